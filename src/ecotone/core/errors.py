@@ -1,0 +1,75 @@
+"""The Ecotone error tree.
+
+Every error a user, a client or a bot can cause is an :class:`EcotoneError` with a
+stable ``code`` (for the wire, logs and tests) and a message in the game's own terms.
+The tree is small on purpose::
+
+    EcotoneError
+    ├── ConfigError (ValueError)       a wrong game id, player count, variant or option
+    ├── IllegalAction (ValueError)     an action that is malformed, out of turn or against the rules
+    ├── StateError (ValueError)        a state or replay that cannot be loaded or does not check out
+    └── DataError (ValueError)         a game data file (cards, tiles, decks) that fails validation
+
+Codes are ``area/what`` strings such as ``action/not-your-turn`` or
+``forest/new-tree-before-complete``. Games add their own codes under their own prefix;
+the kernel's codes are listed in the ``*_CODES`` constants below.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ConfigError",
+    "DataError",
+    "EcotoneError",
+    "IllegalAction",
+    "StateError",
+]
+
+
+class EcotoneError(Exception):
+    """Base of every error Ecotone raises on purpose.
+
+    Args:
+        code: a stable machine-readable code, ``area/what``.
+        message: the explanation a person reads.
+    """
+
+    code: str
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+    @property
+    def message(self) -> str:
+        """The explanation, without the code."""
+        return str(self.args[0])
+
+    def to_json(self) -> dict[str, str]:
+        """The error as a JSON-safe object: ``{"code": ..., "message": ...}``."""
+        return {"code": self.code, "message": self.message}
+
+
+class ConfigError(EcotoneError, ValueError):
+    """A game was asked for with a wrong id, player count, variant or option.
+
+    The message always lists the valid choices.
+    """
+
+
+class IllegalAction(EcotoneError, ValueError):
+    """An action that cannot be taken now, with the reason in the game's words.
+
+    Kernel codes: ``action/game-over``, ``action/not-your-turn``, ``action/malformed``,
+    ``action/unknown-index``, ``action/not-legal``. Games raise their own, more
+    specific codes (``forest/...``) whenever they can say why.
+    """
+
+
+class StateError(EcotoneError, ValueError):
+    """A saved state or replay that is malformed, from another game or rules version,
+    or whose re-simulation does not reach the recorded digest."""
+
+
+class DataError(EcotoneError, ValueError):
+    """A data file (cards, tiles, boards, decks) that fails validation."""

@@ -1,0 +1,366 @@
+"""The game contract: a :class:`Game` of hooks over frozen data, and the :class:`State` handle.
+
+A game package subclasses :class:`Game` once. Its state is a frozen ``msgspec.Struct``
+(tuples, ints, strings, nested frozen records) and its rules are *pure hooks* that take
+that data and return new data; they never mutate. The kernel's :class:`State` wraps the
+data and implements the whole public contract on top of the hooks, the same way for every
+game:
+
+==========================  =============================================================
+public (``State``)          hook the game writes (``Game``)
+==========================  =============================================================
+``Game.start(seed)``        ``setup(rnd)``: the initial data from a seeded generator
+``to_move``                 ``to_move(data)``: the seats that must decide now
+``legal_actions(seat)``     ``legal(data, seat)``: in a deterministic order
+``apply(seat, action)``     ``next(data, seat, action)``: only ever called with a legal one
+``explain(seat, action)``   ``why_illegal(data, seat, action)``: the reason, in game words
+``observe(seat)``           ``observation(data, seat)``: JSON-safe, only what seat may know
+``render(seat)``            ``render(data, seat)``: a text picture of that view
+``determinize(seat, rng)``  ``determinize(data, seat, rnd)``: secrets re-dealt, chance re-seeded
+``scores()``/``winners()``  ``scores(data)``/``winners(data)``
+(conformance)               ``zones(data)``: where every card or tile is
+==========================  =============================================================
+
+Checking legality, caching legal actions, digests, JSON and the error codes for
+out-of-turn or finished games live here, so no game writes them again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar, Generic, TypeVar, final
+
+import msgspec
+
+from ecotone.core.actions import Action, ActionCodec
+from ecotone.core.errors import IllegalAction, StateError
+from ecotone.core.spec import GameSpec
+
+__all__ = ["Game", "State"]
+
+D = TypeVar("D", bound=msgspec.Struct)
+
+_encoder = msgspec.json.Encoder(order="deterministic")
+
+
+class Game(ABC, Generic[D]):
+    """One configured game (id, player count, variant, options) and its rules hooks.
+
+    Make one with :func:`ecotone.make`; subclasses set the class attributes ``spec``,
+    ``data_type`` and ``codec`` and implement the hooks.
+
+    Attributes:
+        players: the number of seats, numbered ``0 .. players - 1``.
+        variant: the variant's name, or ``None`` for the standard game.
+        options: every option of the spec, defaults filled in.
+    """
+
+    spec: ClassVar[GameSpec]
+    data_type: ClassVar[type[msgspec.Struct]]
+    codec: ClassVar[ActionCodec]
+
+    def __init__(self, players: int, variant: str | None = None, **options: Any) -> None:
+        self.options: dict[str, Any] = self.spec.check_config(players, variant, options)
+        self.players = players
+        self.variant = variant
+
+    # -- identity ----------------------------------------------------------------------
+
+    @property
+    def config(self) -> dict[str, Any]:
+        """The JSON-safe configuration: ``game``, ``players``, ``variant``, ``options``."""
+        return {
+            "game": self.spec.id,
+            "players": self.players,
+            "variant": self.variant,
+            "options": dict(self.options),
+        }
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and other.config == self.config
+
+    def __hash__(self) -> int:
+        return hash((self.spec.id, self.players, self.variant, tuple(sorted(self.options))))
+
+    def __repr__(self) -> str:
+        extra = f", variant={self.variant!r}" if self.variant else ""
+        opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
+        return f"ecotone.make({self.spec.id!r}, players={self.players}{extra}{opts})"
+
+    @property
+    def max_steps(self) -> int:
+        """An upper bound on the number of decisions in a game of this configuration."""
+        return self.spec.max_steps
+
+    # -- public API --------------------------------------------------------------------
+
+    @final
+    def start(self, seed: int) -> State:
+        """The initial state for ``seed``; all randomness of the game comes from it."""
+        if not isinstance(seed, int):
+            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+        return State(self, self.setup(random.Random(seed)))
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """The size of the action index space (for RL action masks)."""
+        return self.codec.size
+
+    def action_index(self, action: Action) -> int:
+        """The integer index of ``action``, in ``range(num_distinct_actions)``."""
+        return self.codec.index(action)
+
+    def action_from_index(self, state: State, seat: int, index: int) -> Action:
+        """The action numbered ``index``, checked to be legal for ``seat`` in ``state``."""
+        action = self.codec.from_index(index)
+        state.check(seat, action)
+        return action
+
+    def parse_action(self, state: State, seat: int, text_or_json: Any) -> Action:
+        """Read an action from notation, JSON text or a JSON object, and check it.
+
+        Raises:
+            IllegalAction: when the input is not an action of this game
+                (``action/malformed``) or the action cannot be taken now, with the reason.
+        """
+        action = self.codec.parse(text_or_json)
+        state.check(seat, action)
+        return action
+
+    def load_state(self, data: Mapping[str, Any] | str | bytes) -> State:
+        """Rebuild a state from :meth:`State.to_json` (a dict or its JSON text)."""
+        if isinstance(data, str | bytes):
+            try:
+                data = msgspec.json.decode(data)
+            except msgspec.DecodeError as exc:
+                raise StateError("state/malformed", f"not valid JSON: {exc}") from None
+        if not isinstance(data, Mapping):
+            raise StateError("state/malformed", "a saved state is a JSON object")
+        for key in ("game", "players", "variant", "options"):
+            if data.get(key) != self.config[key]:
+                raise StateError(
+                    "state/wrong-game",
+                    f"this state is for {key}={data.get(key)!r}, "
+                    f"but the game is {key}={self.config[key]!r}",
+                )
+        if data.get("rules_version") != self.spec.rules_version:
+            raise StateError(
+                "state/rules-version",
+                f"this state was saved under rules version {data.get('rules_version')!r}; "
+                f"{self.spec.title} is now at {self.spec.rules_version!r}",
+            )
+        try:
+            inner = msgspec.convert(data["state"], type=self.data_type)
+        except (KeyError, msgspec.ValidationError) as exc:
+            raise StateError("state/malformed", f"the saved state is invalid: {exc}") from None
+        return State(self, inner)
+
+    # -- hooks -------------------------------------------------------------------------
+
+    @abstractmethod
+    def setup(self, rnd: random.Random) -> D:
+        """The initial data: shuffle and deal with ``rnd`` only."""
+
+    @abstractmethod
+    def to_move(self, data: D) -> tuple[int, ...]:
+        """The seats that must decide now, ascending; empty when the game is over."""
+
+    @abstractmethod
+    def legal(self, data: D, seat: int) -> list[Action]:
+        """The legal actions of ``seat`` (which is in ``to_move``), deterministic order."""
+
+    @abstractmethod
+    def next(self, data: D, seat: int, action: Action) -> D:
+        """The data after ``seat`` takes ``action``, which the kernel has checked is legal."""
+
+    @abstractmethod
+    def why_illegal(self, data: D, seat: int, action: Action) -> IllegalAction:
+        """Why ``action`` (known to be illegal for ``seat``, who is to move) is refused."""
+
+    @abstractmethod
+    def observation(self, data: D, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may know (``None``: a spectator), JSON-safe."""
+
+    @abstractmethod
+    def render(self, data: D, seat: int | None) -> str:
+        """A text picture of ``seat``'s view."""
+
+    @abstractmethod
+    def determinize(self, data: D, seat: int, rnd: random.Random) -> D:
+        """Data consistent with ``seat``'s view: secrets re-dealt, future chance re-seeded."""
+
+    @abstractmethod
+    def scores(self, data: D) -> list[float]:
+        """Each seat's score (final once the game is over)."""
+
+    @abstractmethod
+    def winners(self, data: D) -> list[int]:
+        """The winning seats after the game's tie-breaks (several when shared)."""
+
+    @abstractmethod
+    def zones(self, data: D) -> Mapping[str, Iterable[str]]:
+        """Every component id by the zone it lies in; each id in exactly one zone."""
+
+    def components(self) -> Iterable[str]:
+        """Every component id of this configuration (what :meth:`zones` must account for)."""
+        return ()
+
+
+@final
+class State:
+    """An immutable game position. Holding one is safe: nothing changes it.
+
+    Methods that take a ``seat`` use seat numbers ``0 .. players - 1``.
+    """
+
+    __slots__ = ("_legal", "_to_move", "data", "game")
+
+    game: Game[Any]
+    data: Any
+
+    def __init__(self, game: Game[Any], data: Any) -> None:
+        self.game = game
+        self.data = data
+        self._to_move: tuple[int, ...] | None = None
+        self._legal: dict[int, tuple[Action, ...]] = {}
+
+    # -- whose turn --------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        """The seats that must decide now; several at a simultaneous decision; empty at the end."""
+        if self._to_move is None:
+            self._to_move = self.game.to_move(self.data)
+        return self._to_move
+
+    @property
+    def is_over(self) -> bool:
+        """True once nobody has anything left to decide."""
+        return not self.to_move
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The actions ``seat`` may take now, in a deterministic order (empty if not to move)."""
+        cached = self._legal.get(seat)
+        if cached is None:
+            cached = tuple(self.game.legal(self.data, seat)) if seat in self.to_move else ()
+            self._legal[seat] = cached
+        return list(cached)
+
+    # -- acting ------------------------------------------------------------------------
+
+    def explain(self, seat: int, action: Action) -> str | None:
+        """Why ``seat`` may not take ``action`` now, or ``None`` if it may."""
+        try:
+            self.check(seat, action)
+        except IllegalAction as exc:
+            return exc.message
+        return None
+
+    def check(self, seat: int, action: Action) -> None:
+        """Raise :class:`IllegalAction` unless ``seat`` may take ``action`` now."""
+        if not self.to_move:
+            raise IllegalAction("action/game-over", "the game is over")
+        if not isinstance(seat, int) or not 0 <= seat < self.game.players:
+            raise IllegalAction(
+                "action/bad-seat", f"there is no seat {seat!r} in a {self.game.players}-seat game"
+            )
+        if seat not in self.to_move:
+            waiting = ", ".join(f"P{s + 1}" for s in self.to_move)
+            raise IllegalAction(
+                "action/not-your-turn", f"it is not P{seat + 1}'s turn; waiting for {waiting}"
+            )
+        if not isinstance(action, Action) or type(action) not in self.game.codec.classes:
+            raise IllegalAction(
+                "action/malformed", f"{action!r} is not an action of {self.game.spec.title}"
+            )
+        if seat in self._legal:
+            ok = action in self._legal[seat]
+        else:
+            ok = action in self.legal_actions(seat)
+        if not ok:
+            raise self.game.why_illegal(self.data, seat, action)
+
+    def apply(self, seat: int, action: Action) -> State:
+        """The state after ``seat`` takes ``action``; this state is left as it was.
+
+        Raises:
+            IllegalAction: out of turn, after the end, or against the rules, with the reason.
+        """
+        self.check(seat, action)
+        return State(self.game, self.game.next(self.data, seat, action))
+
+    # -- views -------------------------------------------------------------------------
+
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        """Exactly what ``seat`` may know, JSON-safe (``None``: a spectator's view)."""
+        self._check_viewer(seat)
+        head: dict[str, Any] = {
+            "game": self.game.spec.id,
+            "seat": seat,
+            "to_move": list(self.to_move),
+            "is_over": self.is_over,
+        }
+        head.update(self.game.observation(self.data, seat))
+        if self.is_over:
+            head["scores"] = self.scores()
+            head["winners"] = self.winners()
+        return head
+
+    def render(self, seat: int | None = None) -> str:
+        """A readable text picture of ``seat``'s view (``None``: a spectator's)."""
+        self._check_viewer(seat)
+        return self.game.render(self.data, seat)
+
+    def determinize(self, seat: int, rng: random.Random | int) -> State:
+        """A full state that ``seat`` cannot tell apart from this one.
+
+        Hidden cards are re-dealt and future chance re-seeded from ``rng``, so a search
+        bot working on the result can foresee neither.
+        """
+        self._check_viewer(seat)
+        rnd = rng if isinstance(rng, random.Random) else random.Random(rng)
+        return State(self.game, self.game.determinize(self.data, seat, rnd))
+
+    def _check_viewer(self, seat: int | None) -> None:
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.game.players):
+            raise IllegalAction(
+                "action/bad-seat", f"there is no seat {seat!r} in a {self.game.players}-seat game"
+            )
+
+    # -- outcome -----------------------------------------------------------------------
+
+    def scores(self) -> list[float]:
+        """Each seat's score; final once :attr:`is_over`."""
+        return self.game.scores(self.data)
+
+    def winners(self) -> list[int]:
+        """The winning seats by the game's tie-breaks (empty while the game runs)."""
+        return self.game.winners(self.data) if self.is_over else []
+
+    # -- identity and storage ----------------------------------------------------------
+
+    def digest(self) -> str:
+        """A stable hash of the whole state, random-number state included."""
+        return hashlib.blake2b(self._canonical(), digest_size=16).hexdigest()
+
+    def _canonical(self) -> bytes:
+        return _encoder.encode({"config": self.game.config, "state": self.data})
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state as JSON-safe data; :meth:`Game.load_state` reads it back."""
+        out = self.game.config
+        out["rules_version"] = self.game.spec.rules_version
+        out["state"] = msgspec.to_builtins(self.data)
+        return out
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and other.game == self.game and other.data == self.data
+
+    def __hash__(self) -> int:
+        return hash(self.digest())
+
+    def __repr__(self) -> str:
+        return f"<State {self.game.spec.id} {self.digest()[:12]} to_move={self.to_move}>"

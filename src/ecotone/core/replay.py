@@ -1,0 +1,152 @@
+"""Replays: a game id, its configuration, a seed and the actions, as one JSON file.
+
+Because all randomness comes from the seed, re-simulating the actions rebuilds every
+state exactly; the recorded final digest proves it.
+
+>>> import ecotone
+>>> from ecotone.core.replay import Replay
+>>> game = ecotone.make("once-upon-a-forest", players=2)
+>>> state = game.start(3)
+>>> action = state.legal_actions(0)[0]
+>>> replay = Replay.record(game, 3, [(0, action)], state.apply(0, action))
+>>> Replay.from_json(replay.to_json()).verify().digest() == replay.digest
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from ecotone.core.actions import Action
+from ecotone.core.errors import EcotoneError, StateError
+from ecotone.core.game import Game, State
+from ecotone.core.registry import make
+
+__all__ = ["FORMAT", "Replay", "ReplayStep"]
+
+FORMAT = "ecotone-replay/1"
+
+
+class ReplayStep(msgspec.Struct, frozen=True):
+    """One decision: the seat and its action's JSON form."""
+
+    seat: int
+    action: dict[str, Any]
+
+
+class Replay(msgspec.Struct, frozen=True, kw_only=True):
+    """A finished or unfinished game that anyone can re-simulate."""
+
+    format: str = FORMAT
+    game: str
+    players: int
+    variant: str | None = None
+    options: dict[str, Any] = {}
+    seed: int
+    rules_version: str
+    steps: tuple[ReplayStep, ...] = ()
+    digest: str
+    scores: list[float] | None = None
+    winners: list[int] | None = None
+    seats: list[str] | None = None
+
+    @classmethod
+    def record(
+        cls,
+        game: Game[Any],
+        seed: int,
+        moves: Sequence[tuple[int, Action]],
+        final: State,
+        seats: Sequence[str] | None = None,
+    ) -> Replay:
+        """A replay of ``moves`` from ``game.start(seed)`` that ended in ``final``."""
+        return cls(
+            game=game.spec.id,
+            players=game.players,
+            variant=game.variant,
+            options=dict(game.options),
+            seed=seed,
+            rules_version=game.spec.rules_version,
+            steps=tuple(ReplayStep(s, a.to_json()) for s, a in moves),
+            digest=final.digest(),
+            scores=final.scores() if final.is_over else None,
+            winners=final.winners() if final.is_over else None,
+            seats=list(seats) if seats is not None else None,
+        )
+
+    def make_game(self) -> Game[Any]:
+        """The configured game this replay was played in."""
+        return make(self.game, players=self.players, variant=self.variant, **self.options)
+
+    def states(self) -> Iterator[tuple[State, ReplayStep | None]]:
+        """Every state in order, each with the step taken from it (``None`` after the last).
+
+        Raises:
+            StateError: when the rules version differs or a recorded action is refused.
+        """
+        game = self.make_game()
+        if self.rules_version != game.spec.rules_version:
+            raise StateError(
+                "replay/rules-version",
+                f"this replay was recorded under {self.game} rules {self.rules_version}; "
+                f"this Ecotone has {game.spec.rules_version}",
+            )
+        state = game.start(self.seed)
+        for number, step in enumerate(self.steps, 1):
+            yield state, step
+            try:
+                action = game.codec.from_json(step.action)
+                state = state.apply(step.seat, action)
+            except EcotoneError as exc:
+                raise StateError(
+                    "replay/illegal-step",
+                    f"step {number} ({step.action}) by P{step.seat + 1} is refused: {exc}",
+                ) from None
+        yield state, None
+
+    def verify(self) -> State:
+        """Re-simulate and return the final state; raise StateError if its digest differs."""
+        final: State | None = None
+        for state, _ in self.states():
+            final = state
+        assert final is not None
+        if final.digest() != self.digest:
+            raise StateError(
+                "replay/digest-mismatch",
+                f"re-simulating gives digest {final.digest()}, the replay says {self.digest}",
+            )
+        return final
+
+    def to_json(self) -> bytes:
+        """The replay file's content (indented JSON)."""
+        return msgspec.json.format(msgspec.json.encode(self), indent=2)
+
+    @classmethod
+    def from_json(cls, data: bytes | str) -> Replay:
+        """Read a replay file's content, with a clear error when it is not one."""
+        try:
+            replay = msgspec.json.decode(data, type=cls)
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            raise StateError("replay/malformed", f"not an Ecotone replay: {exc}") from None
+        if replay.format != FORMAT:
+            raise StateError(
+                "replay/malformed", f"unknown replay format {replay.format!r}; expected {FORMAT}"
+            )
+        return replay
+
+    def save(self, path: Path) -> None:
+        """Write the replay to ``path``."""
+        path.write_bytes(self.to_json())
+
+    @classmethod
+    def load(cls, path: Path) -> Replay:
+        """Read a replay file; StateError when it is missing or not a replay."""
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            raise StateError("replay/unreadable", f"cannot read {path}: {exc.strerror}") from None
+        return cls.from_json(raw)

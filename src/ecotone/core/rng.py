@@ -1,0 +1,41 @@
+"""Seeded randomness that lives inside the state.
+
+Rules never touch global random state. A game draws its set-up from ``random.Random(seed)``
+and keeps a single 64-bit *key* in its state for any later chance (dice, reshuffles). To
+use it, :func:`roll` turns the key into a private generator and the key to store next::
+
+    rnd, state_key = roll(state.rng)
+    die = rnd.randint(1, 6)
+
+Because the key is part of the state, ``digest()`` covers it, a seed and an action list
+replay a game exactly, and :meth:`State.determinize` can re-seed future chance so a bot
+cannot foresee it.
+"""
+
+from __future__ import annotations
+
+import random
+
+__all__ = ["derive_seed", "new_key", "roll"]
+
+_MASK = (1 << 64) - 1
+
+
+def roll(key: int) -> tuple[random.Random, int]:
+    """A generator seeded from ``key`` and the key that replaces it in the state."""
+    rnd = random.Random(key)
+    return rnd, rnd.getrandbits(64)
+
+
+def new_key(rnd: random.Random) -> int:
+    """A fresh 64-bit key drawn from ``rnd``."""
+    return rnd.getrandbits(64)
+
+
+def derive_seed(seed: int, *salt: int | str) -> int:
+    """A seed for a sub-task (game ``i`` of a batch, a bot at seat ``s``), independent of
+    how the batch is split among processes."""
+    text = ":".join([str(seed), *(str(s) for s in salt)])
+    # random.Random(str) hashes the text with SHA-512, which is stable across runs
+    # (unlike hash()), so the same (seed, salt) always gives the same sub-seed.
+    return random.Random(text).getrandbits(63) & _MASK

@@ -1,0 +1,181 @@
+"""What a game declares about itself before any state exists.
+
+A :class:`GameSpec` is the game's identity card: its id and title, the player counts and
+variants it supports, its options, and the facts generic tools need (is information
+perfect, where chance enters, whether several seats decide at once, how long a game can
+last). Simulation, the CLI, bots and the conformance harness read it instead of asking
+each game with ``if`` chains.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ecotone.core.errors import ConfigError
+
+__all__ = ["Chance", "GameSpec", "Information", "Option", "Provenance", "Variant"]
+
+
+class Information(enum.StrEnum):
+    """Whether every seat sees the whole state."""
+
+    PERFECT = "perfect"
+    IMPERFECT = "imperfect"
+
+
+class Chance(enum.StrEnum):
+    """Where randomness enters a game."""
+
+    NONE = "none"
+    SETUP = "setup"  # shuffles at the start only
+    THROUGHOUT = "throughout"  # dice, draws from reshuffled decks and the like during play
+
+
+class Provenance(enum.StrEnum):
+    """Where a rule, card, tile or board cell comes from.
+
+    ``rulebook``: the published rules; ``public``: a named public source;
+    ``ecotone``: designed by the Ecotone team where both are silent.
+    """
+
+    RULEBOOK = "rulebook"
+    PUBLIC = "public"
+    ECOTONE = "ecotone"
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """A named way to play, with its own player range.
+
+    ``name=None`` never appears here: the standard game is the spec's default and is
+    described by :attr:`GameSpec.min_players` / :attr:`GameSpec.max_players`.
+    """
+
+    name: str
+    summary: str
+    min_players: int
+    max_players: int
+    provenance: Provenance
+
+    def player_range(self) -> str:
+        """``"2-4"`` or ``"1"``: the player counts, for messages and tables."""
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players}-{self.max_players}"
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A named option of a game, with a default and (optionally) its allowed values."""
+
+    name: str
+    summary: str
+    default: Any
+    choices: tuple[Any, ...] = ()
+
+    def check(self, value: Any) -> Any:
+        """Return ``value`` if allowed, else raise :class:`ConfigError` listing the choices."""
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise ConfigError(
+                "config/bad-option",
+                f"option {self.name}={value!r} is not allowed; choose one of: {allowed}",
+            )
+        if not self.choices and not isinstance(value, type(self.default)):
+            raise ConfigError(
+                "config/bad-option",
+                f"option {self.name}={value!r} must be a {type(self.default).__name__}",
+            )
+        return value
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """The static facts about one game.
+
+    Attributes:
+        id: the registry id, e.g. ``"once-upon-a-forest"``.
+        title: the published title.
+        summary: one line saying what the game is about.
+        min_players, max_players: the standard game's player range.
+        variants: the other ways to play, each with its own player range.
+        options: named options with defaults.
+        information: perfect or imperfect.
+        chance: where randomness enters.
+        simultaneous: whether several seats can be asked to decide at once.
+        max_steps: an upper bound on the number of decisions in any game of any
+            configuration (the configured bound is :attr:`Game.max_steps`).
+        rules_version: bumped whenever rules or data change what a seed and an action
+            list produce; replays record it.
+    """
+
+    id: str
+    title: str
+    summary: str
+    min_players: int
+    max_players: int
+    information: Information
+    chance: Chance
+    simultaneous: bool
+    max_steps: int
+    rules_version: str
+    variants: tuple[Variant, ...] = ()
+    options: tuple[Option, ...] = ()
+    provenance_note: str = field(default="")
+
+    def variant(self, name: str | None) -> Variant | None:
+        """The variant called ``name`` (``None`` is the standard game)."""
+        if name is None:
+            return None
+        for v in self.variants:
+            if v.name == name:
+                return v
+        names = ", ".join(v.name for v in self.variants) or "none"
+        raise ConfigError(
+            "config/unknown-variant",
+            f"{self.title} has no variant {name!r}; variants: {names}",
+        )
+
+    def player_range(self, variant: str | None = None) -> tuple[int, int]:
+        """The allowed (min, max) players of the standard game or of a variant."""
+        v = self.variant(variant)
+        if v is None:
+            return self.min_players, self.max_players
+        return v.min_players, v.max_players
+
+    def check_config(
+        self, players: int, variant: str | None, options: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """Validate a configuration and return the full option mapping with defaults.
+
+        Raises:
+            ConfigError: for a player count, variant or option the game does not have;
+                the message lists what is valid.
+        """
+        low, high = self.player_range(variant)
+        if not isinstance(players, int) or not low <= players <= high:
+            what = f"the {variant} variant of {self.title}" if variant else self.title
+            counts = str(low) if low == high else f"{low} to {high}"
+            hint = ""
+            others = [v for v in self.variants if v.min_players <= players <= v.max_players]
+            if isinstance(players, int) and others:
+                hint = "; try variant " + " or ".join(repr(v.name) for v in others)
+            raise ConfigError(
+                "config/bad-player-count",
+                f"{what} is for {counts} players, not {players}{hint}",
+            )
+        known = {o.name: o for o in self.options}
+        out: dict[str, Any] = {}
+        for name in options:
+            if name not in known:
+                names = ", ".join(sorted(known)) or "none"
+                raise ConfigError(
+                    "config/unknown-option",
+                    f"{self.title} has no option {name!r}; options: {names}",
+                )
+        for opt in self.options:
+            out[opt.name] = opt.check(options[opt.name]) if opt.name in options else opt.default
+        return out

@@ -1,0 +1,384 @@
+"""The conformance harness every game passes, and golden playthroughs.
+
+:func:`check_game` plays seeded random games and, at every step, checks the whole game
+contract of :mod:`ecotone.core.game`:
+
+* somebody is to move until the end, and only they have legal actions;
+* legal actions are non-empty, unique (also by notation), and each one applies;
+* actions that are not legal (sampled from the whole index space, and legal actions
+  tried out of turn) are refused with a code and a reason, and change nothing;
+* every action survives JSON, notation and index round trips;
+* state and observation survive a JSON round trip; observations are JSON-safe;
+* every component lies in exactly one zone;
+* nothing leaks: for each seat, ``observe`` and ``legal_actions`` are the same on the
+  state and on ``determinize(seat)``, and no card whose place the seat cannot know (one
+  that determinization moves) appears in its observation (a spectator sees none of any
+  seat's secrets);
+* the game ends within ``game.max_steps``, with one score per seat and winners among them;
+* the same seed and actions give the same digests.
+
+:func:`playthrough` writes one seeded game out step by step, and :func:`check_golden`
+compares it with a stored file (set ``ECOTONE_REGEN_GOLDENS=1`` to rewrite the file after an
+intended rules change).
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ecotone.core.actions import Action
+from ecotone.core.errors import IllegalAction
+from ecotone.core.game import Game, State
+from ecotone.core.registry import make
+from ecotone.core.rng import derive_seed
+
+__all__ = ["CheckReport", "check_game", "check_golden", "playthrough"]
+
+# Applying every legal action at every step is quadratic in big games; beyond this many,
+# a random sample is applied (the sample changes every step, so all get exercised).
+_APPLY_ALL_UP_TO = 48
+_ILLEGAL_SAMPLES = 6
+
+
+@dataclass
+class CheckReport:
+    """What :func:`check_game` exercised."""
+
+    games: int = 0
+    steps: int = 0
+    actions_applied: int = 0
+    illegal_checked: int = 0
+    determinizations: int = 0
+    longest: int = 0
+    outcomes: list[tuple[list[float], list[int]]] = field(default_factory=list)
+
+
+def check_game(
+    game_id: str,
+    *,
+    players: int,
+    games: int = 10,
+    seed: int = 0,
+    variant: str | None = None,
+    deep_every: int = 1,
+    **options: Any,
+) -> CheckReport:
+    """Play ``games`` seeded random games of ``game_id`` and assert the game contract.
+
+    Args:
+        game_id, players, variant, options: the configuration to check.
+        games: how many games to play.
+        seed: the base seed (game ``i`` uses ``derive_seed(seed, i)``).
+        deep_every: run the costly checks (round trips, determinization, illegal
+            actions) on every ``deep_every``-th step; 1 checks every step.
+
+    Raises:
+        AssertionError: describing the first violation, with the seed and step.
+    """
+    game = make(game_id, players=players, variant=variant, **options)
+    report = CheckReport()
+    components = set(game.components())
+    for g in range(games):
+        game_seed = derive_seed(seed, g)
+        rnd = random.Random(derive_seed(game_seed, "harness"))
+        moves: list[tuple[int, Action]] = []
+        digests: list[str] = []
+        state = game.start(game_seed)
+        where = f"{game!r} seed={game_seed}"
+        for step in range(game.max_steps + 1):
+            here = f"{where} step={step}"
+            digests.append(state.digest())
+            _check_turn(state, here)
+            deep = step % deep_every == 0
+            _check_zones(game, state, components, here)
+            if deep:
+                _check_state_roundtrip(game, state, here)
+                report.determinizations += _check_no_leaks(state, rnd, components, here)
+            if state.is_over:
+                break
+            seat = rnd.choice(state.to_move)
+            legal = state.legal_actions(seat)
+            _check_actions(game, state, seat, legal, rnd, here, report, deep=deep)
+            if deep:
+                report.illegal_checked += _check_illegal(game, state, seat, legal, rnd, here)
+            action = rnd.choice(legal)
+            state = state.apply(seat, action)
+            moves.append((seat, action))
+            report.steps += 1
+        else:
+            raise AssertionError(f"{where}: not over after max_steps={game.max_steps}")
+        _check_outcome(game, state, where)
+        _check_replay(game, game_seed, moves, digests, where)
+        report.games += 1
+        report.longest = max(report.longest, len(moves))
+        report.outcomes.append((state.scores(), state.winners()))
+    return report
+
+
+# -- the checks -------------------------------------------------------------------------
+
+
+def _check_turn(state: State, here: str) -> None:
+    seats = range(state.game.players)
+    to_move = state.to_move
+    assert tuple(sorted(set(to_move))) == to_move, f"{here}: to_move {to_move} not sorted/unique"
+    assert all(s in seats for s in to_move), f"{here}: to_move {to_move} has no such seat"
+    for s in seats:
+        if s not in to_move:
+            assert state.legal_actions(s) == [], f"{here}: P{s + 1} not to move but has actions"
+
+
+def _check_actions(
+    game: Game[Any],
+    state: State,
+    seat: int,
+    legal: list[Action],
+    rnd: random.Random,
+    here: str,
+    report: CheckReport,
+    *,
+    deep: bool,
+) -> None:
+    assert legal, f"{here}: P{seat + 1} is to move but has no legal action"
+    assert len(set(legal)) == len(legal), f"{here}: duplicate legal actions {legal}"
+    assert state.legal_actions(seat) == legal, f"{here}: legal actions not deterministic"
+    game.codec.check_unique(legal)
+    before = state.digest()
+    sample = legal if len(legal) <= _APPLY_ALL_UP_TO else rnd.sample(legal, _APPLY_ALL_UP_TO)
+    for action in sample:
+        assert state.explain(seat, action) is None, f"{here}: legal {action} explained as illegal"
+        after = state.apply(seat, action)
+        assert after is not state
+        report.actions_applied += 1
+        if deep:
+            _check_action_roundtrip(game, state, seat, action, here)
+    assert state.digest() == before, f"{here}: applying actions changed the state held"
+
+
+def _check_action_roundtrip(
+    game: Game[Any], state: State, seat: int, action: Action, here: str
+) -> None:
+    as_json = json.loads(json.dumps(action.to_json()))
+    assert game.codec.from_json(as_json) == action, f"{here}: JSON round trip of {action!r}"
+    assert game.codec.from_text(str(action)) == action, f"{here}: notation round trip {action}"
+    index = game.action_index(action)
+    assert 0 <= index < game.num_distinct_actions, f"{here}: index {index} out of range"
+    assert game.action_from_index(state, seat, index) == action, f"{here}: index round trip"
+    assert game.parse_action(state, seat, str(action)) == action
+    assert hash(action) == hash(game.codec.from_json(as_json))
+
+
+def _check_illegal(
+    game: Game[Any],
+    state: State,
+    seat: int,
+    legal: list[Action],
+    rnd: random.Random,
+    here: str,
+) -> int:
+    before = state.digest()
+    legal_set = set(legal)
+    checked = 0
+    for _ in range(_ILLEGAL_SAMPLES * 4):
+        if checked >= _ILLEGAL_SAMPLES:
+            break
+        candidate = game.codec.from_index(rnd.randrange(game.num_distinct_actions))
+        if candidate in legal_set:
+            continue
+        _expect_refusal(state, seat, candidate, here, code_prefix=None)
+        checked += 1
+    others = [s for s in range(game.players) if s not in state.to_move]
+    if others:
+        _expect_refusal(state, rnd.choice(others), legal[0], here, "action/not-your-turn")
+        checked += 1
+    assert state.digest() == before, f"{here}: a refused action changed the state"
+    return checked
+
+
+def _expect_refusal(
+    state: State, seat: int, action: Action, here: str, code_prefix: str | None
+) -> None:
+    reason = state.explain(seat, action)
+    assert reason, f"{here}: P{seat + 1} {action} is not legal but explain() gives no reason"
+    try:
+        state.apply(seat, action)
+    except IllegalAction as exc:
+        assert exc.code and "/" in exc.code, f"{here}: refusal of {action} has no code"
+        assert exc.message == reason, f"{here}: apply and explain disagree on {action}"
+        if code_prefix is not None:
+            assert exc.code == code_prefix, f"{here}: expected {code_prefix}, got {exc.code}"
+        assert isinstance(exc, ValueError)
+    else:
+        raise AssertionError(f"{here}: illegal {action} by P{seat + 1} was accepted")
+
+
+def _check_state_roundtrip(game: Game[Any], state: State, here: str) -> None:
+    text = json.dumps(state.to_json())
+    back = game.load_state(json.loads(text))
+    assert back == state, f"{here}: state JSON round trip changed the state"
+    assert back.digest() == state.digest(), f"{here}: digest changed by JSON round trip"
+    for seat in [None, *range(game.players)]:
+        obs = state.observe(seat)
+        assert json.loads(json.dumps(obs)) == obs, f"{here}: observation of {seat} not JSON-safe"
+        assert isinstance(state.render(seat), str)
+
+
+def _zone_of(state: State) -> dict[str, str]:
+    located: dict[str, str] = {}
+    for zone, ids in state.game.zones(state.data).items():
+        for cid in ids:
+            located[cid] = zone
+    return located
+
+
+def _check_zones(game: Game[Any], state: State, components: set[str], here: str) -> None:
+    if not components:
+        return
+    seen: dict[str, str] = {}
+    for zone, ids in game.zones(state.data).items():
+        for cid in ids:
+            assert cid not in seen, f"{here}: {cid} is in both {seen[cid]} and {zone}"
+            seen[cid] = zone
+    missing = components - set(seen)
+    extra = set(seen) - components
+    assert not missing, f"{here}: components in no zone: {sorted(missing)[:5]}"
+    assert not extra, f"{here}: unknown components in zones: {sorted(extra)[:5]}"
+
+
+def _strings(obj: Any) -> Iterator[str]:
+    if isinstance(obj, str):
+        yield obj
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            yield str(k)
+            yield from _strings(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from _strings(v)
+
+
+def _check_no_leaks(state: State, rnd: random.Random, components: set[str], here: str) -> int:
+    game = state.game
+    truth = _zone_of(state) if components else {}
+    hidden_from_someone: set[str] = set()
+    for seat in range(game.players):
+        det = state.determinize(seat, random.Random(rnd.getrandbits(64)))
+        assert det.observe(seat) == state.observe(seat), (
+            f"{here}: P{seat + 1}'s observation differs after determinizing for P{seat + 1}"
+        )
+        assert det.legal_actions(seat) == state.legal_actions(seat), (
+            f"{here}: P{seat + 1}'s legal actions differ after determinizing"
+        )
+        assert det.to_move == state.to_move, f"{here}: determinizing changed whose turn it is"
+        if not components:
+            continue
+        _check_zones(game, det, components, here + f" (determinized for P{seat + 1})")
+        moved = {cid for cid, zone in _zone_of(det).items() if truth.get(cid) != zone}
+        hidden_from_someone |= moved
+        leaked = moved & set(_strings(state.observe(seat)))
+        assert not leaked, f"{here}: P{seat + 1} can see hidden card(s) {sorted(leaked)}"
+    if components:
+        leaked = hidden_from_someone & set(_strings(state.observe(None)))
+        assert not leaked, f"{here}: a spectator can see hidden card(s) {sorted(leaked)}"
+    return game.players
+
+
+def _check_outcome(game: Game[Any], state: State, where: str) -> None:
+    assert state.is_over
+    scores = state.scores()
+    assert len(scores) == game.players, f"{where}: {len(scores)} scores for {game.players} seats"
+    winners = state.winners()
+    assert len(set(winners)) == len(winners), f"{where}: duplicate winners {winners}"
+    assert all(0 <= w < game.players for w in winners), f"{where}: bad winners {winners}"
+    obs = state.observe(None)
+    assert obs["is_over"] and obs["scores"] == scores and obs["winners"] == winners
+
+
+def _check_replay(
+    game: Game[Any],
+    seed: int,
+    moves: list[tuple[int, Action]],
+    digests: list[str],
+    where: str,
+) -> None:
+    state = game.start(seed)
+    assert state.digest() == digests[0], f"{where}: the same seed gave another start"
+    for i, (seat, action) in enumerate(moves, 1):
+        state = state.apply(seat, action)
+        assert state.digest() == digests[i], f"{where}: replay diverged at step {i}"
+
+
+# -- golden playthroughs ----------------------------------------------------------------
+
+
+def playthrough(game: Game[Any], seed: int, *, choice_seed: int = 0) -> str:
+    """A seeded random game written out step by step (a golden file's content).
+
+    Each step lists whose decision it is, that seat's observation (canonical JSON),
+    its legal actions and the action taken; the end gives scores, winners and the
+    spectator's picture.
+    """
+    rnd = random.Random(choice_seed)
+    state = game.start(seed)
+    lines = [
+        f"# {game.spec.title} playthrough",
+        f"config: {json.dumps(game.config, sort_keys=True)}",
+        f"rules_version: {game.spec.rules_version}",
+        f"seed: {seed}  choices: random({choice_seed})",
+        "",
+    ]
+    step = 0
+    while not state.is_over:
+        seat = rnd.choice(state.to_move)
+        legal = state.legal_actions(seat)
+        action = rnd.choice(legal)
+        step += 1
+        lines.append(f"## step {step}: P{seat + 1} of {list(state.to_move)}")
+        lines.append("observation: " + json.dumps(state.observe(seat), sort_keys=True))
+        lines.append("legal: " + "; ".join(str(a) for a in legal))
+        lines.append(f"action: {action}")
+        state = state.apply(seat, action)
+    lines += [
+        "",
+        f"scores: {state.scores()}",
+        f"winners: {[f'P{w + 1}' for w in state.winners()]}",
+        f"digest: {state.digest()}",
+        "",
+        state.render(None),
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def check_golden(path: Path, text: str) -> None:
+    """Assert ``text`` equals the golden file at ``path``.
+
+    With ``ECOTONE_REGEN_GOLDENS=1`` in the environment, (re)write the file instead.
+    """
+    if os.environ.get("ECOTONE_REGEN_GOLDENS") == "1":
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        return
+    if not path.exists():
+        raise AssertionError(f"no golden file {path}; run scripts/regen-goldens to create it")
+    expected = path.read_text(encoding="utf-8")
+    if expected != text:
+        diff = "".join(
+            list(
+                difflib.unified_diff(
+                    expected.splitlines(keepends=True),
+                    text.splitlines(keepends=True),
+                    "golden",
+                    "now",
+                    n=1,
+                )
+            )[:40]
+        )
+        raise AssertionError(f"{path} differs from this run:\n{diff}")

@@ -1,0 +1,57 @@
+"""make(), available_games() and configuration errors."""
+
+from __future__ import annotations
+
+import pytest
+
+import ecotone
+from ecotone.core.errors import ConfigError
+
+
+def test_available_games_lists_registered_ids() -> None:
+    games = ecotone.available_games()
+    assert "once-upon-a-forest" in games
+    assert games == sorted(games)
+
+
+def test_unknown_game_lists_the_games() -> None:
+    with pytest.raises(ConfigError) as err:
+        ecotone.make("chess", players=2)
+    assert err.value.code == "config/unknown-game"
+    assert "once-upon-a-forest" in err.value.message
+
+
+def test_wrong_player_count_gives_the_range(toy: str) -> None:
+    with pytest.raises(ConfigError, match="for 2 players, not 3") as err:
+        ecotone.make(toy, players=3)
+    assert err.value.code == "config/bad-player-count"
+
+
+def test_wrong_variant_lists_variants(toy: str) -> None:
+    with pytest.raises(ConfigError, match="variants: short") as err:
+        ecotone.make(toy, players=2, variant="long")
+    assert err.value.code == "config/unknown-variant"
+
+
+def test_unknown_option_lists_options(toy: str) -> None:
+    with pytest.raises(ConfigError, match="options: rounds") as err:
+        ecotone.make(toy, players=2, speed=3)
+    assert err.value.code == "config/unknown-option"
+
+
+def test_bad_option_value_lists_choices(toy: str) -> None:
+    with pytest.raises(ConfigError, match="choose one of: 1, 2, 3"):
+        ecotone.make(toy, players=2, rounds=9)
+
+
+def test_options_get_defaults_and_spec_is_complete(toy: str) -> None:
+    game = ecotone.make(toy, players=2)
+    assert game.options == {"rounds": 3}
+    spec = game.spec
+    assert (spec.min_players, spec.max_players) == (2, 2)
+    assert spec.information == "imperfect"
+    assert spec.simultaneous
+    assert spec.max_steps == 6
+    assert spec.rules_version
+    assert game == ecotone.make(toy, players=2, rounds=3)
+    assert "toy-bids" in repr(game)

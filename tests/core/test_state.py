@@ -1,0 +1,124 @@
+"""The State contract on the toy game: immutability, turns, simultaneous moves, storage."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import ecotone
+from ecotone.core.errors import IllegalAction, StateError
+from tests.core.toy import Bid, Fold
+
+
+@pytest.fixture
+def game(toy: str) -> ecotone.Game:  # type: ignore[type-arg]
+    return ecotone.make(toy, players=2)
+
+
+def test_simultaneous_seats_both_move_and_bids_stay_secret(game: ecotone.Game) -> None:  # type: ignore[type-arg]
+    state = game.start(1)
+    assert state.to_move == (0, 1)
+    card = state.legal_actions(1)[0]
+    after = state.apply(1, card)
+    assert after.to_move == (0,)
+    assert after.observe(0)["has_bid"] == [False, True]
+    assert str(card.card) not in json.dumps(after.observe(0))  # type: ignore[attr-defined]
+    assert after.observe(1)["my_bid"] == card.card  # type: ignore[attr-defined]
+
+
+def test_apply_never_changes_the_state_held(game: ecotone.Game) -> None:  # type: ignore[type-arg]
+    state = game.start(2)
+    digest = state.digest()
+    state.apply(0, Fold())
+    assert state.digest() == digest
+    assert state.to_move == (0, 1)
+
+
+def test_out_of_turn_and_bad_seat_and_game_over(game: ecotone.Game) -> None:  # type: ignore[type-arg]
+    state = game.start(3).apply(0, Fold())
+    with pytest.raises(IllegalAction) as err:
+        state.apply(0, Fold())
+    assert err.value.code == "action/not-your-turn"
+    assert "waiting for P2" in err.value.message
+    with pytest.raises(IllegalAction, match="no seat 5") as err:
+        state.apply(5, Fold())
+    while not state.is_over:
+        seat = state.to_move[0]
+        state = state.apply(seat, Fold())
+    assert state.explain(0, Fold()) == "the game is over"
+    with pytest.raises(IllegalAction) as err:
+        state.apply(0, Fold())
+    assert err.value.code == "action/game-over"
+
+
+def test_illegal_action_has_code_and_explanation(game: ecotone.Game) -> None:  # type: ignore[type-arg]
+    state = game.start(4)
+    missing = next(
+        c for c in ("c1", "c2", "c3", "c4", "c5", "c6") if Bid(c) not in state.legal_actions(0)
+    )
+    reason = state.explain(0, Bid(missing))
+    assert reason is not None
+    assert "do not hold" in reason
+    with pytest.raises(IllegalAction) as err:
+        state.apply(0, Bid(missing))
+    assert err.value.code == "bids/not-in-hand"
+    assert isinstance(err.value, ValueError)
+    assert state.explain(0, Fold()) is None
+
+
+def test_parse_and_index_check_legality(game: ecotone.Game) -> None:  # type: ignore[type-arg]
+    state = game.start(5)
+    assert game.parse_action(state, 0, "fold") == Fold()
+    assert game.parse_action(state, 0, {"type": "fold"}) == Fold()
+    index = game.action_index(Fold())
+    assert game.action_from_index(state, 0, index) == Fold()
+    bad = next(
+        a for a in (Bid(c) for c in ("c1", "c2", "c3", "c4")) if a not in state.legal_actions(0)
+    )
+    with pytest.raises(IllegalAction, match=r"do not hold"):
+        game.parse_action(state, 0, str(bad))
+
+
+def test_json_round_trip_and_digest(game: ecotone.Game) -> None:  # type: ignore[type-arg]
+    state = game.start(6).apply(1, Fold())
+    text = json.dumps(state.to_json())
+    back = game.load_state(text)
+    assert back == state
+    assert back.digest() == state.digest()
+    assert ecotone.load_state(text) == state
+    assert game.start(6).digest() != game.start(7).digest()
+
+
+@pytest.mark.parametrize(
+    ("mutate", "code"),
+    [
+        (lambda d: d.update(players=3), "state/wrong-game"),
+        (lambda d: d.update(rules_version="0.0"), "state/rules-version"),
+        (lambda d: d["state"].update(hands="nope"), "state/malformed"),
+        (lambda d: d.pop("state"), "state/malformed"),
+    ],
+)
+def test_bad_saved_states_are_refused(game: ecotone.Game, mutate, code: str) -> None:  # type: ignore[no-untyped-def,type-arg]
+    data = game.start(1).to_json()
+    mutate(data)
+    with pytest.raises(StateError) as err:
+        game.load_state(data)
+    assert err.value.code == code
+
+
+def test_load_state_rejects_non_json(game: ecotone.Game) -> None:  # type: ignore[type-arg]
+    with pytest.raises(StateError, match="not valid JSON"):
+        game.load_state("{")
+    with pytest.raises(StateError, match="JSON object"):
+        ecotone.load_state("[1, 2]")
+
+
+def test_determinize_keeps_own_view_and_reseeds(game: ecotone.Game) -> None:  # type: ignore[type-arg]
+    state = game.start(8).apply(1, Bid(game.start(8).legal_actions(1)[0].card))  # type: ignore[attr-defined]
+    views = {state.determinize(0, seed).data.hands[1] for seed in range(30)}
+    assert len(views) > 1, "the hidden hand should be re-dealt"
+    for seed in range(5):
+        det = state.determinize(0, seed)
+        assert det.observe(0) == state.observe(0)
+    assert state.determinize(0, 3) == state.determinize(0, 3)
