@@ -1,0 +1,66 @@
+"""The bot contract: a bot sees only what its seat may know.
+
+A bot is asked to act with a :class:`SeatView`: the seat's observation, its legal actions,
+and a :meth:`SeatView.determinize` that samples full states consistent with that view.
+It never receives the true :class:`~ecotone.core.game.State`, so it cannot read hidden
+cards or foresee chance. Bots are made by name with :func:`ecotone.bots.make_bot`.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from typing import Any
+
+from ecotone.core.actions import Action
+from ecotone.core.game import Game, State
+
+__all__ = ["Bot", "SeatView"]
+
+
+class SeatView:
+    """What one seat knows at the moment it must decide.
+
+    Attributes:
+        game: the configured game (its spec, codec and player count are public).
+        seat: the deciding seat.
+        observation: ``state.observe(seat)``.
+        legal_actions: ``state.legal_actions(seat)``.
+    """
+
+    __slots__ = ("_determinize", "game", "legal_actions", "observation", "seat")
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.game: Game[Any] = state.game
+        self.seat = seat
+        self.observation: dict[str, Any] = state.observe(seat)
+        self.legal_actions: list[Action] = state.legal_actions(seat)
+        self._determinize: Callable[[int, random.Random], State] = state.determinize
+
+    def determinize(self, rng: random.Random) -> State:
+        """A full state consistent with this view: hidden cards re-dealt, chance re-seeded."""
+        return self._determinize(self.seat, rng)
+
+
+class Bot(ABC):
+    """A player that chooses from its seat's view.
+
+    Args:
+        game: the configured game.
+        seat: the seat it plays.
+        seed: its private seed; the same seed and the same views give the same choices.
+    """
+
+    name: str = "bot"
+
+    def __init__(self, game: Game[Any], seat: int, seed: int = 0, **options: Any) -> None:
+        self.game = game
+        self.seat = seat
+        self.rng = random.Random(seed)
+        if options:
+            raise ValueError(f"takes no options; got {sorted(options)}")
+
+    @abstractmethod
+    def act(self, view: SeatView) -> Action:
+        """Choose one of ``view.legal_actions``."""

@@ -1,0 +1,1 @@
+"""Each game's heuristic bot, one module per game."""
