@@ -1,0 +1,131 @@
+"""``ecotone games`` and ``ecotone rules``: what can be played, and how."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+
+from rich.markdown import Markdown
+from rich.table import Table
+from rich.text import Text
+
+import ecotone
+from ecotone.bots import available_bots
+from ecotone.cli.options import Commands
+from ecotone.cli.output import stdout_console
+from ecotone.core.errors import EcotoneError
+from ecotone.core.registry import game_class
+from ecotone.core.spec import GameSpec
+
+__all__ = ["RulesMissing", "add_parsers", "find_rules", "rules_sources"]
+
+
+class RulesMissing(EcotoneError):
+    """A game whose rules document is not installed (a packaging problem, exit status 1)."""
+
+
+def add_parsers(commands: Commands) -> None:
+    """Register ``games`` and ``rules``."""
+    games = commands.add_parser(
+        "games",
+        help="list the games, their player counts and variants",
+        description="List every game Ecotone can play, with player counts and variants.",
+    )
+    games.set_defaults(run=run_games)
+    rules = commands.add_parser(
+        "rules",
+        help="show a game's rules as implemented",
+        description="Show a game's rules exactly as Ecotone implements them "
+        "(formatted in a terminal, plain Markdown in a pipe).",
+    )
+    rules.add_argument("game", metavar="GAME", help="a game id (see 'ecotone games')")
+    rules.set_defaults(run=run_rules)
+
+
+# -- games ------------------------------------------------------------------------------------
+
+
+def _players(spec: GameSpec) -> Text:
+    """The standard player range, then each variant's on a line of its own.
+
+    Stacking variants under the count keeps the table narrow enough for an 80-column
+    terminal while every name stays whole.
+    """
+    low, high = spec.min_players, spec.max_players
+    text = Text(str(low) if low == high else f"{low}-{high}")
+    for v in spec.variants:
+        text.append(f"\n{v.name} ({v.player_range()})", style="dim")
+    return text
+
+
+def run_games(args: argparse.Namespace) -> int:
+    """Print one row per registered game."""
+    console = stdout_console()
+    table = Table(title="Ecotone games", title_justify="left")
+    table.add_column("Game", style="bold", no_wrap=True)
+    table.add_column("Players (variants)", no_wrap=True)
+    table.add_column("About", ratio=1)
+    for game_id in ecotone.available_games():
+        try:
+            spec = game_class(game_id).spec
+        except Exception as exc:  # one broken plugin must not hide the others
+            table.add_row(game_id, "-", f"cannot be loaded: {exc}")
+            continue
+        about = Text.assemble(
+            (spec.title, "italic"),
+            f": {spec.summary}",
+            (f"\nbots: {', '.join(available_bots(game_id))}", "dim"),
+        )
+        table.add_row(game_id, _players(spec), about)
+    console.print(table)
+    console.print("Play one with: ecotone play GAME   ·   its rules: ecotone rules GAME")
+    return 0
+
+
+# -- rules ------------------------------------------------------------------------------------
+
+
+def rules_sources() -> list[Traversable]:
+    """The folders searched for ``GAME.md``, in order.
+
+    First the copy packaged inside the wheel (``ecotone/_rules``, see ``force-include`` in
+    ``pyproject.toml``), then the repository's ``docs/rules`` for an editable install or a
+    source checkout (``src/ecotone/__init__.py`` is three levels below the repository).
+    """
+    packaged = resources.files("ecotone").joinpath("_rules")
+    repository = Path(ecotone.__file__).resolve().parents[2] / "docs" / "rules"
+    return [packaged, repository]
+
+
+def find_rules(game_id: str) -> str:
+    """The text of ``game_id``'s rules document.
+
+    Raises:
+        ConfigError: for an unknown game.
+        RulesMissing: when no rules document is installed for it.
+    """
+    game_class(game_id)  # an unknown id is a ConfigError listing the games
+    searched = []
+    for folder in rules_sources():
+        doc = folder.joinpath(f"{game_id}.md")
+        if doc.is_file():
+            return doc.read_text(encoding="utf-8")
+        searched.append(str(folder))
+    raise RulesMissing(
+        "cli/no-rules",
+        f"no rules document for {game_id} is installed (looked in {'; '.join(searched)})",
+    )
+
+
+def run_rules(args: argparse.Namespace) -> int:
+    """Print a game's rules: rendered Markdown on a terminal, the raw text otherwise."""
+    text = find_rules(args.game)
+    console = stdout_console()
+    if console.is_terminal:
+        console.print(Markdown(text))
+    else:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    return 0

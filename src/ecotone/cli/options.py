@@ -1,0 +1,109 @@
+"""Command-line arguments several commands share: which game, how many, where files go."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TypeAlias
+
+import ecotone
+from ecotone.cli.output import UsageError
+from ecotone.sim.runner import default_players, parse_options
+
+__all__ = [
+    "Commands",
+    "add_game_arguments",
+    "default_replay_dir",
+    "make_game",
+    "split_names",
+]
+
+# What ``add_subparsers()`` returns; each command module registers itself on it.
+Commands: TypeAlias = "argparse._SubParsersAction[Any]"
+
+
+def add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``GAME``, ``--players``, ``--variant`` and ``--option`` to ``parser``."""
+    parser.add_argument("game", metavar="GAME", help="a game id (see 'ecotone games')")
+    parser.add_argument(
+        "--players",
+        "-p",
+        type=int,
+        metavar="N",
+        help="number of seats (default: one per name listed, else the fewest the game allows)",
+    )
+    parser.add_argument(
+        "--variant", metavar="V", help="a variant of the game (see 'ecotone games')"
+    )
+    parser.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option; repeat for several",
+    )
+
+
+def split_names(text: str | None) -> list[str]:
+    """``"human, random"`` -> ``["human", "random"]``; ``None`` -> ``[]``.
+
+    Commas inside a bot's options (``ismcts:iterations=9,c=2``) stay with that bot: a
+    piece containing ``=`` but no ``:`` continues the previous name's options.
+    """
+    if not text:
+        return []
+    names: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            continue
+        if names and "=" in piece and ":" not in piece and ":" in names[-1]:
+            names[-1] += "," + piece
+        else:
+            names.append(piece)
+    return names
+
+
+def make_game(args: argparse.Namespace, names: Sequence[str] = ()) -> ecotone.Game[Any]:
+    """The game the arguments describe.
+
+    Args:
+        args: parsed arguments from :func:`add_game_arguments`.
+        names: the seats or bots listed on the command line; several names fix the
+            number of players, a single one fills every seat.
+
+    Raises:
+        ConfigError: for an unknown game, variant, option or a bad player count.
+        UsageError: when ``--players`` disagrees with the names listed.
+    """
+    # Asking for the default player count first also checks the game id and variant,
+    # so an unknown game is reported as such rather than as a bad player count.
+    fewest = default_players(args.game, args.variant)
+    players: int | None = args.players
+    if len(names) > 1:
+        if players is not None and players != len(names):
+            raise UsageError(
+                f"--players {players} does not match the {len(names)} names listed "
+                f"({', '.join(names)})"
+            )
+        players = len(names)
+    if players is None:
+        players = fewest
+    options = parse_options(args.option)
+    return ecotone.make(args.game, players=players, variant=args.variant, **options)
+
+
+def default_replay_dir() -> Path:
+    """Where replays go without ``--replay-dir``.
+
+    ``$ECOTONE_HOME/replays`` if set, else ``$XDG_DATA_HOME/ecotone/replays``, else
+    ``~/.local/share/ecotone/replays``.
+    """
+    home = os.environ.get("ECOTONE_HOME")
+    if home:
+        return Path(home).expanduser() / "replays"
+    data = os.environ.get("XDG_DATA_HOME")
+    base = Path(data).expanduser() if data else Path.home() / ".local" / "share"
+    return base / "ecotone" / "replays"

@@ -1,0 +1,118 @@
+"""``ecotone replay``: watch a saved game step by step, or check that it re-simulates."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.text import Text
+
+from ecotone.cli.options import Commands
+from ecotone.cli.output import UsageError, error_line, fmt, stdout_console
+from ecotone.core.errors import EcotoneError, StateError
+from ecotone.core.game import Game
+from ecotone.core.replay import Replay, ReplayStep
+
+__all__ = ["add_parser", "run_replay"]
+
+
+def add_parser(commands: Commands) -> None:
+    """Register ``replay``."""
+    parser = commands.add_parser(
+        "replay",
+        help="step through a saved game, or verify it",
+        description="Show a replay one step at a time (Enter for the next, q to stop), "
+        "or re-simulate it with --verify and check it reaches the recorded final state.",
+    )
+    parser.add_argument("file", type=Path, metavar="FILE", help="a replay file (.json)")
+    parser.add_argument(
+        "--verify",
+        action="store_true",
+        help="re-simulate and compare the final digest; exit 1 when it does not match",
+    )
+    parser.add_argument("--all", action="store_true", help="print every step without pausing")
+    parser.add_argument(
+        "--seat",
+        type=int,
+        metavar="N",
+        help="watch as player N sees the game (default: a spectator, who sees no hands)",
+    )
+    parser.set_defaults(run=run_replay)
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    """Load the replay (a bad file is a user error), then verify or show it."""
+    replay = Replay.load(args.file)
+    game = replay.make_game()
+    viewer: int | None = None
+    if args.seat is not None:
+        if not 1 <= args.seat <= game.players:
+            raise UsageError(f"--seat must be between 1 and {game.players}, not {args.seat}")
+        viewer = args.seat - 1
+    if args.verify:
+        return _verify(replay, args.file)
+    return _show(replay, game, viewer, pause=not args.all)
+
+
+def _verify(replay: Replay, path: Path) -> int:
+    try:
+        final = replay.verify()
+    except StateError as exc:
+        error_line(f"{path} does not check out: {exc.message}")
+        return 1
+    status = "finished" if final.is_over else "unfinished"
+    print(f"OK: {replay.game}, {len(replay.steps)} steps ({status}), final digest {final.digest()}")
+    return 0
+
+
+def _describe(game: Game[Any], replay: Replay, step: ReplayStep) -> str:
+    who = f"P{step.seat + 1}"
+    if replay.seats is not None and step.seat < len(replay.seats):
+        who += f" ({replay.seats[step.seat]})"
+    try:
+        action = str(game.codec.from_json(step.action))
+    except EcotoneError:
+        # Shown as recorded; stepping past it will report why it is refused.
+        action = str(step.action)
+    return f"{who}: {action}"
+
+
+def _wait(console: Console) -> bool:
+    """Wait for Enter; False when the viewer wants to stop (q, end of input, Ctrl-C)."""
+    try:
+        answer = console.input("Enter for the next step, q to stop: ")
+    except (EOFError, KeyboardInterrupt):
+        console.print()
+        return False
+    return answer.strip().lower() not in ("q", "quit")
+
+
+def _show(replay: Replay, game: Game[Any], viewer: int | None, *, pause: bool) -> int:
+    c = stdout_console()
+    seats = replay.seats or [f"P{s + 1}" for s in range(replay.players)]
+    variant = f" ({replay.variant})" if replay.variant else ""
+    c.print(Rule(Text(f"{game.spec.title}{variant}, seed {replay.seed}")))
+    c.print(Text(f"Seats: {', '.join(f'P{s + 1} {n}' for s, n in enumerate(seats))}"))
+    total = len(replay.steps)
+    try:
+        for number, (state, step) in enumerate(replay.states()):
+            c.print(Rule(Text(f"after step {number} of {total}" if number else "start")))
+            c.print(Text(state.render(viewer)))
+            if step is None:
+                if state.is_over:
+                    scores = ", ".join(f"P{s + 1} {fmt(x)}" for s, x in enumerate(state.scores()))
+                    winners = ", ".join(f"P{w + 1}" for w in state.winners()) or "nobody"
+                    c.print(Text(f"Game over. Scores: {scores}. Winner(s): {winners}."))
+                else:
+                    c.print(Text(f"The replay stops here, before the game's end ({total} steps)."))
+                break
+            c.print(Text(f"Step {number + 1}: {_describe(game, replay, step)}", style="bold"))
+            if pause and not _wait(c):
+                break
+    except StateError as exc:
+        error_line(exc.message)
+        return 1
+    return 0

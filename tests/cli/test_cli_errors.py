@@ -1,0 +1,76 @@
+"""Every user error is one `ecotone: error:` line on stderr and exit status 2."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from ecotone.cli.main import main
+
+FOREST = "once-upon-a-forest"
+
+Argv = Callable[[Path], list[str]]
+
+
+def _garbage(tmp: Path) -> list[str]:
+    path = tmp / "garbage.json"
+    path.write_text("this is not a replay", encoding="utf-8")
+    return ["replay", str(path)]
+
+
+def _wrong_shape(tmp: Path) -> list[str]:
+    path = tmp / "shape.json"
+    path.write_text('{"format": "ecotone-replay/1"}', encoding="utf-8")
+    return ["replay", str(path), "--verify"]
+
+
+CASES: dict[str, tuple[Argv, str]] = {
+    "unknown game (simulate)": (lambda t: ["simulate", "nope"], "no game 'nope'"),
+    "unknown game (play)": (lambda t: ["play", "nope"], "no game 'nope'"),
+    "unknown game (rules)": (lambda t: ["rules", "nope"], "no game 'nope'"),
+    "unknown game (bench)": (lambda t: ["bench", "nope"], "no game 'nope'"),
+    "unknown option": (lambda t: ["simulate", FOREST, "-o", "foo=1"], "no option 'foo'"),
+    "option without value": (lambda t: ["simulate", FOREST, "-o", "foo"], "key=value"),
+    "unknown variant": (lambda t: ["play", FOREST, "--variant", "nope"], "no variant 'nope'"),
+    "too many players": (lambda t: ["simulate", FOREST, "--players", "9"], "not 9"),
+    "too few players": (lambda t: ["play", FOREST, "--players", "1"], "not 1"),
+    "players vs names": (
+        lambda t: ["simulate", FOREST, "--bots", "random,random,random", "--players", "2"],
+        "does not match",
+    ),
+    "unknown bot": (lambda t: ["simulate", FOREST, "--bots", "nobot"], "no bot 'nobot'"),
+    "unknown bot at a seat": (
+        lambda t: ["play", FOREST, "--seats", "human,nobot"],
+        "no bot 'nobot'",
+    ),
+    "bot option refused": (lambda t: ["simulate", FOREST, "--bots", "random:depth=3"], "depth"),
+    "missing replay": (lambda t: ["replay", str(t / "missing.json")], "cannot read"),
+    "not a replay": (_garbage, "not an Ecotone replay"),
+    "replay missing fields": (_wrong_shape, "not an Ecotone replay"),
+    "unwritable --out": (
+        lambda t: ["simulate", FOREST, "--bots", "random", "--out", str(t / "no" / "x.jsonl")],
+        "cannot write",
+    ),
+    "zero games": (lambda t: ["simulate", FOREST, "--games", "0"], "--games"),
+    "bad number": (lambda t: ["simulate", FOREST, "--games", "many"], "invalid int value"),
+    "unknown command": (lambda t: ["frobnicate"], "invalid choice"),
+    "missing game": (lambda t: ["simulate"], "required: GAME"),
+    "bad bench time": (lambda t: ["bench", "--seconds", "0"], "--seconds"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_user_errors_are_one_line_and_exit_2(
+    case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv, fragment = CASES[case]
+    code = main(argv(tmp_path))
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert out == ""
+    assert err.startswith("ecotone: error: ")
+    assert err.count("\n") == 1, err
+    assert fragment in err
+    assert "Traceback" not in err

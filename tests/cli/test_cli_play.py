@@ -1,0 +1,233 @@
+"""`ecotone play` driven by scripted input: whole games, hot-seat, interruptions."""
+
+from __future__ import annotations
+
+import builtins
+import re
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+import pytest
+
+import ecotone
+from ecotone.cli import play as play_module
+from ecotone.cli.main import main
+from ecotone.core.replay import Replay
+
+FOREST = "once-upon-a-forest"
+
+
+class Script:
+    """Stands in for ``input``: scripted answers first, then ``then`` forever."""
+
+    def __init__(self, answers: Iterable[str], then: str | None = "1") -> None:
+        self.answers = list(answers)
+        self.then = then
+        self.calls = 0
+
+    def __call__(self, prompt: str = "") -> str:
+        self.calls += 1
+        if self.answers:
+            answer = self.answers.pop(0)
+        elif self.then is None:
+            raise EOFError
+        else:
+            answer = self.then
+        return answer
+
+
+def scripted(monkeypatch: pytest.MonkeyPatch, script: Callable[..., str]) -> None:
+    monkeypatch.setattr(builtins, "input", script)
+
+
+def replays(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*.json"))
+
+
+def test_a_whole_game_against_random(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    seed = 3
+    game = ecotone.make(FOREST, players=2)
+    start = game.start(seed)
+    wrong = "place Z99 in tree 1"
+    explanation = start.explain(0, game.codec.parse(wrong))
+    assert explanation
+    script = Script(["99", wrong, "?", "draw from pile 1"])
+    scripted(monkeypatch, script)
+    code = main(
+        [
+            "play",
+            FOREST,
+            "--seats",
+            "human,random",
+            "--seed",
+            str(seed),
+            "--replay-dir",
+            str(tmp_path),
+        ]
+    )
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert "there is no move 99; choose a number from 1 to 5" in out
+    assert explanation in out
+    assert "draw from pile <pile>" in out  # the help lists the notation forms
+    assert "P1: draw from pile 1" in out  # the move typed in notation
+    assert "P2 (random): " in out  # the bot's moves are shown
+    assert "Game over" in out
+    assert "Final scores" in out
+    (path,) = replays(tmp_path)
+    assert f"Replay saved: {path}" in out
+    replay = Replay.load(path)
+    final = replay.verify()
+    assert final.is_over
+    assert replay.seats == ["human", "random"]
+    assert replay.seed == seed
+    assert replay.scores == final.scores()
+    for seat, score in enumerate(final.scores()):
+        assert re.search(rf"P{seat + 1}\s+│ \w+\s+│\s+{int(score)} ", out)
+    assert main(["replay", str(path), "--verify"]) == 0
+
+
+def test_hot_seat_hands_over_between_humans(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    scripted(monkeypatch, Script([]))
+    code = main(
+        ["play", FOREST, "--seats", "human,human", "--seed", "5", "--replay-dir", str(tmp_path)]
+    )
+    out, _ = capsys.readouterr()
+    assert code == 0
+    first_p2 = out.index("P2 to move")
+    assert "Pass to P2, then press Enter" in out[:first_p2]
+    assert out.index("Pass to P2") > out.index("P1 to move")
+    # after the hand-off, P2 hears what happened since their last turn
+    assert "Since your last turn, P2:" in out[:first_p2]
+    assert out.count("Pass to P1") >= 2
+    (path,) = replays(tmp_path)
+    assert Replay.load(path).verify().is_over
+
+
+def test_simultaneous_decisions_in_hot_seat(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path, toy: str
+) -> None:
+    scripted(monkeypatch, Script([]))
+    code = main(["play", toy, "--seats", "human", "--seed", "1", "--replay-dir", str(tmp_path)])
+    out, _ = capsys.readouterr()
+    assert code == 0
+    assert out.count("Pass to P2") == 3  # both bid each round, P1 first
+    # P2 learns that P1 has bid, never what
+    first_p2 = out.index("P2 to move")
+    news = out[out.index("Since your last turn, P2:") : first_p2]
+    assert "P1 has chosen, in secret" in news
+    assert "bid" not in news
+    (path,) = replays(tmp_path)
+    assert Replay.load(path).seats == ["human", "human"]
+
+
+def test_a_bots_secret_choice_is_not_shown(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path, toy: str
+) -> None:
+    scripted(monkeypatch, Script([]))
+    code = main(
+        ["play", toy, "--seats", "random,human", "--seed", "1", "--replay-dir", str(tmp_path)]
+    )
+    out, _ = capsys.readouterr()
+    assert code == 0
+    assert out.count("P1 (random) has chosen, in secret") == 3
+    assert "P1 (random): bid" not in out
+    assert "P1 (random): fold" not in out
+
+
+def test_end_of_input_saves_the_partial_game(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    scripted(monkeypatch, Script(["1", "1", "1"], then=None))
+    code = main(
+        ["play", FOREST, "--seats", "human,random", "--seed", "2", "--replay-dir", str(tmp_path)]
+    )
+    out, _ = capsys.readouterr()
+    assert code == play_module.EOF_STATUS
+    assert "Nothing is lost" in out
+    (path,) = replays(tmp_path)
+    assert str(path) in out
+    replay = Replay.load(path)
+    assert replay.scores is None  # unfinished
+    assert [s.seat for s in replay.steps] == [0, 1, 0, 1, 0, 1]
+    assert not replay.verify().is_over
+
+
+def test_ctrl_c_saves_the_partial_game(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    def interrupt(prompt: str = "") -> str:
+        raise KeyboardInterrupt
+
+    scripted(monkeypatch, interrupt)
+    code = main(
+        ["play", FOREST, "--seats", "human,random", "--seed", "2", "--replay-dir", str(tmp_path)]
+    )
+    out, _ = capsys.readouterr()
+    assert code == 130
+    assert "Interrupted after 0 moves. Nothing is lost" in out
+    (path,) = replays(tmp_path)
+    assert Replay.load(path).steps == ()
+
+
+def test_quit_saves_and_exits_cleanly(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    scripted(monkeypatch, Script(["2", "q"]))
+    code = main(
+        ["play", FOREST, "--seats", "human,random", "--seed", "2", "--replay-dir", str(tmp_path)]
+    )
+    out, _ = capsys.readouterr()
+    assert code == 0
+    assert "You stopped the game after 2 moves" in out
+    (path,) = replays(tmp_path)
+    assert Replay.load(path).verify().digest()
+
+
+def test_defaults_seat_a_human_then_bots_and_print_the_seed(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("ECOTONE_HOME", str(tmp_path))
+    scripted(monkeypatch, Script(["q"]))
+    assert main(["play", FOREST]) == 0
+    out, _ = capsys.readouterr()
+    found = re.search(r"Seed (\d+) \(play this deal again with --seed \1\)", out)
+    assert found is not None
+    seed = int(found[1])
+    (path,) = replays(tmp_path / "replays")
+    replay = Replay.load(path)
+    assert replay.seed == seed
+    assert replay.players == 2
+    assert replay.seats is not None
+    assert replay.seats[0] == "human"
+    assert replay.seats[1] in ("heuristic", "random")
+
+
+def test_a_solo_variant_defaults_to_one_player(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    scripted(monkeypatch, Script([]))
+    code = main(["play", FOREST, "--variant", "solo", "--seed", "4", "--replay-dir", str(tmp_path)])
+    out, _ = capsys.readouterr()
+    assert code == 0
+    assert "Pass to" not in out
+    assert "Rating:" in out  # the solo game's final view
+    (path,) = replays(tmp_path)
+    assert Replay.load(path).players == 1
+
+
+def test_replay_folder_defaults(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from ecotone.cli.options import default_replay_dir
+
+    monkeypatch.setenv("ECOTONE_HOME", str(tmp_path / "eco"))
+    assert default_replay_dir() == tmp_path / "eco" / "replays"
+    monkeypatch.delenv("ECOTONE_HOME")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert default_replay_dir() == tmp_path / "xdg" / "ecotone" / "replays"
+    monkeypatch.delenv("XDG_DATA_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert default_replay_dir() == tmp_path / "home" / ".local" / "share" / "ecotone" / "replays"

@@ -1,0 +1,114 @@
+"""`ecotone replay`: verify, tampering, stepping through."""
+
+from __future__ import annotations
+
+import builtins
+import json
+from pathlib import Path
+
+import pytest
+
+import ecotone
+from ecotone.cli.main import main
+from ecotone.core.replay import Replay
+from ecotone.sim.runner import play_game
+
+FOREST = "once-upon-a-forest"
+
+
+@pytest.fixture
+def replay_file(tmp_path: Path) -> Path:
+    game = ecotone.make(FOREST, players=2)
+    result = play_game(game, 17, ["random", "random"], replay_dir=tmp_path)
+    assert result.replay is not None
+    return Path(result.replay)
+
+
+def test_verify_ok(replay_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["replay", str(replay_file), "--verify"])
+    out, err = capsys.readouterr()
+    digest = Replay.load(replay_file).digest
+    assert code == 0
+    assert err == ""
+    steps = len(Replay.load(replay_file).steps)
+    assert out == f"OK: {FOREST}, {steps} steps (finished), final digest {digest}\n"
+
+
+def _tamper(path: Path, change: str) -> None:
+    data = json.loads(path.read_text())
+    if change == "digest":
+        data["digest"] = "0" * 32
+    elif change == "seed":
+        data["seed"] += 1
+    elif change == "step":
+        data["steps"][5], data["steps"][6] = data["steps"][6], data["steps"][5]
+    path.write_text(json.dumps(data))
+
+
+@pytest.mark.parametrize("change", ["digest", "seed", "step"])
+def test_a_tampered_replay_fails(
+    replay_file: Path, change: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _tamper(replay_file, change)
+    code = main(["replay", str(replay_file), "--verify"])
+    out, err = capsys.readouterr()
+    assert code == 1
+    assert "OK" not in out
+    assert err.startswith(f"ecotone: error: {replay_file} does not check out: ")
+    assert err.count("\n") == 1
+
+
+def test_all_prints_every_state_and_action(
+    replay_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    replay = Replay.load(replay_file)
+    code = main(["replay", str(replay_file), "--all"])
+    out, _ = capsys.readouterr()
+    assert code == 0
+    assert out.count("Step ") == len(replay.steps)
+    assert "Step 1: P1 (random): draw from pile" in out
+    assert "Game over. Scores:" in out
+    assert "(you)" not in out  # a spectator's view: nobody's hand is shown
+
+
+def test_stepping_waits_for_enter_and_stops_on_q(
+    replay_file: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answers = iter(["", "", "q"])
+    monkeypatch.setattr(builtins, "input", lambda *_: next(answers))
+    code = main(["replay", str(replay_file)])
+    out, _ = capsys.readouterr()
+    assert code == 0
+    assert out.count("Enter for the next step") == 3
+    assert "Step 3:" in out
+    assert "Step 4:" not in out
+
+
+def test_stepping_stops_at_end_of_input(
+    replay_file: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def eof(*_: object) -> str:
+        raise EOFError
+
+    monkeypatch.setattr(builtins, "input", eof)
+    assert main(["replay", str(replay_file), "--seat", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "P2 (you)" in out
+    assert "Step 2:" not in out
+
+
+def test_stepping_a_tampered_replay_reports_the_refused_step(
+    replay_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _tamper(replay_file, "step")
+    code = main(["replay", str(replay_file), "--all"])
+    _, err = capsys.readouterr()
+    assert code == 1
+    assert err.startswith("ecotone: error: step ")
+
+
+def test_a_seat_outside_the_game_is_a_usage_error(
+    replay_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["replay", str(replay_file), "--seat", "3"]) == 2
+    assert "--seat must be between 1 and 2" in capsys.readouterr().err
