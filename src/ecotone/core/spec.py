@@ -159,13 +159,14 @@ class GameSpec:
         if not isinstance(players, int) or not low <= players <= high:
             what = f"the {variant} variant of {self.title}" if variant else self.title
             counts = str(low) if low == high else f"{low} to {high}"
+            noun = "player" if high == 1 else "players"
             hint = ""
             others = [v for v in self.variants if v.min_players <= players <= v.max_players]
             if isinstance(players, int) and others:
                 hint = "; try variant " + " or ".join(repr(v.name) for v in others)
             raise ConfigError(
                 "config/bad-player-count",
-                f"{what} is for {counts} players, not {players}{hint}",
+                f"{what} is for {counts} {noun}, not {players}{hint}",
             )
         known = {o.name: o for o in self.options}
         out: dict[str, Any] = {}

@@ -264,11 +264,13 @@ def _why_not_here(forest: Forest, action: Place) -> IllegalAction:
             f"you can start a new tree only when tree {n} has all four levels; "
             f"it still lacks: {', '.join(missing)}",
         )
-    nxt = f"tree {n + 1}" if can_start_tree(forest) else f"tree {n} must be completed first"
+    if can_start_tree(forest):
+        hint = f"the next new tree would be tree {n + 1}"
+    else:
+        hint = f"tree {n} must be completed first before a new one"
     return IllegalAction(
         "forest/no-such-tree",
-        f"your forest has {n} tree(s), so there is no tree {action.tree + 1} "
-        f"(the next new tree would be {nxt})",
+        f"your forest has {n} tree(s), so there is no tree {action.tree + 1} ({hint})",
     )
 
 

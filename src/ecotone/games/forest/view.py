@@ -191,8 +191,9 @@ def render(d: ForestData, seat: int | None, players: int) -> str:
         forest = d.forests[seat]
         new = len(forest) + 1 if len(targets(forest)) > len(forest) else None
         lines.append("")
+        trees = "tree 1" if len(forest) == 1 else f"trees 1-{len(forest)}"
         lines.append(
-            f"You may place in trees 1-{len(forest)}"
+            f"You may place in {trees}"
             + (f" or start tree {new}" if new else " (finish your last tree to start a new one)")
         )
     return "\n".join(lines)
