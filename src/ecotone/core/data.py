@@ -15,7 +15,7 @@ import msgspec
 
 from ecotone.core.errors import DataError
 
-__all__ = ["load", "load_text"]
+__all__ = ["decode", "load", "load_text"]
 
 T = TypeVar("T")
 
