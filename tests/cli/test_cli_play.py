@@ -119,7 +119,7 @@ def test_simultaneous_decisions_in_hot_seat(
     # P2 learns that P1 has bid, never what
     first_p2 = out.index("P2 to move")
     news = out[out.index("Since your last turn, P2:") : first_p2]
-    assert "P1 has chosen, in secret" in news
+    assert "P1: a secret choice" in news
     assert "bid" not in news
     (path,) = replays(tmp_path)
     assert Replay.load(path).seats == ["human", "human"]
@@ -134,7 +134,7 @@ def test_a_bots_secret_choice_is_not_shown(
     )
     out, _ = capsys.readouterr()
     assert code == 0
-    assert out.count("P1 (random) has chosen, in secret") == 3
+    assert out.count("P1 (random): a secret choice") == 3
     assert "P1 (random): bid" not in out
     assert "P1 (random): fold" not in out
 

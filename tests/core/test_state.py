@@ -122,3 +122,17 @@ def test_determinize_keeps_own_view_and_reseeds(game: ecotone.Game) -> None:  # 
         det = state.determinize(0, seed)
         assert det.observe(0) == state.observe(0)
     assert state.determinize(0, 3) == state.determinize(0, 3)
+
+
+def test_secret_choices_are_announced_without_their_content(game: ecotone.Game) -> None:  # type: ignore[type-arg]
+    state = game.start(12)
+    bid = state.legal_actions(0)[0]
+    assert state.announce(0, bid, viewer=1) == "a secret choice"
+    assert state.announce(0, bid, viewer=None) == "a secret choice"
+    assert state.announce(0, bid, viewer=0) == str(bid)
+
+
+def test_ordinary_actions_are_announced_in_notation() -> None:
+    state = ecotone.make("once-upon-a-forest", players=2).start(1)
+    draw = state.legal_actions(0)[0]
+    assert state.announce(0, draw, viewer=1) == "draw from pile 1"

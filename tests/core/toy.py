@@ -146,3 +146,6 @@ class SealedBids(Game[BidsData]):
 
     def components(self) -> Iterable[str]:
         return CARDS
+
+    def secret_action(self, data: BidsData, seat: int, action: Action) -> bool:
+        return True  # bids are sealed until both are in

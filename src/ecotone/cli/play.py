@@ -138,7 +138,6 @@ class PlaySession:
         # device was elsewhere); shown after the hand-off.
         self.news: dict[int, list[str]] = {h: [] for h in self.humans}
         self.on_screen: int | None = None  # the human whose view is showing
-        self.secret: set[int] = set()  # seats still to choose in a simultaneous decision
 
     # -- the game loop --------------------------------------------------------------------
 
@@ -169,12 +168,6 @@ class PlaySession:
     def _step(self) -> None:
         state = self.state
         seat = state.to_move[0]
-        # Seats asked at once choose in secret: their choices are not shown to the others
-        # (the next views show whatever the game reveals once everyone has chosen).
-        if len(state.to_move) > 1:
-            self.secret.update(state.to_move)
-        secret = seat in self.secret
-        self.secret.discard(seat)
         bot = self.bots[seat]
         who = f"P{seat + 1}" if bot is None else f"P{seat + 1} ({self.seats[seat]})"
         if bot is None:
@@ -183,7 +176,9 @@ class PlaySession:
             self.console.print(Text(f"{who}: {action}", style="bold"))
         else:
             action = bot.act(SeatView(state, seat))
-        public = f"{who} has chosen, in secret" if secret else f"{who}: {action}"
+        # A secret choice (a simultaneous one, say) is shown to the others only as made;
+        # the next views show whatever the game reveals once everyone has chosen.
+        public = f"{who}: {state.announce(seat, action, None)}"
         if bot is not None:
             self.console.print(Text(public, style="cyan"))
         for human in self.humans:

@@ -208,6 +208,16 @@ class Game(ABC, Generic[D]):
         """Every component id of this configuration (what :meth:`zones` must account for)."""
         return ()
 
+    def secret_action(self, data: D, seat: int, action: Action) -> bool:
+        """Whether the other seats must not be told ``action`` when ``seat`` takes it.
+
+        The usual case is a simultaneous choice (a sealed bid, a secret route): it stays
+        secret until everyone has chosen, and the game then reveals the outcome in its
+        observations. Most actions are public; the default says so.
+        """
+        del data, seat, action
+        return False
+
 
 @final
 class State:
@@ -291,6 +301,13 @@ class State:
         """
         self.check(seat, action)
         return State(self.game, self.game.next(self.data, seat, action))
+
+    def announce(self, seat: int, action: Action, viewer: int | None) -> str:
+        """How ``viewer`` (``None``: a spectator) learns that ``seat`` takes ``action`` here:
+        its notation, or only that a secret choice was made."""
+        if viewer == seat or not self.game.secret_action(self.data, seat, action):
+            return str(action)
+        return "a secret choice"
 
     # -- views -------------------------------------------------------------------------
 
