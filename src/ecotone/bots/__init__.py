@@ -19,6 +19,7 @@ __all__ = ["Bot", "RandomBot", "SeatView", "available_bots", "make_bot"]
 # game id -> module holding that game's heuristic bot (class attribute ``HeuristicBot``)
 _HEURISTICS: dict[str, str] = {
     "once-upon-a-forest": "ecotone.bots.heuristics.forest",
+    "phylo": "ecotone.bots.heuristics.phylo",
 }
 
 

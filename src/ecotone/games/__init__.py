@@ -7,3 +7,4 @@ the game is made.
 from ecotone.core.registry import register
 
 register("once-upon-a-forest", "ecotone.games.forest:OnceUponAForest")
+register("phylo", "ecotone.games.phylo:Phylo")

@@ -133,6 +133,7 @@ __all__ = [
     "Terrain",
     "Timing",
     "cards",
+    "deck_problems",
     "diet_evidence",
     "environment_compatible",
     "feeds_on",
@@ -913,6 +914,13 @@ def _check_pile(cs: CardSet, pile: Pile, problems: list[str]) -> None:
     for card in cs.recovered:
         if card.id not in pile.cards:
             problems.append(f"{what}: the recovered card {card.id} {card.name} is missing")
+
+
+def deck_problems(cs: CardSet, deck: Deck) -> list[str]:
+    """Every constructed-deck rule ``deck`` breaks (empty for a legal deck)."""
+    problems: list[str] = []
+    _check_deck(cs, deck, problems)
+    return problems
 
 
 def _check_deck(cs: CardSet, deck: Deck, problems: list[str]) -> None:

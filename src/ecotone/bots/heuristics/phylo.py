@@ -1,0 +1,361 @@
+"""A heuristic player for Phylo: Voyage of the Beagle.
+
+It reads only its seat's observation (the table and the discard piles are public, its hand
+is its own) and judges every legal action by the table it leaves, with the game's own
+compatibility functions:
+
+* the **value of a table** for the bot is its points on the table minus the opponent's,
+  with INCOMPATIBLE cards counted at a fraction of their points (they are in trouble), plus
+  a little for each card in its hand that would have somewhere to go;
+* **its turn**: it plays the species, event or move that raises that value most (start-of-
+  turn events that make the opponent miss a turn come first), drops a card it cannot use,
+  and passes when nothing helps;
+* **answers**: it cancels events that hurt it, spreads Climate Change to the opponent's
+  best card, throws rock-paper-scissors at random, discards its least useful cards, takes
+  back its best species, challenges exactly the placements the species data shows to be
+  bluffs, and, winning a challenge, removes the card whose loss (with its consequences)
+  hurts the opponent most.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ecotone.bots.base import Bot, SeatView
+from ecotone.core.actions import Action
+from ecotone.games.phylo.actions import (
+    Allow,
+    Cancel,
+    Challenge,
+    Discard,
+    Done,
+    Drop,
+    Move,
+    Pass,
+    Play,
+    PlayEvent,
+    PlayLeaving,
+    Remove,
+    RemoveUnder,
+    SpreadTo,
+)
+from ecotone.games.phylo.cards import (
+    DiscardAll,
+    DiscardChain,
+    DiscardHalfHand,
+    DiscardTarget,
+    DrawBonus,
+    SkipTurn,
+    SpreadDiscard,
+    cards,
+    diet_evidence,
+)
+from ecotone.games.phylo.cards import (
+    Recover as RecoverEffect,
+)
+from ecotone.games.phylo.events import chain_below
+from ecotone.games.phylo.grid import (
+    NEIGHBOURS,
+    Slot,
+    incompatible,
+    parse_cell,
+    ray,
+    tables,
+)
+from ecotone.games.phylo.rules import around, species_cells
+from ecotone.games.phylo.state import PhyloData
+
+__all__ = ["HeuristicBot", "table_value"]
+
+TROUBLE = 0.35  # what an INCOMPATIBLE card is worth, as a share of its points
+OPTION = 0.3  # what a hand card with somewhere to go is worth
+SKIP_VALUE = 3.5  # the opponent missing a turn
+DRAW_BONUS_VALUE = 4.0
+RECOVER_VALUE = 2.5
+SEASICK_VALUE = 0.7  # per card the opponent must discard
+DROP_VALUE = 0.6  # dropping a card with no use now
+
+
+def _card(inst: str) -> str:
+    return inst.rpartition(":")[2]
+
+
+def _board(obs: dict[str, Any]) -> dict[int, Slot]:
+    cells: dict[int, Slot] = {}
+    for t in obs["table"]:
+        c = parse_cell(t["cell"])
+        assert c is not None
+        under = _card(t["under"]) if "under" in t else None
+        cells[c] = Slot(c, _card(t["card"]), t["owner"], under, t.get("under_owner", 0))
+    return cells
+
+
+def _points(card: str) -> int:
+    sp = cards().species.get(card)
+    return sp.points if sp is not None else 0
+
+
+def table_value(cells: dict[int, Slot], seat: int) -> float:
+    """Points on the table for ``seat`` minus the opponent's, cards in trouble discounted."""
+    bad = set(incompatible(cells))
+    value = 0.0
+    for c, slot in cells.items():
+        for card, owner, beneath in (
+            (slot.card, slot.owner, False),
+            (slot.under, slot.under_owner, True),
+        ):
+            if card is None:
+                continue
+            pts = _points(card) * (TROUBLE if (c, beneath) in bad else 1.0)
+            value += pts if owner == seat else -pts
+    return value
+
+
+def _without(cells: dict[int, Slot], *gone: int) -> dict[int, Slot]:
+    return {k: v for k, v in cells.items() if k not in gone}
+
+
+class HeuristicBot(Bot):
+    """Greedy on the value of the table, with sensible answers to every question."""
+
+    name = "heuristic"
+
+    def act(self, view: SeatView) -> Action:
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        obs = view.observation
+        phase = obs["phase"]
+        cells = _board(obs)
+        if phase == "contest":
+            return self.rng.choice(legal)
+        if phase == "react":
+            return self._react(obs, cells, legal)
+        if phase == "spread":
+            return self._spread(cells, legal)
+        if phase == "seasick":
+            return self._discard(obs, cells, legal)
+        if phase == "recover":
+            return max(legal, key=lambda a: _points(getattr(a, "card", "")))
+        if phase == "challenge":
+            return self._challenge(obs, cells)
+        if phase == "remove":
+            return self._remove(cells, legal)
+        return self._turn(obs, cells, legal)
+
+    # -- its own turn ------------------------------------------------------------------------
+
+    def _hand(self, obs: dict[str, Any]) -> list[str]:
+        return [_card(c) for c in obs["hands"][self.seat]["cards"] or []]
+
+    def _options(self, cells: dict[int, Slot], hand: list[str]) -> float:
+        data = PhyloData(piles=((),), hands=((), ()), discards=((),), board=tuple(cells.values()))
+        near = around(cells)
+        placeable = sum(
+            1 for c in hand if c in cards().species and species_cells(data, c, cells, near)
+        )
+        return OPTION * placeable
+
+    def _turn(self, obs: dict[str, Any], cells: dict[int, Slot], legal: list[Action]) -> Action:
+        hand = self._hand(obs)
+        base = table_value(cells, self.seat)
+        best: Action = legal[-1]  # pass
+        best_value = 0.0
+        options_now = self._options(cells, hand)
+        for action in legal:
+            value = self._value(obs, cells, hand, action, base, options_now)
+            if value > best_value + 1e-9:
+                best, best_value = action, value
+        return best
+
+    def _value(
+        self,
+        obs: dict[str, Any],
+        cells: dict[int, Slot],
+        hand: list[str],
+        action: Action,
+        base: float,
+        options_now: float,
+    ) -> float:
+        if isinstance(action, Pass):
+            return 0.0
+        if isinstance(action, Drop):
+            return DROP_VALUE if not self._useful(obs, cells, action.card) else -1.0
+        if isinstance(action, Play | PlayLeaving) and action.card in cards().species:
+            after = self._placed(cells, action.card, action.cell)
+            rest = [c for c in hand if c != action.card]
+            gain = table_value(after, self.seat) - base
+            return gain + self._options(after, rest) - options_now + 0.01 * _points(action.card)
+        if isinstance(action, Move):
+            after = self._moved(cells, action)
+            return table_value(after, self.seat) - base - 0.05
+        if isinstance(action, Play | PlayLeaving | PlayEvent):
+            return self._event_value(obs, cells, action, base)
+        return 0.0
+
+    def _placed(self, cells: dict[int, Slot], card: str, where: str) -> dict[int, Slot]:
+        c = parse_cell(where)
+        assert c is not None
+        after = dict(cells)
+        if card in tables().parasites:
+            host = cells[c]
+            after[c] = Slot(c, host.card, host.owner, card, self.seat)
+        else:
+            after[c] = Slot(c, card, self.seat)
+        return after
+
+    def _moved(self, cells: dict[int, Slot], action: Move) -> dict[int, Slot]:
+        src = parse_cell(action.cell)
+        assert src is not None
+        dest = ray(src, action.direction)[action.steps - 1]
+        slot = cells[src]
+        after = _without(cells, src)
+        after[dest] = Slot(dest, slot.card, slot.owner, slot.under, slot.under_owner)
+        return after
+
+    def _event_value(
+        self, obs: dict[str, Any], cells: dict[int, Slot], action: Action, base: float
+    ) -> float:
+        card = getattr(action, "card", "")
+        eff = cards().events[card].effect
+        opp = 1 - self.seat
+        if isinstance(action, Play | PlayLeaving):
+            c = parse_cell(action.cell)
+            assert c is not None
+            gone = chain_below(cells, c) if isinstance(eff, DiscardChain) else [c]
+            value = table_value(_without(cells, *gone), self.seat) - base
+            if isinstance(eff, SpreadDiscard):
+                value += 1.0  # it may spread further
+            if isinstance(action, PlayLeaving):
+                value -= 0.1  # an URBAN cell blocks both players
+            return value - 0.5  # the card is spent
+        if isinstance(eff, SkipTurn):
+            return SKIP_VALUE
+        if isinstance(eff, DiscardHalfHand):
+            victims: int = obs["hands"][opp]["count"]
+            return SEASICK_VALUE * (victims // 2) - 0.5
+        if isinstance(eff, DiscardAll):
+            species = cards().species
+            keep = {
+                k: v
+                for k, v in cells.items()
+                if not (v.card in species and eff.keyword in species[v.card].keywords)
+            }
+            return table_value(keep, self.seat) - base - 0.5
+        if isinstance(eff, RecoverEffect):
+            return RECOVER_VALUE
+        if isinstance(eff, DrawBonus):
+            return DRAW_BONUS_VALUE
+        return 0.0
+
+    def _useful(self, obs: dict[str, Any], cells: dict[int, Slot], card: str) -> bool:
+        """Whether ``card`` could be played now (events: on an opponent's species)."""
+        if card in cards().species:
+            data = PhyloData(
+                piles=((),), hands=((), ()), discards=((),), board=tuple(cells.values())
+            )
+            return bool(species_cells(data, card, cells))
+        eff = cards().events[card].effect
+        if isinstance(eff, DiscardTarget | DiscardChain | SpreadDiscard):
+            return any(s.owner != self.seat for s in cells.values())
+        return True
+
+    # -- answers -------------------------------------------------------------------------------
+
+    def _react(self, obs: dict[str, Any], cells: dict[int, Slot], legal: list[Action]) -> Action:
+        cancels = [a for a in legal if isinstance(a, Cancel)]
+        if not cancels:
+            return Allow()
+        pending = obs["pending"]
+        eff = cards().events[_card(pending["card"])].effect
+        if pending["cell"] is None:
+            harmful = isinstance(eff, SkipTurn | DiscardHalfHand | DiscardAll)
+        else:
+            c = parse_cell(pending["cell"])
+            assert c is not None
+            gone = chain_below(cells, c) if isinstance(eff, DiscardChain) else [c]
+            loss = table_value(cells, self.seat) - table_value(_without(cells, *gone), self.seat)
+            harmful = loss >= 3.0
+        return cancels[0] if harmful else Allow()
+
+    def _spread(self, cells: dict[int, Slot], legal: list[Action]) -> Action:
+        best: Action = Done()
+        best_gain = 0.0
+        base = table_value(cells, self.seat)
+        for action in legal:
+            if isinstance(action, SpreadTo):
+                c = parse_cell(action.cell)
+                assert c is not None
+                gain = table_value(_without(cells, c), self.seat) - base
+                if gain > best_gain:
+                    best, best_gain = action, gain
+        return best
+
+    def _discard(self, obs: dict[str, Any], cells: dict[int, Slot], legal: list[Action]) -> Action:
+        def keep(a: Action) -> tuple[int, int]:
+            card = getattr(a, "card", "")
+            return (int(self._useful(obs, cells, card)), _points(card))
+
+        return min((a for a in legal if isinstance(a, Discard)), key=keep)
+
+    def _challenge(self, obs: dict[str, Any], cells: dict[int, Slot]) -> Action:
+        c = parse_cell(obs["placed"])
+        assert c is not None
+        slot = cells[c]
+        eater = slot.under if obs["placed_under"] else slot.card
+        assert eater is not None
+        species = cards().species
+        links = tables().links[eater]
+        if obs["placed_under"]:
+            foods = [slot.card]
+        else:
+            foods = [cells[n].card for n in NEIGHBOURS[c] if n in cells and cells[n].card in links]
+        real = any(diet_evidence(species[eater], species[f]) for f in foods)
+        return Allow() if real else Challenge()
+
+    def _remove(self, cells: dict[int, Slot], legal: list[Action]) -> Action:
+        best: Action = Done()
+        best_value = table_value(cells, self.seat)
+        for action in legal:
+            if isinstance(action, Remove | RemoveUnder):
+                c = parse_cell(action.cell)
+                assert c is not None
+                after = dict(cells)
+                if isinstance(action, RemoveUnder):
+                    slot = cells[c]
+                    after[c] = Slot(c, slot.card, slot.owner)
+                else:
+                    del after[c]
+                value = table_value(_settle(cells, after), self.seat)
+                if value > best_value + 1e-9:
+                    best, best_value = action, value
+        return best
+
+
+def _settle(before: dict[int, Slot], after: dict[int, Slot]) -> dict[int, Slot]:
+    """``after`` with the cards it newly makes INCOMPATIBLE discarded, until stable."""
+    old = {
+        (before[c].under if b else before[c].card, before[c].under_owner if b else before[c].owner)
+        for c, b in incompatible(before)
+    }
+    cells = dict(after)
+    while True:
+        fresh = [
+            (c, b)
+            for c, b in incompatible(cells)
+            if (
+                cells[c].under if b else cells[c].card,
+                cells[c].under_owner if b else cells[c].owner,
+            )
+            not in old
+        ]
+        if not fresh:
+            return cells
+        for c, b in fresh:
+            if c not in cells:
+                continue
+            if b:
+                s = cells[c]
+                cells[c] = Slot(c, s.card, s.owner)
+            else:
+                del cells[c]

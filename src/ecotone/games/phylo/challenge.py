@@ -1,0 +1,130 @@
+"""The optional "call your bluff" rule (game option ``challenge``).
+
+Rules doc section: §Optional rule: call your bluff.
+
+Right after a player places a species (by playing or moving it), the opponent may
+challenge the connection it makes. Photosynthetic FC1 cards connect by habitat alone,
+which their card shows, so they are never challenged. The engine settles the challenge
+from the species data instead of Wikipedia or the Encyclopedia of Life: the placement is
+real when, for at least one neighbour the card feeds on by the rules (its host, for a
+PARASITIC card), what the species really eats names that neighbour
+(:func:`ecotone.games.phylo.cards.diet_evidence`). Where it really lives is already settled
+by the locale rule. The winner may remove any card from the table "with immediate
+consequences": every card that becomes INCOMPATIBLE because of the removal is discarded at
+once, again and again until none is, without a rescue turn.
+"""
+
+from __future__ import annotations
+
+from ecotone.core.actions import Action
+from ecotone.games.phylo.actions import Done, Remove, RemoveUnder
+from ecotone.games.phylo.board import describe_slot, log, name, remove_cell, remove_under
+from ecotone.games.phylo.cards import cards, diet_evidence
+from ecotone.games.phylo.events import resume
+from ecotone.games.phylo.grid import CELL_NAMES, NEIGHBOURS, incompatible, tables
+from ecotone.games.phylo.state import Phase, PhyloData
+
+__all__ = [
+    "after_placement",
+    "call_bluff",
+    "challengeable",
+    "remove",
+    "remove_actions",
+    "verdict",
+]
+
+
+def challengeable(card: str) -> bool:
+    """Whether a placement of ``card`` can be challenged (any but a photosynthetic FC1)."""
+    return card not in tables().plants
+
+
+def after_placement(d: PhyloData, cell: int, beneath: bool = False) -> PhyloData:
+    """Open the challenge window after a placement, when the option is on."""
+    slot = d.cells()[cell]
+    card = slot.under if beneath else slot.card
+    assert card is not None
+    if d.challenge_rule and challengeable(card):
+        return d.replace(phase=Phase.CHALLENGE, placed=cell, placed_under=beneath)
+    return resume(d)
+
+
+def verdict(d: PhyloData, cell: int, beneath: bool) -> tuple[bool, str]:
+    """Whether the placement at ``cell`` is real, and the evidence, in words."""
+    cells = d.cells()
+    slot = cells[cell]
+    species = cards().species
+    eater_id = slot.under if beneath else slot.card
+    assert eater_id is not None
+    eater = species[eater_id]
+    links = tables().links[eater_id]
+    if beneath:
+        foods = [slot.card]
+    else:
+        foods = [cells[n].card for n in NEIGHBOURS[cell] if n in cells and cells[n].card in links]
+    for food in foods:
+        evidence = diet_evidence(eater, species[food])
+        if evidence is not None:
+            return True, f"{eater.name} really eats {evidence!r}, which names {name(food)}"
+    shown = ", ".join(name(f) for f in foods) or "nothing next to it"
+    return False, (f"{eater.name} really eats {'; '.join(eater.eats)}: none of it is {shown}")
+
+
+def call_bluff(d: PhyloData) -> PhyloData:
+    """The opponent challenges the placement in ``d.placed``; the engine settles it."""
+    placer = d.turn
+    real, evidence = verdict(d, d.placed, d.placed_under)
+    winner = placer if real else 1 - placer
+    what = describe_slot(d.cells()[d.placed], d.placed_under)
+    outcome = "it is real" if real else "it is a bluff"
+    d = log(d, f"P{2 - placer} challenged {what}: {outcome} ({evidence}); P{winner + 1} wins")
+    return d.replace(phase=Phase.REMOVE, remover=winner, placed=-1, placed_under=False)
+
+
+def remove_actions(d: PhyloData) -> list[Action]:
+    """The winner's choices: any card on the table, or none."""
+    out: list[Action] = []
+    for slot in d.board:
+        out.append(Remove(CELL_NAMES[slot.cell]))
+        if slot.under is not None:
+            out.append(RemoveUnder(CELL_NAMES[slot.cell]))
+    out.append(Done())
+    return out
+
+
+def _identities(d: PhyloData) -> set[tuple[str | None, int]]:
+    cells = d.cells()
+    out: set[tuple[str | None, int]] = set()
+    for c, beneath in incompatible(cells):
+        slot = cells[c]
+        out.add((slot.under, slot.under_owner) if beneath else (slot.card, slot.owner))
+    return out
+
+
+def remove(d: PhyloData, cell: int | None, beneath: bool = False) -> PhyloData:
+    """The winner removes a card (``cell=None``: none), with immediate consequences."""
+    winner = d.remover
+    d = d.replace(remover=-1)
+    if cell is None:
+        return resume(log(d, f"P{winner + 1} removes nothing"))
+    before = _identities(d)
+    what = describe_slot(d.cells()[cell], beneath)
+    d = remove_under(d, cell) if beneath else remove_cell(d, cell)
+    d = log(d, f"P{winner + 1} removed {what}")
+    while True:
+        cells = d.cells()
+        fresh = []
+        for c, under in incompatible(cells):
+            slot = cells[c]
+            ident = (slot.under, slot.under_owner) if under else (slot.card, slot.owner)
+            if ident not in before:
+                fresh.append((c, under))
+        if not fresh:
+            return resume(d)
+        for c, under in fresh:
+            slot_now = d.cells().get(c)
+            if slot_now is None or (under and slot_now.under is None):
+                continue
+            text = describe_slot(slot_now, under)
+            d = remove_under(d, c) if under else remove_cell(d, c)
+            d = log(d, f"{text} lost its link and is discarded at once")

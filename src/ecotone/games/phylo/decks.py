@@ -1,0 +1,91 @@
+"""Constructed decks: the ready-made ones and the deck file format (rules doc §Decks).
+
+In the ``constructed`` variant each player brings a deck, named by the game options
+``deck1`` and ``deck2``: either one of the ready-made decks (by name, any letter case) or
+the path of a deck file. A deck file is TOML::
+
+    name = "Darwin's finches and friends"
+    summary = "optional, one line"
+    cards = ["B28", "B29", "B30", ...]   # card ids from `ecotone rules phylo`
+
+The deck rules (Ecotone's, for a deck "of about 25 cards"): 23 to 27 cards, at most one
+copy of a card, at least 8 FC1 species, at most 5 events, and every species playable from
+the deck's own cards (it links to a food card of the deck that is itself playable, back to a
+photosynthetic FC1; a plant needing a pollinator needs a POLLINATOR in the deck). A file
+breaking a rule is refused with a :class:`~ecotone.core.errors.DataError` naming the rule;
+a name that is neither a ready-made deck nor a file with a
+:class:`~ecotone.core.errors.ConfigError` listing the ready-made decks.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import msgspec
+
+from ecotone.core.data import decode
+from ecotone.core.errors import ConfigError, DataError
+from ecotone.core.spec import Provenance
+from ecotone.games.phylo.cards import Deck, cards, deck_problems
+
+__all__ = ["DEFAULT_DECKS", "DeckFile", "parse_deck", "read_deck_file", "resolve_deck"]
+
+DEFAULT_DECKS = ("Enchanted Isles", "Atlantic Coast")
+"""The decks P1 and P2 bring when the options do not name one."""
+
+
+class DeckFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A user's deck file."""
+
+    name: str
+    cards: tuple[str, ...]
+    summary: str = ""
+
+
+def parse_deck(text: str, where: str = "deck file") -> Deck:
+    """Read and check a deck file's TOML ``text``.
+
+    Raises:
+        DataError: ``data/invalid`` for a file that is not a deck file (bad TOML, a missing
+            or unknown field), ``phylo/bad-deck`` listing every deck rule the deck breaks.
+    """
+    raw = decode(text, DeckFile, where)
+    deck = Deck(name=raw.name, summary=raw.summary, cards=raw.cards, provenance=Provenance.ECOTONE)
+    problems = deck_problems(cards(), deck)
+    if not raw.name.strip():
+        problems.insert(0, "the deck needs a name")
+    if problems:
+        raise DataError("phylo/bad-deck", f"{where}: " + "; ".join(problems))
+    return deck
+
+
+def read_deck_file(path: Path) -> Deck:
+    """Read and check the deck file at ``path``."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataError("data/missing", f"{path}: {exc.strerror}") from None
+    return parse_deck(text, str(path))
+
+
+def resolve_deck(spec: str, seat: int) -> Deck:
+    """The deck a ``deck1``/``deck2`` option names (``""``: the seat's default deck).
+
+    Raises:
+        ConfigError: ``config/bad-option`` when ``spec`` is neither a ready-made deck nor
+            a file.
+        DataError: for a deck file that breaks the deck rules.
+    """
+    ready = cards().decks
+    wanted = spec.strip() or DEFAULT_DECKS[seat]
+    for deck_name, deck in ready.items():
+        if deck_name.casefold() == wanted.casefold():
+            return deck
+    path = Path(wanted).expanduser()
+    if path.is_file():
+        return read_deck_file(path)
+    names = ", ".join(repr(n) for n in ready)
+    raise ConfigError(
+        "config/bad-option",
+        f"deck{seat + 1}={spec!r} is neither a ready-made deck ({names}) nor a deck file",
+    )

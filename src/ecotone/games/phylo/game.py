@@ -1,0 +1,128 @@
+"""Phylo: Voyage of the Beagle (the Phylo TCG project, 2017) as an Ecotone game."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ecotone.core.actions import Action
+from ecotone.core.errors import ConfigError, IllegalAction
+from ecotone.core.game import Game
+from ecotone.core.spec import Chance, GameSpec, Information, Option, Provenance, Variant
+from ecotone.games.phylo import rules, view
+from ecotone.games.phylo.actions import CODEC, ThrowHand
+from ecotone.games.phylo.cards import cards
+from ecotone.games.phylo.decks import DEFAULT_DECKS, resolve_deck
+from ecotone.games.phylo.refusals import why_illegal
+from ecotone.games.phylo.scoring import table_points, winners
+from ecotone.games.phylo.state import PhyloData, instance
+from ecotone.games.phylo.turns import setup
+
+__all__ = ["CONSTRUCTED", "SPEC", "Phylo"]
+
+CONSTRUCTED = "constructed"
+
+SPEC = GameSpec(
+    id="phylo",
+    title="Phylo: Voyage of the Beagle",
+    summary="Build food chains of the species Darwin met on the Beagle: every card must share "
+    "a climate, a terrain and a voyage leg with a neighbour it can eat.",
+    min_players=2,
+    max_players=2,
+    information=Information.IMPERFECT,
+    chance=Chance.SETUP,
+    # both players throw at once in Climate Change's rock-paper-scissors contest
+    simultaneous=True,
+    # at most ~70 turns of 3 actions, each followed by a challenge, a removal and a
+    # reaction; plus the discards of Darwin Gets Seasick and one Climate Change spreading
+    # over the whole table with up to 10 tied rounds per species (see rules doc §The end)
+    max_steps=2400,
+    rules_version="1.0.0",
+    variants=(
+        Variant(
+            CONSTRUCTED,
+            "each player brings their own deck of about 25 cards (options deck1, deck2: a "
+            "ready-made deck's name or a deck file)",
+            2,
+            2,
+            Provenance.RULEBOOK,
+        ),
+    ),
+    options=(
+        Option(
+            "challenge",
+            "the optional 'call your bluff' rule, settled from the species data",
+            False,
+        ),
+        Option("deck1", "constructed variant: P1's deck (a ready-made deck or a deck file)", ""),
+        Option("deck2", "constructed variant: P2's deck (a ready-made deck or a deck file)", ""),
+    ),
+    provenance_note="20 cards recovered from phylogame.org; the rest of the pool, the "
+    "locale legs and the deck rules are Ecotone's (docs/rules/phylo.md)",
+)
+
+
+class Phylo(Game[PhyloData]):
+    """Phylo: Voyage of the Beagle for 2 players: the shared pile, or constructed decks."""
+
+    spec = SPEC
+    data_type = PhyloData
+    codec = CODEC
+
+    def __init__(self, players: int, variant: str | None = None, **options: Any) -> None:
+        super().__init__(players, variant, **options)
+        self.decks: tuple[tuple[str, ...], ...] | None = None
+        if variant == CONSTRUCTED:
+            self.decks = tuple(resolve_deck(self.options[f"deck{s + 1}"], s).cards for s in (0, 1))
+        elif self.options["deck1"] or self.options["deck2"]:
+            raise ConfigError(
+                "config/bad-option",
+                "the options deck1 and deck2 are for the constructed variant "
+                f"(--variant {CONSTRUCTED}); the standard game shares one pick-up pile",
+            )
+
+    def setup(self, rnd: random.Random) -> PhyloData:
+        return setup(rnd, self.decks, bool(self.options["challenge"]))
+
+    def to_move(self, data: PhyloData) -> tuple[int, ...]:
+        return rules.to_move(data)
+
+    def legal(self, data: PhyloData, seat: int) -> list[Action]:
+        return rules.legal(data, seat)
+
+    def next(self, data: PhyloData, seat: int, action: Action) -> PhyloData:
+        return rules.next_data(data, seat, action)
+
+    def why_illegal(self, data: PhyloData, seat: int, action: Action) -> IllegalAction:
+        return why_illegal(data, seat, action)
+
+    def secret_action(self, data: PhyloData, seat: int, action: Action) -> bool:
+        # a rock-paper-scissors throw is told to the other player only once both are in
+        return isinstance(action, ThrowHand)
+
+    def observation(self, data: PhyloData, seat: int | None) -> dict[str, Any]:
+        obs = view.observation(data, seat)
+        if self.decks is not None:
+            obs["decks"] = [self.options[f"deck{s + 1}"] or DEFAULT_DECKS[s] for s in (0, 1)]
+        return obs
+
+    def render(self, data: PhyloData, seat: int | None) -> str:
+        return view.render(data, seat)
+
+    def determinize(self, data: PhyloData, seat: int, rnd: random.Random) -> PhyloData:
+        return view.determinize(data, seat, rnd)
+
+    def scores(self, data: PhyloData) -> list[float]:
+        return [float(p) for p in table_points(data.board)]
+
+    def winners(self, data: PhyloData) -> list[int]:
+        return winners(table_points(data.board))
+
+    def zones(self, data: PhyloData) -> Mapping[str, Iterable[str]]:
+        return view.zones(data)
+
+    def components(self) -> Iterable[str]:
+        if self.decks is None:
+            return cards().pile
+        return [instance(c, s, True) for s, deck in enumerate(self.decks) for c in deck]

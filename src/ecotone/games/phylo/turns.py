@@ -1,0 +1,148 @@
+"""Set-up, the turn cycle, rescue turns and the end of the game.
+
+Rules doc sections: §Set-up, §A turn, §Incompatible cards and the rescue turn, §The end.
+
+* A turn: the player picks up 1 card (2 with Scientific Insight in front of them), then
+  takes 3 actions; *pass* ends the turn early.
+* Cards that no longer trace back to an autotroph are INCOMPATIBLE. A player who has such
+  cards when a turn ends gets their next turn as a *rescue turn*; at its end their cards
+  still INCOMPATIBLE are discarded, again and again until none is (a discard can strand
+  another card, e.g. a plant whose only neighbour it was). Newly stranded cards of the
+  other player give that player a rescue turn of their own.
+* A player who is to miss a turn (Beagle Runs Ashore, Rough Seas) skips it entirely.
+* The end: the player who picks up the last card of a pick-up pile finishes their turn, the
+  opponent plays one last turn, and the game ends, unless an event was played during that
+  last turn: then the other player gets one extra turn, and so on.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ecotone.games.phylo.board import describe_slot, draw, log, remove_cell, remove_under
+from ecotone.games.phylo.cards import DrawBonus, cards
+from ecotone.games.phylo.grid import incompatible
+from ecotone.games.phylo.state import ACTIONS_PER_TURN, Phase, PhyloData
+
+__all__ = [
+    "HAND_SIZE",
+    "begin_turn",
+    "discard_incompatible",
+    "finish_turn",
+    "recheck",
+    "setup",
+    "trouble",
+]
+
+HAND_SIZE = 5
+
+
+def setup(
+    rnd: random.Random, decks: tuple[tuple[str, ...], ...] | None, challenge: bool
+) -> PhyloData:
+    """Shuffle the shared pile (``decks=None``) or each player's deck, deal 5 cards each.
+
+    Who goes first is decided by rock-paper-scissors (rulebook): here by the seed.
+    """
+    if decks is None:
+        pile = list(cards().pile)
+        rnd.shuffle(pile)
+        hands: tuple[tuple[str, ...], ...] = (
+            tuple(sorted(pile[-1:-11:-2])),
+            tuple(sorted(pile[-2:-11:-2])),
+        )
+        piles: tuple[tuple[str, ...], ...] = (tuple(pile[:-10]),)
+        discards: tuple[tuple[str, ...], ...] = ((),)
+    else:
+        shuffled = []
+        for deck in decks:
+            cards_ = list(deck)
+            rnd.shuffle(cards_)
+            shuffled.append(cards_)
+        hands = tuple(tuple(sorted(c[-HAND_SIZE:])) for c in shuffled)
+        piles = tuple(tuple(c[:-HAND_SIZE]) for c in shuffled)
+        discards = ((), ())
+    first = rnd.randrange(2)
+    d = PhyloData(piles=piles, hands=hands, discards=discards, turn=first)
+    d = d.replace(challenge_rule=challenge)
+    d = log(d, f"P{first + 1} won rock-paper-scissors and goes first")
+    return begin_turn(d)
+
+
+def draws_per_turn(d: PhyloData, seat: int) -> int:
+    """1, plus the bonus of the Scientific Insight cards in front of ``seat``."""
+    n = 1
+    for card in d.in_play[seat]:
+        effect = cards().events[card].effect
+        if isinstance(effect, DrawBonus):
+            n += effect.draws - 1
+    return n
+
+
+def begin_turn(d: PhyloData) -> PhyloData:
+    """Start ``d.turn``'s turn: pick up, then 3 actions (a rescue turn if one is due)."""
+    seat = d.turn
+    d = draw(d, seat, draws_per_turn(d, seat))
+    return d.replace(
+        phase=Phase.ACT,
+        actions_left=ACTIONS_PER_TURN,
+        rescuing=d.rescue_due[seat],
+        moved=(),
+        events_this_turn=0,
+    )
+
+
+def trouble(d: PhyloData, seat: int) -> list[tuple[int, bool]]:
+    """``seat``'s INCOMPATIBLE cards as ``(cell, beneath)`` pairs."""
+    cells = d.cells()
+    return [
+        (c, beneath)
+        for c, beneath in incompatible(cells)
+        if (cells[c].under_owner if beneath else cells[c].owner) == seat
+    ]
+
+
+def discard_incompatible(d: PhyloData, seat: int) -> PhyloData:
+    """Discard ``seat``'s INCOMPATIBLE cards, repeatedly, until none is left."""
+    while bad := trouble(d, seat):
+        for c, beneath in bad:
+            slot = d.cells().get(c)
+            if slot is None or (beneath and slot.under is None):
+                continue  # gone with its host already
+            what = describe_slot(slot, beneath)
+            d = remove_under(d, c) if beneath else remove_cell(d, c)
+            d = log(d, f"{what} was INCOMPATIBLE and is discarded")
+    return d
+
+
+def recheck(d: PhyloData) -> PhyloData:
+    """Whose next turn is a rescue turn: every seat with INCOMPATIBLE cards now."""
+    cells = d.cells()
+    due = [False, False]
+    for c, beneath in incompatible(cells):
+        due[cells[c].under_owner if beneath else cells[c].owner] = True
+    return d.replace(rescue_due=tuple(due))
+
+
+def finish_turn(d: PhyloData) -> PhyloData:
+    """End ``d.turn``'s turn: rescue discards, then the next turn or the end of the game."""
+    if d.rescuing:
+        d = discard_incompatible(d, d.turn)
+    return _advance(recheck(d), evented=d.events_this_turn > 0)
+
+
+def _advance(d: PhyloData, *, evented: bool) -> PhyloData:
+    final = d.final
+    if final > 0:
+        final -= 1
+    elif final == 0:
+        if not evented:
+            return log(d.replace(phase=Phase.OVER, rescuing=False), "the game is over")
+        d = log(d, f"an event was played: P{2 - d.turn} gets one extra turn to react")
+    nxt = 1 - d.turn
+    d = d.replace(final=final, turn=nxt, events_this_turn=0, moved=(), rescuing=False)
+    if d.skips[nxt] > 0:
+        skips = tuple(n - 1 if s == nxt else n for s, n in enumerate(d.skips))
+        d = log(d.replace(skips=skips), f"P{nxt + 1} misses this turn")
+        return _advance(d, evented=False)
+    return begin_turn(d)
