@@ -20,6 +20,7 @@ __all__ = ["Bot", "RandomBot", "SeatView", "available_bots", "make_bot"]
 _HEURISTICS: dict[str, str] = {
     "once-upon-a-forest": "ecotone.bots.heuristics.forest",
     "phylo": "ecotone.bots.heuristics.phylo",
+    "biomasters": "ecotone.bots.heuristics.biomasters",
 }
 
 

@@ -1,0 +1,171 @@
+"""A heuristic player for BioMasters TCG.
+
+It looks one decision ahead. From its seat's view it samples one full position
+(``SeatView.determinize``: the other hands and every deck re-dealt), applies each legal action
+with the game's own rules, and keeps the action whose result it values most. The value reads
+only what the seat may know (the grid, the Score Piles, hand sizes, and the cards its own hand
+held before deciding: a card drawn by the action is counted, not read), so re-dealing the
+hidden cards never changes a decision:
+
+* Score Pile VP, its own (or its team's) minus the best opponent's, weigh most;
+* a Detritus tile counts for the player who killed it (its printed VP, discounted until some
+  saprotroph decomposes it), against them if an opponent killed it;
+* each living card is worth a little (more for higher levels) to its controller;
+* a consumer with nothing to eat next to it is about to starve and hand its points to a
+  decomposer: it counts against its player (less so if it has just eaten and may be fed
+  again in time);
+* a hunter next to prey it may kill (more if it is ready) and a saprotroph in hand while
+  tiles wait are promises worth part of what they would score;
+* cards in hand are options.
+
+Paying, it keeps ready the cards whose abilities it may still want. Passing is just one more
+action: it passes when nothing it could do is worth more.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ecotone.bots.base import Bot, SeatView
+from ecotone.core.actions import Action
+from ecotone.games.biomasters.cards import Trophic, cards
+from ecotone.games.biomasters.state import BioData, Phase, kind_of
+
+__all__ = ["HeuristicBot", "evaluate"]
+
+_KINDS = cards().kinds
+_HOMES = frozenset(cards().homes)
+
+VP = 10.0  # a victory point in the Score Pile
+KILL_DISCOUNT = 0.6  # a kill waiting on the grid for a saprotroph
+CARD_IN_HAND = 1.2
+STARVING = 0.3  # what is left of a card that will starve at the end of its turn
+DEATH_GIFT = 0.8  # the share of its VP a starved card may give whoever decomposes it
+FED_HOPE = 0.6  # a fed consumer with no food left may still be given new prey in time
+HUNT_PROMISE = 0.25  # a ready hunter next to prey
+TILE_PROMISE = 0.3  # a saprotroph in hand for a tile that would score for us
+
+
+def _live_value(level: int) -> float:
+    if level > 0:
+        return 1.5 + 0.6 * level
+    return 2.0 if level == -1 else 2.5  # a saprotroph or detritivore: the decomposition engine
+
+
+def _has_food(g: Any, neighbours: Any, i: int, food: int) -> bool:
+    for n in neighbours[i]:
+        other = g[n]
+        if (
+            other is not None
+            and not other.tile
+            and other.kind not in _HOMES
+            and _KINDS[other.kind].level == food
+        ):
+            return True
+    return False
+
+
+def evaluate(
+    d: BioData, seat: int, teams: bool, neighbours: Any, known: frozenset[str] = frozenset()
+) -> float:
+    """How good ``d`` is for ``seat``, from public facts and its own hand only.
+
+    ``known``: the cards ``seat`` held before the action; only those are read in its hand.
+    """
+
+    def team(s: int) -> int:
+        return s % 2 if teams else s
+
+    mine = team(seat)
+    vp: dict[int, float] = {}
+    for s, pile in enumerate(d.piles):
+        vp[team(s)] = vp.get(team(s), 0.0) + sum(e.vp for e in pile)
+    others = [v for t, v in vp.items() if t != mine]
+    value = VP * (vp[mine] - (max(others) if others else 0.0))
+    rivals = max(1, len(others))
+    g = d.grid
+    open_tiles = 0
+    for i, slot in enumerate(g):
+        if slot is None or slot.kind in _HOMES:
+            continue
+        if slot.tile:
+            if slot.killer >= 0:
+                worth = KILL_DISCOUNT * VP * sum(_KINDS[kind_of(c)].vp for c in slot.stack())
+                if team(slot.killer) == mine:
+                    value += worth
+                    open_tiles += 1
+                else:
+                    value -= worth / rivals
+            else:
+                open_tiles += 1
+            continue
+        k = _KINDS[slot.kind]
+        worth = _live_value(k.level)
+        if k.is_consumer and not _has_food(g, neighbours, i, k.food):
+            # it will starve: lost, and a gift to whoever decomposes it
+            loss = VP * DEATH_GIFT * k.vp
+            worth = STARVING * worth - (loss if not slot.fed else FED_HOPE * loss)
+        if k.ability == "hunt":
+            best = 0
+            for n in neighbours[i]:
+                prey = g[n]
+                if prey is not None and not prey.tile and prey.kind not in _HOMES:
+                    pk = _KINDS[prey.kind]
+                    if k.can_hunt(pk) and "large" not in pk.tags:
+                        best = max(best, pk.vp)
+            promise = HUNT_PROMISE if slot.ready else HUNT_PROMISE / 2
+            worth += promise * VP * best * KILL_DISCOUNT
+        if team(slot.owner) == mine:
+            value += worth
+        else:
+            value -= worth / rivals
+        if slot.parasite and team(slot.parasite_owner) != team(slot.owner):
+            # a parasite on a rival's card is good for its player
+            value += 1.5 if team(slot.parasite_owner) == mine else -1.5
+    saprotrophs = 0
+    for s, hand in enumerate(d.hands):
+        if team(s) == mine:
+            value += CARD_IN_HAND * len(hand)
+            if s == seat:
+                saprotrophs = sum(1 for c in hand if c in known and _KINDS[kind_of(c)].level == -1)
+    value += TILE_PROMISE * VP * min(saprotrophs, open_tiles)
+    return value
+
+
+class HeuristicBot(Bot):
+    """Greedy one-decision lookahead with a public-information evaluation."""
+
+    name = "heuristic"
+
+    def act(self, view: SeatView) -> Action:
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        game = view.game
+        table = game.table  # type: ignore[attr-defined]
+        state = view.determinize(self.rng)
+        data: BioData = state.data
+        neighbours = table.grid.neighbours
+        known = frozenset(view.observation["hands"][self.seat]["cards"] or ())
+        best_action = legal[0]
+        best_value = float("-inf")
+        for action in legal:
+            after = game.next(data, self.seat, action)
+            value = evaluate(after, self.seat, table.teams, neighbours, known)
+            if data.phase is Phase.PAY:
+                value += _keep_ready_bonus(after, self.seat)
+            if value > best_value + 1e-9:
+                best_action, best_value = action, value
+        return best_action
+
+
+def _keep_ready_bonus(d: BioData, seat: int) -> float:
+    """While paying: prefer to keep ready the cards with abilities (they may still act)."""
+    bonus = 0.0
+    for slot in d.grid:
+        if slot is None or slot.owner != seat or slot.tile or not slot.ready:
+            continue
+        k = _KINDS[slot.kind]
+        if k.ability or k.trophic is Trophic.SAPROTROPH:
+            bonus += 0.5
+    return bonus

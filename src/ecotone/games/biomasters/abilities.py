@@ -1,0 +1,265 @@
+"""Activated abilities: exhaust a ready card you control to use it (rules doc §Abilities).
+
+* **Hunt** (predators, and Mixotrophs such as the Venus Flytrap): kill a live card next to
+  the hunter whose level is one of its prey levels and which carries one of its prey tags.
+  The prey becomes a Detritus tile killed by the hunter's player; the hunter is fed: it
+  cannot starve at the end of this turn nor of its player's next turn. A ``large`` prey can
+  be taken only by a PACK HUNTER with another ready PACK HUNTER of its player next to the same
+  prey; both are exhausted and fed. VENOMOUS hunters may kill prey of their own level.
+  [ecotone; the keywords: rulebook and public]
+* **Scavenge**: take the top card of a Detritus tile next to it into your hand, shown to all;
+  the scavenger is fed as a hunter is. [public]
+* **Decompose** (saprotrophs): decompose a Detritus tile next to it, as if a saprotroph were
+  played onto it; the cell is left empty. A fungus keeps feeding on the dead around it.
+  [ecotone]
+* **Recycle** (detritivores): process the card of your Score Pile that gains most (from 1 VP
+  to its printed VP), then draw a card. [public: Recycler, adapted]
+* **Filter**: draw a card. [public: Filter Feeder]
+* **Metamorphosis**: replace the juvenile with its adult card from your hand, without paying
+  its cost; the adult enters Ready and must be able to live in the cell (Domain and Trophic
+  rules). The juvenile stays beneath it. [rulebook; public]
+"""
+
+from __future__ import annotations
+
+from ecotone.core.actions import Action
+from ecotone.games.biomasters.actions import Activate, Metamorphose, Target
+from ecotone.games.biomasters.board import COMPAT_MASK
+from ecotone.games.biomasters.cards import Kind, cards, level_name
+from ecotone.games.biomasters.effects import (
+    Table,
+    best_to_process,
+    decompose,
+    draw,
+    from_hand,
+    kill,
+    occupied,
+    pick,
+    set_cell,
+)
+from ecotone.games.biomasters.placement import is_live, live_neighbours
+from ecotone.games.biomasters.state import BioData, Slot, kind_of
+
+__all__ = ["ability_actions", "ability_problem", "apply_ability"]
+
+_KINDS = cards().kinds
+
+_ABILITY = {c: k.ability for c, k in _KINDS.items()}
+_HOMES = frozenset(cards().homes)
+
+# A meal lasts two ends of turn: this one and the eater's player's next one (ecotone).
+MEAL = 2
+
+
+def _pack_ally(d: BioData, table: Table, seat: int, hunter: int, prey: int) -> int:
+    """A ready PACK HUNTER of ``seat`` next to ``prey``, other than ``hunter``; -1 if none."""
+    for n in table.grid.neighbours[prey]:
+        s = d.grid[n]
+        if (
+            n != hunter
+            and s is not None
+            and is_live(s)
+            and s.owner == seat
+            and s.ready
+            and _KINDS[s.kind].pack
+        ):
+            return n
+    return -1
+
+
+def _hunt_problem(d: BioData, table: Table, seat: int, cell: int, target: int) -> str | None:
+    hunter = _KINDS[d.grid[cell].kind]  # type: ignore[union-attr]
+    names = table.grid.names
+    prey_slot = d.grid[target]
+    if target not in table.grid.neighbours[cell]:
+        return f"the {hunter.card.name} hunts only a card next to it; {names[target]} is not"
+    if prey_slot is None or not is_live(prey_slot):
+        return f"there is no living prey in {names[target]}"
+    prey = _KINDS[prey_slot.kind]
+    if not hunter.can_hunt(prey):
+        levels = ", ".join(level_name(lv) for lv in sorted(hunter.prey_levels))
+        tags = ", ".join(sorted(hunter.prey))
+        return (
+            f"the {hunter.card.name} does not eat a {prey.card.name}: its prey is "
+            f"{tags} at level {levels}"
+        )
+    if "large" in prey.tags:
+        if not hunter.pack:
+            return f"a {prey.card.name} is too large for a lone hunter: only a pack takes it"
+        if _pack_ally(d, table, seat, cell, target) < 0:
+            return (
+                f"a {prey.card.name} is too large for one hunter: another ready PACK HUNTER "
+                f"of yours must stand next to it too"
+            )
+    return None
+
+
+def ability_actions(
+    d: BioData, table: Table, seat: int, cells: list[int] | None = None
+) -> list[Action]:
+    """The ability activations ``seat`` may take now, in cell order."""
+    out: list[Action] = []
+    names = table.grid.names
+    g = d.grid
+    for cell in occupied(g) if cells is None else cells:
+        s = g[cell]
+        if s is None or s.owner != seat or not s.ready or s.tile:
+            continue
+        ability = _ABILITY[s.kind]
+        if not ability:
+            continue
+        k = _KINDS[s.kind]
+        if ability == "hunt":
+            for n in table.grid.neighbours[cell]:
+                prey = g[n]
+                if prey is None or prey.tile or prey.kind in _HOMES:
+                    continue
+                pk = _KINDS[prey.kind]
+                if not k.can_hunt(pk):
+                    continue
+                if "large" in pk.tags and (not k.pack or _pack_ally(d, table, seat, cell, n) < 0):
+                    continue
+                out.append(Target(names[cell], names[n]))
+        elif ability in ("scavenge", "decompose"):
+            for n in table.grid.neighbours[cell]:
+                t = d.grid[n]
+                if t is not None and t.tile:
+                    out.append(Target(names[cell], names[n]))
+        elif ability == "recycle":
+            if best_to_process(d.piles[seat]) >= 0:
+                out.append(Activate(names[cell]))
+        elif ability == "filter":
+            if d.decks[seat]:
+                out.append(Activate(names[cell]))
+        elif ability == "metamorphosis":
+            hand_kinds = {kind_of(c) for c in d.hands[seat]}
+            if k.adult in hand_kinds and _grow_problem(d, table, cell, _KINDS[k.adult]) is None:
+                out.append(Metamorphose(names[cell], k.adult))
+    return out
+
+
+def _grow_problem(d: BioData, table: Table, cell: int, adult: Kind) -> str | None:
+    """Why ``adult`` could not live in ``cell`` (Domain and Trophic rules), or ``None``."""
+    names = table.grid.names
+    for n, s in live_neighbours(d, table.grid, cell):
+        other = _KINDS[s.kind]
+        if not (COMPAT_MASK[adult.domain] >> other.domain) & 1:
+            return (
+                f"the Domain rule: the {adult.card.name} {adult.domain.title} could not touch "
+                f"the {other.card.name} {other.domain.title} in {names[n]}"
+            )
+    if adult.is_consumer and not any(
+        _KINDS[s.kind].level == adult.food for _, s in live_neighbours(d, table.grid, cell)
+    ):
+        return (
+            f"the Trophic rule: the {adult.card.name} ({adult.trophic}) needs a "
+            f"{level_name(adult.food)} card next to {names[cell]} to feed on"
+        )
+    return None
+
+
+def ability_problem(d: BioData, table: Table, seat: int, action: Action) -> tuple[str, str]:
+    """Why the (illegal) ability activation ``action`` is refused: a code and a reason."""
+    grid = table.grid
+    cell = grid.cell(getattr(action, "cell", ""))
+    if cell is None:
+        return "biomasters/no-such-cell", f"there is no cell {action.cell} on this grid"  # type: ignore[attr-defined]
+    name = grid.names[cell]
+    s = d.grid[cell]
+    if s is None or not is_live(s):
+        return "biomasters/no-card", f"there is no living card of yours in {name}"
+    k = _KINDS[s.kind]
+    if s.owner != seat:
+        return "biomasters/not-yours", f"the {k.card.name} in {name} is P{s.owner + 1}'s"
+    wanted = {
+        Target: ("hunt", "scavenge", "decompose"),
+        Activate: ("recycle", "filter"),
+        Metamorphose: ("metamorphosis",),
+    }[type(action)]
+    if k.ability not in wanted:
+        has = f"its ability is {k.ability}" if k.ability else "it has no ability"
+        return "biomasters/no-such-ability", f"the {k.card.name} cannot do that: {has}"
+    if not s.ready:
+        return "biomasters/exhausted", f"the {k.card.name} in {name} is exhausted"
+    if isinstance(action, Target):
+        target = grid.cell(action.target)
+        if target is None:
+            return "biomasters/no-such-cell", f"there is no cell {action.target} on this grid"
+        if k.ability in ("scavenge", "decompose"):
+            t = d.grid[target]
+            if target not in grid.neighbours[cell] or t is None or not t.tile:
+                return (
+                    "biomasters/no-detritus",
+                    f"the {k.card.name} can {k.ability} only a Detritus tile next to it; "
+                    f"{action.target} is not one",
+                )
+        problem = _hunt_problem(d, table, seat, cell, target)
+        return "biomasters/not-prey", problem or "that is not possible now"
+    if isinstance(action, Metamorphose):
+        if action.card != k.adult:
+            return "biomasters/wrong-adult", f"the {k.card.name} grows into the {k.adult}"
+        if k.adult not in {kind_of(c) for c in d.hands[seat]}:
+            return "biomasters/not-in-hand", f"you need the {k.adult} card in your hand"
+        problem = _grow_problem(d, table, cell, _KINDS[k.adult])
+        return "biomasters/cannot-grow", problem or "that is not possible now"
+    if k.ability == "recycle":
+        return (
+            "biomasters/nothing-to-recycle",
+            "your Score Pile holds no card worth less than its printed VP to process",
+        )
+    return "biomasters/deck-empty", "your deck is empty: there is no card to draw"
+
+
+def apply_ability(d: BioData, table: Table, seat: int, action: Action) -> BioData:
+    """``d`` after the legal ability activation ``action``."""
+    grid = table.grid
+    cell = grid.index[action.cell]  # type: ignore[attr-defined]
+    s = d.grid[cell]
+    assert s is not None
+    k = _KINDS[s.kind]
+    if isinstance(action, Metamorphose):
+        adult = pick(d, seat, action.card)
+        grown = s.replace(card=adult, kind=action.card, ready=True, under=(s.card, *s.under))
+        return from_hand(set_cell(d, cell, grown), seat, adult)
+    d = set_cell(d, cell, s.replace(ready=False))
+    if isinstance(action, Target):
+        target = grid.index[action.target]
+        if k.ability == "scavenge":
+            return _scavenge(d, seat, cell, target)
+        if k.ability == "decompose":
+            return decompose(d, table, target, seat)
+        prey = _KINDS[d.grid[target].kind]  # type: ignore[union-attr]
+        if "large" in prey.tags:
+            ally = _pack_ally(d, table, seat, cell, target)
+            a = d.grid[ally]
+            assert a is not None
+            d = set_cell(d, ally, a.replace(ready=False, fed=MEAL))
+        d = set_cell(d, cell, d.grid[cell].replace(fed=MEAL))  # type: ignore[union-attr]
+        return kill(d, table, target, seat, f"was killed by P{seat + 1}'s {k.card.name}")
+    if k.ability == "recycle":
+        pile = d.piles[seat]
+        i = best_to_process(pile)
+        entry = pile[i]
+        processed = entry.__class__(entry.card, _KINDS[kind_of(entry.card)].vp)
+        piles = list(d.piles)
+        piles[seat] = (*pile[:i], processed, *pile[i + 1 :])
+        d = d.replace(piles=tuple(piles))
+    return draw(d, seat)
+
+
+def _scavenge(d: BioData, seat: int, cell: int, target: int) -> BioData:
+    tile = d.grid[target]
+    assert tile is not None
+    assert tile.tile
+    taken = tile.card
+    rest: Slot | None = None
+    if tile.under:
+        top = tile.under[0]
+        rest = tile.replace(card=top, kind=kind_of(top), under=tile.under[1:])
+    d = set_cell(d, target, rest)
+    d = set_cell(d, cell, d.grid[cell].replace(fed=MEAL))  # type: ignore[union-attr]
+    hands = list(d.hands)
+    hands[seat] = tuple(sorted((*hands[seat], taken)))
+    revealed = list(d.revealed)
+    revealed[seat] = tuple(sorted((*revealed[seat], taken)))
+    return d.replace(hands=tuple(hands), revealed=tuple(revealed))

@@ -1,0 +1,1 @@
+"""BioMasters TCG data files: the card pool and the starter decks."""

@@ -1,0 +1,163 @@
+"""What happens to cards: drawing, dying, decomposing, scoring (rules doc §Death and detritus,
+§Decomposing and the Score Pile).
+
+* **Death**: a creature removed from play is flipped face down in its cell: a Detritus tile.
+  Its parasite, mutualist and any juvenile beneath it die with it and stay in the tile.
+  [rulebook; the stack: ecotone] A tile remembers the seat that killed it (-1 when it
+  starved). [RULINGS]
+* **Decomposing**: a saprotroph played onto a tile sends the tile's cards to a Score Pile:
+  the decomposer's, each worth 1 VP [rulebook]; but when a creature or parasitoid killed
+  it, the killer's [RULINGS], each worth its printed VP, the energy it passed up the food
+  chain [ecotone]. A decomposer who processes another player's kill draws a card [ecotone].
+* **Processing**: a detritivore turns a 1-VP card of its player's Score Pile into its printed
+  VP [public: Recycler, adapted].
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import compress
+from typing import TypeVar
+
+from ecotone.games.biomasters.board import Grid
+from ecotone.games.biomasters.cards import cards
+from ecotone.games.biomasters.decks import Deck
+from ecotone.games.biomasters.state import BioData, Scored, Slot, kind_of
+
+__all__ = [
+    "Table",
+    "add_event",
+    "decompose",
+    "draw",
+    "from_hand",
+    "kill",
+    "occupied",
+    "pick",
+    "set_cell",
+    "to_pile",
+]
+
+T = TypeVar("T")
+_KINDS = cards().kinds
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """One configuration's fixed facts: seats, grid, teams, decks, the chemoautotroph ruling."""
+
+    players: int
+    grid: Grid
+    teams: bool
+    chemo_home: bool
+    decks: tuple[Deck, ...]
+
+    def team_of(self, seat: int) -> int:
+        """The team of ``seat``: in 2v2 teammates sit across (P1+P3, P2+P4)."""
+        return seat % 2 if self.teams else seat
+
+
+_RANGE = range(200)
+
+
+def occupied(grid: tuple[Slot | None, ...]) -> list[int]:
+    """The cells that hold a card, in order (a fast scan: this runs at every step)."""
+    return list(compress(_RANGE, grid))
+
+
+def replace_at(items: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
+    """``items`` with entry ``i`` replaced."""
+    return (*items[:i], value, *items[i + 1 :])
+
+
+def set_cell(d: BioData, cell: int, slot: Slot | None) -> BioData:
+    """``d`` with ``slot`` in ``cell``."""
+    return d.replace(grid=replace_at(d.grid, cell, slot))
+
+
+def add_event(d: BioData, text: str) -> BioData:
+    """``d`` with ``text`` added to the public log of automatic events."""
+    return d.replace(events=(*d.events, text))
+
+
+def draw(d: BioData, seat: int) -> BioData:
+    """``seat`` draws the top card of its deck (nothing when the deck is empty)."""
+    deck = d.decks[seat]
+    if not deck:
+        return d
+    hand = tuple(sorted((*d.hands[seat], deck[-1])))
+    return d.replace(
+        hands=replace_at(d.hands, seat, hand), decks=replace_at(d.decks, seat, deck[:-1])
+    )
+
+
+def pick(d: BioData, seat: int, card_id: str) -> str:
+    """The instance of ``card_id`` that ``seat`` plays from its hand: a copy everybody has
+    seen first (so the hidden ones stay hidden), else the lowest id."""
+    for c in d.revealed[seat]:
+        if kind_of(c) == card_id:
+            return c
+    return min(c for c in d.hands[seat] if kind_of(c) == card_id)
+
+
+def from_hand(d: BioData, seat: int, instance: str) -> BioData:
+    """``d`` with ``instance`` gone from ``seat``'s hand (and from its revealed cards)."""
+    hand = tuple(c for c in d.hands[seat] if c != instance)
+    d = d.replace(hands=replace_at(d.hands, seat, hand))
+    if instance in d.revealed[seat]:
+        shown = tuple(c for c in d.revealed[seat] if c != instance)
+        d = d.replace(revealed=replace_at(d.revealed, seat, shown))
+    return d
+
+
+def to_pile(d: BioData, seat: int, entries: tuple[Scored, ...]) -> BioData:
+    """``d`` with ``entries`` added to ``seat``'s Score Pile."""
+    return d.replace(piles=replace_at(d.piles, seat, d.piles[seat] + entries))
+
+
+def kill(d: BioData, table: Table, cell: int, killer: int, why: str) -> BioData:
+    """The creature in ``cell`` dies and becomes a Detritus tile (``killer``: -1 if starved)."""
+    s = d.grid[cell]
+    assert s is not None
+    assert not s.tile
+    extra = tuple(c for c in (s.parasite, s.mutualist) if c)
+    tile = Slot(
+        card=s.card,
+        kind=s.kind,
+        owner=s.owner,
+        tile=True,
+        killer=killer,
+        under=extra + s.under,
+    )
+    d = set_cell(d, cell, tile)
+    name = _KINDS[s.kind].card.name
+    return add_event(d, f"P{s.owner + 1}'s {name} in {table.grid.names[cell]} {why}")
+
+
+def decompose(d: BioData, table: Table, cell: int, seat: int) -> BioData:
+    """Empty the tile in ``cell`` into a Score Pile (the killer's, else ``seat``'s)."""
+    tile = d.grid[cell]
+    assert tile is not None
+    assert tile.tile
+    stack = tile.stack()
+    if tile.killer >= 0:
+        # a kill: the prey's energy went up the food chain, so it scores its printed VP
+        receiver = tile.killer
+        entries = tuple(Scored(c, _KINDS[kind_of(c)].vp) for c in stack)
+    else:
+        receiver = seat
+        entries = tuple(Scored(c, 1) for c in stack)
+    d = to_pile(d, receiver, entries)
+    d = set_cell(d, cell, None)
+    if receiver != seat:
+        d = draw(d, seat)
+    return d
+
+
+def best_to_process(pile: tuple[Scored, ...]) -> int:
+    """The Score Pile entry a detritivore processes: the biggest gain, first on ties; -1 if none."""
+    best, gain = -1, 0
+    for i, entry in enumerate(pile):
+        g = _KINDS[kind_of(entry.card)].vp - entry.vp
+        if g > gain:
+            best, gain = i, g
+    return best

@@ -1,0 +1,139 @@
+"""BioMasters TCG as an Ecotone game: the spec, the options and the hooks."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ecotone.core.actions import Action
+from ecotone.core.errors import IllegalAction
+from ecotone.core.game import Game
+from ecotone.core.spec import Chance, GameSpec, Information, Option, Provenance, Variant
+from ecotone.games.biomasters import rules, view
+from ecotone.games.biomasters.actions import CODEC
+from ecotone.games.biomasters.board import grid_for
+from ecotone.games.biomasters.decks import MAX_DECK, normalise, resolve_decks
+from ecotone.games.biomasters.effects import Table
+from ecotone.games.biomasters.explain import why_illegal
+from ecotone.games.biomasters.scoring import scores, winners
+from ecotone.games.biomasters.state import BioData
+
+__all__ = ["SPEC", "BioMasters"]
+
+TEAMS = "2v2"
+FREE_FOR_ALL = "free-for-all"
+
+# A turn is at most 3 actions, each a play followed by at most 3 payment choices, or a pass.
+_STEPS_PER_TURN = 3 * 4 + 1
+
+SPEC = GameSpec(
+    id="biomasters",
+    title="BioMasters TCG",
+    summary="Grow a shared living grid of real species and score what the food web recycles: "
+    "the production loop and the decomposition loop.",
+    min_players=2,
+    max_players=2,
+    information=Information.IMPERFECT,
+    chance=Chance.SETUP,
+    simultaneous=False,
+    # 4 seats, 29 cards each to draw, and one turn more each after the end is triggered
+    max_steps=_STEPS_PER_TURN * (4 * (MAX_DECK - 1) + 4),
+    rules_version="1.0.0",
+    variants=(
+        Variant(
+            TEAMS,
+            "two teams of two, teammates sitting across; team totals",
+            4,
+            4,
+            Provenance.RULEBOOK,
+        ),
+        Variant(FREE_FOR_ALL, "four players, each for themselves", 4, 4, Provenance.RULEBOOK),
+    ),
+    options=(
+        Option(
+            "decks",
+            "each seat's deck, comma-separated and repeated round the table: a starter "
+            "(production, decomposition, ocean, wetland) or a deck file ending in .toml",
+            "production,decomposition",
+        ),
+        Option(
+            "chemo_home",
+            "chemoautotrophs may connect to a HOME (RULINGS.md); false plays the printed "
+            "rulebook: only to a -1S or -2D card you control",
+            True,
+            (True, False),
+        ),
+    ),
+    provenance_note="The rulebook is a 2025 hobby design; the card pool and decks are Ecotone's.",
+)
+
+
+class BioMasters(Game[BioData]):
+    """BioMasters TCG: 1v1, or four players as 2v2 teams or free-for-all."""
+
+    spec = SPEC
+    data_type = BioData
+    codec = CODEC
+
+    def __init__(self, players: int, variant: str | None = None, **options: Any) -> None:
+        if "decks" in options:
+            options["decks"] = normalise(options["decks"])
+        super().__init__(players, variant, **options)
+        decks = resolve_decks(self.options["decks"], players)
+        self.table = Table(
+            players=players,
+            grid=grid_for(players),
+            teams=variant == TEAMS,
+            chemo_home=bool(self.options["chemo_home"]),
+            decks=decks,
+        )
+        self._components = tuple(
+            c for seat, deck in enumerate(decks) for c in _all_instances(deck, seat)
+        )
+
+    def setup(self, rnd: random.Random) -> BioData:
+        return rules.setup(rnd, self.table, self.table.decks)
+
+    def to_move(self, data: BioData) -> tuple[int, ...]:
+        return rules.to_move(data)
+
+    def legal(self, data: BioData, seat: int) -> list[Action]:
+        return rules.legal(data, self.table, seat)
+
+    def next(self, data: BioData, seat: int, action: Action) -> BioData:
+        return rules.next_data(data, self.table, seat, action)
+
+    def why_illegal(self, data: BioData, seat: int, action: Action) -> IllegalAction:
+        return why_illegal(data, self.table, seat, action)
+
+    def observation(self, data: BioData, seat: int | None) -> dict[str, Any]:
+        return view.observation(data, self.table, seat)
+
+    def render(self, data: BioData, seat: int | None) -> str:
+        return view.render(data, self.table, seat)
+
+    def determinize(self, data: BioData, seat: int, rnd: random.Random) -> BioData:
+        return view.determinize(data, seat, rnd)
+
+    def scores(self, data: BioData) -> list[float]:
+        return scores(data, self.table)
+
+    def winners(self, data: BioData) -> list[int]:
+        return winners(data, self.table)
+
+    def zones(self, data: BioData) -> Mapping[str, Iterable[str]]:
+        return view.zones(data, self.players)
+
+    def components(self) -> Iterable[str]:
+        return self._components
+
+    @property
+    def max_steps(self) -> int:
+        drawn = sum(deck.size - 1 for deck in self.table.decks)
+        return _STEPS_PER_TURN * (drawn + self.players)
+
+
+def _all_instances(deck: Any, seat: int) -> list[str]:
+    home, rest = rules.instances(deck, seat)
+    return [home, *rest]

@@ -1,0 +1,391 @@
+"""Where a card may be played, and what it costs (rules doc §Playing a card).
+
+A card is played into a cell of the grid:
+
+* **Connection**: an empty cell sharing an edge with a card already on the grid.
+* **Domain rule**: it may not share an edge with a live card of an incompatible domain
+  (HOMEs and Detritus tiles are neutral). [rulebook; applying it to every neighbour: public]
+* **Trophic rule**: a ``+X`` card must touch a live ``+X-1`` card; a ``-2D`` a ``-1S``.
+  A photoautotroph (``+1A``) connects to a HOME or to a producer already grown from one
+  [rulebook; producers: public]; a chemoautotroph (``+1C``) to a HOME or to a ``-1S`` or
+  ``-2D`` card its player controls [RULINGS]; a saprotroph (``-1S``) is played onto a Detritus
+  tile [rulebook]; a parasite or mutualist is tucked under a live host [rulebook] whose
+  tags match it and whose domain it shares [ecotone].
+* **Cost**: exhaust ready cards you control whose trophic icons match the cost; they need
+  not be adjacent [RULINGS]. A host carrying a ``double`` mutualist pays two icons.
+
+:func:`plays` lists the legal plays fast; :func:`play_problem` says why one is refused.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from ecotone.games.biomasters.board import COMPAT_MASK, Domain, Grid
+from ecotone.games.biomasters.cards import Kind, Trophic, cards, level_name
+from ecotone.games.biomasters.effects import occupied
+from ecotone.games.biomasters.state import BioData, Slot
+
+__all__ = [
+    "capacity",
+    "cost_text",
+    "is_live",
+    "live_neighbours",
+    "play_problem",
+    "plays",
+    "preferred_met",
+]
+
+_POOL = cards()
+_KINDS = _POOL.kinds
+_HOME_KINDS = frozenset(_POOL.homes)
+
+
+def is_live(slot: Slot | None) -> bool:
+    """A living card: not an empty cell, a Detritus tile or a HOME."""
+    return slot is not None and not slot.tile and slot.kind not in _HOME_KINDS
+
+
+def live_neighbours(d: BioData, grid: Grid, cell: int) -> Iterator[tuple[int, Slot]]:
+    """The live cards around ``cell``, with their cells."""
+    g = d.grid
+    for n in grid.neighbours[cell]:
+        s = g[n]
+        if s is not None and not s.tile and s.kind not in _HOME_KINDS:
+            yield n, s
+
+
+def capacity(d: BioData, seat: int, exclude: int = -1) -> Counter[int]:
+    """How many cost icons of each level ``seat``'s ready cards can pay."""
+    out: Counter[int] = Counter()
+    g = d.grid
+    for i in occupied(g):
+        s = g[i]
+        if s is None or s.owner != seat or not s.ready or s.tile or i == exclude:
+            continue
+        k = _KINDS[s.kind]
+        if k.level == 0:
+            continue
+        out[k.level] += 2 if s.mutualist and _KINDS[kind(s.mutualist)].effect == "double" else 1
+    return out
+
+
+def kind(instance: str) -> str:
+    return instance.partition("#")[0]
+
+
+def affordable(k: Kind, cap: Counter[int]) -> bool:
+    """Whether ready cards with capacity ``cap`` can pay ``k``'s cost."""
+    if not k.cost:
+        return True
+    need = Counter(k.cost)
+    return all(cap[level] >= n for level, n in need.items())
+
+
+def cost_text(icons: tuple[int, ...]) -> str:
+    """``(1, 1)`` -> ``"+1 +1"``."""
+    return " ".join(level_name(lv) for lv in icons) or "nothing"
+
+
+def preferred_met(d: BioData, grid: Grid, k: Kind, cell: int) -> bool:
+    """Preferred Diet: the card touches a live card of its food level with its food tag."""
+    if not k.preferred:
+        return False
+    for _, s in live_neighbours(d, grid, cell):
+        f = _KINDS[s.kind]
+        if f.level == k.food and k.preferred in f.tags:
+            return True
+    return False
+
+
+# -- the fast path: every legal play ----------------------------------------------------------
+
+
+def plays(
+    d: BioData,
+    grid: Grid,
+    seat: int,
+    hand_kinds: list[str],
+    chemo_home: bool,
+    cells: list[int] | None = None,
+) -> list[tuple[str, int]]:
+    """Every legal (card id, cell) play of ``seat`` for the card ids in ``hand_kinds``.
+
+    Only the frontier is searched: the empty cells next to a card, the tiles (for
+    saprotrophs) and the living hosts (for parasites and mutualists). This is the hot path
+    of every playout, so it reads the precomputed tables below rather than the records.
+    """
+    if not hand_kinds:
+        return []
+    g = d.grid
+    if cells is None:
+        cells = occupied(g)
+    cap = _capacity_fast(g, cells, seat) if any(_NEED[c] for c in hand_kinds) else {}
+    placers: list[Kind] = []
+    saprotrophs: list[Kind] = []
+    attachments: list[Kind] = []
+    for c in hand_kinds:
+        if any(cap.get(lv, 0) < n for lv, n in _NEED[c]):
+            continue
+        k = _KINDS[c]
+        role = _ROLE[c]
+        if role == _PLACER:
+            placers.append(k)
+        elif role == _ATTACHMENT:
+            attachments.append(k)
+        else:
+            saprotrophs.append(k)
+    out: list[tuple[str, int]] = []
+    if placers:
+        _into_empty_cells(g, grid.neighbours, cells, seat, placers, chemo_home, out)
+    if not saprotrophs and not attachments:
+        return out
+    for i in cells:
+        here = g[i]
+        assert here is not None
+        if here.tile:
+            if saprotrophs:
+                mask = _mask(d, grid, i)
+                out.extend((k.id, i) for k in saprotrophs if not mask & ~COMPAT_MASK[k.domain])
+        elif attachments and here.kind not in _HOME_KINDS:
+            host = _KINDS[here.kind]
+            for k in attachments:
+                if not k.hosts.isdisjoint(host.tags) and _host_problem(k, host, here) is None:
+                    out.append((k.id, i))
+    return out
+
+
+def _capacity_fast(g: tuple[Slot | None, ...], cells: list[int], seat: int) -> dict[int, int]:
+    """:func:`capacity` over the occupied ``cells`` only, without the records' properties."""
+    cap: dict[int, int] = {}
+    for i in cells:
+        s = g[i]
+        if s is not None and s.owner == seat and s.ready and not s.tile:
+            lv = _LEVEL[s.kind]
+            if lv:
+                m = s.mutualist
+                cap[lv] = cap.get(lv, 0) + (2 if m and kind(m) in _DOUBLE else 1)
+    return cap
+
+
+def _into_empty_cells(
+    g: tuple[Slot | None, ...],
+    neighbours: tuple[tuple[int, ...], ...],
+    cells: list[int],
+    seat: int,
+    placers: list[Kind],
+    chemo_home: bool,
+    out: list[tuple[str, int]],
+) -> None:
+    """Add the legal plays of ``placers`` into the empty cells next to a card.
+
+    A card can only go next to what it connects to (the Trophic rule), so the candidate cells
+    of each card are the empty neighbours of its food (or of a HOME, a producer or its
+    player's decomposers); only those are checked against the Domain rule.
+    """
+    # The cells each kind of connection grows from: a level's cards (HOMEs are level 0),
+    # or for a chemoautotroph its player's decomposers (-3).
+    levels = [(i, _LEVEL[s.kind], s.owner) for i in cells if not (s := g[i]).tile]  # type: ignore[union-attr]
+    masks: dict[int, int] = {}  # cell -> the domain bits of the living cards around it
+    spots: dict[int, set[int]] = {}  # connection key -> the empty cells next to its anchors
+    for k in placers:
+        key = _KEY[k.id]
+        candidates = spots.get(key)
+        if candidates is None:
+            if key == _PHOTO_KEY:
+                sources = [i for i, lv, _ in levels if lv in (0, 1)]
+            elif key == _CHEMO_KEY:
+                sources = [
+                    i
+                    for i, lv, owner in levels
+                    if (lv == 0 and chemo_home) or (lv < 0 and owner == seat)
+                ]
+            else:
+                sources = [i for i, lv, _ in levels if lv == key]
+            candidates = spots[key] = {n for i in sources for n in neighbours[i] if g[n] is None}
+        if not candidates:
+            continue
+        forbidden = ~COMPAT_MASK[k.domain]
+        for cell in candidates:
+            mask = masks.get(cell)
+            if mask is None:
+                mask = 0
+                for n in neighbours[cell]:
+                    s = g[n]
+                    if s is not None and not s.tile:
+                        mask |= _DOMAIN_BIT[s.kind]
+                masks[cell] = mask
+            if not mask & forbidden:
+                out.append((k.id, cell))
+
+
+def _mask(d: BioData, grid: Grid, cell: int) -> int:
+    mask = 0
+    for _, s in live_neighbours(d, grid, cell):
+        mask |= 1 << _KINDS[s.kind].domain
+    return mask
+
+
+# Precomputed per card id for the hot path.
+_LEVEL: dict[str, int] = {c: k.level for c, k in _KINDS.items()}
+# How a card connects: to its food level, or (the keys below) as a producer.
+_PHOTO_KEY, _CHEMO_KEY = 10, 11
+_KEY: dict[str, int] = {
+    c: _PHOTO_KEY
+    if k.trophic is Trophic.PHOTO
+    else _CHEMO_KEY
+    if k.trophic is Trophic.CHEMO
+    else k.food
+    for c, k in _KINDS.items()
+}
+# HOMEs are neutral: no domain bit
+_DOMAIN_BIT: dict[str, int] = {
+    c: 0 if k.trophic is Trophic.HOME else 1 << k.domain for c, k in _KINDS.items()
+}
+_DOUBLE: frozenset[str] = frozenset(c for c, k in _KINDS.items() if k.effect == "double")
+_PLACER, _ATTACHMENT, _SAPROTROPH = 0, 1, 2
+_ROLE: dict[str, int] = {
+    c: _ATTACHMENT
+    if k.is_attachment
+    else _SAPROTROPH
+    if k.trophic is Trophic.SAPROTROPH
+    else _PLACER
+    for c, k in _KINDS.items()
+}
+_NEED: dict[str, tuple[tuple[int, int], ...]] = {
+    c: tuple(Counter(k.cost).items()) for c, k in _KINDS.items()
+}
+
+
+def _host_problem(k: Kind, host: Kind, slot: Slot) -> str | None:
+    """Why ``k`` (a parasite or mutualist) cannot be tucked under ``slot``, or ``None``."""
+    if k.hosts.isdisjoint(host.tags):
+        wanted = ", ".join(sorted(k.hosts))
+        return (
+            f"a {k.card.name} lives only on a host that is a {wanted}; the {host.card.name} is not"
+        )
+    if not (COMPAT_MASK[k.domain] >> host.domain) & 1:
+        return (
+            f"the Domain rule: a {k.domain.title} {k.card.name} cannot live on a "
+            f"{host.domain.title} host"
+        )
+    if k.trophic is Trophic.PARASITE:
+        if slot.parasite:
+            return f"the {host.card.name} already carries a parasite"
+        if slot.mutualist and _KINDS[kind(slot.mutualist)].effect == "clean":
+            return f"the {host.card.name} is kept clean of parasites by its cleaner"
+    elif slot.mutualist:
+        return f"the {host.card.name} already has a mutualist"
+    return None
+
+
+# -- the slow path: why a play is refused ----------------------------------------------------
+
+
+def play_problem(
+    d: BioData, grid: Grid, seat: int, k: Kind, cell: int, chemo_home: bool
+) -> tuple[str, str] | None:
+    """Why ``seat`` may not play ``k`` into ``cell`` (a code and a reason), or ``None``.
+
+    The card is assumed to be in hand and the cell on the grid.
+    """
+    here = d.grid[cell]
+    name = grid.names[cell]
+    if k.is_attachment:
+        what = "parasite" if k.trophic is Trophic.PARASITE else "mutualist"
+        if here is None or here.tile or here.kind in _HOME_KINDS:
+            return (
+                "biomasters/no-host",
+                f"a {what} is tucked under a living host; {name} holds none",
+            )
+        problem = _host_problem(k, _KINDS[here.kind], here)
+        if problem is not None:
+            return "biomasters/bad-host", problem
+    elif k.trophic is Trophic.SAPROTROPH:
+        if here is None or not here.tile:
+            return (
+                "biomasters/needs-detritus",
+                f"a saprotroph (-1S) is played only onto a Detritus tile, and {name} holds none",
+            )
+        clash = _domain_clash(d, grid, k, cell)
+        if clash:
+            return "biomasters/domain", clash
+    else:
+        refused = _cell_problem(d, grid, seat, k, cell, chemo_home)
+        if refused is not None:
+            return refused
+    if not affordable(k, capacity(d, seat)):
+        return "biomasters/cannot-pay", _cost_reason(d, seat, k)
+    return None
+
+
+def _cell_problem(
+    d: BioData, grid: Grid, seat: int, k: Kind, cell: int, chemo_home: bool
+) -> tuple[str, str] | None:
+    name = grid.names[cell]
+    here = d.grid[cell]
+    if here is not None:
+        what = "a Detritus tile" if here.tile else f"the {_KINDS[here.kind].card.name}"
+        return "biomasters/occupied", f"{name} already holds {what}"
+    around = [d.grid[n] for n in grid.neighbours[cell]]
+    if all(s is None for s in around):
+        return (
+            "biomasters/not-connected",
+            f"a card must share an edge with a card already on the grid; {name} touches none",
+        )
+    clash = _domain_clash(d, grid, k, cell)
+    if clash:
+        return "biomasters/domain", clash
+    live = [_KINDS[s.kind] for _, s in live_neighbours(d, grid, cell)]
+    home = any(s is not None and s.kind in _HOME_KINDS for s in around)
+    if k.trophic is Trophic.PHOTO:
+        if not home and not any(n.level == 1 for n in live):
+            return (
+                "biomasters/trophic",
+                f"a photoautotroph (+1A) connects to a HOME, or to a producer (+1) growing "
+                f"from one; nothing next to {name} is either",
+            )
+    elif k.trophic is Trophic.CHEMO:
+        own = any(
+            s.owner == seat and _KINDS[s.kind].level < 0 for _, s in live_neighbours(d, grid, cell)
+        )
+        if not own and not (home and chemo_home):
+            where = "a HOME or " if chemo_home else ""
+            return (
+                "biomasters/trophic",
+                f"a chemoautotroph (+1C) connects to {where}a -1S or -2D card you control; "
+                f"nothing next to {name} is one",
+            )
+    elif not any(n.level == k.food for n in live):
+        return (
+            "biomasters/trophic",
+            f"the Trophic rule: a {k.trophic} card is played next to a {level_name(k.food)} "
+            f"card it can feed on; nothing next to {name} is one",
+        )
+    return None
+
+
+def _domain_clash(d: BioData, grid: Grid, k: Kind, cell: int) -> str | None:
+    for n, s in live_neighbours(d, grid, cell):
+        other = _KINDS[s.kind]
+        if not (COMPAT_MASK[k.domain] >> other.domain) & 1:
+            return (
+                f"the Domain rule: a {k.domain.title} card cannot touch the {other.card.name} "
+                f"{other.domain.title} in {grid.names[n]}"
+            )
+    return None
+
+
+def _cost_reason(d: BioData, seat: int, k: Kind) -> str:
+    cap = capacity(d, seat)
+    have = " ".join(f"{cap[lv]}x {level_name(lv)}" for lv in sorted(cap, key=abs)) or "none"
+    return (
+        f"the {k.card.name} costs {cost_text(k.cost)}: exhaust that many of your ready cards "
+        f"of those levels; your ready cards can pay: {have}"
+    )
+
+
+def domain_of(card_id: str) -> Domain:
+    """A card's domain."""
+    return _KINDS[card_id].domain

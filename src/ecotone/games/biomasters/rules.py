@@ -1,0 +1,301 @@
+"""The rules of BioMasters TCG as pure functions over :class:`BioData`.
+
+Rules doc sections: §Set-up, §A turn (Ready, Draw, up to three actions), §Playing a card,
+§Paying the cost, §Starvation, §Parasites and mutualists, §The end. Placement checks live in
+:mod:`placement`, abilities in :mod:`abilities`, refusals in :mod:`explain`.
+"""
+
+from __future__ import annotations
+
+import random
+import string
+
+from ecotone.core.actions import Action
+from ecotone.games.biomasters.abilities import ability_actions, apply_ability
+from ecotone.games.biomasters.actions import Pass, Pay, Play
+from ecotone.games.biomasters.cards import Trophic, cards
+from ecotone.games.biomasters.decks import Deck
+from ecotone.games.biomasters.effects import (
+    Table,
+    add_event,
+    decompose,
+    draw,
+    from_hand,
+    kill,
+    occupied,
+    pick,
+    set_cell,
+    to_pile,
+)
+from ecotone.games.biomasters.placement import plays, preferred_met
+from ecotone.games.biomasters.state import BioData, Pending, Phase, Scored, Slot, kind_of
+
+__all__ = [
+    "ACTIONS_PER_TURN",
+    "OPENING_HAND",
+    "end_turn",
+    "finish_action",
+    "instances",
+    "legal",
+    "next_data",
+    "payers",
+    "setup",
+    "start_turn",
+    "starving",
+    "to_move",
+]
+
+ACTIONS_PER_TURN = 3
+OPENING_HAND = 5
+
+_KINDS = cards().kinds
+
+
+# -- set-up (§Set-up) ---------------------------------------------------------------------------
+
+
+def instances(deck: Deck, seat: int) -> tuple[str, list[str]]:
+    """The instance ids of ``seat``'s deck: its HOME, and its other cards."""
+    home = f"{deck.home}#{seat + 1}a"
+    cards_: list[str] = []
+    for cid, n in deck.cards.items():
+        cards_.extend(f"{cid}#{seat + 1}{string.ascii_lowercase[i]}" for i in range(n))
+    return home, cards_
+
+
+def setup(rnd: random.Random, table: Table, decks: tuple[Deck, ...]) -> BioData:
+    """HOMEs in the centre, decks shuffled, five cards each; P1's first turn begins."""
+    grid: list[Slot | None] = [None] * table.grid.size
+    hands: list[tuple[str, ...]] = []
+    piles: list[tuple[str, ...]] = []
+    for seat, deck in enumerate(decks):
+        home, rest = instances(deck, seat)
+        grid[table.grid.homes[seat]] = Slot(home, deck.home, seat, ready=True)
+        rnd.shuffle(rest)
+        hands.append(tuple(sorted(rest[-OPENING_HAND:])))
+        piles.append(tuple(rest[:-OPENING_HAND]))
+    n = table.players
+    d = BioData(
+        grid=tuple(grid),
+        hands=tuple(hands),
+        revealed=((),) * n,
+        decks=tuple(piles),
+        piles=((),) * n,
+        turn=0,
+        phase=Phase.ACTION,
+        actions=ACTIONS_PER_TURN,
+        turns=0,
+    )
+    return start_turn(d, table, 0)
+
+
+# -- whose decision ---------------------------------------------------------------------------
+
+
+def to_move(d: BioData) -> tuple[int, ...]:
+    """The seat whose turn it is, until the game is over."""
+    return () if d.phase is Phase.OVER else (d.turn,)
+
+
+def payers(d: BioData, seat: int, level: int, exclude: int) -> list[tuple[int, int]]:
+    """``seat``'s ready cards able to pay an icon of ``level``: (cell, icons it pays)."""
+    out = []
+    g = d.grid
+    for i in occupied(g):
+        s = g[i]
+        if s is None or s.owner != seat or not s.ready or s.tile or i == exclude:
+            continue
+        if _LEVEL[s.kind] == level:  # HOMEs are level 0, never a cost icon
+            double = bool(s.mutualist) and kind_of(s.mutualist) in _DOUBLE
+            out.append((i, 2 if double else 1))
+    return out
+
+
+def legal(d: BioData, table: Table, seat: int) -> list[Action]:
+    """The legal actions of the seat to move, in a fixed order."""
+    names = table.grid.names
+    if d.phase is Phase.PAY:
+        p = d.pending
+        assert p is not None
+        return [Pay(names[i]) for i, _ in payers(d, seat, p.icons[0], p.cell)]
+    kinds = sorted({kind_of(c) for c in d.hands[seat]})
+    cells = occupied(d.grid)
+    found = plays(d, table.grid, seat, kinds, table.chemo_home, cells)
+    out: list[Action] = [Play(c, names[i]) for c, i in sorted(found)]
+    out.extend(ability_actions(d, table, seat, cells))
+    out.append(Pass())
+    return out
+
+
+# -- transitions ------------------------------------------------------------------------------
+
+
+def next_data(d: BioData, table: Table, seat: int, action: Action) -> BioData:
+    """The data after the legal ``action``."""
+    d = d.replace(events=())
+    if isinstance(action, Pass):
+        return end_turn(d, table)
+    if isinstance(action, Play):
+        return _play(d, table, seat, action.card, table.grid.index[action.cell])
+    if isinstance(action, Pay):
+        return _pay(d, table, seat, table.grid.index[action.cell])
+    return finish_action(apply_ability(d, table, seat, action), table)
+
+
+def _play(d: BioData, table: Table, seat: int, card: str, cell: int) -> BioData:
+    k = _KINDS[card]
+    inst = pick(d, seat, card)
+    d = from_hand(d, seat, inst)
+    here = d.grid[cell]
+    paying_cell = cell
+    if k.is_attachment:
+        assert here is not None
+        paying_cell = -1  # the new card is not on the grid: any ready card may pay
+        if k.trophic is Trophic.PARASITE:
+            here = here.replace(parasite=inst, parasite_owner=seat)
+        else:
+            if k.effect == "clean" and here.parasite:
+                eaten = here.parasite
+                d = to_pile(d, seat, (Scored(eaten, 1),))
+                d = add_event(d, f"the {k.card.name} ate the {_KINDS[kind_of(eaten)].card.name}")
+                here = here.replace(parasite="", parasite_owner=-1)
+            here = here.replace(mutualist=inst, mutualist_owner=seat)
+        d = set_cell(d, cell, here)
+    else:
+        if k.trophic is Trophic.SAPROTROPH:
+            d = decompose(d, table, cell, seat)
+        ready = preferred_met(d, table.grid, k, cell)
+        d = set_cell(d, cell, Slot(inst, card, seat, ready=ready))
+    if not k.cost:
+        return finish_action(d, table)
+    d = d.replace(phase=Phase.PAY, pending=Pending(inst, paying_cell, k.cost))
+    return _auto_pay(d, table, seat)
+
+
+def _pay_icons(d: BioData, cell: int, pays: int) -> BioData:
+    """Exhaust the card in ``cell`` and strike up to ``pays`` icons of its level."""
+    s = d.grid[cell]
+    p = d.pending
+    assert s is not None
+    assert p is not None
+    level = _KINDS[s.kind].level
+    icons = list(p.icons)
+    for _ in range(pays):
+        if level in icons:
+            icons.remove(level)
+    d = set_cell(d, cell, s.replace(ready=False))
+    return d.replace(pending=p.__class__(p.card, p.cell, tuple(icons)))
+
+
+def _auto_pay(d: BioData, table: Table, seat: int) -> BioData:
+    """Pay every icon whose payers are all needed anyway; stop at the first real choice."""
+    while True:
+        p = d.pending
+        assert p is not None
+        if not p.icons:
+            return finish_action(d.replace(pending=None), table)
+        level = p.icons[0]
+        need = p.icons.count(level)
+        found = payers(d, seat, level, p.cell)
+        caps = [c for _, c in found]
+        if sum(caps) - min(caps) >= need:
+            return d  # a choice: the player says which card to exhaust
+        for i, c in found:
+            d = _pay_icons(d, i, c)
+
+
+def _pay(d: BioData, table: Table, seat: int, cell: int) -> BioData:
+    s = d.grid[cell]
+    assert s is not None
+    pays = 2 if s.mutualist and kind_of(s.mutualist) in _DOUBLE else 1
+    return _auto_pay(_pay_icons(d, cell, pays), table, seat)
+
+
+def finish_action(d: BioData, table: Table) -> BioData:
+    """One action is spent; after the third the turn ends."""
+    left = d.actions - 1
+    d = d.replace(actions=left, phase=Phase.ACTION, pending=None)
+    return end_turn(d, table) if left == 0 else d
+
+
+# -- turn structure (§A turn, §Starvation, §The end) -------------------------------------------
+
+
+def starving(d: BioData, table: Table, seat: int) -> list[int]:
+    """The cells of ``seat``'s consumers with no food next to them and no recent meal."""
+    out = []
+    g = d.grid
+    neighbours = table.grid.neighbours
+    for i in occupied(g):
+        s = g[i]
+        if s is None or s.owner != seat or s.fed or s.tile:
+            continue
+        food = _FOOD.get(s.kind)
+        if food is None:
+            continue
+        for j in neighbours[i]:
+            n = g[j]
+            if n is not None and not n.tile and _LEVEL[n.kind] == food:
+                break
+        else:
+            out.append(i)
+    return out
+
+
+# For the hot path: the food level of each consumer, and each card's level (HOMEs: 0).
+_FOOD: dict[str, int] = {c: k.food for c, k in _KINDS.items() if k.is_consumer}
+_LEVEL: dict[str, int] = {c: k.level for c, k in _KINDS.items()}
+_DOUBLE = frozenset(c for c, k in _KINDS.items() if k.effect == "double")
+_DRAIN = frozenset(c for c, k in _KINDS.items() if k.effect == "drain")
+
+
+def end_turn(d: BioData, table: Table) -> BioData:
+    """End of the turn: starvation, then the next player's turn (or the end of the game)."""
+    seat = d.turn
+    for cell in starving(d, table, seat):
+        d = kill(d, table, cell, -1, "starved: nothing to eat next to it")
+    g = d.grid
+    meals = [i for i in occupied(g) if (s := g[i]) and s.fed and s.owner == seat]
+    if meals:
+        grid = list(g)
+        for i in meals:
+            grid[i] = g[i].replace(fed=g[i].fed - 1)  # type: ignore[union-attr]
+        d = d.replace(grid=tuple(grid))
+    if d.last == seat:
+        return d.replace(phase=Phase.OVER, actions=0, pending=None)
+    return start_turn(d, table, (seat + 1) % table.players)
+
+
+def start_turn(d: BioData, table: Table, seat: int) -> BioData:
+    """The Ready and Draw phases of ``seat``'s turn, after its parasitoids strike."""
+    d = d.replace(
+        turn=seat, turns=d.turns + 1, actions=ACTIONS_PER_TURN, phase=Phase.ACTION, pending=None
+    )
+    g = d.grid
+    cells = occupied(g)
+    for cell in cells:
+        s = g[cell]
+        if s is not None and s.parasite and s.parasite_owner == seat and not s.tile:
+            parasite = _KINDS[kind_of(s.parasite)]
+            if parasite.effect == "parasitoid":
+                d = kill(d, table, cell, seat, f"was killed by P{seat + 1}'s {parasite.card.name}")
+    grid = list(d.grid)
+    changed = False
+    for cell in cells:
+        s = grid[cell]
+        if s is None or s.owner != seat or s.ready or s.tile:
+            continue
+        if s.parasite and kind_of(s.parasite) in _DRAIN:
+            continue  # Parasitic Drain: the host does not ready
+        grid[cell] = s.replace(ready=True)
+        changed = True
+    if changed:
+        d = d.replace(grid=tuple(grid))
+    if d.decks[seat]:
+        return draw(d, seat)
+    if d.last < 0:
+        d = d.replace(last=(seat - 1) % table.players)
+        d = add_event(
+            d, f"P{seat + 1} cannot draw: the end is triggered; the others take one final turn"
+        )
+    return d

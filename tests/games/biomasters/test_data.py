@@ -1,0 +1,166 @@
+"""The card pool and the starter decks against the rulebook's and RULINGS' counts, and the
+validator catching broken data."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import msgspec
+import pytest
+
+from ecotone.core.errors import DataError
+from ecotone.games.biomasters.board import compatible
+from ecotone.games.biomasters.cards import Card, CardPool, Trophic, cards, validate
+from ecotone.games.biomasters.decks import STARTERS, starter
+
+LATIN = re.compile(r"^[A-Z][a-z]+ [a-z]+(-[a-z]+)?$")
+
+
+def test_about_seventy_real_species() -> None:
+    species = cards().species()
+    assert 65 <= len(species) <= 80
+    for c in species:
+        assert LATIN.match(c.latin), f"{c.id}: {c.latin!r} is not a binomial"
+        assert c.fact.endswith("."), c.id
+        assert 20 < len(c.fact) <= 100, c.id
+        assert str(c.provenance) == "ecotone"
+    # one card per species, except a juvenile and its adult (separate cards, same species)
+    by_latin = Counter(c.latin for c in species)
+    for latin, n in by_latin.items():
+        if n > 1:
+            group = [c for c in species if c.latin == latin]
+            assert any(c.adult for c in group), latin
+
+
+def test_every_role_of_the_food_web_is_there() -> None:
+    count = Counter(c.trophic for c in cards().species())
+    # the proposal of seed-data.md 3.3 for a ~60-card pool, as minimums
+    assert count[Trophic.PHOTO] >= 12
+    assert count[Trophic.CHEMO] >= 3
+    assert count[Trophic.HERBIVORE] >= 12
+    assert count[Trophic.CARNIVORE] >= 8
+    assert count[Trophic.APEX] >= 3
+    assert count[Trophic.SAPROTROPH] >= 4
+    assert count[Trophic.DETRITIVORE] >= 3
+    assert count[Trophic.PARASITE] >= 2
+    assert count[Trophic.MUTUALIST] >= 2
+    domains = Counter(c.domain for c in cards().species())
+    for d in (
+        "terrestrial",
+        "freshwater",
+        "marine",
+        "amphibious-freshwater",
+        "amphibious-marine",
+        "euryhaline",
+    ):
+        assert domains[d] >= 2, d
+
+
+def test_homes() -> None:
+    homes = [cards().by_id[h] for h in cards().homes]
+    assert len(homes) == 4
+    assert all(h.domain == "home" and not h.cost and str(h.provenance) == "rulebook" for h in homes)
+
+
+def test_rarity_follows_iucn_status() -> None:
+    pool = cards().by_id
+    assert pool["white-backed-vulture"].rarity == "epic"  # CR
+    assert pool["giraffe"].rarity == "rare"  # VU
+    assert pool["plains-zebra"].rarity == "uncommon"  # NT
+    assert pool["red-oat-grass"].rarity == "common"  # NE
+
+
+def test_predators_eat_real_prey() -> None:
+    """Every prey a hunter may kill, among cards that can live side by side. Read this list:
+    each pair is a real predator and prey (docs/rules/biomasters.md lists it too)."""
+    kinds = cards().kinds
+    pairs = {
+        (h.id, p.id)
+        for h in kinds.values()
+        if h.ability == "hunt"
+        for p in kinds.values()
+        if p.is_creature and h.can_hunt(p) and compatible(h.domain, p.domain)
+    }
+    expected_some = {
+        ("lion", "plains-zebra"),
+        ("cheetah", "thomsons-gazelle"),
+        ("sea-otter", "purple-sea-urchin"),
+        ("tawny-owl", "wood-mouse"),
+        ("european-mole", "common-earthworm"),
+        ("northern-pike", "three-spined-stickleback"),
+        ("grey-heron", "common-frog"),
+        ("orca", "sea-otter"),
+        ("tiger-shark", "green-sea-turtle"),
+        ("venus-flytrap", "harvester-termite"),
+    }
+    assert expected_some <= pairs
+    forbidden = {("martial-eagle", "lion"), ("cheetah", "plains-zebra-calf"), ("orca", "copepod")}
+    assert not forbidden & pairs
+    for h, p in pairs:
+        assert kinds[h].level != kinds[p].level or "venomous" in kinds[h].card.strategy
+
+
+def test_starter_decks_follow_the_deck_rules() -> None:
+    assert len(STARTERS) >= 4
+    domains = set()
+    for name in STARTERS:
+        deck = starter(name)
+        assert deck.size == 30
+        assert all(1 <= n <= 3 for n in deck.cards.values())
+        assert cards().by_id[deck.home].trophic is Trophic.HOME
+        domains.add(Counter(cards().by_id[c].domain for c in deck.card_list()).most_common(1)[0][0])
+    assert {"terrestrial", "marine", "freshwater"} <= domains
+
+
+def test_production_and_decomposition_decks_lean_their_ways() -> None:
+    def loop_share(name: str) -> float:
+        lv = [cards()[c].level for c in starter(name).card_list()]
+        return sum(1 for x in lv if x < 0) / len(lv)
+
+    assert loop_share("production") < 0.15
+    assert loop_share("decomposition") > 0.3
+
+
+# -- the validator --------------------------------------------------------------------------
+
+
+def _card(**changes: object) -> Card:
+    base = cards().by_id["lion"]
+    return msgspec.structs.replace(base, **changes)
+
+
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        ({"domain": "space"}, "unknown domain"),
+        ({"cost": ()}, "needs a cost"),
+        ({"cost": ("+9",)}, "unknown cost icon"),
+        ({"prey": ("dragon",)}, "no card in the pool is its prey"),
+        ({"ability": "fly"}, "unknown ability"),
+        ({"iucn": "XX"}, "unknown IUCN status"),
+        ({"preferred": "nectar"}, "Preferred Diet"),
+        ({"latin": ""}, "latin name"),
+        ({"strategy": ("venomous",)}, "VENOMOUS"),
+        ({"adult": "plains-zebra"}, "METAMORPHOSIS"),
+    ],
+)
+def test_the_validator_catches_broken_cards(changes: dict[str, object], words: str) -> None:
+    raw = tuple(c if c.id != "lion" else _card(**changes) for c in cards().by_id.values())
+    problems = validate(raw)
+    assert any(words in p and p.startswith("lion:") for p in problems), problems
+
+
+def test_duplicate_ids_are_refused() -> None:
+    raw = (*cards().by_id.values(), cards().by_id["lion"])
+    with pytest.raises(DataError) as info:
+        CardPool(raw, "test")
+    assert "not unique" in info.value.message
+
+
+def test_a_bad_toml_field_is_refused() -> None:
+    from ecotone.core.data import decode
+    from ecotone.games.biomasters.cards import _File
+
+    with pytest.raises(DataError):
+        decode('[[cards]]\nid = "x"\nwings = 2\n', _File, "test")

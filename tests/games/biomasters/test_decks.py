@@ -1,0 +1,115 @@
+"""Deck files, the deck rules and the ``decks`` option (rules doc §Decks)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import ecotone
+from ecotone.core.errors import ConfigError, DataError
+from ecotone.games.biomasters.decks import parse_deck, starter
+
+GOOD = """
+name = "My Pond"
+home = "wetland-home"
+
+[cards]
+common-duckweed = 3
+yellow-water-lily = 3
+common-reed = 3
+star-diatom = 3
+water-flea = 3
+common-frog-tadpole = 3
+common-frog = 2
+aquatic-hyphomycete = 3
+freshwater-shrimp = 1
+"""
+
+
+def test_a_deck_file_is_read() -> None:
+    deck = parse_deck(GOOD, "my.toml")
+    assert deck.name == "My Pond"
+    assert deck.home == "wetland-home"
+    assert deck.size == 25  # 24 cards and the HOME
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "words"),
+    [
+        (GOOD.replace("freshwater-shrimp = 1\n", ""), "biomasters/deck-size", "24 cards"),
+        (
+            GOOD.replace("common-frog = 2", "common-frog = 2\nnorthern-pike = 3\ngrey-heron = 3"),
+            "biomasters/deck-size",
+            "31 cards",
+        ),
+        (
+            GOOD.replace("common-frog = 2", "common-frog = 4"),
+            "biomasters/deck-copies",
+            "4 copies of common-frog",
+        ),
+        (
+            GOOD.replace('home = "wetland-home"', 'home = "common-reed"'),
+            "biomasters/deck-home",
+            "not a HOME",
+        ),
+        (
+            GOOD.replace("common-frog = 2", "common-frog = 1\nocean-home = 1"),
+            "biomasters/deck-home",
+            "exactly one HOME",
+        ),
+        (
+            GOOD.replace("common-frog = 2", "common-frog = 1\nbasilisk = 1"),
+            "biomasters/deck-card",
+            "basilisk",
+        ),
+        ("name = 3", "biomasters/deck-format", "not a deck file"),
+        (GOOD + "\ncolour = 'red'\n", "biomasters/deck-format", "not a deck file"),
+    ],
+)
+def test_broken_deck_rules_are_named(text: str, code: str, words: str) -> None:
+    with pytest.raises(DataError) as info:
+        parse_deck(text, "my.toml")
+    assert info.value.code == code
+    assert words in info.value.message
+    assert "my.toml" in info.value.message
+
+
+def test_the_decks_option_names_starters_per_seat() -> None:
+    g = ecotone.make("biomasters", players=2, decks="ocean,wetland")
+    assert [d.name for d in g.table.decks] == ["Ocean", "Wetland"]  # type: ignore[attr-defined]
+    assert g.options["decks"] == "ocean,wetland"
+    # a sequence works too, and is stored as text
+    g2 = ecotone.make("biomasters", players=2, decks=("production", "decomposition"))
+    assert g2.options["decks"] == "production,decomposition"
+    # fewer entries than seats: repeated round the table
+    g4 = ecotone.make("biomasters", players=4, variant="2v2", decks="ocean,wetland")
+    assert [d.name for d in g4.table.decks] == ["Ocean", "Wetland", "Ocean", "Wetland"]  # type: ignore[attr-defined]
+    assert ecotone.make("biomasters", players=2).options["decks"] == "production,decomposition"
+
+
+def test_a_deck_file_in_the_option(tmp_path: Path) -> None:
+    path = tmp_path / "pond.toml"
+    path.write_text(GOOD, encoding="utf-8")
+    g = ecotone.make("biomasters", players=2, decks=f"{path},production")
+    assert g.table.decks[0].name == "My Pond"  # type: ignore[attr-defined]
+    state = g.start(1)
+    assert len(state.data.hands[0]) == 6
+    assert len(state.data.decks[0]) == 24 - 6
+    assert set(g.components()) == {c for cs in g.zones(state.data).values() for c in cs}
+
+
+def test_option_errors() -> None:
+    with pytest.raises(ConfigError, match="no starter deck 'jungle'") as info:
+        ecotone.make("biomasters", players=2, decks="jungle")
+    assert "production, decomposition, ocean, wetland" in info.value.message
+    with pytest.raises(ConfigError, match="cannot read the deck file"):
+        ecotone.make("biomasters", players=2, decks="/nonexistent/deck.toml")
+    with pytest.raises(ConfigError, match="empty"):
+        ecotone.make("biomasters", players=2, decks=" , ")
+    with pytest.raises(ConfigError):
+        ecotone.make("biomasters", players=2, decks=3)
+
+
+def test_starters_are_cached_and_valid() -> None:
+    assert starter("production") is starter("production")
