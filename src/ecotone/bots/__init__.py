@@ -21,6 +21,15 @@ _HEURISTICS: dict[str, str] = {
     "once-upon-a-forest": "ecotone.bots.heuristics.forest",
     "phylo": "ecotone.bots.heuristics.phylo",
     "biomasters": "ecotone.bots.heuristics.biomasters",
+    "singapore-untamed": "ecotone.bots.heuristics.singapore",
+}
+
+# game id -> extra bot names of that game only -> "module:Class"
+_EXTRA_BOTS: dict[str, dict[str, str]] = {
+    "singapore-untamed": {
+        "hawk": "ecotone.bots.heuristics.singapore:HawkBot",
+        "dove": "ecotone.bots.heuristics.singapore:DoveBot",
+    },
 }
 
 
@@ -29,6 +38,7 @@ def available_bots(game_id: str) -> list[str]:
     names = ["random"]
     if game_id in _HEURISTICS:
         names.append("heuristic")
+    names.extend(_EXTRA_BOTS.get(game_id, {}))
     return names
 
 
@@ -43,6 +53,9 @@ def make_bot(name: str, game: Game[Any], seat: int, seed: int = 0, **options: An
         cls = RandomBot
     elif name == "heuristic" and game.spec.id in _HEURISTICS:
         cls = importlib.import_module(_HEURISTICS[game.spec.id]).HeuristicBot
+    elif name in _EXTRA_BOTS.get(game.spec.id, {}):
+        module, _, attr = _EXTRA_BOTS[game.spec.id][name].partition(":")
+        cls = getattr(importlib.import_module(module), attr)
     if cls is not None:
         try:
             return cls(game, seat, seed, **options)

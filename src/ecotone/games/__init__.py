@@ -9,3 +9,4 @@ from ecotone.core.registry import register
 register("once-upon-a-forest", "ecotone.games.forest:OnceUponAForest")
 register("phylo", "ecotone.games.phylo:Phylo")
 register("biomasters", "ecotone.games.biomasters:BioMasters")
+register("singapore-untamed", "ecotone.games.singapore:SingaporeUntamed")

@@ -1,0 +1,474 @@
+"""Heuristic players for Singapore Untamed, and the pure Hawk and Dove strategies.
+
+All three read only their seat's observation and use the game's public data (board, cards)
+to value what they see:
+
+* **Migration**: every tile the route may end on is worth the Food expected there plus the
+  Adaptations the deck there could bring. The Food expected in a habitat depends on how
+  likely each rival is to end in it, worked out from the rivals' public dice and positions
+  (weighted towards rich habitats). The tile is drawn by a softmax over these values, so
+  bots that reason alike do not all crowd into the same habitat. Stampede or Shortcut is
+  played when it reaches a clearly better tile; Scavenge and Symbiosis are always laid face
+  down.
+* **Inter-species Competition** (the ``heuristic`` bot): each rival's chance to Intimidate
+  is estimated from the Survival Strategy cards it has shown so far (Laplace's rule); every
+  combination of the rivals' choices is reckoned with the game's own ``contest`` (abilities
+  included), and the bot plays the plan (Cooperate or Intimidate, or Mimicry or Hibernate,
+  with or without Territorial Display, as its hand allows) worth most: its own Food minus
+  half the gain of the rival who gains most. Rivals that have shown both cards are assumed
+  to reason alike, and the bot answers the choice they would make. ``hawk`` always
+  Intimidates and ``dove`` always Cooperates, with no competition card: the two pure
+  strategies of the hawk-dove game the designers built the phase on.
+* **Evolution**: draw from the deck promising most; buy an Adaptation when its worth in
+  Evolution Points (points-table gain, progress towards a full set or a Niche) beats the
+  Food it costs.
+* **End of the round**: offer a Recovery card and pledge a fair share when Food allows;
+  discard the least useful card; leave a destroyed Mangrove.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from typing import Any
+
+from ecotone.bots.base import Bot, SeatView
+from ecotone.core.actions import Action
+from ecotone.core.spec import Provenance
+from ecotone.games.singapore import (
+    Buy,
+    Cooperate,
+    Discard,
+    Draw,
+    Finish,
+    Intimidate,
+    Leave,
+    Migrate,
+    Pass,
+    Play,
+    Pledge,
+    Restore,
+    board,
+    cards,
+    contest,
+)
+from ecotone.games.singapore.cards import Bounty
+from ecotone.games.singapore.competition import Entry
+
+__all__ = [
+    "DoveBot",
+    "HawkBot",
+    "HeuristicBot",
+    "adaptation_value",
+    "intimidation_odds",
+    "plan_utilities",
+]
+
+MIGRATION_TEMPERATURE = 0.3  # EVP: how far below the best a tile may still be chosen
+SPITE = 0.5  # how much a rival's Food counts against one's own
+FOOD_WORTH = 0.22  # EVP per Food while it can still buy Adaptations
+NICHE_EVP = 12
+_CARD_WORTH = {
+    "mimicry": 3.0,
+    "territorial-display": 2.5,
+    "rapid-evolution": 2.0,
+    "forage": 2.0,
+    "bargain": 2.0,
+    "scavenge": 1.5,
+    "symbiosis": 1.2,
+    "stampede": 1.0,
+    "seed-dispersal": 1.0,
+    "hibernate": 0.8,
+    "shortcut": 0.7,
+}
+
+
+# -- valuing what is known ---------------------------------------------------------------------
+
+
+def _targets(obs: dict[str, Any], seat: int) -> list[tuple[str, ...]]:
+    """The Niches the seat is working towards: its own (Standard) or those on display."""
+    cs = cards()
+    me = obs["players"][seat]
+    keys = [me["niche"]] if me.get("niche") else list(obs["niche_display"])
+    return [cs.niches[k].needs for k in keys]
+
+
+def adaptation_value(key: str, obs: dict[str, Any], seat: int) -> float:
+    """What one more copy of ``key`` is worth to ``seat``, in Evolution Points."""
+    a = cards().adaptations[key]
+    have: dict[str, int] = obs["players"][seat]["adaptations"]
+    rounds_left: int = obs["rounds"] - obs["round"]
+    c = have.get(key, 0)
+    now = a.score(c + 1) - a.score(c)
+    # promise of the set: the best average gain per card towards a bigger set
+    promise = (
+        max((a.score(c + k) - a.score(c)) / k for k in range(1, a.full - c + 1))
+        if (c < a.full)
+        else 0.0
+    )
+    value = now + max(0.0, promise - now) * min(1.0, rounds_left / 5)
+    if a.ability and c + 1 == a.full:
+        value += 1.5
+    for needs in _targets(obs, seat):
+        if key in needs and not c:
+            missing = sum(1 for n in needs if not have.get(n, 0))
+            value += NICHE_EVP / missing * (1.0 if missing == 1 else 0.6)
+    return value
+
+
+def intimidation_odds(p: dict[str, Any]) -> float:
+    """A rival's chance to Intimidate, from the strategy cards it has shown (Laplace)."""
+    shown: int = p["intimidated"] + p["cooperated"]
+    return (int(p["intimidated"]) + 1) / (shown + 2)
+
+
+Plan = tuple[str, bool]  # (what the card says at the reveal, with Territorial Display)
+
+
+def plan_utilities(
+    obs: dict[str, Any],
+    seat: int,
+    plans: Sequence[Plan],
+    odds: Sequence[float] | None = None,
+) -> dict[Plan, float]:
+    """Expected worth to ``seat`` of each competition plan in its habitat.
+
+    A plan is the revealed choice (``cooperate``, ``intimidate``, ``mimicry`` or
+    ``hibernate``) and whether Territorial Display goes with it. The rivals' choices are
+    drawn from ``odds`` (default: :func:`intimidation_odds`); each combination is reckoned with
+    the game's own :func:`contest` (abilities included), at the dice 2 and 5 (mean 3.5).
+    Worth is the seat's Food minus ``SPITE`` times the Food of the rival who gains most:
+    in a race for points, letting one rival run away counts against you.
+    """
+    me = obs["players"][seat]
+    region = me["region"]
+    rivals = [(s, p) for s, p in enumerate(obs["players"]) if s != seat and p["region"] == region]
+    amounts = obs["habitats"][region]["bounty"]
+    bounty = Bounty(amounts["single"], amounts["shared"], Provenance.ECOTONE)
+    if odds is None:
+        odds = [intimidation_odds(p) for _, p in rivals]
+    n = len(obs["players"])
+    order = tuple((obs["first"] + i) % n for i in range(n))
+    mine = frozenset(me["abilities"])
+    out: dict[Plan, float] = {}
+    for final, display in plans:
+        total = 0.0
+        for combo in itertools.product((False, True), repeat=len(rivals)):
+            prob = 1.0
+            entries = [Entry(seat, final, display, mine)]
+            for (s, p), bold, q in zip(rivals, combo, odds, strict=True):
+                prob *= q if bold else 1 - q
+                choice = "intimidate" if bold else "cooperate"
+                entries.append(Entry(s, choice, False, frozenset(p["abilities"])))
+            for die in (2, 5):
+                deltas = contest(region, entries, bounty, n, order, die, die).deltas
+                best_rival = max((deltas[s] for s, _ in rivals), default=0)
+                total += prob * (deltas[seat] - SPITE * best_rival) / 2
+        out[(final, display)] = total
+    return out
+
+
+# -- where pawns can go --------------------------------------------------------------------------
+
+
+def _counts(dice: Sequence[int], abilities: Sequence[str], stampede: bool = False) -> set[int]:
+    out: set[int] = set()
+    for v in dice:
+        out.add(v)
+        if "brachiate" in abilities:
+            out.add(v + 1)
+        if "glide" in abilities:
+            out |= {v - 1, v + 1}
+    out.discard(0)
+    if "hide" in abilities:
+        out.add(0)
+    return {v + 2 for v in out} if stampede else out
+
+
+def _open(obs: dict[str, Any]) -> frozenset[str]:
+    return frozenset(h for h, v in obs["habitats"].items() if v["status"] == "open")
+
+
+def reachable(obs: dict[str, Any], seat: int) -> tuple[str, ...]:
+    """Where ``seat``'s route may end this round, from public facts (no cards played)."""
+    p = obs["players"][seat]
+    both = frozenset({"forest"}) if "glide-forest" in p["abilities"] else frozenset()
+    return board().destinations(p["tile"], _counts(p["dice"], p["abilities"]), _open(obs), both)
+
+
+@lru_cache(maxsize=1024)
+def _region_share(tiles: tuple[str, ...], pull: tuple[tuple[str, float], ...]) -> dict[str, float]:
+    """How likely a rival who can end on ``tiles`` is to end in each region, each tile
+    weighted by how much Food its region promises (``pull``): rivals go where it is rich."""
+    b = board()
+    weight = dict(pull)
+    total = sum(weight.get(b.region(t), 0.0) for t in tiles) or 1.0
+    out: dict[str, float] = {}
+    for t in tiles:
+        r = b.region(t)
+        out[r] = out.get(r, 0.0) + weight.get(r, 0.0) / total
+    return out
+
+
+def _pull(obs: dict[str, Any]) -> tuple[tuple[str, float], ...]:
+    """The Food each region promises a lone player: the Ecotone's 5, a habitat's Bounty."""
+    out = [("ecotone", 5.0)]
+    for h, v in obs["habitats"].items():
+        if v["bounty"] is not None:
+            out.append((h, float(v["bounty"]["single"])))
+    return tuple(out)
+
+
+# -- the bots ----------------------------------------------------------------------------------
+
+
+class HeuristicBot(Bot):
+    """Values routes, strategies and purchases by expected Food and Evolution Points."""
+
+    name = "heuristic"
+    stance = "adaptive"  # "hawk" and "dove" fix the Survival Strategy
+
+    def act(self, view: SeatView) -> Action:
+        obs = view.observation
+        legal = view.legal_actions
+        phase = obs["phase"]
+        handlers: dict[str, Callable[[dict[str, Any], list[Action]], Action]] = {
+            "migrate": self._migrate,
+            "compete": self._compete,
+            "draw": self._draw,
+            "buy": self._buy,
+            "anchor": lambda o, lg: next(a for a in lg if isinstance(a, Leave)),
+            "restore": self._restore,
+            "pledge": self._pledge,
+            "discard": self._discard,
+        }
+        return handlers[phase](obs, legal)
+
+    # -- Migration ------------------------------------------------------------------------
+
+    def _place_value(self, obs: dict[str, Any], tile: str) -> float:
+        """Expected Food (as EVP) plus the Evolution draw's promise on ``tile``."""
+        b = board()
+        me = obs["players"][self.seat]
+        region = b.region(tile)
+        worth = FOOD_WORTH if obs["round"] < obs["rounds"] else 0.1
+        if region == "ecotone":
+            food = 7.0 if "opportunist" in me["abilities"] else 5.0
+        else:
+            hab = obs["habitats"][region]
+            if hab["status"] != "open" or hab["bounty"] is None:
+                food = 0.0
+            else:
+                food = self._habitat_food(obs, region, hab["bounty"])
+        return food * worth + self._deck_value(obs, b.deck_for(tile), me["food"] + food)
+
+    def _habitat_food(self, obs: dict[str, Any], region: str, bounty: dict[str, int]) -> float:
+        me = obs["players"][self.seat]
+        alone_p = 1.0
+        crowd = 0.0
+        pull = _pull(obs)
+        for s in range(len(obs["players"])):
+            if s == self.seat:
+                continue
+            q = _region_share(reachable(obs, s), pull).get(region, 0.0)
+            alone_p *= 1 - q
+            crowd += q
+        single = bounty["single"] + (2 if "lone-grazer" in me["abilities"] else 0)
+        if "filter" in me["abilities"] and region == "marine":
+            single = bounty["shared"]
+        shared = bounty["shared"] / (1 + max(1.0, crowd)) - 1.0  # and some fighting
+        return alone_p * single + (1 - alone_p) * shared
+
+    def _deck_value(self, obs: dict[str, Any], deck: str, food: float) -> float:
+        cs = cards()
+        size = (
+            obs["wild_deck"]["cards"] if deck == "wild" else obs["habitats"][deck]["deck"]["cards"]
+        )
+        if size == 0:
+            return 5 * FOOD_WORTH
+        size = int(size)
+        owned: dict[str, int] = {}
+        for p in obs["players"]:
+            for k, n in p["adaptations"].items():
+                owned[k] = owned.get(k, 0) + n
+        picks: list[float] = []
+        for a in cs.adaptations.values():
+            if a.deck != deck:
+                continue
+            left = max(0, a.copies - owned.get(a.key, 0))
+            seen = 1 - (1 - min(1.0, left / size)) ** 3
+            picks.append(seen * max(0.0, adaptation_value(a.key, obs, self.seat) - 1.0))
+        picks.sort(reverse=True)
+        affordable = int(food // 5)
+        return sum(picks[:affordable]) * 0.8
+
+    def _migrate(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        keys = {a.card for a in legal if isinstance(a, Play)}
+        for secret in ("scavenge", "symbiosis"):
+            if secret in keys:
+                return Play(secret)
+        tiles = [a.tile for a in legal if isinstance(a, Migrate)]
+        best_now = max(self._place_value(obs, t) for t in tiles)
+        me = obs["players"][self.seat]
+        mine = obs.get("my_choice", {}).get("cards", [])
+        if not any(k in ("stampede", "shortcut") for k in mine):
+            if "stampede" in keys:
+                both = frozenset({"forest"}) if "glide-forest" in me["abilities"] else frozenset()
+                far = board().destinations(
+                    me["tile"],
+                    _counts(me["dice"], me["abilities"], stampede=True),
+                    _open(obs),
+                    both,
+                )
+                if max(self._place_value(obs, t) for t in far) > best_now + 1.0:
+                    return Play("stampede")
+            if "shortcut" in keys:
+                eco = max(self._place_value(obs, t) for t in board().ecotone)
+                if eco > best_now + 1.0:
+                    return Play("shortcut")
+        values = {t: self._place_value(obs, t) for t in tiles}
+        # Not always the single best tile: bots that all reason alike would all crowd into
+        # it. A softmax over the values spreads them like a mixed strategy.
+        top = max(values.values())
+        weights = [math.exp((values[t] - top) / MIGRATION_TEMPERATURE) for t in tiles]
+        return Migrate(self.rng.choices(tiles, weights)[0])
+
+    # -- Inter-species Competition ------------------------------------------------------------
+
+    def _compete(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        if self.stance == "hawk":
+            return Intimidate()
+        if self.stance == "dove":
+            return Cooperate()
+        keys = {a.card for a in legal if isinstance(a, Play)}
+        chosen = obs.get("my_choice", {}).get("cards", [])
+        shown = "territorial-display" in chosen
+        displays = (
+            [True] if shown else ([False, True] if "territorial-display" in keys else [False])
+        )
+        plans: list[Plan] = [(f, d) for f in ("cooperate", "intimidate") for d in displays]
+        if "mimicry" in keys:
+            plans += [("mimicry", d) for d in displays]
+        if "hibernate" in keys:
+            plans.append(("hibernate", False))
+        worth = plan_utilities(obs, self.seat, plans)
+        final, display = max(plans, key=lambda p: (worth[p], p))
+        # Rivals that have shown both cards reason like this bot: expect them to reach the
+        # same first answer, and answer that (this breaks the trap where every adaptive
+        # player cooperates against a known hawk and leaves it the only Intimidator).
+        me = obs["players"][self.seat]
+        rivals = [
+            p
+            for s, p in enumerate(obs["players"])
+            if s != self.seat and p["region"] == me["region"]
+        ]
+        if any(p["cooperated"] and p["intimidated"] for p in rivals):
+            bold = final in ("intimidate", "mimicry")
+            odds = [
+                (0.85 if bold else 0.15)
+                if p["cooperated"] and p["intimidated"]
+                else intimidation_odds(p)
+                for p in rivals
+            ]
+            worth = plan_utilities(obs, self.seat, plans, odds)
+            final, display = max(plans, key=lambda p: (worth[p], p))
+        if display and not shown:
+            return Play("territorial-display")
+        if final in ("mimicry", "hibernate"):
+            return Play(final)
+        return Intimidate() if final == "intimidate" else Cooperate()
+
+    # -- Evolution ----------------------------------------------------------------------------
+
+    def _draw(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        keys = {a.card for a in legal if isinstance(a, Play)}
+        for card in ("forage", "rapid-evolution"):
+            if card in keys:
+                return Play(card)
+        food = obs["players"][self.seat]["food"]
+        decks = [a for a in legal if isinstance(a, Draw)]
+        if "seed-dispersal" in keys:
+            here = self._deck_value(obs, decks[0].deck, food)
+            best = max(
+                self._deck_value(obs, k, food)
+                for k in ("wild", *obs["habitats"])
+                if k == "wild" or obs["habitats"][k]["status"] == "open"
+            )
+            if best > here + 1.0:
+                return Play("seed-dispersal")
+        values = {a.deck: self._deck_value(obs, a.deck, food) for a in decks}
+        return self._argmax(decks, lambda a: values[a.deck] if isinstance(a, Draw) else 0.0)
+
+    def _buy(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        keys = {a.card for a in legal if isinstance(a, Play)}
+        if "forage" in keys:
+            return Play("forage")
+        buys = [a for a in legal if isinstance(a, Buy)]
+        threshold = 1.0
+        if buys:
+            best = max(
+                buys, key=lambda a: (adaptation_value(a.adaptation, obs, self.seat), a.adaptation)
+            )
+            if adaptation_value(best.adaptation, obs, self.seat) >= threshold:
+                if "bargain" in keys:
+                    return Play("bargain")
+                return best
+        elif "bargain" in keys and obs["drawn"]:
+            cheap = max(adaptation_value(k, obs, self.seat) for k in obs["drawn"])
+            if cheap >= threshold and obs["players"][self.seat]["food"] >= 3:
+                return Play("bargain")
+        return Finish()
+
+    # -- the end of the round -----------------------------------------------------------------
+
+    def _restore(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        offers = [a for a in legal if isinstance(a, Restore)]
+        table = sum(p["food"] for p in obs["players"])
+        if offers and obs["round"] <= obs["rounds"] - 2 and table >= 20:
+            # the habitat whose deck this bot values most
+            food = obs["players"][self.seat]["food"]
+            return max(offers, key=lambda a: (self._deck_value(obs, a.habitat, food), a.habitat))
+        return Pass()
+
+    def _pledge(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        most = max(a.food for a in legal if isinstance(a, Pledge))
+        food = obs["players"][self.seat]["food"]
+        if obs["recovery"]["proposer"] == self.seat:
+            want = min(most, food // 2)
+        else:
+            want = min(most, food // 3)  # a fair share: a habitat open again feeds everyone
+        return Pledge(max(0, want))
+
+    def _discard(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        destroyed = any(v["status"] == "destroyed" for v in obs["habitats"].values())
+
+        def worth(a: Action) -> float:
+            assert isinstance(a, Discard)
+            if a.card == "recovery":
+                return 2.5 if destroyed else 0.5
+            return _CARD_WORTH.get(a.card, 1.0)
+
+        return min(legal, key=lambda a: (worth(a), str(a)))
+
+    def _argmax(self, legal: Sequence[Action], value: Callable[[Action], float]) -> Action:
+        """The best action; ties broken by the bot's seeded generator."""
+        scored = [(value(a), a) for a in legal]
+        top = max(v for v, _ in scored)
+        return self.rng.choice([a for v, a in scored if v >= top - 1e-9])
+
+
+class HawkBot(HeuristicBot):
+    """Always Intimidates (the Hawk of the hawk-dove game); plays the rest like ``heuristic``."""
+
+    name = "hawk"
+    stance = "hawk"
+
+
+class DoveBot(HeuristicBot):
+    """Always Cooperates (the Dove of the hawk-dove game); plays the rest like ``heuristic``."""
+
+    name = "dove"
+    stance = "dove"

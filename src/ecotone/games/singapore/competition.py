@@ -1,0 +1,338 @@
+"""Phase three: Inter-species Competition (rules §Inter-species Competition).
+
+* In the Ecotone every player takes 5 Food, however many are there.
+* Alone in a habitat, a player takes the Nature's Bounty card's single-player amount.
+* Two or more in a habitat each choose, at once and in secret, to Cooperate or to
+  Intimidate. The Food for shared habitats is split equally (rounded down, the remainder is
+  lost); then, with exactly one Intimidator, the Intimidator rolls a die X, gains X and every
+  Cooperator loses X; with several Intimidators the Gamemaster rolls X and every Intimidator
+  loses X, the Cooperators are unaffected. Food never drops below 0.
+
+Action cards (Hibernate, Mimicry, Territorial Display) and unlocked abilities adjust this;
+:func:`contest` does the whole reckoning of one habitat as a pure function.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from ecotone.core.actions import Action
+from ecotone.games.singapore.actions import Cooperate, Intimidate, Play
+from ecotone.games.singapore.board import ECOTONE, board
+from ecotone.games.singapore.cards import HABITATS, Bounty, cards
+from ecotone.games.singapore.common import (
+    dice,
+    habitat_index,
+    hand_keys,
+    in_region,
+    put,
+    region_name,
+    say,
+    take,
+    traits,
+    who,
+)
+from ecotone.games.singapore.state import Choice, Phase, Player, SGData, Status
+
+__all__ = ["Contest", "Entry", "alone_food", "apply", "begin", "contest", "legal", "resolve"]
+
+ECOTONE_FOOD = 5
+OPPORTUNIST_FOOD = 7
+HIBERNATE_FOOD = 3
+ABILITY_BONUS = 2
+SHELL_LIMIT = 2
+OUT = "out"
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A player taking part in a contest: their revealed choice and what modifies it."""
+
+    seat: int
+    final: str  # cooperate, intimidate, mimicry or hibernate
+    display: bool = False  # played Territorial Display
+    traits: frozenset[str] = frozenset()
+
+
+@dataclass(slots=True)
+class Contest:
+    """The outcome of one habitat's competition."""
+
+    deltas: dict[int, int] = field(default_factory=dict)
+    shown: dict[int, str] = field(default_factory=dict)  # Survival Strategy cards shown
+    lines: list[str] = field(default_factory=list)
+
+
+def alone_food(t: frozenset[str], habitat: str, bounty: Bounty) -> int:
+    """Food for a player alone in ``habitat`` with traits ``t``."""
+    food = bounty.shared if ("filter" in t and habitat == "marine") else bounty.single
+    return food + (ABILITY_BONUS if "lone-grazer" in t else 0)
+
+
+def contest(
+    habitat: str,
+    entries: Sequence[Entry],
+    bounty: Bounty,
+    players: int,
+    order: Sequence[int],
+    die_a: int,
+    die_b: int,
+) -> Contest:
+    """Reckon one shared habitat's Food.
+
+    ``order`` is the round's turn order (Territorial Displays take effect in it);
+    ``die_a`` is the one die rolled (by the only Intimidator, or by the Gamemaster when
+    several Intimidate); ``die_b`` is the Estuarine Crocodile's second die.
+    """
+    out = Contest(deltas={e.seat: 0 for e in entries})
+    shown = ", ".join(f"{who(e.seat)} {_word(e)}" for e in entries)
+    out.lines.append(f"{region_name(habitat)}: revealed {shown}.")
+    for e in entries:
+        if e.final in ("cooperate", "intimidate"):
+            out.shown[e.seat] = e.final
+        if e.final == "hibernate":
+            out.deltas[e.seat] += HIBERNATE_FOOD
+    rest = [e for e in entries if e.final != "hibernate"]
+    if not rest:
+        out.lines.append("  Nobody is left to share the Food.")
+        return out
+    if len(rest) == 1:
+        e = rest[0]
+        food = alone_food(e.traits, habitat, bounty)
+        out.deltas[e.seat] += food
+        out.lines.append(f"  {who(e.seat)} is left alone and takes {food} Food.")
+        return out
+    strategy = _strategies(rest, players, order, out.lines)
+    _share_out(rest, strategy, bounty, die_a, die_b, out)
+    return out
+
+
+def _strategies(
+    rest: Sequence[Entry], players: int, order: Sequence[int], lines: list[str]
+) -> dict[int, str]:
+    """Each player's strategy after Territorial Displays and Mimicry take effect."""
+    strategy = {e.seat: e.final for e in rest}
+    displays = {e.seat for e in rest if e.display}
+    for s in order:  # Territorial Display: cancel the next other Intimidate in seat order
+        if s not in displays:
+            continue
+        for k in range(1, players):
+            t = (s + k) % players
+            if strategy.get(t) == "intimidate":
+                strategy[t] = "cooperate"
+                lines.append(f"  {who(s)}'s Territorial Display cancels {who(t)}'s Intimidate.")
+                break
+    bold = sum(1 for v in strategy.values() if v == "intimidate")
+    for s, v in strategy.items():  # Mimicry copies the winning side
+        if v == "mimicry":
+            strategy[s] = "intimidate" if bold == 0 else "cooperate"
+            lines.append(f"  {who(s)}'s Mimicry turns into {strategy[s].capitalize()}.")
+    return strategy
+
+
+def _share_out(
+    rest: Sequence[Entry],
+    strategy: Mapping[int, str],
+    bounty: Bounty,
+    die_a: int,
+    die_b: int,
+    out: Contest,
+) -> None:
+    """The rulebook's table: share equally, then the Intimidators' die."""
+    share = bounty.shared // len(rest)
+    lost = bounty.shared - share * len(rest)
+    for e in rest:
+        out.deltas[e.seat] += share
+    tail = f" ({lost} lost)" if lost else ""
+    out.lines.append(f"  {bounty.shared} Food shared by {len(rest)}: {share} each{tail}.")
+    hawks = [e for e in rest if strategy[e.seat] == "intimidate"]
+    doves = [e for e in rest if strategy[e.seat] == "cooperate"]
+    notes: list[str] = []
+    if not hawks:
+        out.lines.append("  No Intimidators: peace and cooperation.")
+        for e in doves:
+            if "family-group" in e.traits:
+                out.deltas[e.seat] += ABILITY_BONUS
+                notes.append(f"{who(e.seat)} +{ABILITY_BONUS} (Smooth-coated Otter)")
+    elif len(hawks) == 1:
+        hawk = hawks[0]
+        ambush = "ambush" in hawk.traits
+        x = max(die_a, die_b) if ambush else die_a
+        how = f"rolls {die_a} and {die_b}, keeps {x}" if ambush else f"rolls {x}"
+        out.deltas[hawk.seat] += x
+        out.lines.append(
+            f"  {who(hawk.seat)}, the only Intimidator, {how}: +{x} Food; "
+            f"each Cooperator loses {x}."
+        )
+        for e in doves:
+            loss, why = _loss(e.traits, x, single=True)
+            out.deltas[e.seat] -= loss
+            if why:
+                notes.append(f"{who(e.seat)} loses only {loss} ({why})")
+    else:
+        x = die_a
+        out.lines.append(
+            f"  {len(hawks)} Intimidators fight; the Gamemaster rolls {x}: "
+            f"each Intimidator loses {x}, the Cooperators are unaffected."
+        )
+        for e in hawks:
+            loss, why = _loss(e.traits, x, single=False)
+            out.deltas[e.seat] -= loss
+            if why:
+                notes.append(f"{who(e.seat)} loses only {loss} ({why})")
+        for e in doves:
+            if "scraps" in e.traits:
+                out.deltas[e.seat] += ABILITY_BONUS
+                notes.append(f"{who(e.seat)} +{ABILITY_BONUS} (Scavenging)")
+    if len(doves) >= 3:
+        for e in doves:
+            if "school" in e.traits:
+                out.deltas[e.seat] += ABILITY_BONUS
+                notes.append(f"{who(e.seat)} +{ABILITY_BONUS} (Schooling)")
+    if notes:
+        out.lines.append("  " + "; ".join(notes) + ".")
+
+
+def _word(e: Entry) -> str:
+    words = {
+        "cooperate": "Cooperate",
+        "intimidate": "Intimidate",
+        "mimicry": "Mimicry",
+        "hibernate": "Hibernate",
+    }
+    return words[e.final] + (" with Territorial Display" if e.display else "")
+
+
+def _loss(t: frozenset[str], x: int, *, single: bool) -> tuple[int, str]:
+    """Food a player loses to a die of ``x``, after their abilities, and why it is less."""
+    if "armour-ball" in t:
+        return 0, "Sunda Pangolin"
+    if single and "unseen" in t:
+        return 0, "Camouflage"
+    loss, why = x, ""
+    if not single and "venom" in t:
+        loss, why = x // 2, "Venom"
+    if "shell" in t and loss > SHELL_LIMIT:
+        loss, why = SHELL_LIMIT, "Shell"
+    return loss, why
+
+
+# -- the phase --------------------------------------------------------------------------
+
+
+def begin(d: SGData) -> SGData:
+    """Feed the Ecotone and the lone players; ask everyone sharing a habitat to choose."""
+    cs = cards()
+    players = list(d.players)
+    choices = [Choice(final=OUT) for _ in players]
+    lines = []
+    fed = []
+    for s in in_region(d, ECOTONE):
+        food = OPPORTUNIST_FOOD if "opportunist" in traits(players[s]) else ECOTONE_FOOD
+        players[s] = players[s].replace(food=players[s].food + food)
+        fed.append(f"{who(s)} +{food}")
+    if fed:
+        lines.append("Ecotone: " + ", ".join(fed) + " Food.")
+    for h in HABITATS:
+        seats = in_region(d, h)
+        if not seats:
+            continue
+        hab = d.habitats[habitat_index[h]]
+        if hab.status is not Status.OPEN:
+            lines.append(
+                f"{region_name(h)} is destroyed: no Food for "
+                + ", ".join(who(s) for s in seats)
+                + "."
+            )
+        elif len(seats) == 1:
+            s = seats[0]
+            food = alone_food(traits(players[s]), h, cs.bounty[hab.bounty])
+            players[s] = players[s].replace(food=players[s].food + food)
+            lines.append(f"{region_name(h)}: {who(s)} is alone and takes {food} Food.")
+        else:
+            for s in seats:
+                choices[s] = Choice()
+            lines.append(
+                f"{region_name(h)}: "
+                + ", ".join(who(s) for s in seats)
+                + " must each choose a Survival Strategy."
+            )
+    d = d.replace(players=tuple(players), choices=tuple(choices), phase=Phase.COMPETE)
+    return say(d, "Inter-species Competition:", *lines)
+
+
+def legal(d: SGData, seat: int) -> list[Action]:
+    """Action cards that go with (or replace) a Survival Strategy, then the two strategies."""
+    c = d.choices[seat]
+    out: list[Action] = []
+    for key in hand_keys(d.players[seat]):
+        playable = {
+            "territorial-display": key not in c.cards,
+            "mimicry": True,
+            "hibernate": not c.cards,  # Hibernate replaces the strategy: no other card
+        }
+        if playable.get(key, False):
+            out.append(Play(key))
+    out += [Cooperate(), Intimidate()]
+    return out
+
+
+def apply(d: SGData, seat: int, action: Action) -> SGData:
+    """Record ``seat``'s secret choice."""
+    c = d.choices[seat]
+    if isinstance(action, Play):
+        final = action.card if action.card in ("mimicry", "hibernate") else ""
+        c = Choice((*c.cards, action.card), final)
+    elif isinstance(action, Cooperate):
+        c = Choice(c.cards, "cooperate")
+    else:
+        assert isinstance(action, Intimidate)
+        c = Choice(c.cards, "intimidate")
+    return d.replace(choices=put(d.choices, seat, c))
+
+
+def resolve(d: SGData) -> SGData:
+    """Reveal every Survival Strategy at once and share out the Food, habitat by habitat."""
+    cs = cards()
+    b = board()
+    players = list(d.players)
+    discard = list(d.discard)
+    lines: list[str] = []
+    for h in HABITATS:
+        seats = [
+            s for s, c in enumerate(d.choices) if c.final != OUT and b.region(players[s].tile) == h
+        ]
+        if not seats:
+            continue
+        entries = [
+            Entry(
+                s,
+                d.choices[s].final,
+                "territorial-display" in d.choices[s].cards,
+                traits(players[s]),
+            )
+            for s in seats
+        ]
+        for s in seats:
+            hand = players[s].hand
+            for key in d.choices[s].cards:
+                cid, hand = take(hand, key)
+                discard.append(cid)
+            players[s] = players[s].replace(hand=hand)
+        (die_a, die_b), d = dice(d, 2)
+        bounty = cs.bounty[d.habitats[habitat_index[h]].bounty]
+        result = contest(h, entries, bounty, len(players), d.order(), die_a, die_b)
+        for s, delta in result.deltas.items():
+            players[s] = _fed(players[s], delta, result.shown.get(s))
+        lines += result.lines
+    d = d.replace(players=tuple(players), discard=tuple(discard), choices=())
+    return say(d, *lines) if lines else d
+
+
+def _fed(p: Player, delta: int, shown: str | None) -> Player:
+    return p.replace(
+        food=max(0, p.food + delta),
+        cooperated=p.cooperated + (shown == "cooperate"),
+        intimidated=p.intimidated + (shown == "intimidate"),
+    )

@@ -1,0 +1,306 @@
+"""The end of a round (rules §End of the round, §Destruction, §Recovery, §Hand limit).
+
+In this order:
+
+1. The secret Action cards played face down (Scavenge, Symbiosis) are announced and take
+   effect, in turn order.
+2. After round 10 the game ends here.
+3. Each habitat with all its Destruction cards drawn (2; the Urban has 1) is destroyed: its
+   board is turned over and its pawns go to the centre of the Ecotone; a player with a full
+   Anchorage set may resist and stay in the Mangrove. Once 3 Destruction cards have been
+   drawn across the Forest, Mangrove and Marine, the Urban habitat opens.
+4. Recovery: each player in turn may offer a Recovery card to re-open a destroyed habitat;
+   the players then pledge Food in turn until the 10 needed are reached (or not: then
+   nothing is paid). The Recovery card is discarded and one Destruction card is shuffled
+   back into the habitat's deck.
+5. Hand limit: anyone holding more than 2 cards discards down to 2.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from ecotone.core.actions import Action
+from ecotone.games.singapore.actions import (
+    MAX_PLEDGE,
+    Discard,
+    Leave,
+    Pass,
+    Pledge,
+    Restore,
+    Stay,
+)
+from ecotone.games.singapore.board import CENTRE, board
+from ecotone.games.singapore.cards import DECKS, HABITATS, cards
+from ecotone.games.singapore.common import (
+    ROUNDS,
+    hand_keys,
+    name_of,
+    put,
+    region_name,
+    say,
+    set_player,
+    shuffled,
+    take,
+    traits,
+    who,
+)
+from ecotone.games.singapore.state import Phase, SGData, Status
+
+__all__ = ["HAND_LIMIT", "URBAN_OPENS_AT", "apply", "begin", "legal", "recovery_possible"]
+
+HAND_LIMIT = 2
+URBAN_OPENS_AT = 3
+RECOVERY_FOOD = MAX_PLEDGE
+SECRET_FOOD = 2
+
+
+def begin(d: SGData) -> SGData:
+    """Everything after the last Evolution turn, up to the first decision it needs."""
+    d = _reveal_secrets(d)
+    if d.round >= ROUNDS:
+        return say(d.replace(phase=Phase.OVER), f"The game ends after {ROUNDS} rounds.")
+    d, anchored = _destroy(d)
+    if anchored:
+        return d.replace(phase=Phase.ANCHOR, turn=anchored[0], queue=anchored[1:])
+    return _begin_recovery(d)
+
+
+# -- 1. secret cards ----------------------------------------------------------------------
+
+
+def _reveal_secrets(d: SGData) -> SGData:
+    cs = cards()
+    b = board()
+    n = len(d.players)
+    for s in d.order():
+        for cid in d.players[s].facedown:
+            key = cs.key(cid)
+            region = b.region(d.players[s].tile)
+            mates = [
+                t
+                for t in ((s + k) % n for k in range(1, n))
+                if b.region(d.players[t].tile) == region
+            ]
+            head = f"{who(s)} reveals {name_of(key)}"
+            if not mates:
+                d = say(d, f"{head}: nobody shared the {region_name(region)}, no effect.")
+            elif key == "scavenge":
+                # the richest; ties go to the first after the player in seat order
+                t = max(mates, key=lambda m: (d.players[m].food, -mates.index(m)))
+                got = min(SECRET_FOOD, d.players[t].food)
+                d = set_player(d, t, food=d.players[t].food - got)
+                d = set_player(d, s, food=d.players[s].food + got)
+                d = say(d, f"{head}: takes {got} Food from {who(t)}.")
+            else:
+                t = min(mates, key=lambda m: (d.players[m].food, mates.index(m)))
+                d = set_player(d, t, food=d.players[t].food + SECRET_FOOD)
+                d = set_player(d, s, food=d.players[s].food + SECRET_FOOD)
+                d = say(d, f"{head}: {who(s)} and {who(t)} each gain {SECRET_FOOD} Food.")
+            d = d.replace(discard=(*d.discard, cid))
+        d = set_player(d, s, facedown=())
+    return d
+
+
+# -- 3. destruction and the Urban opening ---------------------------------------------------
+
+
+def _destroy(d: SGData) -> tuple[SGData, tuple[int, ...]]:
+    cs = cards()
+    b = board()
+    anchored: list[int] = []
+    habitats = list(d.habitats)
+    for i, h in enumerate(HABITATS):
+        hab = habitats[i]
+        if hab.status is not Status.OPEN or len(hab.destruction) < cs.decks[h].destruction:
+            continue
+        habitats[i] = hab.replace(status=Status.DESTROYED)
+        swept = []
+        for s in d.order():
+            if b.region(d.players[s].tile) != h:
+                continue
+            if h == "mangrove" and "anchorage" in traits(d.players[s]):
+                anchored.append(s)
+            else:
+                d = set_player(d, s, tile=CENTRE)
+                swept.append(who(s))
+        text = f"The {region_name(h)} is destroyed and turned over"
+        if swept:
+            text += ": " + ", ".join(swept) + " go to the centre of the Ecotone"
+        d = say(d.replace(habitats=tuple(habitats)), text + ".")
+    urban = habitats[-1]
+    if urban.status is Status.SOON and d.destroyed_count >= URBAN_OPENS_AT:
+        habitats[-1] = urban.replace(status=Status.OPEN)
+        d = say(
+            d.replace(habitats=tuple(habitats)),
+            f"{d.destroyed_count} Destruction cards have been drawn across the Forest, "
+            "Mangrove and Marine: the Urban habitat opens.",
+        )
+    return d, tuple(anchored)
+
+
+# -- 4. recovery ---------------------------------------------------------------------------
+
+
+def recovery_possible(d: SGData) -> bool:
+    """Whether a Recovery could happen: a habitat is destroyed, somebody holds a card,
+    and the table has 10 Food (all public, so asking reveals nothing)."""
+    if not any(h.status is Status.DESTROYED for h in d.habitats):
+        return False
+    cs = cards()
+    spent = sum(1 for c in d.discard if cs.kind(c) == "recovery")
+    return (
+        spent < _recovery_cards()
+        and any(p.hand for p in d.players)
+        and sum(p.food for p in d.players) >= RECOVERY_FOOD
+    )
+
+
+@cache
+def _recovery_cards() -> int:
+    cs = cards()
+    return sum(1 for deck in DECKS for c in cs.deck_ids[deck] if cs.kind(c) == "recovery")
+
+
+def _begin_recovery(d: SGData) -> SGData:
+    if not recovery_possible(d):
+        return _hand_limit(d)
+    order = d.order()
+    d = say(d, "Recovery: each player may offer a Recovery card for a destroyed habitat.")
+    return d.replace(phase=Phase.RESTORE, turn=order[0], asks=order[1:])
+
+
+def _next_ask(d: SGData) -> SGData:
+    d = d.replace(proposal="", proposer=-1, pledges=(), queue=())
+    if d.asks and recovery_possible(d):
+        return d.replace(phase=Phase.RESTORE, turn=d.asks[0], asks=d.asks[1:])
+    return _hand_limit(d.replace(asks=()))
+
+
+def _offer(d: SGData, seat: int, habitat: str) -> SGData:
+    n = len(d.players)
+    others = tuple((seat + k) % n for k in range(1, n))
+    d = d.replace(
+        phase=Phase.PLEDGE,
+        proposal=habitat,
+        proposer=seat,
+        pledges=(0,) * n,
+        turn=seat,
+        queue=others,
+    )
+    return say(
+        d,
+        f"{who(seat)} offers a Recovery card to restore the {region_name(habitat)}: "
+        f"{RECOVERY_FOOD} Food are needed.",
+    )
+
+
+def need(d: SGData) -> int:
+    """Food still missing for the Recovery on offer."""
+    return RECOVERY_FOOD - sum(d.pledges)
+
+
+def _pledge(d: SGData, seat: int, food: int) -> SGData:
+    d = d.replace(pledges=put(d.pledges, seat, food))
+    d = say(d, f"{who(seat)} pledges {food} Food.")
+    if need(d) == 0:
+        return _next_ask(_restore(d))
+    if d.queue:
+        return d.replace(turn=d.queue[0], queue=d.queue[1:])
+    return _next_ask(
+        say(
+            d,
+            f"Only {sum(d.pledges)} Food pledged: the "
+            f"{region_name(d.proposal)} stays destroyed; nothing is paid.",
+        )
+    )
+
+
+def _restore(d: SGData) -> SGData:
+    cs = cards()
+    for s, food in enumerate(d.pledges):
+        d = set_player(d, s, food=d.players[s].food - food)
+    card, hand = take(d.players[d.proposer].hand, "recovery")
+    d = set_player(d, d.proposer, hand=hand).replace(discard=(*d.discard, card))
+    h = d.proposal
+    i = HABITATS.index(h)
+    hab = d.habitats[i]
+    back, laid = hab.destruction[-1], hab.destruction[:-1]
+    d = d.replace(habitats=put(d.habitats, i, hab.replace(status=Status.OPEN, destruction=laid)))
+    di = DECKS.index(h)
+    deck, d = shuffled(d, (*d.decks[di], back))
+    # The Urban count is of Destruction cards drawn: the card going back does not undo it.
+    d = d.replace(decks=put(d.decks, di, deck), known=put(d.known, di, 0))
+    name = cs.decks[h].name
+    return say(
+        d,
+        f"The {name} is restored and opens again; one Destruction card is shuffled "
+        f"back into the {name} deck.",
+    )
+
+
+# -- 5. hand limit --------------------------------------------------------------------------
+
+
+def _hand_limit(d: SGData) -> SGData:
+    over = tuple(s for s in d.order() if len(d.players[s].hand) > HAND_LIMIT)
+    if over:
+        return d.replace(phase=Phase.DISCARD, turn=over[0], queue=over[1:])
+    return d.replace(phase=Phase.NEXT_ROUND)
+
+
+def _discard(d: SGData, seat: int, key: str) -> SGData:
+    cid, hand = take(d.players[seat].hand, key)
+    d = set_player(d, seat, hand=hand).replace(discard=(*d.discard, cid))
+    d = say(d, f"{who(seat)} discards {name_of(key)} (hand limit {HAND_LIMIT}).")
+    if len(hand) > HAND_LIMIT:
+        return d
+    if d.queue:
+        return d.replace(turn=d.queue[0], queue=d.queue[1:])
+    return d.replace(phase=Phase.NEXT_ROUND)
+
+
+# -- decisions ------------------------------------------------------------------------------
+
+
+def legal(d: SGData, seat: int) -> list[Action]:
+    """The decisions of the end of the round."""
+    if d.phase is Phase.ANCHOR:
+        return [Stay(), Leave()]
+    if d.phase is Phase.RESTORE:
+        out: list[Action] = []
+        if "recovery" in hand_keys(d.players[seat]):
+            out += [
+                Restore(h)
+                for h, hab in zip(HABITATS, d.habitats, strict=True)
+                if hab.status is Status.DESTROYED
+            ]
+        return [*out, Pass()]
+    if d.phase is Phase.PLEDGE:
+        most = min(d.players[seat].food, need(d))
+        return [Pledge(k) for k in range(most + 1)]
+    assert d.phase is Phase.DISCARD
+    return [Discard(k) for k in hand_keys(d.players[seat])]
+
+
+def apply(d: SGData, seat: int, action: Action) -> SGData:
+    """The data after an end-of-round decision."""
+    if isinstance(action, Stay | Leave):
+        if isinstance(action, Stay):
+            d = say(d, f"{who(seat)} holds fast in the destroyed Mangrove (Anchorage).")
+        else:
+            d = say(
+                set_player(d, seat, tile=CENTRE),
+                f"{who(seat)} leaves the destroyed Mangrove for the centre of the Ecotone.",
+            )
+        if d.queue:
+            return d.replace(turn=d.queue[0], queue=d.queue[1:])
+        return _begin_recovery(d)
+    if isinstance(action, Restore):
+        return _offer(d, seat, action.habitat)
+    if isinstance(action, Pass):
+        return _next_ask(d)
+    if isinstance(action, Pledge):
+        return _pledge(d, seat, action.food)
+    assert isinstance(action, Discard)
+    return _discard(d, seat, action.card)

@@ -1,0 +1,269 @@
+"""Phase four: Evolution (rules §Evolution, §Niches).
+
+Players take turns, starting with the round's first player. On a habitat tile you draw 3
+cards from that habitat's deck; on a wild tile (and anywhere in the Ecotone) from the Wild
+deck. With fewer cards left than you should draw, you draw what is left and collect 5 Food.
+Destruction cards are announced at once and laid by their habitat; Action and Recovery cards
+go to your hand (face down). Each drawn Adaptation may be bought for 5 Food; the rest go to
+the bottom of the deck. Completing a Niche (Standard: your own; Survival: any displayed one,
+first come) scores 12 EVP and unlocks its ability.
+"""
+
+from __future__ import annotations
+
+from ecotone.core.actions import Action
+from ecotone.games.singapore.actions import Buy, Draw, Finish, Play
+from ecotone.games.singapore.board import board
+from ecotone.games.singapore.cards import DECKS, cards
+from ecotone.games.singapore.common import (
+    counts,
+    habitat_index,
+    hand_keys,
+    name_of,
+    open_habitats,
+    put,
+    region_name,
+    say,
+    set_player,
+    take,
+    traits,
+    who,
+)
+from ecotone.games.singapore.state import Phase, Player, SGData
+
+__all__ = [
+    "COST",
+    "DRAW",
+    "apply",
+    "begin",
+    "decks_allowed",
+    "draw_size",
+    "legal",
+    "niches_completed",
+    "price",
+]
+
+DRAW = 3
+COST = 5
+THRIFTY_COST = 4
+BARGAIN_COST = 3
+SHORT_DECK_FOOD = 5
+FORAGE_FOOD = 3
+EVOLUTION_CARDS = ("forage", "rapid-evolution", "seed-dispersal")
+URBAN_TRIGGER_DECKS = ("forest", "mangrove", "marine")
+
+
+def begin(d: SGData) -> SGData:
+    """Evolution turns, in turn order from the round's first player."""
+    order = d.order()
+    d = d.replace(phase=Phase.DRAW, turn=order[0], queue=order[1:])
+    return say(d, "Evolution:")
+
+
+def draw_size(d: SGData, seat: int) -> int:
+    """How many cards ``seat`` draws: 3, one more per Rapid Evolution, 4 for the civet."""
+    base = DRAW + (1 if "night-forager" in traits(d.players[seat]) else 0)
+    return base + d.extra
+
+
+def decks_allowed(d: SGData, seat: int) -> tuple[str, ...]:
+    """The decks ``seat`` may draw from: their tile's, or any open one with Seed Dispersal
+    or the Hawksbill Turtle niche."""
+    p = d.players[seat]
+    own = board().deck_for(p.tile)
+    if d.any_deck or "wanderer" in traits(p):
+        allowed = {"wild", own} | open_habitats(d)
+        return tuple(k for k in DECKS if k in allowed)
+    return (own,)
+
+
+def price(d: SGData, seat: int) -> int:
+    """What the next Adaptation costs ``seat``."""
+    if d.bargain:
+        return BARGAIN_COST
+    return THRIFTY_COST if "thrifty" in traits(d.players[seat]) else COST
+
+
+def legal(d: SGData, seat: int) -> list[Action]:
+    """Draw step: Action cards first, then the decks. Buy step: the drawn adaptations
+    affordable, Bargain, Forage, and returning the rest."""
+    keys = hand_keys(d.players[seat])
+    if d.phase is Phase.DRAW:
+        out: list[Action] = [Play(k) for k in keys if k in EVOLUTION_CARDS]
+        return out + [Draw(k) for k in decks_allowed(d, seat)]
+    food = d.players[seat].food
+    cs = cards()
+    out = []
+    if food >= price(d, seat):
+        seen: list[str] = []
+        for cid in d.drawn:
+            key = cs.key(cid)
+            if key not in seen:
+                seen.append(key)
+                out.append(Buy(key))
+    if "bargain" in keys and not d.bargain:
+        out.append(Play("bargain"))
+    if "forage" in keys:
+        out.append(Play("forage"))
+    return [*out, Finish()]
+
+
+def apply(d: SGData, seat: int, action: Action) -> SGData:
+    """The data after ``seat``'s Evolution decision."""
+    if isinstance(action, Play):
+        return _play(d, seat, action.card)
+    if isinstance(action, Draw):
+        return _draw(d, seat, action.deck)
+    if isinstance(action, Buy):
+        return _buy(d, seat, action.adaptation)
+    assert isinstance(action, Finish)
+    return _return_rest(d, seat)
+
+
+def _play(d: SGData, seat: int, key: str) -> SGData:
+    p = d.players[seat]
+    cid, hand = take(p.hand, key)
+    d = set_player(d, seat, hand=hand).replace(discard=(*d.discard, cid))
+    if key == "forage":
+        d = set_player(d, seat, food=p.food + FORAGE_FOOD)
+        return say(d, f"{who(seat)} plays Forage: +{FORAGE_FOOD} Food.")
+    if key == "rapid-evolution":
+        return say(
+            d.replace(extra=d.extra + 1), f"{who(seat)} plays Rapid Evolution: draws 1 more card."
+        )
+    if key == "seed-dispersal":
+        return say(
+            d.replace(any_deck=True),
+            f"{who(seat)} plays Seed Dispersal: may draw from any open deck.",
+        )
+    assert key == "bargain"
+    return say(
+        d.replace(bargain=True),
+        f"{who(seat)} plays Bargain: the next Adaptation costs {BARGAIN_COST} Food.",
+    )
+
+
+def _draw(d: SGData, seat: int, deck: str) -> SGData:
+    cs = cards()
+    i = DECKS.index(deck)
+    want = draw_size(d, seat)
+    pile = d.decks[i]
+    got, rest = pile[:want], pile[want:]
+    d = d.replace(decks=put(d.decks, i, rest), known=put(d.known, i, min(d.known[i], len(rest))))
+    p = d.players[seat]
+    hand = list(p.hand)
+    drawn: list[str] = []
+    shown: list[str] = []
+    events: list[str] = []
+    for cid in got:
+        kind = cs.kind(cid)
+        if kind == "adaptation":
+            drawn.append(cid)
+            shown.append(name_of(cs.key(cid)))
+        elif kind == "destruction":
+            shown.append("a Destruction card")
+            d, line = _destruction(d, cid)
+            events.append(line)
+        else:
+            hand.append(cid)
+    to_hand = len(hand) - len(p.hand)
+    if to_hand:
+        shown.append(f"{to_hand} card{'s' if to_hand > 1 else ''} for the hand")
+    food = p.food
+    name = cs.decks[deck].name
+    line = f"{who(seat)} draws from the {name} deck: " + (", ".join(shown) or "nothing") + "."
+    if len(got) < want:
+        food += SHORT_DECK_FOOD
+        line += f" Fewer than {want} cards were left: +{SHORT_DECK_FOOD} Food."
+    players = put(d.players, seat, p.replace(hand=tuple(sorted(hand)), food=food))
+    log = (*d.log, line, *events)
+    if not drawn:
+        return _end_turn(d.replace(players=players, log=log))
+    return d.replace(players=players, log=log, phase=Phase.BUY, drawn=tuple(drawn), drawn_from=deck)
+
+
+def _destruction(d: SGData, cid: str) -> tuple[SGData, str]:
+    """Lay a Destruction card by its habitat, announced at once."""
+    cs = cards()
+    h = cs.deck_of(cid)
+    i = habitat_index[h]
+    hab = d.habitats[i]
+    laid = (*hab.destruction, cid)
+    d = d.replace(habitats=put(d.habitats, i, hab.replace(destruction=laid)))
+    if h in URBAN_TRIGGER_DECKS:
+        d = d.replace(destroyed_count=d.destroyed_count + 1)
+    need = cs.decks[h].destruction
+    line = f"  Destruction! The {region_name(h)} has {len(laid)} of {need} Destruction cards"
+    if len(laid) >= need:
+        line += ": it will be destroyed at the end of the round"
+    return d, line + "."
+
+
+def _buy(d: SGData, seat: int, key: str) -> SGData:
+    cost = price(d, seat)
+    cid, drawn = take(d.drawn, key)
+    p = d.players[seat]
+    p = p.replace(food=p.food - cost, adaptations=tuple(sorted((*p.adaptations, cid))))
+    line = f"{who(seat)} buys {name_of(key)} for {cost} Food."
+    d, p, lines = _niches(d, seat, p, key)
+    d = d.replace(
+        drawn=drawn, bargain=False, players=put(d.players, seat, p), log=(*d.log, line, *lines)
+    )
+    return d if drawn else _end_turn(d)
+
+
+def niches_completed(p: Player, candidates: tuple[str, ...]) -> tuple[str, ...]:
+    """The Niche cards among ``candidates`` whose three adaptations ``p`` owns."""
+    have = counts(p)
+    cs = cards()
+    return tuple(n for n in candidates if all(have.get(a, 0) for a in cs.niche(n).needs))
+
+
+def _niches(d: SGData, seat: int, p: Player, bought: str) -> tuple[SGData, Player, list[str]]:
+    """Niches completed by buying ``bought`` (only those that need it can be)."""
+    cs = cards()
+    lines: list[str] = []
+    candidates = _needing(bought, (p.niche,) if d.mode == "standard" else d.niche_display)
+    if not candidates:
+        return d, p, lines
+    if d.mode == "standard" and niches_completed(p, candidates):
+        n = cs.niche(p.niche)
+        lines.append(
+            f"{who(seat)} completes the {n.name} niche: 12 EVP, and from now on: {n.ability_text}"
+        )
+        p = p.replace(niches=(*p.niches, p.niche), niche="")
+    elif d.mode == "survival":
+        won = niches_completed(p, candidates)
+        for nid in won:
+            n = cs.niche(nid)
+            lines.append(
+                f"{who(seat)} claims the {n.name} niche: 12 EVP, and from now on: {n.ability_text}"
+            )
+        if won:
+            display = tuple(n for n in d.niche_display if n not in won)
+            p = p.replace(niches=(*p.niches, *won))
+            d = d.replace(niche_display=display)
+    return d, p, lines
+
+
+def _needing(key: str, niches: tuple[str, ...]) -> tuple[str, ...]:
+    cs = cards()
+    return tuple(n for n in niches if n and key in cs.niche(n).needs)
+
+
+def _return_rest(d: SGData, seat: int) -> SGData:
+    i = DECKS.index(d.drawn_from)
+    names = ", ".join(name_of(cards().key(c)) for c in d.drawn)
+    d = d.replace(
+        decks=put(d.decks, i, d.decks[i] + d.drawn),
+        known=put(d.known, i, d.known[i] + len(d.drawn)),
+    )
+    deck = cards().decks[d.drawn_from].name
+    return _end_turn(say(d, f"{who(seat)} returns {names} to the bottom of the {deck} deck."))
+
+
+def _end_turn(d: SGData) -> SGData:
+    d = d.replace(drawn=(), drawn_from="", extra=0, any_deck=False, bargain=False)
+    if d.queue:
+        return d.replace(phase=Phase.DRAW, turn=d.queue[0], queue=d.queue[1:])
+    return d.replace(phase=Phase.ROUND_END)

@@ -1,0 +1,118 @@
+"""Singapore Untamed (SG Eco Fund 2020 student team, 2022) as an Ecotone game."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ecotone.core.actions import Action
+from ecotone.core.errors import IllegalAction
+from ecotone.core.game import Game
+from ecotone.core.spec import Chance, GameSpec, Information, Provenance, Variant
+from ecotone.games.singapore import hidden, render, rules, view
+from ecotone.games.singapore.actions import CODEC
+from ecotone.games.singapore.cards import cards
+from ecotone.games.singapore.common import ROUNDS
+from ecotone.games.singapore.refusals import why_illegal
+from ecotone.games.singapore.scoring import score, winners
+from ecotone.games.singapore.state import Phase, SGData
+
+__all__ = ["SPEC", "SingaporeUntamed", "steps_bound"]
+
+BEGINNER = "beginner"
+SURVIVAL = "survival"
+STANDARD = "standard"  # the game without a variant
+
+
+def steps_bound(players: int) -> int:
+    """Most decisions a game can take: per round and player at most 4 in Migration, 3 in
+    Competition, 12 in Evolution and 1 for Anchorage; a Recovery ask and pledges from all
+    per offer; and the hand-limit discards (14 hand cards exist)."""
+    per_round = players * (4 + 3 + 12 + 1) + players + players * players + 14
+    return ROUNDS * per_round
+
+
+SPEC = GameSpec(
+    id="singapore-untamed",
+    title="Singapore Untamed",
+    summary="Wildlife of Singapore migrate, compete as hawks or doves for Food, and evolve "
+    "adaptations and niches over 10 rounds.",
+    min_players=4,
+    max_players=6,
+    information=Information.IMPERFECT,
+    chance=Chance.THROUGHOUT,
+    simultaneous=True,
+    max_steps=steps_bound(6),
+    rules_version="1.0.0",
+    variants=(
+        Variant(BEGINNER, "no Niche cards (the first game)", 4, 6, Provenance.RULEBOOK),
+        Variant(
+            SURVIVAL,
+            "5 Niche cards on display, claimed by the first player to own their adaptations",
+            4,
+            6,
+            Provenance.RULEBOOK,
+        ),
+    ),
+    provenance_note="the standard game deals one secret Niche card to each player",
+)
+
+
+class SingaporeUntamed(Game[SGData]):
+    """Singapore Untamed: 4-6 players; the Standard mode, or the Beginner or Survival variant."""
+
+    spec = SPEC
+    data_type = SGData
+    codec = CODEC
+
+    @property
+    def mode(self) -> str:
+        """``beginner``, ``standard`` or ``survival``."""
+        return self.variant or STANDARD
+
+    def setup(self, rnd: random.Random) -> SGData:
+        return rules.setup(rnd, self.players, self.mode)
+
+    def to_move(self, data: SGData) -> tuple[int, ...]:
+        return rules.to_move(data)
+
+    def legal(self, data: SGData, seat: int) -> list[Action]:
+        return rules.legal(data, seat)
+
+    def next(self, data: SGData, seat: int, action: Action) -> SGData:
+        return rules.next_data(data, seat, action)
+
+    def why_illegal(self, data: SGData, seat: int, action: Action) -> IllegalAction:
+        return why_illegal(data, seat, action)
+
+    def observation(self, data: SGData, seat: int | None) -> dict[str, Any]:
+        return view.observation(data, seat)
+
+    def render(self, data: SGData, seat: int | None) -> str:
+        return render.render(data, seat)
+
+    def determinize(self, data: SGData, seat: int, rnd: random.Random) -> SGData:
+        return hidden.determinize(data, seat, rnd)
+
+    def scores(self, data: SGData) -> list[float]:
+        return [float(score(p).total) for p in data.players]
+
+    def winners(self, data: SGData) -> list[int]:
+        return winners(data.players)
+
+    def secret_action(self, data: SGData, seat: int, action: Action) -> bool:
+        # Routes and Survival Strategies (and the cards played with them) are chosen in
+        # secret and revealed together; everything else is done in the open.
+        del seat, action
+        return data.phase in (Phase.MIGRATE, Phase.COMPETE)
+
+    def zones(self, data: SGData) -> Mapping[str, Iterable[str]]:
+        return view.zones(data)
+
+    def components(self) -> Iterable[str]:
+        return cards().ids
+
+    @property
+    def max_steps(self) -> int:
+        return steps_bound(self.players)

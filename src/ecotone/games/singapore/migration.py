@@ -1,0 +1,155 @@
+"""Phases one and two: Nature's Bounty and Migration (rules §Nature's Bounty, §Migration).
+
+At the start of a round the Gamemaster shuffles the 8 Nature's Bounty cards and deals one
+to each open habitat, then every player rolls their die (two dice with the Cinnamon Bush
+Frog niche). All players then choose their routes at once and in secret, possibly playing
+Action cards with them (Stampede, Shortcut, and the face-down Scavenge and Symbiosis); the
+Gamemaster reveals every route together and the pawns move.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ecotone.core.actions import Action
+from ecotone.core.rng import roll
+from ecotone.games.singapore.actions import Migrate, Play
+from ecotone.games.singapore.board import board
+from ecotone.games.singapore.cards import ACTION_TIMINGS, HABITATS, cards
+from ecotone.games.singapore.common import (
+    hand_keys,
+    name_of,
+    open_habitats,
+    put,
+    region_name,
+    say,
+    take,
+    traits,
+    who,
+)
+from ecotone.games.singapore.state import Choice, Phase, Player, SGData, Status
+
+__all__ = ["apply", "destinations", "legal", "resolve", "start_round", "step_counts"]
+
+MOVE_CARDS = ("stampede", "shortcut")
+STAMPEDE_STEPS = 2
+
+
+def start_round(d: SGData) -> SGData:
+    """A new round: Nature's Bounty, then everyone's Migration roll."""
+    d = d.replace(round=d.round + 1, last_log=d.log, log=(), phase=Phase.MIGRATE)
+    d = say(d, f"Round {d.round}: {who(d.first)} is the first player.")
+    cs = cards()
+    rnd, key = roll(d.rng)  # one throw of the Gamemaster's for the Bounty and every die
+    deal = list(cs.bounty_ids)
+    rnd.shuffle(deal)
+    habitats = []
+    shown = []
+    for h, hab in zip(HABITATS, d.habitats, strict=True):
+        card = deal.pop(0) if hab.status is Status.OPEN else ""
+        habitats.append(hab.replace(bounty=card))
+        if card:
+            b = cs.bounty[card]
+            shown.append(f"{region_name(h)} {b.single} alone / {b.shared} shared")
+    # the cards not dealt are kept sorted: their order means nothing (all 8 are shuffled
+    # again next round)
+    d = d.replace(habitats=tuple(habitats), bounty_deck=tuple(sorted(deal)), rng=key)
+    d = say(d, "Nature's Bounty: " + ("; ".join(shown) or "no habitat is open") + ".")
+    players: list[Player] = []
+    rolls = []
+    for s, p in enumerate(d.players):
+        frog = "frog-dice" in traits(p)
+        rolled = tuple(rnd.randint(1, 6) for _ in range(2 if frog else 1))
+        players.append(p.replace(dice=rolled))
+        text = " and ".join(str(v) for v in rolled)
+        rolls.append(f"{who(s)} {text}" + (" (Cinnamon Bush Frog)" if frog else ""))
+    d = d.replace(players=tuple(players), choices=tuple(Choice() for _ in players))
+    return say(d, "Migration: everyone rolls: " + ", ".join(rolls) + ". Choose your routes.")
+
+
+def step_counts(p: Player, c: Choice) -> frozenset[int]:
+    """How many steps ``p`` may take: a die's value, widened by abilities and Stampede."""
+    t = traits(p)
+    out: set[int] = set()
+    for v in p.dice:
+        out.add(v)
+        if "brachiate" in t:  # full Limbs set
+            out.add(v + 1)
+        if "glide" in t:  # Sunda Colugo niche
+            out |= {v - 1, v + 1}
+    out.discard(0)
+    if "hide" in t:  # Lesser Mousedeer niche: may stay put
+        out.add(0)
+    if "stampede" in c.cards:
+        out = {v + STAMPEDE_STEPS for v in out}
+    return frozenset(out)
+
+
+def destinations(d: SGData, seat: int) -> tuple[str, ...]:
+    """The tiles ``seat``'s route may end on, given the cards played with it so far."""
+    p = d.players[seat]
+    c = d.choices[seat]
+    b = board()
+    if "shortcut" in c.cards:
+        return b.ecotone
+    both = frozenset({"forest"}) if "glide-forest" in traits(p) else frozenset()
+    return b.destinations(p.tile, step_counts(p, c), open_habitats(d), both)
+
+
+def legal(d: SGData, seat: int) -> list[Action]:
+    """Action cards that can go with the route, then the route's possible ends."""
+    p = d.players[seat]
+    c = d.choices[seat]
+    out: list[Action] = []
+    moved = any(k in MOVE_CARDS for k in c.cards)
+    for key in hand_keys(p):
+        timing = ACTION_TIMINGS.get(key)
+        if (timing == "migration" and not moved) or (timing == "secret" and key not in c.cards):
+            out.append(Play(key))
+    out += _routes(destinations(d, seat))
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _routes(tiles: tuple[str, ...]) -> tuple[Migrate, ...]:
+    return tuple(Migrate(t) for t in tiles)
+
+
+def apply(d: SGData, seat: int, action: Action) -> SGData:
+    """Record ``seat``'s secret choice (a card played with the route, or the route)."""
+    c = d.choices[seat]
+    if isinstance(action, Play):
+        c = Choice((*c.cards, action.card), c.final)
+    else:
+        assert isinstance(action, Migrate)
+        c = Choice(c.cards, action.tile)
+    return d.replace(choices=put(d.choices, seat, c))
+
+
+def resolve(d: SGData) -> SGData:
+    """Reveal every route together and move the pawns."""
+    cs = cards()
+    b = board()
+    players = list(d.players)
+    discard = list(d.discard)
+    moves = []
+    for s, (p, c) in enumerate(zip(d.players, d.choices, strict=True)):
+        hand = p.hand
+        facedown = list(p.facedown)
+        notes = []
+        for key in c.cards:
+            cid, hand = take(hand, key)
+            if cs.actions[key].timing == "secret":
+                facedown.append(cid)
+                notes.append("placed a card face down")
+            else:
+                discard.append(cid)
+                notes.append(f"played {name_of(key)}")
+        where = region_name(b.region(c.final))
+        text = f"{who(s)} to {c.final} ({where})"
+        if notes:
+            text += ", " + " and ".join(notes)
+        moves.append(text)
+        players[s] = p.replace(tile=c.final, hand=hand, facedown=tuple(facedown))
+    d = d.replace(players=tuple(players), discard=tuple(discard), choices=())
+    return say(d, "Routes revealed: " + "; ".join(moves) + ".")

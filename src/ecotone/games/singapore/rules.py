@@ -1,0 +1,117 @@
+"""The rules of Singapore Untamed as pure functions over :class:`SGData`.
+
+A round has four phases (rules §A round): Nature's Bounty, Migration, Inter-species
+Competition and Evolution, then the end of the round. The Gamemaster is automatic: after
+every decision :func:`settle` carries out whatever needs no player (dealing the Bounty,
+rolling, revealing, sharing Food, destroying habitats) until somebody must decide again.
+Section names (§) refer to ``docs/rules/singapore-untamed.md``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from ecotone.core.actions import Action
+from ecotone.core.rng import new_key
+from ecotone.games.singapore import competition, endround, evolution, migration
+from ecotone.games.singapore.board import CENTRE, board
+from ecotone.games.singapore.cards import DECKS, HABITATS, cards
+from ecotone.games.singapore.state import Habitat, Phase, Player, SGData, Status
+
+__all__ = ["MODES", "NICHES_ON_DISPLAY", "legal", "next_data", "settle", "setup", "to_move"]
+
+MODES = ("beginner", "standard", "survival")
+NICHES_ON_DISPLAY = 5
+
+_SIMULTANEOUS = (Phase.MIGRATE, Phase.COMPETE)
+
+
+def setup(rnd: random.Random, players: int, mode: str) -> SGData:
+    """Set up (§Set-up): shuffle the decks, deal niches by mode, pawns on the centre."""
+    cs = cards()
+    decks = []
+    for deck in DECKS:
+        ids = list(cs.deck_ids[deck])
+        rnd.shuffle(ids)
+        decks.append(tuple(ids))
+    niches = list(cs.niche_ids)
+    rnd.shuffle(niches)
+    dealt = [""] * players
+    display: tuple[str, ...] = ()
+    if mode == "standard":
+        dealt, niches = niches[:players], niches[players:]
+    elif mode == "survival":
+        display, niches = tuple(niches[:NICHES_ON_DISPLAY]), niches[NICHES_ON_DISPLAY:]
+    closed = board().starts_closed
+    d = SGData(
+        mode=mode,
+        round=0,
+        phase=Phase.NEXT_ROUND,
+        players=tuple(Player(tile=CENTRE, niche=dealt[s]) for s in range(players)),
+        habitats=tuple(Habitat(Status.SOON if h in closed else Status.OPEN) for h in HABITATS),
+        decks=tuple(decks),
+        known=(0,) * len(DECKS),
+        bounty_deck=cs.bounty_ids,
+        niche_display=display,
+        niche_box=tuple(sorted(niches)),
+        rng=new_key(rnd),
+    )
+    return settle(d)
+
+
+def settle(d: SGData) -> SGData:
+    """Let the Gamemaster run the game on until a player must decide."""
+    while True:
+        if d.phase is Phase.MIGRATE and all(c.final for c in d.choices):
+            d = competition.begin(migration.resolve(d))
+        elif d.phase is Phase.COMPETE and all(c.final for c in d.choices):
+            d = evolution.begin(competition.resolve(d))
+        elif d.phase is Phase.ROUND_END:
+            d = endround.begin(d)
+        elif d.phase is Phase.NEXT_ROUND:
+            d = migration.start_round(d)
+        else:
+            return d
+
+
+def to_move(d: SGData) -> tuple[int, ...]:
+    """Every seat still choosing in a simultaneous phase, else the seat whose turn it is."""
+    if d.phase in _SIMULTANEOUS:
+        return tuple(s for s, c in enumerate(d.choices) if not c.final)
+    if d.phase is Phase.OVER:
+        return ()
+    return (d.turn,)
+
+
+_LEGAL: dict[Phase, Callable[[SGData, int], list[Action]]] = {
+    Phase.MIGRATE: migration.legal,
+    Phase.COMPETE: competition.legal,
+    Phase.DRAW: evolution.legal,
+    Phase.BUY: evolution.legal,
+    Phase.ANCHOR: endround.legal,
+    Phase.RESTORE: endround.legal,
+    Phase.PLEDGE: endround.legal,
+    Phase.DISCARD: endround.legal,
+}
+
+_APPLY: dict[Phase, Callable[[SGData, int, Action], SGData]] = {
+    Phase.MIGRATE: migration.apply,
+    Phase.COMPETE: competition.apply,
+    Phase.DRAW: evolution.apply,
+    Phase.BUY: evolution.apply,
+    Phase.ANCHOR: endround.apply,
+    Phase.RESTORE: endround.apply,
+    Phase.PLEDGE: endround.apply,
+    Phase.DISCARD: endround.apply,
+}
+
+
+def legal(d: SGData, seat: int) -> list[Action]:
+    """The legal actions of ``seat``, who is to move, in a fixed order."""
+    return _LEGAL[d.phase](d, seat)
+
+
+def next_data(d: SGData, seat: int, action: Action) -> SGData:
+    """The data after a legal ``action``, run on to the next decision."""
+    return settle(_APPLY[d.phase](d, seat, action))

@@ -1,0 +1,154 @@
+"""Observation, the text picture and determinization: each seat sees only what it may."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from ecotone.games.singapore.cards import cards
+from ecotone.games.singapore.hidden import determinize
+from ecotone.games.singapore.state import Phase
+
+from .helpers import act, game, rolled, start, state, with_player
+
+
+def played(seed: int = 5, steps: int = 120, players: int = 5) -> object:
+    g = game(players)
+    s = g.start(seed)
+    rnd = random.Random(seed)
+    for _ in range(steps):
+        seat = rnd.choice(s.to_move)
+        s = s.apply(seat, rnd.choice(s.legal_actions(seat)))
+    return s
+
+
+def test_observation_shows_public_facts_and_own_secrets() -> None:
+    d = with_player(start(4), 1, hand=["forage", "recovery"], niche="dugong")
+    s = state(d)
+    mine = s.observe(1)
+    assert mine["players"][1]["hand_cards"] == ["forage", "recovery"]
+    assert mine["players"][1]["niche"] == "dugong"
+    theirs = s.observe(0)
+    assert theirs["players"][1]["hand"] == 2
+    assert theirs["players"][1]["hand_backs"] == ["wild", "wild"]
+    assert "hand_cards" not in theirs["players"][1]
+    spectator = s.observe(None)
+    assert all("hand_cards" not in p for p in spectator["players"])
+    text = json.dumps(spectator)
+    assert "forage" not in text
+    assert "dugong" not in text
+    for key in ("round", "phase", "habitats", "wild_deck", "players", "log", "discard"):
+        assert key in spectator
+
+
+def test_render_draws_the_plus_shaped_board() -> None:
+    d = rolled(start(4), 1)
+    text = state(d).render(0)
+    assert "Singapore Untamed · Standard · round 1 of 10" in text
+    assert "Ec.c(1234)" in text  # every pawn starts on the centre
+    assert "Fo1" in text
+    assert "Mg1" in text
+    assert "Ma1" in text
+    assert "·soon·" in text  # Urban is not open yet
+    assert "P1 (you)" in text
+    assert "Your secret Niche" in text
+    assert "Log:" in text
+    assert "Nature's Bounty" in text
+    other = state(d).render(None)
+    assert "(you)" not in other
+    assert "Your secret Niche" not in other
+
+
+def test_render_after_some_play() -> None:
+    s = played()
+    for seat in (None, 0, 3):
+        text = s.render(seat)  # type: ignore[attr-defined]
+        assert "Destruction cards drawn" in text
+        assert len(text.splitlines()) > 20
+
+
+def test_determinize_keeps_the_view_and_redeals_the_rest() -> None:
+    d = with_player(start(4), 1, hand=["forage", "recovery"])
+    d = with_player(d, 2, hand=["mimicry"])
+    d = with_player(d, 3, hand=["recovery"])
+    cs = cards()
+    moved = 0
+    for i in range(20):
+        det = determinize(d, 0, random.Random(i))
+        assert [len(p.hand) for p in det.players] == [len(p.hand) for p in d.players]
+        for p, q in zip(det.players, d.players, strict=True):
+            assert sorted(cs.deck_of(c) for c in p.hand) == sorted(cs.deck_of(c) for c in q.hand)
+            assert all(cs.kind(c) in ("action", "recovery") for c in p.hand)
+        assert det.players[0] == d.players[0]
+        assert state(det).observe(0) == state(d).observe(0)
+        moved += det.players[2].hand != d.players[2].hand
+        assert det.rng != d.rng
+    assert moved > 10
+
+
+def test_determinize_keeps_face_down_cards_playable_face_down() -> None:
+    d = with_player(start(4), 1, hand=["scavenge"])
+    p = d.players[1]
+    d = d.replace(players=(d.players[0], p.replace(hand=(), facedown=p.hand), *d.players[2:]))
+    seen = set()
+    for i in range(30):
+        det = determinize(d, 0, random.Random(i))
+        seen.add(det.players[1].facedown)
+    assert seen == {("wild:scavenge",), ("wild:symbiosis",)}
+
+
+def test_determinize_redeals_secret_niches_never_complete_ones() -> None:
+    d = start(4)
+    d = with_player(d, 1, adaptations=["limbs", "call", "appeal"], niche="dugong")
+    for i in range(30):
+        det = determinize(d, 0, random.Random(i))
+        assert det.players[1].niche != "niche:cinnamon-bush-frog"
+        assert det.players[0].niche == d.players[0].niche
+
+
+def test_unseen_deck_order_is_reshuffled_but_the_known_bottom_kept() -> None:
+    d = start(4)
+    d = d.replace(known=(3, 0, 0, 0, 0))
+    det = determinize(d, 0, random.Random(1))
+    assert det.decks[0][-3:] == d.decks[0][-3:]
+    assert det.decks[0] != d.decks[0]
+    assert sorted(det.decks[0]) == sorted(d.decks[0])
+
+
+def test_my_choice_is_shown_only_to_me() -> None:
+    d = with_player(rolled(start(4), 1), 0, hand=["stampede"])
+    s = act(state(d), 0, "play stampede")
+    assert s.observe(0)["my_choice"] == {"cards": ["stampede"], "final": None}
+    assert s.observe(1)["my_choice"] == {"cards": [], "final": None}
+    assert s.observe(1)["players"][0]["chosen"] is False
+    assert "Your secret choice so far: Stampede" in s.render(0)
+    assert "Stampede" not in s.render(1)
+    assert s.data.phase is Phase.MIGRATE
+
+
+def test_secret_choices_are_announced_only_as_made() -> None:
+    d = with_player(rolled(start(4), 1), 0, hand=["stampede"])
+    s = state(d)
+    action = s.legal_actions(0)[0]
+    assert s.announce(0, action, 1) == "a secret choice"
+    assert s.announce(0, action, None) == "a secret choice"
+    assert s.announce(0, action, 0) == str(action)
+    evolving = state(d.replace(phase=Phase.DRAW, turn=0, choices=()))
+    draw = evolving.legal_actions(0)[-1]
+    assert evolving.announce(0, draw, 1) == str(draw)
+
+
+def test_determinize_depends_on_the_view_alone() -> None:
+    """Two states a seat cannot tell apart give the same sample for the same generator."""
+    g = game(5)
+    s = g.start(8)
+    rnd = random.Random(8)
+    checked = 0
+    while not s.is_over and checked < 60:
+        seat = rnd.choice(s.to_move)
+        other = s.determinize(seat, rnd.getrandbits(32))
+        probe = rnd.getrandbits(32)
+        assert s.determinize(seat, probe) == other.determinize(seat, probe)
+        checked += 1
+        s = s.apply(seat, rnd.choice(s.legal_actions(seat)))
+    assert checked == 60
