@@ -1,0 +1,142 @@
+"""``ecotone serve``: run the online server; ``ecotone bench-server``: load-test one.
+
+The server modules (FastAPI, SQLAlchemy, uvicorn) are imported only when one of these
+commands runs, so the other commands start as fast as before.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ecotone.cli.options import Commands
+from ecotone.cli.output import UsageError
+
+__all__ = ["add_parsers", "run_bench_server", "run_serve"]
+
+
+def add_parsers(commands: Commands) -> None:
+    """Register ``serve`` and ``bench-server``."""
+    serve = commands.add_parser(
+        "serve",
+        help="run the online server (lobby, matches, bots, replays)",
+        description="Serve every game online over HTTP and websockets. The database "
+        "defaults to an SQLite file in your data directory; --db postgresql://... uses "
+        "PostgreSQL. The API is described at /docs once it runs.",
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    serve.add_argument("--db", metavar="URL", help="sqlite:///FILE or postgresql://...")
+    serve.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.5,
+        metavar="S",
+        help="seconds a bot waits before moving, so people can follow (default: 0.5)",
+    )
+    serve.add_argument(
+        "--move-seconds",
+        type=float,
+        metavar="S",
+        help="default clock per move for new matches (default: none)",
+    )
+    serve.add_argument(
+        "--takeover-bot", metavar="BOT", help="the bot that plays a seat left too long"
+    )
+    serve.add_argument(
+        "--http-rate",
+        type=float,
+        default=50.0,
+        metavar="N",
+        help="HTTP requests per second allowed per client address (default: 50)",
+    )
+    serve.add_argument(
+        "--fsync",
+        action="store_true",
+        help="SQLite: sync the disk on every move, so moves survive a power cut too",
+    )
+    serve.add_argument("--log-level", default="info", help="uvicorn's log level")
+    serve.set_defaults(run=run_serve)
+
+    bench = commands.add_parser(
+        "bench-server",
+        help="load-test a server on loopback with many concurrent bot matches",
+        description="Start a server (or use --url), then play many concurrent matches "
+        "whose every seat is a random bot connected over its own websocket, and report "
+        "moves per second and the round trip of a move (sent to acknowledged).",
+    )
+    bench.add_argument("--games", type=int, default=100, help="concurrent matches")
+    bench.add_argument("--game", default="once-upon-a-forest", help="the game to play")
+    bench.add_argument("--players", type=int, default=2, help="seats per match")
+    bench.add_argument("--seconds", type=float, default=20.0, help="how long to measure")
+    bench.add_argument(
+        "--think",
+        type=float,
+        default=1.0,
+        metavar="S",
+        help="mean seconds a seat waits before each move (0: as fast as possible)",
+    )
+    bench.add_argument("--url", help="an already running server (default: start one)")
+    bench.add_argument("--db", metavar="URL", help="database of the started server")
+    bench.add_argument("--json", action="store_true", help="print one JSON object")
+    bench.set_defaults(run=run_bench_server)
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """Run the server until interrupted."""
+    import uvicorn  # noqa: PLC0415 - the server stack loads only for this command
+
+    from ecotone.server import Settings, create_app  # noqa: PLC0415
+    from ecotone.server.store import default_db_url  # noqa: PLC0415
+
+    if not 0 < args.port < 65536:
+        raise UsageError(f"--port must be between 1 and 65535, not {args.port}")
+    if args.bot_delay < 0:
+        raise UsageError("--bot-delay cannot be negative")
+    db = args.db or default_db_url()
+    settings = Settings(
+        db_url=db,
+        bot_delay=args.bot_delay,
+        default_move_seconds=args.move_seconds,
+        takeover_bot=args.takeover_bot,
+        http_rate=args.http_rate,
+        fsync=args.fsync,
+        http_burst=max(200.0, 4 * args.http_rate),
+    )
+    app = create_app(settings)
+    print(f"Ecotone server: open http://{args.host}:{args.port}/  (database: {db})", flush=True)
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level=args.log_level,
+        ws_max_size=4 * settings.max_message_bytes,
+    )
+    return 0
+
+
+def run_bench_server(args: argparse.Namespace) -> int:
+    """Run the load test and print its report."""
+    from ecotone.server.bench import LoadTest, run_load_test  # noqa: PLC0415
+
+    if args.games < 1 or args.seconds <= 0 or args.think < 0:
+        raise UsageError("--games, --seconds must be positive and --think not negative")
+    report = run_load_test(
+        LoadTest(
+            games=args.games,
+            game=args.game,
+            players=args.players,
+            seconds=args.seconds,
+            think=args.think,
+            url=args.url,
+            db=args.db,
+        ),
+        progress=None if args.json else lambda text: print(text, file=sys.stderr, flush=True),
+    )
+    if args.json:
+        print(json.dumps(report))
+    else:
+        for key, value in report.items():
+            print(f"{key:>22}: {value}")
+    return 0

@@ -1,0 +1,23 @@
+"""Ecotone's online server: authoritative matches over HTTP and websockets, for every game.
+
+* :mod:`.app` — :func:`create_app`, the ASGI application (``ecotone serve`` runs it);
+* :mod:`.manager` — the authoritative match manager: checks, stores, then broadcasts;
+* :mod:`.automation` — seat bots, clocks and the takeover of seats left too long;
+* :mod:`.matches` — one match in memory and what each viewer may see of it;
+* :mod:`.visibility` — which log steps each viewer may see, from the game's observations;
+* :mod:`.protocol` — the typed, versioned websocket messages (``docs/protocol.md``);
+* :mod:`.http`, :mod:`.ws` — the HTTP endpoints (OpenAPI at ``/openapi.json``) and the
+  websocket session;
+* :mod:`.store`, :mod:`.models`, ``migrations/`` — SQLite or PostgreSQL through
+  SQLAlchemy 2, migrated by Alembic on start;
+* :mod:`.limits` — rate limits; :mod:`.settings` — everything configurable;
+* :mod:`.bench` — the loopback load test (``ecotone bench-server``).
+
+Nothing here knows any particular game: matches are driven through the kernel's
+:class:`~ecotone.core.game.State` and bots through :class:`~ecotone.bots.SeatView`.
+"""
+
+from ecotone.server.app import create_app
+from ecotone.server.settings import Settings
+
+__all__ = ["Settings", "create_app"]

@@ -1,0 +1,277 @@
+"""The loopback load test behind ``ecotone bench-server``.
+
+It starts a server process (unless given ``url``), then keeps ``games`` matches going at
+once: every seat is a random bot running in this process and connected over its own
+websocket, exactly like a remote player. A seat that must decide waits a random "think"
+time (uniform between 0 and twice ``think``), picks a legal action from its update and
+sends it; the round trip is the time from sending the action to receiving its ``ack``,
+which the server sends only after the action is checked and committed to the database.
+When a match ends another starts, so the load stays constant for ``seconds``.
+
+The load generator shares the machine with the server: its own CPU time is reported, as
+are the server's and the load average, so the figures can be read honestly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import resource
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import connect
+
+__all__ = ["LoadTest", "run_load_test"]
+
+
+@dataclass
+class LoadTest:
+    """The load test's parameters (see ``ecotone bench-server --help``)."""
+
+    games: int = 100
+    game: str = "once-upon-a-forest"
+    players: int = 2
+    seconds: float = 20.0
+    think: float = 1.0
+    url: str | None = None
+    db: str | None = None
+    warmup: float = 3.0
+
+
+@dataclass
+class _Tally:
+    rtts: list[float] = field(default_factory=list)
+    moves: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
+    finished: int = 0
+    measuring: bool = False
+    window_start: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    window_end: tuple[float, float, float] = (0.0, 0.0, 0.0)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _request(url: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+    data = json.dumps(body).encode() if body is not None else None
+    headers = {"Content-Type": "application/json"}
+    for _ in range(200):
+        req = urllib.request.Request(url, data=data, headers=headers)
+        try:
+            with urllib.request.urlopen(req, timeout=30) as resp:
+                result: dict[str, Any] = json.loads(resp.read())
+                return result
+        except urllib.error.HTTPError as exc:
+            if exc.code != 429:
+                raise
+            time.sleep(0.2)
+    raise RuntimeError(f"{url}: still rate-limited")
+
+
+def _cpu_seconds(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _start_server(
+    db: str | None,
+) -> tuple[subprocess.Popen[bytes], str, tempfile.TemporaryDirectory[str]]:
+    tmp = tempfile.TemporaryDirectory(prefix="ecotone-bench-")
+    port = _free_port()
+    db_url = db or f"sqlite:///{tmp.name}/bench.db"
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "ecotone",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            db_url,
+            "--bot-delay",
+            "0",
+            "--log-level",
+            "warning",
+            "--http-rate",
+            "100000",
+        ],
+        stdout=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    give_up = time.monotonic() + 90
+    while time.monotonic() < give_up and proc.poll() is None:
+        try:
+            _request(f"{url}/api/v1/health")
+            return proc, url, tmp
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    proc.wait(10)
+    tmp.cleanup()
+    raise RuntimeError("the server did not start")
+
+
+async def _seat(ws_url: str, token: str, think: float, tally: _Tally, rnd: random.Random) -> None:
+    async with connect(ws_url, max_size=2**22, ping_interval=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "protocol": 1, "token": token}))
+        sent: dict[str, float] = {}
+        acted_at = -1
+        async for raw in ws:
+            msg = json.loads(raw)
+            kind = msg["type"]
+            if kind == "update":
+                if msg["status"] == "over":
+                    return
+                if msg["legal"] and msg["version"] != acted_at:
+                    acted_at = msg["version"]
+                    if think:
+                        await asyncio.sleep(rnd.uniform(0, 2 * think))
+                    ref = f"{msg['version']}"
+                    action = rnd.choice(msg["legal"])["action"]
+                    sent[ref] = time.perf_counter()
+                    await ws.send(
+                        json.dumps(
+                            {"type": "act", "version": msg["version"], "action": action, "ref": ref}
+                        )
+                    )
+            elif kind == "ack":
+                start = sent.pop(msg["ref"], None)
+                if start is not None and tally.measuring:
+                    tally.rtts.append(time.perf_counter() - start)
+                    tally.moves += 1
+            elif kind == "error":
+                tally.errors[msg["code"]] = tally.errors.get(msg["code"], 0) + 1
+                if msg["code"] == "match/stale":
+                    acted_at = -1
+
+
+async def _game_loop(cfg: LoadTest, url: str, tally: _Tally, stop: asyncio.Event, n: int) -> None:
+    rnd = random.Random(n)
+    ws_base = url.replace("http://", "ws://")
+    while not stop.is_set():
+        created = await asyncio.to_thread(
+            _request,
+            f"{url}/api/v1/matches",
+            {"game": cfg.game, "players": cfg.players, "join": {"name": "bench"}},
+        )
+        match_id = created["match"]["id"]
+        tokens = [created["token"]]
+        for _ in range(cfg.players - 1):
+            joined = await asyncio.to_thread(
+                _request, f"{url}/api/v1/matches/{match_id}/join", {"name": "bench"}
+            )
+            tokens.append(joined["token"])
+        ws_url = f"{ws_base}/api/v1/matches/{match_id}/ws"
+        seats = [
+            asyncio.create_task(_seat(ws_url, t, cfg.think, tally, random.Random(rnd.random())))
+            for t in tokens
+        ]
+        stopper: asyncio.Future[Any] = asyncio.ensure_future(stop.wait())
+        playing: asyncio.Future[Any] = asyncio.gather(*seats)
+        await asyncio.wait([stopper, playing], return_when=asyncio.FIRST_COMPLETED)
+        done = playing.done()
+        for task in [stopper, *seats]:
+            task.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await playing
+        if done:
+            tally.finished += 1
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+def _rusage() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+async def _drive(
+    cfg: LoadTest, url: str, server_pid: int, progress: Callable[[str], None] | None
+) -> _Tally:
+    tally = _Tally()
+    stop = asyncio.Event()
+    loops = []
+    for n in range(cfg.games):
+        loops.append(asyncio.create_task(_game_loop(cfg, url, tally, stop, n)))
+        if n % 50 == 49:
+            await asyncio.sleep(0.05)
+    if progress:
+        progress(f"{cfg.games} matches started; warming up {cfg.warmup:.0f} s")
+    await asyncio.sleep(cfg.warmup)
+    tally.measuring = True
+    if progress:
+        progress(f"measuring for {cfg.seconds:.0f} s")
+    tally.window_start = (time.perf_counter(), _rusage(), _cpu_seconds(server_pid))
+    await asyncio.sleep(cfg.seconds)
+    tally.measuring = False
+    tally.window_end = (time.perf_counter(), _rusage(), _cpu_seconds(server_pid))
+    stop.set()
+    await asyncio.gather(*loops, return_exceptions=True)
+    return tally
+
+
+def run_load_test(cfg: LoadTest, progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """Run the load test; a report of throughput, round trips and CPU use."""
+    proc = tmp = None
+    url = cfg.url
+    if url is None:
+        proc, url, tmp = _start_server(cfg.db)
+    try:
+        load0 = os.getloadavg()[0]
+        tally = asyncio.run(_drive(cfg, url, proc.pid if proc else -1, progress))
+    finally:
+        if proc is not None:
+            proc.terminate()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(10)
+            if proc.poll() is None:
+                proc.kill()
+        if tmp is not None:
+            tmp.cleanup()
+    (wall0, client0, server0), (wall1, client1, server1) = tally.window_start, tally.window_end
+    wall = wall1 - wall0
+    ms = [r * 1000 for r in tally.rtts]
+    return {
+        "game": cfg.game,
+        "players": cfg.players,
+        "concurrent_matches": cfg.games,
+        "websockets": cfg.games * cfg.players,
+        "think_seconds_mean": cfg.think,
+        "measured_seconds": cfg.seconds,
+        "moves": tally.moves,
+        "moves_per_second": round(tally.moves / cfg.seconds, 1),
+        "rtt_p50_ms": round(_percentile(ms, 0.50), 2),
+        "rtt_p90_ms": round(_percentile(ms, 0.90), 2),
+        "rtt_p99_ms": round(_percentile(ms, 0.99), 2),
+        "rtt_max_ms": round(max(ms), 2) if ms else float("nan"),
+        "matches_finished": tally.finished,
+        "errors": tally.errors,
+        "server_cpu_percent": round(100 * (server1 - server0) / wall, 1),
+        "client_cpu_percent": round(100 * (client1 - client0) / wall, 1),
+        "loadavg_1min_before": round(load0, 2),
+        "loadavg_1min_after": round(os.getloadavg()[0], 2),
+        "cpus": os.cpu_count(),
+    }

@@ -1,0 +1,317 @@
+"""The HTTP part of the server (FastAPI): games, the lobby, matches, seats, replays.
+
+Everything a client does over the websocket can also be done here (handy for scripts,
+correspondence play and bots living elsewhere), except receiving live updates. The
+OpenAPI description is served at ``/openapi.json`` (and browsable at ``/docs``). A seat
+token goes in the ``Authorization: Bearer`` header, never in the URL. Refusals are
+``{"error": {"code": ..., "message": ...}}`` with the status of
+:func:`ecotone.server.errors.status_for`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+import msgspec
+from fastapi import APIRouter, Depends, Query, Request, Response
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from pydantic import BaseModel, Field
+
+import ecotone
+from ecotone.bots import available_bots
+from ecotone.core.registry import game_class
+from ecotone.server.manager import MatchManager, NewMatch
+from ecotone.server.protocol import PROTOCOL_VERSION
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/api/v1")
+_bearer = HTTPBearer(auto_error=False, description="the seat token received on joining")
+_encoder = msgspec.json.Encoder()
+
+
+def _json(data: Any, status: int = 200) -> Response:
+    return Response(_encoder.encode(data), status_code=status, media_type="application/json")
+
+
+def _schema(name: str, description: str) -> dict[int | str, dict[str, Any]]:
+    return {
+        200: {
+            "description": description,
+            "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{name}"}}},
+        }
+    }
+
+
+def _manager(request: Request) -> MatchManager:
+    manager: MatchManager = request.app.state.manager
+    return manager
+
+
+Manager = Annotated[MatchManager, Depends(_manager)]
+Token = Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
+
+
+def _token(credentials: HTTPAuthorizationCredentials | None) -> str | None:
+    return credentials.credentials if credentials is not None else None
+
+
+# -- request bodies -----------------------------------------------------------------------
+
+
+class SeatSpec(BaseModel):
+    """A seat of a new match: a person (joins later) or a bot by spec (``heuristic``)."""
+
+    kind: Literal["human", "bot"] = "human"
+    bot: str | None = Field(default=None, max_length=200)
+
+
+class JoinRequest(BaseModel):
+    """Take a seat: a number (1-based seats are ``seat + 1``), or the first free one."""
+
+    seat: int | None = Field(default=None, ge=0, le=63)
+    name: str | None = Field(default=None, max_length=64)
+
+
+class CreateMatch(BaseModel):
+    """A new match. ``seats`` defaults to every seat a person; ``join`` seats the creator."""
+
+    game: str = Field(max_length=64)
+    players: int = Field(ge=1, le=16)
+    variant: str | None = Field(default=None, max_length=64)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatSpec] | None = Field(default=None, max_length=16)
+    move_seconds: float | None = Field(default=None, gt=0, le=90 * 86400)
+    seed: int | None = Field(default=None, ge=0, lt=2**63)
+    join: JoinRequest | None = None
+
+
+class ActRequest(BaseModel):
+    """An action (its JSON object or notation) made against state ``version``."""
+
+    version: int
+    action: dict[str, Any] | str
+
+
+class ChatRequest(BaseModel):
+    """A line of table talk."""
+
+    text: str = Field(max_length=4000)
+
+
+# -- endpoints ------------------------------------------------------------------------------
+
+
+@router.get("/health", summary="Is the server up", tags=["server"])
+def health() -> dict[str, Any]:
+    """``{"status": "ok", "protocol": 1}``."""
+    return {"status": "ok", "protocol": PROTOCOL_VERSION, "version": ecotone.__version__}
+
+
+@router.get("/games", summary="The games this server can host", tags=["games"])
+def games() -> dict[str, Any]:
+    """Every registered game with its player counts, variants, options and bots."""
+    out = []
+    for game_id in ecotone.available_games():
+        try:
+            spec = game_class(game_id).spec
+        except (ImportError, TypeError, ecotone.ConfigError):
+            continue
+        out.append(
+            {
+                "id": spec.id,
+                "title": spec.title,
+                "summary": spec.summary,
+                "min_players": spec.min_players,
+                "max_players": spec.max_players,
+                "information": spec.information.value,
+                "simultaneous": spec.simultaneous,
+                "variants": [
+                    {
+                        "name": v.name,
+                        "summary": v.summary,
+                        "min_players": v.min_players,
+                        "max_players": v.max_players,
+                    }
+                    for v in spec.variants
+                ],
+                "options": [
+                    {
+                        "name": o.name,
+                        "summary": o.summary,
+                        "default": o.default,
+                        "choices": list(o.choices),
+                    }
+                    for o in spec.options
+                ],
+                "bots": available_bots(spec.id),
+            }
+        )
+    return {"games": out}
+
+
+@router.get(
+    "/matches",
+    summary="The lobby",
+    tags=["matches"],
+    responses=_schema("MatchList", "matches, newest first"),
+)
+async def list_matches(
+    manager: Manager,
+    status: Annotated[Literal["open", "active", "over"] | None, Query()] = None,
+    limit: Annotated[int, Query(ge=1, le=500)] = 100,
+) -> Response:
+    """Matches to join (``open``), to watch (``active``), or finished (``over``)."""
+    return _json({"matches": await manager.lobby(status, limit)})
+
+
+@router.post(
+    "/matches",
+    status_code=201,
+    summary="Create a match",
+    tags=["matches"],
+    responses=_schema("Joined", "the new match, and the creator's seat and token if joined"),
+)
+async def create_match(body: CreateMatch, manager: Manager) -> Response:
+    """Create a match; bots take their seats at once, people join (``join`` joins now)."""
+    seats = None
+    if body.seats is not None:
+        seats = [s.bot or "random" if s.kind == "bot" else None for s in body.seats]
+    match = await manager.create(
+        NewMatch(
+            game=body.game,
+            players=body.players,
+            variant=body.variant,
+            options=body.options,
+            seats=seats,
+            move_seconds=body.move_seconds,
+            seed=body.seed,
+        )
+    )
+    seat: int | None = None
+    token: str | None = None
+    if body.join is not None:
+        seat, token = await manager.join(match, body.join.seat, body.join.name)
+    return _json({"match": match.info(), "seat": seat, "token": token}, 201)
+
+
+@router.get(
+    "/matches/{match_id}",
+    summary="One match's public description",
+    tags=["matches"],
+    responses=_schema("MatchInfo", "the match"),
+)
+async def get_match(match_id: str, manager: Manager) -> Response:
+    """Seats, status, version and whose decision it is."""
+    return _json((await manager.get(match_id)).info())
+
+
+@router.post(
+    "/matches/{match_id}/join",
+    summary="Take a seat",
+    tags=["seats"],
+    responses=_schema("Joined", "your seat and its token (keep it secret)"),
+)
+async def join_match(match_id: str, body: JoinRequest, manager: Manager) -> Response:
+    """Take a free human seat and receive its token."""
+    match = await manager.get(match_id)
+    seat, token = await manager.join(match, body.seat, body.name)
+    return _json({"match": match.info(), "seat": seat, "token": token})
+
+
+@router.post(
+    "/matches/{match_id}/leave",
+    summary="Give up your seat",
+    tags=["seats"],
+    responses=_schema("MatchInfo", "the match after you left"),
+)
+async def leave_match(match_id: str, manager: Manager, credentials: Token) -> Response:
+    """Your token stops working; a bot plays the seat until someone joins it."""
+    match = await manager.get(match_id)
+    seat, digest = manager.authenticate(match, _token(credentials))
+    await manager.leave(match, seat, digest)
+    return _json(match.info())
+
+
+@router.get(
+    "/matches/{match_id}/view",
+    summary="Your view of the match",
+    tags=["play"],
+    responses=_schema("Update", "your observation, legal actions and log"),
+)
+async def view_match(
+    match_id: str,
+    manager: Manager,
+    credentials: Token,
+    since: Annotated[int | None, Query(ge=0)] = None,
+) -> Response:
+    """With a seat token: that seat's view; without: a spectator's."""
+    match = await manager.get(match_id)
+    seat: int | None = None
+    if credentials is not None:
+        seat, _ = manager.authenticate(match, _token(credentials))
+    return _json(match.view(seat, since))
+
+
+@router.post(
+    "/matches/{match_id}/actions",
+    summary="Take an action",
+    tags=["play"],
+    responses=_schema("Ack", "stored (pending: a secret simultaneous choice)"),
+)
+async def act(match_id: str, body: ActRequest, manager: Manager, credentials: Token) -> Response:
+    """Act for your seat against ``version``; refused (and nothing changes) when stale,
+    out of turn or against the rules."""
+    match = await manager.get(match_id)
+    seat, digest = manager.authenticate(match, _token(credentials))
+    ack = await manager.act(match, seat, body.version, body.action, token_hash=digest)
+    return _json(ack)
+
+
+@router.get(
+    "/matches/{match_id}/chat",
+    summary="The table talk",
+    tags=["chat"],
+    responses=_schema("ChatList", "the latest lines"),
+)
+async def get_chat(match_id: str, manager: Manager) -> Response:
+    """The last 50 lines."""
+    match = await manager.get(match_id)
+    return _json({"lines": list(match.chat)})
+
+
+@router.post(
+    "/matches/{match_id}/chat",
+    summary="Say something at the table",
+    tags=["chat"],
+    responses=_schema("ChatLine", "the stored line"),
+)
+async def post_chat(
+    match_id: str, body: ChatRequest, manager: Manager, credentials: Token
+) -> Response:
+    """Seats only; rate-limited per seat and per match."""
+    match = await manager.get(match_id)
+    seat, digest = manager.authenticate(match, _token(credentials))
+    return _json(await manager.chat(match, seat, digest, body.text))
+
+
+@router.get(
+    "/matches/{match_id}/replay",
+    summary="Download a finished match's replay",
+    tags=["replays"],
+    responses={
+        200: {
+            "description": "an `ecotone replay` file (format ecotone-replay/1)",
+            "content": {"application/json": {}},
+        }
+    },
+)
+async def replay(match_id: str, manager: Manager) -> Response:
+    """Only once the match is over (the replay holds the seed, so every hidden card)."""
+    match = await manager.get(match_id)
+    data = manager.replay(match)
+    return Response(
+        data,
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="ecotone-{match.id}.json"'},
+    )

@@ -1,0 +1,587 @@
+"""The authoritative match manager: every change to a match goes through here.
+
+Each match is changed under its own lock, so its actions are handled one at a time, in
+the order they arrive. A change is checked by the rules engine, *stored* (one committed
+transaction, with a compare-and-set on the version), and only then applied in memory,
+acknowledged and broadcast: a crash can lose nothing that was acknowledged.
+
+Around that core:
+
+* bots (a seat's own bot, or the takeover bot of a seat left too long) play through
+  :meth:`MatchManager.act` like anyone else, choosing from a
+  :class:`~ecotone.bots.SeatView` of their seat only;
+* clocks: with ``move_seconds`` set, a person who has not decided by the deadline is taken
+  over by a bot (everybody is told) until they act or reconnect;
+* restarts: :meth:`MatchManager.start` loads every open and running match, checks that
+  its state is the one stored after its last step, gives running clocks some grace and
+  lets the bots carry on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import secrets
+import time
+import unicodedata
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import msgspec
+
+import ecotone
+from ecotone.core.actions import Action
+from ecotone.core.errors import ConfigError, IllegalAction, StateError
+from ecotone.core.replay import Replay
+from ecotone.server.automation import Automation
+from ecotone.server.errors import ServerError
+from ecotone.server.limits import KeyedLimiter, TokenBucket
+from ecotone.server.matches import (
+    Controller,
+    Match,
+    Pending,
+    Seat,
+    Step,
+    Subscriber,
+    hash_token,
+    rebuild,
+)
+from ecotone.server.protocol import (
+    Ack,
+    ChatLine,
+    ChatMessage,
+    Error,
+    MatchInfo,
+    encode,
+)
+from ecotone.server.settings import Settings
+from ecotone.server.store import (
+    ConflictError,
+    MatchRecord,
+    MoveRecord,
+    PendingRecord,
+    Store,
+)
+from ecotone.server.visibility import step_visibility
+from ecotone.sim.runner import build_bot
+
+__all__ = ["MatchManager", "NewMatch"]
+
+log = logging.getLogger("ecotone.server")
+
+T = TypeVar("T")
+
+_json = msgspec.json.Encoder(order="deterministic")
+
+
+@dataclass(slots=True)
+class NewMatch:
+    """What a match is created from. ``seats``: per seat ``None`` (a person) or a bot spec."""
+
+    game: str
+    players: int
+    variant: str | None = None
+    options: dict[str, Any] | None = None
+    seats: Sequence[str | None] | None = None
+    move_seconds: float | None = None
+    seed: int | None = None
+
+
+def _clean_name(name: str | None, seat: int) -> str:
+    text = "".join(ch for ch in (name or "") if unicodedata.category(ch)[0] != "C").strip()
+    return text[:32] or f"P{seat + 1}"
+
+
+class MatchManager:
+    """Creates, loads, changes and broadcasts matches.
+
+    Args:
+        store: the database.
+        settings: the server's settings.
+    """
+
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self.live: dict[str, Match] = {}
+        self.finished: OrderedDict[str, Match] = OrderedDict()
+        self._db = ThreadPoolExecutor(store.writers, thread_name_prefix="ecotone-db")
+        self._bots = ThreadPoolExecutor(2, thread_name_prefix="ecotone-bot")
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._closing = False
+        self.auto = Automation(self)
+
+    # -- life cycle ------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Migrate the database, then load and resume every open or running match."""
+        await self._run(self.store.migrate)
+        loaded = await self._run(self.store.load_live)
+        now = time.time()
+        for record in loaded:
+            try:
+                match = rebuild(record)
+            except (StateError, ConfigError) as exc:
+                log.error("match %s cannot be resumed: %s", record.match.id, exc)
+                continue
+            self.live[match.id] = match
+            if match.status == "active" and match.deadline is not None:
+                match.deadline = max(match.deadline, now + self.settings.restart_grace)
+            self.auto.arm_clock(match)
+            self.auto.kick_bots(match)
+        log.info("resumed %d matches", len(self.live))
+
+    async def stop(self) -> None:
+        """Stop clocks and bots and release the database."""
+        self._closing = True
+        for match in self.live.values():
+            if match.timer is not None:
+                match.timer.cancel()
+        tasks = list(self._tasks)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._bots.shutdown(wait=True, cancel_futures=True)
+        self._db.shutdown(wait=True)
+        self.store.close()
+
+    async def _run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        call = functools.partial(fn, *args, **kwargs)
+        return await asyncio.get_running_loop().run_in_executor(self._db, call)
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # -- finding matches ---------------------------------------------------------------------
+
+    async def get(self, match_id: str) -> Match:
+        """The match ``match_id`` (read back from the database when not in memory).
+
+        Raises:
+            ServerError: ``match/not-found``.
+        """
+        match = self.live.get(match_id) or self.finished.get(match_id)
+        if match is not None:
+            return match
+        if not isinstance(match_id, str) or not 0 < len(match_id) <= 32:
+            raise ServerError("match/not-found", f"there is no match {match_id!r}")
+        record = await self._run(self.store.load, match_id)
+        if record is None:
+            raise ServerError("match/not-found", f"there is no match {match_id!r}")
+        match = self.live.get(match_id) or self.finished.get(match_id) or rebuild(record)
+        if match.status == "over":
+            self._remember_finished(match)
+        else:
+            self.live[match.id] = match
+        return match
+
+    def _remember_finished(self, match: Match) -> None:
+        self.live.pop(match.id, None)
+        self.finished[match.id] = match
+        self.finished.move_to_end(match.id)
+        while len(self.finished) > self.settings.finished_cache:
+            self.finished.popitem(last=False)
+
+    async def lobby(self, status: str | None, limit: int = 100) -> list[MatchInfo]:
+        """Public descriptions of matches: ``open`` (joinable), ``active``, ``over``."""
+        if status == "over":
+            ids = await self._run(self.store.list_ids, "over", limit)
+            return [(await self.get(i)).info() for i in ids]
+        matches = sorted(self.live.values(), key=lambda m: m.updated_at, reverse=True)
+        if status == "open":
+            matches = [m for m in matches if m.joinable]
+        elif status == "active":
+            matches = [m for m in matches if m.status == "active"]
+        return [m.info() for m in matches[:limit]]
+
+    # -- creating, joining, leaving ------------------------------------------------------------
+
+    async def create(self, new: NewMatch) -> Match:
+        """Create a match (seats with a bot spec are bots; the others wait for people).
+
+        Raises:
+            ServerError: ``config/...`` for a game, player count, variant, option, bot or
+                clock the server cannot set up.
+        """
+        try:
+            game = ecotone.make(
+                new.game, players=new.players, variant=new.variant, **(new.options or {})
+            )
+        except ConfigError as exc:
+            raise ServerError(exc.code, exc.message) from None
+        except TypeError as exc:
+            raise ServerError("config/bad-option", f"bad options: {exc}") from None
+        specs = list(new.seats) if new.seats is not None else [None] * game.players
+        if len(specs) != game.players:
+            raise ServerError(
+                "config/bad-seats", f"{len(specs)} seats given for {game.players} players"
+            )
+        seats: list[Seat] = []
+        for number, spec in enumerate(specs):
+            if spec is None:
+                seats.append(Seat(number, "human"))
+                continue
+            try:
+                build_bot(spec, game, number, 0)
+            except ConfigError as exc:
+                raise ServerError(exc.code, exc.message) from None
+            seats.append(Seat(number, "bot", bot=spec, name=spec))
+        if new.seed is not None and not self.settings.allow_seed:
+            raise ServerError("config/seed-not-allowed", "this server deals its own cards")
+        move_seconds = new.move_seconds or self.settings.default_move_seconds
+        if move_seconds is not None and not 0 < move_seconds <= 90 * 86400:
+            raise ServerError("config/bad-clock", "move_seconds must be between 0 and 90 days")
+        seed = new.seed if new.seed is not None else secrets.randbits(63)
+        state = game.start(seed)
+        now = time.time()
+        match = Match(
+            id=secrets.token_urlsafe(9),
+            game=game,
+            seed=seed,
+            state=state,
+            status="open",
+            seats=seats,
+            move_seconds=move_seconds,
+            created_at=now,
+            updated_at=now,
+        )
+        if all(s.kind == "bot" for s in seats):
+            match.status = "active"
+            match.deadline = self.auto.deadline(match)
+        record = MatchRecord(
+            id=match.id,
+            game=game.spec.id,
+            players=game.players,
+            variant=game.variant,
+            options=_json.encode(game.options).decode(),
+            seed=seed,
+            rules_version=game.spec.rules_version,
+            status=match.status,
+            version=0,
+            state=_json.encode(state.to_json()).decode(),
+            digest=state.digest(),
+            move_seconds=move_seconds,
+            deadline=match.deadline,
+            created_at=now,
+            updated_at=now,
+        )
+        await self._run(self.store.create_match, record, [s.record() for s in seats])
+        self.live[match.id] = match
+        self.auto.kick_bots(match)
+        return match
+
+    async def join(self, match: Match, seat: int | None, name: str | None) -> tuple[int, str]:
+        """Take a free human seat (``None``: the first free one); return it and its token.
+
+        Raises:
+            ServerError: ``match/over``, ``match/no-such-seat``, ``match/seat-taken``,
+                ``match/no-free-seat``.
+        """
+        async with match.lock:
+            if match.status == "over":
+                raise ServerError("match/over", "the match is over")
+            if seat is None:
+                free = [s for s in match.seats if s.kind == "human" and not s.joined]
+                if not free:
+                    raise ServerError("match/no-free-seat", "every seat of this match is taken")
+                target = free[0]
+            else:
+                if not isinstance(seat, int) or not 0 <= seat < len(match.seats):
+                    raise ServerError(
+                        "match/no-such-seat", f"there is no seat {seat!r} in this match"
+                    )
+                target = match.seats[seat]
+                if target.kind != "human":
+                    raise ServerError("match/seat-taken", f"P{seat + 1} is played by a bot")
+                if target.joined:
+                    raise ServerError("match/seat-taken", f"P{seat + 1} is taken")
+            token = secrets.token_urlsafe(24)
+            updated = Seat(
+                target.seat, "human", None, _clean_name(name, target.seat), hash_token(token), False
+            )
+            await self._run(self.store.update_seat, match.id, updated.record())
+            match.seats[target.seat] = updated
+            match.notice("seat/joined", f"{updated.name} sits at P{target.seat + 1}", target.seat)
+            if match.status == "open" and not any(
+                s.kind == "human" and not s.joined for s in match.seats
+            ):
+                await self._start_play(match)
+            match.broadcast_seats()
+        self.auto.kick_bots(match)
+        return target.seat, token
+
+    async def _start_play(self, match: Match) -> None:
+        match.status = "active"
+        match.deadline = self.auto.deadline(match)
+        match.updated_at = time.time()
+        await self._run(
+            self.store.update_match,
+            match.id,
+            status="active",
+            deadline=match.deadline,
+            updated_at=match.updated_at,
+        )
+        match.notice("match/started", "every seat is taken: the match begins")
+        match.broadcast_views()
+        self.auto.arm_clock(match)
+
+    async def leave(self, match: Match, seat: int, token_hash: str | None) -> None:
+        """Give up a seat: its token stops working; in a running match a bot plays it
+        until someone else joins."""
+        async with match.lock:
+            self._check_token(match, seat, token_hash)
+            left = match.seats[seat]
+            freed = Seat(seat, "human")
+            await self._run(self.store.update_seat, match.id, freed.record())
+            match.seats[seat] = freed
+            match.notice("seat/left", f"{left.name} left P{seat + 1}", seat)
+            match.broadcast_seats()
+        self.auto.kick_bots(match)
+
+    def authenticate(self, match: Match, token: str | None) -> tuple[int, str]:
+        """The seat a token belongs to, and the token's hash.
+
+        Raises:
+            ServerError: ``auth/missing-token`` or ``auth/bad-token``.
+        """
+        if not token:
+            raise ServerError("auth/missing-token", "this needs your seat token")
+        digest = hash_token(token)
+        for s in match.seats:
+            if s.token_ok(digest):
+                return s.seat, digest
+        raise ServerError("auth/bad-token", "this token does not hold a seat in this match")
+
+    def _check_token(self, match: Match, seat: int, token_hash: str | None) -> None:
+        if not match.seats[seat].token_ok(token_hash):
+            raise ServerError(
+                "auth/bad-token", "your seat token is no longer valid (you left the seat)"
+            )
+
+    # -- acting ----------------------------------------------------------------------------------
+
+    async def act(
+        self,
+        match: Match,
+        seat: int,
+        version: int,
+        action: Any,
+        *,
+        by: Controller = "human",
+        token_hash: str | None = None,
+        ref: str | None = None,
+        on_ack: Callable[[Ack], None] | None = None,
+    ) -> Ack:
+        """Take ``action`` for ``seat`` against ``version``; stored before it is acknowledged.
+
+        People must pass their ``token_hash``; bots pass ``by="bot"``/``"takeover"``.
+
+        Raises:
+            ServerError: the refusal (stale version, out of turn, against the rules, ...),
+                for the sender only; nothing changed.
+        """
+        async with match.lock:
+            if by == "human":
+                self._check_token(match, seat, token_hash)
+            elif match.seats[seat].controller != by:
+                raise ServerError("auth/not-yours", "the seat is no longer the bot's")
+            if match.status == "open":
+                raise ServerError("match/not-started", "waiting for every seat to be taken")
+            if match.status == "over":
+                raise ServerError("match/over", "the match is over", version=match.version)
+            if by == "human" and match.seats[seat].taken_over:
+                await self.auto.restore(match, seat)  # acting at all shows they are back
+            if (
+                isinstance(version, bool)
+                or not isinstance(version, int)
+                or version != match.version
+            ):
+                raise ServerError(
+                    "match/stale",
+                    f"your action was made at version {version!r} but the match is at "
+                    f"version {match.version}; look again and choose",
+                    version=match.version,
+                )
+            try:
+                parsed = match.game.codec.parse(action)
+                match.state.check(seat, parsed)
+            except IllegalAction as exc:
+                raise ServerError(exc.code, exc.message, version=match.version) from None
+            if len(match.state.to_move) > 1:
+                ack = await self._choose(match, seat, parsed, by, ref)
+            else:
+                await self._apply(match, [(seat, parsed, by)])
+                ack = Ack(ref=ref, version=match.version, pending=False)
+            if on_ack is not None:
+                on_ack(ack)
+            self._after_change(match)
+        self.auto.kick_bots(match)
+        return ack
+
+    async def _choose(
+        self, match: Match, seat: int, action: Action, by: Controller, ref: str | None
+    ) -> Ack:
+        if seat in match.pending:
+            raise ServerError(
+                "match/already-chosen", "you have already chosen; waiting for the others"
+            )
+        waiting = [s for s in match.state.to_move if s not in match.pending and s != seat]
+        if waiting:
+            now = time.time()
+            record = PendingRecord(
+                seat, match.version, _json.encode(action.to_json()).decode(), by, now
+            )
+            try:
+                await self._run(self.store.record_pending, match.id, record, match.version)
+            except ConflictError as exc:
+                raise ServerError("server/conflict", str(exc), version=match.version) from None
+            match.pending[seat] = Pending(seat, action, by, now)
+            return Ack(ref=ref, version=match.version, pending=True)
+        choices = [(p.seat, p.action, p.by) for p in match.pending.values()]
+        choices.append((seat, action, by))
+        choices.sort(key=lambda c: c[0])
+        await self._apply(match, choices)
+        return Ack(ref=ref, version=match.version, pending=False)
+
+    async def _apply(self, match: Match, steps: list[tuple[int, Action, Controller]]) -> None:
+        """Apply steps in order, store them in one transaction, then switch the match over."""
+        state = match.state
+        players = match.game.players
+        viewers: list[int | None] = [*range(players), None]
+        records: list[MoveRecord] = []
+        new_steps: list[Step] = []
+        observed: dict[int | None, dict[str, Any]] = {}
+        void: list[tuple[int, str]] = []
+        now = time.time()
+        for seat, action, by in steps:
+            reason = state.explain(seat, action)
+            if reason is not None:  # a collected choice the others' choices made impossible
+                void.append((seat, reason))
+                continue
+            after = state.apply(seat, action)
+            observed = {v: after.observe(v) for v in viewers}
+            visible, tags = step_visibility(state, seat, action, after, observed)
+            version = match.version + len(new_steps) + 1
+            digest = after.digest()
+            action_json = _json.encode(action.to_json()).decode()
+            records.append(MoveRecord(version, seat, action_json, by, visible, tags, digest, now))
+            new_steps.append(Step(version, seat, action, by, visible, tags, digest, now))
+            state = after
+        status = "over" if state.is_over else "active"
+        waiting = list(state.to_move) if status == "active" else []
+        deadline = self.auto.deadline_for(match, waiting)
+        try:
+            await self._run(
+                lambda: self.store.record_steps(
+                    match.id,
+                    match.version,
+                    records,
+                    state=_json.encode(state.to_json()).decode(),
+                    digest=records[-1].digest if records else state.digest(),
+                    status=status,
+                    deadline=deadline,
+                    now=now,
+                    clear_pending=bool(match.pending),
+                )
+            )
+        except ConflictError as exc:
+            raise ServerError("server/conflict", str(exc), version=match.version) from None
+        match.moves.extend(new_steps)
+        match.pending = {}
+        match.set_state(state, observed if new_steps else {})
+        match.status = status  # type: ignore[assignment]
+        match.deadline = deadline
+        match.updated_at = now
+        for seat, reason in void:
+            match.tell(seat, Error(code="match/choice-void", message=reason, version=match.version))
+        if status == "over":
+            winners = ", ".join(f"P{w + 1}" for w in state.winners()) or "nobody"
+            match.notice("match/over", f"the match is over; winner(s): {winners}")
+
+    def _after_change(self, match: Match) -> None:
+        match.broadcast_views()
+        self.auto.arm_clock(match)
+        if match.status == "over":
+            if match.timer is not None:
+                match.timer.cancel()
+            self._remember_finished(match)
+
+    async def reclaim(self, match: Match, seat: int, token_hash: str | None) -> None:
+        """A person reconnected: end a takeover of their seat."""
+        await self.auto.reclaim(match, seat, token_hash)
+
+    # -- chat ------------------------------------------------------------------------------------
+
+    async def chat(self, match: Match, seat: int, token_hash: str | None, text: str) -> ChatLine:
+        """Say ``text`` at the table.
+
+        Raises:
+            ServerError: ``chat/empty``, ``chat/too-long``, ``limit/chat``, ``auth/...``.
+        """
+        cleaned = "".join(
+            ch for ch in text if ch == "\n" or unicodedata.category(ch)[0] != "C"
+        ).strip()
+        if not cleaned:
+            raise ServerError("chat/empty", "say something")
+        if len(cleaned) > self.settings.chat_max_chars:
+            raise ServerError(
+                "chat/too-long", f"a chat line is at most {self.settings.chat_max_chars} characters"
+            )
+        if match.chat_seats is None or match.chat_table is None:
+            match.chat_seats = KeyedLimiter(self.settings.chat_rate, self.settings.chat_burst)
+            match.chat_table = TokenBucket(
+                self.settings.chat_rate * 4, self.settings.chat_burst * 4
+            )
+        limiter, table = match.chat_seats, match.chat_table
+        async with match.lock:
+            self._check_token(match, seat, token_hash)
+            if not limiter.allow(seat) or not table.allow():
+                raise ServerError("limit/chat", "slow down: too many chat lines")
+            now = time.time()
+            name = match.seats[seat].name
+            line_id = await self._run(self.store.add_chat, match.id, seat, name, cleaned, now)
+            line = ChatLine(id=line_id, seat=seat, name=name, text=cleaned, at=now)
+            match.chat.append(line)
+            data = encode(ChatMessage(line=line))
+            for sub in list(match.subscribers):
+                sub.send(data)
+        return line
+
+    # -- replays ---------------------------------------------------------------------------------
+
+    def replay(self, match: Match) -> bytes:
+        """The finished match's replay file (``ecotone replay`` format, hands revealed).
+
+        Raises:
+            ServerError: ``match/not-over`` before the end: a replay holds the seed.
+        """
+        if match.status != "over":
+            raise ServerError("match/not-over", "the replay is available once the match is over")
+        names = [s.name or s.bot or f"P{s.seat + 1}" for s in match.seats]
+        replay = Replay.record(
+            match.game,
+            match.seed,
+            [(s.seat, s.action) for s in match.moves],
+            match.state,
+            seats=names,
+        )
+        return replay.to_json()
+
+    # -- viewers ---------------------------------------------------------------------------------
+
+    def subscribe(self, match: Match, sub: Subscriber) -> None:
+        """Start sending ``sub`` every change."""
+        match.subscribers.add(sub)
+        match.broadcast_seats()
+
+    def unsubscribe(self, match: Match, sub: Subscriber) -> None:
+        """Stop sending to ``sub``."""
+        if sub in match.subscribers:
+            match.subscribers.discard(sub)
+            match.broadcast_seats()

@@ -1,0 +1,387 @@
+"""One match in memory: its authoritative state, seats, log, secret pending choices and viewers.
+
+A :class:`Match` answers "what may this viewer see now" (:meth:`Match.view`,
+:meth:`Match.info`) without ever touching the database; :mod:`ecotone.server.manager`
+changes it, always storing the change first. Everything it hands out is built from
+``state.observe(viewer)``, the stored visibility of each log step and public facts (whose
+decision it is, who has chosen): never the seed, the digest or another seat's choice.
+
+Versions: ``version`` is the number of applied steps (``len(moves)``); every action is
+made against one. A simultaneous decision (several seats in ``to_move``) is *collected*:
+each seat's choice is stored as pending and kept secret, the version does not move, and
+when the last seat has chosen all choices are applied in seat order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import hashlib
+import hmac
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import msgspec
+
+import ecotone
+from ecotone.bots import Bot
+from ecotone.core.actions import Action
+from ecotone.core.errors import StateError
+from ecotone.core.game import Game, State
+from ecotone.server.limits import KeyedLimiter, TokenBucket
+from ecotone.server.protocol import (
+    ChatLine,
+    Error,
+    LegalAction,
+    LogEntry,
+    MatchInfo,
+    Notice,
+    Seats,
+    SeatStatus,
+    Update,
+    encode,
+)
+from ecotone.server.store import LoadedMatch, SeatRecord
+from ecotone.server.visibility import viewer_bit
+
+__all__ = [
+    "Controller",
+    "Match",
+    "Pending",
+    "Seat",
+    "Step",
+    "Subscriber",
+    "hash_token",
+    "rebuild",
+]
+
+Controller = Literal["human", "bot", "takeover"]
+Status = Literal["open", "active", "over"]
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a seat token (SHA-256, hex)."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@dataclass(slots=True)
+class Seat:
+    """A seat: a named bot, or a human place someone joins with a token."""
+
+    seat: int
+    kind: Literal["human", "bot"]
+    bot: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+    taken_over: bool = False
+
+    @property
+    def joined(self) -> bool:
+        """Whether a person holds this (human) seat."""
+        return self.kind == "human" and self.token_hash is not None
+
+    @property
+    def controller(self) -> Controller:
+        """Who decides for the seat now: its person, its bot, or the takeover bot."""
+        if self.kind == "bot":
+            return "bot"
+        if self.taken_over or self.token_hash is None:
+            return "takeover"
+        return "human"
+
+    def record(self) -> SeatRecord:
+        """The seat as stored."""
+        return SeatRecord(
+            self.seat, self.kind, self.bot, self.name, self.token_hash, self.taken_over
+        )
+
+    def token_ok(self, token_hash: str | None) -> bool:
+        """Whether ``token_hash`` is this seat's current token (constant time)."""
+        if self.token_hash is None or token_hash is None:
+            return False
+        return hmac.compare_digest(self.token_hash, token_hash)
+
+
+@dataclass(slots=True)
+class Step:
+    """An applied step with who may see it (bit masks, see :mod:`.visibility`)."""
+
+    version: int
+    seat: int
+    action: Action
+    by: Controller
+    visible: int
+    tag_visible: int
+    digest: str
+    at: float
+
+
+@dataclass(slots=True)
+class Pending:
+    """A secret choice of a simultaneous decision."""
+
+    seat: int
+    action: Action
+    by: Controller
+    at: float
+
+
+@dataclass(eq=False)
+class Subscriber:
+    """A live viewer (a websocket): its seat (``None``: spectator) and its outbox.
+
+    ``send`` must not block: it queues the bytes for the connection's writer.
+    ``sent`` is the last version whose log this viewer has been sent.
+    """
+
+    seat: int | None
+    send: Callable[[bytes], None]
+    token_hash: str | None = None
+    sent: int = 0
+
+
+@dataclass(eq=False)
+class Match:
+    """A match held in memory. The manager mutates it under :attr:`lock` only."""
+
+    id: str
+    game: Game[Any]
+    seed: int
+    state: State
+    status: Status
+    seats: list[Seat]
+    move_seconds: float | None
+    created_at: float
+    updated_at: float
+    deadline: float | None = None
+    moves: list[Step] = field(default_factory=list)
+    pending: dict[int, Pending] = field(default_factory=dict)
+    chat: collections.deque[ChatLine] = field(default_factory=lambda: collections.deque(maxlen=50))
+    subscribers: set[Subscriber] = field(default_factory=set)
+    bots: dict[tuple[int, str], Bot] = field(default_factory=dict)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    timer: asyncio.TimerHandle | None = None
+    bot_task: asyncio.Task[None] | None = None
+    chat_seats: KeyedLimiter | None = None
+    chat_table: TokenBucket | None = None
+    _observed: dict[int | None, dict[str, Any]] = field(default_factory=dict)
+    _legal: dict[int, list[LegalAction]] = field(default_factory=dict)
+
+    # -- derived facts -------------------------------------------------------------------
+
+    @property
+    def version(self) -> int:
+        """The number of applied steps."""
+        return len(self.moves)
+
+    @property
+    def waiting_for(self) -> list[int]:
+        """The seats that still have to decide (to move, no pending choice)."""
+        if self.status != "active":
+            return []
+        return [s for s in self.state.to_move if s not in self.pending]
+
+    @property
+    def joinable(self) -> bool:
+        """Whether a person can still take a seat."""
+        return self.status != "over" and any(s.kind == "human" and not s.joined for s in self.seats)
+
+    def set_state(self, state: State, observed: dict[int | None, dict[str, Any]]) -> None:
+        """Move to a new state (observations already computed are kept for reuse)."""
+        self.state = state
+        self._observed = dict(observed)
+        self._legal = {}
+
+    def observation(self, viewer: int | None) -> dict[str, Any]:
+        """``state.observe(viewer)``, computed once per version."""
+        obs = self._observed.get(viewer)
+        if obs is None:
+            obs = self.state.observe(viewer)
+            self._observed[viewer] = obs
+        return obs
+
+    def legal(self, seat: int) -> list[LegalAction]:
+        """The seat's legal actions now, with notation and index (once per version)."""
+        cached = self._legal.get(seat)
+        if cached is None:
+            game = self.game
+            cached = [
+                LegalAction(a.to_json(), str(a), game.action_index(a))
+                for a in self.state.legal_actions(seat)
+            ]
+            self._legal[seat] = cached
+        return cached
+
+    # -- what a viewer may see -------------------------------------------------------------
+
+    def log_entry(self, step: Step, viewer: int | None) -> LogEntry:
+        """``step`` as ``viewer`` may see it (everything once the match is over)."""
+        bit = viewer_bit(self.game.players, viewer)
+        shown = self.status == "over" or bool(step.visible & bit)
+        kind = shown or bool(step.tag_visible & bit)
+        tag = type(step.action).__struct_config__.tag
+        return LogEntry(
+            version=step.version,
+            seat=step.seat,
+            by=step.by,
+            type=str(tag) if kind else None,
+            action=step.action.to_json() if shown else None,
+            text=str(step.action) if shown else None,
+            at=step.at,
+        )
+
+    def log(self, viewer: int | None, since: int | None) -> list[LogEntry]:
+        """The log after version ``since`` (all of it when ``since`` is not a version)."""
+        start = since if since is not None and 0 <= since <= self.version else 0
+        return [self.log_entry(step, viewer) for step in self.moves[start:]]
+
+    def view(self, viewer: int | None, since: int | None) -> Update:
+        """Everything ``viewer`` may know now, with the log after ``since``."""
+        state = self.state
+        deciding = viewer is not None and self.status == "active" and viewer in self.waiting_for
+        mine = self.pending.get(viewer) if viewer is not None else None
+        over = self.status == "over"
+        return Update(
+            version=self.version,
+            status=self.status,
+            seat=viewer,
+            to_move=list(state.to_move),
+            waiting_for=self.waiting_for,
+            chosen=sorted(self.pending),
+            my_choice=mine.action.to_json() if mine is not None else None,
+            observation=self.observation(viewer),
+            legal=self.legal(viewer) if deciding and viewer is not None else [],
+            log=self.log(viewer, since),
+            deadline=self.deadline if self.waiting_for else None,
+            scores=state.scores() if over else None,
+            winners=state.winners() if over else None,
+        )
+
+    def seat_status(self) -> list[SeatStatus]:
+        """Every seat's public status."""
+        online = {sub.seat for sub in self.subscribers if sub.seat is not None}
+        return [
+            SeatStatus(
+                seat=s.seat,
+                kind=s.kind,
+                bot=s.bot,
+                name=s.name,
+                joined=s.joined,
+                connected=s.seat in online,
+                taken_over=s.kind == "human"
+                and s.controller == "takeover"
+                and self.status == "active",
+            )
+            for s in self.seats
+        ]
+
+    def info(self) -> MatchInfo:
+        """The match's public description (lobby, welcome)."""
+        over = self.status == "over"
+        game = self.game
+        return MatchInfo(
+            id=self.id,
+            game=game.spec.id,
+            title=game.spec.title,
+            players=game.players,
+            variant=game.variant,
+            options=dict(game.options),
+            status=self.status,
+            version=self.version,
+            to_move=list(self.state.to_move) if self.status == "active" else [],
+            seats=self.seat_status(),
+            joinable=self.joinable,
+            move_seconds=self.move_seconds,
+            created_at=self.created_at,
+            updated_at=self.updated_at,
+            scores=self.state.scores() if over else None,
+            winners=self.state.winners() if over else None,
+        )
+
+    # -- sending -------------------------------------------------------------------------
+
+    def tell(self, seat: int, message: Error) -> None:
+        """Send ``message`` to the viewers of ``seat`` only."""
+        data = encode(message)
+        for sub in list(self.subscribers):
+            if sub.seat == seat:
+                sub.send(data)
+
+    def notice(self, code: str, message: str, seat: int | None = None) -> None:
+        """Tell every viewer something that happened to a seat or the match."""
+        data = encode(Notice(code=code, message=message, seat=seat))
+        for sub in list(self.subscribers):
+            sub.send(data)
+
+    def broadcast_seats(self) -> None:
+        """Send every viewer the seats' public status."""
+        if not self.subscribers:
+            return
+        data = encode(Seats(seats=self.seat_status()))
+        for sub in list(self.subscribers):
+            sub.send(data)
+
+    def broadcast_views(self) -> None:
+        """Send every viewer its view, with the log it has not had yet."""
+        cache: dict[tuple[int | None, int], bytes] = {}
+        for sub in list(self.subscribers):
+            key = (sub.seat, sub.sent)
+            data = cache.get(key)
+            if data is None:
+                data = encode(self.view(sub.seat, sub.sent))
+                cache[key] = data
+            sub.sent = self.version
+            sub.send(data)
+
+
+def rebuild(record: LoadedMatch) -> Match:
+    """A stored match, checked to be exactly where its move log ends.
+
+    Raises:
+        StateError: when the stored state, its digest and the log disagree.
+        ConfigError: when the game or its configuration no longer exists.
+    """
+    row = record.match
+    game = ecotone.make(
+        row.game, players=row.players, variant=row.variant, **msgspec.json.decode(row.options)
+    )
+    state = game.load_state(row.state)
+    if state.digest() != row.digest:
+        raise StateError("state/digest-mismatch", "the stored state does not match its digest")
+    moves = [
+        Step(
+            version=m.version,
+            seat=m.seat,
+            action=game.codec.from_json(m.action),
+            by=m.by,  # type: ignore[arg-type]
+            visible=m.visible,
+            tag_visible=m.tag_visible,
+            digest=m.digest,
+            at=m.at,
+        )
+        for m in record.moves
+    ]
+    if len(moves) != row.version or (moves and moves[-1].digest != row.digest):
+        raise StateError("state/log-mismatch", "the move log does not end at the stored state")
+    match = Match(
+        id=row.id,
+        game=game,
+        seed=row.seed,
+        state=state,
+        status=row.status,  # type: ignore[arg-type]
+        seats=[
+            Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.taken_over)  # type: ignore[arg-type]
+            for s in record.seats
+        ],
+        move_seconds=row.move_seconds,
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+        deadline=row.deadline,
+        moves=moves,
+    )
+    for p in record.pending:
+        match.pending[p.seat] = Pending(p.seat, game.codec.from_json(p.action), p.by, p.at)  # type: ignore[arg-type]
+    for c in record.chat:
+        match.chat.append(ChatLine(id=c.id, seat=c.seat, name=c.name, text=c.text, at=c.at))
+    return match

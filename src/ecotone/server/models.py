@@ -1,0 +1,106 @@
+"""The database tables (SQLAlchemy 2), shared by SQLite and PostgreSQL.
+
+The move log is the source of truth: a match is its configuration, its seed and its
+applied steps in order. ``matches.state`` is a snapshot of the latest state (so a restart
+does not re-simulate every match) and ``moves.digest`` the digest after each step, so a
+resumed match is checked to be exactly where it was. Schema changes go through Alembic
+migrations (``ecotone/server/migrations``); this module must match the latest one.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+__all__ = ["Base", "ChatRow", "MatchRow", "MoveRow", "PendingRow", "SeatRow"]
+
+
+class Base(DeclarativeBase):
+    """The declarative base of Ecotone's server tables."""
+
+
+class MatchRow(Base):
+    """One match: configuration, secret seed, status, state version and latest snapshot."""
+
+    __tablename__ = "matches"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int] = mapped_column(Integer)
+    variant: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    options: Mapped[str] = mapped_column(Text)  # JSON object
+    seed: Mapped[int] = mapped_column(BigInteger)
+    rules_version: Mapped[str] = mapped_column(String(32))
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    version: Mapped[int] = mapped_column(Integer)
+    state: Mapped[str] = mapped_column(Text)  # State.to_json(), encoded
+    digest: Mapped[str] = mapped_column(String(64))
+    move_seconds: Mapped[float | None] = mapped_column(Float, nullable=True)
+    deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
+    created_at: Mapped[float] = mapped_column(Float)
+    updated_at: Mapped[float] = mapped_column(Float, index=True)
+
+
+class SeatRow(Base):
+    """A seat: human or a named bot; who joined it and the hash of their token."""
+
+    __tablename__ = "seats"
+
+    match_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    bot: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    taken_over: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class MoveRow(Base):
+    """One applied step. ``visible``/``tag_visible``: bit ``v`` set when viewer ``v``
+    (seats, then the spectators as bit ``players``) may see the action / its kind."""
+
+    __tablename__ = "moves"
+
+    match_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(Text)  # the action's JSON form
+    by: Mapped[str] = mapped_column(String(8))
+    visible: Mapped[int] = mapped_column(BigInteger)
+    tag_visible: Mapped[int] = mapped_column(BigInteger)
+    digest: Mapped[str] = mapped_column(String(64))
+    at: Mapped[float] = mapped_column(Float)
+
+
+class PendingRow(Base):
+    """A secret choice of a simultaneous decision, stored until everyone has chosen."""
+
+    __tablename__ = "pending"
+
+    match_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(Text)
+    by: Mapped[str] = mapped_column(String(8))
+    at: Mapped[float] = mapped_column(Float)
+
+
+class ChatRow(Base):
+    """A line of table talk."""
+
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    match_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("matches.id", ondelete="CASCADE"), index=True
+    )
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[float] = mapped_column(Float)

@@ -1,0 +1,283 @@
+"""The websocket protocol: typed, versioned messages (see ``docs/protocol.md``).
+
+Every message is one JSON object with a ``"type"`` tag. A client opens
+``/api/v1/matches/{id}/ws`` and must first send :class:`Hello` (with the protocol version
+it speaks and, to play a seat, that seat's token); the server answers :class:`Welcome` and
+then an :class:`Update`. From then on:
+
+==================  ====================================================================
+client -> server    meaning
+==================  ====================================================================
+``hello``           open the session: protocol version, seat token (none: spectate),
+                    ``since`` (the last version seen, to get only the missed log)
+``act``             take an action, made against state ``version``
+``chat``            say something at the table (seats only)
+``sync``            ask for the current view again (log since a version)
+``ping``            keep-alive; answered by ``pong``
+==================  ====================================================================
+
+==================  ====================================================================
+server -> client    meaning
+==================  ====================================================================
+``welcome``         the session is open: which seat you are, the match's public info
+``update``          your view after every change, versioned: observation, legal
+                    actions, whose decision it is, the log entries you may see
+``ack``             your action was stored (``pending``: a simultaneous choice that is
+                    kept secret until everyone has chosen)
+``error``           something you sent was refused: a stable ``code`` and the reason;
+                    sent to you only, and nothing changed
+``chat``            a table-talk line
+``notice``          something happened to a seat or the match (taken over by a bot,
+                    back, joined, left, over)
+``seats``           the seats' public status changed (joined, connected, taken over)
+``pong``            the answer to ``ping``
+==================  ====================================================================
+
+Decoding is strict: an unknown type, a missing field or a wrong type is refused with
+``protocol/malformed``; nothing a client sends can crash the server.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import msgspec
+
+__all__ = [
+    "PROTOCOL_VERSION",
+    "Ack",
+    "Act",
+    "Chat",
+    "ChatLine",
+    "ChatMessage",
+    "ClientMessage",
+    "Error",
+    "Hello",
+    "LegalAction",
+    "LogEntry",
+    "MatchInfo",
+    "Notice",
+    "Ping",
+    "Pong",
+    "SeatStatus",
+    "Seats",
+    "ServerMessage",
+    "Sync",
+    "Update",
+    "Welcome",
+    "decode_client",
+    "encode",
+]
+
+PROTOCOL_VERSION = 1
+
+
+# -- client -> server ---------------------------------------------------------------------
+
+
+class Hello(msgspec.Struct, tag="hello", forbid_unknown_fields=True):
+    """Open a session. ``token``: a seat token (omit to spectate). ``since``: the last
+    version this client has seen; the first update then carries only newer log entries."""
+
+    protocol: int
+    token: str | None = None
+    since: int | None = None
+
+
+class Act(msgspec.Struct, tag="act", forbid_unknown_fields=True):
+    """Take ``action`` (its JSON object, or its notation text) against state ``version``.
+
+    ``ref`` is echoed in the ``ack`` or ``error`` so a client can match answers."""
+
+    version: int
+    action: dict[str, Any] | str
+    ref: str | None = None
+
+
+class Chat(msgspec.Struct, tag="chat", forbid_unknown_fields=True):
+    """A line of table talk (seats only)."""
+
+    text: str
+
+
+class Sync(msgspec.Struct, tag="sync", forbid_unknown_fields=True):
+    """Ask for the current view again, with the log entries after ``since``."""
+
+    since: int | None = None
+
+
+class Ping(msgspec.Struct, tag="ping", forbid_unknown_fields=True):
+    """Keep-alive."""
+
+    ref: str | None = None
+
+
+ClientMessage = Hello | Act | Chat | Sync | Ping
+
+_client_decoder: msgspec.json.Decoder[ClientMessage] = msgspec.json.Decoder(ClientMessage)
+
+
+def decode_client(raw: str | bytes) -> ClientMessage:
+    """Decode one client message; raises ``msgspec.DecodeError``/``ValidationError``."""
+    return _client_decoder.decode(raw)
+
+
+# -- shared records -------------------------------------------------------------------------
+
+
+class SeatStatus(msgspec.Struct, kw_only=True):
+    """A seat's public status."""
+
+    seat: int
+    kind: Literal["human", "bot"]
+    bot: str | None = None
+    name: str | None = None
+    joined: bool = False
+    connected: bool = False
+    taken_over: bool = False
+
+
+class MatchInfo(msgspec.Struct, kw_only=True):
+    """What anyone may know about a match (the lobby shows this)."""
+
+    id: str
+    game: str
+    title: str
+    players: int
+    variant: str | None
+    options: dict[str, Any]
+    status: Literal["open", "active", "over"]
+    version: int
+    to_move: list[int]
+    seats: list[SeatStatus]
+    joinable: bool
+    move_seconds: float | None
+    created_at: float
+    updated_at: float
+    scores: list[float] | None = None
+    winners: list[int] | None = None
+
+
+class LegalAction(msgspec.Struct):
+    """One legal action: its JSON form (send this back), its notation and its index."""
+
+    action: dict[str, Any]
+    text: str
+    index: int
+
+
+class LogEntry(msgspec.Struct, kw_only=True):
+    """One applied step as the viewer may see it.
+
+    ``action``/``text`` are ``null`` when the step is hidden from the viewer (another
+    seat's secret choice); ``type`` is the kind of action when even that is known."""
+
+    version: int
+    seat: int
+    by: Literal["human", "bot", "takeover"]
+    type: str | None
+    action: dict[str, Any] | None
+    text: str | None
+    at: float
+
+
+class ChatLine(msgspec.Struct, kw_only=True):
+    """One line of table talk."""
+
+    id: int
+    seat: int
+    name: str | None
+    text: str
+    at: float
+
+
+# -- server -> client -----------------------------------------------------------------------
+
+
+class Welcome(msgspec.Struct, tag="welcome", kw_only=True):
+    """The session is open. ``seat`` is ``null`` for a spectator."""
+
+    protocol: int
+    seat: int | None
+    match: MatchInfo
+    chat: list[ChatLine]
+
+
+class Update(msgspec.Struct, tag="update", kw_only=True):
+    """The viewer's view of the match at ``version`` (the number of applied steps).
+
+    ``observation`` is exactly ``state.observe(seat)``. ``legal`` is non-empty only when
+    the viewer must decide now. ``chosen`` lists the seats that have made their secret
+    choice of a simultaneous decision (never what they chose); ``my_choice`` is the
+    viewer's own. ``log`` holds the entries after the version the client last had.
+    ``deadline`` is when the seats in ``waiting_for`` will be taken over (Unix time)."""
+
+    version: int
+    status: Literal["open", "active", "over"]
+    seat: int | None
+    to_move: list[int]
+    waiting_for: list[int]
+    chosen: list[int]
+    my_choice: dict[str, Any] | None
+    observation: dict[str, Any]
+    legal: list[LegalAction]
+    log: list[LogEntry]
+    deadline: float | None
+    scores: list[float] | None = None
+    winners: list[int] | None = None
+
+
+class Ack(msgspec.Struct, tag="ack", kw_only=True):
+    """Your action is stored. ``pending``: a simultaneous choice waiting for the others."""
+
+    ref: str | None
+    version: int
+    pending: bool
+
+
+class Error(msgspec.Struct, tag="error", kw_only=True):
+    """A refusal: a stable ``code`` (``area/what``) and the explanation. Nothing changed."""
+
+    code: str
+    message: str
+    ref: str | None = None
+    version: int | None = None
+
+
+class ChatMessage(msgspec.Struct, tag="chat", kw_only=True):
+    """A table-talk line, as broadcast."""
+
+    line: ChatLine
+
+
+class Notice(msgspec.Struct, tag="notice", kw_only=True):
+    """Something happened to a seat or to the match, in words for the players.
+
+    Codes: ``seat/taken-over``, ``seat/restored``, ``seat/joined``, ``seat/left``,
+    ``match/started``, ``match/over``, ``match/choice-void``."""
+
+    code: str
+    message: str
+    seat: int | None = None
+
+
+class Seats(msgspec.Struct, tag="seats", kw_only=True):
+    """The seats' public status changed."""
+
+    seats: list[SeatStatus]
+
+
+class Pong(msgspec.Struct, tag="pong", kw_only=True):
+    """The answer to ``ping``."""
+
+    ref: str | None = None
+
+
+ServerMessage = Welcome | Update | Ack | Error | ChatMessage | Notice | Seats | Pong
+
+_encoder = msgspec.json.Encoder()
+
+
+def encode(message: ServerMessage) -> bytes:
+    """The JSON bytes of a server message."""
+    return _encoder.encode(message)

@@ -1,0 +1,388 @@
+"""Persistence: one SQLAlchemy engine for SQLite or PostgreSQL, and the few writes a match makes.
+
+Every write is one transaction, committed before the server acknowledges anything:
+
+* :meth:`Store.record_steps` appends applied steps to the move log and moves the match's
+  version forward with a compare-and-set (``WHERE version = old``), so two writers can
+  never both extend the same version;
+* :meth:`Store.record_pending` stores a secret simultaneous choice;
+* seats, chat and the match's status and clock have their own small writes.
+
+The methods are synchronous; the match manager runs them on a worker thread so the event
+loop never waits on the disk. SQLite runs in WAL mode: a commit survives a crash or a
+``kill -9`` of the server; with ``fsync=True`` (``synchronous=FULL``) also a power cut.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Engine, create_engine, delete, event, insert, select, update
+from sqlalchemy.engine import Connection, make_url
+
+from ecotone.server.models import ChatRow, MatchRow, MoveRow, PendingRow, SeatRow
+
+__all__ = [
+    "ChatRecord",
+    "ConflictError",
+    "LoadedMatch",
+    "MatchRecord",
+    "MoveRecord",
+    "PendingRecord",
+    "SeatRecord",
+    "Store",
+    "default_db_url",
+    "normalize_url",
+]
+
+_MIGRATIONS = Path(__file__).parent / "migrations"
+_MATCHES = MatchRow.__table__
+
+
+class ConflictError(RuntimeError):
+    """The match's version in the database is not the one this write started from."""
+
+
+@dataclass(slots=True)
+class MatchRecord:
+    """A match row."""
+
+    id: str
+    game: str
+    players: int
+    variant: str | None
+    options: str
+    seed: int
+    rules_version: str
+    status: str
+    version: int
+    state: str
+    digest: str
+    move_seconds: float | None
+    deadline: float | None
+    created_at: float
+    updated_at: float
+
+
+@dataclass(slots=True)
+class SeatRecord:
+    """A seat row."""
+
+    seat: int
+    kind: str
+    bot: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+    taken_over: bool = False
+
+
+@dataclass(slots=True)
+class MoveRecord:
+    """An applied step (see :class:`ecotone.server.models.MoveRow`)."""
+
+    version: int
+    seat: int
+    action: str
+    by: str
+    visible: int
+    tag_visible: int
+    digest: str
+    at: float
+
+
+@dataclass(slots=True)
+class PendingRecord:
+    """A stored simultaneous choice."""
+
+    seat: int
+    version: int
+    action: str
+    by: str
+    at: float
+
+
+@dataclass(slots=True)
+class ChatRecord:
+    """A chat line."""
+
+    id: int
+    seat: int
+    name: str | None
+    text: str
+    at: float
+
+
+@dataclass(slots=True)
+class LoadedMatch:
+    """Everything stored about one match."""
+
+    match: MatchRecord
+    seats: list[SeatRecord]
+    moves: list[MoveRecord] = field(default_factory=list)
+    pending: list[PendingRecord] = field(default_factory=list)
+    chat: list[ChatRecord] = field(default_factory=list)
+
+
+def default_db_url() -> str:
+    """An SQLite file in the user's data directory (created if needed).
+
+    ``$ECOTONE_DATA`` wins; then ``$XDG_DATA_HOME/ecotone``; on Windows
+    ``%APPDATA%\\ecotone``; on macOS ``~/Library/Application Support/ecotone``; else
+    ``~/.local/share/ecotone``.
+    """
+    if os.environ.get("ECOTONE_DATA"):
+        base = Path(os.environ["ECOTONE_DATA"])
+    elif os.environ.get("XDG_DATA_HOME"):
+        base = Path(os.environ["XDG_DATA_HOME"]) / "ecotone"
+    elif os.name == "nt" and os.environ.get("APPDATA"):
+        base = Path(os.environ["APPDATA"]) / "ecotone"
+    elif os.uname().sysname == "Darwin":
+        base = Path.home() / "Library" / "Application Support" / "ecotone"
+    else:
+        base = Path.home() / ".local" / "share" / "ecotone"
+    base.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{base / 'ecotone.db'}"
+
+
+def normalize_url(url: str) -> str:
+    """Point ``postgresql://`` URLs at the psycopg (3) driver; others are kept."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def _sqlite_pragmas(synchronous: str) -> Any:
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA synchronous={synchronous}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=10000")
+        cursor.close()
+
+    return on_connect
+
+
+class Store:
+    """The server's database.
+
+    Args:
+        url: an SQLAlchemy URL: ``sqlite:///path.db`` or ``postgresql://user@host/db``.
+        fsync: SQLite only: sync the disk on every commit (``synchronous=FULL``), so an
+            acknowledged move survives even a power cut. Without it (``NORMAL``, WAL
+            mode) a commit survives a crash or ``kill -9`` of the server, which is what
+            SQLite promises for WAL mode, and costs far less.
+    """
+
+    def __init__(self, url: str, *, fsync: bool = False) -> None:
+        self.url = normalize_url(url)
+        parsed = make_url(self.url)
+        self.is_sqlite = parsed.get_backend_name() == "sqlite"
+        if self.is_sqlite and parsed.database not in (None, "", ":memory:"):
+            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+        self.engine: Engine = create_engine(self.url)
+        if self.is_sqlite:
+            event.listen(self.engine, "connect", _sqlite_pragmas("FULL" if fsync else "NORMAL"))
+
+    @property
+    def writers(self) -> int:
+        """How many threads may write at once (SQLite has a single writer)."""
+        return 1 if self.is_sqlite else 4
+
+    def close(self) -> None:
+        """Release every connection."""
+        self.engine.dispose()
+
+    # -- schema -------------------------------------------------------------------------
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest migration (a no-op when it is there already)."""
+        script = ScriptDirectory(str(_MIGRATIONS))
+        with self.engine.begin() as conn:
+            current = MigrationContext.configure(conn).get_current_revision()
+            if current == script.get_current_head():
+                return
+            cfg = Config()
+            cfg.set_main_option("script_location", str(_MIGRATIONS))
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+
+    # -- writes -------------------------------------------------------------------------
+
+    def create_match(self, match: MatchRecord, seats: Sequence[SeatRecord]) -> None:
+        """Store a new match and its seats."""
+        with self.engine.begin() as conn:
+            conn.execute(insert(MatchRow).values(**_fields(match)))
+            conn.execute(insert(SeatRow), [{"match_id": match.id, **_fields(s)} for s in seats])
+
+    def record_steps(
+        self,
+        match_id: str,
+        old_version: int,
+        steps: Sequence[MoveRecord],
+        *,
+        state: str,
+        digest: str,
+        status: str,
+        deadline: float | None,
+        now: float,
+        clear_pending: bool,
+    ) -> None:
+        """Append ``steps`` and move the match from ``old_version`` to the last step's.
+
+        Raises:
+            ConflictError: when the stored version is not ``old_version``.
+        """
+        new_version = steps[-1].version if steps else old_version
+        with self.engine.begin() as conn:
+            result = conn.execute(
+                update(MatchRow)
+                .where(MatchRow.id == match_id, MatchRow.version == old_version)
+                .values(
+                    version=new_version,
+                    state=state,
+                    digest=digest,
+                    status=status,
+                    deadline=deadline,
+                    updated_at=now,
+                )
+            )
+            if result.rowcount != 1:
+                raise ConflictError(f"match {match_id} is no longer at version {old_version}")
+            if steps:
+                conn.execute(insert(MoveRow), [{"match_id": match_id, **_fields(s)} for s in steps])
+            if clear_pending:
+                conn.execute(delete(PendingRow).where(PendingRow.match_id == match_id))
+
+    def record_pending(self, match_id: str, pending: PendingRecord, version: int) -> None:
+        """Store a simultaneous choice made at ``version``.
+
+        Raises:
+            ConflictError: when the match is no longer at ``version``.
+        """
+        with self.engine.begin() as conn:
+            current = conn.execute(
+                select(MatchRow.version).where(MatchRow.id == match_id).with_for_update()
+            ).scalar_one_or_none()
+            if current != version:
+                raise ConflictError(f"match {match_id} is no longer at version {version}")
+            conn.execute(insert(PendingRow).values(match_id=match_id, **_fields(pending)))
+
+    def update_seat(self, match_id: str, seat: SeatRecord) -> None:
+        """Rewrite one seat (joined, left, token rotated, taken over or back)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(SeatRow)
+                .where(SeatRow.match_id == match_id, SeatRow.seat == seat.seat)
+                .values(**_fields(seat))
+            )
+
+    def update_match(self, match_id: str, **values: Any) -> None:
+        """Change a match's status, deadline or timestamps."""
+        with self.engine.begin() as conn:
+            conn.execute(update(MatchRow).where(MatchRow.id == match_id).values(**values))
+
+    def add_chat(self, match_id: str, seat: int, name: str | None, text: str, at: float) -> int:
+        """Store a chat line and return its id."""
+        with self.engine.begin() as conn:
+            result = conn.execute(
+                insert(ChatRow)
+                .values(match_id=match_id, seat=seat, name=name, text=text, at=at)
+                .returning(ChatRow.id)
+            )
+            return int(result.scalar_one())
+
+    # -- reads --------------------------------------------------------------------------
+
+    def load(self, match_id: str, *, chat_lines: int = 50) -> LoadedMatch | None:
+        """Everything about one match, or ``None``."""
+        with self.engine.connect() as conn:
+            row = (
+                conn.execute(select(_MATCHES).where(_MATCHES.c.id == match_id))
+                .mappings()
+                .one_or_none()
+            )
+            if row is None:
+                return None
+            return self._load_rest(conn, row, chat_lines)
+
+    def load_live(self, *, chat_lines: int = 50) -> list[LoadedMatch]:
+        """Every match that is open or being played."""
+        with self.engine.connect() as conn:
+            rows = (
+                conn.execute(select(_MATCHES).where(_MATCHES.c.status.in_(("open", "active"))))
+                .mappings()
+                .all()
+            )
+            return [self._load_rest(conn, row, chat_lines) for row in rows]
+
+    def list_ids(self, status: str, limit: int) -> list[str]:
+        """The newest ``limit`` match ids with ``status``."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(_MATCHES.c.id)
+                .where(_MATCHES.c.status == status)
+                .order_by(_MATCHES.c.updated_at.desc())
+                .limit(limit)
+            ).scalars()
+            return list(rows)
+
+    def _load_rest(self, conn: Connection, row: Any, chat_lines: int) -> LoadedMatch:
+        mid = row["id"]
+        seats, moves, pending, chat = (
+            SeatRow.__table__,
+            MoveRow.__table__,
+            PendingRow.__table__,
+            ChatRow.__table__,
+        )
+
+        def rows(query: Any) -> list[Any]:
+            return list(conn.execute(query).mappings().all())
+
+        return LoadedMatch(
+            match=MatchRecord(**_pick(row, MatchRecord)),
+            seats=[
+                SeatRecord(**_pick(r, SeatRecord))
+                for r in rows(select(seats).where(seats.c.match_id == mid).order_by(seats.c.seat))
+            ],
+            moves=[
+                MoveRecord(**_pick(r, MoveRecord))
+                for r in rows(
+                    select(moves).where(moves.c.match_id == mid).order_by(moves.c.version)
+                )
+            ],
+            pending=[
+                PendingRecord(**_pick(r, PendingRecord))
+                for r in rows(
+                    select(pending).where(pending.c.match_id == mid).order_by(pending.c.seat)
+                )
+            ],
+            chat=[
+                ChatRecord(**_pick(r, ChatRecord))
+                for r in reversed(
+                    rows(
+                        select(chat)
+                        .where(chat.c.match_id == mid)
+                        .order_by(chat.c.id.desc())
+                        .limit(chat_lines)
+                    )
+                )
+            ],
+        )
+
+
+def _fields(record: Any) -> dict[str, Any]:
+    return {name: getattr(record, name) for name in record.__slots__}
+
+
+def _pick(row: Any, record: type[Any]) -> dict[str, Any]:
+    return {name: row[name] for name in record.__slots__}

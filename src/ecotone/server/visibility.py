@@ -1,0 +1,138 @@
+"""Who may see which step of the log, decided from the game's own observations.
+
+The kernel tells the server what each seat may know about a *state*
+(``state.observe(seat)``) but not about an *action*: "P2 gives G03 to P1" may be public
+in one game and a secret in another. So the server works it out, the same way for every
+game: an action by seat ``p`` is shown to viewer ``v`` only when ``v``'s observation after
+it tells it apart from every other action ``p`` could have taken. Then the text adds
+nothing ``v`` could not read off the board. When some alternatives look the same to ``v``,
+the step is hidden from ``v``; its *kind* (``bid``, ``give``) is shown when all those
+look-alikes are of the same kind.
+
+A second, independent condition guards the components themselves: every card or tile id
+the action names (or, in a game that declares no components, every text it carries) must
+appear in ``v``'s observation after the step. Two copies of the same species, say, may
+look alike on the table; naming which copy a seat took would tell more than the board
+does, so the step's text is hidden then too.
+
+The actor always sees its own action; in a game of perfect information everybody sees
+everything; after the end the whole log is open (as the replay is). Checking costs one
+``apply`` per alternative and one ``observe`` per viewer, paid once per step when it is
+stored; when a seat has more than :data:`MAX_ALTERNATIVES` choices the step is hidden from
+the other seats rather than checked (safe, if less informative).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from typing import Any
+
+import msgspec
+
+from ecotone.core.actions import Action
+from ecotone.core.game import Game, State
+from ecotone.core.spec import Information
+
+__all__ = ["MAX_ALTERNATIVES", "everyone", "step_visibility", "viewer_bit"]
+
+_encoder = msgspec.json.Encoder()
+
+MAX_ALTERNATIVES = 96
+
+
+def viewer_bit(players: int, seat: int | None) -> int:
+    """The bit of ``seat`` in a visibility mask; spectators use bit ``players``."""
+    return 1 << (players if seat is None else seat)
+
+
+def everyone(players: int) -> int:
+    """The mask with every seat and the spectators."""
+    return (1 << (players + 1)) - 1
+
+
+def step_visibility(
+    before: State,
+    seat: int,
+    action: Action,
+    after: State,
+    observed: dict[int | None, dict[str, Any]] | None = None,
+) -> tuple[int, int]:
+    """The masks of viewers who may see ``action`` itself, and its kind.
+
+    Args:
+        before, after: the states around the step.
+        observed: ``after``'s observations by viewer, when already computed (reused).
+    """
+    players = before.game.players
+    if before.game.spec.information is Information.PERFECT:
+        return everyone(players), everyone(players)
+    visible = tags = viewer_bit(players, seat)
+    others: list[int | None] = [v for v in range(players) if v != seat]
+    others.append(None)
+    alternatives = [a for a in before.legal_actions(seat) if a != action]
+    if len(alternatives) > MAX_ALTERNATIVES:
+        if all(type(a) is type(action) for a in alternatives):
+            tags = everyone(players)
+        return visible, tags
+    outcomes = [before.apply(seat, a) for a in alternatives]
+    named = _named(before, action)
+    hidden_from_a_seat = tag_hidden_from_a_seat = False
+    for viewer in others:
+        bit = viewer_bit(players, viewer)
+        if viewer is None and hidden_from_a_seat:
+            # A spectator knows no more than any seat: what one seat cannot tell apart,
+            # the spectators cannot either.
+            if not tag_hidden_from_a_seat:
+                tags |= bit
+            break
+        seen = observed.get(viewer) if observed is not None else None
+        if seen is None:
+            seen = after.observe(viewer)
+        lookalikes = [
+            a for a, o in zip(alternatives, outcomes, strict=True) if o.observe(viewer) == seen
+        ]
+        if not lookalikes:
+            tags |= bit
+            if _shows(seen, named):
+                visible |= bit
+            else:
+                hidden_from_a_seat = True
+        else:
+            hidden_from_a_seat = True
+            if all(type(a) is type(action) for a in lookalikes):
+                tags |= bit
+            else:
+                tag_hidden_from_a_seat = True
+    return visible, tags
+
+
+def _shows(observation: dict[str, Any], named: set[str]) -> bool:
+    """Whether every name appears as a whole text value in the observation."""
+    if not named:
+        return True
+    text = _encoder.encode(observation)
+    return all(_encoder.encode(name) in text for name in named)
+
+
+@functools.cache
+def _components(game: Game[Any]) -> frozenset[str]:
+    return frozenset(game.components())
+
+
+def _named(state: State, action: Action) -> set[str]:
+    """The component ids an action names (every text field when the game declares none)."""
+    texts = set(_strings(action.to_json())) - {str(type(action).__struct_config__.tag)}
+    components = _components(state.game)
+    return texts & components if components else texts
+
+
+def _strings(obj: Any) -> Iterator[str]:
+    if isinstance(obj, str):
+        yield obj
+    elif isinstance(obj, dict):
+        for value in obj.values():
+            yield from _strings(value)
+    elif isinstance(obj, list | tuple):
+        for value in obj:
+            yield from _strings(value)

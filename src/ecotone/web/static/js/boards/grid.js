@@ -1,0 +1,90 @@
+// Grid games (Phylo's open grid around the map board; BioMasters' grid of ready and
+// exhausted cards): cards laid on lettered columns and numbered rows, hands below.
+// Click a hand card, then a highlighted cell; click a highlighted cell to see and choose
+// the actions there. Highlights come only from the server's legal actions.
+import { h, seatName } from "../api.js";
+
+let selected = null;
+let focusCell = null;
+
+const baseId = (id) => String(id).split("#")[0];
+const parse = (cell) => {
+  const m = /^([a-zA-Z]+)(\d+)$/.exec(cell);
+  if (!m) return null;
+  let col = 0;
+  for (const ch of m[1].toLowerCase()) col = col * 26 + (ch.charCodeAt(0) - 96);
+  return { col: col - 1, row: Number(m[2]) };
+};
+
+function face(id, cat, attrs = {}, tag = "div") {
+  const c = cat.cards[baseId(id)] || { name: id };
+  const label = `${id}: ${c.name}${c.latin ? ` (${c.latin})` : ""}${c.points !== undefined ? `, ${c.points} points` : ""}${c.kind ? `, ${c.kind}` : ""}${c.fact ? `. ${c.fact}` : ""}`;
+  return h(`${tag}.gcard`, { title: label, "aria-label": label, "data-card": id, ...attrs },
+    h("span.gname", {}, c.name), c.latin ? h("span.glatin", {}, c.latin) : null,
+    h("span.gmeta", {}, [c.kind, c.points !== undefined ? `${c.points} pts` : null].filter(Boolean).join(" · ")));
+}
+
+export function gridBoard({ obs, legal, seat, players, catalogue: cat, act, busy, names, toMove }) {
+  const root = h("div", { id: "board", "data-game": obs.game || "grid" });
+  const redraw = () => root.replaceWith(gridBoard({ obs, legal, seat, players, catalogue: cat, act, busy, names, toMove }));
+  const withCard = legal.filter((l) => l.action.card && l.action.cell);
+  const playable = new Set(withCard.map((l) => l.action.card));
+  if (selected && !playable.has(selected)) selected = null;
+  const cellActions = new Map();  // cell -> actions there (for the selected card, or card-less)
+  const add = (cell, l) => { if (!cellActions.has(cell)) cellActions.set(cell, []); cellActions.get(cell).push(l); };
+  for (const l of legal) {
+    if (!l.action.cell) continue;
+    if (l.action.card) { if (l.action.card === selected) add(l.action.cell, l); } else add(l.action.cell, l);
+  }
+  const placed = obs.table || obs.cells || [];
+  const mapCells = new Set(obs.map || []);
+  const cells = [...placed.map((p) => p.cell), ...mapCells, ...cellActions.keys(), ...withCard.map((l) => l.action.cell)];
+  const pos = cells.map(parse).filter(Boolean);
+  let minC = Math.min(...pos.map((p) => p.col)), maxC = Math.max(...pos.map((p) => p.col));
+  let minR = Math.min(...pos.map((p) => p.row)), maxR = Math.max(...pos.map((p) => p.row));
+  if (obs.rows && obs.cols) { minC = 0; maxC = obs.cols - 1; minR = 1; maxR = obs.rows; }
+  if (!pos.length) { minC = 0; maxC = 3; minR = 1; maxR = 3; }
+  const byCell = new Map(placed.map((p) => [p.cell, p]));
+  const grid = h("div.grid", { role: "grid", "aria-label": "The table", style: `grid-template-columns: 2rem repeat(${maxC - minC + 1}, minmax(${maxC - minC > 6 ? 66 : 92}px, 1fr))` });
+  const colName = (c) => { let s = ""; let n = c + 1; while (n > 0) { const r = (n - 1) % 26; s = String.fromCharCode(97 + r) + s; n = Math.floor((n - 1) / 26); } return s; };
+  const upper = (obs.cells !== undefined);
+  grid.append(h("div"));
+  for (let c = minC; c <= maxC; c++) grid.append(h("div.gaxis", {}, upper ? colName(c).toUpperCase() : colName(c)));
+  for (let r = minR; r <= maxR; r++) {
+    const row = h("div.grow", { role: "row", style: "display:contents" }, h("div.gaxis", {}, String(r)));
+    for (let c = minC; c <= maxC; c++) {
+      const name = `${upper ? colName(c).toUpperCase() : colName(c)}${r}`;
+      const here = byCell.get(name);
+      const acts = cellActions.get(name);
+      const cls = `${here ? `.owner${here.owner}` : ""}${mapCells.has(name) ? ".map" : ""}${acts ? ".target" : ""}${here && here.ready === false ? ".exhausted" : ""}${here?.incompatible ? ".incompatible" : ""}${focusCell === name ? ".focus" : ""}`;
+      const content = here ? [face(here.card, cat), h("span.gowner", {}, `${seatName(here.owner)}${here.ready === false ? " · exhausted" : here.ready ? " · ready" : ""}`)]
+        : mapCells.has(name) ? [h("span.gmap", {}, "Map")] : [];
+      const label = `${name}${here ? "" : mapCells.has(name) ? ": map board" : ": empty"}`;
+      const attrs = { role: "gridcell", "data-cell": name, "aria-label": acts ? `${label}: ${acts.length} choice(s)` : label };
+      row.append(acts
+        ? h(`button.gcell${cls}`, { ...attrs, type: "button", disabled: busy, onclick: () => {
+          if (acts.length === 1) { selected = null; focusCell = null; act(acts[0].action); } else { focusCell = name; redraw(); }
+        } }, h("span.gpos", {}, name), ...content)
+        : h(`div.gcell${cls}`, attrs, h("span.gpos", {}, name), ...content));
+    }
+    grid.append(row);
+  }
+  const chooser = focusCell && cellActions.get(focusCell)
+    ? h("div.give-targets", { role: "group", "aria-label": `Choices at ${focusCell}` }, h("strong", {}, `At ${focusCell}: `),
+      cellActions.get(focusCell).map((l) => h("button", { type: "button", onclick: () => { selected = null; focusCell = null; act(l.action); } }, l.text)))
+    : null;
+  let hint = null;
+  if (legal.length && !busy) hint = selected ? `Play ${selected}: choose a highlighted cell.` : playable.size ? "Choose a card from your hand, or a highlighted cell, or an action from the list." : cellActions.size ? "Choose a highlighted cell, or an action from the list." : null;
+  root.append(h("section.panel", { "aria-label": "The table" }, h("h2", {}, "The table"), hint ? h("p.hint", { id: "hint", role: "status" }, hint) : null, h("div.grid-wrap", {}, grid), chooser));
+
+  const hands = obs.hands || [];
+  if (seat !== null && hands[seat]?.cards) {
+    const row = h("div.hand", { role: "group", "aria-label": "Your hand" }, hands[seat].cards.map((id) => (playable.has(id)
+      ? face(id, cat, { type: "button", class: `playable${selected === id ? " selected" : ""}`, "aria-pressed": String(selected === id), onclick: () => { selected = id; focusCell = null; redraw(); } }, "button")
+      : face(id, cat))));
+    root.append(h("section.panel", { "aria-label": "Your hand" }, h("h2", {}, "Your hand"), row));
+  }
+  const others = hands.map((hd, s) => (s === seat ? null : h("li", {}, `${names(s)}: ${hd.count} card(s) in hand${toMove.includes(s) ? " · to play" : ""}`))).filter(Boolean);
+  if (others.length) root.append(h("section.panel", { "aria-label": "Other players" }, h("h2", {}, "Other players"), h("ul", {}, others)));
+  return root;
+}

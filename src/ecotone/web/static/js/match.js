@@ -1,0 +1,278 @@
+// The match page, the same for every game: whose turn, scores, the seat's board, the
+// legal actions (grouped, keyboard-usable), the log, chat, live updates over the
+// websocket, reconnection, spectating, hot-seat hand-offs and replays after the end.
+// Nothing here decides what is legal: the server sends the list, and its refusals.
+import { api, activeSeat, catalogue, h, heldSeats, seatName, setActiveSeat, toast } from "./api.js";
+import { forestBoard } from "./boards/forest.js";
+import { gridBoard } from "./boards/grid.js";
+import { singaporeBoard } from "./boards/singapore.js";
+
+const BOARDS = { "once-upon-a-forest": forestBoard, phylo: gridBoard, biomasters: gridBoard, "singapore-untamed": singaporeBoard };
+
+export class MatchPage {
+  constructor(main, id, watch) {
+    this.main = main; this.id = id; this.watch = watch;
+    this.ws = null; this.closed = false; this.version = null; this.update = null;
+    this.log = []; this.chat = []; this.info = null; this.refs = 0;
+    this.frames = null; this.frame = 0; this.handoff = null; this.retry = 0;
+  }
+
+  get seats() { return this.watch ? {} : heldSeats(this.id); }
+  get heldList() { return Object.keys(this.seats).map(Number).sort((a, b) => a - b); }
+  get token() { return this.seat === null ? null : this.seats[this.seat]; }
+
+  async open() {
+    const held = this.heldList;
+    const stored = activeSeat(this.id);
+    this.seat = held.length ? (held.includes(stored) ? stored : held[0]) : null;
+    this.main.append(h("p.muted", {}, "Connecting…"));
+    try {
+      this.info = await api(`/matches/${this.id}`);
+      this.catalogue = await catalogue(this.info.game);
+    } catch (e) { this.main.replaceChildren(h("p.error", { role: "alert" }, e.message), h("a", { href: "#/" }, "Back to the lobby")); return; }
+    this.connect();
+  }
+
+  close() { this.closed = true; if (this.ws) this.ws.close(); }
+
+  connect(since) {
+    if (this.closed) return;
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${proto}://${location.host}/api/v1/matches/${encodeURIComponent(this.id)}/ws`);
+    this.ws = ws;
+    ws.onopen = () => {
+      const hello = { type: "hello", protocol: 1 };
+      if (this.token) hello.token = this.token;
+      if (since !== undefined && since !== null) hello.since = since;
+      ws.send(JSON.stringify(hello));
+    };
+    ws.onmessage = (ev) => this.receive(JSON.parse(ev.data));
+    ws.onclose = (ev) => {
+      if (this.closed || ws !== this.ws) return;
+      if (ev.code === 4403) { toast("This seat's token is no longer valid: watching instead.", true); this.seat = null; this.watch = true; }
+      this.retry = Math.min(this.retry + 1, 5);
+      setTimeout(() => this.connect(this.version), 400 * this.retry);
+    };
+  }
+
+  switchSeat(seat) {
+    this.seat = seat; setActiveSeat(this.id, seat);
+    this.log = []; this.version = null;
+    const old = this.ws; this.ws = null; if (old) old.close();
+    this.connect();
+  }
+
+  send(msg) { if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg)); }
+
+  act(action) {
+    if (!this.update) return;
+    this.error = null;
+    this.send({ type: "act", version: this.update.version, action, ref: `a${++this.refs}` });
+    this.busy = true; this.draw();
+  }
+
+  receive(msg) {
+    this.retry = 0;
+    switch (msg.type) {
+      case "welcome": this.info = msg.match; this.chat = msg.chat; break;
+      case "update": {
+        const known = new Set(this.log.map((e) => e.version));
+        for (const e of msg.log) if (!known.has(e.version)) this.log.push(e);
+        this.log.sort((a, b) => a.version - b.version);
+        this.update = msg; this.version = msg.version; this.busy = false;
+        if (this.info) { this.info.status = msg.status; this.info.to_move = msg.to_move; }
+        this.fetchText();
+        this.checkHandoff();
+        break;
+      }
+      case "ack": this.busy = false; if (msg.pending) toast("Choice stored: waiting for the others."); break;
+      case "error": this.busy = false; this.error = `${msg.message} (${msg.code})`; toast(msg.message, true); break;
+      case "chat": this.chat.push(msg.line); break;
+      case "notice": toast(msg.message); break;
+      case "seats": if (this.info) this.info.seats = msg.seats; break;
+      default: break;
+    }
+    this.draw();
+  }
+
+  async fetchText() {
+    const version = this.version;
+    try {
+      const res = await fetch(`/api/v1/matches/${this.id}/render`, { headers: this.token ? { Authorization: `Bearer ${this.token}` } : {} });
+      if (res.ok && version === this.version) { this.text = (await res.json()).text; this.draw(); }
+    } catch { /* the text view is a convenience */ }
+  }
+
+  // Hot-seat: when it is another seat of this browser's turn, hide this hand first.
+  checkHandoff() {
+    const u = this.update;
+    if (!u || u.status !== "active" || this.heldList.length < 2) return;
+    if (u.waiting_for.includes(this.seat)) return;
+    const next = this.heldList.find((s) => u.waiting_for.includes(s));
+    if (next !== undefined) this.handoff = next;
+  }
+
+  names(s) {
+    const seat = this.info?.seats?.[s];
+    const who = !seat ? "" : seat.kind === "bot" ? `bot ${seat.bot}` : seat.name || (seat.joined ? "player" : "empty seat");
+    return `${seatName(s)}${s === this.seat ? " (you)" : ""} · ${who}`;
+  }
+
+  draw() {
+    if (this.closed) return;
+    const u = this.update;
+    if (!u || !this.info) return;
+    const active = document.activeElement;
+    const focusId = active?.id;
+    this.hadFocus = Boolean(active && active.closest && active.closest("#actions, #board"));
+    const typing = document.getElementById("chat-input")?.value;
+    if (this.handoff !== null) {  // hot-seat: nothing of the previous seat's view stays on screen
+      this.main.replaceChildren(this.handoffOverlay());
+      return;
+    }
+    const frame = this.frames ? this.frames[this.frame] : null;
+    const obs = frame ? frame.observation : u.observation;
+    const legal = frame ? [] : u.legal;
+    const page = h("div");
+    page.append(this.header(u));
+    if (u.status === "over" && !frame) page.append(this.finalPanel(u));
+    if (frame) page.append(this.replayBar());
+    const board = BOARDS[this.info.game];
+    const left = h("div");
+    if (board) {
+      left.append(board({
+        obs, legal, seat: this.seat, players: this.info.players, catalogue: this.catalogue,
+        act: (a) => this.act(a), busy: this.busy, names: (s) => this.names(s), toMove: frame ? frame.to_move : u.to_move,
+      }));
+      if (this.info.game === "singapore-untamed") { const t = this.playersTable(obs); if (t) left.append(t); }
+      if (this.text || frame) left.append(h("details.panel", {}, h("summary", {}, "Text view of the table"), h("pre.render", {}, frame ? frame.text : this.text)));
+    } else {
+      const table = this.playersTable(obs);
+      if (table) left.append(table);
+      left.append(h("section.panel", { "aria-label": "The table" }, h("h2", {}, "The table"),
+        h("pre.render", { id: "render", tabindex: "0" }, frame ? frame.text : this.text || JSON.stringify(obs, null, 2))));
+    }
+    const right = h("div");
+    if (!frame) right.append(this.actionsPanel(legal, u));
+    right.append(this.logPanel(), this.chatPanel());
+    page.append(h("div.layout", {}, left, right));
+    this.main.replaceChildren(page);
+    if (typing) document.getElementById("chat-input").value = typing;
+    // Keep keyboard players in place: the same control if it still exists, else the
+    // first choice (or the choices heading) when focus was on the board or the list.
+    const same = focusId && document.getElementById(focusId);
+    if (same) same.focus();
+    else if (this.hadFocus) (document.querySelector("#actions button[data-index]:not([disabled])") || document.getElementById("actions-h"))?.focus();
+  }
+
+  header(u) {
+    const turn = u.status === "open" ? "Waiting for players to join" : u.status === "over" ? "The game is over"
+      : u.waiting_for.includes(this.seat) ? "Your turn" : `Waiting for ${u.waiting_for.map(seatName).join(", ") || "…"}`;
+    const obs = u.observation || {};
+    const piles = Array.isArray(obs.piles) && obs.piles.length === this.info.players && obs.piles.every((p) => typeof p.vp === "number") ? obs.piles.map((p) => p.vp) : null;
+    const per = Array.isArray(obs.players) && obs.players.length === this.info.players ? obs.players : null;
+    const field = per && ["points", "evp", "score"].find((k) => per.every((p) => typeof p?.[k] === "number"));
+    const scores = u.scores || obs.points || piles || (field ? per.map((p) => p[field]) : null);
+    const chips = this.info.seats.map((s) => h(`span.seat-chip${u.to_move.includes(s.seat) && u.status === "active" ? ".turn" : ""}${s.seat === this.seat ? ".me" : ""}`,
+      { "data-seat": s.seat }, `${this.names(s.seat)}${scores ? ` · ${scores[s.seat]} pts` : ""}${s.taken_over ? " · bot playing" : ""}${s.kind === "human" && s.joined && !s.connected ? " · away" : ""}`));
+    const seatSwitch = this.heldList.length > 1 ? h("span.muted", {}, ` · hot-seat: ${this.heldList.map(seatName).join(", ")}`) : null;
+    return h("section.panel", { "aria-label": "Match" },
+      h("div.match-head", {},
+        h("h1", {}, this.info.title, h("span.muted", { style: "font-size:.9rem;font-weight:400" }, ` · match ${this.id} · move ${u.version}`)),
+        h(`span.status-line${u.waiting_for.includes(this.seat) ? ".you" : ""}`, { id: "turn", role: "status", "aria-live": "polite" },
+          this.seat === null ? `Spectating · ${turn}` : turn, seatSwitch)),
+      h("div.seats", { "aria-label": "Seats and scores" }, chips),
+      this.error ? h("p.error", { role: "alert", id: "refusal" }, `Refused: ${this.error}`) : null);
+  }
+
+  // Any game whose observation lists its players: their public counters side by side.
+  playersTable(obs) {
+    const per = Array.isArray(obs.players) && obs.players.length === this.info.players ? obs.players : null;
+    if (!per || !per.every((p) => p && typeof p === "object")) return null;
+    const keys = Object.keys(per[0]).filter((k) => per.every((p) => ["number", "string"].includes(typeof p[k]))).slice(0, 9);
+    if (!keys.length) return null;
+    const title = (k) => k.replace(/_/g, " ");
+    return h("section.panel", { "aria-label": "Players" }, h("h2", {}, "Players"),
+      h("table.players", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Seat"), keys.map((k) => h("th", { scope: "col" }, title(k))))),
+        h("tbody", {}, per.map((p, s) => h(`tr${this.update?.to_move.includes(s) ? ".turn" : ""}`, {}, h("th", { scope: "row" }, this.names(s)), keys.map((k) => h("td", {}, String(p[k]))))))));
+  }
+
+  finalPanel(u) {
+    const best = Math.max(...(u.scores || [0]));
+    const lines = (u.scores || []).map((sc, s) => h("li", {}, `${this.names(s)}: ${sc} points${(u.winners || []).includes(s) ? " 🏆 winner" : ""}`));
+    return h("section.panel.final", { id: "final", "aria-label": "Final result" }, h("h2", {}, "Final scores"), h("ol", {}, lines),
+      h("p", {}, h("button", { id: "replay", type: "button", onclick: () => this.loadReplay() }, "Step through the replay"), " ",
+        h("a.button.secondary", { href: `/api/v1/matches/${this.id}/replay`, download: "" }, "Download replay file"), " ",
+        h("a.button.secondary", { href: "#/" }, "Back to the lobby")),
+      best === undefined ? null : null);
+  }
+
+  async loadReplay() {
+    try {
+      const q = this.seat === null ? "" : `?seat=${this.seat}`;
+      this.frames = (await api(`/matches/${this.id}/frames${q}`)).frames;
+      this.frame = 0; this.draw();
+    } catch (e) { toast(e.message, true); }
+  }
+
+  replayBar() {
+    const f = this.frames[this.frame];
+    const go = (n) => { this.frame = Math.max(0, Math.min(this.frames.length - 1, n)); this.draw(); };
+    const slider = h("input", { type: "range", id: "replay-step", min: 0, max: this.frames.length - 1, value: this.frame, "aria-label": "Replay step" });
+    slider.addEventListener("input", () => go(Number(slider.value)));
+    return h("section.panel", { "aria-label": "Replay" }, h("div.replay-bar", {},
+      h("button", { id: "replay-first", type: "button", onclick: () => go(0) }, "⏮ Start"),
+      h("button", { id: "replay-prev", type: "button", onclick: () => go(this.frame - 1) }, "◀ Back"),
+      h("button", { id: "replay-next", type: "button", onclick: () => go(this.frame + 1) }, "Next ▶"),
+      h("button", { id: "replay-last", type: "button", onclick: () => go(this.frames.length - 1) }, "End ⏭"), slider,
+      h("span", { role: "status" }, `Step ${this.frame} of ${this.frames.length - 1}`),
+      h("button.secondary", { type: "button", onclick: () => { this.frames = null; this.draw(); } }, "Close replay")),
+      h("p", {}, f.next ? `Next: ${seatName(f.next.seat)} — ${f.next_text}` : "The end of the game."));
+  }
+
+  actionsPanel(legal, u) {
+    const box = h("section.panel", { "aria-labelledby": "actions-h", id: "actions" }, h("h2", { id: "actions-h", tabindex: "-1" }, "Your choices"));
+    if (this.seat === null) { box.append(h("p.muted", {}, "You are watching: only seated players choose.")); return box; }
+    if (!legal.length) {
+      box.append(h("p.muted", {}, u.my_choice ? "Your choice is in: waiting for the others." : u.status === "over" ? "No more choices." : "Not your turn."));
+      return box;
+    }
+    const groups = new Map();
+    for (const l of legal) {
+      const t = l.action.type || "action";
+      if (!groups.has(t)) groups.set(t, []);
+      groups.get(t).push(l);
+    }
+    for (const [type, items] of groups) {
+      box.append(h("div.actions-group", { role: "group", "aria-label": type }, h("h3", {}, type.replace(/-/g, " ")),
+        h("div.actions", {}, items.map((l) => h("button", { type: "button", id: `act-${l.index}`, "data-index": l.index, disabled: this.busy, onclick: () => this.act(l.action) }, l.text)))));
+    }
+    return box;
+  }
+
+  logPanel() {
+    const items = this.log.map((e) => h("li", { value: e.version }, `${seatName(e.seat)}${e.by === "bot" ? " 🤖" : e.by === "takeover" ? " (bot stand-in)" : ""}: `,
+      e.text ? e.text : e.type ? `${e.type} (hidden)` : "a hidden choice"));
+    const ol = h("ol.log", { id: "log", "aria-live": "polite" }, items);
+    setTimeout(() => { ol.scrollTop = ol.scrollHeight; });
+    return h("section.panel", { "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, "What happened"), items.length ? ol : h("p.muted", {}, "Nothing yet."));
+  }
+
+  chatPanel() {
+    const lines = h("div.chat-lines", { id: "chat-lines" }, this.chat.map((l) => h("div", {}, h("strong", {}, `${l.name || seatName(l.seat)}: `), l.text)));
+    setTimeout(() => { lines.scrollTop = lines.scrollHeight; });
+    const input = h("input", { id: "chat-input", maxlength: 500, "aria-label": "Chat message", placeholder: this.seat === null ? "Spectators cannot chat" : "Say something at the table", disabled: this.seat === null });
+    const form = h("form", { onsubmit: (ev) => { ev.preventDefault(); if (input.value.trim()) { this.send({ type: "chat", text: input.value }); input.value = ""; } } },
+      input, h("button", { type: "submit", disabled: this.seat === null }, "Send"));
+    return h("section.panel.chat", { "aria-labelledby": "chat-h" }, h("h2", { id: "chat-h" }, "Table talk"), lines, form);
+  }
+
+  handoffOverlay() {
+    const next = this.handoff;
+    const go = h("button", { id: "handoff-go", type: "button", onclick: () => { this.handoff = null; this.switchSeat(next); } }, `I am ${seatName(next)}: show my hand`);
+    setTimeout(() => go.focus());
+    return h("div.overlay", { role: "dialog", "aria-modal": "true", "aria-labelledby": "handoff-h" },
+      h("div", {}, h("h2", { id: "handoff-h", style: "color:#fff" }, `Pass the screen to ${seatName(next)}`),
+        h("p", {}, `${seatName(this.seat)}'s hand is hidden. Hand over, then press the button.`), go));
+  }
+}

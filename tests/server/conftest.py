@@ -1,0 +1,80 @@
+"""Fixtures for the server tests: a database per test on every backend, and an app.
+
+SQLite always runs. PostgreSQL runs when ``ECOTONE_TEST_POSTGRES_URL`` names a server
+(``.ci/run`` starts one): each test gets its own fresh database there. Without it the
+PostgreSQL cases are skipped, except under ``CI=true``, where a missing server fails.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from ecotone.server import Settings, create_app
+
+PG_ENV = "ECOTONE_TEST_POSTGRES_URL"
+
+
+def _postgres_url() -> str:
+    url = os.environ.get(PG_ENV)
+    if not url:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI=true but {PG_ENV} is not set: .ci/run must start PostgreSQL")
+        pytest.skip(f"PostgreSQL tests need {PG_ENV} (e.g. postgresql://user@127.0.0.1/db)")
+    return url
+
+
+@pytest.fixture
+def postgres_db() -> Iterator[str]:
+    """A fresh PostgreSQL database for one test, dropped afterwards."""
+    import psycopg
+
+    admin = _postgres_url()
+    name = f"ecotone_test_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    base, _, _ = admin.rpartition("/")
+    try:
+        yield f"{base}/{name}"
+    finally:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A database URL on each backend."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'ecotone.db'}"
+    return str(request.getfixturevalue("postgres_db"))
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    """An SQLite database URL (for tests that need only one backend)."""
+    return f"sqlite:///{tmp_path / 'ecotone.db'}"
+
+
+def make_settings(db: str, **overrides: object) -> Settings:
+    """Test settings: no bot delay, seeds allowed, generous HTTP limits."""
+    base: dict[str, object] = {
+        "db_url": db,
+        "bot_delay": 0.0,
+        "allow_seed": True,
+        "http_rate": 10_000.0,
+        "http_burst": 10_000.0,
+    }
+    base.update(overrides)
+    return Settings(**base)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def client(sqlite_url: str) -> Iterator[TestClient]:
+    """A running app on SQLite, through Starlette's test client."""
+    with TestClient(create_app(make_settings(sqlite_url))) as c:
+        yield c

@@ -1,0 +1,19 @@
+"""The load test runs end to end (tiny: the real measurement is in docs/performance.md)."""
+
+from __future__ import annotations
+
+from ecotone.cli.main import main
+from ecotone.server.bench import LoadTest, run_load_test
+
+
+def test_load_test_reports_moves_and_round_trips() -> None:
+    report = run_load_test(LoadTest(games=3, seconds=1.0, think=0.0, warmup=0.3))
+    assert report["moves"] > 0
+    assert report["moves_per_second"] > 0
+    assert 0 < report["rtt_p50_ms"] <= report["rtt_p99_ms"]
+    assert report["websockets"] == 6
+    assert not report["errors"]
+
+
+def test_bench_server_checks_its_arguments() -> None:
+    assert main(["bench-server", "--games", "0"]) == 2

@@ -1,0 +1,252 @@
+"""The HTTP API: games, lobby, create/join/leave, tokens, actions, view, chat, replays, OpenAPI."""
+
+from __future__ import annotations
+
+import time
+
+from fastapi.testclient import TestClient
+
+import ecotone
+from ecotone.core.replay import Replay
+from tests.server.helpers import API, auth, create, join
+
+FOREST = "once-upon-a-forest"
+
+
+def test_health_and_games(client: TestClient) -> None:
+    assert client.get(f"{API}/health").json()["protocol"] == 1
+    games = client.get(f"{API}/games").json()["games"]
+    assert [g["id"] for g in games] == ecotone.available_games()
+    forest = next(g for g in games if g["id"] == FOREST)
+    assert forest["min_players"] == 2
+    assert "heuristic" in forest["bots"]
+
+
+def test_openapi_describes_every_endpoint(client: TestClient) -> None:
+    doc = client.get("/openapi.json").json()
+    assert doc["openapi"].startswith("3.")
+    paths = doc["paths"]
+    for path, method in [
+        ("/api/v1/games", "get"),
+        ("/api/v1/matches", "get"),
+        ("/api/v1/matches", "post"),
+        ("/api/v1/matches/{match_id}", "get"),
+        ("/api/v1/matches/{match_id}/join", "post"),
+        ("/api/v1/matches/{match_id}/leave", "post"),
+        ("/api/v1/matches/{match_id}/view", "get"),
+        ("/api/v1/matches/{match_id}/actions", "post"),
+        ("/api/v1/matches/{match_id}/chat", "get"),
+        ("/api/v1/matches/{match_id}/chat", "post"),
+        ("/api/v1/matches/{match_id}/replay", "get"),
+    ]:
+        assert method in paths[path], (path, method)
+    schemas = doc["components"]["schemas"]
+    for name in ("MatchInfo", "Update", "Ack", "Joined", "CreateMatch", "LogEntry"):
+        assert name in schemas, name
+    # every $ref points at a schema that exists
+    text = client.get("/openapi.json").text
+    import re
+
+    for ref in set(re.findall(r'"#/components/schemas/([^"]+)"', text)):
+        assert ref in schemas, ref
+    assert client.get("/docs").status_code == 200
+
+
+def test_create_join_lobby_and_start(client: TestClient) -> None:
+    mid, token = create(client, FOREST, 3, seats=[None, None, "random"])
+    assert token
+    info = client.get(f"{API}/matches/{mid}").json()
+    assert info["status"] == "open"
+    assert info["joinable"]
+    assert [s["kind"] for s in info["seats"]] == ["human", "human", "bot"]
+    lobby = client.get(f"{API}/matches", params={"status": "open"}).json()["matches"]
+    assert mid in [m["id"] for m in lobby]
+    # nothing in the lobby may reveal the deal
+    assert "seed" not in str(lobby)
+    assert "digest" not in str(lobby)
+    view = client.get(f"{API}/matches/{mid}/view", headers=auth(token)).json()
+    assert view["legal"] == []
+    assert view["status"] == "open"
+    second = join(client, mid, name="bea")
+    info = client.get(f"{API}/matches/{mid}").json()
+    assert info["status"] == "active"
+    assert not info["joinable"]
+    assert info["seats"][1]["name"] == "bea"
+    refused = client.post(f"{API}/matches/{mid}/join", json={"name": "late"})
+    assert refused.status_code == 409
+    assert refused.json()["error"]["code"] == "match/no-free-seat"
+    assert second != token
+
+
+def test_bad_configurations_are_refused_with_codes(client: TestClient) -> None:
+    cases = [
+        ({"game": "nope", "players": 2}, "config/unknown-game"),
+        ({"game": FOREST, "players": 9}, "config/bad-player-count"),
+        ({"game": FOREST, "players": 2, "variant": "x"}, "config/unknown-variant"),
+        ({"game": FOREST, "players": 2, "options": {"x": 1}}, "config/unknown-option"),
+        (
+            {"game": FOREST, "players": 2, "seats": [{"kind": "bot", "bot": "nobot"}] * 2},
+            "config/unknown-bot",
+        ),
+        ({"game": FOREST, "players": 2, "seats": [{"kind": "human"}]}, "config/bad-seats"),
+        ({"game": FOREST}, "protocol/malformed"),
+    ]
+    for body, code in cases:
+        r = client.post(f"{API}/matches", json=body)
+        assert r.status_code in (400, 422), (body, r.text)
+        assert r.json()["error"]["code"] == code, (body, r.json())
+
+
+def test_seed_is_refused_unless_allowed(sqlite_url: str) -> None:
+    from ecotone.server import Settings, create_app
+
+    with TestClient(create_app(Settings(db_url=sqlite_url))) as c:
+        r = c.post(f"{API}/matches", json={"game": FOREST, "players": 2, "seed": 3})
+        assert r.json()["error"]["code"] == "config/seed-not-allowed"
+
+
+def test_tokens_are_required_and_checked(client: TestClient) -> None:
+    mid, token = create(client, FOREST, 2)
+    assert token
+    other = join(client, mid)
+    body = {"version": 0, "action": "draw from pile 1"}
+    missing = client.post(f"{API}/matches/{mid}/actions", json=body)
+    assert missing.status_code == 401
+    assert missing.json()["error"]["code"] == "auth/missing-token"
+    wrong = client.post(f"{API}/matches/{mid}/actions", json=body, headers=auth("x" * 32))
+    assert wrong.status_code == 403
+    assert wrong.json()["error"]["code"] == "auth/bad-token"
+    for path in ("leave", "chat"):
+        r = client.post(f"{API}/matches/{mid}/{path}", json={"text": "hi"}, headers=auth("bad"))
+        assert r.json()["error"]["code"] == "auth/bad-token", path
+    # a token of another match does not work here
+    _mid2, token2 = create(client, FOREST, 2)
+    assert token2
+    r = client.post(f"{API}/matches/{mid}/actions", json=body, headers=auth(token2))
+    assert r.json()["error"]["code"] == "auth/bad-token"
+    ok = client.post(f"{API}/matches/{mid}/actions", json=body, headers=auth(token))
+    assert ok.status_code == 200, ok.text
+    assert ok.json() == {"type": "ack", "ref": None, "version": 1, "pending": False}
+    # after leaving, the old token is dead; the seat is free for someone else
+    assert client.post(f"{API}/matches/{mid}/leave", headers=auth(other)).status_code == 200
+    dead = client.get(f"{API}/matches/{mid}/view", headers=auth(other))
+    assert dead.json()["error"]["code"] == "auth/bad-token"
+    info = client.get(f"{API}/matches/{mid}").json()
+    assert info["joinable"]
+    assert info["seats"][1]["taken_over"]
+
+
+def test_refusals_change_nothing(client: TestClient) -> None:
+    mid, token = create(client, FOREST, 2)
+    assert token
+    other = join(client, mid)
+    before = client.get(f"{API}/matches/{mid}/view", headers=auth(token)).json()
+
+    def act(tok: str, version: int, action: object) -> dict[str, object]:
+        r = client.post(
+            f"{API}/matches/{mid}/actions",
+            json={"version": version, "action": action},
+            headers=auth(tok),
+        )
+        error: dict[str, object] = r.json()["error"]
+        return error
+
+    stale = act(token, 5, "draw from pile 1")
+    assert stale["code"] == "match/stale"
+    assert "version 0" in str(stale["message"])
+    turn = act(other, 0, "draw from pile 1")
+    assert turn["code"] == "action/not-your-turn"
+    bad = act(token, 0, "fly to the moon")
+    assert bad["code"] == "action/malformed"
+    wrong = act(token, 0, {"type": "draw", "pile": 9})
+    assert wrong["code"] != "match/stale"
+    assert wrong["message"]
+    after = client.get(f"{API}/matches/{mid}/view", headers=auth(token)).json()
+    assert after == before
+
+
+def test_play_to_the_end_then_replay(client: TestClient) -> None:
+    mid, token = create(client, FOREST, 2, seats=[None, "heuristic"], seed=11)
+    assert token
+    r = client.get(f"{API}/matches/{mid}/replay")
+    assert r.status_code == 409
+    assert r.json()["error"]["code"] == "match/not-over"
+    deadline = time.monotonic() + 30
+    view = {}
+    while time.monotonic() < deadline:
+        view = client.get(f"{API}/matches/{mid}/view", headers=auth(token)).json()
+        if view["status"] == "over":
+            break
+        if not view["legal"]:
+            time.sleep(0.001)
+            continue
+        choice = view["legal"][-1]
+        r = client.post(
+            f"{API}/matches/{mid}/actions",
+            json={"version": view["version"], "action": choice["text"]},
+            headers=auth(token),
+        )
+        assert r.status_code == 200, r.text
+    assert view["status"] == "over"
+    assert view["winners"] is not None
+    # after the end every step is in the log, hands included
+    log = client.get(f"{API}/matches/{mid}/view").json()["log"]
+    assert len(log) == view["version"]
+    assert all(e["action"] for e in log)
+    assert {e["by"] for e in log} == {"human", "bot"}
+    r = client.get(f"{API}/matches/{mid}/replay")
+    assert r.status_code == 200
+    assert "attachment" in r.headers["content-disposition"]
+    replay = Replay.from_json(r.content)
+    final = replay.verify()
+    assert final.is_over
+    assert replay.scores == view["scores"]
+    assert replay.seed == 11
+    assert replay.seats == ["creator", "heuristic"]
+    over = client.get(f"{API}/matches", params={"status": "over"}).json()["matches"]
+    assert mid in [m["id"] for m in over]
+
+
+def test_chat_over_http(client: TestClient) -> None:
+    mid, token = create(client, FOREST, 2)
+    assert token
+    r = client.post(f"{API}/matches/{mid}/chat", json={"text": "  hello\x00 "}, headers=auth(token))
+    assert r.status_code == 200
+    assert r.json()["text"] == "hello"
+    assert client.get(f"{API}/matches/{mid}/chat").json()["lines"][0]["name"] == "creator"
+    empty = client.post(f"{API}/matches/{mid}/chat", json={"text": " "}, headers=auth(token))
+    assert empty.json()["error"]["code"] == "chat/empty"
+    long = client.post(f"{API}/matches/{mid}/chat", json={"text": "x" * 600}, headers=auth(token))
+    assert long.json()["error"]["code"] == "chat/too-long"
+    codes = [
+        client.post(f"{API}/matches/{mid}/chat", json={"text": f"{i}"}, headers=auth(token))
+        .json()
+        .get("error", {})
+        .get("code")
+        for i in range(12)
+    ]
+    assert "limit/chat" in codes
+
+
+def test_unknown_match_and_limits(client: TestClient) -> None:
+    r = client.get(f"{API}/matches/nope")
+    assert r.status_code == 404
+    assert r.json()["error"]["code"] == "match/not-found"
+    big = client.post(
+        f"{API}/matches",
+        content=b"{" + b" " * 70_000 + b"}",
+        headers={"content-type": "application/json"},
+    )
+    assert big.status_code == 413
+    assert big.json()["error"]["code"] == "protocol/too-large"
+
+
+def test_http_rate_limit(sqlite_url: str) -> None:
+    from ecotone.server import create_app
+    from tests.server.conftest import make_settings
+
+    app = create_app(make_settings(sqlite_url, http_rate=1.0, http_burst=5.0))
+    with TestClient(app) as c:
+        codes = [c.get(f"{API}/health").status_code for _ in range(8)]
+    assert codes[:5] == [200] * 5
+    assert 429 in codes

@@ -1,0 +1,161 @@
+"""Fixtures for the browser tests: a real server process and Debian's Chromium.
+
+The server is ``python -m ecotone serve`` on a free port with a fresh SQLite file.
+Chromium is driven by Playwright for Python, using the system browser at
+``/usr/bin/chromium`` (Playwright's own browser download cannot work here: never run
+``playwright install``). Without playwright or Chromium the tests are skipped, except
+under ``CI=true``, where that is a failure. Screenshots go to ``tests/web/artifacts/``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ARTIFACTS = Path(__file__).parent / "artifacts"
+
+
+def _missing(reason: str) -> None:
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"CI=true but {reason}: .ci/run must install it")
+    pytest.skip(reason)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Server:
+    """A running ``ecotone serve`` process."""
+
+    def __init__(self, url: str, proc: subprocess.Popen[bytes]) -> None:
+        self.url = url
+        self.proc = proc
+
+    def get(self, path: str) -> Any:
+        with urllib.request.urlopen(self.url + path, timeout=10) as res:
+            return json.loads(res.read())
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server for the whole session (every test makes its own matches)."""
+    tmp = tmp_path_factory.mktemp("web-server")
+    port = _free_port()
+    log = (tmp / "server.log").open("wb")
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "ecotone",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            f"sqlite:///{tmp / 'ecotone.db'}",
+            "--bot-delay",
+            "0.02",
+            "--http-rate",
+            "500",
+            "--log-level",
+            "warning",
+        ],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    srv = Server(url, proc)
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            srv.get("/api/v1/health")
+            break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                log.close()
+                pytest.fail(f"the server did not start: see {tmp / 'server.log'}")
+            time.sleep(0.2)
+    yield srv
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, headless, through Playwright."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("the playwright Python package is not installed (pip install playwright)")
+    if not CHROMIUM.exists():
+        _missing(f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any, server: Server) -> Iterator[Any]:
+    """A fresh browser context (its own sessionStorage) on the lobby."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.goto(server.url + "/")
+    yield pg
+    context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+@pytest.fixture
+def new_page(browser: Any, server: Server) -> Iterator[Any]:
+    """A factory of further independent browser contexts (another person)."""
+    contexts: list[Any] = []
+
+    def make() -> Any:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        contexts.append(context)
+        pg = context.new_page()
+        pg.goto(server.url + "/")
+        return pg
+
+    yield make
+    for c in contexts:
+        c.close()
+
+
+def shot(page: Any, name: str) -> Path:
+    """Save a full-page screenshot as a test artifact."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

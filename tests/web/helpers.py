@@ -1,0 +1,115 @@
+"""Driving the Ecotone page the way a player does: the lobby form, the board, the list."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+READY = """() => document.querySelector('#final')
+  || document.querySelector('#actions button[data-index]:not([disabled])')
+  || document.querySelector('#handoff-go')"""
+
+
+def create(page: Any, game: str, seats: list[str], players: int | None = None) -> str:
+    """Create a match from the lobby; ``seats``: "you", "human" or "bot:NAME" per seat."""
+    page.wait_for_selector("#create-match")
+    page.click(f"[data-game={game}]")
+    page.select_option("#players", str(players or len(seats)))
+    for s, who in enumerate(seats):
+        page.select_option(f"select[data-seat='{s}']", who)
+    page.click("#create-match")
+    page.wait_for_url("**/#/match/**")
+    page.wait_for_selector(".seat-chip")
+    return str(page.url.split("#/match/")[1].split("/")[0])
+
+
+def wait_ready(page: Any, timeout: float = 30_000) -> str:
+    """Wait until this page can act, must hand over, or the match is over."""
+    page.wait_for_function(READY, timeout=timeout)
+    if page.locator("#final").count():
+        return "over"
+    if page.locator("#handoff-go").count():
+        return "handoff"
+    return "act"
+
+
+def click_forest_board(page: Any) -> bool:
+    """Take a turn of Once Upon a Forest by clicking the board (not the list)."""
+    pile = page.locator("button.pile.target")
+    if pile.count():
+        pile.first.click()
+        return True
+    cards = page.locator(".hand button.playable")
+    if cards.count():
+        if not page.locator(".hand button.selected").count():
+            cards.first.click()
+        slot = page.locator("button.slot.target")
+        if slot.count():
+            slot.first.click()
+            return True
+        give = page.locator(".give-targets button")
+        if give.count():
+            give.first.click()
+            return True
+    return False
+
+
+def click_grid_board(page: Any) -> bool:
+    """Take a turn of a grid game (Phylo, BioMasters) by clicking a card, then a cell."""
+    cards = page.locator(".hand button.playable")
+    if cards.count() and not page.locator(".hand button.selected").count():
+        cards.first.click()
+    cell = page.locator("button.gcell.target")
+    if not cell.count():
+        return False
+    cell.first.click()
+    chooser = page.locator(".give-targets button")
+    if chooser.count():
+        chooser.first.click()
+    return True
+
+
+def click_singapore_board(page: Any) -> bool:
+    """Migrate in Singapore Untamed by clicking a highlighted tile of the board."""
+    tile = page.locator("button.sg-tile.target")
+    if not tile.count():
+        return False
+    tile.first.click()
+    return True
+
+
+BOARD_CLICKS = {
+    "once-upon-a-forest": click_forest_board,
+    "phylo": click_grid_board,
+    "biomasters": click_grid_board,
+    "singapore-untamed": click_singapore_board,
+}
+
+
+def act_once(page: Any, board: bool = False) -> None:
+    """One decision: on the board when asked (and possible), else the first listed action."""
+    version = page.evaluate("() => window.ecotonePage.version")
+    game = page.get_attribute("#board", "data-game") if page.locator("#board").count() else None
+    click = BOARD_CLICKS.get(game or "")
+    if not (board and click is not None and click(page)):
+        page.locator("#actions button[data-index]:not([disabled])").first.click()
+    page.wait_for_function(
+        f"() => window.ecotonePage.version !== {version} || document.querySelector('#refusal')",
+        timeout=15_000,
+    )
+
+
+def play_to_end(page: Any, board: bool = False, limit: float = 240.0) -> int:
+    """Play this page's seats until the match is over; return the decisions made."""
+    start = time.monotonic()
+    moves = 0
+    while time.monotonic() - start < limit:
+        state = wait_ready(page)
+        if state == "over":
+            return moves
+        if state == "handoff":
+            page.click("#handoff-go")
+            continue
+        act_once(page, board)
+        moves += 1
+    raise AssertionError(f"the match did not end within {limit} s ({moves} moves)")

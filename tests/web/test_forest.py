@@ -1,0 +1,161 @@
+"""Once Upon a Forest in a real browser: against a bot to the end by clicking the board,
+two people in two browsers, a reload mid-game, hot-seat, spectating, refusals, replays."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.web.conftest import Server, shot
+from tests.web.helpers import act_once, create, play_to_end, wait_ready
+
+GAME = "once-upon-a-forest"
+
+
+def test_lobby_shows_every_game_with_a_summary(page: Any, server: Server) -> None:
+    page.wait_for_selector(".game-card")
+    games = server.get("/api/v1/games")["games"]
+    assert page.locator(".game-card").count() == len(games)
+    for g in games:
+        card = page.locator(f".game-card[data-game='{g['id']}']")
+        assert g["title"] in card.inner_text()
+        assert card.locator("[role=img]").get_attribute("aria-label")
+    shot(page, "lobby")
+
+
+def test_play_against_a_bot_to_the_end_by_clicking_the_board(page: Any, server: Server) -> None:
+    match = create(page, GAME, ["you", "bot:heuristic"])
+    wait_ready(page)
+    page.wait_for_selector("#board .forest")
+    shot(page, "forest-start")
+    for _ in range(12):
+        if wait_ready(page) != "act":
+            break
+        act_once(page, board=True)
+    # species cards show common and latin names, and the fact as their text alternative
+    card = page.locator("#board .card:has(.clatin)").first
+    assert card.locator(".cname").inner_text()
+    assert card.locator(".clatin").inner_text()
+    assert len(card.get_attribute("aria-label")) > 40
+    shot(page, "forest-midgame")
+    moves = play_to_end(page, board=True)
+    assert moves > 5
+    assert page.locator("#final").is_visible()
+    info = server.get(f"/api/v1/matches/{match}")
+    assert info["status"] == "over"
+    assert "winner" in page.locator("#final").inner_text()
+    shot(page, "forest-end")
+    page.click("#replay")
+    page.wait_for_selector("#replay-step")
+    page.click("#replay-next")
+    page.click("#replay-next")
+    assert "Step 2 of" in page.locator(".replay-bar").inner_text()
+    shot(page, "forest-replay")
+
+
+def test_two_people_in_two_browsers_play_one_match(page: Any, new_page: Any) -> None:
+    match = create(page, GAME, ["you", "human"])
+    assert "Waiting for players" in page.locator("#turn").inner_text()
+    other = new_page()
+    other.wait_for_selector(f"#open-matches button[aria-label*='{match}']")
+    other.click(f"#open-matches button[aria-label*='{match}']")
+    other.wait_for_selector("#board")
+    pages = [page, other]
+    turns = 0
+    while True:
+        ready = None
+        for p in pages:
+            p.wait_for_function("() => window.ecotonePage && window.ecotonePage.update")
+            if p.locator("#final").count():
+                ready = "over"
+                break
+            if p.locator("#actions button[data-index]:not([disabled])").count():
+                ready = p
+                break
+        if ready == "over":
+            break
+        if ready is None:
+            page.wait_for_timeout(50)
+            continue
+        act_once(ready, board=turns % 2 == 0)
+        turns += 1
+        if turns == 20:
+            shot(other, "forest-two-players")
+    for p in pages:
+        p.wait_for_selector("#final")
+    assert turns > 10
+    # chat reached the other browser
+    page.fill("#chat-input", "Good game!")
+    page.press("#chat-input", "Enter")
+    other.wait_for_selector("#chat-lines :text('Good game!')")
+
+
+def test_reload_mid_game_reconnects_to_the_same_seat(page: Any) -> None:
+    match = create(page, GAME, ["you", "bot:random"])
+    for _ in range(6):
+        wait_ready(page)
+        act_once(page)
+    before = page.evaluate("() => window.ecotonePage.version")
+    page.reload()
+    page.wait_for_function("() => window.ecotonePage && window.ecotonePage.update")
+    assert page.evaluate("() => window.ecotonePage.seat") == 0
+    assert page.evaluate("() => window.ecotonePage.version") >= before
+    assert "P1 (you)" in page.locator(".seats").inner_text()
+    assert match in page.url
+    assert page.locator("#log li").count() >= before
+    wait_ready(page)
+    act_once(page, board=True)
+
+
+def test_refusal_shows_the_engines_explanation(page: Any) -> None:
+    create(page, GAME, ["you", "bot:random"])
+    wait_ready(page)
+    page.evaluate("() => window.ecotonePage.act({type: 'place', card: 'G01', tree: 7})")
+    page.wait_for_selector("#refusal")
+    assert "Refused" in page.locator("#refusal").inner_text()
+
+
+def test_hot_seat_hides_the_previous_hand(page: Any) -> None:
+    create(page, GAME, ["you", "you"])
+    seen_handoff = False
+    for _ in range(40):
+        state = wait_ready(page)
+        if state == "handoff":
+            assert page.locator(".overlay").is_visible()
+            assert not page.locator(".hand .card, #board").count(), "the previous hand is gone"
+            seen_handoff = True
+            shot(page, "forest-hotseat-handoff")
+            page.click("#handoff-go")
+            page.wait_for_function("() => window.ecotonePage.handoff === null")
+            break
+        act_once(page)
+    assert seen_handoff
+
+
+def test_spectators_watch_live_without_hands(page: Any, new_page: Any) -> None:
+    match = create(page, GAME, ["bot:random", "bot:random"])
+    assert "/watch" in page.url
+    page.wait_for_selector("#board")
+    assert "Spectating" in page.locator("#turn").inner_text()
+    assert not page.locator(".hand .card").count()
+    assert page.locator("#chat-input").is_disabled()
+    watcher = new_page()
+    watcher.goto(watcher.url.split("#")[0] + f"#/match/{match}/watch")
+    watcher.wait_for_selector("#final", timeout=60_000)
+    shot(watcher, "forest-spectator-end")
+
+
+def test_keyboard_only_play(page: Any) -> None:
+    """Tab to the first legal action and press Enter, several times: no mouse needed."""
+    create(page, GAME, ["you", "bot:random"])
+    for _ in range(4):
+        wait_ready(page)
+        version = page.evaluate("() => window.ecotonePage.version")
+        page.focus("#actions-h")
+        page.keyboard.press("Tab")
+        focused = page.evaluate("() => document.activeElement.dataset.index")
+        assert focused is not None, "Tab from the choices heading reaches a legal action"
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"() => window.ecotonePage.version > {version}")
+    # card art has text alternatives; every pile and card says what it is
+    for el in page.locator("#board .card, #board .pile").all():
+        assert el.get_attribute("aria-label")
