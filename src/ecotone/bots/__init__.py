@@ -22,6 +22,7 @@ _HEURISTICS: dict[str, str] = {
     "phylo": "ecotone.bots.heuristics.phylo",
     "biomasters": "ecotone.bots.heuristics.biomasters",
     "singapore-untamed": "ecotone.bots.heuristics.singapore",
+    "biome-borneo": "ecotone.bots.heuristics.biome",
 }
 
 # game id -> extra bot names of that game only -> "module:Class"

@@ -1,0 +1,217 @@
+"""The turn around the habitats: start of turn, drawing, disasters and the end of a turn.
+
+Rules doc §A turn, §Ending your turn, §Disasters and §End of the game:
+
+* A turn starts with the reaction window (others may play an Opportunist) when that option
+  is on, then phase 1 (exchange) and phase 2 (habitats).
+* Ending a turn: refill the hand to 5 from the Main Deck or the Card Gallery (a decision per
+  card while the Gallery holds cards), refill tiles to the limit from the perimeter (face down,
+  so at random), discard down to the limit if above it, then refill the Gallery to 3.
+* A Disaster drawn from the Main Deck resolves at once; the player who drew it draws no more
+  cards or tiles this turn, the turn ends, and the Card Gallery is reset (all discarded, 3
+  new). A Disaster drawn while refilling the Gallery resolves the same way.
+* When the Main Deck is empty the discard pile is shuffled into a new one [ecotone].
+* Taking the last perimeter tile triggers the end: one final round follows, ending with the
+  player who took it. The game also ends after 3 rounds in which nobody places a tile, or
+  after 60 rounds [ecotone].
+"""
+
+from __future__ import annotations
+
+from ecotone.core.rng import roll
+from ecotone.games.biome.cards import cards
+from ecotone.games.biome.config import GALLERY, HAND, MAX_ROUNDS, STALL_ROUNDS, Config
+from ecotone.games.biome.state import EMPTY, BiomeData, Phase, Stage
+from ecotone.games.biome.tiles import Layer
+
+__all__ = [
+    "after_disaster",
+    "continue_end",
+    "draw_card",
+    "draw_tile",
+    "return_cells",
+    "start_turn",
+    "strike",
+    "without",
+]
+
+
+def without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
+    """``items`` less one ``item`` (absent: unchanged)."""
+    if item not in items:
+        return items
+    i = items.index(item)
+    return items[:i] + items[i + 1 :]
+
+
+def start_turn(d: BiomeData, seat: int, cfg: Config) -> BiomeData:
+    """The data at the start of ``seat``'s turn."""
+    d = d.replace(
+        turn=seat,
+        stage=Stage.PLAY,
+        card=None,
+        from_gallery=False,
+        pending=(),
+        withdrawals=0,
+        stopped=False,
+        reset=False,
+        placed_this_turn=False,
+        marked_cards=(),
+        marked_tiles=(),
+        resume=None,
+        disaster=None,
+        turns=d.turns + 1,
+        waiting=(),
+    )
+    if cfg.react and cfg.players > 1:
+        others = tuple(s for s in range(cfg.players) if s != seat)
+        return d.replace(phase=Phase.REACT, waiting=others)
+    return d.replace(phase=Phase.EXCHANGE)
+
+
+# -- drawing ----------------------------------------------------------------------------
+
+
+def draw_card(d: BiomeData) -> tuple[BiomeData, str | None]:
+    """The top card of the Main Deck (the discard pile reshuffled first if the deck is
+    empty), or ``None`` when both are empty."""
+    if not d.deck:
+        if not d.discard:
+            return d, None
+        rnd, key = roll(d.rng)
+        pile = list(d.discard)
+        rnd.shuffle(pile)
+        d = d.replace(deck=tuple(pile), discard=(), rng=key)
+    return d.replace(deck=d.deck[:-1]), d.deck[-1]
+
+
+def draw_tile(d: BiomeData, seat: int) -> BiomeData:
+    """``seat`` takes a random face-down tile from the perimeter (which must not be empty);
+    taking the last one triggers the end of the game."""
+    rnd, key = roll(d.rng)
+    i = rnd.randrange(len(d.perimeter))
+    tile = d.perimeter[i]
+    perimeter = d.perimeter[:i] + d.perimeter[i + 1 :]
+    d = d.seat(seat, tiles=tuple(sorted((*d.seats[seat].tiles, tile))))
+    d = d.replace(perimeter=perimeter, rng=key)
+    if not perimeter and d.trigger is None:
+        d = d.replace(trigger=d.turn)
+    return d
+
+
+def return_cells(d: BiomeData, cells: list[int]) -> BiomeData:
+    """The tiles on ``cells`` go face down to the perimeter."""
+    board = list(d.board)
+    back = []
+    for c in cells:
+        if board[c] != EMPTY:
+            back.append(board[c] // 6)
+            board[c] = EMPTY
+    return d.replace(board=tuple(board), perimeter=tuple(sorted((*d.perimeter, *back))))
+
+
+# -- disasters --------------------------------------------------------------------------
+
+
+def strike(d: BiomeData, disaster: str, cfg: Config) -> BiomeData:
+    """A Disaster has been drawn: resolve it at once (asking for choices where it needs
+    them); drawing stops for this turn, which ends, and the Card Gallery will be reset."""
+    d = d.replace(
+        discard=(*d.discard, disaster),
+        stopped=True,
+        reset=True,
+        disaster=disaster,
+        marked_cards=(),
+        marked_tiles=(),
+    )
+    key = cards().by_id[disaster].key
+    order = [(d.turn + i) % cfg.players for i in range(cfg.players)]
+    geo = cfg.geo
+    if key == "illegal-logging":
+        cells = [c for c in range(len(d.board)) if geo.layer[c] == Layer.EMERGENT]
+        return after_disaster(return_cells(d, cells), cfg)
+    if key == "forest-fire":
+        if any(d.board[c] != EMPTY for c, lay in enumerate(geo.layer) if lay == Layer.UNDERSTORY):
+            return d.replace(phase=Phase.FIRE)
+        return after_disaster(d, cfg)
+    if key == "palm-oil-clearing":
+        waiting = tuple(s for s in order if d.seats[s].tiles)
+        if waiting:
+            return d.replace(phase=Phase.CLEARING, waiting=waiting)
+        return after_disaster(d, cfg)
+    waiting = tuple(s for s in order if d.seats[s].hand)  # drought
+    if waiting:
+        return d.replace(phase=Phase.DROUGHT, waiting=waiting)
+    return after_disaster(d, cfg)
+
+
+def after_disaster(d: BiomeData, cfg: Config) -> BiomeData:
+    """The Disaster is over: the turn ends (no more draws), with a Card Gallery reset."""
+    d = d.replace(disaster=None, waiting=(), stage=Stage.DISCARD)
+    return continue_end(d, cfg)
+
+
+# -- the end of a turn --------------------------------------------------------------------
+
+
+def continue_end(d: BiomeData, cfg: Config) -> BiomeData:
+    """Carry the end of the turn forward from ``d.stage`` until a decision is due."""
+    seat = d.turn
+    while True:
+        stage = d.stage
+        if stage is Stage.CARDS:
+            need = HAND - len(d.seats[seat].hand)
+            if d.stopped or need <= 0:
+                d = d.replace(stage=Stage.TILES)
+            elif d.gallery:
+                return d.replace(phase=Phase.REFILL)
+            else:
+                d, card = draw_card(d)
+                if card is None:
+                    d = d.replace(stage=Stage.TILES)
+                elif cards().by_id[card].kind == "disaster":
+                    return strike(d, card, cfg)
+                else:
+                    d = d.seat(seat, hand=tuple(sorted((*d.seats[seat].hand, card))))
+        elif stage is Stage.TILES:
+            if not d.stopped:
+                while len(d.seats[seat].tiles) < cfg.limit and d.perimeter:
+                    d = draw_tile(d, seat)
+            d = d.replace(stage=Stage.DISCARD)
+        elif stage is Stage.DISCARD:
+            if len(d.seats[seat].tiles) > cfg.limit:
+                return d.replace(phase=Phase.DISCARD_TILES)
+            d = d.replace(stage=Stage.GALLERY)
+        elif stage is Stage.GALLERY:
+            if d.reset:
+                d = d.replace(discard=d.discard + d.gallery, gallery=(), reset=False)
+            while len(d.gallery) < GALLERY:
+                d, card = draw_card(d)
+                if card is None:
+                    break
+                if cards().by_id[card].kind == "disaster":
+                    return strike(d, card, cfg)
+                d = d.replace(gallery=(*d.gallery, card))
+            d = d.replace(stage=Stage.DONE)
+        else:
+            return _finish(d, cfg)
+
+
+def _finish(d: BiomeData, cfg: Config) -> BiomeData:
+    quiet = 0 if d.placed_this_turn else d.quiet_turns + 1
+    final = d.final_turns
+    ended = ""
+    if final > 0:
+        final -= 1
+        if final == 0:
+            ended = "perimeter"
+    elif d.trigger is not None and final < 0:
+        final = cfg.players
+    if not ended and quiet >= STALL_ROUNDS * cfg.players:
+        ended = "stall"
+    if not ended and d.turns >= MAX_ROUNDS * cfg.players:
+        ended = "limit"
+    d = d.replace(quiet_turns=quiet, final_turns=final)
+    if ended:
+        return d.replace(phase=Phase.OVER, ended_by=ended, waiting=(), card=None, pending=())
+    return start_turn(d, (d.turn + 1) % cfg.players, cfg)

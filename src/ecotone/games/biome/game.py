@@ -1,0 +1,112 @@
+"""BIOME Borneo (Goat Rock Games) as an Ecotone game."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from functools import cached_property
+from typing import Any
+
+from ecotone.core.actions import Action
+from ecotone.core.errors import IllegalAction
+from ecotone.core.game import Game
+from ecotone.core.spec import Chance, GameSpec, Information, Option
+from ecotone.games.biome import explain, render, rules, view
+from ecotone.games.biome.actions import CODEC
+from ecotone.games.biome.board import formations
+from ecotone.games.biome.cards import cards
+from ecotone.games.biome.config import MAX_ROUNDS, Config
+from ecotone.games.biome.scoring import score_seat, winners
+from ecotone.games.biome.state import BiomeData
+from ecotone.games.biome.tiles import tiles
+
+__all__ = ["SPEC", "BiomeBorneo"]
+
+# A turn is at most: 3 reactions, 1 + 5 + 1 exchange choices, 3 withdrawn habitats and as many
+# earned cards as tiles in hand (each: choose, up to 8 tiles, prey, confirm), abilities and
+# their choices, 5 refills, discards and a disaster's choices: well under 200 decisions.
+_PER_TURN = 200
+
+SPEC = GameSpec(
+    id="biome-borneo",
+    title="BIOME Borneo",
+    summary="Regrow Borneo's layered rainforest with hex plant tiles, create habitats and "
+    "build food chains from insects to apex predators.",
+    min_players=2,
+    max_players=4,
+    information=Information.IMPERFECT,
+    chance=Chance.THROUGHOUT,
+    simultaneous=True,
+    max_steps=MAX_ROUNDS * 4 * _PER_TURN,
+    rules_version="1.0.0",
+    options=(
+        Option(
+            "formation",
+            "the board formation: classic, or an alternate biome set-up",
+            "classic",
+            ("classic", "stairway", "fragments"),
+        ),
+        Option(
+            "opportunist",
+            "when an Opportunist may be played: 'any-time' (your own decisions and a reaction "
+            "window at the start of every other turn) or 'own-turn' (your own decisions only)",
+            "any-time",
+            ("any-time", "own-turn"),
+        ),
+    ),
+)
+
+
+class BiomeBorneo(Game[BiomeData]):
+    """BIOME Borneo: 2-4 players, with a choice of board formations."""
+
+    spec = SPEC
+    data_type = BiomeData
+    codec = CODEC
+
+    @cached_property
+    def cfg(self) -> Config:
+        """The rules' view of this configuration."""
+        formation = str(self.options["formation"])
+        assert formation in formations()
+        return Config.make(self.players, formation, self.options["opportunist"] == "any-time")
+
+    def setup(self, rnd: random.Random) -> BiomeData:
+        return rules.setup(rnd, self.cfg)
+
+    def to_move(self, data: BiomeData) -> tuple[int, ...]:
+        return rules.to_move(data)
+
+    def legal(self, data: BiomeData, seat: int) -> list[Action]:
+        return rules.legal(data, seat, self.cfg)
+
+    def next(self, data: BiomeData, seat: int, action: Action) -> BiomeData:
+        return rules.next_data(data, seat, action, self.cfg)
+
+    def why_illegal(self, data: BiomeData, seat: int, action: Action) -> IllegalAction:
+        return explain.why_illegal(data, seat, action, self.cfg)
+
+    def observation(self, data: BiomeData, seat: int | None) -> dict[str, Any]:
+        return view.observation(data, seat, self.cfg)
+
+    def render(self, data: BiomeData, seat: int | None) -> str:
+        return render.render(data, seat, self.cfg)
+
+    def determinize(self, data: BiomeData, seat: int, rnd: random.Random) -> BiomeData:
+        return view.determinize(data, seat, rnd)
+
+    def scores(self, data: BiomeData) -> list[float]:
+        return [float(score_seat(data, s).total) for s in range(self.players)]
+
+    def winners(self, data: BiomeData) -> list[int]:
+        return winners(data)
+
+    def zones(self, data: BiomeData) -> Mapping[str, Iterable[str]]:
+        return view.zones(data, self.cfg)
+
+    def components(self) -> Iterable[str]:
+        return (*cards().ids, *cards().bonus_ids, *tiles().ids)
+
+    @property
+    def max_steps(self) -> int:
+        return MAX_ROUNDS * self.players * _PER_TURN

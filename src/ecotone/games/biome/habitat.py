@@ -1,0 +1,247 @@
+"""Tile placement and habitat access (rules doc §Phase 2).
+
+* A tile goes on an empty cell of a layer its background colour allows, turned freely.
+* **Conflict**: two different plants facing each other across a same-layer edge. Plant
+  against open, and open against open, are fine. Across the Canopy/Understory seam only vines
+  interact, so nothing conflicts there; the Emergent layer interacts with no other layer.
+* **Access** for a card comes from the tiles newly placed for it: all their plants; for each
+  same-layer neighbour they **match** (the same plant facing on both sides), the whole of that
+  neighbour's tile (each matched neighbour adds its tile; a super match adds several);
+  and when a new tile's vine matches a vine (in its layer, or across the Canopy/Understory
+  seam), every tile of that **vine network** (all tiles joined by vine-to-vine matches).
+* The tiles placed for one card must touch each other: same-layer neighbours, or a vine match
+  across the seam.
+* Counts: each plant a tile shows counts once (a Y-shaped vine is one vine).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ecotone.games.biome.board import SAME, VINE, Board
+from ecotone.games.biome.cards import CardInfo
+from ecotone.games.biome.state import EMPTY
+from ecotone.games.biome.tiles import OPEN, Layer, Tile, tiles
+
+__all__ = [
+    "Access",
+    "access",
+    "conflict",
+    "constraints",
+    "face",
+    "fits",
+    "met",
+    "missing",
+    "touches",
+    "upper_bound",
+    "vine_network",
+    "zone_totals",
+]
+
+Cells = tuple[int, ...]
+
+
+def face(board: Cells, cell: int, direction: int) -> int:
+    """The plant the tile on ``cell`` shows towards ``direction`` (``OPEN`` if none/empty)."""
+    v = board[cell]
+    if v == EMPTY:
+        return OPEN
+    return tiles().tiles[v // 6].faces[v % 6][direction]
+
+
+def conflict(board: Cells, geo: Board, cell: int, tile: Tile, rotation: int) -> int | None:
+    """The direction in which ``tile`` turned ``rotation`` on ``cell`` would face a different
+    plant of a same-layer neighbour, or ``None`` when it fits."""
+    nbr = geo.nbr[cell]
+    link = geo.link[cell]
+    for d, p in tile.planted[rotation]:
+        n = nbr[d]
+        if n < 0 or link[d] != SAME:
+            continue
+        v = board[n]
+        if v == EMPTY:
+            continue
+        q = tiles().tiles[v // 6].faces[v % 6][(d + 3) % 6]
+        if q not in (OPEN, p):
+            return d
+    return None
+
+
+def touches(board: Cells, geo: Board, cell: int, tile: Tile, rotation: int, group: Cells) -> bool:
+    """True when ``tile`` on ``cell`` touches a cell of ``group``: as a same-layer neighbour,
+    or by a vine facing a vine across the Canopy/Understory seam."""
+    vine = tiles().vine
+    faces = tile.faces[rotation]
+    for d, n in enumerate(geo.nbr[cell]):
+        if n < 0 or n not in group:
+            continue
+        link = geo.link[cell][d]
+        if link == SAME:
+            return True
+        if link == VINE and faces[d] == vine and face(board, n, (d + 3) % 6) == vine:
+            return True
+    return False
+
+
+def vine_network(board: Cells, geo: Board, start: int) -> set[int]:
+    """The cells joined to ``start`` by vine-to-vine matches (``start`` included)."""
+    vine = tiles().vine
+    faces = _faces()
+    seen = {start}
+    todo = [start]
+    while todo:
+        c = todo.pop()
+        mine = faces[board[c]]
+        for d, n, back, _link in geo.linked_nbrs[c]:
+            if n in seen or mine[d] != vine:
+                continue
+            v = board[n]
+            if v != EMPTY and faces[v][back] == vine:
+                seen.add(n)
+                todo.append(n)
+    return seen
+
+
+class Access:
+    """What the tiles placed for a card give access to.
+
+    Attributes:
+        cells: the accessible tiles' cells.
+        counts: how many of each plant they show.
+        vine_link: a vine network reached by the new tiles joins the Understory and Canopy.
+    """
+
+    __slots__ = ("cells", "counts", "vine_link")
+
+    def __init__(self, cells: set[int], counts: list[int], vine_link: bool) -> None:
+        self.cells = cells
+        self.counts = counts
+        self.vine_link = vine_link
+
+
+def access(board: Cells, geo: Board, pending: Cells) -> Access:
+    """The access that the tiles on ``pending`` cells (already on ``board``) give."""
+    ts = tiles()
+    faces = _faces()
+    vine = ts.vine
+    cells = set(pending)
+    networks: set[int] = set()
+    vine_link = False
+    for c in pending:
+        mine = faces[board[c]]
+        matched_vine = False
+        for d, n, back, link in geo.linked_nbrs[c]:
+            v = board[n]
+            p = mine[d]
+            if v == EMPTY or p == OPEN or p != faces[v][back]:
+                continue
+            if link == SAME:
+                cells.add(n)
+            if p == vine:
+                matched_vine = True
+        if matched_vine and c not in networks:
+            net = vine_network(board, geo, c)
+            networks |= net
+            layers = {geo.layer[x] for x in net}
+            if Layer.CANOPY in layers and Layer.UNDERSTORY in layers:
+                vine_link = True
+    cells |= networks
+    counts = [0] * len(ts.plants)
+    for c in cells:
+        for p, k in ts.tiles[board[c] // 6].sparse:
+            counts[p] += k
+    return Access(cells, counts, vine_link)
+
+
+def missing(card: CardInfo, acc: Access) -> list[str]:
+    """What the card's habitat still lacks, in words (empty when met)."""
+    ts = tiles()
+    out = []
+    for p, need in enumerate(card.needs):
+        if acc.counts[p] < need:
+            lack = need - acc.counts[p]
+            out.append(f"{lack} more {ts.plants[p].name.lower()}")
+    if card.vine_link and not acc.vine_link:
+        out.append("a vine network joining the Understory and the Canopy")
+    return out
+
+
+def met(card: CardInfo, acc: Access) -> bool:
+    """True when the accessible plants meet every habitat icon of ``card``."""
+    if card.vine_link and not acc.vine_link:
+        return False
+    return all(have >= need for have, need in zip(acc.counts, card.needs, strict=True))
+
+
+def upper_bound(board: Cells, geo: Board, hand: Cells, zone: int) -> list[int]:
+    """The most of each plant a habitat could reach in a zone (bit set of layers): every
+    tile on the board there plus every tile in hand that fits there. A card whose habitat
+    asks for more cannot be completed in that zone."""
+    return zone_totals(board, geo, hand)[zone]
+
+
+def zone_totals(board: Cells, geo: Board, hand: Cells) -> dict[int, list[int]]:
+    """:func:`upper_bound` for both zones (Emergent ``0b001``; Canopy + Understory
+    ``0b110``), computed in one pass."""
+    ts = tiles()
+    board_e, board_cu = _board_totals(board, geo.layer)
+    e = list(board_e)
+    cu = list(board_cu)
+    for t in hand:
+        tile = ts.tiles[t]
+        if tile.layers & 0b001:
+            for p, k in tile.sparse:
+                e[p] += k
+        if tile.layers & 0b110:
+            for p, k in tile.sparse:
+                cu[p] += k
+    return {0b001: e, 0b110: cu}
+
+
+@lru_cache(maxsize=4096)
+def _board_totals(board: Cells, layer: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Plant counts of the board's Emergent tiles and of its Canopy + Understory tiles (a pure
+    function of immutable values, so remembering recent answers is safe)."""
+    ts = tiles()
+    e = [0] * len(ts.plants)
+    cu = [0] * len(ts.plants)
+    for c, v in enumerate(board):
+        if v != EMPTY:
+            into = e if layer[c] == 0 else cu
+            for p, k in ts.tiles[v // 6].sparse:
+                into[p] += k
+    return tuple(e), tuple(cu)
+
+
+def constraints(board: Cells, geo: Board, cell: int) -> tuple[int, ...] | None:
+    """The plant each same-layer neighbour of ``cell`` shows towards it (``OPEN`` where
+    none), or ``None`` when no neighbour constrains the cell at all."""
+    faces = _faces()
+    out: list[int] | None = None
+    for d, n, back in geo.same[cell]:
+        v = board[n]
+        if v == EMPTY:
+            continue
+        q = faces[v][back]
+        if q != OPEN:
+            if out is None:
+                out = [OPEN] * 6
+            out[d] = q
+    return None if out is None else tuple(out)
+
+
+@lru_cache(maxsize=1)
+def _faces() -> tuple[tuple[int, ...], ...]:
+    """The faces of every board value ``tile * 6 + rotation``."""
+    return tuple(t.faces[r] for t in tiles().tiles for r in range(6))
+
+
+def fits(cons: tuple[int, ...] | None, tile: Tile, rotation: int) -> bool:
+    """True when ``tile`` turned ``rotation`` faces no different plant in ``cons``."""
+    if cons is None:
+        return True
+    for d, p in tile.planted[rotation]:
+        q = cons[d]
+        if q not in (OPEN, p):
+            return False
+    return True

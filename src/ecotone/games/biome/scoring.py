@@ -1,0 +1,89 @@
+"""Final scores and the winner (rules doc §Scoring).
+
+* Every earned card scores its points: animals (prey included: consumed prey stay in the
+  chain and still count) and plant cards. [rulebook]
+* Each of the 2 Global Bonus cards in play gives 5 points to the one player who leads its
+  measure (and reaches its minimum); a tie means nobody scores it. [rulebook; measures ecotone]
+* The highest total wins; ties go to the most Apex Predators, then the fewest tiles left in
+  front of the player, then the victory is shared. [rulebook]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ecotone.games.biome.cards import cards
+from ecotone.games.biome.state import BiomeData, SeatData
+
+__all__ = ["BONUS_POINTS", "SeatScore", "bonus_winner", "measure", "score_seat", "winners"]
+
+BONUS_POINTS = 5
+
+
+def _animals(s: SeatData) -> list[str]:
+    return [c for chain in s.chains for c in chain]
+
+
+def measure(s: SeatData, what: str) -> int:
+    """A player's value for a Global Bonus measure."""
+    by_id = cards().by_id
+    animals = [by_id[c] for c in _animals(s)]
+    if what == "species":
+        return len({a.key for a in animals})
+    if what == "apex":
+        return sum(a.level == "apex" for a in animals)
+    if what == "primary":
+        return sum(a.level == "primary" for a in animals)
+    if what == "chain":
+        return max((len(ch) for ch in s.chains), default=0)
+    if what == "plants":
+        return len(s.plants)
+    if what == "layers":
+        return min(sum(a.home == layer for a in animals) for layer in range(3))
+    if what == "vine":
+        return sum(by_id[c].uses_vine for c in (*_animals(s), *s.plants))
+    if what == "tiles":
+        return s.placed
+    raise ValueError(what)
+
+
+def bonus_winner(d: BiomeData, bonus: str) -> int | None:
+    """The one seat that earns ``bonus``, or ``None`` (nobody reached it, or a tie)."""
+    b = cards().bonuses[bonus]
+    values = [measure(s, b.measure) for s in d.seats]
+    best = max(values)
+    if best < b.minimum or values.count(best) > 1:
+        return None
+    return values.index(best)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatScore:
+    """One player's score and how it was reached."""
+
+    cards: int
+    bonuses: tuple[str, ...]
+    apexes: int
+    tiles_left: int
+
+    @property
+    def total(self) -> int:
+        """Points from cards plus Global Bonus cards."""
+        return self.cards + BONUS_POINTS * len(self.bonuses)
+
+
+def score_seat(d: BiomeData, seat: int) -> SeatScore:
+    """Score ``seat`` as the game stands."""
+    by_id = cards().by_id
+    s = d.seats[seat]
+    points = sum(by_id[c].points for c in (*_animals(s), *s.plants))
+    won = tuple(b for b in d.bonuses if bonus_winner(d, b) == seat)
+    return SeatScore(points, won, measure(s, "apex"), len(s.tiles))
+
+
+def winners(d: BiomeData) -> list[int]:
+    """The winning seats: most points, then most apexes, then fewest tiles left."""
+    scores = [score_seat(d, s) for s in range(len(d.seats))]
+    keys = [(sc.total, sc.apexes, -sc.tiles_left) for sc in scores]
+    best = max(keys)
+    return [s for s, k in enumerate(keys) if k == best]

@@ -1,0 +1,72 @@
+"""What each seat sees, the text picture, and determinization (rules doc §Information)."""
+
+from __future__ import annotations
+
+import random
+
+from ecotone.games.biome.state import Phase
+
+from .helpers import act, game, make_state
+
+
+def pos():  # type: ignore[no-untyped-def]
+    return make_state(
+        game(3),
+        hands=["moon-moth-1 termites-1", "cicada-1 sun-bear-1", "honey-bee-1 tadpoles-1"],
+        shown=["", "sun-bear-1", ""],
+        tiles_=["T18 T16", "T01", "T28"],
+        board={"C2a": "T17/0"},
+        chains=[["cicada-2"], [], []],
+        gallery="orangutan-1",
+        phase=Phase.EXCHANGE,
+    )
+
+
+def test_a_seat_sees_its_own_hand_and_only_the_known_cards_of_others() -> None:
+    obs = pos().observe(0)
+    players = obs["players"]
+    assert players[0]["hand"] == ["moon-moth-1", "termites-1"]
+    assert players[1]["hand"] is None
+    assert players[1]["hand_count"] == 2
+    assert players[1]["known"] == ["sun-bear-1"]
+    assert players[2]["tiles"] == ["T28"]  # tiles lie face up
+    assert obs["board"] == {"C2a": ["T17", 0]}
+    assert obs["gallery"] == ["orangutan-1"]
+    assert isinstance(obs["deck_count"], int)
+    assert "deck" not in obs
+    spectator = pos().observe(None)
+    assert all(p["hand"] is None for p in spectator["players"])
+
+
+def test_cards_chosen_for_exchange_stay_secret() -> None:
+    s = act(pos(), "exchange card termites-1")
+    assert s.observe(0)["marked_cards"] == ["termites-1"]
+    assert s.observe(1)["marked_cards"] == 1
+    assert "termites-1" not in str(s.observe(1))
+
+
+def test_determinize_redeals_only_what_the_seat_cannot_see() -> None:
+    s = pos()
+    for i in range(5):
+        det = s.determinize(0, random.Random(i))
+        assert det.data.seats[0].hand == s.data.seats[0].hand
+        assert "sun-bear-1" in det.data.seats[1].hand  # known to everybody
+        assert [len(st.hand) for st in det.data.seats] == [2, 2, 2]
+        assert det.data.board == s.data.board
+        assert det.data.gallery == s.data.gallery
+        assert det.observe(0) == s.observe(0)
+    assert any(s.determinize(0, random.Random(i)).data.deck != s.data.deck for i in range(3))
+
+
+def test_render_shows_the_board_and_the_table() -> None:
+    text = pos().render(0)
+    assert "BIOME Borneo" in text
+    assert "{T17}" in text  # a Canopy tile on the map
+    assert "<e1a>" in text  # an empty Emergent cell
+    assert "(u1a)" in text  # an empty Understory cell
+    assert "C2a T17 turned 0" in text
+    assert "P1 (you)" in text
+    assert "hand: moon-moth-1 (Malaysian Moon Moth)" in text
+    assert "hand: 2 card(s) (known: sun-bear-1)" in text
+    assert "Global Bonus:" in text
+    assert "termites-1" not in pos().render(1)
