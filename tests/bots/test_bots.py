@@ -27,7 +27,7 @@ def _play(game: ecotone.Game, names: list[str], seed: int) -> State:  # type: ig
 
 
 def test_bots_are_listed_and_unknown_names_refused() -> None:
-    assert available_bots(GAME) == ["random", "heuristic"]
+    assert available_bots(GAME) == ["random", "heuristic", "ismcts"]
     game = ecotone.make(GAME, players=2)
     with pytest.raises(ConfigError, match="bots: random, heuristic") as err:
         make_bot("genius", game, 0)

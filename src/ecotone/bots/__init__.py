@@ -1,7 +1,8 @@
 """Bots: players that see only their seat's view.
 
 ``make_bot("random", game, seat, seed)`` works for every game; ``"heuristic"`` picks the
-game's own heuristic bot. :func:`available_bots` lists the names for a game.
+game's own heuristic bot; ``"ismcts"`` (information-set tree search, :mod:`ecotone.bots.ismcts`)
+works for every game. :func:`available_bots` lists the names for a game.
 """
 
 from __future__ import annotations
@@ -19,10 +20,10 @@ __all__ = ["Bot", "RandomBot", "SeatView", "available_bots", "make_bot"]
 # game id -> module holding that game's heuristic bot (class attribute ``HeuristicBot``)
 _HEURISTICS: dict[str, str] = {
     "once-upon-a-forest": "ecotone.bots.heuristics.forest",
+    "biome-borneo": "ecotone.bots.heuristics.biome",
     "phylo": "ecotone.bots.heuristics.phylo",
     "biomasters": "ecotone.bots.heuristics.biomasters",
     "singapore-untamed": "ecotone.bots.heuristics.singapore",
-    "biome-borneo": "ecotone.bots.heuristics.biome",
 }
 
 # game id -> extra bot names of that game only -> "module:Class"
@@ -39,6 +40,7 @@ def available_bots(game_id: str) -> list[str]:
     names = ["random"]
     if game_id in _HEURISTICS:
         names.append("heuristic")
+    names.append("ismcts")  # searches through the kernel API alone: every game
     names.extend(_EXTRA_BOTS.get(game_id, {}))
     return names
 
@@ -54,6 +56,8 @@ def make_bot(name: str, game: Game[Any], seat: int, seed: int = 0, **options: An
         cls = RandomBot
     elif name == "heuristic" and game.spec.id in _HEURISTICS:
         cls = importlib.import_module(_HEURISTICS[game.spec.id]).HeuristicBot
+    elif name == "ismcts":
+        cls = importlib.import_module("ecotone.bots.ismcts").ISMCTSBot
     elif name in _EXTRA_BOTS.get(game.spec.id, {}):
         module, _, attr = _EXTRA_BOTS[game.spec.id][name].partition(":")
         cls = getattr(importlib.import_module(module), attr)

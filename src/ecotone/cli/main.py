@@ -14,7 +14,7 @@ import sys
 from typing import NoReturn
 
 import ecotone
-from ecotone.cli import bench, info, play, replay, serve, simulate
+from ecotone.cli import bench, bench_bots, bots, info, play, replay, serve, simulate, tournament
 from ecotone.cli.output import UsageError, error_line
 from ecotone.core.errors import ConfigError, EcotoneError, IllegalAction, StateError
 
@@ -49,6 +49,9 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_parser(commands)
     replay.add_parser(commands)
     bench.add_parser(commands)
+    bench_bots.add_parser(commands)
+    tournament.add_parser(commands)
+    bots.add_parser(commands)
     serve.add_parsers(commands)
     return parser
 

@@ -1,0 +1,477 @@
+"""Information-set Monte Carlo tree search (ISMCTS): one searching bot for every game.
+
+The bot is the *single-observer* ISMCTS of Cowling, Powley and Whitehouse (2012), built
+only on the kernel's :class:`~ecotone.bots.base.SeatView`. For each move it grows one
+tree from its own seat's point of view; every iteration
+
+1. **determinizes**: ``view.determinize(rng)`` deals the cards its seat cannot see and
+   re-seeds future chance at random, consistently with what it has seen. The bot never
+   holds the true state, so it can neither read hidden cards nor foresee the deck;
+2. **selects** down the tree with UCB, among the actions that are legal *in this
+   determinization* (an action's *availability* count replaces the parent's visit
+   count, so actions that only some deals allow are judged fairly);
+3. **expands** one new action, then **rolls out** to the end of the game (or to
+   ``max_depth`` decisions, where the position is judged by its current scores) with the
+   rollout policy: uniform random, or the game's own heuristic bot;
+4. **backpropagates** a *reward vector*, one reward per seat, so that every seat's
+   decisions in the tree are chosen for that seat's own benefit (several players).
+
+Rewards (the same for every game, so scores of any size work). For seat ``i``::
+
+    reward_i = (1 - score_weight) * win_i + score_weight * margin_i
+
+* ``win_i`` is 1 for a sole winner, ``1/k`` for each of ``k`` tied winners and 0 for a
+  loser (everybody gets 0 when nobody wins: a cooperative loss, a solo game lost). A
+  rollout cut at ``max_depth`` uses the seat's rank by current score instead: the share
+  of other seats it outscores, ties counting half (0.5 alone in a solo game).
+* ``margin_i`` is the seat's score minus the best other seat's (its own score in a solo
+  game), rescaled to [0, 1] by the smallest and largest margins seen so far in this
+  search. The margin keeps the search purposeful when every line wins or every line
+  loses, and rewards winning by more.
+
+Tree nodes are keyed by action. The bot's own decision nodes are further keyed by its
+legal actions there, a cheap stand-in for its information set (what it holds after a
+draw); other seats' nodes are keyed by seat only, as in single-observer ISMCTS.
+
+Simultaneous decisions: when several seats must decide at once, the choices of the
+other seats in that round come from the rollout policy, not from the tree, so in the
+search nobody sees a choice they could not see at the table (the search's own choice
+is a node of its information set; it is not a reply to the others' secret choices).
+
+Reproducibility: with an iteration budget the same seed and the same view give the same
+decision. A time budget (``seconds``) stops after however many iterations the machine
+manages, so it is not reproducible. See ``docs/bots.md``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Hashable, Iterator
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ecotone.bots.base import Bot, SeatView
+from ecotone.core.actions import Action
+from ecotone.core.game import Game, State
+
+__all__ = [
+    "DEFAULT_ITERATIONS",
+    "GAME_ITERATIONS",
+    "BotOption",
+    "ISMCTSBot",
+    "SearchStats",
+    "default_iterations",
+    "outcome",
+    "tree_edges",
+]
+
+# Iterations per decision by default: as many as the slowest decisions of a game fit in
+# about one second on one core of the reference machine (`ecotone bench-bots`, see
+# docs/performance.md). Games run their rules at very different speeds, so each game has
+# its own figure; a game not listed gets DEFAULT_ITERATIONS.
+DEFAULT_ITERATIONS = 300
+GAME_ITERATIONS: dict[str, int] = {
+    "once-upon-a-forest": 1000,
+    "phylo": 600,
+    "singapore-untamed": 300,
+    "biomasters": 200,
+    "biome-borneo": 100,
+}
+
+
+def default_iterations(game_id: str) -> int:
+    """The default iteration budget of ``game_id`` (see :data:`GAME_ITERATIONS`)."""
+    return GAME_ITERATIONS.get(game_id, DEFAULT_ITERATIONS)
+
+
+@dataclass(frozen=True, slots=True)
+class BotOption:
+    """One option a bot accepts in its spec (``ismcts:iterations=200``)."""
+
+    name: str
+    default: Any
+    help: str
+
+
+@dataclass(frozen=True, slots=True)
+class SearchStats:
+    """What the last search did: iterations, time, and the tree it grew."""
+
+    iterations: int
+    seconds: float
+    edges: int
+
+    @property
+    def iterations_per_second(self) -> float:
+        """Iterations per second of wall time."""
+        return self.iterations / self.seconds if self.seconds > 0 else 0.0
+
+
+class _Edge:
+    """An action taken from a node: its statistics and the nodes that can follow it."""
+
+    __slots__ = ("avail", "margins", "nexts", "seat", "visits", "wins")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat  # who takes the action; the sums are that seat's rewards
+        self.visits = 0
+        self.avail = 1  # how often the action was legal when its node was visited
+        self.wins = 0.0
+        self.margins = 0.0
+        self.nexts: dict[Hashable, _Node] = {}
+
+
+class _Node:
+    """A decision in the tree: its actions tried so far, in the order they were tried.
+
+    ``hint`` is the heuristic bot's choice at the searching seat's own nodes (the prior).
+    """
+
+    __slots__ = ("edges", "hint")
+
+    def __init__(self, hint: Action | None = None) -> None:
+        self.edges: dict[Action, _Edge] = {}
+        self.hint = hint
+
+
+class ISMCTSBot(Bot):
+    """Searches many deals consistent with what its seat knows, and plays the most tried move.
+
+    Args:
+        game: the configured game.
+        seat: the seat it plays.
+        seed: its private seed (decisions are reproducible with an iteration budget).
+        iterations: determinized playouts per decision (default: the game's figure in
+            :data:`GAME_ITERATIONS`, else :data:`DEFAULT_ITERATIONS`).
+        seconds: a time budget per decision instead (not reproducible).
+        c: the UCB exploration constant (rewards lie in [0, 1]).
+        rollout: ``"random"`` or ``"heuristic"`` (the game's heuristic bot plays every
+            seat in the rollouts: stronger playouts, far fewer of them).
+        max_depth: cut rollouts after this many decisions and judge the position by its
+            current scores (0: play every rollout to the end).
+        score_weight: the weight of the score margin against winning in the reward.
+    """
+
+    name = "ismcts"
+
+    OPTIONS: ClassVar[tuple[BotOption, ...]] = (
+        BotOption("iterations", DEFAULT_ITERATIONS, "determinized playouts per decision"),
+        BotOption(
+            "seconds", None, "time budget per decision instead of iterations (not reproducible)"
+        ),
+        BotOption("c", 1.2, "UCB exploration constant; rewards lie in [0, 1]"),
+        BotOption("rollout", "random", "rollout policy: random, or heuristic (the game's bot)"),
+        BotOption("max_depth", 0, "cut rollouts after this many decisions (0: play to the end)"),
+        BotOption("score_weight", 0.25, "weight of the score margin against winning (0..1)"),
+        BotOption(
+            "prior", "none", "none, or heuristic: favour the game's heuristic move at own nodes"
+        ),
+        BotOption("prior_weight", 0.3, "strength of the prior (PUCT-style bonus)"),
+    )
+
+    @classmethod
+    def options_for(cls, game_id: str) -> tuple[BotOption, ...]:
+        """The options with their defaults for ``game_id`` (iterations differ by game)."""
+        return tuple(
+            BotOption(o.name, default_iterations(game_id), o.help) if o.name == "iterations" else o
+            for o in cls.OPTIONS
+        )
+
+    def __init__(self, game: Game[Any], seat: int, seed: int = 0, **options: Any) -> None:
+        super().__init__(game, seat, seed)
+        known = {o.name: o.default for o in self.options_for(game.spec.id)}
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            raise ValueError(
+                f"has no option {', '.join(unknown)}; its options are: {', '.join(known)}"
+            )
+        given = {**known, **options}
+        seconds = given["seconds"]
+        # A time budget alone runs until the time is up; with both, whichever ends first.
+        if seconds is None or "iterations" in options:
+            self.iterations = _positive_int("iterations", given["iterations"])
+        else:
+            self.iterations = 0  # no cap: the time budget alone ends the search
+        self.seconds = None if seconds is None else _positive_float("seconds", seconds)
+        self.c = _number("c", given["c"], low=0.0)
+        self.max_depth = _count("max_depth", given["max_depth"])
+        self.score_weight = _number("score_weight", given["score_weight"], low=0.0, high=1.0)
+        rollout = given["rollout"]
+        if rollout not in ("random", "heuristic"):
+            raise ValueError(f"rollout must be 'random' or 'heuristic', not {rollout!r}")
+        self.rollout = str(rollout)
+        self._helpers: list[Bot] = []
+        if self.rollout == "heuristic":
+            self._helpers = _heuristic_helpers(game, seed)
+        prior = given["prior"]
+        if prior not in ("none", "heuristic"):
+            raise ValueError(f"prior must be 'none' or 'heuristic', not {prior!r}")
+        self.prior = str(prior)
+        self.prior_weight = _number("prior_weight", given["prior_weight"], low=0.0)
+        self._advisor: Bot | None = None
+        if self.prior == "heuristic":
+            self._advisor = _heuristic_helpers(game, seed + 1)[seat]
+        self.last_search: SearchStats | None = None
+        # The tree of the last search, kept for inspection (tests, curious users).
+        self.last_tree: _Node | None = None
+        # min and max score margin seen in the current search (for the [0, 1] rescaling)
+        self._lo = math.inf
+        self._hi = -math.inf
+
+    # -- deciding ------------------------------------------------------------------------
+
+    def act(self, view: SeatView) -> Action:
+        legal = view.legal_actions
+        if len(legal) == 1:
+            self.last_search = SearchStats(0, 0.0, 0)
+            self.last_tree = None
+            return legal[0]
+        root = _Node(self._advisor.act(view) if self._advisor is not None else None)
+        self._lo, self._hi = math.inf, -math.inf
+        clock = time.perf_counter
+        start = clock()
+        deadline = start + self.seconds if self.seconds is not None else math.inf
+        done = 0
+        while True:
+            self._iterate(root, view.determinize(self.rng))
+            done += 1
+            if self.iterations and done >= self.iterations:
+                break
+            if deadline < math.inf and clock() >= deadline:
+                break
+        self.last_search = SearchStats(done, clock() - start, sum(1 for _ in tree_edges(root)))
+        self.last_tree = root
+        return self._choose(root, legal)
+
+    def _choose(self, root: _Node, legal: list[Action]) -> Action:
+        """The most visited root action; ties go to the better mean reward, then to order."""
+        best, key = legal[0], (-1, -math.inf)
+        for action in legal:
+            edge = root.edges.get(action)
+            if edge is None:
+                continue
+            mine = (edge.visits, self._value(edge))
+            if mine > key:
+                best, key = action, mine
+        return best
+
+    # -- one iteration -------------------------------------------------------------------
+
+    def _iterate(self, root: _Node, state: State) -> None:
+        me = self.seat
+        game = self.game
+        node: _Node | None = root
+        edge: _Edge | None = None
+        path: list[_Edge] = []
+        in_tree = True
+        # Seats still to choose in the current simultaneous round (None: no such round).
+        pending: set[int] | None = None
+        while True:
+            to_move = state.to_move
+            if not to_move:
+                break
+            if len(to_move) > 1 and (pending is None or not pending.issuperset(to_move)):
+                pending = set(to_move)
+            elif pending is not None and not pending.issuperset(to_move):
+                pending = None
+            seat = to_move[0]
+            legal = state.legal_actions(seat)
+            if in_tree and (seat == me or pending is None or seat not in pending):
+                if node is None:
+                    assert edge is not None
+                    key: Hashable = tuple(legal) if seat == me else seat
+                    node = edge.nexts.get(key)
+                    if node is None:
+                        hint = None
+                        if seat == me and self._advisor is not None:
+                            hint = self._advisor.act(SeatView(state, me))
+                        node = edge.nexts[key] = _Node(hint)
+                action, edge, new = self._select(node, seat, legal)
+                path.append(edge)
+                node = None
+                in_tree = not new
+            else:
+                # Another seat's secret choice in a simultaneous round: not in the tree.
+                action = self._policy(state, seat, legal)
+            if pending is not None:
+                pending.discard(seat)
+                if not pending:
+                    pending = None
+            # The action comes from this very state's legal list, so the legality check
+            # of State.apply is skipped; the new state keeps its own caches.
+            state = State(game, game.next(state.data, seat, action))
+            if not in_tree:
+                break
+        if not state.is_over:
+            state = self._rollout(state)
+        self._backpropagate(path, state)
+
+    def _rollout(self, state: State) -> State:
+        """Play on with the rollout policy to the end, or to ``max_depth`` decisions."""
+        game = self.game
+        limit = self.max_depth or game.max_steps
+        if self._helpers:
+            for _ in range(limit):
+                to_move = state.to_move
+                if not to_move:
+                    break
+                seat = to_move[0]
+                action = self._helpers[seat].act(SeatView(state, seat))
+                state = State(game, game.next(state.data, seat, action))
+            return state
+        # The hot loop of the search: straight on the game's hooks, one list per step.
+        to_move_of, legal_of, step = game.to_move, game.legal, game.next
+        data = state.data
+        rnd = self.rng.random
+        for _ in range(limit):
+            to_move = to_move_of(data)
+            if not to_move:
+                break
+            seat = to_move[0]
+            legal = legal_of(data, seat)
+            data = step(data, seat, legal[int(rnd() * len(legal))])
+        return State(game, data)
+
+    def _select(self, node: _Node, seat: int, legal: list[Action]) -> tuple[Action, _Edge, bool]:
+        """UCB over the actions available here; an untried one first, at random."""
+        edges = node.edges
+        untried: list[Action] = []
+        best: _Edge | None = None
+        best_action = legal[0]
+        best_value = -math.inf
+        c = self.c
+        w = self.score_weight
+        lo = self._lo
+        span = self._hi - lo
+        scale = (1.0 / span) if span > 0 else 0.0
+        log = math.log
+        sqrt = math.sqrt
+        hint = node.hint
+        for action in legal:
+            e = edges.get(action)
+            if e is None:
+                untried.append(action)
+                continue
+            e.avail += 1
+            if untried:
+                continue
+            n = e.visits
+            margin = (e.margins / n - lo) * scale if scale else 0.5
+            value = (1.0 - w) * e.wins / n + w * margin + c * sqrt(log(e.avail) / n)
+            if action == hint:
+                # the prior: a bonus that fades as the search gathers its own evidence
+                value += self.prior_weight * sqrt(e.avail) / (1 + n)
+            if value > best_value:
+                best, best_action, best_value = e, action, value
+        if untried:
+            if hint is not None and hint in untried:
+                action = hint
+            else:
+                action = untried[int(self.rng.random() * len(untried))]
+            e = edges[action] = _Edge(seat)
+            return action, e, True
+        assert best is not None
+        return best_action, best, False
+
+    def _value(self, e: _Edge) -> float:
+        span = self._hi - self._lo
+        margin = (e.margins / e.visits - self._lo) / span if span > 0 else 0.5
+        return (1.0 - self.score_weight) * e.wins / e.visits + self.score_weight * margin
+
+    def _policy(self, state: State, seat: int, legal: list[Action]) -> Action:
+        if self._helpers:
+            return self._helpers[seat].act(SeatView(state, seat))
+        return legal[int(self.rng.random() * len(legal))]
+
+    # -- rewards -------------------------------------------------------------------------
+
+    def _backpropagate(self, path: list[_Edge], state: State) -> None:
+        wins, margins = outcome(state)
+        for m in margins:
+            self._lo = min(self._lo, m)
+            self._hi = max(self._hi, m)
+        for e in path:
+            e.visits += 1
+            e.wins += wins[e.seat]
+            e.margins += margins[e.seat]
+
+
+def outcome(state: State) -> tuple[list[float], list[float]]:
+    """Each seat's win share and raw score margin in ``state`` (see the module's docstring).
+
+    At the end of the game the win share follows :meth:`State.winners`; before it (a
+    rollout cut short) it is the seat's rank by current score.
+    """
+    scores = state.scores()
+    players = len(scores)
+    if state.is_over:
+        winners = state.winners()
+        wins = [0.0] * players
+        for s in winners:
+            wins[s] = 1.0 / len(winners)
+    elif players == 1:
+        wins = [0.5]
+    else:
+        wins = [
+            sum(1.0 if mine > other else 0.5 if mine == other else 0.0 for other in scores)
+            - 0.5  # the seat itself, counted as a tie
+            for mine in scores
+        ]
+        wins = [w / (players - 1) for w in wins]
+    if players == 1:
+        return wins, list(scores)
+    top = max(scores)
+    leader = scores.index(top)
+    second = max(s for i, s in enumerate(scores) if i != leader)
+    margins = [s - (second if i == leader else top) for i, s in enumerate(scores)]
+    return wins, margins
+
+
+def tree_edges(node: _Node) -> Iterator[tuple[Action, _Edge]]:
+    """Every action of the tree under ``node`` with its statistics (depth first)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        for action, e in n.edges.items():
+            yield action, e
+            stack.extend(e.nexts.values())
+
+
+def _heuristic_helpers(game: Game[Any], seed: int) -> list[Bot]:
+    # Imported here: the bots package imports this module lazily, through make_bot.
+    from ecotone.bots import available_bots, make_bot  # noqa: PLC0415
+
+    if "heuristic" not in available_bots(game.spec.id):
+        raise ValueError(f"rollout 'heuristic' needs a heuristic bot; {game.spec.title} has none")
+    rnd = random.Random(seed)
+    return [make_bot("heuristic", game, s, rnd.getrandbits(63)) for s in range(game.players)]
+
+
+# -- option checks ---------------------------------------------------------------------------
+
+
+def _number(name: str, value: Any, low: float, high: float = math.inf) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
+        bound = f"between {low:g} and {high:g}" if high < math.inf else f"at least {low:g}"
+        raise ValueError(f"option {name} must be a number {bound}, not {value!r}")
+    return float(value)
+
+
+def _positive_float(name: str, value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
+        raise ValueError(f"option {name} must be a positive number, not {value!r}")
+    return float(value)
+
+
+def _positive_int(name: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"option {name} must be a whole number of at least 1, not {value!r}")
+    return value
+
+
+def _count(name: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"option {name} must be a whole number of at least 0, not {value!r}")
+    return value

@@ -1,0 +1,138 @@
+"""``ecotone bench-bots``: ISMCTS iterations per second per game, with OpenSpiel as reference."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+from collections.abc import Callable
+
+from rich.table import Table
+from rich.text import Text
+
+import ecotone
+from ecotone.bots.ismcts import default_iterations
+from ecotone.cli.options import Commands
+from ecotone.cli.output import UsageError, stderr_console, stdout_console
+from ecotone.sim.bench_bots import BotBenchReport, SearchSpeed, bench_bots
+
+__all__ = ["add_parser", "run_bench_bots"]
+
+
+def add_parser(commands: Commands) -> None:
+    """Register ``bench-bots``."""
+    parser = commands.add_parser(
+        "bench-bots",
+        help="measure ISMCTS search speed on one core",
+        description="Time the ISMCTS bot (random rollouts) at decisions early, midway and "
+        "late in seeded games, and OpenSpiel's ISMCTS on Hearts in the same run as the "
+        "reference (needs the optional open_spiel: pip install 'ecotone[bench]').",
+    )
+    parser.add_argument(
+        "games", nargs="*", metavar="GAME", help="games to time (default: all of them)"
+    )
+    parser.add_argument(
+        "--iterations",
+        "-i",
+        type=int,
+        default=1000,
+        metavar="N",
+        help="iterations per timed search (default: 1000)",
+    )
+    parser.add_argument(
+        "--deals", type=int, default=2, metavar="D", help="seeded games to take decisions from"
+    )
+    parser.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel reference")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(run=run_bench_bots)
+
+
+def run_bench_bots(args: argparse.Namespace) -> int:
+    """Run the benchmark and print a table or JSON."""
+    if args.iterations < 1:
+        raise UsageError(f"--iterations must be at least 1, not {args.iterations}")
+    if args.deals < 1:
+        raise UsageError(f"--deals must be at least 1, not {args.deals}")
+    game_ids = list(dict.fromkeys(args.games)) or ecotone.available_games()
+    err = stderr_console()
+
+    def run(on_start: Callable[[str], None] | None = None) -> BotBenchReport:
+        return bench_bots(
+            game_ids,
+            args.iterations,
+            games=args.deals,
+            openspiel=not args.no_openspiel,
+            on_start=on_start,
+        )
+
+    if args.json or not err.is_terminal:
+        report = run()
+    else:
+        with err.status("timing") as status:
+            report = run(lambda n: status.update(f"timing {n}"))
+    if args.json:
+        out = report.to_json()
+        out["python"] = platform.python_version()
+        out["machine"] = platform.machine()
+        print(json.dumps(out))
+        return 0
+    _table(report)
+    return 0
+
+
+def _table(report: BotBenchReport) -> None:
+    c = stdout_console()
+    table = Table(
+        title=f"ISMCTS search, one core, {report.iterations} iterations per search, "
+        f"Python {platform.python_version()}",
+        title_justify="left",
+    )
+    table.add_column("Game", style="bold")
+    table.add_column("Search")
+    table.add_column("Seats", justify="right")
+    table.add_column("Searches", justify="right")
+    table.add_column("It/s", justify="right")
+    table.add_column("Slowest it/s", justify="right")
+    table.add_column("Default its", justify="right")
+    table.add_column("ms/move", justify="right")
+    table.add_column("× OS-py", justify="right")
+
+    def row(r: SearchSpeed) -> None:
+        ratio = report.ratio(r)
+        default = default_iterations(r.name) if r.bot == "ismcts" else None
+        table.add_row(
+            r.name,
+            r.bot,
+            str(r.players),
+            str(r.decisions),
+            f"{r.iterations_per_second:,.0f}",
+            f"{r.slowest:,.0f}" if r.bot == "ismcts" else "-",
+            str(default) if default else "-",
+            f"{r.ms_per_move(default):,.0f}" if default else "-",
+            f"{ratio:.2f}" if ratio is not None else "-",
+        )
+
+    for r in report.games:
+        row(r)
+    for r in report.openspiel:
+        row(r)
+    c.print(table)
+    c.print(
+        Text(
+            "It/s: iterations per second over every search; Slowest it/s: the slowest search "
+            "(sets the default budget); ms/move: a search at the default iterations; "
+            "× OS-py: speed over OpenSpiel's Python ISMCTS on Hearts",
+            style="dim",
+        )
+    )
+    for name, message in report.failures.items():
+        c.print(Text(f"{name}: the search failed: {message}", style="red"))
+    if report.openspiel_missing:
+        c.print(Text(f"OpenSpiel reference not timed: {report.openspiel_missing}", style="yellow"))
+    c.print(
+        Text(
+            f"playout reference (random tic-tac-toe, plain Python): "
+            f"{report.reference.steps_per_second:,.0f} steps/s in the same run",
+            style="dim",
+        )
+    )

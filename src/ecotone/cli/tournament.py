@@ -1,0 +1,195 @@
+"""``ecotone tournament``: bots against each other in every seating, rated with intervals."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+from pathlib import Path
+from typing import IO, Any
+
+import msgspec
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from ecotone.cli.options import Commands, add_game_arguments, make_game, split_names
+from ecotone.cli.output import UsageError, fmt, stderr_console, stdout_console
+from ecotone.sim.tournament import Standings, Tournament, run_tournament, schedule, standings
+
+__all__ = ["add_parser", "run_tournament_command"]
+
+SHOWN_ERRORS = 10
+
+
+def add_parser(commands: Commands) -> None:
+    """Register ``tournament``."""
+    parser = commands.add_parser(
+        "tournament",
+        help="rate bots against each other, every seating played",
+        description="Play bots against each other in every seating order (a seating and its "
+        "rotations on the same deal) and rate them (Bradley-Terry on the Elo scale) with 95%% "
+        "bootstrap intervals. The same --seed gives the same results whatever --workers is.",
+    )
+    add_game_arguments(parser)
+    parser.add_argument(
+        "--bots",
+        required=True,
+        metavar="NAMES",
+        help="the bots, comma-separated, each a spec with optional options, e.g. "
+        "random,heuristic,ismcts:iterations=200 (see 'ecotone bots')",
+    )
+    parser.add_argument("--games", "-n", type=int, default=60, metavar="N", help="games to play")
+    parser.add_argument(
+        "--seed", type=int, help="the tournament's seed (default: random, reported)"
+    )
+    parser.add_argument(
+        "--workers",
+        "-w",
+        type=int,
+        metavar="W",
+        help="processes to use (default: the number of CPUs, at most one per game)",
+    )
+    parser.add_argument(
+        "--bootstrap",
+        type=int,
+        default=200,
+        metavar="B",
+        help="bootstrap resamples for the confidence intervals (default: 200)",
+    )
+    parser.add_argument(
+        "--out", type=Path, metavar="FILE", help="write one JSON line per game to FILE"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object, no tables")
+    parser.set_defaults(run=run_tournament_command)
+
+
+def run_tournament_command(args: argparse.Namespace) -> int:
+    """Validate everything, play with a progress bar, report."""
+    if args.games < 1:
+        raise UsageError(f"--games must be at least 1, not {args.games}")
+    if args.workers is not None and args.workers < 1:
+        raise UsageError(f"--workers must be at least 1, not {args.workers}")
+    if args.bootstrap < 0:
+        raise UsageError(f"--bootstrap must be at least 0, not {args.bootstrap}")
+    bots = split_names(args.bots)
+    if not bots:
+        raise UsageError("--bots needs at least one bot")
+    if len(set(bots)) != len(bots):
+        raise UsageError(f"--bots lists a bot twice: {', '.join(bots)}")
+    game = make_game(args)  # the bots are not the seats: --players sets the table
+    schedule(len(bots), game.players)  # a schedule too long fails before anything runs
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    workers = min(args.workers or os.cpu_count() or 1, args.games)
+    sink = _open_out(args.out)
+    try:
+        played = _run(game, bots, args, seed, workers)
+        if sink is not None:
+            encoder = msgspec.json.Encoder()
+            for r in played.results:
+                sink.write(encoder.encode(r) + b"\n")
+    finally:
+        if sink is not None:
+            sink.close()
+    result = standings(played, bootstrap=args.bootstrap)
+    if args.json:
+        out = result.to_json()
+        out["workers"] = workers
+        print(json.dumps(out))
+    else:
+        _report(result, workers)
+    return 0
+
+
+def _open_out(path: Path | None) -> IO[bytes] | None:
+    # Opened before the games are played, so a bad path fails at once, not after an hour.
+    if path is None:
+        return None
+    try:
+        return path.open("wb")
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror}") from None
+
+
+def _run(
+    game: Any, bots: list[str], args: argparse.Namespace, seed: int, workers: int
+) -> Tournament:
+    stderr = stderr_console()
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=stderr,
+        transient=True,
+        disable=args.json or not stderr.is_terminal,
+    )
+    with progress:
+        task = progress.add_task(f"{game.spec.id} tournament", total=args.games)
+        return run_tournament(
+            game,
+            bots,
+            args.games,
+            seed,
+            workers=workers,
+            on_progress=lambda n: progress.advance(task, n),
+        )
+
+
+def _report(s: Standings, workers: int) -> None:
+    c = stdout_console()
+    g = s.game
+    variant = f" ({g['variant']})" if g["variant"] else ""
+    c.print(
+        Text(
+            f"{g['game']}{variant}, {g['players']} player(s): {s.games} games "
+            f"({s.completed} completed) in {s.seconds:.1f} s on {workers} worker(s), "
+            f"seed {s.seed}; {s.schedule} seatings, {s.deals} deals (a seating and its "
+            "rotations share one)"
+        )
+    )
+    table = Table(title_justify="left")
+    table.add_column("#", justify="right")
+    table.add_column("Bot", style="bold")
+    table.add_column("Rating", justify="right")
+    table.add_column("95% interval", justify="right")
+    table.add_column("Seats", justify="right")
+    table.add_column("Wins", justify="right")
+    table.add_column("Win rate", justify="right")
+    table.add_column("95% interval", justify="right")
+    table.add_column("Fair share", justify="right")
+    table.add_column("Mean score", justify="right")
+    for rank, r in enumerate(s.records, 1):
+        rating = f"{r.rating:.0f}" if r.rating is not None else "-"
+        rating_ci = f"{r.rating_ci[0]:.0f}–{r.rating_ci[1]:.0f}" if r.rating_ci else "-"
+        table.add_row(
+            str(rank),
+            r.bot,
+            rating,
+            rating_ci,
+            str(r.seats),
+            fmt(r.wins),
+            f"{r.win_rate:.1%}",
+            f"{r.win_rate_ci[0]:.1%}–{r.win_rate_ci[1]:.1%}",
+            f"{r.share:.1%}",
+            fmt(r.mean_score),
+        )
+    c.print(table)
+    notes = [
+        "Rating: Bradley-Terry on each game's pairwise results, Elo scale, mean 1500;",
+        f"intervals: 95%, {s.bootstrap} bootstrap resamples of the deals.",
+    ]
+    if s.records and s.records[0].rating is None:
+        notes = ["No ratings: a one-seat game has no head-to-head results."]
+    if not s.balanced:
+        notes.append(
+            f"Note: {s.games} games is not a multiple of the {s.schedule} seatings, so the "
+            "last pass seats the bots unevenly."
+        )
+    for line in notes:
+        c.print(Text(line, style="dim"))
+    for err in s.errors[:SHOWN_ERRORS]:
+        c.print(Text(f"  game {err['index']} (seed {err['seed']}): {err['message']}", style="red"))
+    if len(s.errors) > SHOWN_ERRORS:
+        c.print(f"  ... and {len(s.errors) - SHOWN_ERRORS} more (all of them are in --json)")

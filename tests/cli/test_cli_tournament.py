@@ -1,0 +1,308 @@
+"""`ecotone tournament`, `ecotone bots` and `ecotone bench-bots` from the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ecotone.cli.main import main
+
+FOREST = "once-upon-a-forest"
+
+
+def _json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert err == ""
+    data: dict[str, Any] = json.loads(out)
+    return data
+
+
+# -- tournament -------------------------------------------------------------------------------
+
+
+def test_tournament_json_rates_every_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    data = _json(
+        capsys,
+        "tournament",
+        FOREST,
+        "--bots",
+        "random,heuristic",
+        "-n",
+        "4",
+        "--seed",
+        "2",
+        "-w",
+        "1",
+        "--bootstrap",
+        "30",
+        "--json",
+    )
+    assert data["game"] == FOREST
+    assert data["players"] == 2
+    assert data["bots"] == ["random", "heuristic"]
+    assert (data["games"], data["completed"], data["schedule"]) == (4, 4, 2)
+    assert data["balanced"] is True
+    assert data["seed"] == 2
+    rows = {row["bot"]: row for row in data["standings"]}
+    assert set(rows) == {"random", "heuristic"}
+    for row in rows.values():
+        assert row["seats"] == 4
+        lo, hi = row["rating_ci"]
+        assert lo <= row["rating"] <= hi
+        assert set(row) >= {"wins", "win_rate", "win_rate_ci", "share", "mean_score"}
+    assert data["errors"] == []
+
+
+def test_tournament_options_stay_with_their_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    data = _json(
+        capsys,
+        "tournament",
+        FOREST,
+        "--bots",
+        "random,ismcts:iterations=3,c=1.5",
+        "--players",
+        "3",
+        "-n",
+        "1",
+        "--seed",
+        "1",
+        "-w",
+        "1",
+        "--json",
+    )
+    assert data["bots"] == ["random", "ismcts:iterations=3,c=1.5"]
+    assert data["players"] == 3
+    assert data["schedule"] == 6
+    assert data["balanced"] is False
+
+
+def test_tournament_writes_every_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    _json(
+        capsys,
+        "tournament",
+        FOREST,
+        "--bots",
+        "random,heuristic",
+        "-n",
+        "3",
+        "--seed",
+        "4",
+        "-w",
+        "1",
+        "--out",
+        str(out),
+        "--json",
+    )
+    games = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [g["index"] for g in games] == [0, 1, 2]
+    assert [g["lineup"] for g in games] == [[0, 1], [1, 0], [0, 1]]
+    assert games[0]["bots"] == ["random", "heuristic"]
+    assert games[0]["seed"] == games[1]["seed"] != games[2]["seed"]
+
+
+def test_tournament_table(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(
+        [
+            "tournament",
+            FOREST,
+            "--bots",
+            "random,heuristic",
+            "-n",
+            "3",
+            "--seed",
+            "5",
+            "-w",
+            "1",
+            "--bootstrap",
+            "20",
+        ]
+    )
+    out, _ = capsys.readouterr()
+    assert code == 0
+    for words in (
+        "Rating",
+        "95% interval",
+        "Win rate",
+        "Fair share",
+        "Mean score",
+        "heuristic",
+        "Bradley-Terry",
+        "not a multiple of the 2 seatings",
+        "seed 5",
+    ):
+        assert words in out
+
+
+def test_tournament_of_a_simultaneous_game(capsys: pytest.CaptureFixture[str], toy: str) -> None:
+    data = _json(
+        capsys,
+        "tournament",
+        toy,
+        "--bots",
+        "random,ismcts:iterations=20",
+        "-n",
+        "4",
+        "--seed",
+        "1",
+        "-w",
+        "1",
+        "--json",
+    )
+    assert data["completed"] == 4
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--bots", "random,nobot"], "no bot 'nobot'"),
+        (["--bots", "random,random"], "lists a bot twice"),
+        (["--bots", "random", "-n", "0"], "--games must be at least 1"),
+        (["--bots", "random", "-w", "0"], "--workers must be at least 1"),
+        (["--bots", "random", "--bootstrap", "-1"], "--bootstrap must be at least 0"),
+        (["--bots", "ismcts:iterations=0"], "iterations must be a whole number"),
+        (["--bots", "random", "--players", "9"], "players"),
+        (["--bots", ","], "needs at least one bot"),
+        (["--bots", "random", "--out", "/nonexistent/dir/x.jsonl"], "cannot write"),
+    ],
+)
+def test_tournament_mistakes_are_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+) -> None:
+    code = main(["tournament", FOREST, *argv])
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert out == ""
+    assert err.startswith("ecotone: error: ")
+    assert err.count("\n") == 1
+    assert words in err
+
+
+# -- every command seats ismcts ---------------------------------------------------------------
+
+
+def test_ismcts_takes_a_seat_in_play_and_simulate(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    seats = "ismcts:iterations=3,c=1.0,random"
+    argv = ["play", FOREST, "--seats", seats, "--seed", "2", "--replay-dir", str(tmp_path)]
+    assert main(argv) == 0
+    out, _ = capsys.readouterr()
+    assert "ismcts:iterations=3,c=1.0" in out
+    data = _json(
+        capsys,
+        "simulate",
+        FOREST,
+        "--bots",
+        seats,
+        "-n",
+        "2",
+        "--seed",
+        "1",
+        "-w",
+        "1",
+        "--rotate",
+        "--json",
+    )
+    assert data["bots"] == ["ismcts:iterations=3,c=1.0", "random"]
+    assert data["completed"] == 2
+
+
+# -- bots -------------------------------------------------------------------------------------
+
+
+def test_bots_lists_each_bot_and_its_options(capsys: pytest.CaptureFixture[str]) -> None:
+    data = _json(capsys, "bots", FOREST, "--json")
+    bots = {b["name"]: b for b in data[FOREST]}
+    assert list(bots) == ["random", "heuristic", "ismcts"]
+    options = {o["name"]: o["default"] for o in bots["ismcts"]["options"]}
+    assert set(options) == {
+        "iterations",
+        "seconds",
+        "c",
+        "rollout",
+        "max_depth",
+        "score_weight",
+        "prior",
+        "prior_weight",
+    }
+    assert options["rollout"] == "random"
+    assert bots["random"]["options"] == []
+    assert bots["random"]["description"]
+
+
+def test_bots_table_covers_every_game(capsys: pytest.CaptureFixture[str], toy: str) -> None:
+    code = main(["bots"])
+    out, _ = capsys.readouterr()
+    assert code == 0
+    assert FOREST in out
+    assert toy in out  # a game registered at run time is listed too
+    assert "iterations=" in out
+
+
+def test_a_bot_that_cannot_load_is_listed_as_such(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ecotone.cli import bots as bots_command
+
+    real = bots_command.make_bot
+
+    def broken(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name == "heuristic":
+            raise ImportError("No module named 'ecotone.bots.heuristics.gone'")
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(bots_command, "make_bot", broken)
+    data = _json(capsys, "bots", FOREST, "--json")
+    heuristic = next(b for b in data[FOREST] if b["name"] == "heuristic")
+    assert heuristic["description"].startswith("cannot be loaded: No module named")
+    assert [b["name"] for b in data[FOREST]] == ["random", "heuristic", "ismcts"]
+
+
+def test_bots_of_an_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bots", "chess"]) == 2
+    assert "no game 'chess'" in capsys.readouterr().err
+
+
+# -- bench-bots -------------------------------------------------------------------------------
+
+
+def test_bench_bots_json(capsys: pytest.CaptureFixture[str]) -> None:
+    data = _json(
+        capsys,
+        "bench-bots",
+        FOREST,
+        "--iterations",
+        "10",
+        "--deals",
+        "1",
+        "--no-openspiel",
+        "--json",
+    )
+    (row,) = data["games"]
+    assert row["name"] == FOREST
+    assert row["decisions"] == 3  # early, midway and late
+    assert row["iterations"] == 30
+    assert row["iterations_per_second"] > 0
+    assert row["x_openspiel_python"] is None
+    assert data["openspiel"] == []
+    assert "not asked for" in data["openspiel_missing"]
+    assert data["reference"]["steps_per_second"] > 0
+
+
+def test_bench_bots_table(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["bench-bots", FOREST, "-i", "5", "--deals", "1", "--no-openspiel"])
+    out, _ = capsys.readouterr()
+    assert code == 0
+    assert "Slowest it/s" in out
+    assert "OpenSpiel reference not timed" in out
+
+
+def test_bench_bots_refuses_nonsense(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench-bots", "-i", "0"]) == 2
+    assert "--iterations must be at least 1" in capsys.readouterr().err

@@ -1,0 +1,86 @@
+"""The search benchmark: ISMCTS speed per game and the OpenSpiel reference."""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+import pytest
+
+import ecotone
+from ecotone.bots.ismcts import DEFAULT_ITERATIONS, GAME_ITERATIONS, default_iterations
+from ecotone.sim import bench_bots
+from ecotone.sim.bench_bots import (
+    STAGES,
+    SearchSpeed,
+    ismcts_speed,
+    openspiel_hearts,
+    sample_positions,
+)
+
+FOREST = "once-upon-a-forest"
+
+
+def test_positions_are_real_choices_spread_over_the_game() -> None:
+    game = ecotone.make(FOREST, players=2)
+    positions = sample_positions(game, 2, seed=1)
+    assert len(positions) == 2 * len(STAGES)
+    for state, seat in positions:
+        assert len(state.legal_actions(seat)) > 1
+
+
+def test_ismcts_speed_counts_every_iteration() -> None:
+    game = ecotone.make(FOREST, players=2)
+    speed = ismcts_speed(game, 7, games=1)
+    assert (speed.name, speed.bot, speed.decisions, speed.iterations) == (FOREST, "ismcts", 3, 21)
+    assert 0 < speed.slowest <= speed.iterations_per_second * 1.0001
+
+
+def test_a_budget_is_what_the_slowest_search_fits_in_a_second() -> None:
+    assert (
+        SearchSpeed("g", "ismcts", 2, 3, 3000, 1.0, slowest=1234.5).iterations_per_second_budget
+        == 1200
+    )
+    assert (
+        SearchSpeed("g", "ismcts", 2, 3, 300, 1.0, slowest=87.2).iterations_per_second_budget == 87
+    )
+    assert SearchSpeed("g", "ismcts", 2, 1, 10, 1.0).ms_per_move(20) == pytest.approx(2000)
+
+
+def test_every_game_has_a_default_budget() -> None:
+    assert default_iterations(FOREST) == GAME_ITERATIONS[FOREST]
+    assert default_iterations("a-game-nobody-measured") == DEFAULT_ITERATIONS
+
+
+def test_missing_open_spiel_is_reported_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = importlib.import_module
+
+    def no_spiel(name: str, package: str | None = None) -> ModuleType:
+        if name.startswith(("pyspiel", "open_spiel")):
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return real(name, package)
+
+    monkeypatch.setattr(bench_bots.importlib, "import_module", no_spiel)
+    rows, missing = openspiel_hearts(10)
+    assert rows == []
+    assert missing is not None
+    assert "pip install 'ecotone[bench]'" in missing
+
+
+def test_open_spiel_hearts_when_installed() -> None:
+    pytest.importorskip("pyspiel")
+    rows, missing = openspiel_hearts(20)
+    assert missing is None
+    assert [r.bot for r in rows] == ["openspiel-py", "openspiel-cpp"]
+    assert all(r.name == "hearts" and r.iterations == 20 and r.seconds > 0 for r in rows)
+
+
+def test_a_broken_game_does_not_stop_the_benchmark(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: object, **kwargs: object) -> SearchSpeed:
+        raise RuntimeError("rules bug")
+
+    monkeypatch.setattr(bench_bots, "ismcts_speed", broken)
+    report = bench_bots.bench_bots([FOREST], 5, openspiel=False)
+    assert report.games == []
+    assert report.failures == {FOREST: "RuntimeError: rules bug"}
+    assert report.to_json()["failures"] == {FOREST: "RuntimeError: rules bug"}
