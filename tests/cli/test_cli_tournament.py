@@ -106,7 +106,11 @@ def test_tournament_writes_every_game(capsys: pytest.CaptureFixture[str], tmp_pa
     assert games[0]["seed"] == games[1]["seed"] != games[2]["seed"]
 
 
-def test_tournament_table(capsys: pytest.CaptureFixture[str]) -> None:
+def test_tournament_table(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a wide console, so that rich does not wrap the column headers checked below
+    monkeypatch.setenv("COLUMNS", "200")
     code = main(
         [
             "tournament",
