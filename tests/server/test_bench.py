@@ -17,3 +17,8 @@ def test_load_test_reports_moves_and_round_trips() -> None:
 
 def test_bench_server_checks_its_arguments() -> None:
     assert main(["bench-server", "--games", "0"]) == 2
+
+
+def test_serve_refuses_a_rate_that_is_not_positive() -> None:
+    assert main(["serve", "--ws-rate", "0"]) == 2
+    assert main(["serve", "--http-rate", "-1"]) == 2

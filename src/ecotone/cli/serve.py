@@ -52,6 +52,13 @@ def add_parsers(commands: Commands) -> None:
         help="HTTP requests per second allowed per client address (default: 50)",
     )
     serve.add_argument(
+        "--ws-rate",
+        type=float,
+        default=20.0,
+        metavar="N",
+        help="websocket messages per second allowed per connection (default: 20)",
+    )
+    serve.add_argument(
         "--fsync",
         action="store_true",
         help="SQLite: sync the disk on every move, so moves survive a power cut too",
@@ -94,6 +101,8 @@ def run_serve(args: argparse.Namespace) -> int:
         raise UsageError(f"--port must be between 1 and 65535, not {args.port}")
     if args.bot_delay < 0:
         raise UsageError("--bot-delay cannot be negative")
+    if args.http_rate <= 0 or args.ws_rate <= 0:
+        raise UsageError("--http-rate and --ws-rate must be positive")
     db = args.db or default_db_url()
     settings = Settings(
         db_url=db,
@@ -103,6 +112,8 @@ def run_serve(args: argparse.Namespace) -> int:
         http_rate=args.http_rate,
         fsync=args.fsync,
         http_burst=max(200.0, 4 * args.http_rate),
+        ws_rate=args.ws_rate,
+        ws_burst=max(60.0, 3 * args.ws_rate),
     )
     app = create_app(settings)
     print(f"Ecotone server: open http://{args.host}:{args.port}/  (database: {db})", flush=True)

@@ -114,6 +114,10 @@ def _start_server(
             "warning",
             "--http-rate",
             "100000",
+            # A seat with no think time moves as fast as the server answers; the
+            # per-connection limit meant for people would measure itself, not the server.
+            "--ws-rate",
+            "100000",
         ],
         stdout=subprocess.DEVNULL,
     )
