@@ -236,6 +236,7 @@ def test_bots_lists_each_bot_and_its_options(capsys: pytest.CaptureFixture[str])
         "prior_weight",
     }
     assert options["rollout"] == "random"
+    assert options["prior"] == "heuristic"  # the game has a heuristic bot
     assert bots["random"]["options"] == []
     assert bots["random"]["description"]
 

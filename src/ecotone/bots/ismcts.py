@@ -29,6 +29,14 @@ Rewards (the same for every game, so scores of any size work). For seat ``i``::
   search. The margin keeps the search purposeful when every line wins or every line
   loses, and rewards winning by more.
 
+Prior knowledge. Where the game has a heuristic bot, the search starts from it: at the
+bot's own decisions in the tree, the heuristic's move (computed on the seat's view of the
+determinization, so it too sees only what the seat may know) is tried first and gets a
+bonus that fades as visits accumulate (as the prior of PUCT does). The search departs
+from the heuristic only where its playouts say so. Random playouts alone judge long plans
+poorly; the prior is what makes the bot clearly stronger than the heuristic it starts
+from (docs/bots.md).
+
 Tree nodes are keyed by action. The bot's own decision nodes are further keyed by its
 legal actions there, a cheap stand-in for its information set (what it holds after a
 draw); other seats' nodes are keyed by seat only, as in single-observer ISMCTS.
@@ -152,6 +160,12 @@ class ISMCTSBot(Bot):
         max_depth: cut rollouts after this many decisions and judge the position by its
             current scores (0: play every rollout to the end).
         score_weight: the weight of the score margin against winning in the reward.
+        prior: ``"heuristic"`` (the default for a game with a heuristic bot) or ``"none"``:
+            at its own decisions in the tree, the move the game's heuristic bot would play
+            gets a bonus of ``prior_weight * sqrt(availability) / (1 + visits)`` and is
+            tried first, so the search starts from good play and departs from it only on
+            evidence.
+        prior_weight: the strength of that bonus.
     """
 
     name = "ismcts"
@@ -166,16 +180,30 @@ class ISMCTSBot(Bot):
         BotOption("max_depth", 0, "cut rollouts after this many decisions (0: play to the end)"),
         BotOption("score_weight", 0.25, "weight of the score margin against winning (0..1)"),
         BotOption(
-            "prior", "none", "none, or heuristic: favour the game's heuristic move at own nodes"
+            "prior",
+            "heuristic",
+            "heuristic: favour the game's heuristic bot's move at its own decisions (the "
+            "default where the game has one), or none",
         ),
-        BotOption("prior_weight", 0.3, "strength of the prior (PUCT-style bonus)"),
+        BotOption("prior_weight", 0.3, "strength of the prior: a bonus fading with visits"),
     )
 
     @classmethod
     def options_for(cls, game_id: str) -> tuple[BotOption, ...]:
-        """The options with their defaults for ``game_id`` (iterations differ by game)."""
+        """The options with their defaults for ``game_id``.
+
+        The iterations differ by game; the prior is the game's heuristic bot when it has
+        one.
+        """
+        # Imported here: the bots package imports this module lazily, through make_bot.
+        from ecotone.bots import available_bots  # noqa: PLC0415
+
+        game_defaults: dict[str, Any] = {
+            "iterations": default_iterations(game_id),
+            "prior": "heuristic" if "heuristic" in available_bots(game_id) else "none",
+        }
         return tuple(
-            BotOption(o.name, default_iterations(game_id), o.help) if o.name == "iterations" else o
+            BotOption(o.name, game_defaults[o.name], o.help) if o.name in game_defaults else o
             for o in cls.OPTIONS
         )
 

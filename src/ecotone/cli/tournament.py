@@ -29,7 +29,7 @@ def add_parser(commands: Commands) -> None:
         "tournament",
         help="rate bots against each other, every seating played",
         description="Play bots against each other in every seating order (a seating and its "
-        "rotations on the same deal) and rate them (Bradley-Terry on the Elo scale) with 95%% "
+        "rotations on the same deal) and rate them (Bradley-Terry on the Elo scale) with 95% "
         "bootstrap intervals. The same --seed gives the same results whatever --workers is.",
     )
     add_game_arguments(parser)
