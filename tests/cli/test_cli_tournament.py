@@ -106,6 +106,35 @@ def test_tournament_writes_every_game(capsys: pytest.CaptureFixture[str], tmp_pa
     assert games[0]["seed"] == games[1]["seed"] != games[2]["seed"]
 
 
+def test_an_interrupted_tournament_keeps_the_games_it_played(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ecotone.sim import tournament
+
+    real = tournament._play_chunk
+    calls = 0
+
+    def interrupted_after_two(*args: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        if calls == 3:
+            raise KeyboardInterrupt
+        return real(*args)
+
+    monkeypatch.setattr(tournament, "_play_chunk", interrupted_after_two)
+    out = tmp_path / "games.jsonl"
+    code = main(
+        [
+            *("tournament", FOREST, "--bots", "random,heuristic", "-n", "6", "--seed", "4"),
+            *("-w", "1", "--out", str(out), "--json"),
+        ]
+    )
+    assert code == 130
+    assert "interrupted" in capsys.readouterr().err
+    games = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [g["index"] for g in games] == [0, 1]
+
+
 def test_tournament_table(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

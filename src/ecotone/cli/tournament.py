@@ -16,6 +16,7 @@ from rich.text import Text
 
 from ecotone.cli.options import Commands, add_game_arguments, make_game, split_names
 from ecotone.cli.output import UsageError, fmt, stderr_console, stdout_console
+from ecotone.sim.runner import GameResult
 from ecotone.sim.tournament import Standings, Tournament, run_tournament, schedule, standings
 
 __all__ = ["add_parser", "run_tournament_command"]
@@ -59,7 +60,10 @@ def add_parser(commands: Commands) -> None:
         help="bootstrap resamples for the confidence intervals (default: 200)",
     )
     parser.add_argument(
-        "--out", type=Path, metavar="FILE", help="write one JSON line per game to FILE"
+        "--out",
+        type=Path,
+        metavar="FILE",
+        help="write one JSON line per game to FILE as each game finishes",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object, no tables")
     parser.set_defaults(run=run_tournament_command)
@@ -84,11 +88,7 @@ def run_tournament_command(args: argparse.Namespace) -> int:
     workers = min(args.workers or os.cpu_count() or 1, args.games)
     sink = _open_out(args.out)
     try:
-        played = _run(game, bots, args, seed, workers)
-        if sink is not None:
-            encoder = msgspec.json.Encoder()
-            for r in played.results:
-                sink.write(encoder.encode(r) + b"\n")
+        played = _run(game, bots, args, seed, workers, sink)
     finally:
         if sink is not None:
             sink.close()
@@ -113,9 +113,23 @@ def _open_out(path: Path | None) -> IO[bytes] | None:
 
 
 def _run(
-    game: Any, bots: list[str], args: argparse.Namespace, seed: int, workers: int
+    game: Any,
+    bots: list[str],
+    args: argparse.Namespace,
+    seed: int,
+    workers: int,
+    sink: IO[bytes] | None,
 ) -> Tournament:
     stderr = stderr_console()
+    encoder = msgspec.json.Encoder()
+
+    def keep(result: GameResult) -> None:
+        # Each game is written as it finishes (in finishing order; "index" gives the
+        # schedule's), so an interrupted tournament keeps every game it played.
+        if sink is not None:
+            sink.write(encoder.encode(result) + b"\n")
+            sink.flush()
+
     progress = Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -134,6 +148,7 @@ def _run(
             seed,
             workers=workers,
             on_progress=lambda n: progress.advance(task, n),
+            on_result=keep,
         )
 
 

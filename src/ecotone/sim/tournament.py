@@ -188,6 +188,18 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _report(
+    done: list[GameResult],
+    on_progress: Callable[[int], None] | None,
+    on_result: Callable[[GameResult], None] | None,
+) -> None:
+    if on_result is not None:
+        for result in done:
+            on_result(result)
+    if on_progress is not None:
+        on_progress(len(done))
+
+
 def run_tournament(
     game: Game[Any],
     bots: Sequence[str],
@@ -196,11 +208,14 @@ def run_tournament(
     *,
     workers: int = 1,
     on_progress: Callable[[int], None] | None = None,
+    on_result: Callable[[GameResult], None] | None = None,
 ) -> Tournament:
     """Play ``games`` games of ``game`` between ``bots`` (specs), seated by :func:`schedule`.
 
     Workers are fresh ("spawn") processes, so a game registered at run time must be played
     with ``workers=1``. Results are in game order and do not depend on ``workers``.
+    ``on_result`` sees each game as it finishes (in finishing order), so a caller can keep
+    the games of a long tournament that is interrupted; ``on_progress`` gets counts only.
 
     Raises:
         ConfigError: for fewer than one game, a bot that does not exist or takes bad
@@ -218,9 +233,9 @@ def run_tournament(
     # and every worker busy to the end.
     if workers <= 1 or games <= 1:
         for job in jobs:
-            results.extend(_play_chunk(game.config, bots, [job]))
-            if on_progress is not None:
-                on_progress(1)
+            done = _play_chunk(game.config, bots, [job])
+            _report(done, on_progress, on_result)
+            results.extend(done)
     else:
         context = multiprocessing.get_context("spawn")
         with cf.ProcessPoolExecutor(
@@ -242,9 +257,8 @@ def run_tournament(
                                 error=f"{type(exc).__name__}: {exc}",
                             )
                         ]
+                    _report(done, on_progress, on_result)
                     results.extend(done)
-                    if on_progress is not None:
-                        on_progress(len(done))
             except BaseException:
                 pool.shutdown(wait=False, cancel_futures=True)
                 raise
