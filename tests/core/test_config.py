@@ -55,3 +55,18 @@ def test_options_get_defaults_and_spec_is_complete(toy: str) -> None:
     assert spec.rules_version
     assert game == ecotone.make(toy, players=2, rounds=3)
     assert "toy-bids" in repr(game)
+
+
+def test_an_option_that_reads_files_accepts_only_ready_made_values_remotely() -> None:
+    from ecotone.core.spec import Option
+
+    deck = Option("deck", "a deck", "", files=True, ready=("Ocean", "Wetland"))
+    for fine in ("", "ocean", "Ocean, WETLAND", ["ocean", "wetland"]):
+        deck.refuse_files(fine)
+    for bad in ("/etc/passwd", "mine.toml", "ocean,../x.toml", ["ocean", "~/d.toml"]):
+        with pytest.raises(ConfigError) as err:
+            deck.refuse_files(bad)
+        assert err.value.code == "config/files-refused"
+        assert "Ocean, Wetland" in err.value.message
+    # an option that reads no files has nothing to refuse
+    Option("seats", "a list", "").refuse_files("/etc/passwd")

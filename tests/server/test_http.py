@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 from fastapi.testclient import TestClient
 
@@ -95,6 +96,36 @@ def test_bad_configurations_are_refused_with_codes(client: TestClient) -> None:
         r = client.post(f"{API}/matches", json=body)
         assert r.status_code in (400, 422), (body, r.text)
         assert r.json()["error"]["code"] == code, (body, r.json())
+
+
+def test_the_server_never_reads_its_own_files_for_a_deck(
+    client: TestClient, tmp_path: Path
+) -> None:
+    # a well-formed deck file on the server's disk: the server must not read it
+    deck = tmp_path / "mine.toml"
+    deck.write_text("name = 'mine'\ncards = []\n")
+    for game, variant, options in [
+        ("phylo", "constructed", {"deck1": str(deck)}),
+        ("phylo", "constructed", {"deck2": "/etc/passwd"}),
+        ("phylo", "constructed", {"deck1": "pyproject.toml"}),
+        ("biomasters", None, {"decks": f"production,{deck}"}),
+        ("biomasters", None, {"decks": ["ocean", "../secrets.toml"]}),
+    ]:
+        body = {"game": game, "players": 2, "variant": variant, "options": options}
+        r = client.post(f"{API}/matches", json=body)
+        assert r.status_code == 400, (options, r.text)
+        error = r.json()["error"]
+        assert error["code"] == "config/files-refused", error
+        assert "ready-made" in error["message"]
+    # the ready-made decks are named, in any case
+    ok = {"deck1": "across the andes", "deck2": "Atlantic Coast"}
+    body = {"game": "phylo", "players": 2, "variant": "constructed", "options": ok}
+    assert client.post(f"{API}/matches", json=body).status_code == 201
+    body = {"game": "biomasters", "players": 2, "options": {"decks": "ocean,wetland"}}
+    assert client.post(f"{API}/matches", json=body).status_code == 201
+    games = {g["id"]: g for g in client.get(f"{API}/games").json()["games"]}
+    decks = {o["name"]: o for o in games["phylo"]["options"]}["deck1"]
+    assert "Across the Andes" in decks["ready"]
 
 
 def test_seed_is_refused_unless_allowed(sqlite_url: str) -> None:

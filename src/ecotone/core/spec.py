@@ -69,12 +69,24 @@ class Variant:
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """A named option of a game, with a default and (optionally) its allowed values."""
+    """A named option of a game, with a default and (optionally) its allowed values.
+
+    Attributes:
+        name, summary, default: what it is called, what it does, its value if not given.
+        choices: the only values allowed (empty: any value of the default's type).
+        files: the value may name files on the machine that makes the game (a player's
+            deck file). Something that makes games for people elsewhere, such as the
+            server, must not read its own disk for them: it calls :meth:`refuse_files`.
+        ready: for such an option, the ready-made values that need no file (the decks
+            that ship with the game), as comma-separated entries may list them.
+    """
 
     name: str
     summary: str
     default: Any
     choices: tuple[Any, ...] = ()
+    files: bool = False
+    ready: tuple[str, ...] = ()
 
     def check(self, value: Any) -> Any:
         """Return ``value`` if allowed, else raise :class:`ConfigError` listing the choices."""
@@ -90,6 +102,29 @@ class Option:
                 f"option {self.name}={value!r} must be a {type(self.default).__name__}",
             )
         return value
+
+    def refuse_files(self, value: Any) -> None:
+        """Refuse a value that names anything but ready-made entries, for a remote player.
+
+        Each comma-separated entry must be empty or one of :attr:`ready` (in any case);
+        options that read no files accept anything here (:meth:`check` still applies).
+
+        Raises:
+            ConfigError: ``config/files-refused``, naming the ready-made values.
+        """
+        if not self.files:
+            return
+        ready = {r.casefold() for r in self.ready}
+        parts = value.split(",") if isinstance(value, str) else [str(v) for v in value]
+        for entry in (p.strip() for p in parts):
+            if entry and entry.casefold() not in ready:
+                allowed = ", ".join(self.ready) or "none"
+                raise ConfigError(
+                    "config/files-refused",
+                    f"option {self.name}: {entry!r} is not one of the ready-made values "
+                    f"({allowed}); files are read only where the game runs, not sent to "
+                    "a server",
+                )
 
 
 @dataclass(frozen=True, slots=True)

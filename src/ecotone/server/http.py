@@ -20,6 +20,7 @@ from pydantic import BaseModel, Field
 import ecotone
 from ecotone.bots import available_bots
 from ecotone.core.registry import game_class
+from ecotone.server.errors import ServerError
 from ecotone.server.manager import MatchManager, NewMatch
 from ecotone.server.protocol import PROTOCOL_VERSION
 
@@ -141,6 +142,7 @@ def games() -> dict[str, Any]:
                         "summary": o.summary,
                         "default": o.default,
                         "choices": list(o.choices),
+                        "ready": list(o.ready),
                     }
                     for o in spec.options
                 ],
@@ -174,6 +176,7 @@ async def list_matches(
 )
 async def create_match(body: CreateMatch, manager: Manager) -> Response:
     """Create a match; bots take their seats at once, people join (``join`` joins now)."""
+    _refuse_files(body.game, body.options)
     seats = None
     if body.seats is not None:
         seats = [s.bot or "random" if s.kind == "bot" else None for s in body.seats]
@@ -193,6 +196,21 @@ async def create_match(body: CreateMatch, manager: Manager) -> Response:
     if body.join is not None:
         seat, token = await manager.join(match, body.join.seat, body.join.name)
     return _json({"match": match.info(), "seat": seat, "token": token}, 201)
+
+
+def _refuse_files(game_id: str, options: dict[str, Any]) -> None:
+    # A deck file names a file on the server's disk: the server never reads its own
+    # files for a remote client, so only the ready-made decks are accepted here.
+    try:
+        spec = game_class(game_id).spec
+    except ecotone.ConfigError:
+        return  # the unknown game is refused, with its message, by the manager
+    for option in spec.options:
+        if option.name in options:
+            try:
+                option.refuse_files(options[option.name])
+            except ecotone.ConfigError as exc:
+                raise ServerError(exc.code, exc.message) from None
 
 
 @router.get(

@@ -113,3 +113,10 @@ def test_a_player_who_empties_their_deck_starts_the_end() -> None:
         state = state.apply(seat, state.legal_actions(seat)[-1])  # pass, always last
     emptied = [s for s in (0, 1) if not state.data.piles[s]]
     assert len(emptied) == 1
+
+
+def test_the_specs_ready_made_decks_are_the_datas() -> None:
+    from ecotone.games.phylo.cards import cards
+    from ecotone.games.phylo.decks import READY_DECKS
+
+    assert tuple(cards().decks) == READY_DECKS

@@ -13,7 +13,7 @@ from ecotone.core.spec import Chance, GameSpec, Information, Option, Provenance,
 from ecotone.games.biomasters import rules, view
 from ecotone.games.biomasters.actions import CODEC
 from ecotone.games.biomasters.board import grid_for
-from ecotone.games.biomasters.decks import MAX_DECK, normalise, resolve_decks
+from ecotone.games.biomasters.decks import MAX_DECK, STARTERS, normalise, resolve_decks
 from ecotone.games.biomasters.effects import Table
 from ecotone.games.biomasters.explain import why_illegal
 from ecotone.games.biomasters.scoring import scores, winners
@@ -56,6 +56,8 @@ SPEC = GameSpec(
             "each seat's deck, comma-separated and repeated round the table: a starter "
             "(production, decomposition, ocean, wetland) or a deck file ending in .toml",
             "production,decomposition",
+            files=True,
+            ready=STARTERS,
         ),
         Option(
             "chemo_home",

@@ -28,9 +28,19 @@ from ecotone.core.errors import ConfigError, DataError
 from ecotone.core.spec import Provenance
 from ecotone.games.phylo.cards import Deck, cards, deck_problems
 
-__all__ = ["DEFAULT_DECKS", "DeckFile", "parse_deck", "read_deck_file", "resolve_deck"]
+__all__ = [
+    "DEFAULT_DECKS",
+    "READY_DECKS",
+    "DeckFile",
+    "parse_deck",
+    "read_deck_file",
+    "resolve_deck",
+]
 
 DEFAULT_DECKS = ("Enchanted Isles", "Atlantic Coast")
+# The ready-made decks of data/cards.toml, named here for the game's spec (a test checks
+# that the two agree).
+READY_DECKS = ("Enchanted Isles", "Atlantic Coast", "Across the Andes")
 """The decks P1 and P2 bring when the options do not name one."""
 
 

@@ -13,7 +13,7 @@ from ecotone.core.spec import Chance, GameSpec, Information, Option, Provenance,
 from ecotone.games.phylo import rules, view
 from ecotone.games.phylo.actions import CODEC, ThrowHand
 from ecotone.games.phylo.cards import cards
-from ecotone.games.phylo.decks import DEFAULT_DECKS, resolve_deck
+from ecotone.games.phylo.decks import DEFAULT_DECKS, READY_DECKS, resolve_deck
 from ecotone.games.phylo.refusals import why_illegal
 from ecotone.games.phylo.scoring import table_points, winners
 from ecotone.games.phylo.state import PhyloData, instance
@@ -55,8 +55,20 @@ SPEC = GameSpec(
             "the optional 'call your bluff' rule, settled from the species data",
             False,
         ),
-        Option("deck1", "constructed variant: P1's deck (a ready-made deck or a deck file)", ""),
-        Option("deck2", "constructed variant: P2's deck (a ready-made deck or a deck file)", ""),
+        Option(
+            "deck1",
+            "constructed variant: P1's deck (a ready-made deck or a deck file)",
+            "",
+            files=True,
+            ready=READY_DECKS,
+        ),
+        Option(
+            "deck2",
+            "constructed variant: P2's deck (a ready-made deck or a deck file)",
+            "",
+            files=True,
+            ready=READY_DECKS,
+        ),
     ),
     provenance_note="20 cards recovered from phylogame.org; the rest of the pool, the "
     "locale legs and the deck rules are Ecotone's (docs/rules/phylo.md)",
