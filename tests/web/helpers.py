@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 READY = """() => document.querySelector('#final')
@@ -70,12 +71,53 @@ def click_grid_board(page: Any) -> bool:
 
 
 def click_singapore_board(page: Any) -> bool:
-    """Migrate in Singapore Untamed by clicking a highlighted tile of the board."""
-    tile = page.locator("button.sg-tile.target")
-    if not tile.count():
-        return False
-    tile.first.click()
+    """Take a decision of Singapore Untamed on its board: a highlighted tile, deck, drawn
+    card, hand card, Food token or decision button, then the second step if one opens."""
+    step = page.locator("#board .sg-step button[data-legal]")
+    if not step.count():
+        target = page.locator("#board button.target:not([disabled])")
+        if not target.count():
+            return False
+        target.first.click()
+    if step.count():
+        step.first.click()
     return True
+
+
+MISSING = """() => {
+  const offered = new Set([...document.querySelectorAll('#board [data-legal]')]
+    .flatMap((e) => e.dataset.legal.split(' ')));
+  return [...document.querySelectorAll('#actions button[data-index]')]
+    .filter((b) => !offered.has(b.dataset.index)).map((b) => b.textContent);
+}"""
+
+
+def board_missing(page: Any) -> list[str]:
+    """The listed choices that no clickable place of the board offers (read in one go)."""
+    missing: list[str] = page.evaluate(MISSING)
+    return missing
+
+
+def click_biome_board(page: Any) -> bool:
+    """Take the first listed action of BIOME Borneo on its board instead of the list.
+
+    Board elements carry the indices of the legal actions they lead to (``data-legal``);
+    those marked ``data-pick`` only narrow the choice (a tile, then a cell, then how it is
+    turned). Every listed action must be reachable this way, so failing to find it fails."""
+    first = page.locator("#actions button[data-index]:not([disabled])").first
+    index = first.get_attribute("data-index")
+    text = first.inner_text()
+    for _ in range(4):
+        chosen = f'#board [data-legal~="{index}"]'
+        final = page.locator(f"{chosen}:not([data-pick])")
+        if final.count():
+            final.first.click()
+            return True
+        narrow = page.locator(f'{chosen}[data-pick]:not([aria-pressed="true"])')
+        if not narrow.count():
+            break
+        narrow.first.click()
+    raise AssertionError(f"the BIOME board offers no way to choose {text!r}")
 
 
 BOARD_CLICKS = {
@@ -83,6 +125,7 @@ BOARD_CLICKS = {
     "phylo": click_grid_board,
     "biomasters": click_grid_board,
     "singapore-untamed": click_singapore_board,
+    "biome-borneo": click_biome_board,
 }
 
 
@@ -99,8 +142,12 @@ def act_once(page: Any, board: bool = False) -> None:
     )
 
 
-def play_to_end(page: Any, board: bool = False, limit: float = 240.0) -> int:
-    """Play this page's seats until the match is over; return the decisions made."""
+def play_to_end(
+    page: Any, board: bool = False, limit: float = 240.0, check: Callable[[Any], None] | None = None
+) -> int:
+    """Play this page's seats until the match is over; return the decisions made.
+
+    ``check(page)``, if given, runs before every decision (an assertion about the page)."""
     start = time.monotonic()
     moves = 0
     while time.monotonic() - start < limit:
@@ -110,6 +157,8 @@ def play_to_end(page: Any, board: bool = False, limit: float = 240.0) -> int:
         if state == "handoff":
             page.click("#handoff-go")
             continue
+        if check is not None:
+            check(page)
         act_once(page, board)
         moves += 1
     raise AssertionError(f"the match did not end within {limit} s ({moves} moves)")

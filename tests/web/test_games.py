@@ -1,7 +1,8 @@
 """Every other game in a real browser: create a match against bots from the lobby and play
 it to the end through the page: Phylo and BioMasters by clicking their grid boards,
-Singapore Untamed by clicking tiles of its plus-shaped board when migrating (the rest from
-the list), BIOME Borneo through the generic page (the legal-action list and the text view)."""
+Singapore Untamed by clicking its plus-shaped board and its cards for every decision (each
+listed choice must also be offered on the board), BIOME Borneo the same way on its layered
+hex board, its cards and its tiles."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.web.conftest import Server, shot
-from tests.web.helpers import act_once, create, play_to_end, wait_ready
+from tests.web.helpers import act_once, board_missing, create, play_to_end, wait_ready
 
 GAMES = {
     "biomasters": 2,
@@ -18,7 +19,15 @@ GAMES = {
     "biome-borneo": 2,
     "singapore-untamed": 4,
 }
-BOARDS = {"biomasters", "phylo", "singapore-untamed"}  # boards played by clicking them
+# boards played by clicking them
+BOARDS = {"biomasters", "phylo", "singapore-untamed", "biome-borneo"}
+# boards that offer every listed choice
+EVERY_CHOICE_ON_BOARD = {"singapore-untamed", "biome-borneo"}
+
+
+def _all_on_board(page: Any) -> None:
+    missing = board_missing(page)
+    assert not missing, f"listed but not offered on the board: {missing}"
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -33,11 +42,14 @@ def test_play_against_bots_to_the_end(page: Any, server: Server, game: str) -> N
     wait_ready(page)
     page.wait_for_selector("#board, #render")
     board = game in BOARDS
+    check = _all_on_board if game in EVERY_CHOICE_ON_BOARD else None
     for _ in range(5):
         if wait_ready(page) != "act":
             break
+        if check is not None:
+            check(page)
         act_once(page, board=board)
     shot(page, f"{game}-midgame")
-    play_to_end(page, board=board, limit=400)
+    play_to_end(page, board=board, limit=400, check=check)
     assert server.get(f"/api/v1/matches/{match}")["status"] == "over"
     shot(page, f"{game}-end")

@@ -1,5 +1,8 @@
 // Talking to the Ecotone server (docs/protocol.md) and remembering seat tokens.
-// Tokens live in sessionStorage (per tab, survives a reload), never in URLs.
+// A tab plays with the seats in its sessionStorage (per tab, survives a reload). This
+// browser's list of matches, tokens included, is also kept in localStorage so every tab
+// and the next visit can list and resume them. A token never goes into a URL or a log:
+// only into the websocket hello and Authorization headers.
 
 export async function api(path, { method = "GET", body, token } = {}) {
   const headers = {};
@@ -24,13 +27,74 @@ export function heldSeats(id) {
   try { return JSON.parse(sessionStorage.getItem(key(id)) || "{}"); } catch { return {}; }
 }
 
-export function holdSeat(id, seat, token) {
+/** This tab takes `seat` of match `id`; the browser's list remembers it too (`meta`: {game, title}). */
+export function holdSeat(id, seat, token, meta = {}) {
   const seats = heldSeats(id);
   seats[seat] = token;
   sessionStorage.setItem(key(id), JSON.stringify(seats));
+  rememberMatch(id, { [seat]: token }, meta);
 }
 
 export function dropSeats(id) { sessionStorage.removeItem(key(id)); }
+
+// -- this browser's matches (localStorage) ---------------------------------------------
+const MINE = "ecotone.mine";
+const MINE_KEEP = 100;  // the newest ones; a browser rarely has more worth resuming
+
+function readMine() {
+  try {
+    const all = JSON.parse(localStorage.getItem(MINE) || "{}");
+    return all && typeof all === "object" && !Array.isArray(all) ? all : {};
+  } catch { return {}; }
+}
+
+function writeMine(all) {
+  const keep = Object.entries(all).sort((a, b) => (b[1].at || 0) - (a[1].at || 0)).slice(0, MINE_KEEP);
+  try { localStorage.setItem(MINE, JSON.stringify(Object.fromEntries(keep))); } catch { /* storage full or off: the tab still plays */ }
+}
+
+/** This browser's matches, newest first: [{id, game, title, seats: {seat: token}, at}]. */
+export function myMatches() {
+  return Object.entries(readMine()).map(([id, m]) => ({ id, game: m.game || "", title: m.title || "", seats: m.seats || {}, at: m.at || 0 }))
+    .sort((a, b) => b.at - a.at);
+}
+
+/** Add seats (and what the match is) to this browser's list. */
+export function rememberMatch(id, seats, meta = {}) {
+  const all = readMine();
+  const old = all[id] || { seats: {}, at: Date.now() };
+  all[id] = { ...old, ...Object.fromEntries(Object.entries(meta).filter(([, v]) => v)), seats: { ...old.seats, ...seats } };
+  writeMine(all);
+}
+
+/** Forget match `id` in this browser: the list and this tab's seats. */
+export function forgetMatch(id) {
+  const all = readMine();
+  delete all[id];
+  writeMine(all);
+  dropSeats(id);
+  sessionStorage.removeItem(`ecotone.active.${id}`);
+}
+
+/** Let this tab play the seats this browser holds in `id` (if it holds none of them yet). */
+export function resumeMatch(id) {
+  const mine = readMine()[id];
+  if (!mine || Object.keys(heldSeats(id)).length) return;
+  sessionStorage.setItem(key(id), JSON.stringify(mine.seats));
+}
+
+/** Seats this tab held before the browser kept a list: add them to it, once per tab
+ * (so a match forgotten in another tab does not come back from this one). */
+export function adoptTabSeats() {
+  if (sessionStorage.getItem("ecotone.adopted")) return;
+  sessionStorage.setItem("ecotone.adopted", "1");
+  for (let i = 0; i < sessionStorage.length; i++) {
+    const k = sessionStorage.key(i);
+    if (k && k.startsWith("ecotone.seats.")) rememberMatch(k.slice("ecotone.seats.".length), heldSeats(k.slice("ecotone.seats.".length)));
+  }
+}
+
+export const MINE_KEY = MINE;
 
 export function activeSeat(id) {
   const v = sessionStorage.getItem(`ecotone.active.${id}`);

@@ -1,5 +1,7 @@
-// The lobby: the games, creating a match, open matches to join, matches to watch, mine.
-import { api, h, heldSeats, holdSeat, setActiveSeat, toast } from "./api.js";
+// The lobby: the games, creating a match (seats, variant, options, clock), open matches
+// to join, matches to watch, this browser's matches (from localStorage, so every tab and
+// the next visit see them), finished matches to replay.
+import { MINE_KEY, adoptTabSeats, api, forgetMatch, h, holdSeat, myMatches, resumeMatch, seatName, setActiveSeat, toast } from "./api.js";
 
 const ART = {
   "once-upon-a-forest": ["🌳", "linear-gradient(135deg,#2f6b3a,#a7c97f)", "A forest of trees with animals on every level"],
@@ -14,9 +16,42 @@ function art(game) {
   return h("div.game-art", { style: `background:${bg}`, role: "img", "aria-label": alt }, icon);
 }
 
+const CLOCKS = [
+  ["", "No limit"], ["30", "30 seconds"], ["60", "1 minute"], ["120", "2 minutes"], ["300", "5 minutes"],
+  ["900", "15 minutes"], ["3600", "1 hour"], ["86400", "1 day (correspondence)"], ["259200", "3 days"],
+];
+
+/** "1 minute per move": a clock in words. */
+export function clockText(seconds) {
+  const known = CLOCKS.find(([v]) => v && Number(v) === seconds);
+  if (known) return `${known[1].replace(/ \(.*\)$/, "")} per move`;
+  const units = [[86400, "day"], [3600, "hour"], [60, "minute"], [1, "second"]];
+  const [size, unit] = units.find(([n]) => seconds >= n) || [1, "second"];
+  const n = Math.round((seconds / size) * 10) / 10;
+  return `${n} ${unit}${n === 1 ? "" : "s"} per move`;
+}
+
+/** "2–4 players", "2 or 4 players": every count the game or one of its variants allows. */
+function playerCounts(game) {
+  const counts = new Set();
+  for (const [low, high] of [[game.min_players, game.max_players], ...game.variants.map((v) => [v.min_players, v.max_players])]) {
+    for (let n = low; n <= high; n++) counts.add(n);
+  }
+  const sorted = [...counts].sort((a, b) => a - b);
+  const runs = [];
+  for (const n of sorted) {
+    const run = runs[runs.length - 1];
+    if (run && n === run[1] + 1) run[1] = n; else runs.push([n, n]);
+  }
+  const parts = runs.map(([a, b]) => (a === b ? `${a}` : `${a}–${b}`));
+  const text = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} or ${parts[parts.length - 1]}` : parts[0];
+  return `${text} player${sorted.length === 1 && sorted[0] === 1 ? "" : "s"}`;
+}
+
 function describe(m) {
   const seats = m.seats.map((s) => (s.kind === "bot" ? `🤖 ${s.bot}` : s.joined ? `👤 ${s.name || "player"}` : "empty")).join(", ");
-  return `${m.title} · ${m.players} players${m.variant ? ` · ${m.variant}` : ""} · ${seats}`;
+  const clock = m.move_seconds ? ` · ⏱ ${clockText(m.move_seconds)}` : "";
+  return `${m.title} · ${m.players} players${m.variant ? ` · ${m.variant}` : ""}${clock} · ${seats}`;
 }
 
 export async function renderLobby(main) {
@@ -35,7 +70,7 @@ export async function renderLobby(main) {
   const buttons = games.map((g) => {
     const b = h("button.game-card.panel", { type: "button", "aria-pressed": "false", "data-game": g.id, onclick: () => choose(g) },
       art(g), h("span.title", {}, g.title), h("span.summary", {}, g.summary),
-      h("span.muted", { style: "font-size:.8rem" }, `${g.min_players}–${g.max_players} players`));
+      h("span.muted", { style: "font-size:.8rem" }, playerCounts(g)));
     gamesBox.append(b);
     return b;
   });
@@ -48,57 +83,116 @@ export async function renderLobby(main) {
   renderLists(lists);
 }
 
+const words = (name) => name.replace(/[_-]/g, " ");
+
+// One input per game option, chosen by what the option holds: a yes/no box, a list of
+// its allowed values, a number or a text. `read()` gives the value, `changed()` whether
+// it differs from the game's default (only those are sent: the server fills the rest).
+function optionInput(o) {
+  const id = `option-${o.name}`;
+  const hint = h("span.option-hint.muted", { id: `${id}-hint` }, o.summary);
+  const described = { id, "data-option": o.name, "aria-describedby": `${id}-hint` };
+  let input; let read;
+  if (typeof o.default === "boolean") {
+    input = h("input", { ...described, type: "checkbox", checked: o.default });
+    read = () => input.checked;
+  } else if (o.choices.length) {
+    input = h("select", described, o.choices.map((c, i) => h("option", { value: String(i) }, `${words(String(c))}${c === o.default ? " (standard)" : ""}`)));
+    input.value = String(Math.max(0, o.choices.indexOf(o.default)));
+    read = () => o.choices[Number(input.value)];
+  } else if (typeof o.default === "number") {
+    input = h("input", { ...described, type: "number", step: Number.isInteger(o.default) ? 1 : "any", value: o.default });
+    read = () => (input.value === "" ? o.default : Number(input.value));
+  } else {
+    // An option that could name a file (a deck file) takes only its ready-made values on
+    // a server: they are offered as suggestions; the server refuses anything else.
+    const ready = o.ready?.length ? { list: `${id}-ready` } : {};
+    input = h("input", { ...described, ...ready, type: "text", maxlength: 500, value: o.default ?? "", placeholder: o.default === "" ? "(none)" : "" });
+    read = () => input.value.trim();
+  }
+  const label = h("label.option", { for: id }, h("strong", {}, words(o.name)), input);
+  const suggestions = o.ready?.length ? h("datalist", { id: `${id}-ready` }, o.ready.map((r) => h("option", { value: r }))) : null;
+  return { row: h("div.option-row", {}, label, hint, suggestions), read, changed: () => read() !== o.default };
+}
+
 function renderForm(form, game) {
   form.replaceChildren(h("h2", {}, `2 · Set up ${game.title}`));
   const players = h("select", { id: "players", "aria-label": "Number of players" });
-  for (let n = game.min_players; n <= game.max_players; n++) players.append(h("option", { value: n }, `${n}`));
-  players.value = String(Math.min(Math.max(2, game.min_players), game.max_players));
-  const variant = h("select", { id: "variant", "aria-label": "Variant" }, h("option", { value: "" }, "standard"));
-  for (const v of game.variants) variant.append(h("option", { value: v.name, title: v.summary }, v.name));
+  const variant = h("select", { id: "variant", "aria-label": "Variant", "aria-describedby": "variant-hint" }, h("option", { value: "" }, "standard"));
+  for (const v of game.variants) variant.append(h("option", { value: v.name, title: v.summary }, `${v.name} (${v.min_players === v.max_players ? v.min_players : `${v.min_players}–${v.max_players}`} players)`));
+  const variantHint = h("span.muted", { id: "variant-hint" });
+  // The player counts follow the variant: BioMasters' 2v2 is for four, Forest's solo for one.
+  function drawPlayers() {
+    const v = game.variants.find((x) => x.name === variant.value);
+    const [low, high] = v ? [v.min_players, v.max_players] : [game.min_players, game.max_players];
+    const before = Number(players.value) || Math.max(2, low);
+    players.replaceChildren();
+    for (let n = low; n <= high; n++) players.append(h("option", { value: n }, `${n}`));
+    players.value = String(Math.min(Math.max(before, low), high));
+    variantHint.textContent = v ? v.summary : "";
+  }
+  const clock = h("select", { id: "clock", "aria-describedby": "clock-hint" }, CLOCKS.map(([v, text]) => h("option", { value: v }, text)));
+  const clockHint = h("span.muted", { id: "clock-hint" }, "When a person has not decided in time, a bot plays for them until they are back.");
+  const options = game.options.map(optionInput);
   const seatsBox = h("div", { id: "seats", role: "group", "aria-label": "Seats" });
   const bots = game.bots.length ? game.bots : ["random"];
   const strength = (b) => ({ random: "easy", heuristic: "medium", ismcts: "strong" }[b.split(":")[0]] || "");
   function drawSeats() {
+    const before = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     seatsBox.replaceChildren();
     for (let s = 0; s < Number(players.value); s++) {
       const sel = h("select", { "data-seat": s, "aria-label": `Who plays P${s + 1}` },
         h("option", { value: "you" }, "You (this browser)"),
         h("option", { value: "human" }, "Another person (online)"),
         ...bots.map((b) => h("option", { value: `bot:${b}` }, `Bot: ${b}${strength(b) ? ` (${strength(b)})` : ""}`)));
-      sel.value = s === 0 ? "you" : `bot:${bots.includes("heuristic") ? "heuristic" : bots[0]}`;
+      sel.value = before[s] || (s === 0 ? "you" : `bot:${bots.includes("heuristic") ? "heuristic" : bots[0]}`);
       seatsBox.append(h("div.seat-row", {}, h("strong", {}, `P${s + 1}`), sel));
     }
   }
   players.addEventListener("change", drawSeats);
+  variant.addEventListener("change", () => { drawPlayers(); drawSeats(); });
+  drawPlayers();
   drawSeats();
+  const problem = h("p.error", { id: "create-error", role: "alert", hidden: true });
   const create = h("button", { id: "create-match", type: "button" }, "Create match");
   create.addEventListener("click", async () => {
     create.disabled = true;
+    problem.hidden = true;
     try {
       const choices = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
       const seats = choices.map((c) => (c.startsWith("bot:") ? { kind: "bot", bot: c.slice(4) } : { kind: "human" }));
       const mine = choices.flatMap((c, i) => (c === "you" ? [i] : []));
       const body = { game: game.id, players: Number(players.value), seats };
       if (variant.value) body.variant = variant.value;
+      const chosen = game.options.flatMap((o, i) => (options[i].changed() ? [[o.name, options[i].read()]] : []));
+      if (chosen.length) body.options = Object.fromEntries(chosen);
+      if (clock.value) body.move_seconds = Number(clock.value);
       if (mine.length) body.join = { seat: mine[0], name: "You" };
       const res = await api("/matches", { method: "POST", body });
       const id = res.match.id;
-      if (res.token !== null) holdSeat(id, res.seat, res.token);
+      const meta = { game: game.id, title: game.title };
+      if (res.token !== null) holdSeat(id, res.seat, res.token, meta);
       for (const s of mine.slice(1)) {  // hot-seat: this browser holds several seats
         const j = await api(`/matches/${id}/join`, { method: "POST", body: { seat: s, name: `Player ${s + 1}` } });
-        holdSeat(id, j.seat, j.token);
+        holdSeat(id, j.seat, j.token, meta);
       }
       if (mine.length) setActiveSeat(id, mine[0]);
       location.hash = mine.length ? `#/match/${id}` : `#/match/${id}/watch`;
     } catch (e) {
-      toast(e.message, true);
+      // The server's own words, with its code: "Phylo has no deck 'x'…" (config/bad-option).
+      problem.replaceChildren(h("strong", {}, "The match was not created: "), e.message, h("span.muted", {}, ` (${e.code})`));
+      problem.hidden = false;
       create.disabled = false;
     }
   });
   form.append(
-    h("div.form-grid", {}, h("label", {}, "Players", players), h("label", {}, "Variant", variant)),
+    h("div.form-grid", {},
+      h("label", {}, "Players", players),
+      h("label", {}, "Variant", variant), variantHint),
+    h("div.form-grid", {}, h("label", { for: "clock" }, "Time per move", clock), clockHint),
+    options.length ? h("fieldset.options", {}, h("legend", {}, "Options"), options.map((o) => o.row)) : null,
     h("p.muted", {}, "Choose “You” for several seats to play hot-seat: the screen hides each hand between turns."),
-    seatsBox, h("p", {}, create),
+    seatsBox, h("p", {}, create), problem,
   );
 }
 
@@ -109,25 +203,65 @@ async function renderLists(lists) {
   const mine = box("My matches", "my-matches");
   const over = box("Finished: replays", "over-matches");
   const empty = (ul, text) => { if (!ul.children.length) ul.append(h("li.muted", {}, text)); };
+  renderMine(mine);
   const [o, a, f] = await Promise.all(["open", "active", "over"].map((s) => api(`/matches?status=${s}&limit=20`).then((r) => r.matches).catch(() => [])));
   for (const m of o) {
     open.append(h("li", {}, h("span", {}, describe(m)), h("button", {
       type: "button", "aria-label": `Join ${m.title} match ${m.id}`, onclick: async () => {
         try {
           const j = await api(`/matches/${m.id}/join`, { method: "POST", body: {} });
-          holdSeat(m.id, j.seat, j.token); setActiveSeat(m.id, j.seat);
+          holdSeat(m.id, j.seat, j.token, { game: m.game, title: m.title }); setActiveSeat(m.id, j.seat);
           location.hash = `#/match/${m.id}`;
         } catch (e) { toast(e.message, true); }
       },
     }, "Join")));
   }
   for (const m of a) active.append(h("li", {}, h("span", {}, `${describe(m)} · move ${m.version}`), h("a.button.secondary", { href: `#/match/${m.id}/watch` }, "Watch")));
-  for (const m of [...o, ...a, ...f]) {
-    if (Object.keys(heldSeats(m.id)).length) mine.append(h("li", {}, h("span", {}, `${describe(m)} · ${m.status}`), h("a.button", { href: `#/match/${m.id}` }, "Open")));
-  }
   for (const m of f) over.append(h("li", {}, h("span", {}, describe(m)), h("a.button.secondary", { href: `#/match/${m.id}/watch` }, "Replay")));
   empty(open, "No open matches: create one above.");
   empty(active, "Nothing being played right now.");
-  empty(mine, "You have no matches in this tab yet.");
   empty(over, "No finished matches yet.");
 }
+
+const STATUS = { open: "waiting for players", active: "in progress", over: "finished" };
+let mineDrawn = 0;
+
+// This browser's matches, whichever tab made them: each with its seats, whether it is
+// this browser's turn, a button to resume it here, and "Forget" once it is finished (or
+// gone from the server).
+async function renderMine(ul) {
+  const drawing = ++mineDrawn;
+  adoptTabSeats();
+  const entries = myMatches();
+  const infos = await Promise.all(entries.map((e) => api(`/matches/${encodeURIComponent(e.id)}`).catch((err) => ({ error: err }))));
+  if (drawing !== mineDrawn) return;  // a newer drawing (another tab changed the list) won
+  ul.replaceChildren();
+  entries.forEach((e, i) => {
+    const m = infos[i];
+    const held = Object.keys(e.seats).map(Number).sort((a, b) => a - b);
+    const forget = h("button.secondary", {
+      type: "button", "aria-label": `Forget match ${e.id}`,
+      onclick: () => { forgetMatch(e.id); renderMine(ul); },
+    }, "Forget");
+    if (m.error) {
+      const gone = m.error.code === "match/not-found";
+      ul.append(h("li", { "data-match": e.id }, h("span", {}, `${e.title || e.game || "A match"} · match ${e.id} · ${gone ? "no longer on this server" : `not reachable now (${m.error.message})`}`), gone ? forget : null));
+      return;
+    }
+    const yourTurn = m.status === "active" && m.to_move.some((s) => held.includes(s));
+    const open = h("button", {
+      type: "button", "aria-label": `${m.status === "over" ? "Replay" : "Resume"} ${m.title} match ${m.id}`,
+      onclick: () => { resumeMatch(e.id); location.hash = `#/match/${e.id}`; },
+    }, m.status === "over" ? "Open" : "Resume");
+    ul.append(h("li", { "data-match": e.id },
+      h("span", {}, `${describe(m)} · ${STATUS[m.status] || m.status} · you: ${held.map(seatName).join(", ")}`, yourTurn ? h("strong.your-turn", {}, " · your turn") : null),
+      h("span.list-buttons", {}, open, m.status === "over" ? forget : null)));
+  });
+  if (!ul.children.length) ul.append(h("li.muted", {}, "No matches in this browser yet: create or join one above."));
+}
+
+// Another tab created, joined or forgot a match: redraw this tab's list.
+window.addEventListener("storage", (ev) => {
+  const ul = document.getElementById("my-matches");
+  if (ul && (ev.key === MINE_KEY || ev.key === null)) renderMine(ul);
+});

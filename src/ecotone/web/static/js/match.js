@@ -3,11 +3,12 @@
 // websocket, reconnection, spectating, hot-seat hand-offs and replays after the end.
 // Nothing here decides what is legal: the server sends the list, and its refusals.
 import { api, activeSeat, catalogue, h, heldSeats, seatName, setActiveSeat, toast } from "./api.js";
+import { biomeBoard } from "./boards/biome.js";
 import { forestBoard } from "./boards/forest.js";
 import { gridBoard } from "./boards/grid.js";
 import { singaporeBoard } from "./boards/singapore.js";
 
-const BOARDS = { "once-upon-a-forest": forestBoard, phylo: gridBoard, biomasters: gridBoard, "singapore-untamed": singaporeBoard };
+const BOARDS = { "once-upon-a-forest": forestBoard, phylo: gridBoard, biomasters: gridBoard, "singapore-untamed": singaporeBoard, "biome-borneo": biomeBoard };
 
 export class MatchPage {
   constructor(main, id, watch) {
@@ -33,7 +34,7 @@ export class MatchPage {
     this.connect();
   }
 
-  close() { this.closed = true; if (this.ws) this.ws.close(); }
+  close() { this.closed = true; this.stopReplayKeys(); if (this.ws) this.ws.close(); }
 
   connect(since) {
     if (this.closed) return;
@@ -152,6 +153,7 @@ export class MatchPage {
       left.append(h("section.panel", { "aria-label": "The table" }, h("h2", {}, "The table"),
         h("pre.render", { id: "render", tabindex: "0" }, frame ? frame.text : this.text || JSON.stringify(obs, null, 2))));
     }
+    if (frame) left.append(this.revealedPanel(frame));
     const right = h("div");
     if (!frame) right.append(this.actionsPanel(legal, u));
     right.append(this.logPanel(), this.chatPanel());
@@ -207,27 +209,102 @@ export class MatchPage {
       best === undefined ? null : null);
   }
 
-  async loadReplay() {
+  // -- the replay, once the match is over -------------------------------------------------
+  // The server sends every state with every hand revealed (it refuses before the end), seen
+  // from one chair: this seat's, or a spectator's. Steps: the buttons, the slider, or the
+  // arrow keys (Home and End for the first and the last).
+
+  async loadReplay(seat = this.replaySeat === undefined ? this.seat : this.replaySeat) {
     try {
-      const q = this.seat === null ? "" : `?seat=${this.seat}`;
-      this.frames = (await api(`/matches/${this.id}/frames${q}`)).frames;
-      this.frame = 0; this.draw();
+      const q = seat === null ? "" : `?seat=${seat}`;
+      const frames = (await api(`/matches/${this.id}/frames${q}`)).frames;
+      const at = this.frames ? Math.min(this.frame, frames.length - 1) : 0;
+      this.frames = frames; this.replaySeat = seat; this.frame = at;
+      if (!this.replayKeys) {
+        this.replayKeys = (ev) => this.onReplayKey(ev);
+        document.addEventListener("keydown", this.replayKeys);
+      }
+      this.draw();
     } catch (e) { toast(e.message, true); }
+  }
+
+  stopReplayKeys() {
+    if (this.replayKeys) document.removeEventListener("keydown", this.replayKeys);
+    this.replayKeys = null;
+  }
+
+  goFrame(n) {
+    if (!this.frames) return;
+    this.frame = Math.max(0, Math.min(this.frames.length - 1, n));
+    this.draw();
+  }
+
+  onReplayKey(ev) {
+    if (!this.frames || this.handoff !== null || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    if (ev.target?.closest?.("input, textarea, select")) return;  // the slider and chat keep their keys
+    const to = { ArrowLeft: this.frame - 1, ArrowRight: this.frame + 1, Home: 0, End: this.frames.length - 1 }[ev.key];
+    if (to === undefined) return;
+    ev.preventDefault();
+    this.goFrame(to);
   }
 
   replayBar() {
     const f = this.frames[this.frame];
-    const go = (n) => { this.frame = Math.max(0, Math.min(this.frames.length - 1, n)); this.draw(); };
-    const slider = h("input", { type: "range", id: "replay-step", min: 0, max: this.frames.length - 1, value: this.frame, "aria-label": "Replay step" });
-    slider.addEventListener("input", () => go(Number(slider.value)));
-    return h("section.panel", { "aria-label": "Replay" }, h("div.replay-bar", {},
-      h("button", { id: "replay-first", type: "button", onclick: () => go(0) }, "⏮ Start"),
-      h("button", { id: "replay-prev", type: "button", onclick: () => go(this.frame - 1) }, "◀ Back"),
-      h("button", { id: "replay-next", type: "button", onclick: () => go(this.frame + 1) }, "Next ▶"),
-      h("button", { id: "replay-last", type: "button", onclick: () => go(this.frames.length - 1) }, "End ⏭"), slider,
-      h("span", { role: "status" }, `Step ${this.frame} of ${this.frames.length - 1}`),
-      h("button.secondary", { type: "button", onclick: () => { this.frames = null; this.draw(); } }, "Close replay")),
-      h("p", {}, f.next ? `Next: ${seatName(f.next.seat)} — ${f.next_text}` : "The end of the game."));
+    const last = this.frames.length - 1;
+    const slider = h("input", { type: "range", id: "replay-step", min: 0, max: last, value: this.frame, "aria-label": "Replay step" });
+    slider.addEventListener("input", () => this.goFrame(Number(slider.value)));
+    const chair = h("select", { id: "replay-seat", "aria-label": "Seen from" },
+      h("option", { value: "" }, "a spectator's chair"),
+      this.info.seats.map((s) => h("option", { value: s.seat }, this.names(s.seat))));
+    chair.value = this.replaySeat === null ? "" : String(this.replaySeat);
+    chair.addEventListener("change", () => this.loadReplay(chair.value === "" ? null : Number(chair.value)));
+    const said = f.last ? [h("strong", {}, `Move ${this.frame}: ${this.names(f.last.seat)}`), ` — ${f.last_text}`] : [h("strong", {}, "The start"), " — the cards as they were dealt"];
+    const next = f.next ? `Next: ${this.names(f.next.seat)} — ${f.next_text}` : `The end of the game · ${(f.scores || []).map((sc, s) => `${seatName(s)} ${sc}`).join(", ")}`;
+    return h("section.panel.replay", { "aria-label": "Replay" },
+      h("h2", {}, "Replay · every hand revealed"),
+      h("div.replay-bar", {},
+        h("button", { id: "replay-first", type: "button", disabled: this.frame === 0, onclick: () => this.goFrame(0) }, "⏮ Start"),
+        h("button", { id: "replay-prev", type: "button", disabled: this.frame === 0, onclick: () => this.goFrame(this.frame - 1) }, "◀ Back"),
+        h("button", { id: "replay-next", type: "button", disabled: this.frame === last, onclick: () => this.goFrame(this.frame + 1) }, "Next ▶"),
+        h("button", { id: "replay-last", type: "button", disabled: this.frame === last, onclick: () => this.goFrame(last) }, "End ⏭"), slider,
+        h("span", { role: "status", id: "replay-at" }, `Step ${this.frame} of ${last}`),
+        h("label", {}, "Seen from", chair),
+        h("button.secondary", { type: "button", id: "replay-close", onclick: () => { this.frames = null; this.stopReplayKeys(); this.draw(); } }, "Close replay")),
+      h("p", { id: "replay-move" }, said),
+      h("p.muted", { id: "replay-next-move" }, next, h("span.keys", {}, " · keys: ← → step, Home and End jump")));
+  }
+
+  // What each seat alone could see at this step (its hand, marked cards, secret choice):
+  // after the end nothing is hidden, so every seat's is shown, card names from the catalogue.
+  revealedPanel(frame) {
+    const cat = this.catalogue || {};
+    const words = (k) => k.replace(/_/g, " ");
+    const name = (id) => {
+      const c = cat.cards?.[id];
+      const known = c?.name || cat.species?.[c?.species]?.name || cat.niches?.[id]?.name || (c?.chainsaw ? "Chainsaw" : c?.start ? "Start card" : c ? "Plain" : null);
+      // short ids (Forest's G09) are what the step texts say: keep them beside the name
+      if (!known) return String(id).replace(/-/g, " ");
+      return String(id).length <= 4 ? `${id} · ${known}` : known;
+    };
+    const card = (x) => (typeof x === "string" ? h("span.revealed-card", { "data-card": x, title: x }, name(x)) : h("span.revealed-card", {}, JSON.stringify(x)));
+    const show = (v) => (Array.isArray(v) ? (v.length ? v.map(card) : h("span.muted", {}, "none"))
+      : v && typeof v === "object" ? Object.entries(v).map(([k, x]) => h("span.revealed-part", {}, `${words(k)}: `, show(x)))
+        : typeof v === "string" ? card(v) : String(v));
+    const rows = (frame.secrets || []).map((secret, s) => {
+      const shown = new Set();
+      const parts = [];
+      for (const [k, v] of Object.entries(secret)) {
+        // the same cards under another name (Singapore's hand keys) are said once
+        if (Array.isArray(v) && v.length && v.every((x) => shown.has(x))) continue;
+        if (Array.isArray(v)) v.forEach((x) => shown.add(x));
+        parts.push(h("div.revealed-line", {}, h("span.muted", {}, `${words(k)}: `), show(v)));
+      }
+      return h("li", { "data-seat": s }, h("strong", {}, this.names(s)), parts.length ? parts : h("div.muted", {}, "nothing hidden"));
+    });
+    return h("section.panel", { id: "revealed", "aria-labelledby": "revealed-h" },
+      h("h2", { id: "revealed-h" }, "Every hand, revealed"),
+      h("p.muted", {}, "The match is over, so nothing is secret any more: what each seat alone could see at this step."),
+      h("ul.revealed", {}, rows));
   }
 
   actionsPanel(legal, u) {

@@ -1,57 +1,386 @@
-// Singapore Untamed: the plus-shaped board. The Ecotone sits in the middle; the Forest,
-// Urban, Mangrove and Marine habitats around it, each with its eight tiles around the
-// habitat card (status, deck, Nature's Bounty, Destruction). Pawns show where each species
-// is; during Migration the reachable tiles are highlighted and clicking one chooses it.
+// Singapore Untamed: the plus-shaped board (the Ecotone in the middle; the Forest, Urban,
+// Mangrove and Marine habitats around it, each a ring of eight tiles around its deck),
+// the cards drawn in Evolution, the seat's own species (Food, hand, Niche, gallery and its
+// decisions) and every player's public gallery. The layout and the card faces come from
+// the game's catalogue; every highlight comes from the legal actions the server lists:
+// a tile to migrate to, a deck to draw from (or a destroyed habitat to restore), a drawn
+// Adaptation to buy, a hand card to play or discard, a Food token to pledge, and the
+// seat's Survival Strategy and other yes/no decisions as buttons on its panel. When one
+// click offers several actions, the second step opens as a row of choices.
 import { h, seatName } from "../api.js";
 
-const RING = {
-  forest: [[4, 5, 6], [3, null, 7], [2, 1, 8]],
-  urban: [[6, 7, 8], [5, null, 1], [4, 3, 2]],
-  mangrove: [[2, 3, 4], [1, null, 5], [8, 7, 6]],
-  marine: [[8, 1, 2], [7, null, 3], [6, 5, 4]],
-  ecotone: [["nw", "n", "ne"], ["w", "c", "e"], ["sw", "s", "se"]],
+const PAWNS = ["#1f4d29", "#4b3f8f", "#8f4b1f", "#1f5d8f", "#8f1f5d", "#5d5d1f"];
+const SHORT = { ecotone: "Ec", forest: "Fo", mangrove: "Mg", marine: "Ma", urban: "Ur" };
+const PHASE = {
+  migrate: "Migration", compete: "Inter-species Competition", draw: "Evolution", buy: "Evolution",
+  anchor: "Destruction", restore: "Recovery", pledge: "Recovery", discard: "Hand limit", over: "The end",
 };
-const AT = { forest: [0, 1], urban: [1, 0], ecotone: [1, 1], mangrove: [1, 2], marine: [2, 1] };
-const COLOURS = ["#1f4d29", "#4b3f8f", "#8f4b1f", "#1f5d8f", "#8f1f5d", "#5d5d1f"];
-const title = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+const DOING = {
+  draw: "draws for Evolution", buy: "buys Adaptations", anchor: "decides whether to stay in the destroyed Mangrove",
+  restore: "may offer a Recovery card", pledge: "pledges Food for the Recovery", discard: "discards down to 2 cards",
+};
+const STATUS = { open: "open", "opening-soon": "Opening soon", destroyed: "Destroyed" };
+const DECISIONS = {  // the seat's yes/no decisions: their button text and what they mean
+  cooperate: ["🤝 Cooperate", "Cooperate: share the Food"],
+  intimidate: ["⚔ Intimidate", "Intimidate: try to take Food from the others"],
+  finish: ["Return the rest", "Return the unbought cards to the bottom of the deck"],
+  stay: ["⚓ Stay anchored", "Stay anchored in the destroyed Mangrove (Anchorage)"],
+  leave: ["Leave for the Ecotone", "Leave the destroyed Mangrove for the centre of the Ecotone"],
+  pass: ["Pass", "Offer no Recovery card"],
+};
+let opened = null;  // the target whose several actions are shown as a second step
 
-export function singaporeBoard({ obs, legal, seat, players, act, busy, names, toMove }) {
+const title = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+const words = (key) => key.replace(/-/g, " ");
+
+/** The tile's board label, as the text view prints it: Fo3, Ec.n, Ec.c. */
+function short(tile, t) {
+  if (!t) return tile;
+  if (t.board === "ecotone") { const side = tile.replace("ecotone-", ""); return `Ec.${side === "centre" ? "c" : side}`; }
+  return `${SHORT[t.board]}${t.ring}`;
+}
+
+function tileWords(tile, t) {
+  if (!t) return tile;
+  if (t.board === "ecotone") return `Ecotone ${tile.replace("ecotone-", "")}`;
+  return `${title(t.board)} ${t.ring}${t.ring === 1 ? " (gateway)" : ""}`;
+}
+
+const cardName = (key, cat) => cat.cards?.[key]?.name || title(words(key));
+
+/** A card's face in words, for screen readers and tooltips. */
+function describe(key, cat, count = 0) {
+  const c = cat.cards?.[key];
+  if (!c) return title(words(key));
+  const parts = [`${c.name}${c.kind ? `, ${c.kind} card` : ""}${c.deck ? ` (${title(c.deck)} deck)` : ""}`];
+  if (count) parts.push(`${count} owned`);
+  if (c.points) parts.push(`points for 1 to ${c.points.length} copies: ${c.points.join(", ")}`);
+  if (c.text) parts.push(c.text);
+  if (c.species) parts.push(`${c.species} (${c.latin}): ${c.fact}`);
+  return `${parts.map((p) => p.replace(/\.$/, "")).join(". ")}.`;
+}
+
+/** A species card: card name, common and latin names, points or timing, effect, fact. */
+function cardFace(key, cat, { tag = "div", attrs = {}, count = 0, label = null, compact = false } = {}) {
+  const c = cat.cards?.[key] || { name: title(words(key)) };
+  const points = c.points ? h("span.sg-points", { "aria-hidden": "true" }, c.points.map((p, i) => h(`span${count === i + 1 || (count > c.points.length && i === c.points.length - 1) ? ".now" : ""}`, {}, p)), " EVP") : null;
+  const aria = label ? `${label}. ${describe(key, cat, count)}` : describe(key, cat, count);
+  return h(`${tag}.sg-cardface.sg-deck-${c.deck || c.kind || "none"}`, { title: describe(key, cat, count), "aria-label": aria, "data-card": key, ...attrs },
+    h("span.sg-cardhead", {}, h("span.sg-cardname", {}, c.name), count ? h("span.sg-count", {}, `×${count}`) : null),
+    c.species ? h("span.sg-species", {}, c.species) : null,
+    c.latin ? h("span.sg-latin", {}, c.latin) : null,
+    points || (c.timing ? h("span.sg-meta", {}, `${title(c.timing)} card`) : c.kind ? h("span.sg-meta", {}, `${title(c.kind)} card`) : null),
+    !compact && c.text ? h("span.sg-text", {}, c.text) : null,
+    !compact && c.fact ? h("span.sg-fact", {}, c.fact) : null);
+}
+
+function nicheFace(key, cat, note) {
+  const n = cat.niches?.[key];
+  if (!n) return h("div.sg-niche", {}, title(words(key)));
+  const label = `Niche card ${n.name} (${n.latin}), 12 EVP once complete; needs ${n.needs.map((k) => cardName(k, cat)).join(", ")}. ${n.text} ${n.fact}`;
+  return h("div.sg-niche", { title: label, "aria-label": label },
+    h("span.sg-cardhead", {}, h("span.sg-cardname", {}, n.name), h("span.sg-count", {}, "12 EVP")),
+    h("span.sg-latin", {}, n.latin), h("span.sg-meta", {}, `Needs ${n.needs.map((k) => cardName(k, cat)).join(" · ")}`),
+    h("span.sg-text", {}, n.text), h("span.sg-fact", {}, n.fact), note ? h("span.sg-meta", {}, note) : null);
+}
+
+function pawn(s, names) {
+  return h("span.sg-pawn", { style: `background:${PAWNS[s % PAWNS.length]}`, title: names(s) }, seatName(s));
+}
+
+export function singaporeBoard(props) {
+  const { obs, legal, seat, catalogue, act, busy, names, toMove } = props;
+  const cat = catalogue || { cards: {} };
   const root = h("div", { id: "board", "data-game": "singapore-untamed" });
-  const migrate = new Map(legal.filter((l) => l.action.type === "migrate").map((l) => [l.action.tile, l]));
-  const pawns = new Map();
-  (obs.players || []).forEach((p, s) => { if (p.tile) { if (!pawns.has(p.tile)) pawns.set(p.tile, []); pawns.get(p.tile).push(s); } });
-  const board = h("div.sg-board", { role: "group", "aria-label": "The board" });
-  for (const [region, [r, c]] of Object.entries(AT)) {
-    const hab = obs.habitats?.[region];
-    const block = h(`div.sg-region.sg-${region}`, { style: `grid-row:${r + 1};grid-column:${c + 1}`, role: "group", "aria-label": title(region) });
-    RING[region].forEach((row) => row.forEach((pos) => {
-      if (pos === null) {
-        block.append(h("div.sg-card", {}, h("strong", {}, title(region)),
-          hab ? h("span", {}, `${hab.status.replace(/-/g, " ")} · deck ${hab.deck?.cards ?? "?"}`) : null,
-          hab?.bounty ? h("span", {}, `Bounty ${hab.bounty.single} / ${hab.bounty.shared}`) : null,
-          hab ? h("span", {}, `Destruction ${hab.destruction}/${hab.destruction_needed}`) : null));
-        return;
-      }
-      const tile = `${region}-${pos}`;
-      const here = (pawns.get(tile) || []).map((s) => h("span.sg-pawn", { style: `background:${COLOURS[s % COLOURS.length]}`, title: names(s) }, seatName(s)));
-      const go = migrate.get(tile);
-      const label = `${title(region)} ${pos}${here.length ? `: ${(pawns.get(tile) || []).map(seatName).join(", ")}` : ""}`;
-      block.append(go
-        ? h("button.sg-tile.target", { type: "button", "data-tile": tile, "aria-label": `Migrate to ${label}`, disabled: busy, onclick: () => act(go.action) }, h("span.sg-pos", {}, pos), here)
-        : h("div.sg-tile", { "data-tile": tile, "aria-label": label }, h("span.sg-pos", {}, pos), here));
-    }));
-    board.append(block);
+  const redraw = () => {
+    const next = singaporeBoard(props);
+    root.replaceWith(next);
+    next.querySelector(".sg-step button")?.focus();
+  };
+
+  // Every legal action, filed under the place on the table where it is chosen.
+  const targets = new Map();
+  const file = (key, l) => { if (!targets.has(key)) targets.set(key, []); targets.get(key).push(l); };
+  for (const l of legal) {
+    const a = l.action;
+    if (a.type === "migrate") file(`tile:${a.tile}`, l);
+    else if (a.type === "draw") file(`deck:${a.deck}`, l);
+    else if (a.type === "restore") file(`deck:${a.habitat}`, l);
+    else if (a.type === "buy") file(`drawn:${a.adaptation}`, l);
+    else if (a.type === "play" || a.type === "discard") file(`hand:${a.card}`, l);
+    else if (a.type === "pledge") file(`food:${a.food}`, l);
+    else file(`decision:${a.type}`, l);
   }
-  const hint = migrate.size && !busy ? h("p.hint", { id: "hint", role: "status" }, "Migration: choose a highlighted tile (your route stays secret until everyone has chosen).") : null;
-  root.append(h("section.panel", { "aria-label": "The board" }, h("h2", {}, `Round ${obs.round} of ${obs.rounds} · ${obs.phase}`), hint, board,
-    h("p.muted", {}, `Wild deck: ${obs.wild_deck?.cards ?? "?"} cards · Destruction cards drawn: ${obs.destruction_drawn ?? 0}`)));
+  if (opened && !targets.has(opened)) opened = null;
+  // While an action is on its way the targets stay focusable (aria-disabled, not
+  // disabled), so a keyboard player keeps their place on the board.
+  const choose = (key) => {
+    if (busy) return;
+    const ls = targets.get(key);
+    if (ls.length === 1) { opened = null; act(ls[0].action); } else { opened = key; redraw(); }
+  };
+  // A clickable target: a button carrying the indices of the legal actions it offers.
+  const clickable = (key) => ({
+    type: "button", id: `sg-${key.replace(/[^a-z0-9-]/gi, "-")}`, "data-legal": targets.get(key).map((l) => l.index).join(" "),
+    "aria-disabled": busy ? "true" : null, onclick: () => choose(key),
+  });
+  const target = (tag, key, label, attrs, ...children) => h(`button.${tag}.target`, { ...clickable(key), "aria-label": label, ...attrs }, ...children);
+
   const me = seat !== null ? obs.players?.[seat] : null;
-  if (me) {
-    const adapt = Object.entries(me.adaptations || {}).map(([k, n]) => h("span.seat-chip", {}, `${k.replace(/-/g, " ")}${n > 1 ? ` ×${n}` : ""}`));
-    root.append(h("section.panel", { "aria-label": "Your species" }, h("h2", {}, "Your species"),
-      h("p", {}, `Food ${me.food} · EVP ${me.evp} · on ${me.tile || "—"}${me.niche ? ` · secret Niche: ${me.niche.replace(/-/g, " ")}` : ""}`),
-      h("div.seats", { "aria-label": "Adaptations" }, adapt.length ? adapt : h("span.muted", {}, "No adaptations yet.")),
-      h("p", {}, "Hand: ", (me.hand_cards || []).map((c) => c.replace(/-/g, " ")).join(", ") || "empty")));
+  const tiles = cat.tiles || {};
+  const pawns = new Map();
+  (obs.players || []).forEach((p, s) => { if (!pawns.has(p.tile)) pawns.set(p.tile, []); pawns.get(p.tile).push(s); });
+
+  // ---- what to do now, in words
+  const hint = hintText(obs, legal, me, cat, busy, toMove);
+  const step = opened ? h("div.sg-step.give-targets", { role: "group", "aria-label": "Choose one" },
+    h("strong", {}, "Choose: "),
+    targets.get(opened).map((l) => h("button", { type: "button", "data-legal": String(l.index), "aria-disabled": busy ? "true" : null, onclick: () => { if (!busy) { opened = null; act(l.action); } } }, l.text)),
+    h("button.secondary", { type: "button", onclick: () => { opened = null; redraw(); } }, "Cancel")) : null;
+
+  // ---- the plus-shaped board, laid out from the catalogue's rows and columns
+  const plus = h("div.sg-plus", { role: "group", "aria-label": "The board: the Ecotone and the four habitats" });
+  for (const [key, part] of Object.entries(cat.boards || {})) {
+    const status = key === "ecotone" ? "open" : obs.habitats?.[key]?.status || "open";
+    plus.append(h(`div.sg-frame.sg-${key}.sg-${status}`, { style: `grid-area:${part.row + 1}/${part.col + 1}/span 3/span 3`, "aria-hidden": "true" }));
+  }
+  plus.append(cornerInfo(obs, cat, names), cornerWild(obs, targets, target), cornerDiscard(obs, cat), cornerLegend());
+  for (const [id, t] of Object.entries(tiles)) {
+    const hab = t.board === "ecotone" ? null : obs.habitats?.[t.board];
+    const here = pawns.get(id) || [];
+    const wild = t.board === "ecotone" || t.kind === "wild";
+    const cls = `.sg-${t.board}${t.kind === "wild" ? ".sg-wild" : ""}${t.kind === "start" ? ".sg-start" : ""}${hab && hab.status !== "open" ? `.sg-${hab.status}` : ""}${me && me.tile === id ? ".sg-mine" : ""}`;
+    const desc = `${tileWords(id, t)}${t.kind === "wild" ? ", wild tile" : t.kind === "start" ? ", the start" : t.board === "ecotone" ? "" : ", habitat tile"}${hab && hab.status !== "open" ? ` (${STATUS[hab.status]})` : ""}`;
+    const who = here.length ? `: ${here.map(seatName).join(", ")}` : "";
+    const body = [h("span.sg-pos", {}, short(id, t)), t.kind === "wild" ? h("span.sg-mark", { title: "Wild tile: draw from the Wild deck" }, "✱ wild") : null,
+      t.kind === "start" ? h("span.sg-mark", {}, "start") : null, h("span.sg-pawns", {}, here.map((s) => pawn(s, names)))];
+    const style = `grid-row:${t.row + 1};grid-column:${t.col + 1}`;
+    const drawsFrom = wild ? "draws from the Wild deck" : `draws from the ${title(t.board)} deck`;
+    plus.append(targets.has(`tile:${id}`)
+      ? target(`sg-tile${cls}`, `tile:${id}`, `Migrate to ${desc}${who}; ${drawsFrom}`, { "data-tile": id, style }, ...body)
+      : h(`div.sg-tile${cls}`, { "data-tile": id, style, role: "img", "aria-label": `${desc}${who}`, title: `${desc}${who}` }, ...body));
+  }
+  for (const [key, part] of Object.entries(cat.boards || {})) {
+    if (key !== "ecotone") plus.append(habitatCard(key, part, obs.habitats?.[key], cat, targets, target));
+  }
+  const board = Object.keys(tiles).length ? plus : h("p.error", {}, "The board's layout could not be loaded: use the text view and the list of choices.");
+  root.append(h("section.panel.sg-panel", { "aria-label": "The board" },
+    h("h2", {}, `Round ${obs.round} of ${obs.rounds} · ${PHASE[obs.phase] || title(words(obs.phase))}`),
+    hint ? h("p.hint", { id: "hint", role: "status" }, hint) : null, step, board));
+
+  // ---- the cards drawn in Evolution (public: Adaptations and Destruction are shown)
+  if ((obs.drawn || []).length || obs.phase === "buy") {
+    const drawer = obs.turn ?? null;
+    const drawnRow = h("div.sg-cards", { role: "group", "aria-label": "Cards drawn" }, (obs.drawn || []).map((k, i) => {
+      const key = `drawn:${k}`;
+      return targets.has(key) && obs.drawn.indexOf(k) === i
+        ? cardFace(k, cat, { tag: "button", label: `Buy ${cardName(k, cat)}`, attrs: { ...clickable(key), class: "target" } })
+        : cardFace(k, cat);
+    }));
+    const finish = targets.has("decision:finish") ? decisionButton("finish", targets, target) : null;
+    const ev = obs.evolution || {};
+    root.append(h("section.panel.sg-panel", { "aria-label": "Evolution" },
+      h("h2", {}, `Evolution${drawer !== null ? ` · ${names(drawer)}` : ""}${obs.drawn_from ? ` drew from the ${title(obs.drawn_from)} deck` : ""}`),
+      obs.drawn?.length ? drawnRow : h("p.muted", {}, "No Adaptation left to buy."),
+      h("p.muted", {}, `An Adaptation costs 5 Food${ev.bargain ? " (Bargain played: the next one costs 3)" : ""}. Unbought cards go to the bottom of their deck.`),
+      finish ? h("div.sg-decisions", {}, finish) : null));
+  }
+
+  // ---- a Recovery in progress
+  if (obs.recovery) {
+    const r = obs.recovery;
+    const total = (r.pledges || []).reduce((a, b) => a + b, 0);
+    root.append(h("section.panel.sg-panel", { "aria-label": "Recovery" }, h("h2", {}, `Recovery of the ${title(r.habitat)}`),
+      h("p", {}, `${names(r.proposer)} offers a Recovery card. Pledged so far: ${total} of 10 Food`,
+        r.needed !== undefined ? ` (${r.needed} still needed)` : "", "."),
+      h("ul.sg-pledges", {}, (r.pledges || []).map((f, s) => h("li", {}, `${seatName(s)}: ${f} Food`)))));
+  }
+
+  // ---- the seat's own species
+  if (me) root.append(mySpecies(obs, me, seat, cat, targets, target, clickable));
+
+  // ---- every player's public side: Food, EVP, hand backs, strategies shown, gallery
+  root.append(h("section.panel.sg-panel", { "aria-label": "Galleries" }, h("h2", {}, "The species at the table"),
+    h("div.sg-players", {}, (obs.players || []).map((p, s) => playerBox(p, s, obs, cat, names, toMove, s === seat)))));
+
+  if ((obs.niche_display || []).length) {
+    root.append(h("section.panel.sg-panel", { "aria-label": "Niche cards on display" }, h("h2", {}, "Niche cards on display (Survival)"),
+      h("div.sg-cards", {}, obs.niche_display.map((n) => nicheFace(n.replace("niche:", ""), cat)))));
+  }
+
+  // ---- the Gamemaster's account of this round (and the last)
+  const log = obs.log || [];
+  if (log.length || (obs.last_log || []).length) {
+    const lines = h("ul.sg-log", { tabindex: "0", "aria-label": "The Gamemaster's account of this round" }, log.map((line) => h("li", {}, line)));
+    setTimeout(() => { lines.scrollTop = lines.scrollHeight; });  // the newest line in view
+    root.append(h("section.panel.sg-panel", { "aria-label": "The Gamemaster" }, h("h2", {}, "The Gamemaster"), lines,
+      (obs.last_log || []).length ? h("details", {}, h("summary", {}, "The previous round"), h("ul.sg-log", {}, obs.last_log.map((line) => h("li", {}, line)))) : null));
   }
   return root;
+}
+
+function hintText(obs, legal, me, cat, busy, toMove) {
+  const types = new Set(legal.map((l) => l.action.type));
+  if (!legal.length || busy) {
+    if (obs.phase === "over") return "The game is over: the scores are final.";
+    const doing = DOING[obs.phase];
+    if (doing && obs.turn !== null && obs.turn !== undefined) return `${seatName(obs.turn)} ${doing}.`;
+    if (obs.phase === "migrate" || obs.phase === "compete") return `${PHASE[obs.phase]}: waiting for ${toMove.map(seatName).join(", ") || "the reveal"} to choose in secret.`;
+    return null;
+  }
+  const plays = legal.filter((l) => l.action.type === "play").map((l) => cardName(l.action.card, cat));
+  const also = plays.length ? ` You may first play ${plays.join(", ")} from your hand.` : "";
+  const withCards = obs.my_choice?.cards?.length ? ` Played with it: ${obs.my_choice.cards.map((k) => cardName(k, cat)).join(", ")}.` : "";
+  switch (obs.phase) {
+    case "migrate": return `Migration: you rolled ${(me?.dice || []).join(" or ")}. Choose a highlighted tile; your route stays secret until everyone has chosen.${withCards}${also}`;
+    case "compete": return `Competition in the ${title(me?.region || "habitat")}: choose Cooperate or Intimidate on your panel, in secret.${withCards}${also}`;
+    case "draw": {
+      const ev = obs.evolution || {};
+      const where = ev.any_deck ? "any highlighted deck (Seed Dispersal)" : "the highlighted deck (the deck of the tile you stand on)";
+      return `Evolution: draw from ${where}${ev.extra ? `, ${ev.extra} card${ev.extra > 1 ? "s" : ""} more than usual` : ""}.${also}`;
+    }
+    case "buy": return types.has("buy") ? `Buy a highlighted Adaptation, or return the rest.${also}` : `Nothing more to buy: return the rest.${also}`;
+    case "anchor": return "The Mangrove is destroyed: stay anchored, or leave for the Ecotone.";
+    case "restore": return "Recovery: offer a Recovery card by choosing a highlighted destroyed habitat, or pass.";
+    case "pledge": return "Recovery: choose how much Food to pledge (a highlighted Food token).";
+    case "discard": return "Hand limit: choose a card in your hand to discard (you keep 2).";
+    default: return "Choose a highlighted place on the board, or from the list.";
+  }
+}
+
+function habitatCard(key, part, hab, cat, targets, target) {
+  const style = `grid-row:${part.row + 2};grid-column:${part.col + 2}`;
+  if (!hab) return h("div.sg-habcard", { style }, part.name);
+  const needed = hab.destruction_needed || 0;
+  const marks = h("span.sg-destruction", { "aria-hidden": "true" }, [...Array(needed).keys()].map((i) => h(`span${i < hab.destruction ? ".laid" : ""}`, {}, i < hab.destruction ? "✖" : "○")));
+  const seen = hab.deck?.bottom?.length ? ` Seen at the bottom: ${hab.deck.bottom.map((k) => cardName(k, cat)).join(", ")}.` : "";
+  const desc = `${part.name} habitat, ${STATUS[hab.status]}; deck ${hab.deck?.cards ?? 0} cards; ${hab.bounty ? `Nature's Bounty ${hab.bounty.single} Food alone, ${hab.bounty.shared} shared` : "no Nature's Bounty"}; Destruction ${hab.destruction} of ${needed}.${seen}`;
+  const body = [h("strong", {}, part.name), h("span.sg-status", {}, STATUS[hab.status]),
+    h("span", {}, `Deck ${hab.deck?.cards ?? 0}`),
+    hab.bounty ? h("span.sg-bounty", {}, `🍃 ${hab.bounty.single} / ${hab.bounty.shared}`) : null, marks];
+  const key2 = `deck:${key}`;
+  if (targets.has(key2)) {
+    const verbs = targets.get(key2).map((l) => (l.action.type === "restore" ? `Restore the ${part.name}` : `Draw from the ${part.name} deck`));
+    return target(`sg-habcard.sg-${key}.sg-${hab.status}`, key2, `${verbs.join(" or ")}. ${desc}`, { style, "data-deck": key, title: desc }, ...body);
+  }
+  return h(`div.sg-habcard.sg-${key}.sg-${hab.status}`, { style, "data-deck": key, role: "img", "aria-label": desc, title: desc }, ...body);
+}
+
+function cornerWild(obs, targets, target) {
+  const style = "grid-area:1/1/span 3/span 3";
+  const seen = obs.wild_deck?.bottom?.length || 0;
+  const body = [h("strong", {}, "Wild deck"), h("span", {}, `${obs.wild_deck?.cards ?? 0} cards`),
+    h("span.sg-meta", {}, "Drawn on wild tiles ✱ and in the Ecotone: Wild Adaptations, Action and Recovery cards."),
+    seen ? h("span.sg-meta", {}, `${seen} returned to the bottom`) : null];
+  const desc = `Wild deck, ${obs.wild_deck?.cards ?? 0} cards`;
+  return targets.has("deck:wild")
+    ? target("sg-corner.sg-wilddeck", "deck:wild", `Draw from the Wild deck. ${desc}`, { style, "data-deck": "wild" }, ...body)
+    : h("div.sg-corner.sg-wilddeck", { style, "data-deck": "wild", role: "img", "aria-label": desc }, ...body);
+}
+
+function cornerInfo(obs, cat, names) {
+  const first = obs.first ?? 0;
+  return h("div.sg-corner.sg-info", { style: "grid-area:1/7/span 3/span 3" },
+    h("strong", {}, `Round ${obs.round} of ${obs.rounds}`),
+    h("span", {}, PHASE[obs.phase] || words(obs.phase)),
+    h("span", {}, `First player: ${seatName(first)}`),
+    h("span", {}, `Game: ${title(obs.mode || "standard")}`),
+    h("span.sg-meta", {}, `Destruction cards drawn: ${obs.destruction_drawn ?? 0} (the Urban opens at 3)`));
+}
+
+function cornerDiscard(obs, cat) {
+  const pile = obs.discard || [];
+  return h("div.sg-corner.sg-discard", { style: "grid-area:7/1/span 3/span 3" },
+    h("strong", {}, "Discard pile"), h("span", {}, `${pile.length} card${pile.length === 1 ? "" : "s"}`),
+    h("span.sg-meta", {}, pile.slice(-6).map((k) => cardName(k, cat)).join(", ") || "empty"));
+}
+
+function cornerLegend() {
+  return h("div.sg-corner.sg-legend", { style: "grid-area:7/7/span 3/span 3" },
+    h("strong", {}, "Key"),
+    h("span", {}, h("span.sg-key.sg-wild", {}), " ✱ wild tile: draw from the Wild deck"),
+    h("span", {}, h("span.sg-key.sg-habtile", {}), " habitat tile: draw from its habitat's deck"),
+    h("span", {}, h("span.sg-key.sg-targetkey", {}), " a place you can choose now"),
+    h("span.sg-meta", {}, "Habitats step clockwise from the gateway (1); the Ecotone in any direction. 🍃 Bounty: alone / shared."));
+}
+
+function decisionButton(type, targets, target) {
+  const [text, label] = DECISIONS[type] || [title(type), title(type)];
+  return target(`sg-decision.sg-${type}`, `decision:${type}`, label, { "data-decision": type }, text);
+}
+
+function mySpecies(obs, me, seat, cat, targets, target, clickable) {
+  const box = h("section.panel.sg-panel.sg-me", { "aria-label": "Your species" });
+  box.append(h("h2", {}, `Your species · ${seatName(seat)}`));
+  // the seat's decisions: strategy, anchorage, recovery pass (the Evolution finish is by the drawn cards)
+  const decisions = Object.keys(DECISIONS).filter((t) => t !== "finish" && targets.has(`decision:${t}`)).map((t) => decisionButton(t, targets, target));
+  const other = [...targets.keys()].filter((k) => k.startsWith("decision:") && !(k.slice(9) in DECISIONS));
+  other.forEach((k) => decisions.push(target("sg-decision", k, targets.get(k)[0].text, {}, targets.get(k)[0].text)));
+  if (decisions.length) box.append(h("div.sg-decisions", { role: "group", "aria-label": "Your decision" }, decisions));
+  if (obs.my_choice?.final) box.append(h("p.sg-chosen", {}, `Your secret choice: ${words(obs.my_choice.final)}${obs.my_choice.cards?.length ? `, with ${obs.my_choice.cards.map((k) => cardName(k, cat)).join(", ")}` : ""}.`));
+
+  // Food, as tokens; pledging picks a token
+  const pledges = [...targets.keys()].filter((k) => k.startsWith("food:")).map((k) => Number(k.slice(5))).sort((a, b) => a - b);
+  const tokens = h("div.sg-food", { role: "group", "aria-label": `Food: ${me.food}` },
+    h("span.sg-foodcount", {}, `🍃 ${me.food} Food`),
+    pledges.length
+      ? pledges.map((n) => target("sg-token", `food:${n}`, n ? `Pledge ${n} Food` : "Pledge no Food", {}, String(n)))
+      : [...Array(Math.min(me.food, 30)).keys()].map(() => h("span.sg-token", { "aria-hidden": "true" })));
+  box.append(h("div.sg-stats", {},
+    h("span", {}, h("strong", {}, `${me.evp} EVP`)),
+    h("span", {}, `on ${me.tile || "—"}`),
+    me.dice?.length ? h("span", {}, `🎲 ${me.dice.join(" / ")}`) : null,
+    h("span", {}, `shown: Cooperate ${me.cooperated} · Intimidate ${me.intimidated}`)), tokens);
+  if (pledges.length) box.append(h("p.sg-meta", {}, "Pledge: choose a number of Food tokens (0 pledges nothing)."));
+
+  // the hand: Action and Recovery cards, clickable when they may be played or discarded
+  const hand = me.hand_cards || [];
+  const handVerbs = new Set(hand.flatMap((k) => (targets.get(`hand:${k}`) || []).map((l) => l.action.type)));
+  const handHint = handVerbs.has("discard") ? ": choose one to discard" : handVerbs.has("play") ? ": highlighted cards may be played now" : "";
+  box.append(h("h3", {}, `Your hand (${hand.length})${handHint}`));
+  box.append(hand.length ? h("div.sg-cards", { role: "group", "aria-label": "Your hand" }, hand.map((k, i) => {
+    const key = `hand:${k}`;
+    if (!targets.has(key) || hand.indexOf(k) !== i) return cardFace(k, cat);
+    const verbs = targets.get(key).map((l) => (l.action.type === "discard" ? "Discard" : "Play"));
+    return cardFace(k, cat, { tag: "button", label: `${verbs.join(" or ")} ${cardName(k, cat)}`, attrs: { ...clickable(key), class: "target" } });
+  })) : h("p.muted", {}, "No cards in hand."));
+  if (me.facedown) box.append(h("p.sg-meta", {}, `${me.facedown} card(s) face down, to be announced at the end of the round.`));
+
+  // the secret Niche card
+  if (me.niche) {
+    const needs = cat.niches?.[me.niche]?.needs || [];
+    const have = needs.filter((k) => (me.adaptations || {})[k]).length;
+    box.append(h("h3", {}, "Your secret Niche"), h("div.sg-cards", {}, nicheFace(me.niche, cat, `You own ${have} of its 3 Adaptations.`)));
+  }
+  // the gallery: Adaptations owned, with their points
+  const gallery = Object.entries(me.adaptations || {});
+  box.append(h("h3", {}, "Your Adaptations"), gallery.length
+    ? h("div.sg-cards", { role: "group", "aria-label": "Your Adaptations" }, gallery.map(([k, n]) => cardFace(k, cat, { count: n })))
+    : h("p.muted", {}, "None yet: buy them in Evolution for 5 Food each."));
+  (me.niches || []).forEach((n) => box.append(h("div.sg-cards", {}, nicheFace(n.replace("niche:", ""), cat, "Completed: 12 EVP"))));
+  return box;
+}
+
+function playerBox(p, s, obs, cat, names, toMove, mine) {
+  const turn = toMove.includes(s) && obs.phase !== "over";
+  const status = p.chosen === true ? "has chosen" : turn ? (p.chosen === false ? "to choose" : "to play") : "";
+  const gallery = Object.entries(p.adaptations || {});
+  const backs = (p.hand_backs || []).map((d) => h(`span.sg-back.sg-deck-${d}`, { title: `${title(d)} deck card` }, title(d).charAt(0)));
+  return h(`div.sg-player${turn ? ".turn" : ""}${mine ? ".me" : ""}`, { "data-seat": s, role: "group", "aria-label": `${names(s)}: ${p.food} Food, ${p.evp} EVP, on ${p.tile}` },
+    h("div.sg-playerhead", {}, pawn(s, names), h("strong", {}, names(s)), status ? h("span.sg-badge", {}, status) : null),
+    h("div.sg-stats", {},
+      h("span", {}, h("strong", {}, `${p.evp} EVP`)), h("span", {}, `🍃 ${p.food} Food`), h("span", {}, `on ${p.tile}`),
+      p.dice?.length ? h("span", {}, `🎲 ${p.dice.join(" / ")}`) : null),
+    h("div.sg-stats", {},
+      h("span", {}, `Hand ${p.hand}`, backs.length ? " " : "", backs),
+      p.facedown ? h("span", {}, `${p.facedown} face down`) : null,
+      h("span", { title: "Survival Strategy cards shown so far" }, `🤝 ${p.cooperated} · ⚔ ${p.intimidated}`),
+      p.has_secret_niche ? h("span", {}, "secret Niche") : null),
+    gallery.length
+      ? h("ul.sg-gallery", { "aria-label": `${seatName(s)}'s Adaptations` }, gallery.map(([k, n]) => {
+        const c = cat.cards?.[k];
+        return h(`li.sg-deck-${c?.deck || "none"}`, { title: describe(k, cat, n) }, h("strong", {}, `${cardName(k, cat)} ×${n}`), c?.species ? h("span", {}, ` ${c.species}`) : null);
+      }))
+      : h("p.sg-meta", {}, "No Adaptations yet."),
+    (p.niches || []).length ? h("p.sg-meta", {}, `Niches: ${p.niches.map((n) => cat.niches?.[n.replace("niche:", "")]?.name || n).join(", ")} (12 EVP each)`) : null);
 }

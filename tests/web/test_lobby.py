@@ -1,0 +1,222 @@
+"""The lobby and the replay in a real browser: the clock, variants and options of the
+create form (and the server's refusals), this browser's matches in every tab and after a
+restart, forgetting a finished one, and a finished match's replay with every hand open."""
+
+from __future__ import annotations
+
+import urllib.request
+from typing import Any
+
+import pytest
+
+from ecotone.core.replay import Replay
+from tests.web.conftest import Server, shot
+from tests.web.helpers import play_to_end
+
+FOREST = "once-upon-a-forest"
+
+
+def _choose(page: Any, game: str, seats: list[str]) -> None:
+    page.wait_for_selector("#create-match")
+    page.click(f"[data-game={game}]")
+    page.wait_for_selector("#create h2:has-text('Set up')")
+    page.select_option("#players", str(len(seats)))
+    for s, who in enumerate(seats):
+        page.select_option(f"select[data-seat='{s}']", who)
+
+
+def _created(page: Any) -> str:
+    page.click("#create-match")
+    page.wait_for_url("**/#/match/**")
+    page.wait_for_selector(".seat-chip")
+    return str(page.url.split("#/match/")[1].split("/")[0])
+
+
+def test_create_form_sends_the_clock_the_variant_and_the_options(page: Any, server: Server) -> None:
+    # BIOME Borneo: two options with listed choices, and a one-minute clock
+    _choose(page, "biome-borneo", ["you", "bot:random"])
+    assert page.locator("fieldset.options [data-option]").count() == 2
+    page.select_option("[data-option=formation]", label="stairway")
+    page.select_option("[data-option=opportunist]", label="own turn")
+    page.select_option("#clock", label="1 minute")
+    shot(page, "lobby-create-options")
+    info = server.get(f"/api/v1/matches/{_created(page)}")
+    assert info["game"] == "biome-borneo"
+    assert info["options"]["formation"] == "stairway"
+    assert info["options"]["opportunist"] == "own-turn"
+    assert info["move_seconds"] == 60
+
+    # Once Upon a Forest: a variant (the player counts follow it) and a day per move
+    page.goto(server.url + "/")
+    _choose(page, FOREST, ["you", "bot:random", "bot:random"])
+    page.select_option("#variant", "semi-cooperative")
+    assert page.locator("#players").input_value() == "3"
+    page.select_option("#clock", "86400")
+    info = server.get(f"/api/v1/matches/{_created(page)}")
+    assert info["variant"] == "semi-cooperative"
+    assert info["players"] == 3
+    assert info["move_seconds"] == 86400
+    page.goto(server.url + "/")
+    page.wait_for_selector("#my-matches li[data-match]")
+    assert "1 day per move" in page.locator("#my-matches").inner_text()
+
+    # the solo variant is for one player: the seats follow
+    page.click(f"[data-game={FOREST}]")
+    page.select_option("#variant", "solo")
+    assert page.locator("#players option").all_inner_texts() == ["1"]
+    assert page.locator("select[data-seat]").count() == 1
+
+    # Phylo: a yes/no option is a check box; a bad deck is refused in the server's words
+    page.click("[data-game=phylo]")
+    page.check("[data-option=challenge]")
+    page.select_option("#variant", "constructed")
+    page.fill("[data-option=deck1]", "no such deck")
+    before = len(server.get("/api/v1/matches?limit=500")["matches"])
+    page.click("#create-match")
+    error = page.locator("#create-error")
+    error.wait_for(state="visible")
+    assert "no such deck" in error.inner_text()
+    assert "config/" in error.inner_text()
+    assert "#/match/" not in page.url
+    assert len(server.get("/api/v1/matches?limit=500")["matches"]) == before
+    shot(page, "lobby-create-refused")
+    page.fill("[data-option=deck1]", "")
+    info = server.get(f"/api/v1/matches/{_created(page)}")
+    assert info["variant"] == "constructed"
+    assert info["options"]["challenge"] is True
+
+
+def test_my_matches_reach_every_tab_and_the_next_visit(
+    page: Any, browser: Any, server: Server
+) -> None:
+    other_tab = page.context.new_page()
+    other_tab.goto(server.url + "/")
+    other_tab.wait_for_selector("#my-matches li")
+    _choose(page, FOREST, ["you", "bot:random"])
+    match = _created(page)
+    # the tab that was already open hears of it, and holds no seat of its own yet
+    row = other_tab.locator(f"#my-matches li[data-match='{match}']")
+    row.wait_for()
+    assert "you: P1" in row.inner_text()
+    assert other_tab.evaluate(f"() => sessionStorage.getItem('ecotone.seats.{match}')") is None
+    token = page.evaluate(f"() => JSON.parse(sessionStorage.getItem('ecotone.seats.{match}'))[0]")
+    row.get_by_role("button", name=f"Resume Once Upon a Forest match {match}").click()
+    other_tab.wait_for_function("() => window.ecotonePage && window.ecotonePage.update")
+    assert other_tab.evaluate("() => window.ecotonePage.seat") == 0
+    assert "P1 (you)" in other_tab.locator(".seats").inner_text()
+    assert token not in other_tab.url
+    shot(other_tab, "lobby-resumed-in-another-tab")
+
+    # closing the browser: a new one with the saved storage (localStorage only) lists it
+    saved = page.context.storage_state()
+    later = browser.new_context(storage_state=saved, viewport={"width": 1280, "height": 900})
+    try:
+        again = later.new_page()
+        again.goto(server.url + "/")
+        again.locator(f"#my-matches li[data-match='{match}']").wait_for()
+        # a match the server no longer has can be forgotten
+        again.evaluate(
+            """() => { const all = JSON.parse(localStorage.getItem('ecotone.mine'));
+            all['gone1234'] = {game: 'phylo', title: 'Phylo', seats: {0: 'x'}, at: Date.now()};
+            localStorage.setItem('ecotone.mine', JSON.stringify(all)); }"""
+        )
+        again.reload()
+        gone = again.locator("#my-matches li[data-match='gone1234']")
+        gone.wait_for()
+        assert "no longer on this server" in gone.inner_text()
+        gone.get_by_role("button", name="Forget match gone1234").click()
+        gone.wait_for(state="detached")
+        assert again.locator(f"#my-matches li[data-match='{match}']").count() == 1
+        # an unfinished match cannot be forgotten from the list
+        assert not again.locator(f"#my-matches li[data-match='{match}'] >> text=Forget").count()
+        shot(again, "lobby-my-matches")
+    finally:
+        later.close()
+
+
+def test_finished_replay_reveals_every_hand(page: Any, server: Server) -> None:
+    _choose(page, FOREST, ["you", "bot:random"])
+    match = _created(page)
+    play_to_end(page)
+    page.click("#replay")
+    page.wait_for_selector("#replay-step")
+    with urllib.request.urlopen(f"{server.url}/api/v1/matches/{match}/replay") as res:
+        replay = Replay.from_json(res.read())
+    states = [s for s, _ in replay.states()]
+    last = len(states) - 1
+    assert f"Step 0 of {last}" in page.locator("#replay-at").inner_text()
+
+    # keyboard: arrows step, Home and End jump
+    page.locator("#replay-next").focus()
+    page.keyboard.press("End")
+    assert f"Step {last} of {last}" in page.locator("#replay-at").inner_text()
+    page.keyboard.press("Home")
+    middle = last // 2
+    for _ in range(middle + 1):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    assert f"Step {middle} of {last}" in page.locator("#replay-at").inner_text()
+    step = replay.steps[middle - 1]
+    assert f"Move {middle}: P{step.seat + 1}" in page.locator("#replay-move").inner_text()
+
+    # P2's hand at that step, which P1 never saw during play, is open on the board
+    # and in the list of every hand, card by card
+    truth = states[middle]
+    hidden = truth.observe(1)["hands"][1]["cards"]
+    assert truth.observe(0)["hands"][1]["cards"] is None
+    shown = page.locator("#revealed li[data-seat='1'] .revealed-card")
+    assert [c.get_attribute("data-card") for c in shown.all()] == hidden
+    faces = page.locator("#board .hand.small .card[data-card]")
+    assert [c.get_attribute("data-card") for c in faces.all()] == hidden
+    mine = page.locator("#revealed li[data-seat='0'] .revealed-card")
+    assert [c.get_attribute("data-card") for c in mine.all()] == truth.observe(0)["hands"][0][
+        "cards"
+    ]
+    shot(page, "forest-replay-revealed")
+
+    # from a spectator's chair it is the same hands
+    page.select_option("#replay-seat", "")
+    page.wait_for_function("() => window.ecotonePage.replaySeat === null")
+    assert f"Step {middle} of {last}" in page.locator("#replay-at").inner_text()
+    assert [c.get_attribute("data-card") for c in shown.all()] == hidden
+
+    # the finished match can be forgotten from this browser's list
+    page.goto(server.url + "/")
+    row = page.locator(f"#my-matches li[data-match='{match}']")
+    row.wait_for()
+    assert "finished" in row.inner_text()
+    row.get_by_role("button", name=f"Forget match {match}").click()
+    row.wait_for(state="detached")
+    mine_now = page.evaluate("() => JSON.parse(localStorage.getItem('ecotone.mine') || '{}')")
+    assert match not in mine_now
+
+
+@pytest.mark.parametrize(
+    "game", ["biomasters", "biome-borneo", "once-upon-a-forest", "phylo", "singapore-untamed"]
+)
+def test_every_game_replays_with_every_hand_revealed(page: Any, server: Server, game: str) -> None:
+    """A spectator of a bots' match steps its replay: each seat's secrets are listed."""
+    players = {"singapore-untamed": 4}.get(game, 2)
+    _choose(page, game, ["bot:random"] * players)
+    match = _created(page)
+    page.wait_for_selector("#final", timeout=120_000)
+    page.click("#replay")
+    page.wait_for_selector("#revealed")
+    frames = server.get(f"/api/v1/matches/{match}/frames")["frames"]
+    middle = len(frames) // 2
+    page.fill("#replay-step", str(middle))
+    page.dispatch_event("#replay-step", "input")
+    page.wait_for_selector(f"#replay-at:has-text('Step {middle} of')")
+    rows = page.locator("#revealed li[data-seat]")
+    assert rows.count() == players
+    secrets = frames[middle]["secrets"]
+    assert any(secrets), "every game hides something from spectators"
+    for seat, secret in enumerate(secrets):
+        shown = rows.nth(seat).locator(".revealed-card")
+        if any(isinstance(v, list) and v for v in secret.values()):
+            assert shown.count(), (seat, secret)
+    assert frames[middle]["next_text"] in page.locator("#replay-next-move").inner_text()
+    page.select_option("#replay-seat", "1")
+    page.wait_for_function("() => window.ecotonePage.replaySeat === 1")
+    assert "P2 · bot random" in page.locator("#replay-seat").inner_text()
+    shot(page, f"{game}-replay-revealed")
