@@ -14,6 +14,9 @@ contract of :mod:`ecotone.core.game`:
   state and on ``determinize(seat)``, and no card whose place the seat cannot know (one
   that determinization moves) appears in its observation (a spectator sees none of any
   seat's secrets);
+* a determinization is a game that goes on: random play continues from it for a few
+  steps without error (a searching bot plays on from thousands of them, so a deal that
+  contradicts something public, say a card everyone saw offered, breaks the bot);
 * the game ends within ``game.max_steps``, with one score per seat and winners among them;
 * the same seed and actions give the same digests.
 
@@ -277,6 +280,7 @@ def _check_no_leaks(state: State, rnd: random.Random, components: set[str], here
             f"{here}: P{seat + 1}'s legal actions differ after determinizing"
         )
         assert det.to_move == state.to_move, f"{here}: determinizing changed whose turn it is"
+        _check_goes_on(det, random.Random(rnd.getrandbits(64)), here + f" (for P{seat + 1})")
         if not components:
             continue
         _check_zones(game, det, components, here + f" (determinized for P{seat + 1})")
@@ -288,6 +292,25 @@ def _check_no_leaks(state: State, rnd: random.Random, components: set[str], here
         leaked = hidden_from_someone & set(_strings(state.observe(None)))
         assert not leaked, f"{here}: a spectator can see hidden card(s) {sorted(leaked)}"
     return game.players
+
+
+# Random steps played on from each determinization.
+GOES_ON_STEPS = 12
+
+
+def _check_goes_on(state: State, rnd: random.Random, here: str) -> None:
+    for step in range(GOES_ON_STEPS):
+        if state.is_over:
+            return
+        seat = rnd.choice(state.to_move)
+        action = rnd.choice(state.legal_actions(seat))
+        try:
+            state = state.apply(seat, action)
+        except Exception as exc:
+            raise AssertionError(
+                f"{here}: random play from the determinization broke {step + 1} step(s) on, "
+                f"at P{seat + 1}'s {action}: {type(exc).__name__}: {exc}"
+            ) from exc
 
 
 def _check_outcome(game: Game[Any], state: State, where: str) -> None:

@@ -86,6 +86,24 @@ def test_determinize_keeps_the_view_and_redeals_the_rest() -> None:
     assert moved > 10
 
 
+def test_determinize_keeps_the_recovery_card_on_offer() -> None:
+    # P2 has offered a Recovery card and the table is pledging: everyone saw that card, so
+    # every deal consistent with P1's view leaves one in P2's hand (the pledge completes it)
+    d = with_player(start(4), 1, hand=["forage", "recovery"])
+    d = with_player(d, 2, hand=["mimicry", "stampede"])
+    d = d.replace(
+        phase=Phase.PLEDGE, proposal="forest", proposer=1, pledges=(0,) * 4, turn=2, queue=(3, 0)
+    )
+    cs = cards()
+    others = set()
+    for i in range(40):
+        det = determinize(d, 0, random.Random(i))
+        kinds = [cs.kind(c) for c in det.players[1].hand]
+        assert "recovery" in kinds, det.players[1].hand
+        others.add(tuple(sorted(cs.key(c) for c in det.players[1].hand)))
+    assert len(others) > 1  # the rest of that hand is still dealt again
+
+
 def test_determinize_keeps_face_down_cards_playable_face_down() -> None:
     d = with_player(start(4), 1, hand=["scavenge"])
     p = d.players[1]

@@ -8,7 +8,8 @@ depends only on the seat's view (two states it cannot tell apart give the same s
   together with the other players' hands and face-down cards, is reshuffled card back by
   card back: a hand keeps as many cards of each back, and they stay Action or Recovery
   cards (an Adaptation or Destruction card drawn is always shown); a face-down card stays
-  one that can be played face down (Scavenge or Symbiosis);
+  one that can be played face down (Scavenge or Symbiosis); a player who has offered a
+  Recovery card that is still being pledged for keeps one in hand (everyone saw it);
 * in Standard mode the other players' secret Niche cards and the Niche cards in the box
   are dealt again, never giving a player a Niche their adaptations already complete;
 * the other seats' secret choices in an open simultaneous step are replaced by random
@@ -46,12 +47,19 @@ def _redeal_cards(d: SGData, seat: int, rnd: random.Random) -> SGData:
     hands = {s: list(d.players[s].hand) for s in others}
     facedown = {s: list(d.players[s].facedown) for s in others}
     decks = list(d.decks)
+    offered: set[tuple[int, int]] = set()
+    if d.phase is Phase.PLEDGE and d.proposer in hands:
+        hand = hands[d.proposer]
+        j = next(j for j, c in enumerate(hand) if cs.kind(c) == "recovery")
+        offered.add((d.proposer, j))
     for i, deck in enumerate(DECKS):
         pile = d.decks[i]
         cut = len(pile) - d.known[i]
         hand_slots = [
             (s, j) for s in others for j, c in enumerate(hands[s]) if cs.deck_of(c) == deck
         ]
+        # the Recovery card on offer is public: its slot gets a Recovery card, first
+        hand_slots.sort(key=lambda slot: slot not in offered)
         down_slots = [
             (s, j) for s in others for j, c in enumerate(facedown[s]) if cs.deck_of(c) == deck
         ]
@@ -72,7 +80,8 @@ def _redeal_cards(d: SGData, seat: int, rnd: random.Random) -> SGData:
             pool.remove(card)
             facedown[s][j] = card
         for s, j in hand_slots:
-            card = next(c for c in pool if cs.kind(c) in ("action", "recovery"))
+            kinds = ("recovery",) if (s, j) in offered else ("action", "recovery")
+            card = next(c for c in pool if cs.kind(c) in kinds)
             pool.remove(card)
             hands[s][j] = card
         decks[i] = (*pool, *pile[cut:])
