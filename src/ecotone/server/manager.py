@@ -1,9 +1,10 @@
 """The authoritative match manager: every change to a match goes through here.
 
 Each match is changed under its own lock, so its actions are handled one at a time, in
-the order they arrive. A change is checked by the rules engine, *stored* (one committed
-transaction, with a compare-and-set on the version), and only then applied in memory,
-acknowledged and broadcast: a crash can lose nothing that was acknowledged.
+the order they arrive. A change is checked by the rules engine, *stored* (committed, with
+a compare-and-set on the version; moves of several matches that arrive together share a
+transaction, see :class:`~ecotone.server.store.WriteQueue`), and only then applied in
+memory, acknowledged and broadcast: a crash can lose nothing that was acknowledged.
 
 Around that core:
 
@@ -20,9 +21,10 @@ Around that core:
 from __future__ import annotations
 
 import asyncio
-import functools
+import gc
 import logging
 import secrets
+import sys
 import time
 import unicodedata
 from collections import OrderedDict
@@ -64,7 +66,9 @@ from ecotone.server.store import (
     MatchRecord,
     MoveRecord,
     PendingRecord,
+    StepsWrite,
     Store,
+    WriteQueue,
 )
 from ecotone.server.visibility import step_visibility
 from ecotone.sim.runner import build_bot
@@ -76,6 +80,41 @@ log = logging.getLogger("ecotone.server")
 T = TypeVar("T")
 
 _json = msgspec.json.Encoder(order="deterministic")
+
+# How the server process is tuned while a manager runs (see _tune_process).
+_SWITCH_INTERVAL = 0.001
+_GC_THRESHOLD = (20_000, 50, 10)
+
+_startup_frozen = False
+
+
+def _tune_process() -> tuple[float, tuple[int, int, int]]:
+    """Tune the interpreter for serving; the settings it replaced, to restore them.
+
+    * The database thread must win the GIL back from the event loop after every call into
+      the driver (each call releases it). With Python's default switch interval of 5 ms a
+      busy loop makes each of those calls wait that long, and a commit makes several;
+      1 ms keeps a commit near its own cost.
+    * The garbage collector's full collections stop the server for tens of milliseconds.
+      They come when enough objects have survived the young collections, and what
+      survives them is mostly the objects of moves under way at that instant (a move
+      allocates many small objects: observations, messages). Young collections every
+      20,000 allocations instead of 700 let those die first, so full collections become
+      rare.
+    * Everything alive when the first manager of the process starts (modules, classes,
+      the web framework) lives as long as the process: it is exempted from the collector
+      (``gc.freeze``) so that a full collection does not walk it again. Matches are loaded
+      after this, so they stay collectable.
+    """
+    global _startup_frozen  # noqa: PLW0603 - once per process, whoever starts first
+    before = (sys.getswitchinterval(), gc.get_threshold())
+    sys.setswitchinterval(min(before[0], _SWITCH_INTERVAL))
+    gc.set_threshold(*_GC_THRESHOLD)
+    if not _startup_frozen:
+        _startup_frozen = True
+        gc.collect()
+        gc.freeze()
+    return before
 
 
 @dataclass(slots=True)
@@ -109,16 +148,18 @@ class MatchManager:
         self.settings = settings
         self.live: dict[str, Match] = {}
         self.finished: OrderedDict[str, Match] = OrderedDict()
-        self._db = ThreadPoolExecutor(store.writers, thread_name_prefix="ecotone-db")
+        self._writes = WriteQueue(store)
         self._bots = ThreadPoolExecutor(2, thread_name_prefix="ecotone-bot")
         self._tasks: set[asyncio.Task[Any]] = set()
         self._closing = False
+        self._untuned: tuple[float, tuple[int, int, int]] | None = None
         self.auto = Automation(self)
 
     # -- life cycle ------------------------------------------------------------------------
 
     async def start(self) -> None:
         """Migrate the database, then load and resume every open or running match."""
+        self._untuned = _tune_process()
         await self._run(self.store.migrate)
         loaded = await self._run(self.store.load_live)
         now = time.time()
@@ -146,12 +187,16 @@ class MatchManager:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._bots.shutdown(wait=True, cancel_futures=True)
-        self._db.shutdown(wait=True)
+        self._writes.close()
         self.store.close()
+        if self._untuned is not None:
+            switch_interval, threshold = self._untuned
+            sys.setswitchinterval(switch_interval)
+            gc.set_threshold(*threshold)
 
     async def _run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        call = functools.partial(fn, *args, **kwargs)
-        return await asyncio.get_running_loop().run_in_executor(self._db, call)
+        result: T = await asyncio.wrap_future(self._writes.submit(fn, *args, **kwargs))
+        return result
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -476,20 +521,19 @@ class MatchManager:
         status = "over" if state.is_over else "active"
         waiting = list(state.to_move) if status == "active" else []
         deadline = self.auto.deadline_for(match, waiting)
+        write = StepsWrite(
+            match.id,
+            match.version,
+            records,
+            state=_json.encode(state.to_json()).decode(),
+            digest=records[-1].digest if records else state.digest(),
+            status=status,
+            deadline=deadline,
+            now=now,
+            clear_pending=bool(match.pending),
+        )
         try:
-            await self._run(
-                lambda: self.store.record_steps(
-                    match.id,
-                    match.version,
-                    records,
-                    state=_json.encode(state.to_json()).decode(),
-                    digest=records[-1].digest if records else state.digest(),
-                    status=status,
-                    deadline=deadline,
-                    now=now,
-                    clear_pending=bool(match.pending),
-                )
-            )
+            await asyncio.wrap_future(self._writes.submit_steps(write))
         except ConflictError as exc:
             raise ServerError("server/conflict", str(exc), version=match.version) from None
         match.moves.extend(new_steps)

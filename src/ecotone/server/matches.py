@@ -103,9 +103,13 @@ class Seat:
         return hmac.compare_digest(self.token_hash, token_hash)
 
 
-@dataclass(slots=True)
-class Step:
-    """An applied step with who may see it (bit masks, see :mod:`.visibility`)."""
+class Step(msgspec.Struct, gc=False):
+    """An applied step with who may see it (bit masks, see :mod:`.visibility`).
+
+    Steps pile up for as long as a match is held in memory and refer to nothing that
+    could form a cycle, so the garbage collector is told not to track them: its full
+    collections, which stop the server, then do not grow with the number of moves played.
+    """
 
     version: int
     seat: int
@@ -117,9 +121,8 @@ class Step:
     at: float
 
 
-@dataclass(slots=True)
-class Pending:
-    """A secret choice of a simultaneous decision."""
+class Pending(msgspec.Struct, gc=False):
+    """A secret choice of a simultaneous decision (untracked by the collector, as steps)."""
 
     seat: int
     action: Action
@@ -188,13 +191,13 @@ class Match:
         return self.status != "over" and any(s.kind == "human" and not s.joined for s in self.seats)
 
     def set_state(self, state: State, observed: dict[int | None, dict[str, Any]]) -> None:
-        """Move to a new state (observations already computed are kept for reuse)."""
+        """Move to a new state (observations already computed are kept for the broadcast)."""
         self.state = state
         self._observed = dict(observed)
         self._legal = {}
 
     def observation(self, viewer: int | None) -> dict[str, Any]:
-        """``state.observe(viewer)``, computed once per version."""
+        """``state.observe(viewer)``, computed once per broadcast."""
         obs = self._observed.get(viewer)
         if obs is None:
             obs = self.state.observe(viewer)
@@ -202,7 +205,7 @@ class Match:
         return obs
 
     def legal(self, seat: int) -> list[LegalAction]:
-        """The seat's legal actions now, with notation and index (once per version)."""
+        """The seat's legal actions now, with notation and index (once per broadcast)."""
         cached = self._legal.get(seat)
         if cached is None:
             game = self.game
@@ -323,7 +326,14 @@ class Match:
             sub.send(data)
 
     def broadcast_views(self) -> None:
-        """Send every viewer its view, with the log it has not had yet."""
+        """Send every viewer its view, with the log it has not had yet.
+
+        Each distinct view is encoded once, however many viewers share it. Afterwards the
+        observations and legal actions are dropped rather than kept until the next step:
+        they are many small objects, and kept for a while they would reach the garbage
+        collector's oldest generation and make its full collections (which stop the
+        server) longer and more frequent. A later view computes them again.
+        """
         cache: dict[tuple[int | None, int], bytes] = {}
         for sub in list(self.subscribers):
             key = (sub.seat, sub.sent)
@@ -333,6 +343,8 @@ class Match:
                 cache[key] = data
             sub.sent = self.version
             sub.send(data)
+        self._observed = {}
+        self._legal = {}
 
 
 def rebuild(record: LoadedMatch) -> Match:

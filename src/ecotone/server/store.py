@@ -1,6 +1,6 @@
 """Persistence: one SQLAlchemy engine for SQLite or PostgreSQL, and the few writes a match makes.
 
-Every write is one transaction, committed before the server acknowledges anything:
+Every write is committed before the server acknowledges anything:
 
 * :meth:`Store.record_steps` appends applied steps to the move log and moves the match's
   version forward with a compare-and-set (``WHERE version = old``), so two writers can
@@ -8,15 +8,23 @@ Every write is one transaction, committed before the server acknowledges anythin
 * :meth:`Store.record_pending` stores a secret simultaneous choice;
 * seats, chat and the match's status and clock have their own small writes.
 
-The methods are synchronous; the match manager runs them on a worker thread so the event
-loop never waits on the disk. SQLite runs in WAL mode: a commit survives a crash or a
-``kill -9`` of the server; with ``fsync=True`` (``synchronous=FULL``) also a power cut.
+The methods are synchronous. The match manager runs them on the :class:`WriteQueue`'s
+thread, so the event loop never waits on the disk, and one thread is the only writer.
+Moves of different matches that queue up while a commit is under way are committed
+together in the next transaction (:meth:`Store.record_steps_together`): under load one
+commit serves many moves, and each move is still stored before it is acknowledged.
+SQLite runs in WAL mode: a commit survives a crash or a ``kill -9`` of the server; with
+``fsync=True`` (``synchronous=FULL``) also a power cut.
 """
 
 from __future__ import annotations
 
+import functools
 import os
-from collections.abc import Sequence
+import queue
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,7 +33,16 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, create_engine, delete, event, insert, select, update
+from sqlalchemy import (
+    Engine,
+    bindparam,
+    create_engine,
+    delete,
+    event,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.engine import Connection, make_url
 
 from ecotone.server.models import ChatRow, MatchRow, MoveRow, PendingRow, SeatRow
@@ -38,13 +55,30 @@ __all__ = [
     "MoveRecord",
     "PendingRecord",
     "SeatRecord",
+    "StepsWrite",
     "Store",
+    "WriteQueue",
     "default_db_url",
     "normalize_url",
 ]
 
 _MIGRATIONS = Path(__file__).parent / "migrations"
 _MATCHES = MatchRow.__table__
+
+# Moving a match on: a compare-and-set on its version, built once and run for many
+# matches at a time (the parameter names must differ from the columns').
+_ADVANCE = (
+    update(MatchRow)
+    .where(MatchRow.id == bindparam("b_id"), MatchRow.version == bindparam("b_old"))
+    .values(
+        version=bindparam("b_version"),
+        state=bindparam("b_state"),
+        digest=bindparam("b_digest"),
+        status=bindparam("b_status"),
+        deadline=bindparam("b_deadline"),
+        updated_at=bindparam("b_now"),
+    )
+)
 
 
 class ConflictError(RuntimeError):
@@ -96,6 +130,25 @@ class MoveRecord:
     tag_visible: int
     digest: str
     at: float
+
+
+@dataclass(slots=True)
+class StepsWrite:
+    """Steps to append to one match's log, moving it from ``old_version`` on.
+
+    ``state``, ``digest``, ``status`` and ``deadline`` are the match's after the steps;
+    ``clear_pending`` drops its stored simultaneous choices (they were just applied).
+    """
+
+    match_id: str
+    old_version: int
+    steps: Sequence[MoveRecord]
+    state: str
+    digest: str
+    status: str
+    deadline: float | None
+    now: float
+    clear_pending: bool
 
 
 @dataclass(slots=True)
@@ -193,11 +246,6 @@ class Store:
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas("FULL" if fsync else "NORMAL"))
 
-    @property
-    def writers(self) -> int:
-        """How many threads may write at once (SQLite has a single writer)."""
-        return 1 if self.is_sqlite else 4
-
     def close(self) -> None:
         """Release every connection."""
         self.engine.dispose()
@@ -242,26 +290,71 @@ class Store:
         Raises:
             ConflictError: when the stored version is not ``old_version``.
         """
-        new_version = steps[-1].version if steps else old_version
-        with self.engine.begin() as conn:
-            result = conn.execute(
-                update(MatchRow)
-                .where(MatchRow.id == match_id, MatchRow.version == old_version)
-                .values(
-                    version=new_version,
-                    state=state,
-                    digest=digest,
-                    status=status,
-                    deadline=deadline,
-                    updated_at=now,
-                )
-            )
-            if result.rowcount != 1:
-                raise ConflictError(f"match {match_id} is no longer at version {old_version}")
-            if steps:
-                conn.execute(insert(MoveRow), [{"match_id": match_id, **_fields(s)} for s in steps])
-            if clear_pending:
-                conn.execute(delete(PendingRow).where(PendingRow.match_id == match_id))
+        write = StepsWrite(
+            match_id, old_version, steps, state, digest, status, deadline, now, clear_pending
+        )
+        outcome = self.record_steps_together([write])[0]
+        if outcome is not None:
+            raise outcome
+
+    def record_steps_together(self, writes: Sequence[StepsWrite]) -> list[Exception | None]:
+        """Commit the steps of several matches in one transaction; each write's outcome.
+
+        A write whose match is no longer at its ``old_version`` gets a
+        :class:`ConflictError` and changes nothing; the others are committed all the same.
+        Should the transaction fail, or a match have moved on, the writes are done again
+        one transaction each, so that one bad write costs only its own move.
+        """
+        if len(writes) > 1:
+            try:
+                with self.engine.begin() as conn:
+                    if not self._write_steps(conn, writes):
+                        raise ConflictError("a match moved on")  # roll everything back
+            except Exception:  # each write's own error is found below
+                pass
+            else:
+                return [None] * len(writes)
+        return [self._write_alone(w) for w in writes]
+
+    def _write_alone(self, write: StepsWrite) -> Exception | None:
+        try:
+            with self.engine.begin() as conn:
+                if self._write_steps(conn, [write]):
+                    return None
+        except Exception as exc:  # the write's outcome, for its caller
+            return exc
+        return ConflictError(f"match {write.match_id} is no longer at version {write.old_version}")
+
+    @staticmethod
+    def _write_steps(conn: Connection, writes: Sequence[StepsWrite]) -> bool:
+        """Move every match on and append its steps; ``False`` (having appended nothing)
+        when some match is not at its ``old_version``."""
+        params = [
+            {
+                "b_id": w.match_id,
+                "b_old": w.old_version,
+                "b_version": w.steps[-1].version if w.steps else w.old_version,
+                "b_state": w.state,
+                "b_digest": w.digest,
+                "b_status": w.status,
+                "b_deadline": w.deadline,
+                "b_now": w.now,
+            }
+            for w in writes
+        ]
+        if conn.dialect.supports_sane_multi_rowcount:
+            moved = conn.execute(_ADVANCE, params).rowcount
+        else:
+            moved = sum(conn.execute(_ADVANCE, p).rowcount for p in params)
+        if moved != len(writes):
+            return False
+        moves = [{"match_id": w.match_id, **_fields(s)} for w in writes for s in w.steps]
+        if moves:
+            conn.execute(insert(MoveRow), moves)
+        cleared = [w.match_id for w in writes if w.clear_pending]
+        if cleared:
+            conn.execute(delete(PendingRow).where(PendingRow.match_id.in_(cleared)))
+        return True
 
     def record_pending(self, match_id: str, pending: PendingRecord, version: int) -> None:
         """Store a simultaneous choice made at ``version``.
@@ -378,6 +471,109 @@ class Store:
                 )
             ],
         )
+
+
+class WriteQueue:
+    """The store's one worker thread: runs the jobs given to it in order, and commits the
+    moves that queue up behind a transaction together, in the next one.
+
+    One thread for every write keeps SQLite's single writer from ever waiting on a lock
+    held by another thread of the same server (it would sleep in its busy handler). While
+    a commit is under way the event loop keeps working, so several matches' moves arrive
+    meanwhile; :meth:`submit_steps` lets them share the next commit, so the cost of a
+    commit is spread over the moves that wait for it.
+
+    Args:
+        store: the database.
+        batch: the most moves committed in one transaction.
+    """
+
+    def __init__(self, store: Store, *, batch: int = 256) -> None:
+        self.store = store
+        self.batch = batch
+        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._work, name="ecotone-db", daemon=True)
+        self._thread.start()
+
+    def submit(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Future[Any]:
+        """Run ``fn(*args, **kwargs)`` on the worker thread; its future."""
+        job = _Job(functools.partial(fn, *args, **kwargs), None, Future())
+        self._jobs.put(job)
+        return job.future
+
+    def submit_steps(self, write: StepsWrite) -> Future[Any]:
+        """Store ``write``, committed with whatever other moves are waiting; its future
+        (a :class:`ConflictError` when the match moved on)."""
+        job = _Job(None, write, Future())
+        self._jobs.put(job)
+        return job.future
+
+    def close(self) -> None:
+        """Finish the queued jobs, then stop the thread."""
+        self._jobs.put(None)
+        self._thread.join()
+
+    def _work(self) -> None:
+        while True:
+            job = self._jobs.get()
+            if job is None:
+                return
+            if job.write is None:
+                self._run(job)
+                continue
+            jobs = [job]
+            stop = False
+            while len(jobs) < self.batch:  # gather the moves already waiting
+                try:
+                    more = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                    break
+                if more.write is None:  # keep the order: run it after this commit
+                    self._commit(jobs)
+                    jobs = []
+                    self._run(more)
+                    continue
+                jobs.append(more)
+            self._commit(jobs)
+            if stop:
+                return
+
+    @staticmethod
+    def _run(job: _Job) -> None:
+        if not job.future.set_running_or_notify_cancel():
+            return
+        assert job.fn is not None
+        try:
+            result = job.fn()
+        except BaseException as exc:
+            job.future.set_exception(exc)
+        else:
+            job.future.set_result(result)
+
+    def _commit(self, jobs: list[_Job]) -> None:
+        live = [j for j in jobs if j.future.set_running_or_notify_cancel()]
+        if not live:
+            return
+        writes = [j.write for j in live if j.write is not None]
+        try:
+            outcomes = self.store.record_steps_together(writes)
+        except Exception as exc:  # never leave a move waiting for an answer
+            outcomes = [exc] * len(live)
+        for j, outcome in zip(live, outcomes, strict=True):
+            if outcome is None:
+                j.future.set_result(None)
+            else:
+                j.future.set_exception(outcome)
+
+
+@dataclass(slots=True)
+class _Job:
+    fn: Callable[[], Any] | None
+    write: StepsWrite | None
+    future: Future[Any]
 
 
 def _fields(record: Any) -> dict[str, Any]:

@@ -17,9 +17,18 @@ does, so the step's text is hidden then too.
 
 The actor always sees its own action; in a game of perfect information everybody sees
 everything; after the end the whole log is open (as the replay is). Checking costs one
-``apply`` per alternative and one ``observe`` per viewer, paid once per step when it is
-stored; when a seat has more than :data:`MAX_ALTERNATIVES` choices the step is hidden from
-the other seats rather than checked (safe, if less informative).
+``apply`` per alternative and one ``observe`` per alternative and viewer, paid once per
+step when it is stored. A spectator knows no more than any seat, so the spectators are
+checked first: when even they can tell the action apart from every alternative, so can
+every seat, and one ``observe`` per alternative suffices. When a seat has more than
+:data:`MAX_ALTERNATIVES` choices the step is hidden from the other seats rather than
+checked (safe, if less informative).
+
+The kernel's own :meth:`~ecotone.core.game.State.announce` (the game's
+``secret_action``) is no substitute: it is the game's declaration of which choices are
+secret, not a check of what the observations give away, and it calls public some steps
+this check hides: in BIOME Borneo, say, which card a player exchanged, when the others'
+observations show only that one was.
 """
 
 from __future__ import annotations
@@ -60,6 +69,10 @@ def step_visibility(
 ) -> tuple[int, int]:
     """The masks of viewers who may see ``action`` itself, and its kind.
 
+    The spectators are checked first. A spectator knows no more than any seat: when the
+    spectators can tell the action apart from every alternative, so can every seat, and
+    the seats' own checks are skipped (they cost one ``observe`` per alternative each).
+
     Args:
         before, after: the states around the step.
         observed: ``after``'s observations by viewer, when already computed (reused).
@@ -68,8 +81,7 @@ def step_visibility(
     if before.game.spec.information is Information.PERFECT:
         return everyone(players), everyone(players)
     visible = tags = viewer_bit(players, seat)
-    others: list[int | None] = [v for v in range(players) if v != seat]
-    others.append(None)
+    others = [v for v in range(players) if v != seat]
     alternatives = [a for a in before.legal_actions(seat) if a != action]
     if len(alternatives) > MAX_ALTERNATIVES:
         if all(type(a) is type(action) for a in alternatives):
@@ -77,33 +89,50 @@ def step_visibility(
         return visible, tags
     outcomes = [before.apply(seat, a) for a in alternatives]
     named = _named(before, action)
-    hidden_from_a_seat = tag_hidden_from_a_seat = False
+
+    def seen(viewer: int | None) -> dict[str, Any]:
+        got = observed.get(viewer) if observed is not None else None
+        return after.observe(viewer) if got is None else got
+
+    def lookalikes(viewer: int | None, observation: dict[str, Any]) -> list[Action]:
+        return [
+            a
+            for a, o in zip(alternatives, outcomes, strict=True)
+            if o.observe(viewer) == observation
+        ]
+
+    spectators = viewer_bit(players, None)
+    spectator_view = seen(None)
+    spectator_lookalikes = lookalikes(None, spectator_view)
+    if not spectator_lookalikes:
+        # Nobody can mistake the action for another: show it where its components show.
+        tags = everyone(players)
+        shown_to_every_seat = True
+        for viewer in others:
+            if _shows(seen(viewer), named):
+                visible |= viewer_bit(players, viewer)
+            else:
+                shown_to_every_seat = False
+        if shown_to_every_seat and _shows(spectator_view, named):
+            visible |= spectators
+        return visible, tags
+    tag_hidden_from_a_seat = False
     for viewer in others:
         bit = viewer_bit(players, viewer)
-        if viewer is None and hidden_from_a_seat:
-            # A spectator knows no more than any seat: what one seat cannot tell apart,
-            # the spectators cannot either.
-            if not tag_hidden_from_a_seat:
-                tags |= bit
-            break
-        seen = observed.get(viewer) if observed is not None else None
-        if seen is None:
-            seen = after.observe(viewer)
-        lookalikes = [
-            a for a, o in zip(alternatives, outcomes, strict=True) if o.observe(viewer) == seen
-        ]
-        if not lookalikes:
+        view = seen(viewer)
+        alike = lookalikes(viewer, view)
+        if not alike:
             tags |= bit
-            if _shows(seen, named):
+            if _shows(view, named):
                 visible |= bit
-            else:
-                hidden_from_a_seat = True
+        elif all(type(a) is type(action) for a in alike):
+            tags |= bit
         else:
-            hidden_from_a_seat = True
-            if all(type(a) is type(action) for a in lookalikes):
-                tags |= bit
-            else:
-                tag_hidden_from_a_seat = True
+            tag_hidden_from_a_seat = True
+    # What one seat cannot tell apart, the spectators cannot either; and they see the kind
+    # only when every seat does and their own look-alikes are all of that kind.
+    if not tag_hidden_from_a_seat and all(type(a) is type(action) for a in spectator_lookalikes):
+        tags |= spectators
     return visible, tags
 
 

@@ -9,6 +9,7 @@ piles below their top card.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import defaultdict
 from typing import Any
@@ -23,13 +24,41 @@ __all__ = ["determinize", "observation", "render", "zones"]
 _LEVEL_KEYS = ("ground", "first", "second", "canopy")
 
 
-def _levels(hand: tuple[str, ...]) -> list[str]:
+@functools.lru_cache(maxsize=512)
+def _level_keys(hand: tuple[str, ...]) -> tuple[str, ...]:
     level_of = cards().level_of
-    return [_LEVEL_KEYS[lv] for lv in sorted(level_of[c] for c in hand)]
+    return tuple(_LEVEL_KEYS[lv] for lv in sorted(level_of[c] for c in hand))
+
+
+def _levels(hand: tuple[str, ...]) -> list[str]:
+    return list(_level_keys(hand))
 
 
 def _forest_json(forest: Forest) -> list[list[list[str]]]:
     return [[list(slot) for slot in tree] for tree in forest]
+
+
+_POINTS: dict[int, tuple[Forest, int]] = {}
+_POINTS_KEPT = 4096
+
+
+def _points(forest: Forest) -> int:
+    """``score_forest(forest).total``, remembered for the forests seen last.
+
+    An observation is made many times per step (once per viewer; a server checking who
+    may see a step makes one per alternative action too), nearly always of forests
+    already scored: a step changes one forest at most, and states share the others.
+    They are found by identity, which costs less than hashing the nested tuples; the
+    entry keeps its forest alive, so the id cannot be reused while it is remembered.
+    """
+    kept = _POINTS.get(id(forest))
+    if kept is not None and kept[0] is forest:
+        return kept[1]
+    if len(_POINTS) >= _POINTS_KEPT:
+        _POINTS.clear()
+    points = score_forest(forest).total
+    _POINTS[id(forest)] = (forest, points)
+    return points
 
 
 def observation(d: ForestData, seat: int | None, players: int) -> dict[str, Any]:
@@ -53,11 +82,11 @@ def observation(d: ForestData, seat: int | None, players: int) -> dict[str, Any]
             for s, h in enumerate(d.hands)
         ],
         "forests": [_forest_json(f) for f in d.forests],
-        "points": [score_forest(f).total for f in d.forests],
+        "points": [_points(f) for f in d.forests],
     }
     if players == 1:
         obs["neighbour"] = _forest_json(d.neighbour)
-        obs["neighbour_points"] = score_forest(d.neighbour).total
+        obs["neighbour_points"] = _points(d.neighbour)
     return obs
 
 
