@@ -76,6 +76,23 @@ export function forgetMatch(id) {
   sessionStorage.removeItem(`ecotone.active.${id}`);
 }
 
+/** The server refused this browser's token for `seat` of match `id` (the seat was left, or
+ * the token was never valid): forget it in this tab and in the browser's list. A match
+ * with no seat left here leaves the list, since there is nothing in it to resume. */
+export function dropSeat(id, seat) {
+  const seats = heldSeats(id);
+  delete seats[seat];
+  if (Object.keys(seats).length) sessionStorage.setItem(key(id), JSON.stringify(seats));
+  else { dropSeats(id); sessionStorage.removeItem(`ecotone.active.${id}`); }
+  const all = readMine();
+  if (!all[id]) return;
+  const kept = { ...(all[id].seats || {}) };
+  delete kept[seat];
+  if (Object.keys(kept).length) all[id] = { ...all[id], seats: kept };
+  else delete all[id];
+  writeMine(all);
+}
+
 /** Let this tab play the seats this browser holds in `id` (if it holds none of them yet). */
 export function resumeMatch(id) {
   const mine = readMine()[id];

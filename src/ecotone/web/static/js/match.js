@@ -2,7 +2,7 @@
 // legal actions (grouped, keyboard-usable), the log, chat, live updates over the
 // websocket, reconnection, spectating, hot-seat hand-offs and replays after the end.
 // Nothing here decides what is legal: the server sends the list, and its refusals.
-import { api, activeSeat, catalogue, h, heldSeats, seatName, setActiveSeat, toast } from "./api.js";
+import { api, activeSeat, catalogue, dropSeat, h, heldSeats, seatName, setActiveSeat, toast } from "./api.js";
 import { biomeBoard } from "./boards/biome.js";
 import { forestBoard } from "./boards/forest.js";
 import { gridBoard } from "./boards/grid.js";
@@ -10,12 +10,44 @@ import { singaporeBoard } from "./boards/singapore.js";
 
 const BOARDS = { "once-upon-a-forest": forestBoard, phylo: gridBoard, biomasters: gridBoard, "singapore-untamed": singaporeBoard, "biome-borneo": biomeBoard };
 
+// Where a board offers the choices, a kind with more of them than this (BIOME Borneo's
+// tile placements run to hundreds) is folded to its first few and a filter box, so the
+// page stays short and Tab crosses the kind in a few steps; none is ever left out.
+const FOLD_OVER = 12;
+const FOLDED_SHOWN = 6;
+const WARN_SECONDS = 10;  // said once, politely, before a bot takes this seat's move
+const RETURNED_NOTE_MS = 10000;  // how long "P1 is back" stays on the page
+
+/** A clock's time in the words of a table: "45 seconds", "2 minutes 5 seconds", "3 hours 10 minutes". */
+export function spokenTime(seconds) {
+  const part = (n, unit) => `${n} ${unit}${n === 1 ? "" : "s"}`;
+  const d = Math.floor(seconds / 86400), hr = Math.floor(seconds / 3600) % 24, m = Math.floor(seconds / 60) % 60, s = seconds % 60;
+  if (d) return hr ? `${part(d, "day")} ${part(hr, "hour")}` : part(d, "day");
+  if (hr) return m ? `${part(hr, "hour")} ${part(m, "minute")}` : part(hr, "hour");
+  if (m) return s ? `${part(m, "minute")} ${part(s, "second")}` : part(m, "minute");
+  return part(s, "second");
+}
+
+/** The same time as a clock face: "0:45", "2:05", "3:10:00", "2 d 4 h". */
+export function clockFace(seconds) {
+  const pad = (n) => String(n).padStart(2, "0");
+  const d = Math.floor(seconds / 86400), hr = Math.floor(seconds / 3600) % 24, m = Math.floor(seconds / 60) % 60, s = seconds % 60;
+  if (d) return `${d} d ${hr} h`;
+  return hr ? `${hr}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
+}
+
 export class MatchPage {
   constructor(main, id, watch) {
     this.main = main; this.id = id; this.watch = watch;
     this.ws = null; this.closed = false; this.version = null; this.update = null;
     this.log = []; this.chat = []; this.info = null; this.refs = 0;
     this.frames = null; this.frame = 0; this.handoff = null; this.retry = 0;
+    this.folds = {};  // per kind of folded choices: {text: the filter, all: unfolded}
+    this.skew = 0;  // the server's clock minus this browser's, in ms (from HTTP Date headers)
+    this.returned = new Map();  // seat -> when its person came back from a bot's takeover
+    this.warned = null;  // the deadline already warned about
+    this.lost = null;  // why this browser's seat token was dropped, in words
+    this.ticker = null;
   }
 
   get seats() { return this.watch ? {} : heldSeats(this.id); }
@@ -31,16 +63,18 @@ export class MatchPage {
       this.info = await api(`/matches/${this.id}`);
       this.catalogue = await catalogue(this.info.game);
     } catch (e) { this.main.replaceChildren(h("p.error", { role: "alert" }, e.message), h("a", { href: "#/" }, "Back to the lobby")); return; }
+    this.ticker = setInterval(() => this.tick(), 1000);
     this.connect();
   }
 
-  close() { this.closed = true; this.stopReplayKeys(); if (this.ws) this.ws.close(); }
+  close() { this.closed = true; clearInterval(this.ticker); this.stopReplayKeys(); if (this.ws) this.ws.close(); }
 
   connect(since) {
     if (this.closed) return;
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${proto}://${location.host}/api/v1/matches/${encodeURIComponent(this.id)}/ws`);
     this.ws = ws;
+    ws.seat = this.seat;  // the seat whose token this socket offers
     ws.onopen = () => {
       const hello = { type: "hello", protocol: 1 };
       if (this.token) hello.token = this.token;
@@ -50,7 +84,7 @@ export class MatchPage {
     ws.onmessage = (ev) => this.receive(JSON.parse(ev.data));
     ws.onclose = (ev) => {
       if (this.closed || ws !== this.ws) return;
-      if (ev.code === 4403) { toast("This seat's token is no longer valid: watching instead.", true); this.seat = null; this.watch = true; }
+      if (ev.code === 4403 && ws.seat !== null) { this.loseSeat(ws.seat); return; }
       this.retry = Math.min(this.retry + 1, 5);
       setTimeout(() => this.connect(this.version), 400 * this.retry);
     };
@@ -59,8 +93,32 @@ export class MatchPage {
   switchSeat(seat) {
     this.seat = seat; setActiveSeat(this.id, seat);
     this.log = []; this.version = null;
+    this.reconnect();
+  }
+
+  // A new session with the same seat: saying hello again is also how a person whose seat
+  // a bot took over (their clock ran out) takes it back (`seat/restored`).
+  reconnect() {
     const old = this.ws; this.ws = null; if (old) old.close();
-    this.connect();
+    this.connect(this.version);
+  }
+
+  // The server refused this browser's token for `seat` (close code 4403, or `auth/bad-token`
+  // for an action): the seat was left, here or elsewhere, or the token was never good.
+  // Keeping it would only fail again, so it leaves this tab and the browser's list, the
+  // page says so, and goes on with another seat this tab holds, or as a spectator.
+  loseSeat(seat) {
+    if (!(String(seat) in this.seats)) return;  // already dropped (the error, then the close)
+    dropSeat(this.id, seat);
+    const rest = this.heldList;
+    const then = rest.length ? `you now play ${seatName(rest[0])}` : "you are watching the match instead";
+    this.lost = `The server no longer accepts this browser's key to ${seatName(seat)}: the seat was left, or the key is not valid. `
+      + `This browser has forgotten that key, in this tab and in "My matches", and ${then}.`;
+    toast(this.lost, true);
+    this.error = null; this.busy = false;
+    if (rest.length) { this.switchSeat(rest[0]); return; }
+    this.watch = true; this.seat = null; this.log = []; this.version = null;
+    this.reconnect();
   }
 
   send(msg) { if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg)); }
@@ -77,6 +135,7 @@ export class MatchPage {
     switch (msg.type) {
       case "welcome": this.info = msg.match; this.chat = msg.chat; break;
       case "update": {
+        if (msg.version !== this.version) this.folds = {};  // a new decision: filters start afresh
         const known = new Set(this.log.map((e) => e.version));
         for (const e of msg.log) if (!known.has(e.version)) this.log.push(e);
         this.log.sort((a, b) => a.version - b.version);
@@ -87,9 +146,15 @@ export class MatchPage {
         break;
       }
       case "ack": this.busy = false; if (msg.pending) toast("Choice stored: waiting for the others."); break;
-      case "error": this.busy = false; this.error = `${msg.message} (${msg.code})`; toast(msg.message, true); break;
+      case "error":
+        if (msg.code === "auth/bad-token" && this.seat !== null) { this.loseSeat(this.seat); break; }
+        this.busy = false; this.error = `${msg.message} (${msg.code})`; toast(msg.message, true); break;
       case "chat": this.chat.push(msg.line); break;
-      case "notice": toast(msg.message); break;
+      case "notice":
+        toast(msg.message);
+        if (msg.code === "seat/restored" && msg.seat !== null && msg.seat !== undefined) this.returned.set(msg.seat, Date.now());
+        if (msg.code === "seat/taken-over") this.returned.delete(msg.seat);
+        break;
       case "seats": if (this.info) this.info.seats = msg.seats; break;
       default: break;
     }
@@ -99,9 +164,21 @@ export class MatchPage {
   async fetchText() {
     const version = this.version;
     try {
+      const sent = Date.now();
       const res = await fetch(`/api/v1/matches/${this.id}/render`, { headers: this.token ? { Authorization: `Bearer ${this.token}` } : {} });
+      this.learnSkew(res.headers.get("Date"), sent, Date.now());
       if (res.ok && version === this.version) { this.text = (await res.json()).text; this.draw(); }
     } catch { /* the text view is a convenience */ }
+  }
+
+  // The clock's deadline is the server's Unix time, and this browser's clock may be off.
+  // A response's Date header is the server's time to the second: only a gap well beyond
+  // that rounding is taken as the difference between the two clocks.
+  learnSkew(date, sent, got) {
+    const server = Date.parse(date || "");
+    if (Number.isNaN(server)) return;
+    const gap = server + 500 - (sent + got) / 2;
+    this.skew = Math.abs(gap) > 1500 ? gap : 0;
   }
 
   // Hot-seat: when it is another seat of this browser's turn, hide this hand first.
@@ -163,13 +240,90 @@ export class MatchPage {
     // Keep keyboard players in place: the same control if it still exists, else the
     // first choice (or the choices heading) when focus was on the board or the list.
     const same = focusId && document.getElementById(focusId);
-    if (same) same.focus();
-    else if (this.hadFocus) (document.querySelector("#actions button[data-index]:not([disabled])") || document.getElementById("actions-h"))?.focus();
+    if (same) {
+      same.focus();
+      if (same.type === "search") same.setSelectionRange(same.value.length, same.value.length);
+    } else if (this.hadFocus) (document.querySelector("#actions button[data-index]:not([disabled]):not([hidden])") || document.getElementById("actions-h"))?.focus();
+    this.paintClock();
+  }
+
+  // -- the clock per move and bots standing in -------------------------------------------
+
+  // Every second: the countdown moves, and a note that a person is back goes after a while.
+  tick() {
+    if (this.closed) return;
+    this.paintClock();
+    const now = Date.now();
+    let expired = false;
+    for (const [seat, at] of this.returned) if (now - at > RETURNED_NOTE_MS) { this.returned.delete(seat); expired = true; }
+    if (expired) this.draw();
+  }
+
+  // The seats the clock runs for: people who must decide and have no bot standing in.
+  clockSeats(u) {
+    return u.waiting_for.filter((s) => { const seat = this.info.seats[s]; return seat && seat.kind === "human" && !seat.taken_over; });
+  }
+
+  secondsLeft(u) { return Math.max(0, Math.ceil((u.deadline * 1000 - (Date.now() + this.skew)) / 1000)); }
+
+  clockLine(u) {
+    if (!u.deadline || u.status !== "active" || this.frames || !this.clockSeats(u).length) return null;
+    return h("p.clock", { id: "clock", role: "timer", "aria-live": "off", "aria-atomic": "true" });
+  }
+
+  // Redraws only the clock's text (the rest of the page stays as it is, focus included).
+  paintClock() {
+    const el = document.getElementById("clock");
+    const u = this.update;
+    if (!el || !u || !u.deadline) return;
+    const left = this.secondsLeft(u);
+    const seats = this.clockSeats(u);
+    const mine = seats.includes(this.seat);
+    const others = seats.filter((s) => s !== this.seat).map((s) => this.names(s).split(" · ")[0]);
+    const whose = mine ? (others.length ? `for your move (and ${others.join(", ")})` : "for your move") : `for ${others.join(", ")} to move`;
+    el.classList.toggle("low", left <= WARN_SECONDS);
+    el.classList.toggle("mine", mine);
+    el.dataset.seconds = String(left);
+    if (left === 0) {
+      el.replaceChildren(h("span", { "aria-hidden": "true" }, "⏱ "), `Time is up ${whose}: a bot plays ${mine ? "for you" : "for them"} until ${mine ? "you are" : "they are"} back.`);
+      return;
+    }
+    el.replaceChildren(h("span.clock-face", { "aria-hidden": "true" }, `⏱ ${clockFace(left)}`), h("span.sr-only", {}, spokenTime(left)),
+      ` left ${whose}`, h("span.muted", {}, mine ? " · then a bot plays for you" : ""));
+    // a clock shorter than the warning would warn at once: only a longer one is worth it
+    if (mine && left <= WARN_SECONDS && this.info.move_seconds > 2 * WARN_SECONDS && this.warned !== u.deadline) {
+      this.warned = u.deadline;
+      toast(`${spokenTime(left)} left to move: then a bot plays for you.`, true);
+    }
+  }
+
+  // Who a bot is playing for now, and who has just come back: in words, on the page.
+  standIns() {
+    const lines = [];
+    for (const s of this.info.seats) {
+      if (s.taken_over) {
+        const who = this.names(s.seat).split(" · ")[0];
+        if (s.seat === this.seat) {
+          lines.push(h("p.stand-in.mine", { "data-seat": s.seat }, h("span", { "aria-hidden": "true" }, "🤖 "),
+            h("strong", {}, "A bot is playing for you"), ": your time to move ran out. The seat is yours again as soon as you say so. ",
+            h("button", { type: "button", id: "take-back", onclick: () => this.reconnect() }, "I'm back: let me play")));
+        } else {
+          const until = !s.joined ? "until someone takes the seat" : this.heldList.includes(s.seat) ? "until you play that seat again" : "until they come back";
+          lines.push(h("p.stand-in", { "data-seat": s.seat }, h("span", { "aria-hidden": "true" }, "🤖 "), `A bot is playing for ${who} ${until}.`));
+        }
+      } else if (this.returned.has(s.seat)) {
+        const who = s.seat === this.seat ? "You are" : `${this.names(s.seat).split(" · ")[0]} is`;
+        lines.push(h("p.stand-in.returned", { "data-seat": s.seat }, h("span", { "aria-hidden": "true" }, "✔ "), `${who} back: no bot plays for ${s.seat === this.seat ? "you" : seatName(s.seat)} any more.`));
+      }
+    }
+    return lines.length ? h("div", { id: "stand-ins" }, lines) : null;
   }
 
   header(u) {
+    const standIn = this.seat !== null && this.info.seats[this.seat]?.taken_over;
     const turn = u.status === "open" ? "Waiting for players to join" : u.status === "over" ? "The game is over"
-      : u.waiting_for.includes(this.seat) ? "Your turn" : `Waiting for ${u.waiting_for.map(seatName).join(", ") || "…"}`;
+      : u.waiting_for.includes(this.seat) ? (standIn ? "Your turn: a bot is playing it" : "Your turn") : `Waiting for ${u.waiting_for.map(seatName).join(", ") || "…"}`;
+    const perMove = this.info.move_seconds ? ` · ${spokenTime(Math.max(1, Math.round(this.info.move_seconds)))} per move` : "";
     const obs = u.observation || {};
     const piles = Array.isArray(obs.piles) && obs.piles.length === this.info.players && obs.piles.every((p) => typeof p.vp === "number") ? obs.piles.map((p) => p.vp) : null;
     const per = Array.isArray(obs.players) && obs.players.length === this.info.players ? obs.players : null;
@@ -180,10 +334,13 @@ export class MatchPage {
     const seatSwitch = this.heldList.length > 1 ? h("span.muted", {}, ` · hot-seat: ${this.heldList.map(seatName).join(", ")}`) : null;
     return h("section.panel", { "aria-label": "Match" },
       h("div.match-head", {},
-        h("h1", {}, this.info.title, h("span.muted", { style: "font-size:.9rem;font-weight:400" }, ` · match ${this.id} · move ${u.version}`)),
+        h("h1", {}, this.info.title, h("span.muted", { style: "font-size:.9rem;font-weight:400" }, ` · match ${this.id} · move ${u.version}${perMove}`)),
         h(`span.status-line${u.waiting_for.includes(this.seat) ? ".you" : ""}`, { id: "turn", role: "status", "aria-live": "polite" },
           this.seat === null ? `Spectating · ${turn}` : turn, seatSwitch)),
       h("div.seats", { "aria-label": "Seats and scores" }, chips),
+      u.status === "active" ? this.clockLine(u) : null,
+      u.status === "active" ? this.standIns() : null,
+      this.lost ? h("p.error", { id: "seat-lost" }, this.lost, " ", h("a", { href: "#/" }, "Back to the lobby")) : null,
       this.error ? h("p.error", { role: "alert", id: "refusal" }, `Refused: ${this.error}`) : null);
   }
 
@@ -320,11 +477,62 @@ export class MatchPage {
       if (!groups.has(t)) groups.set(t, []);
       groups.get(t).push(l);
     }
+    const fold = Boolean(BOARDS[this.info.game]);
     for (const [type, items] of groups) {
-      box.append(h("div.actions-group", { role: "group", "aria-label": type }, h("h3", {}, type.replace(/-/g, " ")),
-        h("div.actions", {}, items.map((l) => h("button", { type: "button", id: `act-${l.index}`, "data-index": l.index, disabled: this.busy, onclick: () => this.act(l.action) }, l.text)))));
+      const buttons = items.map((l) => h("button", { type: "button", id: `act-${l.index}`, "data-index": l.index, disabled: this.busy, onclick: () => this.act(l.action) }, l.text));
+      box.append(fold && items.length > FOLD_OVER ? this.foldedGroup(type, buttons)
+        : h("div.actions-group", { role: "group", "aria-label": type }, h("h3", {}, type.replace(/-/g, " ")), h("div.actions", {}, buttons)));
     }
     return box;
+  }
+
+  // A kind with many choices: its first few, a filter box (each word typed must begin a
+  // word of the choice, in any order: "C1 turned 5" keeps "place T35 on C1a turned 5" and
+  // not "… turned 0", whose tile merely has a 5 in it) and a button that shows them all. The others stay in the page, hidden,
+  // so each one is still a click or a few keys away; the board offers them all too.
+  foldedGroup(type, buttons) {
+    const state = this.folds[type] || (this.folds[type] = { text: "", all: false });
+    const slug = type.replace(/[^A-Za-z0-9-]/g, "_");
+    const n = buttons.length;
+    const words = type.replace(/-/g, " ");
+    const listId = `fold-${slug}`;
+    const list = h("div.actions", { id: listId }, buttons);
+    const count = h("p.muted.fold-count", { id: `${listId}-count`, role: "status" });
+    const filter = h("input", {
+      type: "search", id: `${listId}-filter`, value: state.text, autocomplete: "off", spellcheck: "false",
+      "aria-controls": listId, "aria-describedby": count.id, placeholder: `e.g. ${buttons[0].textContent.split(" ").slice(1, 2).join(" ") || "a word"}`,
+    });
+    const toggle = h("button.secondary.fold-toggle", { type: "button", id: `${listId}-all`, "aria-controls": listId });
+    const wordsOf = (text) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    const texts = buttons.map((b) => wordsOf(b.textContent));
+    const apply = () => {
+      const wanted = wordsOf(state.text);
+      let matching = 0;
+      buttons.forEach((b, i) => {
+        const hit = wanted.every((w) => texts[i].some((t) => t.startsWith(w)));
+        if (hit) matching += 1;
+        b.hidden = !hit || (!state.all && matching > FOLDED_SHOWN);
+      });
+      const shown = Math.min(matching, state.all ? matching : FOLDED_SHOWN);
+      const said = state.text.trim() ? `${matching} of the ${n} match “${state.text.trim()}”` : `${n} choices`;
+      count.textContent = !matching ? `None of the ${n} choices match “${state.text.trim()}”.`
+        : shown === matching ? `${said}: all shown.` : `${said}: the first ${shown} shown. Type to narrow them, or show them all.`;
+      toggle.hidden = matching <= FOLDED_SHOWN;
+      toggle.textContent = state.all ? "Show fewer" : `Show all ${matching}`;
+      toggle.setAttribute("aria-expanded", String(state.all));
+    };
+    filter.addEventListener("input", () => { state.text = filter.value; apply(); });
+    // Enter or ↓ in the box goes to the first choice shown: choosing stays a deliberate press
+    filter.addEventListener("keydown", (ev) => {
+      if (ev.key !== "Enter" && ev.key !== "ArrowDown") return;
+      ev.preventDefault();
+      list.querySelector("button:not([hidden])")?.focus();
+    });
+    toggle.addEventListener("click", () => { state.all = !state.all; apply(); });
+    apply();
+    return h("div.actions-group.folded", { role: "group", "aria-labelledby": `${listId}-h`, "data-kind": type },
+      h("h3", { id: `${listId}-h` }, words, h("span.fold-n", {}, ` — ${n} choices`)),
+      h("label.fold-filter", {}, "Find a choice", filter), count, list, toggle);
   }
 
   logPanel() {

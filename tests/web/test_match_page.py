@@ -1,0 +1,231 @@
+"""The match page in a real browser: a kind of choice with hundreds of entries folded to a
+few and a filter box (and still every entry there, by keyboard), the clock per move ticking
+down and then a bot standing in until the person is back, and a seat token the server
+refuses forgotten by the browser, with the reason said on the page."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from typing import Any
+
+from tests.web.conftest import Server, shot
+from tests.web.helpers import act_once, create, wait_ready
+
+FOREST = "once-upon-a-forest"
+BIOME = "biome-borneo"
+FOLDED = "#actions .actions-group.folded"
+
+
+def post(server: Server, path: str, body: dict[str, Any], token: str | None = None) -> Any:
+    """An HTTP call to the server as another client would make it."""
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    req = urllib.request.Request(
+        server.url + path, data=json.dumps(body).encode(), headers=headers, method="POST"
+    )
+    with urllib.request.urlopen(req, timeout=10) as res:
+        return json.loads(res.read())
+
+
+def take_seats(page: Any, match: dict[str, Any], seats: dict[int, str], active: int) -> None:
+    """Give this tab (and the browser's list) these seat tokens, then open the match."""
+    page.evaluate(
+        """async ([id, seats, active, meta]) => {
+            const api = await import('/static/js/api.js');
+            for (const [seat, token] of Object.entries(seats)) api.holdSeat(id, seat, token, meta);
+            api.setActiveSeat(id, active);
+            location.hash = `#/match/${id}`;
+        }""",
+        [
+            match["id"],
+            {str(k): v for k, v in seats.items()},
+            active,
+            {"game": match["game"], "title": match["title"]},
+        ],
+    )
+    page.wait_for_function("() => window.ecotonePage && window.ecotonePage.update")
+
+
+def test_a_long_kind_of_choice_is_folded_and_still_reachable_by_keyboard(
+    page: Any, server: Server
+) -> None:
+    create(page, BIOME, ["you", "bot:heuristic"])
+    for _ in range(60):  # take the first listed choice until tiles are to be placed
+        assert wait_ready(page) == "act", "the match ended before a tile was to be placed"
+        if page.locator(FOLDED).count():
+            break
+        act_once(page)
+    group = page.locator(FOLDED).first
+    group.wait_for()
+    legal = page.evaluate("() => window.ecotonePage.update.legal.length")
+    listed = page.locator("#actions button[data-index]")
+    assert listed.count() == legal, "every legal action is in the list, folded or not"
+    buttons = group.locator("button[data-index]")
+    total = buttons.count()
+    assert total > 12
+    assert f"— {total} choices" in group.locator("h3").inner_text()
+    assert group.locator("button[data-index]:visible").count() == 6
+    assert "the first 6 shown" in group.locator(".fold-count").inner_text()
+    panel = page.locator("#actions").bounding_box()
+    assert panel is not None
+    assert panel["height"] < 600, "the folded list keeps the panel short"
+    shot(page, "match-folded-choices")
+
+    # a keyboard user: Tab to the filter, type a choice that is not among the first few
+    page.focus("#actions-h")
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.type === 'search'"):
+            break
+    else:
+        raise AssertionError("Tab never reached the filter box")
+    # "Show all" unfolds the kind, and "Show fewer" folds it again
+    toggle = group.locator(".fold-toggle")
+    toggle.focus()
+    page.keyboard.press("Enter")
+    assert toggle.get_attribute("aria-expanded") == "true"
+    assert group.locator("button[data-index]:visible").count() == total
+    page.keyboard.press("Enter")
+    assert group.locator("button[data-index]:visible").count() == 6
+
+    target = buttons.nth(total - 1)
+    text = target.inner_text()
+    index = target.get_attribute("data-index")
+    assert not target.is_visible()
+    group.locator("input[type=search]").focus()
+    page.keyboard.type(text)
+    count = group.locator(".fold-count").inner_text()
+    assert count.startswith(f"1 of the {total} match"), count
+    page.keyboard.press("ArrowDown")  # to the first choice the filter left
+    focused = page.evaluate(
+        "() => [document.activeElement.dataset.index, document.activeElement.textContent]"
+    )
+    assert focused[1] == text, focused
+    shot(page, "match-folded-choices-filtered")
+    version = page.evaluate("() => window.ecotonePage.version")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => window.ecotonePage.version !== {version}", timeout=15_000)
+    assert not page.locator("#refusal").count()
+    played = page.evaluate(f"() => window.ecotonePage.log.find((e) => e.version === {version} + 1)")
+    assert played["seat"] == 0, played
+    assert played["text"] == text, (played, index)
+
+
+def test_the_clock_counts_down_then_a_bot_stands_in_until_the_person_is_back(
+    page: Any, new_page: Any, server: Server
+) -> None:
+    made = post(
+        server,
+        "/api/v1/matches",
+        {
+            "game": FOREST,
+            "players": 2,
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+            "move_seconds": 4,
+            "join": {"seat": 0, "name": "Ana"},
+        },
+    )
+    match = made["match"]
+    other = new_page()
+    ben = post(server, f"/api/v1/matches/{match['id']}/join", {"seat": 1, "name": "Ben"})
+    take_seats(page, match, {0: made["token"]}, 0)
+    take_seats(other, match, {1: ben["token"]}, 1)
+
+    # P1 must move: both pages count the seconds down, each in its own words
+    clock = page.locator("#clock")
+    clock.wait_for()
+    assert clock.get_attribute("role") == "timer"
+    assert clock.get_attribute("aria-live") == "off"
+    first = int(clock.get_attribute("data-seconds"))
+    assert 1 <= first <= 4
+    assert "left for your move" in clock.inner_text()
+    assert re.search(r"\d seconds?", clock.locator(".sr-only").inner_text())
+    assert "4 seconds per move" in page.locator("h1").inner_text()
+    page.wait_for_function(
+        f"() => Number(document.querySelector('#clock')?.dataset.seconds) < {first}"
+    )
+    assert "for P1 to move" in other.locator("#clock").inner_text()
+    shot(page, "match-clock")
+
+    # nobody moves: a bot stands in for P1, said on both pages
+    mine = page.locator(".stand-in.mine")
+    mine.wait_for(timeout=10_000)
+    assert "A bot is playing for you" in mine.inner_text()
+    # P2 keeps the match going (and so keeps its own seat), while P1's bot plays
+    assert wait_ready(other) == "act"
+    act_once(other)
+    assert "A bot is playing for P1" in other.locator(".stand-in[data-seat='0']").inner_text()
+    shot(page, "match-taken-over")
+    assert wait_ready(other) == "act"
+    act_once(other)
+
+    # P1 is back, by keyboard: the bot stops, and P1's own clock runs again
+    page.focus("#take-back")
+    page.keyboard.press("Enter")
+    page.locator(".stand-in.returned").wait_for()
+    assert "You are back" in page.locator(".stand-in.returned").inner_text()
+    assert not page.locator(".stand-in.mine").count()
+    other.locator(".stand-in.returned[data-seat='0']").wait_for()
+    if wait_ready(other, timeout=10_000) == "act":
+        act_once(other)
+    page.locator("#clock.mine").wait_for(timeout=10_000)
+    assert page.locator("#turn").inner_text() == "Your turn"
+    shot(page, "match-back")
+    info = server.get(f"/api/v1/matches/{match['id']}")
+    assert not info["seats"][0]["taken_over"]
+    by = [e["by"] for e in page.evaluate("() => window.ecotonePage.log")]
+    assert "takeover" in by, by
+
+
+def _stored(page: Any, match: str) -> tuple[Any, Any]:
+    """This browser's list entry for ``match`` and this tab's seats in it."""
+    entry, seats = page.evaluate(
+        f"""() => [JSON.parse(localStorage.getItem('ecotone.mine') || '{{}}')['{match}'] || null,
+                 JSON.parse(sessionStorage.getItem('ecotone.seats.{match}') || 'null')]"""
+    )
+    return entry, seats
+
+
+def test_a_refused_seat_token_is_forgotten_and_the_page_says_why(page: Any, server: Server) -> None:
+    made = post(
+        server,
+        "/api/v1/matches",
+        {
+            "game": FOREST,
+            "players": 2,
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+            "join": {"seat": 0, "name": "Ana"},
+        },
+    )
+    match = made["match"]
+    ben = post(server, f"/api/v1/matches/{match['id']}/join", {"seat": 1, "name": "Ben"})
+    # hot-seat: this tab holds P1 with a token the server never gave, and P2 for real
+    take_seats(page, match, {0: "not-a-token-of-this-match", 1: ben["token"]}, 0)
+    lost = page.locator("#seat-lost")
+    lost.wait_for()
+    assert "no longer accepts this browser's key to P1" in lost.inner_text()
+    assert "you now play P2" in lost.inner_text()
+    page.wait_for_function(
+        "() => window.ecotonePage.seat === 1 && window.ecotonePage.update?.seat === 1"
+    )
+    entry, seats = _stored(page, match["id"])
+    assert entry["seats"] == {"1": ben["token"]}
+    assert seats == {"1": ben["token"]}
+    shot(page, "match-token-refused")
+
+    # P2 is left from elsewhere: its token stops working, and on the next visit it is
+    # forgotten too; with no seat left, the match leaves "My matches"
+    post(server, f"/api/v1/matches/{match['id']}/leave", {}, token=ben["token"])
+    page.reload()
+    page.locator("#seat-lost").wait_for()
+    assert "P2" in page.locator("#seat-lost").inner_text()
+    assert "watching the match instead" in page.locator("#seat-lost").inner_text()
+    page.wait_for_function("() => window.ecotonePage.update && window.ecotonePage.seat === null")
+    assert page.locator("#turn").inner_text().startswith("Spectating")
+    assert _stored(page, match["id"]) == (None, None)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#my-matches li")
+    assert not page.locator(f"#my-matches li[data-match='{match['id']}']").count()
