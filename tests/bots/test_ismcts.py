@@ -88,6 +88,9 @@ def test_every_game_lists_ismcts(game_id: str) -> None:
         ({"max_depth": -1}, "max_depth must be a whole number"),
         ({"prior": "oracle"}, "prior must be 'none' or 'heuristic'"),
         ({"prior_weight": -0.5}, "prior_weight must be a number at least 0"),
+        ({"evidence": -1}, "evidence must be a number at least 0"),
+        ({"widening": "wide"}, "widening must be a number at least 0"),
+        ({"secrets": "oracle"}, "secrets must be 'random' or 'heuristic'"),
     ],
 )
 def test_bad_options_are_refused_in_words(options: dict[str, Any], words: str) -> None:
@@ -160,6 +163,59 @@ def test_the_prior_favours_the_heuristic_move() -> None:
         plain.act(view)
         assert plain.last_tree is not None
         assert plain.last_tree.hint is None
+
+
+def test_evidence_keeps_the_heuristic_move_unless_the_search_is_sure() -> None:
+    game = ecotone.make(FOREST, players=2)
+    departed = 0
+    for state, seat in _decisions(game, 12, 6):
+        view = SeatView(state, seat)
+        free = make_bot("ismcts", game, seat, 4, iterations=60, prior_weight=0.0)
+        assert isinstance(free, ISMCTSBot)
+        choice = free.act(view)
+        assert free.last_tree is not None
+        hint = free.last_tree.hint
+        # beyond any possible evidence, the heuristic's move is always played
+        sure = make_bot("ismcts", game, seat, 4, iterations=60, prior_weight=0.0, evidence=99)
+        assert sure.act(view) == hint
+        # with none required, the search plays what it found (the same tree: same seed)
+        assert make_bot("ismcts", game, seat, 4, iterations=60, prior_weight=0.0).act(view) == (
+            choice
+        )
+        departed += choice != hint
+    assert departed > 0  # the search does depart, so the evidence rule had work to do
+
+
+def test_progressive_widening_tries_few_actions_in_a_large_space() -> None:
+    game = ecotone.make("biome-borneo", players=2)
+    state, seat = next(
+        (s, seat) for s, seat in _decisions(game, 60, 100) if len(s.legal_actions(seat)) > 40
+    )
+    view = SeatView(state, seat)
+    wide = make_bot("ismcts", game, seat, 4, iterations=36, widening=0.0)
+    narrow = make_bot("ismcts", game, seat, 4, iterations=36, widening=1.0)
+    assert isinstance(wide, ISMCTSBot)
+    assert isinstance(narrow, ISMCTSBot)
+    assert narrow.act(view) in view.legal_actions
+    wide.act(view)
+    assert wide.last_tree is not None
+    assert narrow.last_tree is not None
+    # every iteration tries a new action without widening; 1 + sqrt(36) = 7 with it
+    assert len(wide.last_tree.edges) == 36
+    assert len(narrow.last_tree.edges) <= 7
+    assert max(e.visits for e in narrow.last_tree.edges.values()) > 1
+
+
+def test_heuristic_secret_choices_in_simultaneous_rounds() -> None:
+    game = ecotone.make("singapore-untamed", players=4)
+    # a seat choosing in a simultaneous round (the others' choices are secret)
+    state, seat = next((s, seat) for s, seat in _decisions(game, 80, 300) if len(s.to_move) > 1)
+    bot = make_bot("ismcts", game, seat, 4, iterations=12, secrets="heuristic")
+    assert isinstance(bot, ISMCTSBot)
+    assert len(bot._secret_keepers) == 4
+    assert bot.act(SeatView(state, seat)) in state.legal_actions(seat)
+    plain = make_bot("ismcts", game, seat, 4, rollout="random", secrets="random")
+    assert plain._secret_keepers == []  # type: ignore[attr-defined]
 
 
 def test_the_prior_needs_a_heuristic_bot(toy: str) -> None:

@@ -263,11 +263,19 @@ def test_bots_lists_each_bot_and_its_options(capsys: pytest.CaptureFixture[str])
         "score_weight",
         "prior",
         "prior_weight",
+        "evidence",
+        "widening",
+        "secrets",
     }
     assert options["rollout"] == "random"
     assert options["prior"] == "heuristic"  # the game has a heuristic bot
     assert bots["random"]["options"] == []
     assert bots["random"]["description"]
+    # per-game defaults: BIOME Borneo's search follows its heuristic bot in the rollouts
+    biome = {b["name"]: b for b in _json(capsys, "bots", "biome-borneo", "--json")["biome-borneo"]}
+    defaults = {o["name"]: o["default"] for o in biome["ismcts"]["options"]}
+    assert defaults["rollout"] == "heuristic"
+    assert defaults["widening"] > 0
 
 
 def test_bots_table_covers_every_game(capsys: pytest.CaptureFixture[str], toy: str) -> None:

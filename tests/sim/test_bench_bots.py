@@ -34,6 +34,8 @@ def test_ismcts_speed_counts_every_iteration() -> None:
     speed = ismcts_speed(game, 7, games=1)
     assert (speed.name, speed.bot, speed.decisions, speed.iterations) == (FOREST, "ismcts", 3, 21)
     assert 0 < speed.slowest <= speed.iterations_per_second * 1.0001
+    assert speed.default_ms is not None
+    assert speed.default_ms > 0  # the bot at its default settings, at the same decisions
 
 
 def test_a_budget_is_what_the_slowest_search_fits_in_a_second() -> None:

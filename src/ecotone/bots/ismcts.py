@@ -67,6 +67,7 @@ from ecotone.core.game import Game, State
 __all__ = [
     "DEFAULT_ITERATIONS",
     "GAME_ITERATIONS",
+    "GAME_OPTIONS",
     "BotOption",
     "ISMCTSBot",
     "SearchStats",
@@ -75,17 +76,30 @@ __all__ = [
     "tree_edges",
 ]
 
-# Iterations per decision by default: as many as the slowest decisions of a game fit in
-# about one second on one core of the reference machine (`ecotone bench-bots`, see
-# docs/performance.md). Games run their rules at very different speeds, so each game has
-# its own figure; a game not listed gets DEFAULT_ITERATIONS.
+# Iterations per decision by default: as many as fit, at the game's default settings, in
+# well under a second per decision on one core of the reference machine (`ecotone
+# bench-bots`, docs/performance.md). Games run their rules at very different speeds, and
+# a heuristic rollout costs far more than a random one, so each game has its own figure;
+# a game not listed gets DEFAULT_ITERATIONS.
 DEFAULT_ITERATIONS = 300
 GAME_ITERATIONS: dict[str, int] = {
     "once-upon-a-forest": 1000,
     "phylo": 600,
-    "singapore-untamed": 300,
+    "singapore-untamed": 150,
     "biomasters": 200,
-    "biome-borneo": 100,
+    "biome-borneo": 30,
+}
+
+
+# The other defaults that differ by game, chosen by tournaments against the game's
+# heuristic bot (docs/bots.md). Where random playouts judge a position badly (long games
+# whose good play is far from random play), the rollouts follow the heuristic bot for a
+# few decisions and the position is then judged by its scores, and the bot keeps the
+# heuristic's move unless its search clearly finds better.
+GAME_OPTIONS: dict[str, dict[str, Any]] = {
+    "singapore-untamed": {"rollout": "heuristic", "max_depth": 20, "evidence": 1.0},
+    "biomasters": {"rollout": "heuristic", "max_depth": 20, "evidence": 1.0},
+    "biome-borneo": {"rollout": "heuristic", "max_depth": 20, "evidence": 2.0, "widening": 1.0},
 }
 
 
@@ -137,11 +151,12 @@ class _Node:
     ``hint`` is the heuristic bot's choice at the searching seat's own nodes (the prior).
     """
 
-    __slots__ = ("edges", "hint")
+    __slots__ = ("edges", "hint", "visits")
 
     def __init__(self, hint: Action | None = None) -> None:
         self.edges: dict[Action, _Edge] = {}
         self.hint = hint
+        self.visits = 0  # descents through this node
 
 
 class ISMCTSBot(Bot):
@@ -186,6 +201,24 @@ class ISMCTSBot(Bot):
             "default where the game has one), or none",
         ),
         BotOption("prior_weight", 0.3, "strength of the prior: a bonus fading with visits"),
+        BotOption(
+            "evidence",
+            0.0,
+            "play the heuristic's move unless the most tried move's mean reward beats it by "
+            "this many standard errors (0: always the most tried)",
+        ),
+        BotOption(
+            "widening",
+            0.0,
+            "progressive widening: try a new action at a node only while it has fewer than "
+            "1 + widening * sqrt(visits) tried (0: every action once first)",
+        ),
+        BotOption(
+            "secrets",
+            "random",
+            "how the other seats make their secret choices in a simultaneous round: random, "
+            "or heuristic (the game's bot, on that seat's view of the deal searched)",
+        ),
     )
 
     @classmethod
@@ -201,6 +234,7 @@ class ISMCTSBot(Bot):
         game_defaults: dict[str, Any] = {
             "iterations": default_iterations(game_id),
             "prior": "heuristic" if "heuristic" in available_bots(game_id) else "none",
+            **GAME_OPTIONS.get(game_id, {}),
         }
         return tuple(
             BotOption(o.name, game_defaults[o.name], o.help) if o.name in game_defaults else o
@@ -241,6 +275,16 @@ class ISMCTSBot(Bot):
         self._advisor: Bot | None = None
         if self.prior == "heuristic":
             self._advisor = _heuristic_helpers(game, seed + 1)[seat]
+        self.evidence = _number("evidence", given["evidence"], low=0.0)
+        self.widening = _number("widening", given["widening"], low=0.0)
+        secrets = given["secrets"]
+        if secrets not in ("random", "heuristic"):
+            raise ValueError(f"secrets must be 'random' or 'heuristic', not {secrets!r}")
+        self.secrets = str(secrets)
+        self._secret_keepers: list[Bot] = []
+        if self.secrets == "heuristic" or self._helpers:
+            # (heuristic rollouts imply heuristic secret choices, as before this option)
+            self._secret_keepers = self._helpers or _heuristic_helpers(game, seed + 2)
         self.last_search: SearchStats | None = None
         # The tree of the last search, kept for inspection (tests, curious users).
         self.last_tree: _Node | None = None
@@ -274,7 +318,12 @@ class ISMCTSBot(Bot):
         return self._choose(root, legal)
 
     def _choose(self, root: _Node, legal: list[Action]) -> Action:
-        """The most visited root action; ties go to the better mean reward, then to order."""
+        """The most visited root action; ties go to the better mean reward, then to order.
+
+        With ``evidence`` and a heuristic hint, the hint stays unless the most visited
+        action's mean reward beats the hint's by ``evidence`` standard errors (rewards lie
+        in [0, 1], so a standard error is at most ``0.5 / sqrt(visits)``).
+        """
         best, key = legal[0], (-1, -math.inf)
         for action in legal:
             edge = root.edges.get(action)
@@ -283,6 +332,12 @@ class ISMCTSBot(Bot):
             mine = (edge.visits, self._value(edge))
             if mine > key:
                 best, key = action, mine
+        hint = root.hint
+        if self.evidence and hint is not None and hint != best and hint in root.edges:
+            b, h = root.edges[best], root.edges[hint]
+            error = 0.5 * math.sqrt(1.0 / b.visits + 1.0 / h.visits)
+            if self._value(b) - self._value(h) <= self.evidence * error:
+                return hint
         return best
 
     # -- one iteration -------------------------------------------------------------------
@@ -377,10 +432,16 @@ class ISMCTSBot(Bot):
         log = math.log
         sqrt = math.sqrt
         hint = node.hint
+        node.visits += 1
+        # Progressive widening: in a large action space, a search of a few hundred
+        # iterations cannot try every action even once; it widens slowly instead and
+        # spends its iterations on the actions it has (the prior's first).
+        room = not self.widening or len(edges) < 1 + self.widening * math.sqrt(node.visits)
         for action in legal:
             e = edges.get(action)
             if e is None:
-                untried.append(action)
+                if room:
+                    untried.append(action)
                 continue
             e.avail += 1
             if untried:
@@ -393,6 +454,9 @@ class ISMCTSBot(Bot):
                 value += self.prior_weight * sqrt(e.avail) / (1 + n)
             if value > best_value:
                 best, best_action, best_value = e, action, value
+        if best is None and not untried:
+            # nothing legal here was tried yet (another seat's node in another deal): widen
+            untried = legal
         if untried:
             if hint is not None and hint in untried:
                 action = hint
@@ -409,8 +473,9 @@ class ISMCTSBot(Bot):
         return (1.0 - self.score_weight) * e.wins / e.visits + self.score_weight * margin
 
     def _policy(self, state: State, seat: int, legal: list[Action]) -> Action:
-        if self._helpers:
-            return self._helpers[seat].act(SeatView(state, seat))
+        # Only for another seat's secret choice in a simultaneous round.
+        if self._secret_keepers:
+            return self._secret_keepers[seat].act(SeatView(state, seat))
         return legal[int(self.rng.random() * len(legal))]
 
     # -- rewards -------------------------------------------------------------------------

@@ -24,9 +24,10 @@ def add_parser(commands: Commands) -> None:
     parser = commands.add_parser(
         "bench-bots",
         help="measure ISMCTS search speed on one core",
-        description="Time the ISMCTS bot (random rollouts) at decisions early, midway and "
-        "late in seeded games, and OpenSpiel's ISMCTS on Hearts in the same run as the "
-        "reference (needs the optional open_spiel: pip install 'ecotone[bench]').",
+        description="Time the ISMCTS search (random rollouts, no prior) at decisions early, "
+        "midway and late in seeded games, and the bot at its default settings at the same "
+        "decisions; OpenSpiel's ISMCTS on Hearts is timed in the same run as the reference "
+        "(needs the optional open_spiel: pip install 'ecotone[bench]').",
     )
     parser.add_argument(
         "games", nargs="*", metavar="GAME", help="games to time (default: all of them)"
@@ -108,7 +109,7 @@ def _table(report: BotBenchReport) -> None:
             f"{r.iterations_per_second:,.0f}",
             f"{r.slowest:,.0f}" if r.bot == "ismcts" else "-",
             str(default) if default else "-",
-            f"{r.ms_per_move(default):,.0f}" if default else "-",
+            f"{r.default_ms:,.0f}" if r.default_ms is not None else "-",
             f"{ratio:.2f}" if ratio is not None else "-",
         )
 
@@ -119,9 +120,10 @@ def _table(report: BotBenchReport) -> None:
     c.print(table)
     c.print(
         Text(
-            "It/s: iterations per second over every search; Slowest it/s: the slowest search "
-            "(sets the default budget); ms/move: a search at the default iterations; "
-            "× OS-py: speed over OpenSpiel's Python ISMCTS on Hearts",
+            "It/s: iterations per second of the plain search (random rollouts, no prior, as "
+            "the OpenSpiel reference); Slowest it/s: its slowest search; ms/move: the bot at "
+            "its default settings (the game's iterations, rollouts and prior), mean per "
+            "decision; × OS-py: speed over OpenSpiel's Python ISMCTS on Hearts",
             style="dim",
         )
     )
