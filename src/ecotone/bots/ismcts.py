@@ -86,8 +86,8 @@ GAME_ITERATIONS: dict[str, int] = {
     "once-upon-a-forest": 1000,
     "phylo": 600,
     "singapore-untamed": 150,
-    "biomasters": 200,
-    "biome-borneo": 30,
+    "biomasters": 150,
+    "biome-borneo": 40,
 }
 
 
