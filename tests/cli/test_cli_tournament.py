@@ -168,8 +168,16 @@ def test_tournament_table(
         "Bradley-Terry",
         "not a multiple of the 2 seatings",
         "seed 5",
+        "Head to head",
     ):
         assert words in out
+    # three games, each a meeting of the two bots: the two cells add up to 3
+    row = next(
+        line
+        for line in out.splitlines()
+        if line.strip("│ ").startswith("heuristic") and "/3" in line
+    )
+    assert "/3" in row
 
 
 def test_tournament_of_a_simultaneous_game(capsys: pytest.CaptureFixture[str], toy: str) -> None:

@@ -12,6 +12,7 @@ from ecotone.core.errors import ConfigError
 from ecotone.sim.runner import GameResult, game_seed
 from ecotone.sim.tournament import (
     BASE_RATING,
+    Tournament,
     blocks,
     bradley_terry,
     deals,
@@ -116,6 +117,33 @@ def test_a_game_is_read_as_pairwise_results() -> None:
     assert pairwise(_result([0, 0, 1], [1, 2, 3], [2]), 2) == [(0, 1, 0.0), (0, 1, 0.0)]
     failed = GameResult(index=0, seed=0, bots=["a", "b"], lineup=[0, 1], error="boom")
     assert pairwise(failed, 2) == []
+
+
+def test_head_to_head_counts_each_pair_of_bots_both_ways() -> None:
+    games = [
+        _result([0, 1, 2], [10, 12, 4], [1]),  # b beats a and c; a beats c
+        _result([1, 2, 0], [5, 5, 9], [2]),  # a wins; b and c tie on score
+    ]
+    t = Tournament(
+        game={"game": "g", "players": 3, "variant": None, "options": {}},
+        bots=["a", "b", "c"],
+        seed=1,
+        schedule=schedule(3, 3),
+        results=games,
+        seconds=0.0,
+    )
+    s = standings(t, bootstrap=0)
+    assert s.head_to_head[0][1] == (1.0, 2)  # a: lost to b, then beat b
+    assert s.head_to_head[1][0] == (1.0, 2)
+    assert s.head_to_head[0][2] == (2.0, 2)
+    assert s.head_to_head[2][0] == (0.0, 2)
+    assert s.head_to_head[1][2] == (1.5, 2)  # a win and a tie on equal scores
+    assert s.head_to_head[1][1] == (0.0, 0)
+    rows = {
+        (h["bot"], h["against"]): (h["points"], h["meetings"]) for h in s.to_json()["head_to_head"]
+    }
+    assert rows[("c", "b")] == (0.5, 2)
+    assert ("a", "a") not in rows
 
 
 def test_equal_bots_get_equal_ratings() -> None:

@@ -152,6 +152,22 @@ def _run(
         )
 
 
+def _head_to_head(s: Standings) -> Table:
+    """Row bot's points against column bot: a seat beaten 1, a tie 1/2 (as the ratings)."""
+    order = [s.bots.index(r.bot) for r in s.records]
+    table = Table(title="Head to head: the row's points against the column", title_justify="left")
+    table.add_column("", style="bold")
+    for b in order:
+        table.add_column(s.bots[b], justify="right")
+    for a in order:
+        cells = []
+        for b in order:
+            points, meetings = s.head_to_head[a][b]
+            cells.append(f"{fmt(points)}/{meetings} ({points / meetings:.0%})" if meetings else "-")
+        table.add_row(s.bots[a], *cells)
+    return table
+
+
 def _report(s: Standings, workers: int) -> None:
     c = stdout_console()
     g = s.game
@@ -191,6 +207,8 @@ def _report(s: Standings, workers: int) -> None:
             fmt(r.mean_score),
         )
     c.print(table)
+    if any(n for row in s.head_to_head for _, n in row):
+        c.print(_head_to_head(s))
     notes = [
         "Rating: Bradley-Terry on each game's pairwise results, Elo scale, mean 1500;",
         f"intervals: 95%, {s.bootstrap} bootstrap resamples of the deals.",

@@ -38,7 +38,7 @@ import random
 import signal
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import ecotone
@@ -380,6 +380,7 @@ class Standings:
     records: list[BotRecord]
     errors: list[dict[str, Any]]
     bootstrap: int
+    head_to_head: list[list[tuple[float, int]]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         """The standings as one JSON-safe object (``tournament --json``)."""
@@ -398,6 +399,12 @@ class Standings:
             "seconds": self.seconds,
             "bootstrap": self.bootstrap,
             "standings": [r.to_json() for r in self.records],
+            "head_to_head": [
+                {"bot": self.bots[a], "against": self.bots[b], "points": pts, "meetings": n}
+                for a, row in enumerate(self.head_to_head)
+                for b, (pts, n) in enumerate(row)
+                if a != b and n
+            ],
             "errors": self.errors,
         }
 
@@ -466,6 +473,9 @@ def _interval(values: list[float]) -> tuple[float, float]:
 def standings(tournament: Tournament, *, bootstrap: int = 200) -> Standings:
     """Win rates, mean scores and ratings per bot, with 95% bootstrap intervals.
 
+    ``head_to_head[a][b]`` is ``(points, meetings)``: the pairwise results (see
+    :func:`pairwise`) of bot ``a``'s seats against bot ``b``'s in the same games.
+
     The bootstrap resamples whole deals (seeded by the tournament's seed), so the same
     tournament always gets the same intervals.
     """
@@ -505,6 +515,13 @@ def standings(tournament: Tournament, *, bootstrap: int = 200) -> Standings:
             )
         )
     records.sort(key=lambda r: -(r.rating if r.rating is not None else r.win_rate))
+    head_to_head = [[(0.0, 0) for _ in range(k)] for _ in range(k)]
+    for deal in t.pairs:
+        for a, b, points in deal:
+            pa, na = head_to_head[a][b]
+            head_to_head[a][b] = (pa + points, na + 1)
+            pb, nb = head_to_head[b][a]
+            head_to_head[b][a] = (pb + 1.0 - points, nb + 1)
     errors = [
         {"index": r.index, "seed": r.seed, "bots": r.bots, "message": r.error}
         for r in tournament.results
@@ -523,4 +540,5 @@ def standings(tournament: Tournament, *, bootstrap: int = 200) -> Standings:
         records=records,
         errors=errors,
         bootstrap=bootstrap,
+        head_to_head=head_to_head,
     )
