@@ -34,8 +34,11 @@ bot's own decisions in the tree, the heuristic's move (computed on the seat's vi
 determinization, so it too sees only what the seat may know) is tried first and gets a
 bonus that fades as visits accumulate (as the prior of PUCT does). The search departs
 from the heuristic only where its playouts say so. Random playouts alone judge long plans
-poorly; the prior is what makes the bot clearly stronger than the heuristic it starts
-from (docs/bots.md).
+poorly; with the prior the bot beats the heuristic it starts from where random playouts
+still say something about a position (Once Upon a Forest, Phylo). Where they do not, the
+game's defaults (:data:`GAME_OPTIONS`) roll out with the heuristic bot for a few
+decisions, and ``evidence`` keeps the heuristic's move unless the search is sure of a
+better one (docs/bots.md, with tournament results).
 
 Tree nodes are keyed by action. The bot's own decision nodes are further keyed by its
 legal actions there, a cheap stand-in for its information set (what it holds after a
