@@ -53,13 +53,21 @@ def test_a_long_kind_of_choice_is_folded_and_still_reachable_by_keyboard(
     page: Any, server: Server
 ) -> None:
     create(page, BIOME, ["you", "bot:heuristic"])
-    for _ in range(60):  # take the first listed choice until tiles are to be placed
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    group = page.locator(FOLDED).first
+    for _ in range(150):  # take the first listed choice until tiles are to be placed
         assert wait_ready(page) == "act", "the match ended before a tile was to be placed"
         if page.locator(FOLDED).count():
-            break
+            try:
+                # an update from the bot may redraw the list just as it was seen
+                group.wait_for(timeout=5_000)
+                break
+            except PlaywrightTimeout:
+                continue
         act_once(page)
-    group = page.locator(FOLDED).first
-    group.wait_for()
+    else:
+        raise AssertionError("no kind of choice was long enough to fold in 150 decisions")
     legal = page.evaluate("() => window.ecotonePage.update.legal.length")
     listed = page.locator("#actions button[data-index]")
     assert listed.count() == legal, "every legal action is in the list, folded or not"
