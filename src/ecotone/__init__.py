@@ -33,6 +33,9 @@ from ecotone.core.registry import available as _available
 from ecotone.core.registry import make as _make
 from ecotone.core.spec import GameSpec
 
+# ``ecotone.testing.check_game`` works after a plain ``import ecotone``.
+from . import testing as testing
+
 __all__ = [
     "Action",
     "ConfigError",

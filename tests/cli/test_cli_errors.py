@@ -26,6 +26,22 @@ def _wrong_shape(tmp: Path) -> list[str]:
     return ["replay", str(path), "--verify"]
 
 
+def _foreign_game(tmp: Path) -> list[str]:
+    path = tmp / "foreign.json"
+    path.write_text(
+        '{"format": "ecotone-replay/1", "game": "chess", "players": 2, "seed": 1,'
+        ' "rules_version": "1", "digest": "0"}',
+        encoding="utf-8",
+    )
+    return ["replay", str(path), "--verify"]
+
+
+def _unusable_folder(tmp: Path) -> list[str]:
+    occupied = tmp / "a-file"
+    occupied.write_text("", encoding="utf-8")
+    return ["play", FOREST, "--seed", "1", "--replay-dir", str(occupied / "replays")]
+
+
 CASES: dict[str, tuple[Argv, str]] = {
     "unknown game (simulate)": (lambda t: ["simulate", "nope"], "no game 'nope'"),
     "unknown game (play)": (lambda t: ["play", "nope"], "no game 'nope'"),
@@ -58,6 +74,14 @@ CASES: dict[str, tuple[Argv, str]] = {
     "unknown command": (lambda t: ["frobnicate"], "invalid choice"),
     "missing game": (lambda t: ["simulate"], "required: GAME"),
     "bad bench time": (lambda t: ["bench", "--seconds", "0"], "--seconds"),
+    "option value of the wrong kind": (
+        lambda t: ["play", "phylo", "-o", "challenge=maybe"],
+        "challenge='maybe' must be a bool",
+    ),
+    "bad seed": (lambda t: ["play", FOREST, "--seed", "abc"], "invalid int value"),
+    "a folder given as a replay": (lambda t: ["replay", str(t)], "cannot read"),
+    "replay of a game that does not exist": (_foreign_game, "no game 'chess'"),
+    "replay folder that cannot be made": (_unusable_folder, "cannot use"),
 }
 
 

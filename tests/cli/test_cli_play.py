@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 import ecotone
 from ecotone.cli import play as play_module
@@ -93,6 +94,9 @@ def test_hot_seat_hands_over_between_humans(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     scripted(monkeypatch, Script([]))
+    # Output captured for a test is no terminal, where rich's clear() does nothing: mark
+    # each clearing in the output instead, to see when the screen would be wiped.
+    monkeypatch.setattr(Console, "clear", lambda self, home=True: self.print("<cleared>"))
     code = main(
         ["play", FOREST, "--seats", "human,human", "--seed", "5", "--replay-dir", str(tmp_path)]
     )
@@ -101,6 +105,10 @@ def test_hot_seat_hands_over_between_humans(
     first_p2 = out.index("P2 to move")
     assert "Pass to P2, then press Enter" in out[:first_p2]
     assert out.index("Pass to P2") > out.index("P1 to move")
+    # P1's view is wiped before the hand-off prompt, and the prompt before P2's view.
+    handoff = out.index("Pass to P2")
+    assert out.rindex("<cleared>", 0, handoff) > out.index("P1 to move")
+    assert out.index("<cleared>", handoff) < first_p2
     # after the hand-off, P2 hears what happened since their last turn
     assert "Since your last turn, P2:" in out[:first_p2]
     assert out.count("Pass to P1") >= 2

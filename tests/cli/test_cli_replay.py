@@ -71,6 +71,18 @@ def test_all_prints_every_state_and_action(
     assert "(you)" not in out  # a spectator's view: nobody's hand is shown
 
 
+def test_watching_to_the_end_checks_the_final_digest(
+    replay_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _tamper(replay_file, "digest")
+    code = main(["replay", str(replay_file), "--all"])
+    out, err = capsys.readouterr()
+    assert code == 1
+    assert "Game over" not in out
+    assert err.startswith("ecotone: error: the replay ends in another state than it recorded")
+    assert err.count("\n") == 1
+
+
 def test_stepping_waits_for_enter_and_stops_on_q(
     replay_file: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

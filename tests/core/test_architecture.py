@@ -25,3 +25,12 @@ def test_core_imports_no_game_or_adapter() -> None:
         for layer in ("ecotone.games", "ecotone.bots", "ecotone.sim", "ecotone.cli"):
             assert f"from {layer}" not in text, (path, layer)
             assert f"import {layer}" not in text, (path, layer)
+
+
+def test_the_harness_is_reachable_from_a_plain_import() -> None:
+    # A fresh interpreter: other tests have imported ecotone.testing in this one.
+    code = "import ecotone; print(ecotone.testing.check_game.__name__)"
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert out.stdout.strip() == "check_game"

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 import pytest
 
-from ecotone.core.actions import Action
+from ecotone.core.actions import Action, ActionCodec
 from ecotone.core.errors import IllegalAction
 from ecotone.core.registry import register, unregister
 from ecotone.testing import check_game
-from tests.core.toy import BidsData, Fold, SealedBids
+from tests.core.toy import CARDS, Bid, BidsData, Fold, SealedBids
 
 
 def test_a_correct_game_passes(toy: str) -> None:
@@ -78,6 +78,65 @@ class WrongCode(SealedBids):
         return IllegalAction("", "")
 
 
+class Stuck(SealedBids):
+    """Leaves a seat to move with nothing it may do once a round has been played."""
+
+    def legal(self, data: BidsData, seat: int) -> list[Action]:
+        return [] if data.round > 0 else super().legal(data, seat)
+
+
+class FoldBreaks(SealedBids):
+    """Lists folding as legal, then fails when someone folds."""
+
+    def next(self, data: BidsData, seat: int, action: Action) -> BidsData:
+        if isinstance(action, Fold):
+            raise KeyError("fold")
+        return super().next(data, seat, action)
+
+
+class Pass(Action, frozen=True, tag="pass"):
+    notation: ClassVar[str] = "fold"
+
+
+class SpareFold(SealedBids):
+    """Two different actions that read the same: a player could not type the one meant."""
+
+    codec = ActionCodec({Bid: {"card": CARDS}, Fold: {}, Pass: {}})
+
+    def legal(self, data: BidsData, seat: int) -> list[Action]:
+        return [*super().legal(data, seat), Pass()]
+
+
+class TupleInView(SealedBids):
+    """An observation that JSON turns into something else (a tuple comes back a list)."""
+
+    def observation(self, data: BidsData, seat: int | None) -> dict[str, Any]:
+        return {**super().observation(data, seat), "points": data.points}
+
+
+class GlobalDice(SealedBids):
+    """Breaks ties with Python's global generator instead of the seed."""
+
+    def next(self, data: BidsData, seat: int, action: Action) -> BidsData:
+        random.random()
+        return super().next(data, seat, action)
+
+
+class LooseBound(SealedBids):
+    """Claims a longer game for one configuration than its spec allows for any."""
+
+    @property
+    def max_steps(self) -> int:
+        return self.spec.max_steps + 1
+
+
+class NoComponents(SealedBids):
+    """Declares zones but not the components they must account for."""
+
+    def components(self) -> tuple[str, ...]:
+        return ()
+
+
 @pytest.mark.parametrize(
     ("broken", "message"),
     [
@@ -89,6 +148,13 @@ class WrongCode(SealedBids):
         (Endless, "not over after max_steps"),
         (LostCard, "in no zone"),
         (WrongCode, "no reason|no code"),
+        (Stuck, "has no legal action"),
+        (FoldBreaks, "fold.*KeyError"),
+        (SpareFold, "share the notation"),
+        (TupleInView, "not JSON-safe"),
+        (GlobalDice, "global random state"),
+        (LooseBound, "within the spec's bound"),
+        (NoComponents, "components\\(\\) lists none"),
     ],
 )
 def test_a_broken_game_fails(broken: type[SealedBids], message: str) -> None:

@@ -124,6 +124,18 @@ def test_determinize_keeps_own_view_and_reseeds(game: ecotone.Game) -> None:  # 
     assert state.determinize(0, 3) == state.determinize(0, 3)
 
 
+def test_a_sealed_choice_stays_hidden_until_everyone_has_chosen(game: ecotone.Game) -> None:  # type: ignore[type-arg]
+    state = game.start(8)
+    bid = state.legal_actions(1)[0]
+    after = state.apply(1, bid)
+    assert after.to_move == (0,)
+    # P1 still has to choose: what P2 chose is re-dealt in every determinization for P1,
+    # so a search bot cannot answer it, but P2 keeps its own choice.
+    guesses = {after.determinize(0, seed).data.bids[1] for seed in range(30)}
+    assert len(guesses) > 1
+    assert all(after.determinize(1, seed).data.bids[1] == bid.card for seed in range(5))  # type: ignore[attr-defined]
+
+
 def test_secret_choices_are_announced_without_their_content(game: ecotone.Game) -> None:  # type: ignore[type-arg]
     state = game.start(12)
     bid = state.legal_actions(0)[0]

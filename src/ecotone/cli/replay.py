@@ -102,6 +102,14 @@ def _show(replay: Replay, game: Game[Any], viewer: int | None, *, pause: bool) -
             c.print(Rule(Text(f"after step {number} of {total}" if number else "start")))
             c.print(Text(state.render(viewer)))
             if step is None:
+                if state.digest() != replay.digest:
+                    # The steps all apply but lead elsewhere: the file was edited, or was
+                    # written by other rules under the same version number.
+                    error_line(
+                        f"the replay ends in another state than it recorded "
+                        f"(digest {state.digest()}, the replay says {replay.digest})"
+                    )
+                    return 1
                 if state.is_over:
                     scores = ", ".join(f"P{s + 1} {fmt(x)}" for s, x in enumerate(state.scores()))
                     winners = ", ".join(f"P{w + 1}" for w in state.winners()) or "nobody"

@@ -12,7 +12,7 @@ The tree is small on purpose::
 
 Codes are ``area/what`` strings such as ``action/not-your-turn`` or
 ``forest/new-tree-before-complete``. Games add their own codes under their own prefix;
-the kernel's codes are listed in the ``*_CODES`` constants below.
+each class below lists the kernel's codes of its kind.
 """
 
 from __future__ import annotations
@@ -53,23 +53,34 @@ class EcotoneError(Exception):
 class ConfigError(EcotoneError, ValueError):
     """A game was asked for with a wrong id, player count, variant or option.
 
-    The message always lists the valid choices.
+    The message always lists the valid choices. Kernel codes: ``config/unknown-game``,
+    ``config/bad-player-count``, ``config/unknown-variant``, ``config/unknown-option``,
+    ``config/bad-option``, ``config/files-refused``.
     """
 
 
 class IllegalAction(EcotoneError, ValueError):
     """An action that cannot be taken now, with the reason in the game's words.
 
-    Kernel codes: ``action/game-over``, ``action/not-your-turn``, ``action/malformed``,
-    ``action/unknown-index``, ``action/not-legal``. Games raise their own, more
-    specific codes (``forest/...``) whenever they can say why.
+    Kernel codes: ``action/game-over``, ``action/bad-seat``, ``action/not-your-turn``,
+    ``action/malformed``, ``action/unknown-index``; ``action/not-legal`` is the code a
+    game falls back on when it has no more specific one. Games raise their own codes
+    (``forest/...``) whenever they can say why.
     """
 
 
 class StateError(EcotoneError, ValueError):
     """A saved state or replay that is malformed, from another game or rules version,
-    or whose re-simulation does not reach the recorded digest."""
+    or whose re-simulation does not reach the recorded digest.
+
+    Kernel codes: ``state/malformed``, ``state/wrong-game``, ``state/rules-version``,
+    ``replay/unreadable``, ``replay/malformed``, ``replay/rules-version``,
+    ``replay/illegal-step``, ``replay/digest-mismatch``.
+    """
 
 
 class DataError(EcotoneError, ValueError):
-    """A data file (cards, tiles, boards, decks) that fails validation."""
+    """A data file (cards, tiles, boards, decks) that fails validation.
+
+    Kernel codes: ``data/missing``, ``data/invalid``.
+    """

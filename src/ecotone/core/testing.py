@@ -18,7 +18,8 @@ contract of :mod:`ecotone.core.game`:
   steps without error (a searching bot plays on from thousands of them, so a deal that
   contradicts something public, say a card everyone saw offered, breaks the bot);
 * the game ends within ``game.max_steps``, with one score per seat and winners among them;
-* the same seed and actions give the same digests.
+* the same seed and actions give the same digests;
+* the game never touches Python's global random state (all chance comes from the seed).
 
 :func:`playthrough` writes one seeded game out step by step, and :func:`check_golden`
 compares it with a stored file (set ``ECOTONE_REGEN_GOLDENS=1`` to rewrite the file after an
@@ -87,10 +88,23 @@ def check_game(
     """
     game = make(game_id, players=players, variant=variant, **options)
     report = CheckReport()
+    assert 0 < game.max_steps <= game.spec.max_steps, (
+        f"{game!r}: the configured bound max_steps={game.max_steps} must be positive and "
+        f"within the spec's bound for every configuration, {game.spec.max_steps}"
+    )
     components = set(game.components())
+    if not components:
+        declared = game.zones(game.start(seed).data)
+        assert not any(declared.values()), (
+            f"{game!r}: zones() places components but components() lists none, "
+            "so the one-zone check cannot run; declare every component id"
+        )
     for g in range(games):
         game_seed = derive_seed(seed, g)
         rnd = random.Random(derive_seed(game_seed, "harness"))
+        # A game drawing from the module-level generator would replay differently
+        # whenever anything else in the process draws from it too.
+        global_random = random.getstate()
         moves: list[tuple[int, Action]] = []
         digests: list[str] = []
         state = game.start(game_seed)
@@ -119,6 +133,10 @@ def check_game(
             raise AssertionError(f"{where}: not over after max_steps={game.max_steps}")
         _check_outcome(game, state, where)
         _check_replay(game, game_seed, moves, digests, where)
+        assert random.getstate() == global_random, (
+            f"{where}: the game used Python's global random state; draw from the seeded "
+            "generator that setup() receives or from the state's key (ecotone.core.rng)"
+        )
         report.games += 1
         report.longest = max(report.longest, len(moves))
         report.outcomes.append((state.scores(), state.winners()))
@@ -157,7 +175,13 @@ def _check_actions(
     sample = legal if len(legal) <= _APPLY_ALL_UP_TO else rnd.sample(legal, _APPLY_ALL_UP_TO)
     for action in sample:
         assert state.explain(seat, action) is None, f"{here}: legal {action} explained as illegal"
-        after = state.apply(seat, action)
+        try:
+            after = state.apply(seat, action)
+        except Exception as exc:
+            raise AssertionError(
+                f"{here}: P{seat + 1}'s legal action {action} does not apply: "
+                f"{type(exc).__name__}: {exc}"
+            ) from exc
         assert after is not state
         report.actions_applied += 1
         if deep:
@@ -303,7 +327,12 @@ def _check_goes_on(state: State, rnd: random.Random, here: str) -> None:
         if state.is_over:
             return
         seat = rnd.choice(state.to_move)
-        action = rnd.choice(state.legal_actions(seat))
+        legal = state.legal_actions(seat)
+        assert legal, (
+            f"{here}: {step} step(s) into random play from the determinization, "
+            f"P{seat + 1} is to move but has no legal action"
+        )
+        action = rnd.choice(legal)
         try:
             state = state.apply(seat, action)
         except Exception as exc:
