@@ -8,7 +8,7 @@ from collections import Counter
 import msgspec
 import pytest
 
-from ecotone.core.data import load
+from ecotone.core.data import decode, load, load_text
 from ecotone.core.errors import DataError
 from ecotone.core.spec import Provenance
 from ecotone.games.forest.cards import LEVELS, CardSet, Level, _File, cards
@@ -98,6 +98,22 @@ def test_species_have_binomial_latin_names_and_facts() -> None:
 def test_level_rows_have_rulebook_provenance(raw: _File) -> None:
     assert [lv.key for lv in raw.levels] == list(LEVEL_KEYS)
     assert all(lv.provenance is Provenance.RULEBOOK for lv in raw.levels)
+
+
+def test_every_card_carries_its_provenance(raw: _File) -> None:
+    # The rulebook gives the counts; which card shows what is designed by Ecotone.
+    assert all(c.provenance is Provenance.ECOTONE for c in raw.cards)
+
+
+def test_a_card_without_provenance_is_refused() -> None:
+    text = load_text("ecotone.games.forest.data", "cards.toml")
+    first = text.index('provenance = "ecotone"', text.index("[[cards]]"))
+    broken = text[:first] + text[first + len('provenance = "ecotone"') :]
+    with pytest.raises(DataError) as info:
+        decode(broken, _File, "cards.toml")
+    assert info.value.code == "data/invalid"
+    assert "provenance" in info.value.message
+    assert "cards[0]" in info.value.message  # the card is named by its place in the file
 
 
 def test_describe_and_label() -> None:

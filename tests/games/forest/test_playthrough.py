@@ -67,7 +67,7 @@ def random_game(players: int, variant: str | None, seed: int) -> list[tuple[int,
     g = game(players, variant)
     rnd = random.Random(seed)
     state = g.start(seed)
-    out = [(-1, None, state.digest())]
+    out: list[tuple[int, object, str]] = [(-1, None, state.digest())]
     while not state.is_over:
         (seat,) = state.to_move
         action = rnd.choice(state.legal_actions(seat))

@@ -220,7 +220,9 @@ def test_give_to_any_other_player_in_a_4_player_game() -> None:
         hands=["C07 F06 G01", "S01 S13 C13", "F01 F02 F03", "S02 S03 S04"],
         fill_piles=True,
     ).apply(0, Place("G01", 0))
-    assert {a.to for a in state.legal_actions(0)} == {1, 2, 3}
+    gifts = [a for a in state.legal_actions(0) if isinstance(a, Give)]
+    assert gifts == state.legal_actions(0)
+    assert {a.to for a in gifts} == {1, 2, 3}
 
 
 def test_give_a_card_not_in_hand() -> None:

@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from ecotone.games.forest.actions import Draw
 from ecotone.games.forest.cards import cards
 from ecotone.games.forest.state import Phase
 
@@ -74,7 +75,9 @@ def test_deal_goes_round_the_table_one_card_at_a_time(players: int) -> None:
         order.append(seat)
         legal = state.legal_actions(seat)
         # any non-empty pile may be drawn from during the deal
-        assert [a.pile for a in legal] == [i for i in range(5) if state.data.piles[i]]
+        draws = [a for a in legal if isinstance(a, Draw)]
+        assert draws == legal
+        assert [a.pile for a in draws] == [i for i in range(5) if state.data.piles[i]]
         before = len(state.data.hands[seat])
         state = state.apply(seat, legal[-1])
         assert len(state.data.hands[seat]) == before + 1
