@@ -9,7 +9,7 @@ import pytest
 
 import ecotone
 from ecotone.bots import SeatView, available_bots, make_bot
-from ecotone.bots.ismcts import ISMCTSBot, outcome, tree_edges
+from ecotone.bots.ismcts import ISMCTSBot, _Node, outcome, tree_edges
 from ecotone.core.errors import ConfigError
 from ecotone.core.game import Game, State
 from ecotone.core.registry import game_class
@@ -90,6 +90,7 @@ def test_every_game_lists_ismcts(game_id: str) -> None:
         ({"prior_weight": -0.5}, "prior_weight must be a number at least 0"),
         ({"evidence": -1}, "evidence must be a number at least 0"),
         ({"widening": "wide"}, "widening must be a number at least 0"),
+        ({"paired": 1.5}, "paired must be a whole number of at least 0"),
         ({"secrets": "oracle"}, "secrets must be 'random' or 'heuristic'"),
     ],
 )
@@ -204,6 +205,83 @@ def test_progressive_widening_tries_few_actions_in_a_large_space() -> None:
     assert len(wide.last_tree.edges) == 36
     assert len(narrow.last_tree.edges) <= 7
     assert max(e.visits for e in narrow.last_tree.edges.values()) > 1
+
+
+def _paired_decision(game_id: str, players: int, low: int, high: int) -> tuple[State, int]:
+    game = ecotone.make(game_id, players=players)
+    return next(
+        (s, seat)
+        for s, seat in _decisions(game, 5, 200)
+        if low <= len(s.legal_actions(seat)) <= high
+    )
+
+
+def test_paired_comparison_tries_every_move_on_every_deal() -> None:
+    state, seat = _paired_decision("biomasters", 2, 3, 6)
+    game = state.game
+    view = SeatView(state, seat)
+    legal = view.legal_actions
+    bot = make_bot("ismcts", game, seat, 4, iterations=10 * len(legal), paired=8)
+    assert isinstance(bot, ISMCTSBot)
+    assert bot.act(view) in legal
+    assert bot.last_tree is not None
+    # ten rounds, one deal each, every move tried once per round
+    assert {a: e.visits for a, e in bot.last_tree.edges.items()} == dict.fromkeys(legal, 10)
+    assert bot.last_search is not None
+    assert bot.last_search.iterations == 10 * len(legal)
+    again = make_bot("ismcts", game, seat, 4, iterations=10 * len(legal), paired=8)
+    assert again.act(view) == bot.act(view)  # reproducible from the seed
+
+
+def test_a_paired_round_gives_every_move_the_same_luck() -> None:
+    # The same deal and the same seed replay the same playout: only the move differs
+    # between the samples of one round.
+    state, seat = _paired_decision("singapore-untamed", 4, 2, 8)
+    view = SeatView(state, seat)
+    for rollout in ("random", "heuristic"):
+        bot = make_bot("ismcts", state.game, seat, 4, rollout=rollout, max_depth=30)
+        assert isinstance(bot, ISMCTSBot)
+        deal = view.determinize(random.Random(9))
+        for action in view.legal_actions:
+            runs = {bot._iterate(_Node(), deal, action, 1234) for _ in range(3)}
+            assert len(runs) == 1
+    # and in random playouts, another seed is other luck
+    bot = make_bot("ismcts", state.game, seat, 4, rollout="random", max_depth=30)
+    assert isinstance(bot, ISMCTSBot)
+    first = view.legal_actions[0]
+    assert len({bot._iterate(_Node(), deal, first, seed) for seed in range(12)}) > 1
+
+
+def test_paired_comparison_of_the_most_tried_moves_in_a_large_space() -> None:
+    state, seat = _paired_decision("biome-borneo", 2, 12, 10_000)
+    view = SeatView(state, seat)
+    bot = make_bot("ismcts", state.game, seat, 4, iterations=40, paired=3, widening=0.0)
+    assert isinstance(bot, ISMCTSBot)
+    assert bot.act(view) in view.legal_actions
+    assert bot.last_tree is not None
+    edges = bot.last_tree.edges
+    # 20 plain iterations, each trying a new move; then 20 // 3 = 6 rounds of 3 candidates
+    assert len(edges) == 20
+    assert sorted(e.visits for e in edges.values())[-3:] == [7, 7, 7]
+    hint = bot.last_tree.hint
+    assert hint is not None
+    assert edges[hint].visits == 7  # the heuristic's move is always a candidate
+
+
+def test_paired_evidence_keeps_the_heuristic_move_unless_the_search_is_sure() -> None:
+    game = ecotone.make(FOREST, players=2)
+    departed = 0
+    for state, seat in _decisions(game, 12, 6):
+        view = SeatView(state, seat)
+        free = make_bot("ismcts", game, seat, 4, iterations=60, paired=30)
+        assert isinstance(free, ISMCTSBot)
+        choice = free.act(view)
+        assert free.last_tree is not None
+        hint = free.last_tree.hint
+        sure = make_bot("ismcts", game, seat, 4, iterations=60, paired=30, evidence=99)
+        assert sure.act(view) == hint
+        departed += choice != hint
+    assert departed > 0
 
 
 def test_heuristic_secret_choices_in_simultaneous_rounds() -> None:

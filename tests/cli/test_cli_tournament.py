@@ -272,6 +272,7 @@ def test_bots_lists_each_bot_and_its_options(capsys: pytest.CaptureFixture[str])
         "prior_weight",
         "evidence",
         "widening",
+        "paired",
         "secrets",
     }
     assert options["rollout"] == "random"

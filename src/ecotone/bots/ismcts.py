@@ -58,6 +58,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 import time
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
@@ -184,6 +185,13 @@ class ISMCTSBot(Bot):
             tried first, so the search starts from good play and departs from it only on
             evidence.
         prior_weight: the strength of that bonus.
+        evidence: keep the heuristic's move unless the chosen move's mean reward beats it
+            by this many standard errors (0: always the search's choice).
+        widening: progressive widening of large action spaces (0: off).
+        paired: compare up to this many root moves on the same deals, with the same
+            rollout randomness, so that the luck of the deal cancels out (0: off).
+        secrets: ``"random"`` or ``"heuristic"``: how the other seats make their secret
+            choices in a simultaneous round during the search.
     """
 
     name = "ismcts"
@@ -215,6 +223,12 @@ class ISMCTSBot(Bot):
             0.0,
             "progressive widening: try a new action at a node only while it has fewer than "
             "1 + widening * sqrt(visits) tried (0: every action once first)",
+        ),
+        BotOption(
+            "paired",
+            0,
+            "compare up to this many root moves on the same deals: each determinization "
+            "and its rollout randomness is tried with every one of them (0: off)",
         ),
         BotOption(
             "secrets",
@@ -280,6 +294,7 @@ class ISMCTSBot(Bot):
             self._advisor = _heuristic_helpers(game, seed + 1)[seat]
         self.evidence = _number("evidence", given["evidence"], low=0.0)
         self.widening = _number("widening", given["widening"], low=0.0)
+        self.paired = _count("paired", given["paired"])
         secrets = given["secrets"]
         if secrets not in ("random", "heuristic"):
             raise ValueError(f"secrets must be 'random' or 'heuristic', not {secrets!r}")
@@ -288,6 +303,9 @@ class ISMCTSBot(Bot):
         if self.secrets == "heuristic" or self._helpers:
             # (heuristic rollouts imply heuristic secret choices, as before this option)
             self._secret_keepers = self._helpers or _heuristic_helpers(game, seed + 2)
+        # The randomness of rollouts and of others' secret choices: the bot's own, except
+        # in a paired comparison, where each round fixes it (see _reseed).
+        self._roll = self.rng
         self.last_search: SearchStats | None = None
         # The tree of the last search, kept for inspection (tests, curious users).
         self.last_tree: _Node | None = None
@@ -305,20 +323,111 @@ class ISMCTSBot(Bot):
             return legal[0]
         root = _Node(self._advisor.act(view) if self._advisor is not None else None)
         self._lo, self._hi = math.inf, -math.inf
+        self._roll = self.rng
         clock = time.perf_counter
         start = clock()
         deadline = start + self.seconds if self.seconds is not None else math.inf
+        budget = self.iterations
+        done = 0
+        paired: dict[Action, list[tuple[float, float]]] | None = None
+        if self.paired:
+            if len(legal) > self.paired:
+                # Too many moves to try each on every deal: a first half of plain search
+                # picks the candidates, then they are compared on the same deals.
+                half = start + (deadline - start) / 2
+                done = self._search(root, view, budget // 2, half if not budget else deadline)
+            candidates = self._candidates(root, legal)
+            paired = self._compare(root, view, candidates, budget - done if budget else 0, deadline)
+            done += sum(len(v) for v in paired.values())
+        else:
+            done = self._search(root, view, budget, deadline)
+        self.last_search = SearchStats(done, clock() - start, sum(1 for _ in tree_edges(root)))
+        self.last_tree = root
+        if paired is not None:
+            return self._choose_paired(root, paired)
+        return self._choose(root, legal)
+
+    def _search(self, root: _Node, view: SeatView, budget: int, deadline: float) -> int:
+        """Plain ISMCTS iterations until ``budget`` of them (0: none set) or ``deadline``."""
+        clock = time.perf_counter
         done = 0
         while True:
-            self._iterate(root, view.determinize(self.rng))
-            done += 1
-            if self.iterations and done >= self.iterations:
+            if budget and done >= budget:
                 break
             if deadline < math.inf and clock() >= deadline:
                 break
-        self.last_search = SearchStats(done, clock() - start, sum(1 for _ in tree_edges(root)))
-        self.last_tree = root
-        return self._choose(root, legal)
+            self._iterate(root, view.determinize(self.rng))
+            done += 1
+        return done
+
+    def _candidates(self, root: _Node, legal: list[Action]) -> list[Action]:
+        """The root moves to compare on the same deals: all of them, or the most tried."""
+        if len(legal) <= self.paired:
+            return list(legal)
+        ranked = sorted(
+            (a for a in legal if a in root.edges),
+            key=lambda a: (-root.edges[a].visits, -self._value(root.edges[a])),
+        )
+        chosen = ranked[: self.paired]
+        hint = root.hint
+        if hint is not None and hint not in chosen:
+            chosen[-1:] = [hint]
+        return chosen or [legal[0]]
+
+    def _compare(
+        self, root: _Node, view: SeatView, candidates: list[Action], budget: int, deadline: float
+    ) -> dict[Action, list[tuple[float, float]]]:
+        """Try every candidate on each deal, with the same rollout randomness (paired samples).
+
+        Comparing moves on the same deals takes the luck of the deal out of the comparison:
+        what differs between two samples of a round is the move alone. Returns each
+        candidate's (win share, score margin) per round, rounds in the same order.
+        """
+        samples: dict[Action, list[tuple[float, float]]] = {a: [] for a in candidates}
+        rounds = max(1, budget // len(candidates)) if budget else 0
+        clock = time.perf_counter
+        done = 0
+        while True:
+            state = view.determinize(self.rng)
+            seed = self.rng.getrandbits(63)
+            for action in candidates:
+                samples[action].append(self._iterate(root, state, action, seed))
+            done += 1
+            if rounds and done >= rounds:
+                break
+            if deadline < math.inf and clock() >= deadline:
+                break
+        return samples
+
+    def _choose_paired(
+        self, root: _Node, samples: dict[Action, list[tuple[float, float]]]
+    ) -> Action:
+        """The best mean reward on the shared deals; the heuristic's move unless beaten.
+
+        With ``evidence`` and a heuristic hint among the candidates, the hint stays unless
+        the best move's mean reward beats it by ``evidence`` standard errors of the paired
+        differences (round by round, on the same deal).
+        """
+        span = self._hi - self._lo
+        w = self.score_weight
+
+        def rewards(a: Action) -> list[float]:
+            return [
+                (1.0 - w) * win + w * ((m - self._lo) / span if span > 0 else 0.5)
+                for win, m in samples[a]
+            ]
+
+        means = {a: statistics.fmean(rewards(a)) for a in samples}
+        best = max(samples, key=lambda a: means[a])  # first of equals: the candidates' order
+        hint = root.hint
+        if self.evidence and hint is not None and hint in samples and hint != best:
+            diffs = [b - h for b, h in zip(rewards(best), rewards(hint), strict=True)]
+            if len(diffs) < 2:
+                return hint
+            error = statistics.stdev(diffs) / math.sqrt(len(diffs))
+            if statistics.fmean(diffs) <= self.evidence * error:
+                return hint
+        return best
 
     def _choose(self, root: _Node, legal: list[Action]) -> Action:
         """The most visited root action; ties go to the better mean reward, then to order.
@@ -345,8 +454,18 @@ class ISMCTSBot(Bot):
 
     # -- one iteration -------------------------------------------------------------------
 
-    def _iterate(self, root: _Node, state: State) -> None:
+    def _iterate(
+        self, root: _Node, state: State, first: Action | None = None, seed: int | None = None
+    ) -> tuple[float, float]:
+        """One determinized descent, expansion, rollout and backpropagation.
+
+        ``first`` forces the root move and ``seed`` fixes the randomness after the tree
+        (rollouts, the others' secret choices), for paired comparisons. Returns the
+        searching seat's (win share, score margin) of the playout.
+        """
         me = self.seat
+        if seed is not None:
+            self._reseed(seed)
         game = self.game
         node: _Node | None = root
         edge: _Edge | None = None
@@ -374,7 +493,10 @@ class ISMCTSBot(Bot):
                         if seat == me and self._advisor is not None:
                             hint = self._advisor.act(SeatView(state, me))
                         node = edge.nexts[key] = _Node(hint)
-                action, edge, new = self._select(node, seat, legal)
+                if first is not None and node is root:
+                    action, edge, new = self._force(root, seat, first)
+                else:
+                    action, edge, new = self._select(node, seat, legal)
                 path.append(edge)
                 node = None
                 in_tree = not new
@@ -392,7 +514,23 @@ class ISMCTSBot(Bot):
                 break
         if not state.is_over:
             state = self._rollout(state)
-        self._backpropagate(path, state)
+        return self._backpropagate(path, state)
+
+    def _force(self, root: _Node, seat: int, action: Action) -> tuple[Action, _Edge, bool]:
+        """Take ``action`` at the root (a paired comparison), counting it as a visit."""
+        root.visits += 1
+        e = root.edges.get(action)
+        if e is None:
+            e = root.edges[action] = _Edge(seat)
+            return action, e, True
+        e.avail += 1
+        return action, e, False
+
+    def _reseed(self, seed: int) -> None:
+        """Give the rollouts and the others' secret choices the randomness of ``seed``."""
+        self._roll = random.Random(seed)
+        for i, bot in enumerate(self._helpers or self._secret_keepers):
+            bot.rng.seed(seed + i)
 
     def _rollout(self, state: State) -> State:
         """Play on with the rollout policy to the end, or to ``max_depth`` decisions."""
@@ -410,7 +548,7 @@ class ISMCTSBot(Bot):
         # The hot loop of the search: straight on the game's hooks, one list per step.
         to_move_of, legal_of, step = game.to_move, game.legal, game.next
         data = state.data
-        rnd = self.rng.random
+        rnd = self._roll.random
         for _ in range(limit):
             to_move = to_move_of(data)
             if not to_move:
@@ -479,11 +617,11 @@ class ISMCTSBot(Bot):
         # Only for another seat's secret choice in a simultaneous round.
         if self._secret_keepers:
             return self._secret_keepers[seat].act(SeatView(state, seat))
-        return legal[int(self.rng.random() * len(legal))]
+        return legal[int(self._roll.random() * len(legal))]
 
     # -- rewards -------------------------------------------------------------------------
 
-    def _backpropagate(self, path: list[_Edge], state: State) -> None:
+    def _backpropagate(self, path: list[_Edge], state: State) -> tuple[float, float]:
         wins, margins = outcome(state)
         for m in margins:
             self._lo = min(self._lo, m)
@@ -492,6 +630,7 @@ class ISMCTSBot(Bot):
             e.visits += 1
             e.wins += wins[e.seat]
             e.margins += margins[e.seat]
+        return wins[self.seat], margins[self.seat]
 
 
 def outcome(state: State) -> tuple[list[float], list[float]]:
