@@ -8,11 +8,14 @@ import pytest
 
 import ecotone
 from ecotone.bots import SeatView, available_bots, make_bot
+from ecotone.bots.heuristics.singapore import intimidation_odds
+from ecotone.core.actions import Action
 from ecotone.core.errors import ConfigError
 from ecotone.core.game import Game, State
 from ecotone.core.rng import derive_seed
 from ecotone.games.singapore import Cooperate, Intimidate
 from ecotone.games.singapore.state import Phase
+from tests.games.singapore.helpers import choose_all, rolled, start, state, with_habitat
 
 GAME = "singapore-untamed"
 
@@ -104,3 +107,42 @@ def test_heuristic_beats_random_clearly() -> None:
         if i % 4 in winners:
             wins += 1 / len(winners)
     assert wins >= 0.75 * games
+
+
+def _facing(history: tuple[int, int], hand: tuple[str, ...] = ()) -> State:
+    """P1, P2 and P3 share the Forest (10 alone / 16 shared) and must choose; P2 and P3
+    have each shown ``history`` = (Cooperate, Intimidate) cards before; P1 holds ``hand``."""
+    d = rolled(start(4), 2)
+    d = with_habitat(d, "forest", bounty=(10, 16))
+    routes = dict.fromkeys(range(3), "migrate to forest-1") | {3: "migrate to ecotone-nw"}
+    s = choose_all(state(d), routes)
+    coop, bold = history
+    players = tuple(
+        p.replace(cooperated=coop, intimidated=bold) if seat in (1, 2) else p
+        for seat, p in enumerate(s.data.players)
+    )
+    assert s.data.phase is Phase.COMPETE
+    return State(s.game, s.data.replace(players=players))
+
+
+@pytest.mark.parametrize(
+    ("history", "expected"),
+    [
+        ((0, 8), Cooperate()),  # two known hawks will fight each other: stay out of it
+        ((8, 0), Intimidate()),  # two known doves: dominate them
+    ],
+)
+def test_heuristic_answers_what_it_knows_of_its_rivals(
+    history: tuple[int, int], expected: Action
+) -> None:
+    s = _facing(history)
+    bot = make_bot("heuristic", s.game, 0, 1)
+    assert bot.act(SeatView(s, 0)) == expected
+    # the pure strategies ignore the history
+    assert make_bot("hawk", s.game, 0, 1).act(SeatView(s, 0)) == Intimidate()
+    assert make_bot("dove", s.game, 0, 1).act(SeatView(s, 0)) == Cooperate()
+
+
+def test_intimidation_odds_follow_the_cards_shown() -> None:
+    assert intimidation_odds({"intimidated": 0, "cooperated": 0}) == 0.5
+    assert intimidation_odds({"intimidated": 3, "cooperated": 1}) == 4 / 6

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from ecotone.core.actions import Action
 from ecotone.core.errors import ConfigError, IllegalAction
 from ecotone.games.singapore import (
     Buy,
@@ -86,11 +87,11 @@ def test_player_counts_and_modes() -> None:
         (Discard("recovery"), "discard recovery"),
     ],
 )
-def test_notation_round_trip(action: object, text: str) -> None:
+def test_notation_round_trip(action: Action, text: str) -> None:
     assert str(action) == text
     assert CODEC.parse(text) == action
     assert CODEC.parse(text.upper()) == action
-    as_json = json.loads(json.dumps(action.to_json()))  # type: ignore[attr-defined]
+    as_json = json.loads(json.dumps(action.to_json()))
     assert CODEC.parse(as_json) == action
 
 

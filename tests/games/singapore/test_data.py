@@ -11,7 +11,14 @@ from ecotone.core.data import load_text
 from ecotone.core.errors import DataError
 from ecotone.core.spec import Provenance
 from ecotone.games.singapore.board import CENTRE, board, parse_board
-from ecotone.games.singapore.cards import DECKS, HABITATS, cards, parse_cards
+from ecotone.games.singapore.cards import (
+    DECKS,
+    HABITATS,
+    ActionCard,
+    Adaptation,
+    cards,
+    parse_cards,
+)
 
 CARDS = load_text("ecotone.games.singapore.data", "cards.toml")
 BOARD = load_text("ecotone.games.singapore.data", "board.toml")
@@ -86,7 +93,7 @@ def test_points_tables_and_full_sets() -> None:
 def test_every_component_has_provenance_and_real_species() -> None:
     cs = cards()
     latin = re.compile(r"^[A-Z][a-z]+( [a-z]+)?$")
-    named = [*cs.adaptations.values(), *cs.actions.values()]
+    named: list[Adaptation | ActionCard] = [*cs.adaptations.values(), *cs.actions.values()]
     for item in named:
         assert isinstance(item.provenance, Provenance)
         assert latin.match(item.latin), item.latin

@@ -50,7 +50,7 @@ def test_symbiosis_feeds_you_and_the_poorest_habitat_mate() -> None:
     d = start(4)
     d = with_player(d, 0, tile="ecotone-n", food=1)
     d = with_player(d, 1, tile="ecotone-s", food=9)
-    d = with_player(d, 2, tile="ecotone-c".replace("-c", "-centre"), food=4)
+    d = with_player(d, 2, tile=CENTRE, food=4)
     d = with_player(d, 3, tile="marine-2", food=0)
     d = round_end(facedown(d, 0, "symbiosis"))
     assert [p.food for p in d.players] == [3, 9, 6, 0]
@@ -73,7 +73,7 @@ def test_two_destruction_cards_destroy_a_habitat_at_the_end_of_the_round() -> No
     assert d.habitats[0].status is Status.DESTROYED
     assert d.players[0].tile == CENTRE
     assert d.players[1].tile == "marine-4"
-    assert "The Forest is destroyed and turned over: P1 go to the centre of the Ecotone" in log(d)
+    assert "The Forest is destroyed and turned over: P1 goes to the centre of the Ecotone" in log(d)
     assert d.round == 2  # no Bounty for a destroyed habitat
     assert d.habitats[0].bounty == ""
 
@@ -231,3 +231,6 @@ def test_the_game_ends_after_ten_rounds(variant: str | None) -> None:
     assert s.is_over
     assert s.to_move == ()
     assert "The game ends after 10 rounds." in log(d)
+    assert "Final scores:" in d.log
+    # nobody has scored anything: the four share the win
+    assert d.log[-1] == "P1, P2, P3 and P4 tie on 0 EVP and 0 Food left: they share the win."

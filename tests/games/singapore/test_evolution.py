@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from ecotone.core.game import State
 from ecotone.games.singapore import Buy, Draw, Finish, Play
+from ecotone.games.singapore.board import CENTRE
 from ecotone.games.singapore.cards import DECKS
-from ecotone.games.singapore.state import Phase, SGData
+from ecotone.games.singapore.state import Phase, SGData, Status
 
-from .helpers import act, refusal, stack, start, state, with_player
+from .helpers import act, refusal, stack, start, state, with_habitat, with_player
 
 
 def evolving(d: SGData, seat: int = 0, tile: str = "forest-1", food: int = 20) -> SGData:
@@ -82,6 +83,29 @@ def test_destruction_cards_are_announced_at_once() -> None:
     assert s.data.destroyed_count == 1
     assert "Destruction! The Forest has 1 of 2 Destruction cards." in " ".join(s.data.log)
     assert s.observe(3)["habitats"]["forest"]["destruction"] == 1
+
+
+def test_the_second_destruction_card_dooms_the_habitat_at_the_end_of_the_round() -> None:
+    d = with_habitat(evolving(start(4)), "forest", destruction=1)
+    d = stack(d, "forest", ["destruction", "venom", "gliding"])
+    s = act(state(d), 0, "draw from the forest deck")
+    assert s.data.habitats[0].status is Status.OPEN  # not yet: at the end of the round
+    assert (
+        "Destruction! The Forest has 2 of 2 Destruction cards: it will be destroyed at the "
+        "end of the round." in " ".join(s.data.log)
+    )
+    s = act(s, 0, "return the rest")
+    for seat in (1, 2, 3):
+        s = s.apply(seat, s.legal_actions(seat)[-1])  # draw where they stand
+        while s.data.phase is Phase.BUY and s.data.turn == seat:
+            s = act(s, seat, "return the rest")
+    assert s.data.habitats[0].status is Status.DESTROYED
+    assert s.data.players[0].tile == CENTRE
+    assert "The Forest is destroyed and turned over: P1 goes to the centre" in " ".join(s.data.log)
+    while s.data.phase is Phase.RESTORE:  # P1's Food could pay for a Recovery: nobody offers
+        s = act(s, s.data.turn, "pass")
+    assert (s.data.round, s.data.phase) == (2, Phase.MIGRATE)
+    assert s.data.habitats[0].bounty == ""  # no Nature's Bounty for it in the next round
 
 
 def test_action_cards_go_to_the_hand_face_down() -> None:
@@ -191,6 +215,11 @@ def test_survival_niches_go_to_the_first_to_qualify() -> None:
     assert s.data.players[0].niches == (frog,)
     assert frog not in s.data.niche_display
     assert "P1 claims the Cinnamon Bush Frog niche" in " ".join(s.data.log)
+    # P2 completes the same three Adaptations later: the niche is gone
+    d = stack(evolving(s.data, seat=1, tile="ecotone-s"), "wild", ["call", "limbs", "limbs"])
+    s = act(state(d), 1, "draw from the wild deck", "buy call")
+    assert s.data.players[1].niches == ()
+    assert "claims" not in s.data.log[-1]
 
 
 def test_beginner_mode_has_no_niches() -> None:

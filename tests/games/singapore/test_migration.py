@@ -78,6 +78,7 @@ def test_everyone_rolls_then_all_choose_at_once() -> None:
     assert s.to_move == (0, 1, 2, 3, 4)
     assert all(len(p.dice) == 1 and 1 <= p.dice[0] <= 6 for p in d.players)
     route = s.legal_actions(2)[-1]
+    assert isinstance(route, Migrate)
     s2 = s.apply(2, route)
     assert s2.to_move == (0, 1, 3, 4)
     # the others see that P3 has chosen, never what

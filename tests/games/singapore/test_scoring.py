@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ecotone.games.singapore import score
-from ecotone.games.singapore.scoring import winners
+from ecotone.games.singapore.scoring import announce, winners
 from ecotone.games.singapore.state import Phase
 
 from .helpers import start, state, with_player
@@ -58,3 +58,37 @@ def test_ties_go_to_the_most_food_left_then_are_shared() -> None:
     assert winners(d.players) == [0]
     d = with_player(d, 1, adaptations=["call"])  # Call x2: 3 + 2 = 5, same Food: shared
     assert winners(d.players) == [0, 1]
+
+
+def test_the_gamemaster_announces_the_scores_and_the_winner() -> None:
+    d = start(4)
+    d = with_player(
+        d, 0, adaptations=["limbs"] * 4 + ["appeal", "call"], food=29, niches=["cinnamon-bush-frog"]
+    )
+    d = with_player(d, 1, adaptations=["venom", "venom", "shell"], food=9)
+    lines = announce(d.players)
+    assert lines[0] == "Final scores:"
+    assert lines[1] == (
+        "  P1: 23 EVP = Appeal 2 + Call 1 + Limbs 6 + the Cinnamon Bush Frog niche 12 "
+        "+ 2 for 29 Food."
+    )
+    assert lines[2] == "  P2: 4 EVP = Shell 1 + Venom 3 + 0 for 9 Food."
+    assert lines[3] == "  P3: 0 EVP = 0 for 0 Food."
+    assert lines[-1] == "P1 wins with 23 EVP."
+
+
+def test_the_announcement_says_how_a_tie_was_settled() -> None:
+    d = start(4)
+    d = with_player(d, 0, adaptations=["call", "call"], food=25)  # 3 + 2
+    d = with_player(d, 2, adaptations=["appeal", "appeal"], food=29)  # 3 + 2, more Food
+    assert announce(d.players)[-1] == (
+        "P1 and P3 tie on 5 EVP; P3 wins with the most Food left (29 against P1 25)."
+    )
+    d = with_player(d, 0, food=29)
+    assert announce(d.players)[-1] == (
+        "P1 and P3 tie on 5 EVP and 29 Food left: they share the win."
+    )
+    d = with_player(d, 3, adaptations=["limbs", "limbs", "limbs"], food=21)  # 3 + 2, less Food
+    assert announce(d.players)[-1] == (
+        "P1, P3 and P4 tie on 5 EVP; P1 and P3 have the most Food left (29) and share the win."
+    )

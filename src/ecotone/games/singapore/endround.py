@@ -4,7 +4,7 @@ In this order:
 
 1. The secret Action cards played face down (Scavenge, Symbiosis) are announced and take
    effect, in turn order.
-2. After round 10 the game ends here.
+2. After round 10 the game ends here; the Gamemaster announces the scores and the winner.
 3. Each habitat with all its Destruction cards drawn (2; the Urban has 1) is destroyed: its
    board is turned over and its pawns go to the centre of the Ecotone; a player with a full
    Anchorage set may resist and stay in the Mangrove. Once 3 Destruction cards have been
@@ -45,6 +45,7 @@ from ecotone.games.singapore.common import (
     traits,
     who,
 )
+from ecotone.games.singapore.scoring import announce
 from ecotone.games.singapore.state import Phase, SGData, Status
 
 __all__ = ["HAND_LIMIT", "URBAN_OPENS_AT", "apply", "begin", "legal", "recovery_possible"]
@@ -59,7 +60,8 @@ def begin(d: SGData) -> SGData:
     """Everything after the last Evolution turn, up to the first decision it needs."""
     d = _reveal_secrets(d)
     if d.round >= ROUNDS:
-        return say(d.replace(phase=Phase.OVER), f"The game ends after {ROUNDS} rounds.")
+        d = say(d.replace(phase=Phase.OVER), f"The game ends after {ROUNDS} rounds.")
+        return say(d, *announce(d.players))
     d, anchored = _destroy(d)
     if anchored:
         return d.replace(phase=Phase.ANCHOR, turn=anchored[0], queue=anchored[1:])
@@ -126,7 +128,8 @@ def _destroy(d: SGData) -> tuple[SGData, tuple[int, ...]]:
                 swept.append(who(s))
         text = f"The {region_name(h)} is destroyed and turned over"
         if swept:
-            text += ": " + ", ".join(swept) + " go to the centre of the Ecotone"
+            go = "goes" if len(swept) == 1 else "go"
+            text += f": {', '.join(swept)} {go} to the centre of the Ecotone"
         d = say(d.replace(habitats=tuple(habitats)), text + ".")
     urban = habitats[-1]
     if urban.status is Status.SOON and d.destroyed_count >= URBAN_OPENS_AT:

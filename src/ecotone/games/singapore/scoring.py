@@ -8,7 +8,8 @@ After 10 rounds each player scores Evolution Points (EVP):
 * 1 EVP for every 10 Food left.
 
 The highest total wins. The rulebook gives no tie-break; Ecotone's: the most Food left
-(what the exchange rounded away), then a shared win.
+(what the exchange rounded away), then a shared win. :func:`announce` is the Gamemaster's
+reckoning of all this for the log.
 """
 
 from __future__ import annotations
@@ -16,10 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ecotone.games.singapore.cards import cards
-from ecotone.games.singapore.common import counts
+from ecotone.games.singapore.common import counts, name_of, who
 from ecotone.games.singapore.state import Player
 
-__all__ = ["FOOD_PER_EVP", "NICHE_EVP", "Score", "score", "winners"]
+__all__ = ["FOOD_PER_EVP", "NICHE_EVP", "Score", "announce", "score", "winners"]
 
 NICHE_EVP = 12
 FOOD_PER_EVP = 10
@@ -55,3 +56,45 @@ def winners(players: tuple[Player, ...]) -> list[int]:
     keys = [(score(p).total, p.food) for p in players]
     best = max(keys)
     return [s for s, k in enumerate(keys) if k == best]
+
+
+def announce(players: tuple[Player, ...]) -> list[str]:
+    """The Gamemaster's final reckoning: each player's EVP and where they come from, then
+    the winner and, when EVP are tied, how the tie was settled."""
+    cs = cards()
+    lines = ["Final scores:"]
+    for s, p in enumerate(players):
+        sc = score(p)
+        parts = [f"{name_of(k)} {v}" for k, v in sc.adaptations.items()]
+        parts += [f"the {cs.niche(n).name} niche {NICHE_EVP}" for n in p.niches]
+        parts.append(f"{sc.food} for {p.food} Food")
+        lines.append(f"  {who(s)}: {sc.total} EVP = {' + '.join(parts)}.")
+    totals = [score(p).total for p in players]
+    top = max(totals)
+    tied = [s for s, t in enumerate(totals) if t == top]
+    won = winners(players)
+    names = _listed(won)
+    if len(tied) == 1:
+        lines.append(f"{names} wins with {top} EVP.")
+    elif len(won) == 1:
+        others = ", ".join(f"{who(s)} {players[s].food}" for s in tied if s != won[0])
+        lines.append(
+            f"{_listed(tied)} tie on {top} EVP; {names} wins with the "
+            f"most Food left ({players[won[0]].food} against {others})."
+        )
+    elif len(won) == len(tied):
+        lines.append(
+            f"{names} tie on {top} EVP and {players[won[0]].food} Food left: they share the win."
+        )
+    else:
+        lines.append(
+            f"{_listed(tied)} tie on {top} EVP; {names} have the most Food left "
+            f"({players[won[0]].food}) and share the win."
+        )
+    return lines
+
+
+def _listed(seats: list[int]) -> str:
+    """``P1``, ``P1 and P3``, ``P1, P2 and P4``."""
+    names = [who(s) for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
