@@ -173,6 +173,16 @@ def test_move_refusals() -> None:
     assert "not compatible at s19" in err.message
 
 
+def test_a_moving_card_does_not_count_its_own_old_cell() -> None:
+    # Sea Sawdust (a plant, MOVE 1) shares its own habitat, but it leaves its cell: beside
+    # the map board it may slide north along it, not west or south where it would stand
+    # next to nothing but the cell it left
+    state = make_state(board="t21 B16 1", hands=("", ""))
+    assert moves(state) == {"move t21 north 1"}
+    err = refusal(state, 0, Move("t21", Direction.WEST, 1), "phylo/incompatible")
+    assert "not compatible at s21" in err.message
+
+
 def test_a_move_cannot_jump_the_map_board() -> None:
     state = make_state(board="t21 B09 1, t22 B39 1", hands=("", ""))
     err = refusal(state, 0, Move("t22", Direction.EAST, 1), "phylo/blocked")

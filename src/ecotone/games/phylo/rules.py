@@ -127,7 +127,8 @@ def species_cells(
 ) -> list[int]:
     """Where species ``card`` may be played now (§Playing a species).
 
-    ``near`` is :func:`around` of ``cells`` (computed when not given).
+    ``near``, :func:`around` of ``cells``, saves work when several cards are placed on one
+    table; without it the table's cards are walked directly.
     """
     t = tables()
     if card in t.parasites:
@@ -135,16 +136,19 @@ def species_cells(
         return [c for c in sorted(cells) if cells[c].under is None and cells[c].card in links]
     if card in t.needs_pollinator and not pollinated(d.board):
         return []
-    if near is None:
-        near = around(cells)
     found: set[int] = set()
     if card in t.plants:
         found.update(c for c in NEXT_TO_MAP if c not in cells)
         friends = t.habitat[card]
     else:
         friends = t.links[card]
-    for other in friends.intersection(near):
-        found |= near[other]
+    if near is None:
+        for c, slot in cells.items():
+            if slot.card in friends:
+                found.update(n for n in OFF_MAP_NEIGHBOURS[c] if n not in cells)
+    else:
+        for other in friends.intersection(near):
+            found |= near[other]
     out = sorted(found)
     similar = t.invasive.get(card)
     if similar:
@@ -162,47 +166,43 @@ def moves_left(d: PhyloData, card: str, owner: int) -> int:
     return cards().species[card].reach - used
 
 
-def _moves(
-    d: PhyloData, seat: int, cells: dict[int, Slot], near: dict[str, set[int]]
-) -> list[Action]:
+def _moves(d: PhyloData, seat: int, cells: dict[int, Slot]) -> list[Action]:
+    """``seat``'s moves: along each clear line, every cell where the card is compatible.
+
+    Compatibility at a landing cell is :func:`~ecotone.games.phylo.grid.fits` written out,
+    with the card's own old cell left out (it leaves it), so no table without the card has
+    to be built, and a card with nothing on the table to stand next to is passed over.
+    """
     t = tables()
+    plants, links, habitat, movers = t.plants, t.links, t.habitat, t.movers
     out: list[Action] = []
     for slot in d.board:
         card = slot.card
-        if slot.owner != seat or card not in t.movers:
+        if slot.owner != seat:
             continue
-        reach, flies = t.movers[card]
+        mover = movers.get(card)
+        if mover is None:
+            continue
+        reach, flies = mover
         if d.moved:
             reach = moves_left(d, card, seat)
             if reach <= 0:
                 continue
-        # cells next to a card this one could be compatible with; one next to its own
-        # cell is checked again without it, since the card leaves that cell
-        if card in t.plants:
-            friends = t.habitat[card]
-            reachable = {c for c in NEXT_TO_MAP if c not in cells}
+        if card in plants:
+            friends, by_map = habitat[card], NEXT_TO_MAP
         else:
-            friends = t.links[card]
-            reachable = set()
-        for other in friends.intersection(near):
-            reachable |= near[other]
-        if not reachable:
-            continue
+            friends, by_map = links[card], frozenset()
         src = slot.cell
-        home = NEIGHBOURS[src]
-        rest: dict[int, Slot] | None = None
+        # the cards it could stand next to, not counting itself: it leaves its cell
+        beside = {c for c, s in cells.items() if s.card in friends and c != src}
+        if not beside and not by_map:
+            continue
         for direction in QUEEN if flies else ROOK:
             for steps, dest in enumerate(ray(src, direction)[:reach], 1):
                 if dest in cells or dest in MAP_CELLS:
                     break  # no jumping over cards or the map board
-                if dest not in reachable:
-                    continue
-                if dest in home:
-                    if rest is None:
-                        rest = {k: v for k, v in cells.items() if k != src}
-                    if not fits(card, dest, rest):
-                        continue
-                out.append(Move(CELL_NAMES[src], direction, steps))
+                if dest in by_map or not beside.isdisjoint(NEIGHBOURS[dest]):
+                    out.append(Move(CELL_NAMES[src], direction, steps))
     return out
 
 
@@ -210,7 +210,6 @@ def _act(d: PhyloData, seat: int) -> list[Action]:
     t = tables()
     events = cards().events
     cells = d.cells()
-    near = around(cells)
     out: list[Action] = []
     hand = d.hands[seat]  # sorted, and never two copies of a card
     # Where each ordinary species of the hand fits: walk the cards on the table once and
@@ -218,16 +217,20 @@ def _act(d: PhyloData, seat: int) -> list[Action]:
     ordinary = t.ordinary.intersection(hand)
     spots: dict[str, set[int]] = {}
     if ordinary:
-        free_by_map = [c for c in NEXT_TO_MAP if c not in cells]
         for card in t.plants.intersection(ordinary):
-            spots[card] = set(free_by_map)
-        for other, empty in near.items():
-            friends = t.friends.get(other)  # none for an URBAN card
+            spots[card] = {c for c in NEXT_TO_MAP if c not in cells}
+        friends_of = t.friends
+        for c, slot in cells.items():
+            friends = friends_of.get(slot.card)  # none for an URBAN card
             if friends is None:
                 continue
-            for card in friends.intersection(ordinary):
+            takers = friends.intersection(ordinary)
+            if not takers:
+                continue
+            empty = [n for n in OFF_MAP_NEIGHBOURS[c] if n not in cells]
+            for card in takers:
                 if card in spots:
-                    spots[card] |= empty
+                    spots[card].update(empty)
                 else:
                     spots[card] = set(empty)
     for card in hand:
@@ -236,12 +239,12 @@ def _act(d: PhyloData, seat: int) -> list[Action]:
         elif card in ordinary:
             continue
         elif card in t.species:
-            found = species_cells(d, card, cells, near)
+            found = species_cells(d, card, cells)
         else:
             out += _event_plays(d, seat, events[card], cells)
             continue
         out += [Play(card, CELL_NAMES[c]) for c in found]
-    out += _moves(d, seat, cells, near)
+    out += _moves(d, seat, cells)
     if d.piles[d.pile_of(seat)]:
         out += [Drop(card) for card in hand]
     out.append(Pass())
