@@ -301,3 +301,82 @@ def test_a_cleaner_eats_the_hosts_parasite_and_keeps_it_clean() -> None:
         hands=["tongue-eating-louse"],
     )
     refusal(later, 0, "play tongue-eating-louse at D3", "biomasters/bad-host", "clean")
+
+
+# -- decomposing by ability, and the parasitoid's kill --------------------------------------------
+
+
+def test_a_saprotroph_decomposes_a_tile_next_to_it() -> None:
+    g = game(decks="decomposition,production")
+    state = position(
+        g,
+        {
+            "E4": "P1 turkey-tail ready",
+            "E3": "tile plains-zebra owner=P2 under=castor-bean-tick",
+            "D4": "tile lion owner=P2",
+            "C4": "tile giraffe owner=P2",
+        },
+    )
+    legal = state.legal_actions(0)
+    assert Target("E4", "E3") in legal
+    assert Target("E4", "D4") in legal
+    assert Target("E4", "C4") not in legal  # not next to the fungus
+    refusal(state, 0, "activate E4 on C4", "biomasters/no-detritus", "next to it")
+    after = act(state, "activate E4 on E3")
+    assert cell(after, "E3") is None  # the cell is left empty
+    assert not cell(after, "E4").ready
+    assert sorted(pile(after, 0)) == [("castor-bean-tick", 1), ("plains-zebra", 1)]
+    assert after.data.actions == 2
+
+
+def test_a_parasitoids_kill_scores_printed_vp_for_its_player() -> None:
+    g = game(decks="decomposition,decomposition")
+    state = position(
+        g,
+        {
+            "F4": "P2 common-nettle",
+            "F3": "P2 peacock-caterpillar parasite=scarlet-caterpillarclub@P1",
+        },
+        hands=["", "turkey-tail"],
+        decks=["bramble", "bramble oyster-mushroom"],
+        turn=1,
+    )
+    after = act(state, "pass")  # P1's turn begins: the club fungus kills the caterpillar
+    after = act(after, "pass", "play turkey-tail at F3")  # P2 decomposes P1's kill
+    assert sorted(pile(after, 0)) == [("peacock-caterpillar", 2), ("scarlet-caterpillarclub", 1)]
+    assert pile(after, 1) == []
+    assert len(after.data.hands[1]) == 2  # drew for its turn, and for decomposing a kill
+
+
+def test_an_attachment_obeys_the_domain_rule_with_its_host() -> None:
+    g = game(decks="production,ocean")
+    state = position(
+        g,
+        {"E4": "P1 red-oat-grass ready", "F4": "P2 giant-kelp", "F3": "P2 orca"},
+        hands=["castor-bean-tick"],
+    )
+    # the orca is a mammal, but a land tick cannot live on a marine host
+    refusal(
+        state, 0, "play castor-bean-tick at F3", "biomasters/bad-host", "[TERRESTRIAL]", "[MARINE]"
+    )
+
+
+def test_the_adult_must_pass_the_domain_rule_where_the_juvenile_lives() -> None:
+    g = game(decks="wetland,wetland")
+    cells = {
+        "E4": "P1 star-diatom",
+        "E3": "P1 common-frog-tadpole ready",
+        "D3": "P1 green-drake-mayfly",
+        "F3": "P2 three-spined-stickleback",
+    }
+    state = position(g, cells, hands=["common-frog"])
+    # the freshwater tadpole may touch the euryhaline stickleback; the amphibious frog may not
+    assert Metamorphose("E3", "common-frog") not in state.legal_actions(0)
+    refusal(
+        state,
+        0,
+        "metamorphose E3 into common-frog",
+        "biomasters/cannot-grow",
+        "Domain rule",
+        "Three-spined Stickleback",
+    )

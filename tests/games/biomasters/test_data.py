@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from pathlib import Path
 
 import msgspec
 import pytest
@@ -164,3 +165,46 @@ def test_a_bad_toml_field_is_refused() -> None:
 
     with pytest.raises(DataError):
         decode('[[cards]]\nid = "x"\nwings = 2\n', _File, "test")
+
+
+# -- the rules document shows the data as it is --------------------------------------------
+
+DOC = Path(__file__).parents[3] / "docs" / "rules" / "biomasters.md"
+_DOMAIN_SHORT = {
+    "terrestrial": "T",
+    "freshwater": "F",
+    "marine": "M",
+    "amphibious-freshwater": "A-F",
+    "amphibious-marine": "A-M",
+    "euryhaline": "E",
+}
+
+
+def test_the_rules_document_lists_every_card_as_in_the_data() -> None:
+    """§The card pool: one row per species card, its printed fields as in ``cards.toml``."""
+    rows = {}
+    for line in DOC.read_text(encoding="utf-8").splitlines():
+        m = re.match(r"^\| `([a-z0-9-]+)` \| (.*) \|$", line)
+        if m and m.group(1) in cards().by_id:
+            rows[m.group(1)] = [col.strip() for col in m.group(2).split(" | ")]
+    species = cards().species()
+    assert set(rows) == {c.id for c in species}
+    for c in species:
+        name, latin, trophic, domain, cost, vp, iucn, _ability, fact = rows[c.id]
+        assert name == c.name + (" *" if c.public else ""), c.id
+        assert latin == f"*{c.latin}*", c.id
+        assert (trophic, domain) == (str(c.trophic), _DOMAIN_SHORT[c.domain]), c.id
+        assert cost == (" ".join(c.cost) or "–"), c.id
+        assert (vp, iucn) == (str(c.vp), f"{c.iucn} ({c.rarity})"), c.id
+        assert fact == c.fact, c.id
+    cards_n, species_n = len(species), len({c.latin for c in species})
+    assert f"{cards_n} species cards ({species_n} species" in DOC.read_text(encoding="utf-8")
+
+
+def test_the_rules_document_lists_the_starter_decks_as_in_their_files() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    for name in STARTERS:
+        deck = starter(name)
+        listed = ", ".join(cid + (f" ×{n}" if n > 1 else "") for cid, n in deck.cards.items())
+        assert f"**`{name}`: {deck.name}** ({deck.home};" in text
+        assert listed + "." in text, name

@@ -315,3 +315,16 @@ def test_legal_plays_are_exactly_the_plays_without_a_problem() -> None:
                     checked += 1
                 state = state.apply(seat, rnd.choice(legal))
     assert checked > 100
+
+
+def test_a_chemoautotroph_may_grow_from_an_own_detritivore() -> None:
+    g = game(decks="decomposition,decomposition", chemo_home=False)
+    state = position(
+        g,
+        {"C5": "P1 turkey-tail", "C4": "P1 common-earthworm", "H5": "P2 turkey-tail"},
+        hands=["nitrosomonas"],
+    )
+    legal = state.legal_actions(0)
+    assert Play("nitrosomonas", "C3") in legal  # touches only the earthworm (-2D)
+    assert Play("nitrosomonas", "B4") in legal
+    assert Play("nitrosomonas", "H4") not in legal  # P2's saprotroph does not count

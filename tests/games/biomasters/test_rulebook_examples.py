@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ecotone.games.biomasters.actions import Play, Target
+from ecotone.games.biomasters.board import Domain, compatible
+from ecotone.games.biomasters.cards import cards
 
 from .helpers import act, game, position
 
@@ -76,3 +78,69 @@ def test_p11_the_symbiosis_gambit() -> None:
     assert Play("martial-eagle", "E1") in state.legal_actions(0)
     after = act(state, "play martial-eagle at E1")
     assert cell(after, "E1").owner == 0
+
+
+def test_p5_the_same_action_may_be_taken_several_times() -> None:
+    # "You can do the same action multiple times": three plays in one turn
+    state = position(game(), hands=["red-oat-grass baobab marula"], decks=["", "bramble"])
+    after = act(state, "play red-oat-grass at E4", "play baobab at D5", "play marula at E6")
+    assert [cell(after, c).kind for c in ("E4", "D5", "E6")] == [
+        "red-oat-grass",
+        "baobab",
+        "marula",
+    ]
+    assert after.data.turn == 1
+
+
+def test_p6_the_domain_rule_lists() -> None:
+    """Page 6's lists, read so that both cards must allow each other."""
+    t, f, m = Domain.TERRESTRIAL, Domain.FRESHWATER, Domain.MARINE
+    af, am, e = Domain.AMPHIBIOUS_FRESHWATER, Domain.AMPHIBIOUS_MARINE, Domain.EURYHALINE
+    may_touch = {
+        t: {t, af, am},  # "only to a [TERRESTRIAL] or [AMPHIBIOUS] card"
+        # "[FRESHWATER], [AMPHIBIOUS], or [EURYHALINE]": an amphibious card of its own water,
+        # since an amphibious card names only one (the sea lion's is not the frog's)
+        f: {f, af, e},
+        m: {m, am, e},
+        af: {t, f, af},  # "[TERRESTRIAL] and one specified water type"
+        am: {t, m, am},
+        e: {f, m, e},  # "both [FRESHWATER] and [MARINE]"
+    }
+    for a, allowed in may_touch.items():
+        for b in may_touch:
+            assert compatible(a, b) == (b in allowed), (a.title, b.title)
+        assert compatible(a, Domain.HOME)  # HOMEs are neutral
+
+
+def test_p8_a_removed_creature_is_flipped_face_down_in_its_space() -> None:
+    state = position(
+        game(), {"E4": "P1 red-oat-grass", "E3": "P2 plains-zebra", "E2": "P1 lion ready"}
+    )
+    after = act(state, "activate E2 on E3")
+    tile = cell(after, "E3")
+    assert tile.tile
+    assert tile.kind == "plains-zebra"  # the same card, in the same space
+    assert "~zeb~" in after.render(1)
+
+
+def test_p10_frog_and_sea_lion_style_amphibians() -> None:
+    # "[AMPHIBIOUS - FRESHWATER] for a frog, [AMPHIBIOUS - MARINE] for a sea lion"
+    pool = cards().by_id
+    assert pool["common-frog"].domain == "amphibious-freshwater"
+    assert pool["sea-otter"].domain == "amphibious-marine"
+
+
+def test_p11_weaponize_decay_scavenge_denies_a_tile() -> None:
+    # "Use [SCAVENGE] abilities to deny key cards to your opponents and fuel your own hand"
+    state = position(
+        game(),
+        {
+            "E4": "P1 red-oat-grass",
+            "E3": "P1 plains-zebra",
+            "E2": "P1 white-backed-vulture ready",
+            "D2": "tile lion owner=P2 killer=P2",
+        },
+    )
+    after = act(state, "activate E2 on D2")
+    assert cell(after, "D2") is None  # nothing left for P2's decomposers to claim
+    assert any(c.startswith("lion#") for c in after.data.hands[0])

@@ -56,3 +56,10 @@ def test_processing_raises_a_card_to_its_printed_vp() -> None:
     state = act(state, "activate E3", "pass", "pass")
     assert state.is_over
     assert state.scores() == [3.0, 0.0]
+
+
+def test_a_tie_between_teams_is_shared_by_all_four() -> None:
+    # team A: 3 + 1 = 4; team B: 2 + 2 = 4
+    state = ended(game(4, "2v2"), ["lion:3", "plains-zebra:2", "english-oak:1", "wood-mouse:2"])
+    assert state.scores() == [4.0] * 4  # type: ignore[attr-defined]
+    assert state.winners() == [0, 1, 2, 3]  # type: ignore[attr-defined]

@@ -189,3 +189,22 @@ def test_while_paying_only_paying_is_allowed() -> None:
     refusal(state, 0, "pass", "biomasters/must-pay", "Lion", "+2")
     refusal(state, 0, "exhaust E4", "biomasters/cannot-pay-with", "a +1A card")
     refusal(state, 0, "exhaust E2", "biomasters/cannot-pay-with", "not a ready card of yours")
+
+
+def test_a_detritivore_without_a_saprotroph_starves() -> None:
+    g = game(decks="decomposition,decomposition")
+    state = position(
+        g,
+        {
+            "C5": "P1 turkey-tail",
+            "C4": "P1 common-earthworm",
+            "H4": "P1 common-woodlouse",
+            "H5": "tile wood-mouse owner=P2",
+        },
+        decks=["bramble", "bramble"],
+    )
+    after = act(state, "pass")
+    assert not cell(after, "C4").tile  # next to its -1S fungus
+    assert cell(after, "H4").tile  # a Detritus tile is not food: it starved
+    assert cell(after, "H4").killer == -1
+    assert not cell(after, "C5").tile  # saprotrophs live on the dead and never starve

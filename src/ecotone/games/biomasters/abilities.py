@@ -45,7 +45,6 @@ __all__ = ["ability_actions", "ability_problem", "apply_ability"]
 _KINDS = cards().kinds
 
 _ABILITY = {c: k.ability for c, k in _KINDS.items()}
-_HOMES = frozenset(cards().homes)
 
 # A meal lasts two ends of turn: this one and the eater's player's next one (ecotone).
 MEAL = 2
@@ -95,34 +94,46 @@ def _hunt_problem(d: BioData, table: Table, seat: int, cell: int, target: int) -
 
 
 def ability_actions(
-    d: BioData, table: Table, seat: int, cells: list[int] | None = None
+    d: BioData, table: Table, seat: int, actors: list[int] | None = None
 ) -> list[Action]:
-    """The ability activations ``seat`` may take now, in cell order."""
+    """The ability activations ``seat`` may take now, in cell order.
+
+    ``actors``: the cells of ``seat``'s ready living cards that have an ability, in cell
+    order, when the caller has already scanned the grid (the legal-move hot path); by default
+    they are found here.
+    """
     out: list[Action] = []
     names = table.grid.names
+    neighbours = table.grid.neighbours
     g = d.grid
-    for cell in occupied(g) if cells is None else cells:
+    if actors is None:
+        actors = [
+            i
+            for i in occupied(g)
+            if (s := g[i]) is not None
+            and s.owner == seat
+            and s.ready
+            and not s.tile
+            and _ABILITY[s.kind]
+        ]
+    for cell in actors:
         s = g[cell]
-        if s is None or s.owner != seat or not s.ready or s.tile:
-            continue
+        assert s is not None
         ability = _ABILITY[s.kind]
-        if not ability:
-            continue
-        k = _KINDS[s.kind]
         if ability == "hunt":
-            for n in table.grid.neighbours[cell]:
+            prey_kinds = _PREY_KINDS[s.kind]
+            for n in neighbours[cell]:
                 prey = g[n]
-                if prey is None or prey.tile or prey.kind in _HOMES:
+                if prey is None or prey.tile or prey.kind not in prey_kinds:
                     continue
-                pk = _KINDS[prey.kind]
-                if not k.can_hunt(pk):
-                    continue
-                if "large" in pk.tags and (not k.pack or _pack_ally(d, table, seat, cell, n) < 0):
+                if prey.kind in _LARGE and (
+                    s.kind not in _PACK or _pack_ally(d, table, seat, cell, n) < 0
+                ):
                     continue
                 out.append(Target(names[cell], names[n]))
         elif ability in ("scavenge", "decompose"):
-            for n in table.grid.neighbours[cell]:
-                t = d.grid[n]
+            for n in neighbours[cell]:
+                t = g[n]
                 if t is not None and t.tile:
                     out.append(Target(names[cell], names[n]))
         elif ability == "recycle":
@@ -132,10 +143,22 @@ def ability_actions(
             if d.decks[seat]:
                 out.append(Activate(names[cell]))
         elif ability == "metamorphosis":
+            adult = _KINDS[s.kind].adult
             hand_kinds = {kind_of(c) for c in d.hands[seat]}
-            if k.adult in hand_kinds and _grow_problem(d, table, cell, _KINDS[k.adult]) is None:
-                out.append(Metamorphose(names[cell], k.adult))
+            if adult in hand_kinds and _grow_problem(d, table, cell, _KINDS[adult]) is None:
+                out.append(Metamorphose(names[cell], adult))
     return out
+
+
+# For the legal-move hot path: the creatures each hunter may kill (level and tag, as
+# Kind.can_hunt says), the large prey, and the pack hunters.
+_PREY_KINDS: dict[str, frozenset[str]] = {
+    c: frozenset(p for p, pk in _KINDS.items() if pk.is_creature and k.can_hunt(pk))
+    for c, k in _KINDS.items()
+    if k.ability == "hunt"
+}
+_LARGE = frozenset(c for c, k in _KINDS.items() if "large" in k.tags)
+_PACK = frozenset(c for c, k in _KINDS.items() if k.pack)
 
 
 def _grow_problem(d: BioData, table: Table, cell: int, adult: Kind) -> str | None:

@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+from bisect import insort
 from dataclasses import dataclass
 from itertools import compress
 from typing import TypeVar
@@ -33,6 +34,7 @@ __all__ = [
     "kill",
     "occupied",
     "pick",
+    "replace_at",
     "set_cell",
     "to_pile",
 ]
@@ -65,8 +67,10 @@ def occupied(grid: tuple[Slot | None, ...]) -> list[int]:
 
 
 def replace_at(items: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
-    """``items`` with entry ``i`` replaced."""
-    return (*items[:i], value, *items[i + 1 :])
+    """``items`` with entry ``i`` replaced (through a list: the fastest copy in CPython)."""
+    out = list(items)
+    out[i] = value
+    return tuple(out)
 
 
 def set_cell(d: BioData, cell: int, slot: Slot | None) -> BioData:
@@ -84,9 +88,10 @@ def draw(d: BioData, seat: int) -> BioData:
     deck = d.decks[seat]
     if not deck:
         return d
-    hand = tuple(sorted((*d.hands[seat], deck[-1])))
+    hand = list(d.hands[seat])
+    insort(hand, deck[-1])
     return d.replace(
-        hands=replace_at(d.hands, seat, hand), decks=replace_at(d.decks, seat, deck[:-1])
+        hands=replace_at(d.hands, seat, tuple(hand)), decks=replace_at(d.decks, seat, deck[:-1])
     )
 
 
@@ -96,17 +101,24 @@ def pick(d: BioData, seat: int, card_id: str) -> str:
     for c in d.revealed[seat]:
         if kind_of(c) == card_id:
             return c
-    return min(c for c in d.hands[seat] if kind_of(c) == card_id)
+    for c in d.hands[seat]:  # hands are sorted: the first copy has the lowest id
+        if kind_of(c) == card_id:
+            return c
+    raise ValueError(f"P{seat + 1} holds no {card_id}")
+
+
+def _without(cards: tuple[str, ...], instance: str) -> tuple[str, ...]:
+    i = cards.index(instance)
+    return cards[:i] + cards[i + 1 :]
 
 
 def from_hand(d: BioData, seat: int, instance: str) -> BioData:
     """``d`` with ``instance`` gone from ``seat``'s hand (and from its revealed cards)."""
-    hand = tuple(c for c in d.hands[seat] if c != instance)
-    d = d.replace(hands=replace_at(d.hands, seat, hand))
+    hands = replace_at(d.hands, seat, _without(d.hands[seat], instance))
     if instance in d.revealed[seat]:
-        shown = tuple(c for c in d.revealed[seat] if c != instance)
-        d = d.replace(revealed=replace_at(d.revealed, seat, shown))
-    return d
+        shown = _without(d.revealed[seat], instance)
+        return d.replace(hands=hands, revealed=replace_at(d.revealed, seat, shown))
+    return d.replace(hands=hands)
 
 
 def to_pile(d: BioData, seat: int, entries: tuple[Scored, ...]) -> BioData:

@@ -19,7 +19,7 @@ A card is played into a cell of the grid:
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 
 from ecotone.games.biomasters.board import COMPAT_MASK, Domain, Grid
@@ -28,6 +28,7 @@ from ecotone.games.biomasters.effects import occupied
 from ecotone.games.biomasters.state import BioData, Slot
 
 __all__ = [
+    "Scan",
     "capacity",
     "cost_text",
     "is_live",
@@ -102,26 +103,77 @@ def preferred_met(d: BioData, grid: Grid, k: Kind, cell: int) -> bool:
 # -- the fast path: every legal play ----------------------------------------------------------
 
 
+class Scan:
+    """One pass over the occupied cells, shared by the legal-move searches of a decision.
+
+    Attributes:
+        by_level: the cells of the living cards and HOMEs (level 0) by level, in cell order.
+        own_decomposers: the cells of ``seat``'s ``-1S`` and ``-2D`` cards (chemoautotrophs
+            grow from them).
+        tiles: the cells of the Detritus tiles.
+        cap: how many cost icons of each level ``seat``'s ready cards can pay.
+        actors: the cells of ``seat``'s ready cards that have an ability, in cell order.
+        domains: the domain bits of every living card on the grid: a card none of them
+            forbids passes the Domain rule anywhere, without a look at each cell.
+    """
+
+    __slots__ = ("actors", "by_level", "cap", "domains", "own_decomposers", "tiles")
+
+    def __init__(self, g: tuple[Slot | None, ...], seat: int) -> None:
+        by_level: defaultdict[int, list[int]] = defaultdict(list)
+        own_decomposers: list[int] = []
+        tiles: list[int] = []
+        cap: dict[int, int] = {}
+        actors: list[int] = []
+        domains = 0
+        facts, double = _SCAN_FACTS, _DOUBLE  # locals: this loop is hot
+        # the occupied cells with their slots, both in cell order
+        for i, s in zip(occupied(g), filter(None, g), strict=True):
+            if s.tile:
+                tiles.append(i)
+                continue
+            card = s.kind
+            lv, bit, acts = facts[card]
+            by_level[lv].append(i)
+            domains |= bit
+            if s.owner == seat:
+                if lv < 0:
+                    own_decomposers.append(i)
+                if s.ready:
+                    if lv:
+                        m = s.mutualist
+                        cap[lv] = cap.get(lv, 0) + (2 if m and kind(m) in double else 1)
+                    if acts:
+                        actors.append(i)
+        self.by_level: dict[int, list[int]] = by_level
+        self.domains = domains
+        self.own_decomposers = own_decomposers
+        self.tiles = tiles
+        self.cap = cap
+        self.actors = actors
+
+
 def plays(
     d: BioData,
     grid: Grid,
     seat: int,
     hand_kinds: list[str],
     chemo_home: bool,
-    cells: list[int] | None = None,
+    scan: Scan | None = None,
 ) -> list[tuple[str, int]]:
     """Every legal (card id, cell) play of ``seat`` for the card ids in ``hand_kinds``.
 
     Only the frontier is searched: the empty cells next to a card, the tiles (for
     saprotrophs) and the living hosts (for parasites and mutualists). This is the hot path
-    of every playout, so it reads the precomputed tables below rather than the records.
+    of every playout, so it reads the precomputed tables below rather than the records;
+    ``scan`` is the grid already scanned for ``seat`` (made here when not given).
     """
     if not hand_kinds:
         return []
     g = d.grid
-    if cells is None:
-        cells = occupied(g)
-    cap = _capacity_fast(g, cells, seat) if any(_NEED[c] for c in hand_kinds) else {}
+    if scan is None:
+        scan = Scan(g, seat)
+    cap = scan.cap
     placers: list[Kind] = []
     saprotrophs: list[Kind] = []
     attachments: list[Kind] = []
@@ -138,42 +190,33 @@ def plays(
             saprotrophs.append(k)
     out: list[tuple[str, int]] = []
     if placers:
-        _into_empty_cells(g, grid.neighbours, cells, seat, placers, chemo_home, out)
-    if not saprotrophs and not attachments:
-        return out
-    for i in cells:
-        here = g[i]
-        assert here is not None
-        if here.tile:
-            if saprotrophs:
-                mask = _mask(d, grid, i)
-                out.extend((k.id, i) for k in saprotrophs if not mask & ~COMPAT_MASK[k.domain])
-        elif attachments and here.kind not in _HOME_KINDS:
-            host = _KINDS[here.kind]
-            for k in attachments:
-                if not k.hosts.isdisjoint(host.tags) and _host_problem(k, host, here) is None:
-                    out.append((k.id, i))
+        _into_empty_cells(g, grid.neighbours, scan, placers, chemo_home, out)
+    if saprotrophs:
+        for k in saprotrophs:
+            if scan.domains & ~COMPAT_MASK[k.domain]:
+                out.extend(
+                    (k.id, i) for i in scan.tiles if not _mask(d, grid, i) & ~COMPAT_MASK[k.domain]
+                )
+            else:  # nothing on the grid clashes with it
+                out.extend((k.id, i) for i in scan.tiles)
+    if attachments:
+        for lv, hosts in scan.by_level.items():
+            if lv == 0:  # HOMEs host nothing
+                continue
+            for i in hosts:
+                here = g[i]
+                assert here is not None
+                host = _KINDS[here.kind]
+                for k in attachments:
+                    if not k.hosts.isdisjoint(host.tags) and _host_problem(k, host, here) is None:
+                        out.append((k.id, i))
     return out
-
-
-def _capacity_fast(g: tuple[Slot | None, ...], cells: list[int], seat: int) -> dict[int, int]:
-    """:func:`capacity` over the occupied ``cells`` only, without the records' properties."""
-    cap: dict[int, int] = {}
-    for i in cells:
-        s = g[i]
-        if s is not None and s.owner == seat and s.ready and not s.tile:
-            lv = _LEVEL[s.kind]
-            if lv:
-                m = s.mutualist
-                cap[lv] = cap.get(lv, 0) + (2 if m and kind(m) in _DOUBLE else 1)
-    return cap
 
 
 def _into_empty_cells(
     g: tuple[Slot | None, ...],
     neighbours: tuple[tuple[int, ...], ...],
-    cells: list[int],
-    seat: int,
+    scan: Scan,
     placers: list[Kind],
     chemo_home: bool,
     out: list[tuple[str, int]],
@@ -184,29 +227,28 @@ def _into_empty_cells(
     of each card are the empty neighbours of its food (or of a HOME, a producer or its
     player's decomposers); only those are checked against the Domain rule.
     """
-    # The cells each kind of connection grows from: a level's cards (HOMEs are level 0),
-    # or for a chemoautotroph its player's decomposers (-3).
-    levels = [(i, _LEVEL[s.kind], s.owner) for i in cells if not (s := g[i]).tile]  # type: ignore[union-attr]
+    by_level = scan.by_level
+    none: list[int] = []
     masks: dict[int, int] = {}  # cell -> the domain bits of the living cards around it
     spots: dict[int, set[int]] = {}  # connection key -> the empty cells next to its anchors
     for k in placers:
         key = _KEY[k.id]
         candidates = spots.get(key)
         if candidates is None:
-            if key == _PHOTO_KEY:
-                sources = [i for i, lv, _ in levels if lv in (0, 1)]
+            if key == _PHOTO_KEY:  # a HOME (level 0) or a producer
+                sources = by_level.get(0, none) + by_level.get(1, none)
             elif key == _CHEMO_KEY:
-                sources = [
-                    i
-                    for i, lv, owner in levels
-                    if (lv == 0 and chemo_home) or (lv < 0 and owner == seat)
-                ]
+                homes = by_level.get(0, none) if chemo_home else none
+                sources = homes + scan.own_decomposers
             else:
-                sources = [i for i, lv, _ in levels if lv == key]
+                sources = by_level.get(key, none)
             candidates = spots[key] = {n for i in sources for n in neighbours[i] if g[n] is None}
         if not candidates:
             continue
         forbidden = ~COMPAT_MASK[k.domain]
+        if not scan.domains & forbidden:  # nothing on the grid clashes with it
+            out.extend((k.id, cell) for cell in candidates)
+            continue
         for cell in candidates:
             mask = masks.get(cell)
             if mask is None:
@@ -244,6 +286,10 @@ _DOMAIN_BIT: dict[str, int] = {
     c: 0 if k.trophic is Trophic.HOME else 1 << k.domain for c, k in _KINDS.items()
 }
 _DOUBLE: frozenset[str] = frozenset(c for c, k in _KINDS.items() if k.effect == "double")
+# What a Scan reads of each card: its level, its domain bit, whether it has an ability.
+_SCAN_FACTS: dict[str, tuple[int, int, bool]] = {
+    c: (_LEVEL[c], _DOMAIN_BIT[c], bool(k.ability)) for c, k in _KINDS.items()
+}
 _PLACER, _ATTACHMENT, _SAPROTROPH = 0, 1, 2
 _ROLE: dict[str, int] = {
     c: _ATTACHMENT

@@ -13,6 +13,7 @@ import string
 from ecotone.core.actions import Action
 from ecotone.games.biomasters.abilities import ability_actions, apply_ability
 from ecotone.games.biomasters.actions import Pass, Pay, Play
+from ecotone.games.biomasters.board import Grid
 from ecotone.games.biomasters.cards import Trophic, cards
 from ecotone.games.biomasters.decks import Deck
 from ecotone.games.biomasters.effects import (
@@ -24,10 +25,11 @@ from ecotone.games.biomasters.effects import (
     kill,
     occupied,
     pick,
+    replace_at,
     set_cell,
     to_pile,
 )
-from ecotone.games.biomasters.placement import plays, preferred_met
+from ecotone.games.biomasters.placement import Scan, plays, preferred_met
 from ecotone.games.biomasters.state import BioData, Pending, Phase, Scored, Slot, kind_of
 
 __all__ = [
@@ -101,13 +103,12 @@ def payers(d: BioData, seat: int, level: int, exclude: int) -> list[tuple[int, i
     """``seat``'s ready cards able to pay an icon of ``level``: (cell, icons it pays)."""
     out = []
     g = d.grid
-    for i in occupied(g):
-        s = g[i]
-        if s is None or s.owner != seat or not s.ready or s.tile or i == exclude:
+    level_of, double = _LEVEL, _DOUBLE  # locals: this runs at every payment
+    for i, s in zip(occupied(g), filter(None, g), strict=True):
+        if s.owner != seat or not s.ready or s.tile or i == exclude:
             continue
-        if _LEVEL[s.kind] == level:  # HOMEs are level 0, never a cost icon
-            double = bool(s.mutualist) and kind_of(s.mutualist) in _DOUBLE
-            out.append((i, 2 if double else 1))
+        if level_of[s.kind] == level:  # HOMEs are level 0, never a cost icon
+            out.append((i, 2 if s.mutualist and kind_of(s.mutualist) in double else 1))
     return out
 
 
@@ -119,12 +120,27 @@ def legal(d: BioData, table: Table, seat: int) -> list[Action]:
         assert p is not None
         return [Pay(names[i]) for i, _ in payers(d, seat, p.icons[0], p.cell)]
     kinds = sorted({kind_of(c) for c in d.hands[seat]})
-    cells = occupied(d.grid)
-    found = plays(d, table.grid, seat, kinds, table.chemo_home, cells)
-    out: list[Action] = [Play(c, names[i]) for c, i in sorted(found)]
-    out.extend(ability_actions(d, table, seat, cells))
+    scan = Scan(d.grid, seat)  # one pass over the grid for both searches
+    found = plays(d, table.grid, seat, kinds, table.chemo_home, scan)
+    known = _PLAYS.get(table.grid)
+    if known is None:
+        known = _PLAYS[table.grid] = {}
+    out: list[Action] = [known.get(play) or _new_play(known, play, names) for play in sorted(found)]
+    out.extend(ability_actions(d, table, seat, scan.actors))
     out.append(Pass())
     return out
+
+
+# Actions are frozen, so each play (card id, cell number) of a grid is made once and shared
+# by every position that offers it, rather than built again at every step.
+_PLAYS: dict[Grid, dict[tuple[str, int], Play]] = {}
+
+
+def _new_play(
+    known: dict[tuple[str, int], Play], play: tuple[str, int], names: tuple[str, ...]
+) -> Play:
+    action = known[play] = Play(play[0], names[play[1]])
+    return action
 
 
 # -- transitions ------------------------------------------------------------------------------
@@ -132,7 +148,8 @@ def legal(d: BioData, table: Table, seat: int) -> list[Action]:
 
 def next_data(d: BioData, table: Table, seat: int, action: Action) -> BioData:
     """The data after the legal ``action``."""
-    d = d.replace(events=())
+    if d.events:
+        d = d.replace(events=())
     if isinstance(action, Pass):
         return end_turn(d, table)
     if isinstance(action, Play):
@@ -183,8 +200,10 @@ def _pay_icons(d: BioData, cell: int, pays: int) -> BioData:
     for _ in range(pays):
         if level in icons:
             icons.remove(level)
-    d = set_cell(d, cell, s.replace(ready=False))
-    return d.replace(pending=p.__class__(p.card, p.cell, tuple(icons)))
+    return d.replace(
+        grid=replace_at(d.grid, cell, s.replace(ready=False)),
+        pending=Pending(p.card, p.cell, tuple(icons)),
+    )
 
 
 def _auto_pay(d: BioData, table: Table, seat: int) -> BioData:
@@ -193,7 +212,7 @@ def _auto_pay(d: BioData, table: Table, seat: int) -> BioData:
         p = d.pending
         assert p is not None
         if not p.icons:
-            return finish_action(d.replace(pending=None), table)
+            return finish_action(d, table)  # which clears the pending payment
         level = p.icons[0]
         need = p.icons.count(level)
         found = payers(d, seat, level, p.cell)
@@ -223,23 +242,33 @@ def finish_action(d: BioData, table: Table) -> BioData:
 
 def starving(d: BioData, table: Table, seat: int) -> list[int]:
     """The cells of ``seat``'s consumers with no food next to them and no recent meal."""
-    out = []
-    g = d.grid
+    return _end_of_turn_cells(d.grid, table, seat)[0]
+
+
+def _end_of_turn_cells(
+    g: tuple[Slot | None, ...], table: Table, seat: int
+) -> tuple[list[int], list[int]]:
+    """In one pass: ``seat``'s starving consumers, and its cards still digesting a meal."""
+    hungry: list[int] = []
+    meals: list[int] = []
     neighbours = table.grid.neighbours
-    for i in occupied(g):
-        s = g[i]
-        if s is None or s.owner != seat or s.fed or s.tile:
+    food_of, level_of = _FOOD, _LEVEL  # locals: this runs at every end of turn
+    for i, s in zip(occupied(g), filter(None, g), strict=True):
+        if s.owner != seat or s.tile:
             continue
-        food = _FOOD.get(s.kind)
+        if s.fed:
+            meals.append(i)
+            continue
+        food = food_of.get(s.kind)
         if food is None:
             continue
         for j in neighbours[i]:
             n = g[j]
-            if n is not None and not n.tile and _LEVEL[n.kind] == food:
+            if n is not None and not n.tile and level_of[n.kind] == food:
                 break
         else:
-            out.append(i)
-    return out
+            hungry.append(i)
+    return hungry, meals
 
 
 # For the hot path: the food level of each consumer, and each card's level (HOMEs: 0).
@@ -247,16 +276,17 @@ _FOOD: dict[str, int] = {c: k.food for c, k in _KINDS.items() if k.is_consumer}
 _LEVEL: dict[str, int] = {c: k.level for c, k in _KINDS.items()}
 _DOUBLE = frozenset(c for c, k in _KINDS.items() if k.effect == "double")
 _DRAIN = frozenset(c for c, k in _KINDS.items() if k.effect == "drain")
+_PARASITOID = frozenset(c for c, k in _KINDS.items() if k.effect == "parasitoid")
 
 
 def end_turn(d: BioData, table: Table) -> BioData:
     """End of the turn: starvation, then the next player's turn (or the end of the game)."""
     seat = d.turn
-    for cell in starving(d, table, seat):
+    hungry, meals = _end_of_turn_cells(d.grid, table, seat)
+    for cell in hungry:
         d = kill(d, table, cell, -1, "starved: nothing to eat next to it")
-    g = d.grid
-    meals = [i for i in occupied(g) if (s := g[i]) and s.fed and s.owner == seat]
-    if meals:
+    if meals:  # a meal lasts one end of turn less (the starving are never among them)
+        g = d.grid
         grid = list(g)
         for i in meals:
             grid[i] = g[i].replace(fed=g[i].fed - 1)  # type: ignore[union-attr]
@@ -268,29 +298,34 @@ def end_turn(d: BioData, table: Table) -> BioData:
 
 def start_turn(d: BioData, table: Table, seat: int) -> BioData:
     """The Ready and Draw phases of ``seat``'s turn, after its parasitoids strike."""
-    d = d.replace(
-        turn=seat, turns=d.turns + 1, actions=ACTIONS_PER_TURN, phase=Phase.ACTION, pending=None
-    )
     g = d.grid
-    cells = occupied(g)
-    for cell in cells:
-        s = g[cell]
-        if s is not None and s.parasite and s.parasite_owner == seat and not s.tile:
-            parasite = _KINDS[kind_of(s.parasite)]
-            if parasite.effect == "parasitoid":
-                d = kill(d, table, cell, seat, f"was killed by P{seat + 1}'s {parasite.card.name}")
-    grid = list(d.grid)
-    changed = False
-    for cell in cells:
-        s = grid[cell]
-        if s is None or s.owner != seat or s.ready or s.tile:
+    struck: list[tuple[int, str]] = []  # hosts of the seat's parasitoids, and the parasite
+    wake: list[int] = []  # the seat's exhausted cards that ready
+    for cell, s in zip(occupied(g), filter(None, g), strict=True):
+        if s.tile:
             continue
-        if s.parasite and kind_of(s.parasite) in _DRAIN:
-            continue  # Parasitic Drain: the host does not ready
-        grid[cell] = s.replace(ready=True)
-        changed = True
-    if changed:
-        d = d.replace(grid=tuple(grid))
+        if s.parasite and s.parasite_owner == seat and kind_of(s.parasite) in _PARASITOID:
+            struck.append((cell, s.parasite))
+        elif s.owner == seat and not s.ready:
+            if s.parasite and kind_of(s.parasite) in _DRAIN:
+                continue  # Parasitic Drain: the host does not ready
+            wake.append(cell)
+    if wake:
+        grid = list(g)
+        for cell in wake:
+            grid[cell] = g[cell].replace(ready=True)  # type: ignore[union-attr]
+        g = tuple(grid)
+    d = d.replace(
+        grid=g,
+        turn=seat,
+        turns=d.turns + 1,
+        actions=ACTIONS_PER_TURN,
+        phase=Phase.ACTION,
+        pending=None,
+    )
+    for cell, parasite in struck:
+        name = _KINDS[kind_of(parasite)].card.name
+        d = kill(d, table, cell, seat, f"was killed by P{seat + 1}'s {name}")
     if d.decks[seat]:
         return draw(d, seat)
     if d.last < 0:
