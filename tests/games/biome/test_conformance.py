@@ -1,6 +1,6 @@
 """The game contract (``ecotone.testing.check_game``) for every player count and formation,
-plus the promise that nobody can get stuck: every reachable position has a legal action and
-every habitat in progress can be withdrawn."""
+plus the promise that nobody can get stuck: every reachable position has a legal action,
+every habitat in progress can be withdrawn, and withdrawing gives everything back."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import random
 import pytest
 
 from ecotone.core.rng import derive_seed
-from ecotone.games.biome.actions import CODEC, Withdraw
-from ecotone.games.biome.state import Phase
+from ecotone.games.biome.actions import CODEC, Earn, Place, Withdraw
+from ecotone.games.biome.state import BiomeData, Phase
 from ecotone.testing import check_game
 
 from .helpers import GAME_ID, game
@@ -57,11 +57,20 @@ def test_soak(players: int, formation: str) -> None:
     assert report.games == 40
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_nobody_is_ever_stuck(players: int) -> None:
+@pytest.mark.parametrize(
+    ("players", "formation", "opportunist"),
+    [
+        (2, "classic", "any-time"),
+        (3, "classic", "any-time"),
+        (4, "classic", "any-time"),
+        (2, "fragments", "own-turn"),
+        (3, "stairway", "any-time"),
+    ],
+)
+def test_nobody_is_ever_stuck(players: int, formation: str, opportunist: str) -> None:
     """Random play through many games: some seat always has a legal action, and a habitat
     in progress can always be withdrawn."""
-    g = game(players)
+    g = game(players, formation=formation, opportunist=opportunist)
     earning_seen = 0
     for i in range(6):
         rnd = random.Random(derive_seed(31, i))
@@ -75,6 +84,61 @@ def test_nobody_is_ever_stuck(players: int) -> None:
                 assert Withdraw() in legal
             state = state.apply(seat, rnd.choice(legal))
     assert earning_seen > 0
+
+
+def _holdings(d: BiomeData) -> tuple[object, ...]:
+    """Everything a withdrawal must give back, with the Gallery and the hands as multisets
+    (a withdrawn card returns to the end of the Gallery, and becomes known in a hand)."""
+    seats = tuple((st.hand, st.tiles, st.chains, st.plants, st.placed) for st in d.seats)
+    return (seats, sorted(d.gallery), d.board, d.deck, d.discard, d.perimeter, d.bonuses)
+
+
+@pytest.mark.parametrize(("players", "formation"), [(2, "classic"), (3, "fragments")])
+def test_withdrawing_restores_the_position_before_the_card_was_chosen(
+    players: int, formation: str
+) -> None:
+    """In random games, choose a card, place a random number of the offered tiles, then
+    withdraw: the board, every holding and the piles are as before ``earn``, the card is
+    back where it came from, and the player may go on earning (rules doc §Phase 2)."""
+    g = game(players, formation=formation, opportunist="own-turn")
+    withdrawn = tiles_back = 0
+    came_from: set[str] = set()
+    for i in range(4):
+        rnd = random.Random(derive_seed(41, i))
+        state = g.start(derive_seed(42, i))
+        while not state.is_over:
+            seat = state.to_move[0]
+            legal = state.legal_actions(seat)
+            earns = [a for a in legal if isinstance(a, Earn)]
+            if earns and rnd.random() < 0.5:
+                before = state
+                card = rnd.choice(earns)
+                state = state.apply(seat, card)
+                for _ in range(rnd.randint(0, 3)):
+                    places = [a for a in state.legal_actions(seat) if isinstance(a, Place)]
+                    if not places:
+                        break
+                    state = state.apply(seat, rnd.choice(places))
+                tiles_back += len(state.data.pending)
+                state = state.apply(seat, Withdraw())
+                withdrawn += 1
+                d, b = state.data, before.data
+                assert _holdings(d) == _holdings(b)
+                assert d.phase is Phase.HABITATS
+                assert d.card is None
+                assert d.pending == ()
+                assert d.withdrawals == b.withdrawals + 1
+                if card.card in b.gallery:
+                    came_from.add("gallery")
+                    assert card.card in d.gallery
+                else:
+                    came_from.add("hand")
+                    assert card.card in d.seats[seat].shown  # seen by all, now
+                continue
+            state = state.apply(seat, rnd.choice(legal))
+    assert withdrawn > 20
+    assert tiles_back > 20
+    assert came_from == {"gallery", "hand"}
 
 
 def test_action_index_round_trips_over_the_whole_space() -> None:

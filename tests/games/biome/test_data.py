@@ -107,6 +107,75 @@ def test_every_habitat_can_be_met_where_the_animal_lives() -> None:
             assert grows & zone, (x.key, plant)
 
 
+def test_habitats_are_plants_of_the_layer_where_the_animal_lives() -> None:
+    """Stricter than the zone: every habitat plant grows in the animal's own layer, except
+    two the rulebook itself asks for. Its first round earns the Honey Bee with a hibiscus
+    tile in the Canopy (giant honey bees nest there and forage on understory flowers), and
+    the Sun Bear in the Understory through a vine network that reaches the Canopy's figs
+    (sun bears climb for fruit and honey)."""
+    ts = tiles()
+    from_the_rulebook = {("honey-bee", "hibiscus"), ("sun-bear", "fig")}
+    outside = set()
+    for x in cards().animals.values():
+        for plant in x.habitat:
+            if x.home not in ts.plants[ts.plant_index[plant]].layers:
+                outside.add((x.key, plant))
+    assert outside == from_the_rulebook
+
+
+def test_formations_classic_and_two_alternates_of_seven_platforms() -> None:
+    fs = formations()
+    assert "classic" in fs
+    assert len(fs) >= 3
+    for f in fs.values():
+        assert sorted(f.platform_cells) == ["C1", "C2", "C3", "E1", "U1", "U2", "U3"]
+        assert all(len(cells) == 7 for cells in f.platform_cells.values())
+        assert f.summary
+    # each alternate arranges the platforms differently, not the classic renamed: count
+    # which layers touch which (e.g. "CU": a Canopy platform beside an Understory one)
+    shapes = set()
+    for f in fs.values():
+        touching = {
+            frozenset((f.platform[c], f.platform[n]))
+            for c in range(len(f.cells))
+            for n in f.nbr[c]
+            if n >= 0 and f.platform[n] != f.platform[c]
+        }
+        kinds = Counter("".join(sorted(name[0] for name in pair)) for pair in touching)
+        assert kinds["CU"] > 0  # a vine seam to cross
+        shapes.add(tuple(sorted(kinds.items())))
+    assert len(shapes) == len(fs)
+
+
+def test_tile_colours_name_their_layers_and_hybrids_span_two() -> None:
+    """A tile's background colours are the layers it fits; a hybrid spans two neighbouring
+    layers, and every plant it shows grows in one of them."""
+    ts = tiles()
+    kinds = Counter(t.layers for t in ts.tiles)
+    e, c, u = (1 << lay for lay in Layer)
+    assert set(kinds) == {e, c, u, e | c, c | u}
+    assert kinds[e | c] > 0
+    assert kinds[c | u] > 0
+    for t in ts.tiles:
+        colours = {Layer(lay).letter for lay in Layer if t.layers >> lay & 1}
+        for p, _ in t.features:
+            assert colours & set(ts.plants[p].layers), (t.id, ts.plants[p].key)
+
+
+def test_turning_a_tile_turns_its_plants() -> None:
+    """Rotation ``r`` turns a tile ``r`` x 60 degrees anticlockwise: the plant on edge ``e``
+    faces direction ``(e + r) % 6``; turns that look the same would be offered once (no tile
+    of Ecotone's 45 is that symmetric, but the data may change)."""
+    for t in tiles().tiles:
+        for r in range(6):
+            for p, edges in t.features:
+                for e in edges:
+                    assert t.faces[r][(e + r) % 6] == p
+        looks = {t.faces[r] for r in range(6)}
+        assert len(t.rotations) == len(looks)
+        assert {t.faces[r] for r in t.rotations} == looks
+
+
 def test_tiles_show_two_or_three_plants_and_plants_are_balanced() -> None:
     per_plant: Counter[str] = Counter()
     for t in tiles().tiles:

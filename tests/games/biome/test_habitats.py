@@ -129,10 +129,9 @@ def test_matching_another_plant_into_a_vine_tile_does_not_reach_its_network() ->
     # a vine link across the seam: C3d's vine (north-east) meets U1g's vine (south-west)
     b[g.index["C3d"]] = tile("T24") * 6 + 0  # Y-vine at 1, 3, 5; fig east
     b[g.index["U1g"]] = tile("T38") * 6 + 4  # vine south-west, broad leaf north-east
+    # T19 (figs, bromeliad) turned 3 east of C3d matches C3d's fig with its west fig
     east = g.nbr[g.index["C3d"]][0]
-    b[east] = tile("T22") * 6 + 0  # fig east ... and west? T22: fig 0, vine 3 -> vine west
-    # T22 turned 0 shows its vine west into C3d's fig: a conflict, so try the fig match:
-    b[east] = tile("T19") * 6 + 3  # figs at 3 (west) and 5, bromeliad 1
+    b[east] = tile("T19") * 6 + 3
     acc = access(tuple(b), g, (east,))
     assert acc.cells == {east, g.index["C3d"]}  # the fig match: C3d only, not U1g
     assert not acc.vine_link
@@ -154,6 +153,30 @@ def test_matching_a_vine_into_a_vine_reaches_the_whole_network_across_layers() -
     s = act(s, "confirm")
     assert s.data.seats[0].plants == ("new-heights-vine",)
     assert s.data.seats[0].chains == ()
+
+
+def test_across_the_seam_only_vines_interact() -> None:
+    # U1g (Understory) shows a broad leaf south-west, towards C3d (Canopy).
+    s = act(pos(tiles_=["T18 T38", "T01"], board={"U1g": "T38/1"}), "earn moon-moth-1")
+    # T18 turned 1 faces its fern into that broad leaf: not a conflict across layers ...
+    s = act(s, "place T18 on C3d turned 1")
+    g = geo()
+    # ... and no access either
+    assert access(s.data.board, g, s.data.pending).cells == {g.index["C3d"]}
+    # an Understory tile beside C3d is not part of its habitat unless vine meets vine, and
+    # C3d shows no vine
+    refusal(s, 0, "place T38 on U1f turned 5", "biome/must-touch", "must touch")
+    assert not [a for a in s.legal_actions(0) if " on U" in str(a)]
+
+
+def test_the_emergent_layer_interacts_with_no_other() -> None:
+    g = geo()
+    assert g.link[g.index["E1b"]][0] == 0  # east of E1b lies C1d, a Canopy cell: no link
+    # E1b's orchid (a hybrid tile) faces C1d; T18's orchid faces back: no match, no access;
+    # and E1b's meranti leaves facing T18's orchid would be no conflict
+    for emergent in ("T10/0", "T12/0"):
+        s = act(pos(board={"E1b": emergent}), "earn moon-moth-1", "place T18 on C1d turned 0")
+        assert access(s.data.board, g, s.data.pending).cells == {g.index["C1d"]}
 
 
 def test_tiles_for_one_card_must_touch() -> None:

@@ -38,6 +38,21 @@ def test_set_up(players: int, limit: int) -> None:
         assert s.to_move == tuple(range(1, players))
 
 
+def test_set_up_draws_at_random_where_the_rulebook_shuffles() -> None:
+    """The 2 Global Bonus cards are drawn at random from the 8, and the Disasters kept out of
+    the deal are shuffled back into the Main Deck, not left at its bottom."""
+    by_id = cards().by_id
+    pairs = set()
+    depths = set()
+    for seed in range(30):
+        d = game(2).start(seed).data
+        pairs.add(d.bonuses)
+        assert set(d.bonuses) <= set(cards().bonus_ids)
+        depths |= {i for i, c in enumerate(d.deck) if by_id[c].kind == "disaster"}
+    assert len(pairs) > 5
+    assert max(depths) > len(cards().ids) // 2  # a Disaster may lie near the top
+
+
 def test_the_reaction_window_can_be_switched_off() -> None:
     s = game(3, opportunist="own-turn").start(1)
     assert s.data.phase is Phase.EXCHANGE
@@ -263,6 +278,26 @@ def test_taking_the_last_perimeter_tile_starts_the_final_round() -> None:
     assert not s.is_over
     s = pass_turn(s)
     assert s.is_over
+    assert s.data.ended_by == "perimeter"
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_final_round_ends_with_the_player_who_took_the_last_tile(players: int) -> None:
+    """P2 has just taken the last perimeter tile: every other player plays once more, and
+    P2's own final turn ends the game."""
+    s = make_state(
+        game(players, opportunist="own-turn"),
+        hands=[f"cicada-{i + 1}" for i in range(players)],
+        phase=Phase.EXCHANGE,
+        turn=1,
+        trigger=1,
+    )
+    order = []
+    while not s.is_over:
+        order.append(s.data.turn)
+        s = pass_turn(s)
+    # the trigger turn, then one final round: P3, ..., P1, and P2 last
+    assert order == [(1 + i) % players for i in range(players + 1)]
     assert s.data.ended_by == "perimeter"
 
 
