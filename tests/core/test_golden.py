@@ -23,7 +23,8 @@ def test_a_playthrough_lists_every_step(game: ecotone.Game) -> None:  # type: ig
     assert "rules_version: 0.1" in lines
     steps = [line for line in lines if line.startswith("## step ")]
     assert len(steps) == 6  # three rounds, both seats bid in each
-    # Each step: whose decision, that seat's observation, its legal actions, the action.
+    # Each step: whose decision, that seat's observation, its legal actions, the action,
+    # and the scores after it.
     first = lines.index(steps[0])
     assert lines[first].startswith("## step 1: P")
     observation = json.loads(lines[first + 1].removeprefix("observation: "))
@@ -32,7 +33,8 @@ def test_a_playthrough_lists_every_step(game: ecotone.Game) -> None:  # type: ig
     assert lines[first + 2].startswith("legal: ")
     assert "fold" in lines[first + 2]
     assert lines[first + 3].startswith("action: ")
-    assert any(line.startswith("scores: [") for line in lines)
+    assert lines[first + 4].startswith("scores: [")
+    assert sum(line.startswith("scores: [") for line in lines) == len(steps) + 1  # and the end
     assert any(line.startswith("winners: [") for line in lines)
     assert any(line.startswith("digest: ") for line in lines)
 

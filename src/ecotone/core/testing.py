@@ -374,8 +374,8 @@ def playthrough(game: Game[Any], seed: int, *, choice_seed: int = 0) -> str:
     """A seeded random game written out step by step (a golden file's content).
 
     Each step lists whose decision it is, that seat's observation (canonical JSON),
-    its legal actions and the action taken; the end gives scores, winners and the
-    spectator's picture.
+    its legal actions, the action taken and the scores after it; the end gives the
+    final scores, winners and the spectator's picture.
     """
     rnd = random.Random(choice_seed)
     state = game.start(seed)
@@ -397,6 +397,7 @@ def playthrough(game: Game[Any], seed: int, *, choice_seed: int = 0) -> str:
         lines.append("legal: " + "; ".join(str(a) for a in legal))
         lines.append(f"action: {action}")
         state = state.apply(seat, action)
+        lines.append(f"scores: {state.scores()}")
     lines += [
         "",
         f"scores: {state.scores()}",

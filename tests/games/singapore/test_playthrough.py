@@ -21,9 +21,9 @@ GOLDEN = Path(__file__).parent / "golden"
 def compact_playthrough(g: Game[Any], seed: int, choice_seed: int = 0) -> str:
     """A seeded random game as a round-by-round record: the Gamemaster's log of each round,
     then every decision with a short hash of the deciding seat's observation (so any change
-    of what a seat sees shows up), and the final picture. The kernel's ``playthrough``
-    writes each observation in full, which for a 10-round game of this size runs to
-    megabytes."""
+    of what a seat sees shows up), the scores after the round, and the final picture.
+    The kernel's ``playthrough`` writes each observation in full, which for a 10-round
+    game of this size runs to megabytes."""
     rnd = random.Random(choice_seed)
     s = g.start(seed)
     lines = [
@@ -50,7 +50,14 @@ def compact_playthrough(g: Game[Any], seed: int, choice_seed: int = 0) -> str:
         s = s.apply(seat, action)
         if s.data.round != before or s.is_over:
             done = s.data.log if s.is_over else s.data.last_log
-            lines += [f"## round {before}", *done, "decisions:", *steps, ""]
+            lines += [
+                f"## round {before}",
+                *done,
+                "decisions:",
+                *steps,
+                f"scores after round {before}: {s.scores()}",
+                "",
+            ]
             steps = []
     lines += [
         f"scores: {s.scores()}",
@@ -85,6 +92,7 @@ def test_golden_file_reads_like_a_game() -> None:
     assert "Round 10: " in text
     assert "The game ends after 10 rounds." in text
     assert "scores: [" in text
+    assert text.count("scores after round ") == 10
     assert "winners: [" in text
 
 
