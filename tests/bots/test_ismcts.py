@@ -216,6 +216,15 @@ def _paired_decision(game_id: str, players: int, low: int, high: int) -> tuple[S
     )
 
 
+def test_biomasters_compares_its_moves_in_pairs_by_default() -> None:
+    # the per-game default chosen by tournaments (docs/bots.md); elsewhere it is off
+    paired = {
+        g: make_bot("ismcts", ecotone.make(g, players=2), 0).paired  # type: ignore[attr-defined]
+        for g in ("biomasters", FOREST, "biome-borneo")
+    }
+    assert paired == {"biomasters": 8, FOREST: 0, "biome-borneo": 0}
+
+
 def test_paired_comparison_tries_every_move_on_every_deal() -> None:
     state, seat = _paired_decision("biomasters", 2, 3, 6)
     game = state.game

@@ -102,7 +102,7 @@ GAME_ITERATIONS: dict[str, int] = {
 # heuristic's move unless its search clearly finds better.
 GAME_OPTIONS: dict[str, dict[str, Any]] = {
     "singapore-untamed": {"rollout": "heuristic", "max_depth": 20, "evidence": 1.0},
-    "biomasters": {"rollout": "heuristic", "max_depth": 20, "evidence": 1.0},
+    "biomasters": {"rollout": "heuristic", "max_depth": 20, "evidence": 1.0, "paired": 8},
     "biome-borneo": {"rollout": "heuristic", "max_depth": 20, "evidence": 2.0, "widening": 1.0},
 }
 
