@@ -38,7 +38,9 @@ poorly; with the prior the bot beats the heuristic it starts from where random p
 still say something about a position (Once Upon a Forest, Phylo). Where they do not, the
 game's defaults (:data:`GAME_OPTIONS`) roll out with the heuristic bot for a few
 decisions, and ``evidence`` keeps the heuristic's move unless the search is sure of a
-better one (docs/bots.md, with tournament results).
+better one (docs/bots.md, with tournament results). In BioMasters the search also
+compares its root moves in pairs (``paired``): every determinization is tried with each
+of them, so the luck of the deal cancels out of the comparison.
 
 Tree nodes are keyed by action. The bot's own decision nodes are further keyed by its
 legal actions there, a cheap stand-in for its information set (what it holds after a
