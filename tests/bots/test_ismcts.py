@@ -166,23 +166,28 @@ def test_the_prior_favours_the_heuristic_move() -> None:
         assert plain.last_tree.hint is None
 
 
-def test_evidence_keeps_the_heuristic_move_unless_the_search_is_sure() -> None:
+@pytest.mark.parametrize(
+    "options",
+    [{"prior_weight": 0.0}, {"paired": 30}],
+    ids=["most-tried", "paired"],
+)
+def test_evidence_keeps_the_heuristic_move_unless_the_search_is_sure(
+    options: dict[str, Any],
+) -> None:
     game = ecotone.make(FOREST, players=2)
     departed = 0
     for state, seat in _decisions(game, 12, 6):
         view = SeatView(state, seat)
-        free = make_bot("ismcts", game, seat, 4, iterations=60, prior_weight=0.0)
+        free = make_bot("ismcts", game, seat, 4, iterations=60, **options)
         assert isinstance(free, ISMCTSBot)
         choice = free.act(view)
         assert free.last_tree is not None
         hint = free.last_tree.hint
         # beyond any possible evidence, the heuristic's move is always played
-        sure = make_bot("ismcts", game, seat, 4, iterations=60, prior_weight=0.0, evidence=99)
+        sure = make_bot("ismcts", game, seat, 4, iterations=60, evidence=99, **options)
         assert sure.act(view) == hint
         # with none required, the search plays what it found (the same tree: same seed)
-        assert make_bot("ismcts", game, seat, 4, iterations=60, prior_weight=0.0).act(view) == (
-            choice
-        )
+        assert make_bot("ismcts", game, seat, 4, iterations=60, **options).act(view) == choice
         departed += choice != hint
     assert departed > 0  # the search does depart, so the evidence rule had work to do
 
@@ -275,22 +280,6 @@ def test_paired_comparison_of_the_most_tried_moves_in_a_large_space() -> None:
     hint = bot.last_tree.hint
     assert hint is not None
     assert edges[hint].visits == 7  # the heuristic's move is always a candidate
-
-
-def test_paired_evidence_keeps_the_heuristic_move_unless_the_search_is_sure() -> None:
-    game = ecotone.make(FOREST, players=2)
-    departed = 0
-    for state, seat in _decisions(game, 12, 6):
-        view = SeatView(state, seat)
-        free = make_bot("ismcts", game, seat, 4, iterations=60, paired=30)
-        assert isinstance(free, ISMCTSBot)
-        choice = free.act(view)
-        assert free.last_tree is not None
-        hint = free.last_tree.hint
-        sure = make_bot("ismcts", game, seat, 4, iterations=60, paired=30, evidence=99)
-        assert sure.act(view) == hint
-        departed += choice != hint
-    assert departed > 0
 
 
 def test_heuristic_secret_choices_in_simultaneous_rounds() -> None:

@@ -175,13 +175,7 @@ def _check_actions(
     sample = legal if len(legal) <= _APPLY_ALL_UP_TO else rnd.sample(legal, _APPLY_ALL_UP_TO)
     for action in sample:
         assert state.explain(seat, action) is None, f"{here}: legal {action} explained as illegal"
-        try:
-            after = state.apply(seat, action)
-        except Exception as exc:
-            raise AssertionError(
-                f"{here}: P{seat + 1}'s legal action {action} does not apply: "
-                f"{type(exc).__name__}: {exc}"
-            ) from exc
+        after = _apply(state, seat, action, f"{here}: P{seat + 1}'s legal action {action}")
         assert after is not state
         report.actions_applied += 1
         if deep:
@@ -333,13 +327,21 @@ def _check_goes_on(state: State, rnd: random.Random, here: str) -> None:
             f"P{seat + 1} is to move but has no legal action"
         )
         action = rnd.choice(legal)
-        try:
-            state = state.apply(seat, action)
-        except Exception as exc:
-            raise AssertionError(
-                f"{here}: random play from the determinization broke {step + 1} step(s) on, "
-                f"at P{seat + 1}'s {action}: {type(exc).__name__}: {exc}"
-            ) from exc
+        state = _apply(
+            state,
+            seat,
+            action,
+            f"{here}: random play from the determinization, {step + 1} step(s) on, "
+            f"P{seat + 1}'s {action}",
+        )
+
+
+def _apply(state: State, seat: int, action: Action, what: str) -> State:
+    """``state.apply``, a crash turned into a failure that says where it happened."""
+    try:
+        return state.apply(seat, action)
+    except Exception as exc:
+        raise AssertionError(f"{what}: does not apply: {type(exc).__name__}: {exc}") from exc
 
 
 def _check_outcome(game: Game[Any], state: State, where: str) -> None:
