@@ -104,10 +104,6 @@ def data_from_observation(obs: dict[str, Any], seat: int, cfg: Config) -> BiomeD
     )
 
 
-def _deficit(card: CardInfo, counts: list[int]) -> int:
-    return sum(max(0, need - have) for need, have in zip(card.needs, counts, strict=True))
-
-
 def _gained(d: BiomeData, geo: Board, have: set[int], cell: int, v: int) -> set[int]:
     """The cells a tile (board value ``v``) on ``cell`` adds to the accessible ``have``."""
     faces = tiles().tiles[v // 6].faces[v % 6]
@@ -262,20 +258,27 @@ class HeuristicBot(Bot):
         acc = access(d.board, geo, d.pending) if d.pending else None
         have: set[int] = acc.cells if acc else set()
         counts = acc.counts if acc else [0] * len(card.needs)
-        before = _deficit(card, counts)
+        # What the habitat still lacks, by plant: a tile's worth is how much of it the tile
+        # reaches (plants the habitat already has enough of add nothing).
+        needs = zip(card.needs, counts, strict=True)
+        lacking = {p: n - c for p, (n, c) in enumerate(needs) if n > c}
         ts = tiles().tiles
+        by_id = tiles().by_id
+        vine = tiles().vine
         best: tuple[float, Place] | None = None
         for a in earning.place_actions(d, self.seat, cfg):
             assert isinstance(a, Place)
             cell = geo.index[a.cell]
-            v = tiles().by_id[a.tile].index * 6 + a.rotation
-            after = list(counts)
+            v = by_id[a.tile].index * 6 + a.rotation
+            reached: dict[int, int] = {}
             for c in _gained(d, geo, have, cell, v):
                 w = v if c == cell else d.board[c]
                 for p, k in ts[w // 6].sparse:
-                    after[p] += k
-            score = before - _deficit(card, after) - 0.01 * len(ts[v // 6].features)
-            if card.vine_link and ts[v // 6].counts[tiles().vine]:
+                    if p in lacking:
+                        reached[p] = reached.get(p, 0) + k
+            gain = sum(min(lacking[p], k) for p, k in reached.items())
+            score = gain - 0.01 * len(ts[v // 6].features)
+            if card.vine_link and ts[v // 6].counts[vine]:
                 score += 0.5
             if best is None or score > best[0]:
                 best = (score, a)
