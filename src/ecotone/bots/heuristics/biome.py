@@ -28,6 +28,7 @@ from typing import Any
 
 from ecotone.bots.base import Bot, SeatView
 from ecotone.core.actions import Action
+from ecotone.core.game import Game
 from ecotone.games.biome import earning
 from ecotone.games.biome.actions import (
     Burn,
@@ -141,6 +142,13 @@ class HeuristicBot(Bot):
 
     name = "heuristic"
 
+    def __init__(self, game: Game[Any], seat: int, seed: int = 0, **options: Any) -> None:
+        super().__init__(game, seat, seed, **options)
+        # The last position planned and its plans: the exchange decision plans every card,
+        # and so do the marking steps after it and the first habitat decision when nothing
+        # is exchanged, all on the same board and hand.
+        self._planned: tuple[tuple[BiomeData, tuple[Action, ...]], list[Plan]] | None = None
+
     def act(self, view: SeatView) -> Action:
         legal = view.legal_actions
         if len(legal) == 1:
@@ -216,6 +224,9 @@ class HeuristicBot(Bot):
         return min(finish, key=wanted)
 
     def _plans(self, d: BiomeData, cfg: Config, legal: list[Action]) -> list[Plan]:
+        key = (d, tuple(legal))
+        if self._planned is not None and self._planned[0] == key:
+            return self._planned[1]
         plans = []
         for a in legal:
             if isinstance(a, Earn):
@@ -223,6 +234,7 @@ class HeuristicBot(Bot):
                 if p is not None:
                     plans.append(p)
         plans.sort(key=lambda p: -p.value)
+        self._planned = (key, plans)
         return plans
 
     # -- decisions -----------------------------------------------------------------------
