@@ -14,7 +14,18 @@ import sys
 from typing import NoReturn
 
 import ecotone
-from ecotone.cli import bench, bench_bots, bots, info, play, replay, serve, simulate, tournament
+from ecotone.cli import (
+    bench,
+    bench_bots,
+    bots,
+    departures,
+    info,
+    play,
+    replay,
+    serve,
+    simulate,
+    tournament,
+)
 from ecotone.cli.output import UsageError, error_line
 from ecotone.core.errors import ConfigError, EcotoneError, IllegalAction, StateError
 
@@ -51,6 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_parser(commands)
     bench_bots.add_parser(commands)
     tournament.add_parser(commands)
+    departures.add_parser(commands)
     bots.add_parser(commands)
     serve.add_parsers(commands)
     return parser
