@@ -18,8 +18,7 @@ def test_departures_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0, err
     assert err == ""
     data = json.loads(out)
-    assert data["game"]["game"] == SINGAPORE
-    assert data["game"]["players"] == 4
+    assert (data["game"], data["players"], data["variant"]) == (SINGAPORE, 4, None)
     assert (data["bot"], data["decisions"], data["playouts"], data["seed"]) == ("random", 6, 3, 3)
     assert data["departures"]
     first = data["departures"][0]

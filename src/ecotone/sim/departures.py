@@ -104,7 +104,10 @@ class DepartureReport:
     def to_json(self) -> dict[str, Any]:
         """The report as one JSON-ready object."""
         return {
-            "game": self.game,
+            "game": self.game["game"],
+            "players": self.game["players"],
+            "variant": self.game["variant"],
+            "options": self.game["options"],
             "bot": self.bot,
             "decisions": self.decisions,
             "playouts": self.playouts,
