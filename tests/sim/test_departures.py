@@ -13,13 +13,23 @@ from ecotone.sim.departures import departures, sample_decisions
 FOREST = "once-upon-a-forest"
 
 
-def test_a_heuristic_never_departs_from_itself() -> None:
-    # BIOME Borneo's heuristic has no randomness: another copy of it makes the same moves.
-    game = ecotone.make("biome-borneo", players=2)
-    report = departures(game, "heuristic", decisions=3, playouts=2, seed=4)
-    assert report.decisions == 3
+@pytest.mark.parametrize(("game_id", "players"), [("biome-borneo", 2), ("singapore-untamed", 4)])
+def test_a_heuristic_never_departs_from_itself(game_id: str, players: int) -> None:
+    # Singapore Untamed's heuristic draws its Migration tile at random: the reference is
+    # seeded as the bot is, so only a real difference of play counts as a departure.
+    game = ecotone.make(game_id, players=players)
+    report = departures(game, "heuristic", decisions=6, playouts=2, seed=4)
+    assert report.decisions == 6
     assert report.departures == ()
     assert report.mean_margin == 0.0
+
+
+def test_a_bot_built_on_the_heuristic_departs_only_where_it_differs() -> None:
+    # hawk is the heuristic that always Intimidates: its only departures are strategies.
+    game = ecotone.make("singapore-untamed", players=4)
+    report = departures(game, "hawk", decisions=30, playouts=2, seed=1)
+    assert report.departures
+    assert {d.chosen for d in report.departures} == {"intimidate"}
 
 
 def test_random_moves_are_judged_worse_than_the_heuristics() -> None:

@@ -20,7 +20,8 @@ is worth among heuristic players; a move that pays off only against stronger pla
 looks no better here.
 
 The heuristic's move is, for a bot that searches from it (``ismcts`` with its prior), the
-move it started from; for any other bot, a heuristic bot's choice in the same view.
+move it started from; for any other bot, the choice in the same view of a heuristic bot
+seeded as that bot is.
 """
 
 from __future__ import annotations
@@ -206,9 +207,10 @@ def departures(
     found: list[Departure] = []
     for i, spot in enumerate(sample_decisions(game, decisions, seed)):
         view = SeatView(spot.state, spot.seat)
-        player = build_bot(bot, game, spot.seat, derive_seed(seed, "bot", i))
+        bot_seed = derive_seed(seed, "bot", i)
+        player = build_bot(bot, game, spot.seat, bot_seed)
         chosen = player.act(view)
-        reference = _reference(player, game, view, derive_seed(seed, "reference", i))
+        reference = _reference(player, game, view, bot_seed)
         if chosen != reference:
             win, margin, error = _judge(
                 game, view, chosen, reference, playouts, derive_seed(seed, "judge", i)
@@ -233,7 +235,9 @@ def departures(
 
 
 def _reference(player: Bot, game: Game[Any], view: SeatView, seed: int) -> Action:
-    """The heuristic's move: the one a searching bot started from, else a heuristic bot's."""
+    """The heuristic's move: the one a searching bot started from, else the choice of a
+    heuristic bot seeded as ``player`` was (``seed``), so that a bot built on the heuristic
+    (``hawk``) departs only where it differs by design, not by the heuristic's own dice."""
     tree = getattr(player, "last_tree", None)
     hint = getattr(tree, "hint", None)
     if isinstance(hint, Action):
