@@ -6,12 +6,11 @@ import argparse
 import json
 import secrets
 
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
 from ecotone.cli.options import Commands, add_game_arguments, make_game
-from ecotone.cli.output import UsageError, stderr_console, stdout_console
+from ecotone.cli.output import UsageError, progress_bar, stdout_console
 from ecotone.sim.departures import DepartureReport, departures
 
 __all__ = ["add_parser", "run_departures"]
@@ -59,16 +58,7 @@ def run_departures(args: argparse.Namespace) -> int:
         raise UsageError(f"--playouts must be at least 2, not {args.playouts}")
     game = make_game(args)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    stderr = stderr_console()
-    progress = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=stderr,
-        transient=True,
-        disable=args.json or not stderr.is_terminal,
-    )
+    progress = progress_bar(quiet=args.json)
     with progress:
         task = progress.add_task(f"{game.spec.id} decisions", total=args.decisions)
         report = departures(

@@ -10,8 +10,9 @@ import os
 import sys
 
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-__all__ = ["UsageError", "error_line", "fmt", "stderr_console", "stdout_console"]
+__all__ = ["UsageError", "error_line", "fmt", "progress_bar", "stderr_console", "stdout_console"]
 
 # Width used when output goes to a file or a pipe: wide enough that tables keep one row
 # per line and that long names are never folded mid-word.
@@ -39,6 +40,21 @@ def stdout_console() -> Console:
 def stderr_console() -> Console:
     """A console on the current stderr (progress bars, notes)."""
     return Console(stderr=True, soft_wrap=True, highlight=False)
+
+
+def progress_bar(quiet: bool) -> Progress:
+    """A progress bar on stderr (what, bar, done of total, time left) that vanishes when
+    done; off when ``quiet`` (``--json``) or when stderr is not a terminal."""
+    stderr = stderr_console()
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=stderr,
+        transient=True,
+        disable=quiet or not stderr.is_terminal,
+    )
 
 
 def error_line(message: str) -> None:

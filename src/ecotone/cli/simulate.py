@@ -10,12 +10,11 @@ from pathlib import Path
 from typing import IO, Any
 
 import msgspec
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
 from ecotone.cli.options import Commands, add_game_arguments, make_game, split_names
-from ecotone.cli.output import UsageError, fmt, stderr_console, stdout_console
+from ecotone.cli.output import UsageError, fmt, progress_bar, stdout_console
 from ecotone.sim.runner import Batch, Summary, default_bot, lineup_for, run_games, summarize
 
 __all__ = ["add_parser", "run_simulate"]
@@ -116,17 +115,7 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 
 def _run(game: Any, lineup: list[str], args: argparse.Namespace, seed: int, workers: int) -> Batch:
-    stderr = stderr_console()
-    show = not args.json and stderr.is_terminal
-    progress = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=stderr,
-        transient=True,
-        disable=not show,
-    )
+    progress = progress_bar(quiet=args.json)
     with progress:
         task = progress.add_task(f"{game.spec.id}", total=args.games)
         return run_games(

@@ -10,12 +10,11 @@ from pathlib import Path
 from typing import IO, Any
 
 import msgspec
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
 from ecotone.cli.options import Commands, add_game_arguments, make_game, split_names
-from ecotone.cli.output import UsageError, fmt, stderr_console, stdout_console
+from ecotone.cli.output import UsageError, fmt, progress_bar, stdout_console
 from ecotone.sim.runner import GameResult
 from ecotone.sim.tournament import Standings, Tournament, run_tournament, schedule, standings
 
@@ -120,7 +119,6 @@ def _run(
     workers: int,
     sink: IO[bytes] | None,
 ) -> Tournament:
-    stderr = stderr_console()
     encoder = msgspec.json.Encoder()
 
     def keep(result: GameResult) -> None:
@@ -130,15 +128,7 @@ def _run(
             sink.write(encoder.encode(result) + b"\n")
             sink.flush()
 
-    progress = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=stderr,
-        transient=True,
-        disable=args.json or not stderr.is_terminal,
-    )
+    progress = progress_bar(quiet=args.json)
     with progress:
         task = progress.add_task(f"{game.spec.id} tournament", total=args.games)
         return run_tournament(
