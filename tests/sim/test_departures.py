@@ -105,7 +105,7 @@ def test_progress_is_reported_decision_by_decision() -> None:
     [
         ({"bot": "nobot"}, "config/unknown-bot", "no bot 'nobot'"),
         ({"decisions": 0}, "config/bad-count", "decisions must be at least 1"),
-        ({"playouts": 0}, "config/bad-count", "playouts must be at least 1"),
+        ({"playouts": 1}, "config/bad-count", "playouts must be at least 2"),
     ],
 )
 def test_mistakes_are_refused_before_any_game(

@@ -191,17 +191,18 @@ def departures(
         on_decision: called with the number of decisions done after each one.
 
     Raises:
-        ConfigError: for a game without a heuristic bot, a bad bot spec, counts below 1,
-            or games with too few decisions.
+        ConfigError: for a game without a heuristic bot, a bad bot spec, no decisions,
+            fewer than two playouts, or games with too few decisions.
     """
     if "heuristic" not in available_bots(game.spec.id):
         raise ConfigError(
             "config/no-heuristic",
             f"{game.spec.title} has no heuristic bot to judge departures from",
         )
-    for name, value in (("decisions", decisions), ("playouts", playouts)):
-        if value < 1:
-            raise ConfigError("config/bad-count", f"{name} must be at least 1, not {value}")
+    # two playouts at least: a departure's worth comes with its standard error
+    for name, value, least in (("decisions", decisions, 1), ("playouts", playouts, 2)):
+        if value < least:
+            raise ConfigError("config/bad-count", f"{name} must be at least {least}, not {value}")
     build_bot(bot, game, 0, 0)  # a bad spec fails before any game is played
     start = time.perf_counter()
     found: list[Departure] = []
@@ -262,7 +263,7 @@ def _judge(
         (wa, ma), (wb, mb) = outcome(a), outcome(b)
         wins.append(wa[seat] - wb[seat])
         margins.append(ma[seat] - mb[seat])
-    error = statistics.stdev(margins) / math.sqrt(playouts) if playouts > 1 else math.nan
+    error = statistics.stdev(margins) / math.sqrt(playouts)
     return statistics.fmean(wins), statistics.fmean(margins), error
 
 
