@@ -105,10 +105,7 @@ class DepartureReport:
     def to_json(self) -> dict[str, Any]:
         """The report as one JSON-ready object."""
         return {
-            "game": self.game["game"],
-            "players": self.game["players"],
-            "variant": self.game["variant"],
-            "options": self.game["options"],
+            **self.game,  # the configuration: game, players, variant, options
             "bot": self.bot,
             "decisions": self.decisions,
             "playouts": self.playouts,

@@ -385,10 +385,7 @@ class Standings:
     def to_json(self) -> dict[str, Any]:
         """The standings as one JSON-safe object (``tournament --json``)."""
         return {
-            "game": self.game["game"],
-            "players": self.game["players"],
-            "variant": self.game["variant"],
-            "options": self.game["options"],
+            **self.game,  # the configuration: game, players, variant, options
             "bots": self.bots,
             "seed": self.seed,
             "games": self.games,
