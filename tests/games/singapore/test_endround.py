@@ -147,6 +147,18 @@ def destroyed_forest(food: tuple[int, ...] = (4, 3, 5, 0)) -> SGData:
     return round_end(d)
 
 
+def test_a_habitat_destroyed_this_round_shows_no_bounty_while_recovery_is_offered() -> None:
+    d = with_habitat(start(4), "forest", destruction=2)
+    assert d.habitats[0].bounty != ""
+    d = with_player(d, 1, hand=["recovery"], food=12)  # enough to restore it
+    d = round_end(d)
+    assert d.phase is Phase.RESTORE  # the round is not over: recovery is being offered
+    assert d.habitats[0].status is Status.DESTROYED
+    assert d.habitats[0].bounty == ""
+    assert len(d.bounty_deck) + sum(bool(h.bounty) for h in d.habitats) == 8  # none lost
+    assert state(d).observe(0)["habitats"]["forest"]["bounty"] is None
+
+
 def test_recovery_is_offered_in_turn_and_food_pooled() -> None:
     d = destroyed_forest()
     assert d.phase is Phase.RESTORE

@@ -116,7 +116,11 @@ def _destroy(d: SGData) -> tuple[SGData, tuple[int, ...]]:
         hab = habitats[i]
         if hab.status is not Status.OPEN or len(hab.destruction) < cs.decks[h].destruction:
             continue
-        habitats[i] = hab.replace(status=Status.DESTROYED)
+        # turned over: its Nature's Bounty card goes back to the others (no Food there
+        # any more; all 8 are shuffled again next round)
+        habitats[i] = hab.replace(status=Status.DESTROYED, bounty="")
+        if hab.bounty:
+            d = d.replace(bounty_deck=tuple(sorted((*d.bounty_deck, hab.bounty))))
         swept = []
         for s in d.order():
             if b.region(d.players[s].tile) != h:

@@ -44,7 +44,7 @@ SPEC = GameSpec(
     chance=Chance.THROUGHOUT,
     simultaneous=True,
     max_steps=steps_bound(6),
-    rules_version="1.0.0",
+    rules_version="1.0.1",
     variants=(
         Variant(BEGINNER, "no Niche cards (the first game)", 4, 6, Provenance.RULEBOOK),
         Variant(
