@@ -147,7 +147,7 @@ class HeuristicBot(Bot):
         # The last position planned and its plans: the exchange decision plans every card,
         # and so do the marking steps after it and the first habitat decision when nothing
         # is exchanged, all on the same board and hand.
-        self._planned: tuple[tuple[BiomeData, tuple[Action, ...]], list[Plan]] | None = None
+        self._planned: tuple[tuple[BiomeData, tuple[Earn, ...]], list[Plan]] | None = None
 
     def act(self, view: SeatView) -> Action:
         legal = view.legal_actions
@@ -224,7 +224,7 @@ class HeuristicBot(Bot):
         return min(finish, key=wanted)
 
     def _plans(self, d: BiomeData, cfg: Config, legal: list[Action]) -> list[Plan]:
-        key = (d, tuple(legal))
+        key = (d, tuple(a for a in legal if isinstance(a, Earn)))  # all a plan depends on
         if self._planned is not None and self._planned[0] == key:
             return self._planned[1]
         plans = []
