@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
+import ecotone
 from ecotone.cli.main import main
+from ecotone.core.errors import DataError
 
 FOREST = "once-upon-a-forest"
 
@@ -34,6 +36,13 @@ def _foreign_game(tmp: Path) -> list[str]:
         encoding="utf-8",
     )
     return ["replay", str(path), "--verify"]
+
+
+def _bad_deck(tmp: Path, game: str, option: str) -> list[str]:
+    path = tmp / "deck.toml"
+    path.write_text("garbage = [\n", encoding="utf-8")
+    variant = ["--variant", "constructed"] if game == "phylo" else []
+    return ["simulate", game, *variant, "-o", f"{option}={path}", "--games", "1"]
 
 
 def _unusable_folder(tmp: Path) -> list[str]:
@@ -82,7 +91,29 @@ CASES: dict[str, tuple[Argv, str]] = {
     "a folder given as a replay": (lambda t: ["replay", str(t)], "cannot read"),
     "replay of a game that does not exist": (_foreign_game, "no game 'chess'"),
     "replay folder that cannot be made": (_unusable_folder, "cannot use"),
+    "a deck file that is not a deck (BioMasters)": (
+        lambda t: _bad_deck(t, "biomasters", "decks"),
+        "not a deck file",
+    ),
+    "a deck file that is not a deck (Phylo)": (
+        lambda t: _bad_deck(t, "phylo", "deck1"),
+        "deck.toml",
+    ),
 }
+
+
+def test_the_games_own_data_failing_is_not_a_usage_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # No file named by the user: a broken data file of the game is a failure (status 1).
+    def broken(*args: object, **kwargs: object) -> None:
+        raise DataError("data/bad", "cards.toml: the game's own data is broken")
+
+    monkeypatch.setattr(ecotone, "make", broken)
+    code = main(["simulate", FOREST, "--games", "1"])
+    _, err = capsys.readouterr()
+    assert code == 1
+    assert "the game's own data is broken" in err
 
 
 @pytest.mark.parametrize("case", sorted(CASES))

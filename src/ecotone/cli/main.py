@@ -1,8 +1,9 @@
 """The ``ecotone`` command: parse the arguments, run a command, turn errors into one line.
 
 Exit statuses: 0 success; 1 a failure that is not the user's doing (a replay that does
-not check out, a missing rules document); 2 a usage error (unknown game, bad option or
-player count, unreadable file, unknown bot), always reported as a single
+not check out, a missing rules document, the game's own data failing its checks); 2 a
+usage error (unknown game, bad option or player count, unreadable file, a deck file that
+is not a deck, unknown bot), always reported as a single
 ``ecotone: error: ...`` line on stderr, never a traceback; 130 interrupted by Ctrl-C.
 """
 

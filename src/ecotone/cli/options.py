@@ -10,6 +10,8 @@ from typing import Any, TypeAlias
 
 import ecotone
 from ecotone.cli.output import UsageError
+from ecotone.core.errors import ConfigError, DataError
+from ecotone.core.registry import game_class
 from ecotone.sim.runner import default_players, parse_options
 
 __all__ = [
@@ -76,7 +78,8 @@ def make_game(args: argparse.Namespace, names: Sequence[str] = ()) -> ecotone.Ga
 
     Raises:
         ConfigError: for an unknown game, variant, option or a bad player count.
-        UsageError: when ``--players`` disagrees with the names listed.
+        UsageError: when ``--players`` disagrees with the names listed, or a file named
+            in an option (a deck) fails the game's checks.
     """
     # Asking for the default player count first also checks the game id and variant,
     # so an unknown game is reported as such rather than as a bad player count.
@@ -92,7 +95,25 @@ def make_game(args: argparse.Namespace, names: Sequence[str] = ()) -> ecotone.Ga
     if players is None:
         players = fewest
     options = parse_options(args.option)
-    return ecotone.make(args.game, players=players, variant=args.variant, **options)
+    try:
+        return ecotone.make(args.game, players=players, variant=args.variant, **options)
+    except DataError as exc:
+        # A file the user named (a deck) is the user's to fix: a usage error, status 2.
+        # The game's own data failing its checks is not; that stays a failure.
+        if _names_files(args.game, options):
+            raise UsageError(exc.message) from None
+        raise
+
+
+def _names_files(game_id: str, options: dict[str, Any]) -> bool:
+    """Whether any of ``options`` names a file rather than a ready-made value."""
+    for opt in game_class(game_id).spec.options:
+        if opt.name in options:
+            try:
+                opt.refuse_files(options[opt.name])
+            except ConfigError:
+                return True
+    return False
 
 
 def default_replay_dir() -> Path:
