@@ -122,6 +122,28 @@ def test_a_long_kind_of_choice_is_folded_and_still_reachable_by_keyboard(
     assert played["text"] == text, (played, index)
 
 
+def test_the_clock_learns_the_servers_time_from_quick_answers_only(
+    page: Any, server: Server
+) -> None:
+    create(page, FOREST, ["you", "bot:random"])
+    page.wait_for_function("() => window.ecotonePage && window.ecotonePage.update")
+    slow, quick = page.evaluate(
+        """() => {
+            const m = window.ecotonePage, now = Date.now();
+            const ahead = new Date(now + 5000).toUTCString();  // a server 5 s ahead
+            m.skew = 0;
+            m.learnSkew(ahead, now - 3000, now);  // answered after 3 s: too vague
+            const slow = m.skew;
+            m.learnSkew(ahead, now - 100, now);  // answered at once
+            const quick = m.skew;
+            m.skew = 0;
+            return [slow, quick];
+        }"""
+    )
+    assert slow == 0
+    assert 3500 <= quick <= 6500
+
+
 def test_the_clock_counts_down_then_a_bot_stands_in_until_the_person_is_back(
     page: Any, new_page: Any, server: Server
 ) -> None:

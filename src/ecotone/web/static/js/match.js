@@ -17,6 +17,7 @@ const FOLD_OVER = 12;
 const FOLDED_SHOWN = 6;
 const WARN_SECONDS = 10;  // said once, politely, before a bot takes this seat's move
 const RETURNED_NOTE_MS = 10000;  // how long "P1 is back" stays on the page
+const SKEW_ROUND_TRIP_MS = 1000;  // slower answers do not tell the server's time well enough
 
 /** A clock's time in the words of a table: "45 seconds", "2 minutes 5 seconds", "3 hours 10 minutes". */
 export function spokenTime(seconds) {
@@ -173,10 +174,11 @@ export class MatchPage {
 
   // The clock's deadline is the server's Unix time, and this browser's clock may be off.
   // A response's Date header is the server's time to the second: only a gap well beyond
-  // that rounding is taken as the difference between the two clocks.
+  // that rounding is taken as the difference between the two clocks, and only from a
+  // quick answer (of a slow one, nobody knows when in the wait the server wrote it).
   learnSkew(date, sent, got) {
     const server = Date.parse(date || "");
-    if (Number.isNaN(server)) return;
+    if (Number.isNaN(server) || got - sent > SKEW_ROUND_TRIP_MS) return;
     const gap = server + 500 - (sent + got) / 2;
     this.skew = Math.abs(gap) > 1500 ? gap : 0;
   }
