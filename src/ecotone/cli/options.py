@@ -10,7 +10,7 @@ from typing import Any, TypeAlias
 
 import ecotone
 from ecotone.cli.output import UsageError
-from ecotone.core.errors import ConfigError, DataError
+from ecotone.core.errors import DataError
 from ecotone.core.registry import game_class
 from ecotone.sim.runner import default_players, parse_options
 
@@ -107,13 +107,11 @@ def make_game(args: argparse.Namespace, names: Sequence[str] = ()) -> ecotone.Ga
 
 def _names_files(game_id: str, options: dict[str, Any]) -> bool:
     """Whether any of ``options`` names a file rather than a ready-made value."""
-    for opt in game_class(game_id).spec.options:
-        if opt.name in options:
-            try:
-                opt.refuse_files(options[opt.name])
-            except ConfigError:
-                return True
-    return False
+    return any(
+        opt.named_file(options[opt.name]) is not None
+        for opt in game_class(game_id).spec.options
+        if opt.name in options
+    )
 
 
 def default_replay_dir() -> Path:

@@ -112,19 +112,27 @@ class Option:
         Raises:
             ConfigError: ``config/files-refused``, naming the ready-made values.
         """
+        entry = self.named_file(value)
+        if entry is not None:
+            allowed = ", ".join(self.ready) or "none"
+            raise ConfigError(
+                "config/files-refused",
+                f"option {self.name}: {entry!r} is not one of the ready-made values "
+                f"({allowed}); files are read only where the game runs, not sent to "
+                "a server",
+            )
+
+    def named_file(self, value: Any) -> str | None:
+        """The first entry of ``value`` that names a file rather than a ready-made value
+        (``None`` when there is none, or when the option reads no files)."""
         if not self.files:
-            return
+            return None
         ready = {r.casefold() for r in self.ready}
         parts = value.split(",") if isinstance(value, str) else [str(v) for v in value]
         for entry in (p.strip() for p in parts):
             if entry and entry.casefold() not in ready:
-                allowed = ", ".join(self.ready) or "none"
-                raise ConfigError(
-                    "config/files-refused",
-                    f"option {self.name}: {entry!r} is not one of the ready-made values "
-                    f"({allowed}); files are read only where the game runs, not sent to "
-                    "a server",
-                )
+                return entry
+        return None
 
 
 @dataclass(frozen=True, slots=True)
