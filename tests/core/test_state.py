@@ -35,12 +35,28 @@ def test_apply_never_changes_the_state_held(game: ecotone.Game) -> None:  # type
     assert state.to_move == (0, 1)
 
 
-def test_out_of_turn_and_bad_seat_and_game_over(game: ecotone.Game) -> None:  # type: ignore[type-arg]
+def test_a_second_secret_choice_is_refused_as_already_made(game: ecotone.Game) -> None:  # type: ignore[type-arg]
+    state = game.start(3).apply(0, Fold())
+    with pytest.raises(IllegalAction) as err:
+        state.apply(0, Fold())
+    assert err.value.code == "action/already-chosen"
+    assert err.value.message == "P1 has already made its choice; waiting for P2"
+
+
+def test_a_game_that_does_not_say_who_has_chosen_refuses_out_of_turn(
+    game: ecotone.Game,  # type: ignore[type-arg]
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(game, "chosen", lambda data: ())  # the kernel's default
     state = game.start(3).apply(0, Fold())
     with pytest.raises(IllegalAction) as err:
         state.apply(0, Fold())
     assert err.value.code == "action/not-your-turn"
     assert "waiting for P2" in err.value.message
+
+
+def test_out_of_turn_and_bad_seat_and_game_over(game: ecotone.Game) -> None:  # type: ignore[type-arg]
+    state = game.start(3).apply(0, Fold())
     with pytest.raises(IllegalAction, match="no seat 5") as err:
         state.apply(5, Fold())
     while not state.is_over:

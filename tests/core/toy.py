@@ -74,6 +74,11 @@ class SealedBids(Game[BidsData]):
             return ()
         return tuple(s for s in (0, 1) if data.bids[s] is None)
 
+    def chosen(self, data: BidsData) -> tuple[int, ...]:
+        if data.round >= self.rounds or all(b is None for b in data.bids):
+            return ()
+        return tuple(s for s in (0, 1) if data.bids[s] is not None)
+
     def legal(self, data: BidsData, seat: int) -> list[Action]:
         return [*(Bid(c) for c in data.hands[seat]), Fold()]
 

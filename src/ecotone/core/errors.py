@@ -63,6 +63,7 @@ class IllegalAction(EcotoneError, ValueError):
     """An action that cannot be taken now, with the reason in the game's words.
 
     Kernel codes: ``action/game-over``, ``action/bad-seat``, ``action/not-your-turn``,
+    ``action/already-chosen`` (a simultaneous choice made, the others awaited),
     ``action/malformed``, ``action/unknown-index``; ``action/not-legal`` is the code a
     game falls back on when it has no more specific one. Games raise their own codes
     (``forest/...``) whenever they can say why.

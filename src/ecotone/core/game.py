@@ -208,6 +208,17 @@ class Game(ABC, Generic[D]):
         """Every component id of this configuration (what :meth:`zones` must account for)."""
         return ()
 
+    def chosen(self, data: D) -> tuple[int, ...]:
+        """The seats that have already made their choice in a simultaneous decision that
+        still waits for others (ascending; none by default).
+
+        Only for the refusal's sake: such a seat is told it has already chosen
+        (``action/already-chosen``), not that it is not its turn. A seat here is never
+        in :meth:`to_move`.
+        """
+        del data
+        return ()
+
     def secret_action(self, data: D, seat: int, action: Action) -> bool:
         """Whether the other seats must not be told ``action`` when ``seat`` takes it.
 
@@ -279,6 +290,11 @@ class State:
             )
         if seat not in self.to_move:
             waiting = ", ".join(f"P{s + 1}" for s in self.to_move)
+            if seat in self.game.chosen(self.data):
+                raise IllegalAction(
+                    "action/already-chosen",
+                    f"P{seat + 1} has already made its choice; waiting for {waiting}",
+                )
             raise IllegalAction(
                 "action/not-your-turn", f"it is not P{seat + 1}'s turn; waiting for {waiting}"
             )

@@ -216,8 +216,13 @@ def _check_illegal(
         _expect_refusal(state, seat, candidate, here, code_prefix=None)
         checked += 1
     others = [s for s in range(game.players) if s not in state.to_move]
+    chosen = game.chosen(state.data)
+    assert not set(chosen) & set(state.to_move), f"{here}: {chosen} chosen yet still to move"
+    assert set(chosen) <= set(range(game.players)), f"{here}: chosen {chosen} are not seats"
     if others:
-        _expect_refusal(state, rnd.choice(others), legal[0], here, "action/not-your-turn")
+        other = rnd.choice(others)
+        code = "action/already-chosen" if other in chosen else "action/not-your-turn"
+        _expect_refusal(state, other, legal[0], here, code)
         checked += 1
     assert state.digest() == before, f"{here}: a refused action changed the state"
     return checked

@@ -381,6 +381,9 @@ def test_every_other_player_answers_the_reaction_window() -> None:
     assert s.to_move == (1, 2)
     s = s.apply(2, s.game.parse_action(s, 2, "opportunist takes T18"))
     assert s.to_move == (1,)
+    # P3 has answered: asked again, it is told so; P1, whose turn it is, may not answer
+    refusal(s, 2, "pass", "action/already-chosen", "P3 has already made its choice", "P2")
+    refusal(s, 0, "pass", "action/not-your-turn", "waiting for P2")
     s = s.apply(1, s.game.parse_action(s, 1, "opportunist takes T21"))
     assert s.data.phase is Phase.EXCHANGE
     assert s.data.seats[0].tiles == ()

@@ -246,6 +246,9 @@ def test_climate_change_spreads_while_its_player_wins() -> None:
     assert state.to_move == (0, 1)
     state = state.apply(0, ThrowHand(Throw.PAPER))
     assert state.to_move == (1,)
+    # a second throw is refused as such, not as a move out of turn
+    err = refusal(state, 0, ThrowHand(Throw.ROCK), "action/already-chosen")
+    assert err.message == "P1 has already made its choice; waiting for P2"
     assert state.observe(1)["thrown"] == [True, False]
     assert state.observe(1)["my_throw"] is None  # P1's throw stays secret
     state = state.apply(1, ThrowHand(Throw.ROCK))  # paper wraps rock: P1 wins

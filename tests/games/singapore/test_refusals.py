@@ -89,6 +89,21 @@ def test_each_step_refuses_the_wrong_kind_of_decision(
     refusal(s, seat, action, code, words)
 
 
+def test_a_secret_choice_already_made_is_refused_as_such() -> None:
+    d, seat = at(Phase.COMPETE)
+    s = state(d).apply(seat, Cooperate())
+    assert s.to_move == (1,)
+    refusal(s, 0, Cooperate(), "action/already-chosen", "P1 has already made its choice", "P2")
+    # P3 and P4 share no habitat this round: they have no choice to make
+    refusal(s, 2, Cooperate(), "action/not-your-turn", "waiting for P2")
+    d, seat = at(Phase.MIGRATE)
+    first = state(d)
+    route = first.legal_actions(seat)[0]
+    s = first.apply(seat, route)
+    assert seat not in s.to_move
+    refusal(s, seat, route, "action/already-chosen", "already made its choice")
+
+
 def test_out_of_turn_and_after_the_end() -> None:
     d, _ = at(Phase.DRAW)
     s = state(d)

@@ -77,6 +77,9 @@ class BiomeBorneo(Game[BiomeData]):
     def to_move(self, data: BiomeData) -> tuple[int, ...]:
         return rules.to_move(data)
 
+    def chosen(self, data: BiomeData) -> tuple[int, ...]:
+        return rules.chosen(data)
+
     def legal(self, data: BiomeData, seat: int) -> list[Action]:
         return rules.legal(data, seat, self.cfg)
 

@@ -53,7 +53,7 @@ from ecotone.games.biome.flow import (
 from ecotone.games.biome.state import EMPTY, BiomeData, Phase, SeatData, Stage
 from ecotone.games.biome.tiles import tiles
 
-__all__ = ["holding", "legal", "next_data", "owner_of", "setup", "to_move"]
+__all__ = ["chosen", "holding", "legal", "next_data", "owner_of", "setup", "to_move"]
 
 _OWN_TURN = (Phase.EXCHANGE, Phase.HABITATS, Phase.EARN)
 
@@ -108,6 +108,13 @@ def to_move(d: BiomeData) -> tuple[int, ...]:
     if d.phase in (Phase.CLEARING, Phase.DROUGHT):
         return (d.waiting[0],)
     return (d.turn,)
+
+
+def chosen(d: BiomeData) -> tuple[int, ...]:
+    """The players who have answered a reaction window that still waits for others."""
+    if d.phase is not Phase.REACT:
+        return ()
+    return tuple(s for s in range(len(d.seats)) if s != d.turn and s not in d.waiting)
 
 
 def holding(d: BiomeData, seat: int, kind: str) -> str | None:

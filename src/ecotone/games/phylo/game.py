@@ -100,6 +100,9 @@ class Phylo(Game[PhyloData]):
     def to_move(self, data: PhyloData) -> tuple[int, ...]:
         return rules.to_move(data)
 
+    def chosen(self, data: PhyloData) -> tuple[int, ...]:
+        return rules.chosen(data)
+
     def legal(self, data: PhyloData, seat: int) -> list[Action]:
         return rules.legal(data, seat)
 

@@ -79,6 +79,7 @@ from ecotone.games.phylo.turns import finish_turn
 __all__ = [
     "DROP_PICKS",
     "around",
+    "chosen",
     "legal",
     "moves_left",
     "next_data",
@@ -103,6 +104,13 @@ def to_move(d: PhyloData) -> tuple[int, ...]:
     if phase is Phase.CONTEST:
         return tuple(s for s in (0, 1) if not d.throws[s])
     return (d.turn,)
+
+
+def chosen(d: PhyloData) -> tuple[int, ...]:
+    """The player whose rock-paper-scissors throw is in while the other's is awaited."""
+    if d.phase is Phase.CONTEST:
+        return tuple(s for s in (0, 1) if d.throws[s])
+    return ()
 
 
 # -- legal actions ----------------------------------------------------------------------------

@@ -77,6 +77,9 @@ class SingaporeUntamed(Game[SGData]):
     def to_move(self, data: SGData) -> tuple[int, ...]:
         return rules.to_move(data)
 
+    def chosen(self, data: SGData) -> tuple[int, ...]:
+        return rules.chosen(data)
+
     def legal(self, data: SGData, seat: int) -> list[Action]:
         return rules.legal(data, seat)
 

@@ -19,7 +19,16 @@ from ecotone.games.singapore.board import CENTRE, board
 from ecotone.games.singapore.cards import DECKS, HABITATS, cards
 from ecotone.games.singapore.state import Habitat, Phase, Player, SGData, Status
 
-__all__ = ["MODES", "NICHES_ON_DISPLAY", "legal", "next_data", "settle", "setup", "to_move"]
+__all__ = [
+    "MODES",
+    "NICHES_ON_DISPLAY",
+    "chosen",
+    "legal",
+    "next_data",
+    "settle",
+    "setup",
+    "to_move",
+]
 
 MODES = ("beginner", "standard", "survival")
 NICHES_ON_DISPLAY = 5
@@ -82,6 +91,14 @@ def to_move(d: SGData) -> tuple[int, ...]:
     if d.phase is Phase.OVER:
         return ()
     return (d.turn,)
+
+
+def chosen(d: SGData) -> tuple[int, ...]:
+    """The seats whose secret route or strategy is in while others still choose (a seat
+    with no contest this round has nothing to choose, and is not among them)."""
+    if d.phase not in _SIMULTANEOUS:
+        return ()
+    return tuple(s for s, c in enumerate(d.choices) if c.final and c.final != competition.OUT)
 
 
 _LEGAL: dict[Phase, Callable[[SGData, int], list[Action]]] = {
