@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import ecotone
 from ecotone.bots import SeatView, available_bots, make_bot
-from ecotone.bots.ismcts import ISMCTSBot, _Node, outcome, tree_edges
+from ecotone.bots.ismcts import (
+    GAME_ITERATIONS,
+    GAME_OPTIONS,
+    ISMCTSBot,
+    _Node,
+    outcome,
+    tree_edges,
+)
 from ecotone.core.errors import ConfigError
 from ecotone.core.game import Game, State
 from ecotone.core.registry import game_class
@@ -198,8 +206,9 @@ def test_progressive_widening_tries_few_actions_in_a_large_space() -> None:
         (s, seat) for s, seat in _decisions(game, 60, 100) if len(s.legal_actions(seat)) > 40
     )
     view = SeatView(state, seat)
-    wide = make_bot("ismcts", game, seat, 4, iterations=36, widening=0.0)
-    narrow = make_bot("ismcts", game, seat, 4, iterations=36, widening=1.0)
+    # the plain search alone (paired comparisons would add their candidates at the root)
+    wide = make_bot("ismcts", game, seat, 4, iterations=36, widening=0.0, paired=0)
+    narrow = make_bot("ismcts", game, seat, 4, iterations=36, widening=1.0, paired=0)
     assert isinstance(wide, ISMCTSBot)
     assert isinstance(narrow, ISMCTSBot)
     assert narrow.act(view) in view.legal_actions
@@ -221,13 +230,36 @@ def _paired_decision(game_id: str, players: int, low: int, high: int) -> tuple[S
     )
 
 
-def test_biomasters_compares_its_moves_in_pairs_by_default() -> None:
+def test_biomasters_and_biome_compare_their_moves_in_pairs_by_default() -> None:
     # the per-game default chosen by tournaments (docs/bots.md); elsewhere it is off
     paired = {
         g: make_bot("ismcts", ecotone.make(g, players=2), 0).paired  # type: ignore[attr-defined]
         for g in ("biomasters", FOREST, "biome-borneo")
     }
-    assert paired == {"biomasters": 8, FOREST: 0, "biome-borneo": 0}
+    assert paired == {"biomasters": 8, FOREST: 0, "biome-borneo": 8}
+
+
+def _documented_defaults() -> dict[str, list[str]]:
+    """The rows of the per-game defaults table in docs/bots.md, by game."""
+    text = (Path(__file__).parents[2] / "docs" / "bots.md").read_text(encoding="utf-8")
+    head = "| game | default iterations | rollouts | evidence | widening | paired |"
+    lines = text[text.index(head) :].splitlines()[2:]
+    rows = [[c.strip() for c in line.strip("|").split("|")] for line in lines]
+    return {row[0]: row[1:6] for row in rows[: rows.index([""])] if row[0]}
+
+
+def test_the_documented_defaults_are_the_bots_defaults() -> None:
+    # docs/bots.md reports tournament results at these settings: they must be the real ones
+    documented = _documented_defaults()
+    assert set(GAME_ITERATIONS) | set(GAME_OPTIONS) <= set(documented)
+    for game_id, (iterations, rollouts, evidence, widening, paired) in documented.items():
+        game = ecotone.make(game_id, players=game_class(game_id).spec.min_players)
+        bot = make_bot("ismcts", game, 0)
+        assert isinstance(bot, ISMCTSBot)
+        depth = f"{bot.max_depth} decisions" if bot.max_depth else "to the end"
+        actual = [str(bot.iterations), f"{bot.rollout}, {depth}"]
+        actual += [f"{bot.evidence:g}", f"{bot.widening:g}", str(bot.paired)]
+        assert [iterations, rollouts, evidence, widening, paired] == actual, game_id
 
 
 def test_paired_comparison_tries_every_move_on_every_deal() -> None:

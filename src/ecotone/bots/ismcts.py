@@ -93,7 +93,7 @@ GAME_ITERATIONS: dict[str, int] = {
     "phylo": 600,
     "singapore-untamed": 150,
     "biomasters": 150,
-    "biome-borneo": 40,
+    "biome-borneo": 80,
 }
 
 
@@ -105,7 +105,13 @@ GAME_ITERATIONS: dict[str, int] = {
 GAME_OPTIONS: dict[str, dict[str, Any]] = {
     "singapore-untamed": {"rollout": "heuristic", "max_depth": 20, "evidence": 1.0},
     "biomasters": {"rollout": "heuristic", "max_depth": 20, "evidence": 1.0, "paired": 8},
-    "biome-borneo": {"rollout": "heuristic", "max_depth": 20, "evidence": 2.0, "widening": 1.0},
+    "biome-borneo": {
+        "rollout": "heuristic",
+        "max_depth": 20,
+        "evidence": 2.0,
+        "widening": 1.0,
+        "paired": 8,
+    },
 }
 
 
