@@ -83,7 +83,7 @@ __all__ = [
 ]
 
 # Iterations per decision by default: as many as fit, at the game's default settings, in
-# well under a second per decision on one core of the reference machine (`ecotone
+# at most about a second per decision on one core of the reference machine (`ecotone
 # bench-bots`, docs/performance.md). Games run their rules at very different speeds, and
 # a heuristic rollout costs far more than a random one, so each game has its own figure;
 # a game not listed gets DEFAULT_ITERATIONS.
@@ -91,7 +91,7 @@ DEFAULT_ITERATIONS = 300
 GAME_ITERATIONS: dict[str, int] = {
     "once-upon-a-forest": 1000,
     "phylo": 600,
-    "singapore-untamed": 150,
+    "singapore-untamed": 250,
     "biomasters": 150,
     "biome-borneo": 80,
 }
@@ -103,7 +103,7 @@ GAME_ITERATIONS: dict[str, int] = {
 # few decisions and the position is then judged by its scores, and the bot keeps the
 # heuristic's move unless its search clearly finds better.
 GAME_OPTIONS: dict[str, dict[str, Any]] = {
-    "singapore-untamed": {"rollout": "heuristic", "max_depth": 20, "evidence": 1.0},
+    "singapore-untamed": {"rollout": "heuristic", "max_depth": 20, "evidence": 1.0, "paired": 8},
     "biomasters": {"rollout": "heuristic", "max_depth": 20, "evidence": 1.0, "paired": 8},
     "biome-borneo": {
         "rollout": "heuristic",
