@@ -230,13 +230,15 @@ def _paired_decision(game_id: str, players: int, low: int, high: int) -> tuple[S
     )
 
 
-def test_biomasters_and_biome_compare_their_moves_in_pairs_by_default() -> None:
+def test_games_with_heuristic_rollouts_compare_their_moves_in_pairs_by_default() -> None:
     # the per-game default chosen by tournaments (docs/bots.md); elsewhere it is off
     paired = {
-        g: make_bot("ismcts", ecotone.make(g, players=2), 0).paired  # type: ignore[attr-defined]
-        for g in ("biomasters", FOREST, "biome-borneo")
+        g: make_bot(  # type: ignore[attr-defined]
+            "ismcts", ecotone.make(g, players=game_class(g).spec.min_players), 0
+        ).paired
+        for g in ("biomasters", FOREST, "biome-borneo", "singapore-untamed")
     }
-    assert paired == {"biomasters": 8, FOREST: 0, "biome-borneo": 8}
+    assert paired == {"biomasters": 8, FOREST: 0, "biome-borneo": 8, "singapore-untamed": 8}
 
 
 def _documented_defaults() -> dict[str, list[str]]:
