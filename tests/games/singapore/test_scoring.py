@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+import ecotone
 from ecotone.games.singapore import score
-from ecotone.games.singapore.scoring import announce, winners
+from ecotone.games.singapore.scoring import announce, evp, winners
 from ecotone.games.singapore.state import Phase
 
 from .helpers import start, state, with_player
@@ -44,6 +47,22 @@ def test_hand_built_end_position() -> None:
     assert s.scores() == [23.0, 4.0, 13.0, 31.0]
     assert s.winners() == [3]
     assert s.observe(None)["scores"] == [23.0, 4.0, 13.0, 31.0]
+
+
+def test_evp_is_the_total_of_the_breakdown_at_every_step_of_a_game() -> None:
+    # evp() is the fast reckoning searches use; score() is the Gamemaster's breakdown
+    game = ecotone.make("singapore-untamed", players=5)
+    rng = random.Random(11)
+    s = game.start(11)
+    seen = set()
+    while not s.is_over:
+        for p in s.data.players:
+            assert evp(p) == score(p).total
+            seen.add(evp(p))
+        seat = s.to_move[0]
+        s = s.apply(seat, rng.choice(s.legal_actions(seat)))
+    assert len(seen) > 5  # the game went through many different scores
+    assert s.scores() == [float(score(p).total) for p in s.data.players]
 
 
 def test_ties_go_to_the_most_food_left_then_are_shared() -> None:

@@ -41,6 +41,20 @@ def test_observation_shows_public_facts_and_own_secrets() -> None:
         assert key in spectator
 
 
+def test_observations_share_nothing_a_reader_could_change() -> None:
+    # parts of a player's record are remembered between observations; each is a fresh copy
+    s = played(seed=7, steps=150)
+    first = s.observe(0)  # type: ignore[attr-defined]
+    before = json.dumps(s.observe(0), sort_keys=True)  # type: ignore[attr-defined]
+    for p in first["players"]:
+        for value in p.values():
+            if isinstance(value, list | dict):
+                value.clear()
+    first["discard"].clear()
+    first["wild_deck"]["bottom"].append("x")
+    assert json.dumps(s.observe(0), sort_keys=True) == before  # type: ignore[attr-defined]
+
+
 def test_render_draws_the_plus_shaped_board() -> None:
     d = rolled(start(4), 1)
     text = state(d).render(0)

@@ -231,10 +231,20 @@ class HeuristicBot(Bot):
     name = "heuristic"
     stance = "adaptive"  # "hawk" and "dove" fix the Survival Strategy
 
+    def __init__(self, game: Any, seat: int, seed: int = 0, **options: Any) -> None:
+        super().__init__(game, seat, seed, **options)
+        # What one decision reads many times over (each tile's deck, the rivals' likely
+        # regions), worked out once per decision: the bot plays every seat of a search's
+        # rollouts, so its speed sets how far the search sees.
+        self._picks: dict[str, list[float]] = {}
+        self._shares: list[dict[str, float]] | None = None
+
     def act(self, view: SeatView) -> Action:
         obs = view.observation
         legal = view.legal_actions
         phase = obs["phase"]
+        self._picks = {}
+        self._shares = None
         handlers: dict[str, Callable[[dict[str, Any], list[Action]], Action]] = {
             "migrate": self._migrate,
             "compete": self._compete,
@@ -269,11 +279,15 @@ class HeuristicBot(Bot):
         me = obs["players"][self.seat]
         alone_p = 1.0
         crowd = 0.0
-        pull = _pull(obs)
-        for s in range(len(obs["players"])):
-            if s == self.seat:
-                continue
-            q = _region_share(reachable(obs, s), pull).get(region, 0.0)
+        if self._shares is None:
+            pull = _pull(obs)
+            self._shares = [
+                _region_share(reachable(obs, s), pull)
+                for s in range(len(obs["players"]))
+                if s != self.seat
+            ]
+        for share in self._shares:
+            q = share.get(region, 0.0)
             alone_p *= 1 - q
             crowd += q
         single = bounty["single"] + (2 if "lone-grazer" in me["abilities"] else 0)
@@ -283,27 +297,33 @@ class HeuristicBot(Bot):
         return alone_p * single + (1 - alone_p) * shared
 
     def _deck_value(self, obs: dict[str, Any], deck: str, food: float) -> float:
-        cs = cards()
+        """What drawing from ``deck`` promises, with ``food`` to buy what is drawn."""
         size = (
             obs["wild_deck"]["cards"] if deck == "wild" else obs["habitats"][deck]["deck"]["cards"]
         )
         if size == 0:
             return 5 * FOOD_WORTH
-        size = int(size)
+        picks = self._picks.get(deck)
+        if picks is None:
+            picks = self._picks[deck] = self._deck_picks(obs, deck, int(size))
+        affordable = int(food // 5)
+        return sum(picks[:affordable]) * 0.8
+
+    def _deck_picks(self, obs: dict[str, Any], deck: str, size: int) -> list[float]:
+        """The worth of each Adaptation in ``deck`` times the chance to see it, best first."""
         owned: dict[str, int] = {}
         for p in obs["players"]:
             for k, n in p["adaptations"].items():
                 owned[k] = owned.get(k, 0) + n
         picks: list[float] = []
-        for a in cs.adaptations.values():
+        for a in cards().adaptations.values():
             if a.deck != deck:
                 continue
             left = max(0, a.copies - owned.get(a.key, 0))
             seen = 1 - (1 - min(1.0, left / size)) ** 3
             picks.append(seen * max(0.0, adaptation_value(a.key, obs, self.seat) - 1.0))
         picks.sort(reverse=True)
-        affordable = int(food // 5)
-        return sum(picks[:affordable]) * 0.8
+        return picks
 
     def _migrate(self, obs: dict[str, Any], legal: list[Action]) -> Action:
         keys = {a.card for a in legal if isinstance(a, Play)}

@@ -15,7 +15,7 @@ from ecotone.games.singapore.actions import CODEC
 from ecotone.games.singapore.cards import cards
 from ecotone.games.singapore.common import ROUNDS
 from ecotone.games.singapore.refusals import why_illegal
-from ecotone.games.singapore.scoring import score, winners
+from ecotone.games.singapore.scoring import evp, winners
 from ecotone.games.singapore.state import Phase, SGData
 
 __all__ = ["SPEC", "SingaporeUntamed", "steps_bound"]
@@ -99,7 +99,7 @@ class SingaporeUntamed(Game[SGData]):
         return hidden.determinize(data, seat, rnd)
 
     def scores(self, data: SGData) -> list[float]:
-        return [float(score(p).total) for p in data.players]
+        return [float(evp(p)) for p in data.players]
 
     def winners(self, data: SGData) -> list[int]:
         return winners(data.players)

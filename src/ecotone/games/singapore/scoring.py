@@ -14,13 +14,15 @@ reckoning of all this for the log.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ecotone.games.singapore.cards import cards
 from ecotone.games.singapore.common import counts, name_of, who
 from ecotone.games.singapore.state import Player
 
-__all__ = ["FOOD_PER_EVP", "NICHE_EVP", "Score", "announce", "score", "winners"]
+__all__ = ["FOOD_PER_EVP", "NICHE_EVP", "Score", "announce", "evp", "score", "winners"]
 
 NICHE_EVP = 12
 FOOD_PER_EVP = 10
@@ -51,9 +53,25 @@ def score(p: Player) -> Score:
     )
 
 
+def evp(p: Player) -> int:
+    """The player's EVP: ``score(p).total``, without the breakdown.
+
+    Scores are read at every step of a search, so the Adaptations' points (which change
+    only when a card is bought) are remembered by the cards owned.
+    """
+    return _adaptation_points(p.adaptations) + NICHE_EVP * len(p.niches) + p.food // FOOD_PER_EVP
+
+
+@lru_cache(maxsize=4096)
+def _adaptation_points(adaptations: tuple[str, ...]) -> int:
+    cs = cards()
+    have = Counter(cs.key(c) for c in adaptations)
+    return sum(cs.adaptations[k].score(n) for k, n in have.items())
+
+
 def winners(players: tuple[Player, ...]) -> list[int]:
     """The seats with the most EVP; among them, the most Food left; else all share."""
-    keys = [(score(p).total, p.food) for p in players]
+    keys = [(evp(p), p.food) for p in players]
     best = max(keys)
     return [s for s, k in enumerate(keys) if k == best]
 

@@ -14,13 +14,15 @@ choice while a simultaneous step is still open.
 
 from __future__ import annotations
 
+from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 from ecotone.games.singapore.board import board
 from ecotone.games.singapore.cards import DECKS, HABITATS, cards
-from ecotone.games.singapore.common import ROUNDS, counts, hand_keys, traits
+from ecotone.games.singapore.common import ROUNDS, hand_keys, traits
 from ecotone.games.singapore.endround import need
-from ecotone.games.singapore.scoring import score
+from ecotone.games.singapore.scoring import evp
 from ecotone.games.singapore.state import Phase, Player, SGData
 
 __all__ = ["observation", "zones"]
@@ -29,25 +31,51 @@ SEQUENTIAL = (Phase.DRAW, Phase.BUY, Phase.ANCHOR, Phase.RESTORE, Phase.PLEDGE, 
 
 
 def _deck(d: SGData, i: int) -> dict[str, Any]:
-    cs = cards()
     pile = d.decks[i]
-    bottom = pile[len(pile) - d.known[i] :] if d.known[i] else ()
-    return {"cards": len(pile), "bottom": [cs.key(c) for c in bottom]}
+    known = d.known[i]
+    return {"cards": len(pile), "bottom": list(_keys(pile[len(pile) - known :])) if known else []}
+
+
+# Observations are built at every step of a search, and most of a player's public record
+# changes only now and then: the pieces below are remembered by the cards they describe
+# (and copied into fresh lists, so an observation is never shared).
+
+
+@lru_cache(maxsize=4096)
+def _keys(ids: tuple[str, ...]) -> tuple[str, ...]:
+    cs = cards()
+    return tuple(cs.key(c) for c in ids)
+
+
+@lru_cache(maxsize=4096)
+def _backs(hand: tuple[str, ...]) -> tuple[str, ...]:
+    cs = cards()
+    return tuple(sorted(cs.deck_of(c) for c in hand))
+
+
+@lru_cache(maxsize=4096)
+def _sorted(abilities: frozenset[str]) -> tuple[str, ...]:
+    return tuple(sorted(abilities))
+
+
+@lru_cache(maxsize=4096)
+def _owned(adaptations: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    cs = cards()
+    return tuple(sorted(Counter(cs.key(c) for c in adaptations).items()))
 
 
 def _player(d: SGData, s: int, p: Player, seat: int | None) -> dict[str, Any]:
     cs = cards()
-    b = board()
     out: dict[str, Any] = {
         "tile": p.tile,
-        "region": b.region(p.tile),
+        "region": board().region(p.tile),
         "food": p.food,
-        "adaptations": dict(sorted(counts(p).items())),
+        "adaptations": dict(_owned(p.adaptations)),
         "niches": [cs.niche(n).key for n in p.niches],
-        "abilities": sorted(traits(p)),
-        "evp": score(p).total,
+        "abilities": list(_sorted(traits(p))),
+        "evp": evp(p),
         "hand": len(p.hand),
-        "hand_backs": sorted(cs.deck_of(c) for c in p.hand),
+        "hand_backs": list(_backs(p.hand)),
         "facedown": len(p.facedown),
         "dice": list(p.dice),
         "cooperated": p.cooperated,
@@ -58,7 +86,7 @@ def _player(d: SGData, s: int, p: Player, seat: int | None) -> dict[str, Any]:
     if d.phase in (Phase.MIGRATE, Phase.COMPETE) and d.choices[s].final != "out":
         out["chosen"] = bool(d.choices[s].final)
     if s == seat:
-        out["hand_cards"] = sorted(cs.key(c) for c in p.hand)
+        out["hand_cards"] = sorted(_keys(p.hand))
         out["hand_keys"] = list(hand_keys(p))
         out["niche"] = cs.niche(p.niche).key if p.niche else None
     return out
@@ -87,10 +115,10 @@ def observation(d: SGData, seat: int | None) -> dict[str, Any]:
         "habitats": habitats,
         "wild_deck": _deck(d, 0),
         "destruction_drawn": d.destroyed_count,
-        "discard": [cs.key(c) for c in d.discard],
+        "discard": list(_keys(d.discard)),
         "niche_display": [cs.niche(n).key for n in d.niche_display],
         "players": [_player(d, s, p, seat) for s, p in enumerate(d.players)],
-        "drawn": [cs.key(c) for c in d.drawn],
+        "drawn": list(_keys(d.drawn)),
         "drawn_from": d.drawn_from or None,
         "evolution": {"extra": d.extra, "any_deck": d.any_deck, "bargain": d.bargain},
         "recovery": None,
