@@ -285,17 +285,11 @@ class ISMCTSBot(Bot):
         self.c = _number("c", given["c"], low=0.0)
         self.max_depth = _count("max_depth", given["max_depth"])
         self.score_weight = _number("score_weight", given["score_weight"], low=0.0, high=1.0)
-        rollout = given["rollout"]
-        if rollout not in ("random", "heuristic"):
-            raise ValueError(f"rollout must be 'random' or 'heuristic', not {rollout!r}")
-        self.rollout = str(rollout)
+        self.rollout = _choice("rollout", given["rollout"], ("random", "heuristic"))
         self._helpers: list[Bot] = []
         if self.rollout == "heuristic":
             self._helpers = _heuristic_helpers(game, seed)
-        prior = given["prior"]
-        if prior not in ("none", "heuristic"):
-            raise ValueError(f"prior must be 'none' or 'heuristic', not {prior!r}")
-        self.prior = str(prior)
+        self.prior = _choice("prior", given["prior"], ("none", "heuristic"))
         self.prior_weight = _number("prior_weight", given["prior_weight"], low=0.0)
         self._advisor: Bot | None = None
         if self.prior == "heuristic":
@@ -303,10 +297,7 @@ class ISMCTSBot(Bot):
         self.evidence = _number("evidence", given["evidence"], low=0.0)
         self.widening = _number("widening", given["widening"], low=0.0)
         self.paired = _count("paired", given["paired"])
-        secrets = given["secrets"]
-        if secrets not in ("random", "heuristic"):
-            raise ValueError(f"secrets must be 'random' or 'heuristic', not {secrets!r}")
-        self.secrets = str(secrets)
+        self.secrets = _choice("secrets", given["secrets"], ("random", "heuristic"))
         self._secret_keepers: list[Bot] = []
         if self.secrets == "heuristic" or self._helpers:
             # (heuristic rollouts imply heuristic secret choices, as before this option)
@@ -693,6 +684,13 @@ def _heuristic_helpers(game: Game[Any], seed: int) -> list[Bot]:
 
 
 # -- option checks ---------------------------------------------------------------------------
+
+
+def _choice(name: str, value: Any, allowed: tuple[str, ...]) -> str:
+    if value not in allowed:
+        words = " or ".join(f"'{a}'" for a in allowed)
+        raise ValueError(f"{name} must be {words}, not {value!r}")
+    return str(value)
 
 
 def _number(name: str, value: Any, low: float, high: float = math.inf) -> float:
