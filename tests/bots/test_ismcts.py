@@ -13,6 +13,7 @@ from ecotone.bots import SeatView, available_bots, make_bot
 from ecotone.bots.ismcts import (
     GAME_ITERATIONS,
     GAME_OPTIONS,
+    PLAYER_OPTIONS,
     ISMCTSBot,
     _Node,
     outcome,
@@ -241,21 +242,49 @@ def test_games_with_heuristic_rollouts_compare_their_moves_in_pairs_by_default()
     assert paired == {"biomasters": 8, FOREST: 0, "biome-borneo": 8, "singapore-untamed": 8}
 
 
-def _documented_defaults() -> dict[str, list[str]]:
-    """The rows of the per-game defaults table in docs/bots.md, by game."""
+def test_a_default_can_differ_by_player_count() -> None:
+    # Singapore Untamed at 6 players cuts its rollouts later (a round is longer)
+    depth = {
+        players: make_bot(  # type: ignore[attr-defined]
+            "ismcts", ecotone.make("singapore-untamed", players=players), 0
+        ).max_depth
+        for players in (4, 5, 6)
+    }
+    assert depth == {4: 20, 5: 20, 6: PLAYER_OPTIONS["singapore-untamed"][6]["max_depth"]}
+    assert depth[6] == 30
+    six = ecotone.make("singapore-untamed", players=6)
+    assert make_bot("ismcts", six, 0, max_depth=12).max_depth == 12  # type: ignore[attr-defined]
+    listed = {o.name: o for o in ISMCTSBot.options_for("singapore-untamed", 6)}
+    assert listed["max_depth"].default == 30
+    assert "players" not in listed["max_depth"].help
+    general = {o.name: o for o in ISMCTSBot.options_for("singapore-untamed")}
+    assert general["max_depth"].default == 20
+    assert general["max_depth"].help.endswith("30 at 6 players")
+    assert general["iterations"].help == listed["iterations"].help  # the same everywhere
+
+
+def _documented_defaults() -> dict[tuple[str, int | None], list[str]]:
+    """The rows of the defaults table in docs/bots.md, by game (and player count, where a
+    row is for one count only: ``singapore-untamed, 6 players``)."""
     text = (Path(__file__).parents[2] / "docs" / "bots.md").read_text(encoding="utf-8")
     head = "| game | default iterations | rollouts | evidence | widening | paired |"
     lines = text[text.index(head) :].splitlines()[2:]
     rows = [[c.strip() for c in line.strip("|").split("|")] for line in lines]
-    return {row[0]: row[1:6] for row in rows[: rows.index([""])] if row[0]}
+    out: dict[tuple[str, int | None], list[str]] = {}
+    for row in rows[: rows.index([""])]:
+        name, _, count = row[0].partition(", ")
+        out[name, int(count.removesuffix(" players")) if count else None] = row[1:6]
+    return out
 
 
 def test_the_documented_defaults_are_the_bots_defaults() -> None:
     # docs/bots.md reports tournament results at these settings: they must be the real ones
     documented = _documented_defaults()
-    assert set(GAME_ITERATIONS) | set(GAME_OPTIONS) <= set(documented)
-    for game_id, (iterations, rollouts, evidence, widening, paired) in documented.items():
-        game = ecotone.make(game_id, players=game_class(game_id).spec.min_players)
+    assert set(GAME_ITERATIONS) | set(GAME_OPTIONS) <= {g for g, _ in documented}
+    assert {(g, n) for g, counts in PLAYER_OPTIONS.items() for n in counts} <= set(documented)
+    for (game_id, players), row in documented.items():
+        iterations, rollouts, evidence, widening, paired = row
+        game = ecotone.make(game_id, players=players or game_class(game_id).spec.min_players)
         bot = make_bot("ismcts", game, 0)
         assert isinstance(bot, ISMCTSBot)
         depth = f"{bot.max_depth} decisions" if bot.max_depth else "to the end"

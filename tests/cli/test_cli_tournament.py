@@ -284,6 +284,13 @@ def test_bots_lists_each_bot_and_its_options(capsys: pytest.CaptureFixture[str])
     defaults = {o["name"]: o["default"] for o in biome["ismcts"]["options"]}
     assert defaults["rollout"] == "heuristic"
     assert defaults["widening"] > 0
+    # and a default that differs by player count says where
+    sg = _json(capsys, "bots", "singapore-untamed", "--json")["singapore-untamed"]
+    depth = next(
+        o for b in sg if b["name"] == "ismcts" for o in b["options"] if o["name"] == "max_depth"
+    )
+    assert depth["default"] == 20
+    assert depth["help"].endswith("; 30 at 6 players")
 
 
 def test_bots_table_covers_every_game(capsys: pytest.CaptureFixture[str], toy: str) -> None:
@@ -351,6 +358,26 @@ def test_bench_bots_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert "Slowest it/s" in out
     assert "OpenSpiel reference not timed" in out
+
+
+def test_bench_bots_times_a_chosen_player_count(capsys: pytest.CaptureFixture[str]) -> None:
+    data = _json(
+        capsys,
+        "bench-bots",
+        FOREST,
+        "-i",
+        "5",
+        "--deals",
+        "1",
+        "--players",
+        "3",
+        "--no-openspiel",
+        "--json",
+    )
+    (row,) = data["games"]
+    assert row["players"] == 3
+    assert main(["bench-bots", FOREST, "-i", "5", "--players", "9", "--no-openspiel"]) == 2
+    assert "not 9" in capsys.readouterr().err  # the game says which counts it allows
 
 
 def test_bench_bots_refuses_nonsense(capsys: pytest.CaptureFixture[str]) -> None:

@@ -74,6 +74,7 @@ __all__ = [
     "DEFAULT_ITERATIONS",
     "GAME_ITERATIONS",
     "GAME_OPTIONS",
+    "PLAYER_OPTIONS",
     "BotOption",
     "ISMCTSBot",
     "SearchStats",
@@ -112,6 +113,15 @@ GAME_OPTIONS: dict[str, dict[str, Any]] = {
         "widening": 1.0,
         "paired": 8,
     },
+}
+
+
+# Defaults that also differ by player count (game -> players -> options), over the game's.
+# A Singapore Untamed round takes about five decisions a player: at six players a rollout
+# cut after 20 decisions stops with half the table yet to spend its Food, and the search
+# judges its moves by who happened to shop first; cut after 30 it sees the round out.
+PLAYER_OPTIONS: dict[str, dict[int, dict[str, Any]]] = {
+    "singapore-untamed": {6: {"max_depth": 30}},
 }
 
 
@@ -247,11 +257,13 @@ class ISMCTSBot(Bot):
     )
 
     @classmethod
-    def options_for(cls, game_id: str) -> tuple[BotOption, ...]:
-        """The options with their defaults for ``game_id``.
+    def options_for(cls, game_id: str, players: int | None = None) -> tuple[BotOption, ...]:
+        """The options with their defaults for ``game_id`` (at ``players``, if given).
 
         The iterations differ by game; the prior is the game's heuristic bot when it has
-        one.
+        one. Without ``players``, an option whose default differs by player count
+        (:data:`PLAYER_OPTIONS`) shows the game's default, and its help says where it
+        differs.
         """
         # Imported here: the bots package imports this module lazily, through make_bot.
         from ecotone.bots import available_bots  # noqa: PLC0415
@@ -261,14 +273,26 @@ class ISMCTSBot(Bot):
             "prior": "heuristic" if "heuristic" in available_bots(game_id) else "none",
             **GAME_OPTIONS.get(game_id, {}),
         }
-        return tuple(
-            BotOption(o.name, game_defaults[o.name], o.help) if o.name in game_defaults else o
-            for o in cls.OPTIONS
-        )
+        by_count = PLAYER_OPTIONS.get(game_id, {})
+        if players is not None:
+            game_defaults.update(by_count.get(players, {}))
+        out: list[BotOption] = []
+        for o in cls.OPTIONS:
+            option = (
+                BotOption(o.name, game_defaults[o.name], o.help) if o.name in game_defaults else o
+            )
+            elsewhere = [
+                (n, opts[o.name]) for n, opts in sorted(by_count.items()) if o.name in opts
+            ]
+            if players is None and elsewhere:
+                at = ", ".join(f"{value} at {n} players" for n, value in elsewhere)
+                option = BotOption(option.name, option.default, f"{option.help}; {at}")
+            out.append(option)
+        return tuple(out)
 
     def __init__(self, game: Game[Any], seat: int, seed: int = 0, **options: Any) -> None:
         super().__init__(game, seat, seed)
-        known = {o.name: o.default for o in self.options_for(game.spec.id)}
+        known = {o.name: o.default for o in self.options_for(game.spec.id, game.players)}
         unknown = sorted(set(options) - set(known))
         if unknown:
             raise ValueError(

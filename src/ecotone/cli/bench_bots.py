@@ -43,6 +43,13 @@ def add_parser(commands: Commands) -> None:
     parser.add_argument(
         "--deals", type=int, default=2, metavar="D", help="seeded games to take decisions from"
     )
+    parser.add_argument(
+        "--players",
+        "-p",
+        type=int,
+        metavar="N",
+        help="seats in each game timed (default: each game's fewest)",
+    )
     parser.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel reference")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run_bench_bots)
@@ -62,6 +69,7 @@ def run_bench_bots(args: argparse.Namespace) -> int:
             game_ids,
             args.iterations,
             games=args.deals,
+            players=args.players,
             openspiel=not args.no_openspiel,
             on_start=on_start,
         )

@@ -1,9 +1,10 @@
 """Search speed: ISMCTS iterations per second per game, against OpenSpiel's ISMCTS.
 
-For each game (standard game, fewest players) the benchmark plays a few seeded random
-games, stops at decisions early, midway and late in them, and times the ISMCTS search
-there with a fixed number of iterations, random rollouts and no prior (as the OpenSpiel
-reference searches). Iterations per second is the total iterations over the total time.
+For each game (standard game, at its fewest players or at ``players``) the benchmark plays
+a few seeded random games, stops at decisions early, midway and late in them, and times
+the ISMCTS search there with a fixed number of iterations, random rollouts and no prior
+(as the OpenSpiel reference searches). Iterations per second is the total iterations over
+the total time.
 The bot at its default settings (the game's iterations, rollout policy and prior) then
 plays the same decisions: its mean time per move is what a player waits.
 
@@ -255,15 +256,20 @@ def bench_bots(
     iterations: int,
     *,
     games: int = 2,
+    players: int | None = None,
     openspiel: bool = True,
     on_start: Callable[[str], None] | None = None,
 ) -> BotBenchReport:
     """Time ISMCTS on each game, OpenSpiel's ISMCTS on Hearts and the playout reference.
 
+    Each game is played at ``players`` seats, or at its fewest.
+
     Raises:
-        ConfigError: for an unknown game id.
+        ConfigError: for an unknown game id, or a player count a game does not allow.
     """
-    made = [ecotone.make(gid, players=game_class(gid).spec.min_players) for gid in game_ids]
+    made = [
+        ecotone.make(gid, players=players or game_class(gid).spec.min_players) for gid in game_ids
+    ]
     if on_start is not None:
         on_start("reference")
     reference = reference_playouts(0.5)
