@@ -118,8 +118,9 @@ GAME_OPTIONS: dict[str, dict[str, Any]] = {
 
 # Defaults that also differ by player count (game -> players -> options), over the game's.
 # A Singapore Untamed round takes about five decisions a player: at six players a rollout
-# cut after 20 decisions stops with half the table yet to spend its Food, and the search
-# judges its moves by who happened to shop first; cut after 30 it sees the round out.
+# cut after 20 decisions stops in the middle of Evolution, part of the table yet to spend
+# its Food, and the search judged its moves no better than the heuristic; cut after 30 it
+# sees the round out and plays clearly better (docs/bots.md).
 PLAYER_OPTIONS: dict[str, dict[int, dict[str, Any]]] = {
     "singapore-untamed": {6: {"max_depth": 30}},
 }

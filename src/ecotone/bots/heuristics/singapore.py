@@ -36,6 +36,7 @@ from typing import Any
 
 from ecotone.bots.base import Bot, SeatView
 from ecotone.core.actions import Action
+from ecotone.core.game import Game
 from ecotone.core.spec import Provenance
 from ecotone.games.singapore import (
     Buy,
@@ -231,7 +232,7 @@ class HeuristicBot(Bot):
     name = "heuristic"
     stance = "adaptive"  # "hawk" and "dove" fix the Survival Strategy
 
-    def __init__(self, game: Any, seat: int, seed: int = 0, **options: Any) -> None:
+    def __init__(self, game: Game[Any], seat: int, seed: int = 0, **options: Any) -> None:
         super().__init__(game, seat, seed, **options)
         # What one decision reads many times over (each tile's deck, the rivals' likely
         # regions), worked out once per decision: the bot plays every seat of a search's
