@@ -21,6 +21,7 @@ __all__ = [
     "ECOTONE",
     "ROUNDS",
     "counts",
+    "counts_of",
     "dice",
     "habitat_index",
     "hand_keys",
@@ -97,11 +98,12 @@ def open_habitats(d: SGData) -> frozenset[str]:
 
 def counts(p: Player) -> Mapping[str, int]:
     """Copies owned of each adaptation type (read-only; types not owned are absent)."""
-    return _counts(p.adaptations)
+    return counts_of(p.adaptations)
 
 
 @lru_cache(maxsize=4096)
-def _counts(adaptations: tuple[str, ...]) -> Mapping[str, int]:
+def counts_of(adaptations: tuple[str, ...]) -> Mapping[str, int]:
+    """Copies of each adaptation type among the card ids ``adaptations`` (remembered)."""
     cs = cards()
     return MappingProxyType(dict(Counter(cs.key(c) for c in adaptations)))
 
@@ -116,7 +118,7 @@ def _traits(adaptations: tuple[str, ...], niches: tuple[str, ...]) -> frozenset[
     if not adaptations and not niches:
         return frozenset()
     cs = cards()
-    have = _counts(adaptations)
+    have = counts_of(adaptations)
     out = {ability for key, full, ability in _full_sets() if have.get(key, 0) >= full}
     out |= {cs.niche(n).ability for n in niches}
     return frozenset(out)

@@ -14,12 +14,11 @@ reckoning of all this for the log.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
 from ecotone.games.singapore.cards import cards
-from ecotone.games.singapore.common import counts, name_of, who
+from ecotone.games.singapore.common import counts, counts_of, name_of, who
 from ecotone.games.singapore.state import Player
 
 __all__ = ["FOOD_PER_EVP", "NICHE_EVP", "Score", "announce", "evp", "score", "winners"]
@@ -65,8 +64,7 @@ def evp(p: Player) -> int:
 @lru_cache(maxsize=4096)
 def _adaptation_points(adaptations: tuple[str, ...]) -> int:
     cs = cards()
-    have = Counter(cs.key(c) for c in adaptations)
-    return sum(cs.adaptations[k].score(n) for k, n in have.items())
+    return sum(cs.adaptations[k].score(n) for k, n in counts_of(adaptations).items())
 
 
 def winners(players: tuple[Player, ...]) -> list[int]:

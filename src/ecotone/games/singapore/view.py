@@ -14,13 +14,12 @@ choice while a simultaneous step is still open.
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import lru_cache
 from typing import Any
 
 from ecotone.games.singapore.board import board
 from ecotone.games.singapore.cards import DECKS, HABITATS, cards
-from ecotone.games.singapore.common import ROUNDS, hand_keys, traits
+from ecotone.games.singapore.common import ROUNDS, counts_of, hand_keys, traits
 from ecotone.games.singapore.endround import need
 from ecotone.games.singapore.scoring import evp
 from ecotone.games.singapore.state import Phase, Player, SGData
@@ -60,8 +59,7 @@ def _sorted(abilities: frozenset[str]) -> tuple[str, ...]:
 
 @lru_cache(maxsize=4096)
 def _owned(adaptations: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
-    cs = cards()
-    return tuple(sorted(Counter(cs.key(c) for c in adaptations).items()))
+    return tuple(sorted(counts_of(adaptations).items()))
 
 
 def _player(d: SGData, s: int, p: Player, seat: int | None) -> dict[str, Any]:
