@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 
 from ecotone.server import create_app
 from tests.server.conftest import make_settings
-from tests.server.helpers import API, close, create, open_ws
+from tests.server.helpers import API, auth, close, create, open_ws
 
 
 def test_a_seat_left_too_long_is_taken_over_then_restored(sqlite_url: str) -> None:
@@ -45,6 +45,17 @@ def test_no_clock_means_no_deadline(client: TestClient) -> None:
     conn, _, view = open_ws(client, mid, token)
     assert view["deadline"] is None
     close(conn)
+
+
+def test_every_update_says_the_servers_time_as_it_was_made(client: TestClient) -> None:
+    mid, token = create(client, "once-upon-a-forest", 2, seats=[None, "random"], move_seconds=30)
+    before = time.time()
+    conn, _, by_ws = open_ws(client, mid, token)
+    by_http = client.get(f"{API}/matches/{mid}/view", headers=auth(token)).json()
+    after = time.time()
+    close(conn)
+    assert before <= by_ws["now"] <= by_http["now"] <= after
+    assert by_ws["deadline"] > by_ws["now"]
 
 
 def test_restart_gives_grace(sqlite_url: str) -> None:

@@ -18,6 +18,7 @@ import asyncio
 import collections
 import hashlib
 import hmac
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -257,6 +258,7 @@ class Match:
             legal=self.legal(viewer) if deciding and viewer is not None else [],
             log=self.log(viewer, since),
             deadline=self.deadline if self.waiting_for else None,
+            now=time.time(),
             scores=state.scores() if over else None,
             winners=state.winners() if over else None,
         )

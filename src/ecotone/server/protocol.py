@@ -210,7 +210,9 @@ class Update(msgspec.Struct, tag="update", kw_only=True):
     the viewer must decide now. ``chosen`` lists the seats that have made their secret
     choice of a simultaneous decision (never what they chose); ``my_choice`` is the
     viewer's own. ``log`` holds the entries after the version the client last had.
-    ``deadline`` is when the seats in ``waiting_for`` will be taken over (Unix time)."""
+    ``deadline`` is when the seats in ``waiting_for`` will be taken over (Unix time), and
+    ``now`` the server's Unix time as it made the update, so that a client whose own clock
+    is off can still count down to ``deadline`` by the server's."""
 
     version: int
     status: Literal["open", "active", "over"]
@@ -223,6 +225,7 @@ class Update(msgspec.Struct, tag="update", kw_only=True):
     legal: list[LegalAction]
     log: list[LogEntry]
     deadline: float | None
+    now: float
     scores: list[float] | None = None
     winners: list[int] | None = None
 

@@ -17,7 +17,7 @@ const FOLD_OVER = 12;
 const FOLDED_SHOWN = 6;
 const WARN_SECONDS = 10;  // said once, politely, before a bot takes this seat's move
 const RETURNED_NOTE_MS = 10000;  // how long "P1 is back" stays on the page
-const SKEW_ROUND_TRIP_MS = 1000;  // slower answers do not tell the server's time well enough
+const CLOCK_SAMPLES = 8;  // the server times the clock's correction is taken from
 
 /** A clock's time in the words of a table: "45 seconds", "2 minutes 5 seconds", "3 hours 10 minutes". */
 export function spokenTime(seconds) {
@@ -44,7 +44,8 @@ export class MatchPage {
     this.log = []; this.chat = []; this.info = null; this.refs = 0;
     this.frames = null; this.frame = 0; this.handoff = null; this.retry = 0;
     this.folds = {};  // per kind of folded choices: {text: the filter, all: unfolded}
-    this.skew = 0;  // the server's clock minus this browser's, in ms (from HTTP Date headers)
+    this.skew = 0;  // the server's clock minus this browser's, in ms (from updates' `now`)
+    this.clockSamples = [];  // the latest updates' `now` minus when each arrived, in ms
     this.returned = new Map();  // seat -> when its person came back from a bot's takeover
     this.warned = null;  // the deadline already warned about
     this.lost = null;  // why this browser's seat token was dropped, in words
@@ -136,6 +137,7 @@ export class MatchPage {
     switch (msg.type) {
       case "welcome": this.info = msg.match; this.chat = msg.chat; break;
       case "update": {
+        this.learnSkew(msg.now, Date.now());
         if (msg.version !== this.version) this.folds = {};  // a new decision: filters start afresh
         const known = new Set(this.log.map((e) => e.version));
         for (const e of msg.log) if (!known.has(e.version)) this.log.push(e);
@@ -165,22 +167,21 @@ export class MatchPage {
   async fetchText() {
     const version = this.version;
     try {
-      const sent = Date.now();
       const res = await fetch(`/api/v1/matches/${this.id}/render`, { headers: this.token ? { Authorization: `Bearer ${this.token}` } : {} });
-      this.learnSkew(res.headers.get("Date"), sent, Date.now());
       if (res.ok && version === this.version) { this.text = (await res.json()).text; this.draw(); }
     } catch { /* the text view is a convenience */ }
   }
 
   // The clock's deadline is the server's Unix time, and this browser's clock may be off.
-  // A response's Date header is the server's time to the second: only a gap well beyond
-  // that rounding is taken as the difference between the two clocks, and only from a
-  // quick answer (of a slow one, nobody knows when in the wait the server wrote it).
-  learnSkew(date, sent, got) {
-    const server = Date.parse(date || "");
-    if (Number.isNaN(server) || got - sent > SKEW_ROUND_TRIP_MS) return;
-    const gap = server + 500 - (sent + got) / 2;
-    this.skew = Math.abs(gap) > 1500 ? gap : 0;
+  // Each update says the server's time as it was made (`now`); it arrives some time
+  // later, never earlier, so `now` minus the arrival time is the gap between the clocks
+  // less that delay. The largest of the latest few is the least delayed, the best guess;
+  // keeping only the latest lets a clock that was set right since be believed again.
+  learnSkew(now, got) {
+    if (typeof now !== "number" || !Number.isFinite(now)) return;
+    this.clockSamples.push(now * 1000 - got);
+    if (this.clockSamples.length > CLOCK_SAMPLES) this.clockSamples.shift();
+    this.skew = Math.max(...this.clockSamples);
   }
 
   // Hot-seat: when it is another seat of this browser's turn, hide this hand first.
