@@ -17,7 +17,7 @@ const FOLD_OVER = 12;
 const FOLDED_SHOWN = 6;
 const WARN_SECONDS = 10;  // said once, politely, before a bot takes this seat's move
 const RETURNED_NOTE_MS = 10000;  // how long "P1 is back" stays on the page
-const CLOCK_SAMPLES = 8;  // the server times the clock's correction is taken from
+const CLOCK_SAMPLES = 8;  // how many of the latest updates the clock's correction comes from
 
 /** A clock's time in the words of a table: "45 seconds", "2 minutes 5 seconds", "3 hours 10 minutes". */
 export function spokenTime(seconds) {
