@@ -261,6 +261,15 @@ def test_a_default_can_differ_by_player_count() -> None:
     assert general["max_depth"].default == 20
     assert general["max_depth"].help.endswith("30 at 6 players")
     assert general["iterations"].help == listed["iterations"].help  # the same everywhere
+    # and at 5 players it asks for more evidence before leaving the heuristic's move
+    evidence = {
+        players: make_bot(  # type: ignore[attr-defined]
+            "ismcts", ecotone.make("singapore-untamed", players=players), 0
+        ).evidence
+        for players in (4, 5, 6)
+    }
+    assert evidence == {4: 1.0, 5: 2.0, 6: 1.0}
+    assert general["evidence"].help.endswith("2.0 at 5 players")
 
 
 def _documented_defaults() -> dict[tuple[str, int | None], list[str]]:
