@@ -243,13 +243,13 @@ def test_games_with_heuristic_rollouts_compare_their_moves_in_pairs_by_default()
 
 
 def test_a_default_can_differ_by_player_count() -> None:
-    # Singapore Untamed at 6 players cuts its rollouts later (a round is longer)
-    depth = {
-        players: make_bot(  # type: ignore[attr-defined]
-            "ismcts", ecotone.make("singapore-untamed", players=players), 0
-        ).max_depth
+    bots = {
+        players: make_bot("ismcts", ecotone.make("singapore-untamed", players=players), 0)
         for players in (4, 5, 6)
     }
+    assert all(isinstance(bot, ISMCTSBot) for bot in bots.values())
+    # Singapore Untamed at 6 players cuts its rollouts later (a round is longer)
+    depth = {players: bot.max_depth for players, bot in bots.items()}  # type: ignore[attr-defined]
     assert depth == {4: 20, 5: 20, 6: PLAYER_OPTIONS["singapore-untamed"][6]["max_depth"]}
     assert depth[6] == 30
     six = ecotone.make("singapore-untamed", players=6)
@@ -262,12 +262,7 @@ def test_a_default_can_differ_by_player_count() -> None:
     assert general["max_depth"].help.endswith("30 at 6 players")
     assert general["iterations"].help == listed["iterations"].help  # the same everywhere
     # and at 5 players it asks for more evidence before leaving the heuristic's move
-    evidence = {
-        players: make_bot(  # type: ignore[attr-defined]
-            "ismcts", ecotone.make("singapore-untamed", players=players), 0
-        ).evidence
-        for players in (4, 5, 6)
-    }
+    evidence = {players: bot.evidence for players, bot in bots.items()}  # type: ignore[attr-defined]
     assert evidence == {4: 1.0, 5: 2.0, 6: 1.0}
     assert general["evidence"].help.endswith("2.0 at 5 players")
 
