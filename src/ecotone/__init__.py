@@ -75,7 +75,7 @@ def make(game_id: str, *, players: int, variant: str | None = None, **options: A
     return _make(game_id, players=players, variant=variant, **options)
 
 
-def load_state(data: Mapping[str, Any] | str | bytes) -> State:
+def load_state(data: Mapping[str, Any] | str | bytes) -> State[Any]:
     """Rebuild any saved state (from :meth:`State.to_json`), making its game first."""
     if isinstance(data, str | bytes):
         try:

@@ -31,14 +31,14 @@ class SeatView:
 
     __slots__ = ("_determinize", "game", "legal_actions", "observation", "seat")
 
-    def __init__(self, state: State, seat: int) -> None:
+    def __init__(self, state: State[Any], seat: int) -> None:
         self.game: Game[Any] = state.game
         self.seat = seat
         self.observation: dict[str, Any] = state.observe(seat)
         self.legal_actions: list[Action] = state.legal_actions(seat)
-        self._determinize: Callable[[int, random.Random], State] = state.determinize
+        self._determinize: Callable[[int, random.Random], State[Any]] = state.determinize
 
-    def determinize(self, rng: random.Random) -> State:
+    def determinize(self, rng: random.Random) -> State[Any]:
         """A full state consistent with this view: hidden cards re-dealt, chance re-seeded."""
         return self._determinize(self.seat, rng)
 

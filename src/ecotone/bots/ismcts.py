@@ -482,7 +482,7 @@ class ISMCTSBot(Bot):
     # -- one iteration -------------------------------------------------------------------
 
     def _iterate(
-        self, root: _Node, state: State, first: Action | None = None, seed: int | None = None
+        self, root: _Node, state: State[Any], first: Action | None = None, seed: int | None = None
     ) -> tuple[float, float]:
         """One determinized descent, expansion, rollout and backpropagation.
 
@@ -559,7 +559,7 @@ class ISMCTSBot(Bot):
         for i, bot in enumerate(self._helpers or self._secret_keepers):
             bot.rng.seed(seed + i)
 
-    def _rollout(self, state: State) -> State:
+    def _rollout(self, state: State[Any]) -> State[Any]:
         """Play on with the rollout policy to the end, or to ``max_depth`` decisions."""
         game = self.game
         limit = self.max_depth or game.max_steps
@@ -640,7 +640,7 @@ class ISMCTSBot(Bot):
         margin = (e.margins / e.visits - self._lo) / span if span > 0 else 0.5
         return (1.0 - self.score_weight) * e.wins / e.visits + self.score_weight * margin
 
-    def _policy(self, state: State, seat: int, legal: list[Action]) -> Action:
+    def _policy(self, state: State[Any], seat: int, legal: list[Action]) -> Action:
         # Only for another seat's secret choice in a simultaneous round.
         if self._secret_keepers:
             return self._secret_keepers[seat].act(SeatView(state, seat))
@@ -648,7 +648,7 @@ class ISMCTSBot(Bot):
 
     # -- rewards -------------------------------------------------------------------------
 
-    def _backpropagate(self, path: list[_Edge], state: State) -> tuple[float, float]:
+    def _backpropagate(self, path: list[_Edge], state: State[Any]) -> tuple[float, float]:
         wins, margins = outcome(state)
         for m in margins:
             self._lo = min(self._lo, m)
@@ -660,7 +660,7 @@ class ISMCTSBot(Bot):
         return wins[self.seat], margins[self.seat]
 
 
-def outcome(state: State) -> tuple[list[float], list[float]]:
+def outcome(state: State[Any]) -> tuple[list[float], list[float]]:
     """Each seat's win share and raw score margin in ``state`` (see the module's docstring).
 
     At the end of the game the win share follows :meth:`State.winners`; before it (a

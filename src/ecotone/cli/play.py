@@ -189,7 +189,7 @@ class PlaySession:
 
     # -- a human's turn -------------------------------------------------------------------
 
-    def _human_turn(self, state: State, seat: int) -> Action:
+    def _human_turn(self, state: State[Any], seat: int) -> Action:
         if self.hot_seat and self.on_screen != seat:
             self._hand_over(seat)
         self.on_screen = seat
@@ -235,7 +235,7 @@ class PlaySession:
                 c.print(Text(f"  {line}"))
             news.clear()
 
-    def _draw(self, state: State, seat: int, legal: Sequence[Action]) -> None:
+    def _draw(self, state: State[Any], seat: int, legal: Sequence[Action]) -> None:
         c = self.console
         c.print(Rule(Text(f"P{seat + 1} to move")))
         c.print(Text(state.render(seat)))

@@ -17,13 +17,30 @@ each class below lists the kernel's codes of its kind.
 
 from __future__ import annotations
 
+import enum
+
 __all__ = [
     "ConfigError",
     "DataError",
     "EcotoneError",
     "IllegalAction",
+    "Refusal",
     "StateError",
 ]
+
+
+class Refusal(enum.StrEnum):
+    """The base of a game's enum of refusal codes, one member per rule it can break.
+
+    A game declares every code its refusals use in one enum, so the codes are stable,
+    listed in one place and checked (the conformance harness refuses any other)::
+
+        class ForestRefusal(Refusal):
+            TREE_INCOMPLETE = "forest/tree-incomplete"
+
+    Members are strings, so ``IllegalAction(ForestRefusal.TREE_INCOMPLETE, "...")``
+    carries the plain code. The kernel's own codes (``action/...``) are not members.
+    """
 
 
 class EcotoneError(Exception):
@@ -38,7 +55,7 @@ class EcotoneError(Exception):
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
-        self.code = code
+        self.code = str(code)
 
     @property
     def message(self) -> str:

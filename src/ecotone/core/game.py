@@ -13,13 +13,20 @@ public (``State``)          hook the game writes (``Game``)
 ``to_move``                 ``to_move(data)``: the seats that must decide now
 ``legal_actions(seat)``     ``legal(data, seat)``: in a deterministic order
 ``apply(seat, action)``     ``next(data, seat, action)``: only ever called with a legal one
-``explain(seat, action)``   ``why_illegal(data, seat, action)``: the reason, in game words
+``explain(seat, action)``   ``refusal(data, seat, action)``: the reason, in game words
 ``observe(seat)``           ``observation(data, seat)``: JSON-safe, only what seat may know
 ``render(seat)``            ``render(data, seat)``: a text picture of that view
 ``determinize(seat, rng)``  ``determinize(data, seat, rnd)``: secrets re-dealt, chance re-seeded
 ``scores()``/``winners()``  ``scores(data)``/``winners(data)``
 (conformance)               ``zones(data)``: where every card or tile is
+``Game.presentation()``     ``presentation()``: card faces, glossary, board, picture
 ==========================  =============================================================
+
+Each rule is written once: the game's ``refusal`` hook answers, for *any* action, the
+first rule it breaks (or ``None``), and its legal-move generation is built from the same
+checks, so the offered actions and the refusals cannot drift apart (the conformance
+harness checks that they agree on random positions). Every code a game refuses with is a
+member of its :attr:`Game.refusals` enum.
 
 Checking legality, caching legal actions, digests, JSON and the error codes for
 out-of-turn or finished games live here, so no game writes them again.
@@ -27,16 +34,18 @@ out-of-turn or finished games live here, so no game writes them again.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar, Generic, TypeVar, final
+from typing import Any, ClassVar, Generic, TypeVar, cast, final
 
 import msgspec
 
 from ecotone.core.actions import Action, ActionCodec
-from ecotone.core.errors import IllegalAction, StateError
+from ecotone.core.errors import IllegalAction, Refusal, StateError
+from ecotone.core.presentation import Presentation
 from ecotone.core.spec import GameSpec
 
 __all__ = ["Game", "State"]
@@ -61,6 +70,9 @@ class Game(ABC, Generic[D]):
     spec: ClassVar[GameSpec]
     data_type: ClassVar[type[msgspec.Struct]]
     codec: ClassVar[ActionCodec]
+    #: Every code the game refuses an action with (``forest/tree-incomplete``, ...),
+    #: besides the kernel's own ``action/...`` codes.
+    refusals: ClassVar[type[Refusal]] = Refusal
 
     def __init__(self, players: int, variant: str | None = None, **options: Any) -> None:
         self.options: dict[str, Any] = self.spec.check_config(players, variant, options)
@@ -98,11 +110,27 @@ class Game(ABC, Generic[D]):
     # -- public API --------------------------------------------------------------------
 
     @final
-    def start(self, seed: int) -> State:
+    def start(self, seed: int) -> State[D]:
         """The initial state for ``seed``; all randomness of the game comes from it."""
         if not isinstance(seed, int):
             raise TypeError(f"seed must be an int, not {type(seed).__name__}")
         return State(self, self.setup(random.Random(seed)))
+
+    @classmethod
+    def presentation(cls) -> Presentation:
+        """How the game shows itself on every surface: card faces, glossary, board.
+
+        Built once per game and cached; games override :meth:`present`.
+        """
+        return _presentation(cls)
+
+    @classmethod
+    def present(cls) -> Presentation:
+        """The hook behind :meth:`presentation` (see :mod:`ecotone.core.presentation`).
+
+        The default shows the game through its text picture, with no catalogue.
+        """
+        return Presentation()
 
     @property
     def num_distinct_actions(self) -> int:
@@ -113,13 +141,13 @@ class Game(ABC, Generic[D]):
         """The integer index of ``action``, in ``range(num_distinct_actions)``."""
         return self.codec.index(action)
 
-    def action_from_index(self, state: State, seat: int, index: int) -> Action:
+    def action_from_index(self, state: State[Any], seat: int, index: int) -> Action:
         """The action numbered ``index``, checked to be legal for ``seat`` in ``state``."""
         action = self.codec.from_index(index)
         state.check(seat, action)
         return action
 
-    def parse_action(self, state: State, seat: int, text_or_json: Any) -> Action:
+    def parse_action(self, state: State[Any], seat: int, text_or_json: Any) -> Action:
         """Read an action from notation, JSON text or a JSON object, and check it.
 
         Raises:
@@ -130,7 +158,7 @@ class Game(ABC, Generic[D]):
         state.check(seat, action)
         return action
 
-    def load_state(self, data: Mapping[str, Any] | str | bytes) -> State:
+    def load_state(self, data: Mapping[str, Any] | str | bytes) -> State[D]:
         """Rebuild a state from :meth:`State.to_json` (a dict or its JSON text)."""
         if isinstance(data, str | bytes):
             try:
@@ -156,7 +184,7 @@ class Game(ABC, Generic[D]):
             inner = msgspec.convert(data["state"], type=self.data_type)
         except (KeyError, msgspec.ValidationError) as exc:
             raise StateError("state/malformed", f"the saved state is invalid: {exc}") from None
-        return State(self, inner)
+        return State(self, cast("D", inner))
 
     # -- hooks -------------------------------------------------------------------------
 
@@ -176,9 +204,29 @@ class Game(ABC, Generic[D]):
     def next(self, data: D, seat: int, action: Action) -> D:
         """The data after ``seat`` takes ``action``, which the kernel has checked is legal."""
 
-    @abstractmethod
+    def refusal(self, data: D, seat: int, action: Action) -> IllegalAction | None:
+        """The first rule ``action`` breaks for ``seat`` (who is to move), or ``None`` when
+        it breaks none: exactly when ``action`` is among :meth:`legal`.
+
+        Write each rule once, as a check that both this hook and :meth:`legal` use; the
+        code is a member of :attr:`refusals`. The kernel asks only about actions of this
+        game's codec, so an action's fields may still name anything (a card not held, a
+        cell off the board): say so in the game's words.
+        """
+        legal = self.legal(data, seat)
+        if action in legal:
+            return None
+        return self.why_illegal(data, seat, action)
+
     def why_illegal(self, data: D, seat: int, action: Action) -> IllegalAction:
-        """Why ``action`` (known to be illegal for ``seat``, who is to move) is refused."""
+        """Why ``action`` (known to be illegal for ``seat``, who is to move) is refused.
+
+        Games write :meth:`refusal`; this asks it and falls back on ``action/not-legal``.
+        """
+        problem = self.refusal(data, seat, action)
+        if problem is not None:
+            return problem
+        return IllegalAction("action/not-legal", f"{action} is not possible now")
 
     @abstractmethod
     def observation(self, data: D, seat: int | None) -> dict[str, Any]:
@@ -230,19 +278,27 @@ class Game(ABC, Generic[D]):
         return False
 
 
+@functools.cache
+def _presentation(cls: type[Game[Any]]) -> Presentation:
+    return cls.present()
+
+
 @final
-class State:
+class State(Generic[D]):
     """An immutable game position. Holding one is safe: nothing changes it.
+
+    ``State[D]`` holds the game's own data record ``D`` (``State[ForestData]``), so code
+    that reads ``state.data`` is checked against the game's record.
 
     Methods that take a ``seat`` use seat numbers ``0 .. players - 1``.
     """
 
     __slots__ = ("_legal", "_to_move", "data", "game")
 
-    game: Game[Any]
-    data: Any
+    game: Game[D]
+    data: D
 
-    def __init__(self, game: Game[Any], data: Any) -> None:
+    def __init__(self, game: Game[D], data: D) -> None:
         self.game = game
         self.data = data
         self._to_move: tuple[int, ...] | None = None
@@ -309,13 +365,23 @@ class State:
         if not ok:
             raise self.game.why_illegal(self.data, seat, action)
 
-    def apply(self, seat: int, action: Action) -> State:
+    def apply(self, seat: int, action: Action) -> State[D]:
         """The state after ``seat`` takes ``action``; this state is left as it was.
 
         Raises:
             IllegalAction: out of turn, after the end, or against the rules, with the reason.
         """
         self.check(seat, action)
+        return State(self.game, self.game.next(self.data, seat, action))
+
+    def step(self, seat: int, action: Action) -> State[D]:
+        """The state after ``seat`` takes ``action``, *unchecked*: for search only.
+
+        Like python-chess's ``push``, this skips every check :meth:`apply` makes, so it
+        is only for code that took ``action`` from :meth:`legal_actions` of this very
+        state (a bot's playouts). Anything else gets undefined results: use
+        :meth:`apply` for input from people, files or the network.
+        """
         return State(self.game, self.game.next(self.data, seat, action))
 
     def announce(self, seat: int, action: Action, viewer: int | None) -> str:
@@ -347,7 +413,7 @@ class State:
         self._check_viewer(seat)
         return self.game.render(self.data, seat)
 
-    def determinize(self, seat: int, rng: random.Random | int) -> State:
+    def determinize(self, seat: int, rng: random.Random | int) -> State[D]:
         """A full state that ``seat`` cannot tell apart from this one.
 
         Hidden cards are re-dealt and future chance re-seeded from ``rng``, so a search

@@ -60,7 +60,7 @@ class Replay(msgspec.Struct, frozen=True, kw_only=True):
         game: Game[Any],
         seed: int,
         moves: Sequence[tuple[int, Action]],
-        final: State,
+        final: State[Any],
         seats: Sequence[str] | None = None,
     ) -> Replay:
         """A replay of ``moves`` from ``game.start(seed)`` that ended in ``final``."""
@@ -82,7 +82,7 @@ class Replay(msgspec.Struct, frozen=True, kw_only=True):
         """The configured game this replay was played in."""
         return make(self.game, players=self.players, variant=self.variant, **self.options)
 
-    def states(self) -> Iterator[tuple[State, ReplayStep | None]]:
+    def states(self) -> Iterator[tuple[State[Any], ReplayStep | None]]:
         """Every state in order, each with the step taken from it (``None`` after the last).
 
         Raises:
@@ -108,9 +108,9 @@ class Replay(msgspec.Struct, frozen=True, kw_only=True):
                 ) from None
         yield state, None
 
-    def verify(self) -> State:
+    def verify(self) -> State[Any]:
         """Re-simulate and return the final state; raise StateError if its digest differs."""
-        final: State | None = None
+        final: State[Any] | None = None
         for state, _ in self.states():
             final = state
         assert final is not None

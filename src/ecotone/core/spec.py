@@ -79,6 +79,10 @@ class Option:
             server, must not read its own disk for them: it calls :meth:`refuse_files`.
         ready: for such an option, the ready-made values that need no file (the decks
             that ship with the game), as comma-separated entries may list them.
+        label: what a player reads as the option's name (``"Board"``); the name with
+            its dashes as spaces when empty.
+        value_labels: what a player reads for each value (``("classic", "Classic
+            island")``); a value not listed is shown as it is.
     """
 
     name: str
@@ -87,6 +91,47 @@ class Option:
     choices: tuple[Any, ...] = ()
     files: bool = False
     ready: tuple[str, ...] = ()
+    label: str = ""
+    value_labels: tuple[tuple[Any, str], ...] = ()
+
+    @property
+    def title(self) -> str:
+        """The option's name as a player reads it.
+
+        >>> Option("board-size", "how big", 5).title
+        'Board size'
+        """
+        if self.label:
+            return self.label
+        words = self.name.replace("-", " ").replace("_", " ")
+        return words[:1].upper() + words[1:]
+
+    def describe(self, value: Any) -> str:
+        """``value`` as a player reads it.
+
+        >>> board = Option("board", "the board", "a", ("a", "b"), value_labels=(("a", "Atoll"),))
+        >>> board.describe("a"), board.describe("b")
+        ('Atoll', 'b')
+        """
+        for known, text in self.value_labels:
+            if known == value:
+                return text
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return str(value)
+
+    def to_json(self) -> dict[str, Any]:
+        """The option for a client: name, label, summary, default and the choices with
+        their labels."""
+        return {
+            "name": self.name,
+            "label": self.title,
+            "summary": self.summary,
+            "default": self.default,
+            "choices": [{"value": c, "label": self.describe(c)} for c in self.choices],
+            "files": self.files,
+            "ready": list(self.ready),
+        }
 
     def check(self, value: Any) -> Any:
         """Return ``value`` if allowed, else raise :class:`ConfigError` listing the choices."""

@@ -146,7 +146,7 @@ def check_game(
 # -- the checks -------------------------------------------------------------------------
 
 
-def _check_turn(state: State, here: str) -> None:
+def _check_turn(state: State[Any], here: str) -> None:
     seats = range(state.game.players)
     to_move = state.to_move
     assert tuple(sorted(set(to_move))) == to_move, f"{here}: to_move {to_move} not sorted/unique"
@@ -158,7 +158,7 @@ def _check_turn(state: State, here: str) -> None:
 
 def _check_actions(
     game: Game[Any],
-    state: State,
+    state: State[Any],
     seat: int,
     legal: list[Action],
     rnd: random.Random,
@@ -184,7 +184,7 @@ def _check_actions(
 
 
 def _check_action_roundtrip(
-    game: Game[Any], state: State, seat: int, action: Action, here: str
+    game: Game[Any], state: State[Any], seat: int, action: Action, here: str
 ) -> None:
     as_json = json.loads(json.dumps(action.to_json()))
     assert game.codec.from_json(as_json) == action, f"{here}: JSON round trip of {action!r}"
@@ -198,7 +198,7 @@ def _check_action_roundtrip(
 
 def _check_illegal(
     game: Game[Any],
-    state: State,
+    state: State[Any],
     seat: int,
     legal: list[Action],
     rnd: random.Random,
@@ -229,7 +229,7 @@ def _check_illegal(
 
 
 def _expect_refusal(
-    state: State, seat: int, action: Action, here: str, code_prefix: str | None
+    state: State[Any], seat: int, action: Action, here: str, code_prefix: str | None
 ) -> None:
     reason = state.explain(seat, action)
     assert reason, f"{here}: P{seat + 1} {action} is not legal but explain() gives no reason"
@@ -245,7 +245,7 @@ def _expect_refusal(
         raise AssertionError(f"{here}: illegal {action} by P{seat + 1} was accepted")
 
 
-def _check_state_roundtrip(game: Game[Any], state: State, here: str) -> None:
+def _check_state_roundtrip(game: Game[Any], state: State[Any], here: str) -> None:
     text = json.dumps(state.to_json())
     back = game.load_state(json.loads(text))
     assert back == state, f"{here}: state JSON round trip changed the state"
@@ -256,7 +256,7 @@ def _check_state_roundtrip(game: Game[Any], state: State, here: str) -> None:
         assert isinstance(state.render(seat), str)
 
 
-def _zone_of(state: State) -> dict[str, str]:
+def _zone_of(state: State[Any]) -> dict[str, str]:
     located: dict[str, str] = {}
     for zone, ids in state.game.zones(state.data).items():
         for cid in ids:
@@ -264,7 +264,7 @@ def _zone_of(state: State) -> dict[str, str]:
     return located
 
 
-def _check_zones(game: Game[Any], state: State, components: set[str], here: str) -> None:
+def _check_zones(game: Game[Any], state: State[Any], components: set[str], here: str) -> None:
     if not components:
         return
     seen: dict[str, str] = {}
@@ -290,7 +290,7 @@ def _strings(obj: Any) -> Iterator[str]:
             yield from _strings(v)
 
 
-def _check_no_leaks(state: State, rnd: random.Random, components: set[str], here: str) -> int:
+def _check_no_leaks(state: State[Any], rnd: random.Random, components: set[str], here: str) -> int:
     game = state.game
     truth = _zone_of(state) if components else {}
     hidden_from_someone: set[str] = set()
@@ -321,7 +321,7 @@ def _check_no_leaks(state: State, rnd: random.Random, components: set[str], here
 GOES_ON_STEPS = 12
 
 
-def _check_goes_on(state: State, rnd: random.Random, here: str) -> None:
+def _check_goes_on(state: State[Any], rnd: random.Random, here: str) -> None:
     for step in range(GOES_ON_STEPS):
         if state.is_over:
             return
@@ -341,7 +341,7 @@ def _check_goes_on(state: State, rnd: random.Random, here: str) -> None:
         )
 
 
-def _apply(state: State, seat: int, action: Action, what: str) -> State:
+def _apply(state: State[Any], seat: int, action: Action, what: str) -> State[Any]:
     """``state.apply``, a crash turned into a failure that says where it happened."""
     try:
         return state.apply(seat, action)
@@ -349,7 +349,7 @@ def _apply(state: State, seat: int, action: Action, what: str) -> State:
         raise AssertionError(f"{what}: does not apply: {type(exc).__name__}: {exc}") from exc
 
 
-def _check_outcome(game: Game[Any], state: State, where: str) -> None:
+def _check_outcome(game: Game[Any], state: State[Any], where: str) -> None:
     assert state.is_over
     scores = state.scores()
     assert len(scores) == game.players, f"{where}: {len(scores)} scores for {game.players} seats"

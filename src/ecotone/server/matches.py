@@ -152,7 +152,7 @@ class Match:
     id: str
     game: Game[Any]
     seed: int
-    state: State
+    state: State[Any]
     status: Status
     seats: list[Seat]
     move_seconds: float | None
@@ -191,7 +191,7 @@ class Match:
         """Whether a person can still take a seat."""
         return self.status != "over" and any(s.kind == "human" and not s.joined for s in self.seats)
 
-    def set_state(self, state: State, observed: dict[int | None, dict[str, Any]]) -> None:
+    def set_state(self, state: State[Any], observed: dict[int | None, dict[str, Any]]) -> None:
         """Move to a new state (observations already computed are kept for the broadcast)."""
         self.state = state
         self._observed = dict(observed)

@@ -61,10 +61,10 @@ def everyone(players: int) -> int:
 
 
 def step_visibility(
-    before: State,
+    before: State[Any],
     seat: int,
     action: Action,
-    after: State,
+    after: State[Any],
     observed: dict[int | None, dict[str, Any]] | None = None,
 ) -> tuple[int, int]:
     """The masks of viewers who may see ``action`` itself, and its kind.
@@ -149,7 +149,7 @@ def _components(game: Game[Any]) -> frozenset[str]:
     return frozenset(game.components())
 
 
-def _named(state: State, action: Action) -> set[str]:
+def _named(state: State[Any], action: Action) -> set[str]:
     """The component ids an action names (every text field when the game declares none)."""
     texts = set(_strings(action.to_json())) - {str(type(action).__struct_config__.tag)}
     components = _components(state.game)

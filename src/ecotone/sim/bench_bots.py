@@ -94,13 +94,13 @@ class SearchSpeed:
         return speed // scale * scale
 
 
-def sample_positions(game: Game[Any], games: int, seed: int = 0) -> list[tuple[State, int]]:
+def sample_positions(game: Game[Any], games: int, seed: int = 0) -> list[tuple[State[Any], int]]:
     """Decisions with a real choice, early, midway and late in seeded random games."""
     rnd = random.Random(seed)
-    out: list[tuple[State, int]] = []
+    out: list[tuple[State[Any], int]] = []
     for g in range(games):
         state = game.start(seed + g)
-        choices: list[tuple[State, int]] = []
+        choices: list[tuple[State[Any], int]] = []
         while not state.is_over:
             seat = state.to_move[0]
             legal = state.legal_actions(seat)

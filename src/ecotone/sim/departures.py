@@ -139,7 +139,7 @@ class _Sampled:
     game: int
     step: int
     seat: int
-    state: State
+    state: State[Any]
 
 
 def sample_decisions(game: Game[Any], count: int, seed: int) -> list[_Sampled]:
@@ -264,7 +264,7 @@ def _judge(
     return statistics.fmean(wins), statistics.fmean(margins), error
 
 
-def _finish(game: Game[Any], state: State, seed: int) -> State:
+def _finish(game: Game[Any], state: State[Any], seed: int) -> State[Any]:
     """Play ``state`` to the end with heuristic bots seeded from ``seed``."""
     bots = _heuristics(game, seed)
     while not state.is_over:

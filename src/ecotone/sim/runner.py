@@ -219,7 +219,7 @@ def seat_order(players: int, index: int, rotate: bool) -> list[int]:
 class Playthrough:
     """A finished game: the final state and every decision, in order."""
 
-    final: State
+    final: State[Any]
     moves: list[tuple[int, Action]]
 
 

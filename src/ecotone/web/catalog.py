@@ -291,7 +291,7 @@ def _secret_part(own: Any, public: Any, key: str) -> dict[str, Any]:
     return {} if _empty(own) else {key: own}
 
 
-def revealed(state: State, viewer: int | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def revealed(state: State[Any], viewer: int | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """``state`` with nothing hidden, for a finished match's replay.
 
     The kernel has no all-seeing observation, so this one is assembled from the game's

@@ -1,0 +1,59 @@
+"""Small tools every game's frozen data needs: copies with changes, tuples by seat.
+
+A game's state is a tree of frozen ``msgspec.Struct`` records holding tuples. Changing
+one seat's hand means building a new tuple with one entry replaced, and a new record
+with one field replaced; these helpers say so in one word each, the same way in every
+game.
+
+>>> put(("a", "b", "c"), 1, "B")
+('a', 'B', 'c')
+>>> without(("G01", "G02", "G01"), "G01")
+('G02', 'G01')
+>>> seat_name(0)
+'P1'
+"""
+
+from __future__ import annotations
+
+from typing import Any, Self, TypeVar
+
+import msgspec
+
+__all__ = ["Record", "put", "seat_name", "without"]
+
+T = TypeVar("T")
+
+
+class Record(msgspec.Struct, frozen=True):
+    """A frozen record with :meth:`replace`, the base of every game's state records.
+
+    >>> class Seat(Record, frozen=True):
+    ...     food: int
+    >>> Seat(food=3).replace(food=4)
+    Seat(food=4)
+    """
+
+    def replace(self, **changes: Any) -> Self:
+        """A copy with ``changes`` (the record itself never changes)."""
+        return msgspec.structs.replace(self, **changes)
+
+
+def put(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``items`` with the entry at ``index`` replaced by ``value`` (one seat's hand, say)."""
+    return (*items[:index], value, *items[index + 1 :])
+
+
+def without(items: tuple[T, ...], item: T) -> tuple[T, ...]:
+    """``items`` less the first ``item`` (one copy of a card leaves a hand).
+
+    Raises:
+        ValueError: when ``item`` is not there: a rule took a card nobody held.
+    """
+    i = items.index(item)
+    return (*items[:i], *items[i + 1 :])
+
+
+def seat_name(seat: int | None) -> str:
+    """How players are named on screen and in messages: ``P1``, ``P2``, ... (``None``:
+    a spectator)."""
+    return "spectator" if seat is None else f"P{seat + 1}"
