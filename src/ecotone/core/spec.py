@@ -121,14 +121,15 @@ class Option:
         return str(value)
 
     def to_json(self) -> dict[str, Any]:
-        """The option for a client: name, label, summary, default and the choices with
-        their labels."""
+        """The option for a client: name, label, summary, default, and the choices with
+        their labels in the same order."""
         return {
             "name": self.name,
             "label": self.title,
             "summary": self.summary,
             "default": self.default,
-            "choices": [{"value": c, "label": self.describe(c)} for c in self.choices],
+            "choices": list(self.choices),
+            "choice_labels": [self.describe(c) for c in self.choices],
             "files": self.files,
             "ready": list(self.ready),
         }

@@ -115,7 +115,8 @@ def games() -> dict[str, Any]:
     out = []
     for game_id in ecotone.available_games():
         try:
-            spec = game_class(game_id).spec
+            cls = game_class(game_id)
+            spec = cls.spec
         except (ImportError, TypeError, ecotone.ConfigError):
             continue
         out.append(
@@ -136,17 +137,10 @@ def games() -> dict[str, Any]:
                     }
                     for v in spec.variants
                 ],
-                "options": [
-                    {
-                        "name": o.name,
-                        "summary": o.summary,
-                        "default": o.default,
-                        "choices": list(o.choices),
-                        "ready": list(o.ready),
-                    }
-                    for o in spec.options
-                ],
+                # each option with the words a player reads for it and its values
+                "options": [o.to_json() for o in spec.options],
                 "bots": available_bots(spec.id),
+                "presentation": cls.presentation().to_json(),
             }
         )
     return {"games": out}

@@ -1,9 +1,10 @@
 """Read-only helpers for the browser client, beside the server's own API.
 
 * ``GET /api/v1/games/{id}/catalog``: the public card catalogue of a game (names, latin
-  names, facts, levels; Singapore Untamed's board layout, BIOME Borneo's tiles and
-  formations too), so boards can show a card from the id an observation carries.
-  Card faces are public game components: nothing here depends on a match.
+  names, facts, levels, and whatever else its board draws), from the game's own
+  :meth:`~ecotone.core.game.Game.presentation`, so boards can show a card from the id an
+  observation carries. Card faces are public game components: nothing here depends on a
+  match.
 * ``GET /api/v1/matches/{id}/render``: ``state.render(seat)``, the text picture of the
   bearer's seat (a spectator's without a token): a fallback board for any game.
 * ``GET /api/v1/matches/{id}/frames?seat=``: after the end only, every state of the match
@@ -35,214 +36,12 @@ _bearer = HTTPBearer(auto_error=False)
 Token = Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
 
 
-def _forest() -> dict[str, Any]:
-    from ecotone.games.forest.cards import cards  # noqa: PLC0415 - only when asked
-
-    cs = cards()
-    return {
-        "species": {
-            s.key: {
-                "name": s.name,
-                "short": s.short,
-                "latin": s.latin,
-                "fact": s.fact,
-                "level": s.level,
-            }
-            for s in cs.species.values()
-        },
-        "cards": {
-            c.id: {
-                "level": c.level,
-                "species": c.species,
-                "chainsaw": c.chainsaw,
-                "start": c.start,
-            }
-            for c in cs.by_id.values()
-        },
-    }
-
-
-def _phylo() -> dict[str, Any]:
-    from ecotone.games.phylo.cards import Species, cards  # noqa: PLC0415
-
-    out: dict[str, Any] = {}
-    for c in cards().by_id.values():
-        if isinstance(c, Species):
-            out[c.id] = {
-                "name": c.name,
-                "latin": c.latin,
-                "fact": c.fact,
-                "points": c.points,
-                "kind": f"scale {c.scale} · {c.diet.value}",
-            }
-        else:
-            out[c.id] = {"name": c.name, "fact": c.text, "kind": "event"}
-    return {"species": {}, "cards": out}
-
-
-def _biomasters() -> dict[str, Any]:
-    from ecotone.games.biomasters.cards import cards  # noqa: PLC0415
-
-    return {
-        "species": {},
-        "cards": {
-            c.id: {
-                "name": c.name,
-                "latin": c.latin,
-                "fact": c.fact,
-                "points": c.vp,
-                "kind": f"{c.trophic.value} · {c.trophic.name.lower()}",
-            }
-            for c in cards().by_id.values()
-        },
-    }
-
-
-def _singapore() -> dict[str, Any]:
-    from ecotone.games.singapore.board import board  # noqa: PLC0415
-    from ecotone.games.singapore.cards import cards  # noqa: PLC0415
-
-    cs = cards()
-    b = board()
-    out: dict[str, Any] = {
-        a.key: {
-            "name": a.name,
-            "kind": "adaptation",
-            "deck": a.deck,
-            "species": a.species,
-            "latin": a.latin,
-            "fact": a.fact,
-            "points": list(a.points),
-            "text": a.ability_text,
-        }
-        for a in cs.adaptations.values()
-    }
-    for c in cs.actions.values():
-        out[c.key] = {
-            "name": c.name,
-            "kind": "action",
-            "deck": "wild",
-            "timing": c.timing,
-            "species": c.species,
-            "latin": c.latin,
-            "fact": c.fact,
-            "text": c.text,
-        }
-    out["recovery"] = {
-        "name": "Recovery",
-        "kind": "recovery",
-        "text": "With 10 Food, re-opens a destroyed habitat at the end of a round.",
-    }
-    out["destruction"] = {
-        "name": "Destruction",
-        "kind": "destruction",
-        "text": "Laid by its habitat; when all are drawn the habitat is destroyed.",
-    }
-    return {
-        "species": {},
-        "cards": out,
-        "niches": {
-            n.key: {
-                "name": n.name,
-                "latin": n.latin,
-                "fact": n.fact,
-                "needs": list(n.needs),
-                "text": n.ability_text,
-            }
-            for n in cs.niches.values()
-        },
-        "boards": {
-            p.key: {"name": p.name, "side": p.side, "row": p.row, "col": p.col}
-            for p in b.parts.values()
-        },
-        "tiles": {
-            t.id: {"board": t.board, "row": t.row, "col": t.col, "kind": t.kind, "ring": t.ring}
-            for t in b.tiles.values()
-        },
-    }
-
-
-def _biome() -> dict[str, Any]:
-    """Cards, plants, tiles and the board formations: an observation names cells and tile
-    ids only, so the board needs where each cell lies and what each tile shows."""
-    from ecotone.games.biome.board import formations  # noqa: PLC0415
-    from ecotone.games.biome.cards import cards  # noqa: PLC0415
-    from ecotone.games.biome.tiles import Layer, tiles  # noqa: PLC0415
-
-    cs = cards()
-    ts = tiles()
-    out: dict[str, Any] = {}
-    for c in cs.by_id.values():
-        entry: dict[str, Any] = {"name": c.name, "kind": c.kind, "points": c.points}
-        if c.kind == "animal":
-            a = cs.animals[c.key]
-            entry |= {
-                "latin": a.latin,
-                "fact": a.fact,
-                "level": a.level,
-                "home": Layer.of(a.home).title,
-                "habitat": list(a.habitat),
-                "prey": [cs.animals[k].name for k in a.prey],
-            }
-        elif c.kind == "plant":
-            pc = cs.plant_cards[c.key]
-            entry |= {
-                "latin": pc.latin,
-                "fact": pc.fact,
-                "habitat": list(pc.habitat),
-                "vine_link": pc.vine_link,
-            }
-        elif c.kind == "ability":
-            entry["text"] = cs.abilities[c.key].text
-        else:
-            d = cs.disasters[c.key]
-            entry |= {"text": d.text, "fact": d.fact}
-        out[c.id] = entry
-    return {
-        "species": {},
-        "cards": out,
-        "bonuses": {b.key: {"name": b.name, "text": b.text} for b in cs.bonuses.values()},
-        "plants": {
-            p.key: {"code": p.code, "name": p.name, "latin": p.latin, "fact": p.fact}
-            for p in ts.plants
-        },
-        "tiles": {
-            t.id: {
-                "layers": "".join(x.letter for x in Layer if t.fits(x)),
-                "features": [[ts.plants[p].key, list(edges)] for p, edges in t.features],
-            }
-            for t in ts.tiles
-        },
-        "formations": {
-            key: {
-                "name": b.name,
-                "summary": b.summary,
-                "cells": {
-                    name: [q, r, Layer(b.layer[i]).letter]
-                    for i, (name, (q, r)) in enumerate(zip(b.cells, b.coord, strict=True))
-                },
-            }
-            for key, b in formations().items()
-        },
-    }
-
-
-_BUILDERS = {
-    "once-upon-a-forest": _forest,
-    "phylo": _phylo,
-    "biomasters": _biomasters,
-    "singapore-untamed": _singapore,
-    "biome-borneo": _biome,
-}
-
-
 @cache
 def catalog(game_id: str) -> dict[str, Any]:
-    """The catalogue of ``game_id``: ``{"game", "species", "cards"}`` (empty if unknown)."""
-    game_class(game_id)  # refuses unknown games
-    builder = _BUILDERS.get(game_id)
-    data = builder() if builder is not None else {"species": {}, "cards": {}}
-    return {"game": game_id, **data}
+    """The catalogue of ``game_id``, from the game's own presentation: ``{"game",
+    "species", "cards", ...}``."""
+    faces = game_class(game_id).presentation().catalog  # refuses unknown games
+    return {"game": game_id, "species": {}, **faces}
 
 
 @router.get("/games/{game_id}/catalog", summary="A game's card catalogue")

@@ -9,8 +9,9 @@ from typing import Any
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
 from ecotone.core.game import Game
+from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Option, Provenance, Variant
-from ecotone.games.biomasters import rules, view
+from ecotone.games.biomasters import presentation, rules, view
 from ecotone.games.biomasters.actions import CODEC
 from ecotone.games.biomasters.board import grid_for
 from ecotone.games.biomasters.decks import MAX_DECK, STARTERS, normalise, resolve_decks
@@ -77,6 +78,10 @@ class BioMasters(Game[BioData]):
     spec = SPEC
     data_type = BioData
     codec = CODEC
+
+    @classmethod
+    def present(cls) -> Presentation:
+        return presentation.present()
 
     def __init__(self, players: int, variant: str | None = None, **options: Any) -> None:
         if "decks" in options:

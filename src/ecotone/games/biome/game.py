@@ -10,8 +10,9 @@ from typing import Any
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
 from ecotone.core.game import Game
+from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Option
-from ecotone.games.biome import explain, render, rules, view
+from ecotone.games.biome import explain, presentation, render, rules, view
 from ecotone.games.biome.actions import CODEC
 from ecotone.games.biome.board import formations
 from ecotone.games.biome.cards import cards
@@ -63,6 +64,10 @@ class BiomeBorneo(Game[BiomeData]):
     spec = SPEC
     data_type = BiomeData
     codec = CODEC
+
+    @classmethod
+    def present(cls) -> Presentation:
+        return presentation.present()
 
     @cached_property
     def cfg(self) -> Config:

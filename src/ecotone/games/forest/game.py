@@ -9,8 +9,9 @@ from typing import Any
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
 from ecotone.core.game import Game
+from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Provenance, Variant
-from ecotone.games.forest import rules, view
+from ecotone.games.forest import presentation, rules, view
 from ecotone.games.forest.actions import CODEC
 from ecotone.games.forest.cards import cards
 from ecotone.games.forest.scoring import is_complete, score_forest, tops
@@ -92,6 +93,10 @@ class OnceUponAForest(Game[ForestData]):
     spec = SPEC
     data_type = ForestData
     codec = CODEC
+
+    @classmethod
+    def present(cls) -> Presentation:
+        return presentation.present()
 
     def setup(self, rnd: random.Random) -> ForestData:
         return rules.setup(rnd, self.players)

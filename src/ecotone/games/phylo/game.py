@@ -9,8 +9,9 @@ from typing import Any
 from ecotone.core.actions import Action
 from ecotone.core.errors import ConfigError, IllegalAction
 from ecotone.core.game import Game
+from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Option, Provenance, Variant
-from ecotone.games.phylo import rules, view
+from ecotone.games.phylo import presentation, rules, view
 from ecotone.games.phylo.actions import CODEC, ThrowHand
 from ecotone.games.phylo.cards import cards
 from ecotone.games.phylo.decks import DEFAULT_DECKS, READY_DECKS, resolve_deck
@@ -81,6 +82,10 @@ class Phylo(Game[PhyloData]):
     spec = SPEC
     data_type = PhyloData
     codec = CODEC
+
+    @classmethod
+    def present(cls) -> Presentation:
+        return presentation.present()
 
     def __init__(self, players: int, variant: str | None = None, **options: Any) -> None:
         super().__init__(players, variant, **options)

@@ -9,8 +9,9 @@ from typing import Any
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
 from ecotone.core.game import Game
+from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Provenance, Variant
-from ecotone.games.singapore import hidden, render, rules, view
+from ecotone.games.singapore import hidden, presentation, render, rules, view
 from ecotone.games.singapore.actions import CODEC
 from ecotone.games.singapore.cards import cards
 from ecotone.games.singapore.common import ROUNDS
@@ -65,6 +66,10 @@ class SingaporeUntamed(Game[SGData]):
     spec = SPEC
     data_type = SGData
     codec = CODEC
+
+    @classmethod
+    def present(cls) -> Presentation:
+        return presentation.present()
 
     @property
     def mode(self) -> str:
