@@ -83,7 +83,9 @@ class IllegalAction(EcotoneError, ValueError):
     ``action/already-chosen`` (a simultaneous choice made, the others awaited),
     ``action/malformed``, ``action/unknown-index``; ``action/not-legal`` is the code a
     game falls back on when it has no more specific one. Games raise their own codes
-    (``forest/...``) whenever they can say why.
+    (``forest/...``) whenever they can say why. An undo the policy refuses
+    (:mod:`ecotone.core.history`): ``undo/nothing``, ``undo/game-over``,
+    ``undo/not-yours``, ``undo/revealed``.
     """
 
 

@@ -277,6 +277,18 @@ class Game(ABC, Generic[D]):
         del data, seat, action
         return False
 
+    def undo_refusal(self, before: D, seat: int, action: Action, after: D) -> IllegalAction | None:
+        """Why ``seat`` may not take back ``action`` (which led from ``before`` to
+        ``after``) though the kernel's undo policy allows it, or ``None``.
+
+        The kernel already refuses to take back another seat's decision, a finished game,
+        and any step that showed a hidden card or a chance outcome
+        (:mod:`ecotone.core.history`); a game narrows that here in its own words (say, a
+        turn once ended stands). By default it does not.
+        """
+        del before, seat, action, after
+        return None
+
 
 @functools.cache
 def _presentation(cls: type[Game[Any]]) -> Presentation:
