@@ -7,6 +7,9 @@ contract of :mod:`ecotone.core.game`:
 * legal actions are non-empty, unique (also by notation), and each one applies;
 * actions that are not legal (sampled from the whole index space, and legal actions
   tried out of turn) are refused with a code and a reason, and change nothing;
+* legality is written once: the game's ``refusal`` hook finds no fault with any legal
+  action and names one for every action it does not offer, always with a code of the
+  game's :attr:`~ecotone.core.game.Game.refusals` enum;
 * every action survives JSON, notation and index round trips;
 * state and observation survive a JSON round trip; observations are JSON-safe;
 * every component lies in exactly one zone;
@@ -175,6 +178,11 @@ def _check_actions(
     sample = legal if len(legal) <= _APPLY_ALL_UP_TO else rnd.sample(legal, _APPLY_ALL_UP_TO)
     for action in sample:
         assert state.explain(seat, action) is None, f"{here}: legal {action} explained as illegal"
+        fault = game.refusal(state.data, seat, action)
+        assert fault is None, (
+            f"{here}: {action} is offered as legal, but the game's refusal hook says "
+            f"{fault.code}: {fault.message} (legal() and refusal() disagree)"
+        )
         after = _apply(state, seat, action, f"{here}: P{seat + 1}'s legal action {action}")
         assert after is not state
         report.actions_applied += 1
@@ -214,6 +222,7 @@ def _check_illegal(
         if candidate in legal_set:
             continue
         _expect_refusal(state, seat, candidate, here, code_prefix=None)
+        _expect_declared(game, state, seat, candidate, here)
         checked += 1
     others = [s for s in range(game.players) if s not in state.to_move]
     chosen = game.chosen(state.data)
@@ -243,6 +252,23 @@ def _expect_refusal(
         assert isinstance(exc, ValueError)
     else:
         raise AssertionError(f"{here}: illegal {action} by P{seat + 1} was accepted")
+
+
+def _expect_declared(
+    game: Game[Any], state: State[Any], seat: int, action: Action, here: str
+) -> None:
+    """The game's own rules check refuses an action it does not offer, with a declared code."""
+    fault = game.refusal(state.data, seat, action)
+    assert fault is not None, (
+        f"{here}: {action} is not offered, yet the game's refusal hook finds nothing wrong "
+        "with it (legal() and refusal() disagree)"
+    )
+    declared = {str(code) for code in game.refusals}
+    if declared:
+        assert fault.code in declared, (
+            f"{here}: {action} refused with {fault.code!r}, which is not a member of "
+            f"{game.refusals.__name__}"
+        )
 
 
 def _check_state_roundtrip(game: Game[Any], state: State[Any], here: str) -> None:
