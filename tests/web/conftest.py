@@ -1,6 +1,8 @@
 """Fixtures for the browser tests: a real server process and Debian's Chromium.
 
-The server is ``python -m ecotone serve`` on a free port with a fresh SQLite file.
+The server is ``python -m ecotone serve`` on a free port with a fresh SQLite file, dealing
+every match from a fixed number and its configuration (``--seed-matches``), so each test
+sees the same game on every run.
 Chromium is driven by Playwright for Python, using the system browser at
 ``/usr/bin/chromium`` (Playwright's own browser download cannot work here: never run
 ``playwright install``). Without playwright or Chromium the tests are skipped, except
@@ -33,6 +35,7 @@ ARGS = [
     "--no-first-run",
 ]
 ARTIFACTS = Path(__file__).parent / "artifacts"
+SEED = 20240601  # the server deals every match from this and the match's configuration
 
 
 def _missing(reason: str) -> None:
@@ -80,6 +83,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             "0.02",
             "--http-rate",
             "500",
+            "--seed-matches",
+            str(SEED),
             "--log-level",
             "warning",
         ],

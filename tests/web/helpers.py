@@ -1,10 +1,20 @@
-"""Driving the Ecotone page the way a player does: the lobby form, the board, the list."""
+"""Driving the Ecotone page the way a player does: the lobby form, the board, the list.
+
+Nothing here limits a whole game in seconds: a shared machine under load may take minutes
+over a game that takes seconds alone. A game is limited in decisions (``play_to_end``'s
+``moves``); each single wait has a generous timeout that only a stuck page reaches.
+"""
 
 from __future__ import annotations
 
-import time
+import json
 from collections.abc import Callable
 from typing import Any
+
+import ecotone
+
+# How long one step may take before the page counts as stuck: a bot's reply, an update.
+STEP_MS = 120_000
 
 READY = """() => document.querySelector('#final')
   || document.querySelector('#actions button[data-index]:not([disabled])')
@@ -24,7 +34,7 @@ def create(page: Any, game: str, seats: list[str], players: int | None = None) -
     return str(page.url.split("#/match/")[1].split("/")[0])
 
 
-def wait_ready(page: Any, timeout: float = 30_000) -> str:
+def wait_ready(page: Any, timeout: float = STEP_MS) -> str:
     """Wait until this page can act, must hand over, or the match is over."""
     page.wait_for_function(READY, timeout=timeout)
     if page.locator("#final").count():
@@ -120,45 +130,78 @@ def click_biome_board(page: Any) -> bool:
     raise AssertionError(f"the BIOME board offers no way to choose {text!r}")
 
 
-BOARD_CLICKS = {
-    "once-upon-a-forest": click_forest_board,
-    "phylo": click_grid_board,
-    "biomasters": click_grid_board,
-    "singapore-untamed": click_singapore_board,
-    "biome-borneo": click_biome_board,
+# How to take a decision on each board, by the board's name (``data-board``, the
+# ``board`` of the game's presentation).
+BOARD_CLICKS: dict[str, Callable[[Any], bool]] = {
+    "forest": click_forest_board,
+    "grid": click_grid_board,
+    "singapore": click_singapore_board,
+    "biome": click_biome_board,
 }
+
+
+def board_name(page: Any) -> str | None:
+    """The board drawn on the page (``data-board``), or ``None`` for the text picture."""
+    if not page.locator("#board").count():
+        return None
+    name: str | None = page.get_attribute("#board", "data-board")
+    return name
+
+
+def wait_moved(page: Any, version: int) -> None:
+    """Wait until the match has moved past ``version`` or the page shows a refusal."""
+    page.wait_for_function(
+        f"() => window.ecotonePage.version !== {version} || document.querySelector('#refusal')",
+        timeout=STEP_MS,
+    )
 
 
 def act_once(page: Any, board: bool = False) -> None:
     """One decision: on the board when asked (and possible), else the first listed action."""
     version = page.evaluate("() => window.ecotonePage.version")
-    game = page.get_attribute("#board", "data-game") if page.locator("#board").count() else None
-    click = BOARD_CLICKS.get(game or "")
+    click = BOARD_CLICKS.get(board_name(page) or "")
     if not (board and click is not None and click(page)):
         page.locator("#actions button[data-index]:not([disabled])").first.click()
-    page.wait_for_function(
-        f"() => window.ecotonePage.version !== {version} || document.querySelector('#refusal')",
-        timeout=15_000,
-    )
+    wait_moved(page, version)
 
 
 def play_to_end(
-    page: Any, board: bool = False, limit: float = 240.0, check: Callable[[Any], None] | None = None
+    page: Any, board: bool = False, moves: int = 500, check: Callable[[Any], None] | None = None
 ) -> int:
     """Play this page's seats until the match is over; return the decisions made.
 
-    ``check(page)``, if given, runs before every decision (an assertion about the page)."""
-    start = time.monotonic()
-    moves = 0
-    while time.monotonic() - start < limit:
+    ``moves`` is the budget: more of this page's decisions than that without the end
+    fails (a page going round in circles), however long they took. ``check(page)``, if
+    given, runs before every decision (an assertion about the page)."""
+    made = 0
+    while made <= moves:
         state = wait_ready(page)
         if state == "over":
-            return moves
+            return made
         if state == "handoff":
             page.click("#handoff-go")
             continue
         if check is not None:
             check(page)
         act_once(page, board)
-        moves += 1
-    raise AssertionError(f"the match did not end within {limit} s ({moves} moves)")
+        made += 1
+    raise AssertionError(f"the match did not end within {moves} decisions of this page")
+
+
+def budget(game: str, players: int, variant: str | None = None) -> int:
+    """The most decisions a match of ``game`` can take (the engine's own bound,
+    ``Game.max_steps``): a whole-game test's budget, in moves rather than seconds."""
+    return ecotone.make(game, players=players, variant=variant).max_steps
+
+
+def watch_to_end(page: Any, moves: int) -> None:
+    """Watch a match that others play (bots) until it is over, ``moves`` at most."""
+    for _ in range(moves + 1):
+        if page.locator("#final").count():
+            return
+        version = json.dumps(page.evaluate("() => window.ecotonePage?.version ?? null"))
+        page.wait_for_function(
+            f"() => document.querySelector('#final') || window.ecotonePage?.version !== {version}",
+            timeout=STEP_MS,
+        )
+    raise AssertionError(f"the match did not end within {moves} moves")

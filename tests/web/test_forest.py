@@ -1,12 +1,24 @@
 """Once Upon a Forest in a real browser: against a bot to the end by clicking the board,
-two people in two browsers, a reload mid-game, hot-seat, spectating, refusals, replays."""
+two people in two browsers (both whole games: the slow run), a reload mid-game, hot-seat,
+spectating, refusals, replays; and the lobby's game cards, drawn as each game presents
+itself."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.web.conftest import Server, shot
-from tests.web.helpers import act_once, create, play_to_end, wait_ready
+from tests.web.helpers import (
+    STEP_MS,
+    act_once,
+    budget,
+    create,
+    play_to_end,
+    wait_ready,
+    watch_to_end,
+)
 
 GAME = "once-upon-a-forest"
 
@@ -18,10 +30,20 @@ def test_lobby_shows_every_game_with_a_summary(page: Any, server: Server) -> Non
     for g in games:
         card = page.locator(f".game-card[data-game='{g['id']}']")
         assert g["title"] in card.inner_text()
-        assert card.locator("[role=img]").get_attribute("aria-label")
+        # the picture and its colours are the game's own (its presentation)
+        picture = card.locator("[role=img]")
+        assert picture.inner_text() == g["presentation"]["picture"]
+        assert picture.get_attribute("aria-label")
+        background = picture.evaluate("(e) => e.style.background")
+        colours = [
+            picture.evaluate(f"(e) => {{ e.style.color = '{c}'; return e.style.color; }}")
+            for c in g["presentation"]["colours"]
+        ]
+        assert all(c in background for c in colours), (background, colours)
     shot(page, "lobby")
 
 
+@pytest.mark.slow
 def test_play_against_a_bot_to_the_end_by_clicking_the_board(page: Any, server: Server) -> None:
     match = create(page, GAME, ["you", "bot:heuristic"])
     wait_ready(page)
@@ -37,7 +59,7 @@ def test_play_against_a_bot_to_the_end_by_clicking_the_board(page: Any, server: 
     assert card.locator(".clatin").inner_text()
     assert len(card.get_attribute("aria-label")) > 40
     shot(page, "forest-midgame")
-    moves = play_to_end(page, board=True)
+    moves = play_to_end(page, board=True, moves=budget(GAME, 2))
     assert moves > 5
     assert page.locator("#final").is_visible()
     info = server.get(f"/api/v1/matches/{match}")
@@ -52,6 +74,7 @@ def test_play_against_a_bot_to_the_end_by_clicking_the_board(page: Any, server: 
     shot(page, "forest-replay")
 
 
+@pytest.mark.slow
 def test_two_people_in_two_browsers_play_one_match(page: Any, new_page: Any) -> None:
     match = create(page, GAME, ["you", "human"])
     assert "Waiting for players" in page.locator("#turn").inner_text()
@@ -60,7 +83,8 @@ def test_two_people_in_two_browsers_play_one_match(page: Any, new_page: Any) -> 
     other.click(f"#open-matches button[aria-label*='{match}']")
     other.wait_for_selector("#board")
     pages = [page, other]
-    turns = 0
+    turns = idle = 0
+    limit = budget(GAME, 2)
     while True:
         ready = None
         for p in pages:
@@ -73,11 +97,15 @@ def test_two_people_in_two_browsers_play_one_match(page: Any, new_page: Any) -> 
                 break
         if ready == "over":
             break
-        if ready is None:
+        if ready is None:  # the update is on its way to the page whose turn it is
+            idle += 1
+            assert idle * 50 < STEP_MS, "neither page could act, for long"
             page.wait_for_timeout(50)
             continue
+        assert turns < limit, f"the match did not end within {limit} decisions"
         act_once(ready, board=turns % 2 == 0)
         turns += 1
+        idle = 0
         if turns == 20:
             shot(other, "forest-two-players")
     for p in pages:
@@ -140,7 +168,7 @@ def test_spectators_watch_live_without_hands(page: Any, new_page: Any) -> None:
     assert page.locator("#chat-input").is_disabled()
     watcher = new_page()
     watcher.goto(watcher.url.split("#")[0] + f"#/match/{match}/watch")
-    watcher.wait_for_selector("#final", timeout=60_000)
+    watch_to_end(watcher, budget(GAME, 2))
     shot(watcher, "forest-spectator-end")
 
 

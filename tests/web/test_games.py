@@ -2,7 +2,11 @@
 it to the end through the page: Phylo and BioMasters by clicking their grid boards,
 Singapore Untamed by clicking its plus-shaped board and its cards for every decision (each
 listed choice must also be offered on the board), BIOME Borneo the same way on its layered
-hex board, its cards and its tiles."""
+hex board, its cards and its tiles.
+
+Whole games take minutes on a busy machine: they are in the slow run (``-m slow``), each
+within the game's own bound on decisions rather than a time; ``test_boards.py`` keeps a
+quick test of every board in the default run."""
 
 from __future__ import annotations
 
@@ -11,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.web.conftest import Server, shot
-from tests.web.helpers import act_once, board_missing, create, play_to_end, wait_ready
+from tests.web.helpers import act_once, board_missing, budget, create, play_to_end, wait_ready
 
 GAMES = {
     "biomasters": 2,
@@ -30,6 +34,7 @@ def _all_on_board(page: Any) -> None:
     assert not missing, f"listed but not offered on the board: {missing}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_play_against_bots_to_the_end(page: Any, server: Server, game: str) -> None:
     registered = {g["id"]: g for g in server.get("/api/v1/games")["games"]}
@@ -50,6 +55,6 @@ def test_play_against_bots_to_the_end(page: Any, server: Server, game: str) -> N
             check(page)
         act_once(page, board=board)
     shot(page, f"{game}-midgame")
-    play_to_end(page, board=board, limit=400, check=check)
+    play_to_end(page, board=board, moves=budget(game, players), check=check)
     assert server.get(f"/api/v1/matches/{match}")["status"] == "over"
     shot(page, f"{game}-end")

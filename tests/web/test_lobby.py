@@ -1,6 +1,7 @@
 """The lobby and the replay in a real browser: the clock, variants and options of the
 create form (and the server's refusals), this browser's matches in every tab and after a
-restart, forgetting a finished one, and a finished match's replay with every hand open."""
+restart, forgetting a finished one, and a finished match's replay with every hand open
+(whole games: the slow run)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 
 from ecotone.core.replay import Replay
 from tests.web.conftest import Server, shot
-from tests.web.helpers import play_to_end
+from tests.web.helpers import budget, play_to_end, watch_to_end
 
 FOREST = "once-upon-a-forest"
 
@@ -33,11 +34,20 @@ def _created(page: Any) -> str:
 
 
 def test_create_form_sends_the_clock_the_variant_and_the_options(page: Any, server: Server) -> None:
-    # BIOME Borneo: two options with listed choices, and a one-minute clock
+    # BIOME Borneo: two options with listed choices, and a one-minute clock; the form
+    # says each option and value in the game's words, as the server gives them
+    games = {g["id"]: g for g in server.get("/api/v1/games")["games"]}
+    options = {o["name"]: o for o in games["biome-borneo"]["options"]}
+
+    def label(option: str, value: str) -> str:
+        return str(options[option]["choice_labels"][options[option]["choices"].index(value)])
+
     _choose(page, "biome-borneo", ["you", "bot:random"])
     assert page.locator("fieldset.options [data-option]").count() == 2
-    page.select_option("[data-option=formation]", label="stairway")
-    page.select_option("[data-option=opportunist]", label="own turn")
+    for name, option in options.items():
+        assert page.locator(f"label[for=option-{name}] strong").inner_text() == option["label"]
+    page.select_option("[data-option=formation]", label=label("formation", "stairway"))
+    page.select_option("[data-option=opportunist]", label=label("opportunist", "own-turn"))
     page.select_option("#clock", label="1 minute")
     shot(page, "lobby-create-options")
     info = server.get(f"/api/v1/matches/{_created(page)}")
@@ -134,10 +144,11 @@ def test_my_matches_reach_every_tab_and_the_next_visit(
         later.close()
 
 
+@pytest.mark.slow
 def test_finished_replay_reveals_every_hand(page: Any, server: Server) -> None:
     _choose(page, FOREST, ["you", "bot:random"])
     match = _created(page)
-    play_to_end(page)
+    play_to_end(page, moves=budget(FOREST, 2))
     page.click("#replay")
     page.wait_for_selector("#replay-step")
     with urllib.request.urlopen(f"{server.url}/api/v1/matches/{match}/replay") as res:
@@ -191,6 +202,7 @@ def test_finished_replay_reveals_every_hand(page: Any, server: Server) -> None:
     assert match not in mine_now
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "game", ["biomasters", "biome-borneo", "once-upon-a-forest", "phylo", "singapore-untamed"]
 )
@@ -199,7 +211,7 @@ def test_every_game_replays_with_every_hand_revealed(page: Any, server: Server, 
     players = {"singapore-untamed": 4}.get(game, 2)
     _choose(page, game, ["bot:random"] * players)
     match = _created(page)
-    page.wait_for_selector("#final", timeout=120_000)
+    watch_to_end(page, budget(game, players))
     page.click("#replay")
     page.wait_for_selector("#revealed")
     frames = server.get(f"/api/v1/matches/{match}/frames")["frames"]

@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 
+import ecotone
 from ecotone.cli.options import Commands
 from ecotone.cli.output import UsageError
 
@@ -63,6 +64,14 @@ def add_parsers(commands: Commands) -> None:
         action="store_true",
         help="SQLite: sync the disk on every move, so moves survive a power cut too",
     )
+    serve.add_argument(
+        "--seed-matches",
+        type=int,
+        metavar="N",
+        help="tests only: deal each match from N and its configuration instead of a "
+        "secret random seed, so the same set-up always deals the same cards (anyone can "
+        "work the cards out: never on a server people play on)",
+    )
     serve.add_argument("--log-level", default="info", help="uvicorn's log level")
     serve.set_defaults(run=run_serve)
 
@@ -74,7 +83,10 @@ def add_parsers(commands: Commands) -> None:
         "moves per second and the round trip of a move (sent to acknowledged).",
     )
     bench.add_argument("--games", type=int, default=100, help="concurrent matches")
-    bench.add_argument("--game", default="once-upon-a-forest", help="the game to play")
+    bench.add_argument(
+        "--game",
+        help=f"the game to play (default: the first of `ecotone games`, {_first_game()})",
+    )
     bench.add_argument("--players", type=int, default=2, help="seats per match")
     bench.add_argument("--seconds", type=float, default=20.0, help="how long to measure")
     bench.add_argument(
@@ -88,6 +100,11 @@ def add_parsers(commands: Commands) -> None:
     bench.add_argument("--db", metavar="URL", help="database of the started server")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.set_defaults(run=run_bench_server)
+
+
+def _first_game() -> str:
+    """The game a load test plays unless told: the first registered (none is preferred)."""
+    return ecotone.available_games()[0]
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -114,6 +131,8 @@ def run_serve(args: argparse.Namespace) -> int:
         http_burst=max(200.0, 4 * args.http_rate),
         ws_rate=args.ws_rate,
         ws_burst=max(60.0, 3 * args.ws_rate),
+        allow_seed=args.seed_matches is not None,
+        seed_matches=args.seed_matches,
     )
     app = create_app(settings)
     print(f"Ecotone server: open http://{args.host}:{args.port}/  (database: {db})", flush=True)
@@ -136,7 +155,7 @@ def run_bench_server(args: argparse.Namespace) -> int:
     report = run_load_test(
         LoadTest(
             games=args.games,
-            game=args.game,
+            game=args.game or _first_game(),
             players=args.players,
             seconds=args.seconds,
             think=args.think,

@@ -24,8 +24,9 @@ from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse
 
 import ecotone
+from ecotone.core.errors import EcotoneError
 from ecotone.server import http, ws
-from ecotone.server.errors import ServerError
+from ecotone.server.errors import ServerError, status_for
 from ecotone.server.limits import KeyedLimiter
 from ecotone.server.manager import MatchManager
 from ecotone.server.protocol import (
@@ -104,6 +105,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(ServerError)
     async def _server_error(_: Request, exc: ServerError) -> JSONResponse:
         return _error(exc.code, exc.message, exc.status)
+
+    # The engine's own refusals reaching a route unwrapped (the browser client's
+    # catalogue of an unknown game: ``config/unknown-game``) keep their code and words.
+    @app.exception_handler(EcotoneError)
+    async def _engine_error(_: Request, exc: EcotoneError) -> JSONResponse:
+        return _error(exc.code, exc.message, status_for(exc.code))
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:

@@ -28,21 +28,26 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import connect
+
+import ecotone
 
 __all__ = ["LoadTest", "run_load_test"]
 
 
 @dataclass
 class LoadTest:
-    """The load test's parameters (see ``ecotone bench-server --help``)."""
+    """The load test's parameters (see ``ecotone bench-server --help``).
+
+    ``game`` ``None`` plays the first registered game (:func:`ecotone.available_games`).
+    """
 
     games: int = 100
-    game: str = "once-upon-a-forest"
+    game: str | None = None
     players: int = 2
     seconds: float = 20.0
     think: float = 1.0
@@ -239,6 +244,8 @@ async def _drive(
 
 def run_load_test(cfg: LoadTest, progress: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Run the load test; a report of throughput, round trips and CPU use."""
+    if cfg.game is None:
+        cfg = replace(cfg, game=ecotone.available_games()[0])
     proc = tmp = None
     url = cfg.url
     if url is None:

@@ -20,9 +20,11 @@ from pydantic import BaseModel, Field
 import ecotone
 from ecotone.bots import available_bots
 from ecotone.core.registry import game_class
+from ecotone.core.rng import derive_seed
 from ecotone.server.errors import ServerError
 from ecotone.server.manager import MatchManager, NewMatch
 from ecotone.server.protocol import PROTOCOL_VERSION
+from ecotone.server.settings import Settings
 
 __all__ = ["router"]
 
@@ -168,9 +170,10 @@ async def list_matches(
     tags=["matches"],
     responses=_schema("Joined", "the new match, and the creator's seat and token if joined"),
 )
-async def create_match(body: CreateMatch, manager: Manager) -> Response:
+async def create_match(body: CreateMatch, request: Request, manager: Manager) -> Response:
     """Create a match; bots take their seats at once, people join (``join`` joins now)."""
     _refuse_files(body.game, body.options)
+    settings: Settings = request.app.state.settings
     seats = None
     if body.seats is not None:
         seats = [s.bot or "random" if s.kind == "bot" else None for s in body.seats]
@@ -182,7 +185,7 @@ async def create_match(body: CreateMatch, manager: Manager) -> Response:
             options=body.options,
             seats=seats,
             move_seconds=body.move_seconds,
-            seed=body.seed,
+            seed=body.seed if body.seed is not None else _test_seed(settings, body),
         )
     )
     seat: int | None = None
@@ -190,6 +193,16 @@ async def create_match(body: CreateMatch, manager: Manager) -> Response:
     if body.join is not None:
         seat, token = await manager.join(match, body.join.seat, body.join.name)
     return _json({"match": match.info(), "seat": seat, "token": token}, 201)
+
+
+def _test_seed(settings: Settings, body: CreateMatch) -> int | None:
+    """The seed a test server deals ``body`` with (``Settings.seed_matches``), or ``None``
+    for the manager's own secret one: a function of the configuration only, so a test
+    gets the same deal whatever ran before it."""
+    if settings.seed_matches is None:
+        return None
+    options = msgspec.json.encode(body.options, order="sorted").decode()
+    return derive_seed(settings.seed_matches, body.game, body.players, body.variant or "", options)
 
 
 def _refuse_files(game_id: str, options: dict[str, Any]) -> None:

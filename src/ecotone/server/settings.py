@@ -23,6 +23,11 @@ class Settings:
             nobody is taken over because the server was down.
         allow_seed: accept a ``seed`` when creating a match (tests and benchmarks only:
             whoever knows the seed knows every hidden card).
+        seed_matches: tests only: deal every match created without a ``seed`` from this
+            number and the match's configuration (game, players, variant, options), so
+            that the same configuration is always dealt the same cards and a browser test
+            sees the same game on every run (``ecotone serve --seed-matches N``). It
+            needs ``allow_seed``: the seeds it deals can be worked out by anyone.
         max_message_bytes: the largest websocket message or HTTP body accepted.
         ws_rate, ws_burst: messages per second per connection, and the burst allowed.
         ws_max_violations: rate-limited messages after which a connection is closed.
@@ -42,6 +47,7 @@ class Settings:
     default_move_seconds: float | None = None
     restart_grace: float = 15.0
     allow_seed: bool = False
+    seed_matches: int | None = None
     max_message_bytes: int = 16_384
     ws_rate: float = 20.0
     ws_burst: float = 60.0
@@ -55,3 +61,7 @@ class Settings:
     send_queue: int = 512
     finished_cache: int = 256
     fsync: bool = False
+
+    def __post_init__(self) -> None:
+        if self.seed_matches is not None and not self.allow_seed:
+            raise ValueError("seed_matches deals seeds anyone can work out: it needs allow_seed")

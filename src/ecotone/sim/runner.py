@@ -11,9 +11,13 @@ Seeds make every batch reproducible however it is split among processes:
 A bot is named by a *spec*: a registered name, optionally with options, e.g.
 ``"random"`` or ``"ismcts:iterations=200,c=1.4"`` (see :func:`parse_bot_spec`).
 
+Any registered game will do, so the example takes the first one (this module names none):
+
 >>> import ecotone
->>> game = ecotone.make("once-upon-a-forest", players=2)
->>> result = play_game(game, seed=1, bots=["random", "random"])
+>>> first = ecotone.available_games()[0]
+>>> players = game_class(first).spec.min_players
+>>> game = ecotone.make(first, players=players)
+>>> result = play_game(game, seed=1, bots=["random"] * players)
 >>> result.error is None and result.steps > 0
 True
 """

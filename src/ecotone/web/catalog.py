@@ -46,13 +46,12 @@ def catalog(game_id: str) -> dict[str, Any]:
 
 @router.get("/games/{game_id}/catalog", summary="A game's card catalogue")
 def get_catalog(game_id: str) -> dict[str, Any]:
-    """Every card's public face: species names, latin names, facts, levels."""
-    try:
-        return catalog(game_id)
-    except Exception as exc:  # unknown game: the registry's own error
-        from ecotone.server.errors import ServerError  # noqa: PLC0415
+    """Every card's public face: species names, latin names, facts, levels.
 
-        raise ServerError("match/not-found", f"no game {game_id!r}") from exc
+    An unknown game is the registry's own refusal, ``config/unknown-game``, which lists
+    the games there are (the server answers every engine error with its code).
+    """
+    return catalog(game_id)
 
 
 async def _seat(request: Request, match_id: str, credentials: Token) -> tuple[Any, int | None]:

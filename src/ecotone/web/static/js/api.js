@@ -147,6 +147,28 @@ export function toast(text, bad = false) {
 
 export const seatName = (s) => `P${s + 1}`;
 
+let gameList = null;
+/** Every game this server hosts, as `GET /games` describes it (id, title, summary, player
+ * counts, variants, options with their labels, bots, presentation), fetched once.
+ * @returns {Promise<Array<Object>>} */
+export function games() {
+  if (!gameList) gameList = api("/games").then((r) => r.games).catch((e) => { gameList = null; throw e; });
+  return gameList;
+}
+
+/** What a game unknown to this page is drawn with: its text picture, plain colours. */
+const PLAIN = { board: "text", picture: "🎲", colours: ["#3b5b4a", "#a9c2a0"], panels: [], glossary: [] };
+
+/** How `game` presents itself (`ecotone.core.presentation`): the board that draws it,
+ * its picture and colours, the extra panels it asks for, its glossary. A page never
+ * decides these from a game's id: every game says them, and a new game needs no change here.
+ * @param {string} game the game's id
+ * @returns {Promise<{board: string, picture: string, colours: string[], panels: string[], glossary: Array<{term: string, meaning: string}>}>} */
+export async function presentation(game) {
+  const entry = (await games().catch(() => [])).find((g) => g.id === game);
+  return { ...PLAIN, ...(entry?.presentation || {}) };
+}
+
 const catalogues = {};
 /** A game's public card catalogue (names, latin names, facts), fetched once. */
 export async function catalogue(game) {

@@ -1,19 +1,15 @@
 // The lobby: the games, creating a match (seats, variant, options, clock), open matches
 // to join, matches to watch, this browser's matches (from localStorage, so every tab and
 // the next visit see them), finished matches to replay.
-import { MINE_KEY, adoptTabSeats, api, forgetMatch, h, holdSeat, myMatches, resumeMatch, seatName, setActiveSeat, toast } from "./api.js";
+import { MINE_KEY, adoptTabSeats, api, forgetMatch, games as hostedGames, h, holdSeat, myMatches, resumeMatch, seatName, setActiveSeat, toast } from "./api.js";
 
-const ART = {
-  "once-upon-a-forest": ["🌳", "linear-gradient(135deg,#2f6b3a,#a7c97f)", "A forest of trees with animals on every level"],
-  biomasters: ["🍄", "linear-gradient(135deg,#5b3d22,#c9a36b)", "A food web of producers, consumers and decomposers"],
-  phylo: ["🦋", "linear-gradient(135deg,#1d4e89,#7fc8d9)", "Species cards linked around a map"],
-  "biome-borneo": ["🦧", "linear-gradient(135deg,#1f5d3a,#d8c36a)", "Layered hex platforms of Borneo's rainforest"],
-  "singapore-untamed": ["🦦", "linear-gradient(135deg,#0f5e63,#e0b45a)", "Singapore's wild places on a plus-shaped board"],
-};
-
+/** A game's lobby picture, as the game presents itself: its emoji on its two colours,
+ * described by its own summary (the page keeps no table of games).
+ * @param {{title: string, summary: string, presentation: {picture: string, colours: string[]}}} game */
 function art(game) {
-  const [icon, bg, alt] = ART[game.id] || ["🌿", "linear-gradient(135deg,#2f6b3a,#9cc48a)", game.title];
-  return h("div.game-art", { style: `background:${bg}`, role: "img", "aria-label": alt }, icon);
+  const { picture, colours } = game.presentation;
+  const [from, to] = colours.length >= 2 ? colours : ["#3b5b4a", "#a9c2a0"];
+  return h("div.game-art", { style: `background:linear-gradient(135deg,${from},${to})`, role: "img", "aria-label": game.summary || game.title }, picture);
 }
 
 const CLOCKS = [
@@ -65,7 +61,7 @@ export async function renderLobby(main) {
     form, lists,
   );
   let games = [];
-  try { games = (await api("/games")).games; } catch (e) { main.append(h("p.error", {}, e.message)); return; }
+  try { games = await hostedGames(); } catch (e) { main.append(h("p.error", {}, e.message)); return; }
   let chosen = games[0];
   const buttons = games.map((g) => {
     const b = h("button.game-card.panel", { type: "button", "aria-pressed": "false", "data-game": g.id, onclick: () => choose(g) },
@@ -83,11 +79,11 @@ export async function renderLobby(main) {
   renderLists(lists);
 }
 
-const words = (name) => name.replace(/[_-]/g, " ");
-
 // One input per game option, chosen by what the option holds: a yes/no box, a list of
 // its allowed values, a number or a text. `read()` gives the value, `changed()` whether
 // it differs from the game's default (only those are sent: the server fills the rest).
+// The words are the game's own: the option's `label` and each value's `choice_labels`.
+/** @param {{name: string, label: string, summary: string, default: *, choices: Array<*>, choice_labels: string[], ready: string[]}} o */
 function optionInput(o) {
   const id = `option-${o.name}`;
   const hint = h("span.option-hint.muted", { id: `${id}-hint` }, o.summary);
@@ -97,7 +93,7 @@ function optionInput(o) {
     input = h("input", { ...described, type: "checkbox", checked: o.default });
     read = () => input.checked;
   } else if (o.choices.length) {
-    input = h("select", described, o.choices.map((c, i) => h("option", { value: String(i) }, `${words(String(c))}${c === o.default ? " (standard)" : ""}`)));
+    input = h("select", described, o.choices.map((c, i) => h("option", { value: String(i) }, `${o.choice_labels?.[i] ?? String(c)}${c === o.default ? " (standard)" : ""}`)));
     input.value = String(Math.max(0, o.choices.indexOf(o.default)));
     read = () => o.choices[Number(input.value)];
   } else if (typeof o.default === "number") {
@@ -110,7 +106,7 @@ function optionInput(o) {
     input = h("input", { ...described, ...ready, type: "text", maxlength: 500, value: o.default ?? "", placeholder: o.default === "" ? "(none)" : "" });
     read = () => input.value.trim();
   }
-  const label = h("label.option", { for: id }, h("strong", {}, words(o.name)), input);
+  const label = h("label.option", { for: id }, h("strong", {}, o.label || o.name), input);
   const suggestions = o.ready?.length ? h("datalist", { id: `${id}-ready` }, o.ready.map((r) => h("option", { value: r }))) : null;
   return { row: h("div.option-row", {}, label, hint, suggestions), read, changed: () => read() !== o.default };
 }

@@ -2,13 +2,15 @@
 // legal actions (grouped, keyboard-usable), the log, chat, live updates over the
 // websocket, reconnection, spectating, hot-seat hand-offs and replays after the end.
 // Nothing here decides what is legal: the server sends the list, and its refusals.
-import { api, activeSeat, catalogue, dropSeat, h, heldSeats, seatName, setActiveSeat, toast } from "./api.js";
+import { api, activeSeat, catalogue, dropSeat, h, heldSeats, presentation, seatName, setActiveSeat, toast } from "./api.js";
 import { biomeBoard } from "./boards/biome.js";
 import { forestBoard } from "./boards/forest.js";
 import { gridBoard } from "./boards/grid.js";
 import { singaporeBoard } from "./boards/singapore.js";
 
-const BOARDS = { "once-upon-a-forest": forestBoard, phylo: gridBoard, biomasters: gridBoard, "singapore-untamed": singaporeBoard, "biome-borneo": biomeBoard };
+// The boards by the name a game's presentation gives (`board`); a game whose board is
+// not here ("text") is drawn as its text picture.
+const BOARDS = { forest: forestBoard, grid: gridBoard, singapore: singaporeBoard, biome: biomeBoard };
 
 // Where a board offers the choices, a kind with more of them than this (BIOME Borneo's
 // tile placements run to hundreds) is folded to its first few and a filter box, so the
@@ -42,6 +44,7 @@ export class MatchPage {
     this.main = main; this.id = id; this.watch = watch;
     this.ws = null; this.closed = false; this.version = null; this.update = null;
     this.log = []; this.chat = []; this.info = null; this.refs = 0;
+    this.presentation = null;  // how the match's game presents itself (board, panels)
     this.frames = null; this.frame = 0; this.handoff = null; this.retry = 0;
     this.folds = {};  // per kind of folded choices: {text: the filter, all: unfolded}
     this.skew = 0;  // the server's clock minus this browser's, in ms (from updates' `now`)
@@ -63,7 +66,7 @@ export class MatchPage {
     this.main.append(h("p.muted", {}, "Connecting…"));
     try {
       this.info = await api(`/matches/${this.id}`);
-      this.catalogue = await catalogue(this.info.game);
+      [this.catalogue, this.presentation] = await Promise.all([catalogue(this.info.game), presentation(this.info.game)]);
     } catch (e) { this.main.replaceChildren(h("p.error", { role: "alert" }, e.message), h("a", { href: "#/" }, "Back to the lobby")); return; }
     this.ticker = setInterval(() => this.tick(), 1000);
     this.connect();
@@ -218,14 +221,14 @@ export class MatchPage {
     page.append(this.header(u));
     if (u.status === "over" && !frame) page.append(this.finalPanel(u));
     if (frame) page.append(this.replayBar());
-    const board = BOARDS[this.info.game];
+    const board = BOARDS[this.presentation.board];
     const left = h("div");
     if (board) {
       left.append(board({
         obs, legal, seat: this.seat, players: this.info.players, catalogue: this.catalogue,
         act: (a) => this.act(a), busy: this.busy, names: (s) => this.names(s), toMove: frame ? frame.to_move : u.to_move,
       }));
-      if (this.info.game === "singapore-untamed") { const t = this.playersTable(obs); if (t) left.append(t); }
+      if (this.presentation.panels.includes("players-table")) { const t = this.playersTable(obs); if (t) left.append(t); }
       if (this.text || frame) left.append(h("details.panel", {}, h("summary", {}, "Text view of the table"), h("pre.render", {}, frame ? frame.text : this.text)));
     } else {
       const table = this.playersTable(obs);
@@ -480,7 +483,7 @@ export class MatchPage {
       if (!groups.has(t)) groups.set(t, []);
       groups.get(t).push(l);
     }
-    const fold = Boolean(BOARDS[this.info.game]);
+    const fold = Boolean(BOARDS[this.presentation.board]);
     for (const [type, items] of groups) {
       const buttons = items.map((l) => h("button", { type: "button", id: `act-${l.index}`, "data-index": l.index, disabled: this.busy, onclick: () => this.act(l.action) }, l.text));
       box.append(fold && items.length > FOLD_OVER ? this.foldedGroup(type, buttons)

@@ -10,7 +10,7 @@
 // then its target; a card with several uses, then the use). Actions with no place of their
 // own on the table (pass, done exchanging, end turn, confirm, withdraw...) are buttons in
 // the turn panel, so every listed action can be chosen from the board. The geometry and the
-// card faces come from the public catalogue (`/api/v1/games/biome-borneo/catalog`).
+// card faces come from the game's public catalogue (`/api/v1/games/{id}/catalog`).
 import { h, seatName } from "../api.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -138,7 +138,7 @@ function cardFace(cat, id, { size = "full", tag = "div", attrs = {}, note = null
 
 export function biomeBoard(args) {
   const { obs, legal, seat, players, catalogue: cat, act, busy, names, toMove } = args;
-  const root = h("div", { id: "board", "data-game": "biome-borneo" });
+  const root = h("div", { id: "board", "data-board": "biome" });
   // Redraw after narrowing a choice; keyboard focus moves on to where the next step is
   // (`then`: a selector), else stays on the same control.
   const redraw = (then) => {

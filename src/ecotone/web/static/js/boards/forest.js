@@ -72,7 +72,7 @@ function forestView(trees, title, points, { mine, placing, legal, act, cat }) {
 }
 
 export function forestBoard({ obs, legal, seat, players, catalogue: cat, act, busy, names, toMove }) {
-  const root = h("div", { id: "board", "data-game": "once-upon-a-forest" });
+  const root = h("div", { id: "board", "data-board": "forest" });
   const byType = (t) => legal.filter((l) => l.action.type === t);
   const playable = new Set(legal.filter((l) => l.action.card).map((l) => l.action.card));
   if (selected && !playable.has(selected)) selected = null;

@@ -25,7 +25,7 @@ function face(id, cat, attrs = {}, tag = "div") {
 }
 
 export function gridBoard({ obs, legal, seat, players, catalogue: cat, act, busy, names, toMove }) {
-  const root = h("div", { id: "board", "data-game": obs.game || "grid" });
+  const root = h("div", { id: "board", "data-board": "grid" });
   const redraw = () => root.replaceWith(gridBoard({ obs, legal, seat, players, catalogue: cat, act, busy, names, toMove }));
   const withCard = legal.filter((l) => l.action.card && l.action.cell);
   const playable = new Set(withCard.map((l) => l.action.card));

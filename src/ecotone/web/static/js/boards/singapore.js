@@ -91,7 +91,7 @@ function pawn(s, names) {
 export function singaporeBoard(props) {
   const { obs, legal, seat, catalogue, act, busy, names, toMove } = props;
   const cat = catalogue || { cards: {} };
-  const root = h("div", { id: "board", "data-game": "singapore-untamed" });
+  const root = h("div", { id: "board", "data-board": "singapore" });
   const redraw = () => {
     const next = singaporeBoard(props);
     root.replaceWith(next);

@@ -1,0 +1,108 @@
+"""One quick test per browser board, in the default run: a match of a game the board draws
+is created from the lobby, the board appears with the panels the game asks for, and one
+decision is taken by clicking the board. Whole games are in the slow run (``-m slow``).
+
+Which board draws a game, and which panels it wants, come from the game's presentation:
+the page is told, and so are these tests; nothing here keeps a table of games.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from typing import Any
+
+import pytest
+
+import ecotone
+from ecotone.core.registry import game_class
+from tests.web.conftest import Server, shot
+from tests.web.helpers import BOARD_CLICKS, act_once, board_name, create, wait_moved, wait_ready
+
+# decisions taken from the list, at most, before the board must have offered one
+QUICK = 8
+
+
+def _boards() -> dict[str, str]:
+    """Each board a registered game is drawn with, and the first game (by id) it draws."""
+    boards: dict[str, str] = {}
+    for game in ecotone.available_games():
+        boards.setdefault(game_class(game).presentation().board, game)
+    boards.pop("text", None)  # the text picture: no board to click
+    return boards
+
+
+BOARDS = _boards()
+
+
+def test_every_board_can_be_clicked_by_these_tests() -> None:
+    assert set(BOARDS) <= set(BOARD_CLICKS), "a new board needs a way to click it here"
+
+
+@pytest.mark.parametrize("board", sorted(BOARDS))
+def test_each_board_draws_a_match_and_takes_a_move(page: Any, board: str) -> None:
+    game = BOARDS[board]
+    presentation = game_class(game).presentation()
+    players = max(2, game_class(game).spec.min_players)
+    create(page, game, ["you"] + ["bot:random"] * (players - 1))
+    page.wait_for_selector(f"#board[data-board='{board}']")
+    wanted = 1 if "players-table" in presentation.panels else 0
+    assert page.locator("table.players").count() == wanted
+    click = BOARD_CLICKS[board]
+    for _ in range(QUICK):
+        assert wait_ready(page) == "act"
+        version = page.evaluate("() => window.ecotonePage.version")
+        if click(page):
+            wait_moved(page, version)
+            assert not page.locator("#refusal").count()
+            assert page.evaluate("() => window.ecotonePage.version") != version
+            assert board_name(page) == board
+            shot(page, f"board-{board}")
+            return
+        act_once(page)
+    raise AssertionError(f"the {board} board offered none of the first {QUICK} decisions")
+
+
+def _post(server: Server, path: str, body: dict[str, Any]) -> Any:
+    req = urllib.request.Request(
+        server.url + path,
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(req, timeout=30) as res:
+        return json.loads(res.read())
+
+
+def _first_view(server: Server, game: str, players: int, **extra: Any) -> Any:
+    """A new match's first observation from seat 0, taken as a client would."""
+    body = {"game": game, "players": players, "join": {"seat": 0}, **extra}
+    made = _post(server, "/api/v1/matches", body)
+    req = urllib.request.Request(
+        f"{server.url}/api/v1/matches/{made['match']['id']}/view",
+        headers={"Authorization": f"Bearer {made['token']}"},
+    )
+    with urllib.request.urlopen(req, timeout=30) as res:
+        return json.loads(res.read())["observation"]
+
+
+def test_the_test_server_deals_each_configuration_the_same(server: Server) -> None:
+    """``--seed-matches``: a browser test sees the same deal whatever ran before it."""
+    dealt_otherwise = []
+    for game in sorted(set(BOARDS.values())):
+        players = max(2, game_class(game).spec.min_players)
+        first = _first_view(server, game, players)
+        assert _first_view(server, game, players) == first, game
+        dealt_otherwise.append(_first_view(server, game, players, seed=12345) != first)
+    # the first views do depend on the deal, so their being equal says something
+    assert any(dealt_otherwise)
+
+
+def test_an_unknown_games_catalogue_is_refused_in_the_registrys_words(server: Server) -> None:
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        server.get("/api/v1/games/no-such-game/catalog")
+    assert refused.value.code == 400
+    error = json.loads(refused.value.read())["error"]
+    assert error["code"] == "config/unknown-game"
+    assert all(game in error["message"] for game in ecotone.available_games())
