@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ecotone.core.actions import Action
+from ecotone.games.singapore.action_cards import play_problem, plays
 from ecotone.games.singapore.actions import Cooperate, Intimidate, Play
 from ecotone.games.singapore.board import ECOTONE, board
 from ecotone.games.singapore.cards import HABITATS, Bounty, cards
@@ -33,9 +34,20 @@ from ecotone.games.singapore.common import (
     traits,
     who,
 )
+from ecotone.games.singapore.refusals import Problem, SingaporeRefusal
 from ecotone.games.singapore.state import Choice, Phase, Player, SGData, Status
 
-__all__ = ["Contest", "Entry", "alone_food", "apply", "begin", "contest", "legal", "resolve"]
+__all__ = [
+    "Contest",
+    "Entry",
+    "alone_food",
+    "apply",
+    "begin",
+    "contest",
+    "legal",
+    "refusal",
+    "resolve",
+]
 
 ECOTONE_FOOD = 5
 OPPORTUNIST_FOOD = 7
@@ -264,18 +276,20 @@ def begin(d: SGData) -> SGData:
 
 def legal(d: SGData, seat: int) -> list[Action]:
     """Action cards that go with (or replace) a Survival Strategy, then the two strategies."""
-    c = d.choices[seat]
-    out: list[Action] = []
-    for key in hand_keys(d.players[seat]):
-        playable = {
-            "territorial-display": key not in c.cards,
-            "mimicry": True,
-            "hibernate": not c.cards,  # Hibernate replaces the strategy: no other card
-        }
-        if playable.get(key, False):
-            out.append(Play(key))
-    out += [Cooperate(), Intimidate()]
-    return out
+    return [*plays(d, seat, hand_keys(d.players[seat])), Cooperate(), Intimidate()]
+
+
+def refusal(d: SGData, seat: int, action: Action) -> Problem | None:
+    """Why ``seat`` may not take ``action`` while choosing a Survival Strategy, or ``None``."""
+    if isinstance(action, Cooperate | Intimidate):
+        return None
+    if isinstance(action, Play):
+        return play_problem(d, seat, action.card)
+    return (
+        SingaporeRefusal.MUST_CHOOSE_STRATEGY,
+        "Inter-species Competition: hold out Cooperate or "
+        "Intimidate (or play Hibernate, Mimicry or Territorial Display)",
+    )
 
 
 def apply(d: SGData, seat: int, action: Action) -> SGData:

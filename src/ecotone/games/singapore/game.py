@@ -15,7 +15,7 @@ from ecotone.games.singapore import hidden, presentation, render, rules, view
 from ecotone.games.singapore.actions import CODEC
 from ecotone.games.singapore.cards import cards
 from ecotone.games.singapore.common import ROUNDS
-from ecotone.games.singapore.refusals import why_illegal
+from ecotone.games.singapore.refusals import SingaporeRefusal
 from ecotone.games.singapore.scoring import evp, winners
 from ecotone.games.singapore.state import Phase, SGData
 
@@ -66,6 +66,7 @@ class SingaporeUntamed(Game[SGData]):
     spec = SPEC
     data_type = SGData
     codec = CODEC
+    refusals = SingaporeRefusal
 
     @classmethod
     def present(cls) -> Presentation:
@@ -91,8 +92,8 @@ class SingaporeUntamed(Game[SGData]):
     def next(self, data: SGData, seat: int, action: Action) -> SGData:
         return rules.next_data(data, seat, action)
 
-    def why_illegal(self, data: SGData, seat: int, action: Action) -> IllegalAction:
-        return why_illegal(data, seat, action)
+    def refusal(self, data: SGData, seat: int, action: Action) -> IllegalAction | None:
+        return rules.refusal(data, seat, action)
 
     def observation(self, data: SGData, seat: int | None) -> dict[str, Any]:
         return view.observation(data, seat)

@@ -18,17 +18,12 @@ from ecotone.games.singapore.state import Phase, SGData, Status
 __all__ = ["render", "short"]
 
 CELL = 10
-_PREFIX = {ECOTONE: "Ec", "forest": "Fo", "mangrove": "Mg", "marine": "Ma", "urban": "Ur"}
 _MODE = {"beginner": "Beginner", "standard": "Standard", "survival": "Survival"}
 
 
 def short(tile: str) -> str:
     """The board label of a tile: ``Fo3``, ``Ec.n``, ``Ec.c``."""
-    t = board().tiles[tile]
-    if t.board == ECOTONE:
-        side = tile.removeprefix("ecotone-")
-        return "Ec." + ("c" if side == "centre" else side)
-    return f"{_PREFIX[t.board]}{t.ring}"
+    return board().labels[tile]
 
 
 def _doing(d: SGData) -> str:
