@@ -17,9 +17,8 @@ from functools import lru_cache
 
 from ecotone.games.singapore.actions import Play
 from ecotone.games.singapore.cards import ACTION_TIMINGS, cards
-from ecotone.games.singapore.common import hand_keys
 from ecotone.games.singapore.refusals import WHEN, Problem, SingaporeRefusal
-from ecotone.games.singapore.state import Phase, SGData
+from ecotone.games.singapore.state import Phase, SGData, hand_keys
 
 __all__ = ["AFTER_DRAWING", "MOVE_CARDS", "play_problem", "plays"]
 

@@ -20,7 +20,7 @@ from ecotone.core.errors import DataError
 from ecotone.core.spec import Provenance
 from ecotone.games.singapore.cards import HABITATS
 
-__all__ = ["CENTRE", "ECOTONE", "Board", "Tile", "board", "parse_board"]
+__all__ = ["CENTRE", "ECOTONE", "Board", "Tile", "board", "parse_board", "region_name"]
 
 ECOTONE = "ecotone"
 CENTRE = "ecotone-centre"
@@ -273,3 +273,8 @@ def parse_board(text: str, where: str = "board.toml") -> Board:
 def board() -> Board:
     """The game's board (loaded and validated once)."""
     return parse_board(load_text(PACKAGE, "board.toml"), f"{PACKAGE}/board.toml")
+
+
+def region_name(region: str) -> str:
+    """A board in words: ``Ecotone``, ``Forest``, ..."""
+    return board().parts[region].name

@@ -21,6 +21,8 @@ from __future__ import annotations
 from functools import cache, lru_cache
 
 from ecotone.core.actions import Action
+from ecotone.core.records import put, seat_name
+from ecotone.games.singapore.abilities import traits
 from ecotone.games.singapore.action_cards import play_problem
 from ecotone.games.singapore.actions import (
     MAX_PLEDGE,
@@ -32,25 +34,12 @@ from ecotone.games.singapore.actions import (
     Restore,
     Stay,
 )
-from ecotone.games.singapore.board import CENTRE, board
-from ecotone.games.singapore.cards import DECKS, HABITATS, cards
-from ecotone.games.singapore.common import (
-    ROUNDS,
-    habitat_index,
-    hand_keys,
-    name_of,
-    put,
-    region_name,
-    say,
-    set_player,
-    shuffled,
-    take,
-    traits,
-    who,
-)
+from ecotone.games.singapore.board import CENTRE, board, region_name
+from ecotone.games.singapore.cards import DECKS, HABITAT_INDEX, HABITATS, cards, name_of, take
+from ecotone.games.singapore.gamemaster import say, shuffled
 from ecotone.games.singapore.refusals import Problem, SingaporeRefusal
 from ecotone.games.singapore.scoring import announce
-from ecotone.games.singapore.state import Phase, SGData, Status
+from ecotone.games.singapore.state import ROUNDS, Phase, SGData, Status, hand_keys, set_player
 
 __all__ = [
     "HAND_LIMIT",
@@ -100,7 +89,7 @@ def _reveal_secrets(d: SGData) -> SGData:
                 for t in ((s + k) % n for k in range(1, n))
                 if b.region(d.players[t].tile) == region
             ]
-            head = f"{who(s)} reveals {name_of(key)}"
+            head = f"{seat_name(s)} reveals {name_of(key)}"
             if not mates:
                 d = say(d, f"{head}: nobody shared the {region_name(region)}, no effect.")
             elif key == "scavenge":
@@ -109,12 +98,14 @@ def _reveal_secrets(d: SGData) -> SGData:
                 got = min(SECRET_FOOD, d.players[t].food)
                 d = set_player(d, t, food=d.players[t].food - got)
                 d = set_player(d, s, food=d.players[s].food + got)
-                d = say(d, f"{head}: takes {got} Food from {who(t)}.")
+                d = say(d, f"{head}: takes {got} Food from {seat_name(t)}.")
             else:
                 t = min(mates, key=lambda m: (d.players[m].food, mates.index(m)))
                 d = set_player(d, t, food=d.players[t].food + SECRET_FOOD)
                 d = set_player(d, s, food=d.players[s].food + SECRET_FOOD)
-                d = say(d, f"{head}: {who(s)} and {who(t)} each gain {SECRET_FOOD} Food.")
+                d = say(
+                    d, f"{head}: {seat_name(s)} and {seat_name(t)} each gain {SECRET_FOOD} Food."
+                )
             d = d.replace(discard=(*d.discard, cid))
         d = set_player(d, s, facedown=())
     return d
@@ -145,7 +136,7 @@ def _destroy(d: SGData) -> tuple[SGData, tuple[int, ...]]:
                 anchored.append(s)
             else:
                 d = set_player(d, s, tile=CENTRE)
-                swept.append(who(s))
+                swept.append(seat_name(s))
         text = f"The {region_name(h)} is destroyed and turned over"
         if swept:
             go = "goes" if len(swept) == 1 else "go"
@@ -213,7 +204,7 @@ def _offer(d: SGData, seat: int, habitat: str) -> SGData:
     )
     return say(
         d,
-        f"{who(seat)} offers a Recovery card to restore the {region_name(habitat)}: "
+        f"{seat_name(seat)} offers a Recovery card to restore the {region_name(habitat)}: "
         f"{RECOVERY_FOOD} Food are needed.",
     )
 
@@ -225,7 +216,7 @@ def need(d: SGData) -> int:
 
 def _pledge(d: SGData, seat: int, food: int) -> SGData:
     d = d.replace(pledges=put(d.pledges, seat, food))
-    d = say(d, f"{who(seat)} pledges {food} Food.")
+    d = say(d, f"{seat_name(seat)} pledges {food} Food.")
     if need(d) == 0:
         return _next_ask(_restore(d))
     if d.queue:
@@ -275,7 +266,7 @@ def _hand_limit(d: SGData) -> SGData:
 def _discard(d: SGData, seat: int, key: str) -> SGData:
     cid, hand = take(d.players[seat].hand, key)
     d = set_player(d, seat, hand=hand).replace(discard=(*d.discard, cid))
-    d = say(d, f"{who(seat)} discards {name_of(key)} (hand limit {HAND_LIMIT}).")
+    d = say(d, f"{seat_name(seat)} discards {name_of(key)} (hand limit {HAND_LIMIT}).")
     if len(hand) > HAND_LIMIT:
         return d
     if d.queue:
@@ -288,7 +279,7 @@ def _discard(d: SGData, seat: int, key: str) -> SGData:
 
 def restore_problem(d: SGData, seat: int, habitat: str) -> Problem | None:
     """Why ``seat`` may not offer a Recovery for ``habitat``, or ``None`` when they may."""
-    i = habitat_index.get(habitat)
+    i = HABITAT_INDEX.get(habitat)
     destroyed = i is not None and d.habitats[i].status is Status.DESTROYED
     return _restore_problem(habitat, destroyed, "recovery" in hand_keys(d.players[seat]))
 
@@ -402,11 +393,11 @@ def apply(d: SGData, seat: int, action: Action) -> SGData:
     """The data after an end-of-round decision."""
     if isinstance(action, Stay | Leave):
         if isinstance(action, Stay):
-            d = say(d, f"{who(seat)} holds fast in the destroyed Mangrove (Anchorage).")
+            d = say(d, f"{seat_name(seat)} holds fast in the destroyed Mangrove (Anchorage).")
         else:
             d = say(
                 set_player(d, seat, tile=CENTRE),
-                f"{who(seat)} leaves the destroyed Mangrove for the centre of the Ecotone.",
+                f"{seat_name(seat)} leaves the destroyed Mangrove for the centre of the Ecotone.",
             )
         if d.queue:
             return d.replace(turn=d.queue[0], queue=d.queue[1:])

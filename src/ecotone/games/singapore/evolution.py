@@ -14,26 +14,22 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ecotone.core.actions import Action
+from ecotone.core.records import put, seat_name
+from ecotone.games.singapore.abilities import counts, traits
 from ecotone.games.singapore.action_cards import AFTER_DRAWING, play_problem, plays
 from ecotone.games.singapore.actions import Buy, Draw, Finish, Play
-from ecotone.games.singapore.board import board
-from ecotone.games.singapore.cards import DECKS, cards
-from ecotone.games.singapore.common import (
-    counts,
-    habitat_index,
-    hand_keys,
-    name_of,
-    open_habitats,
-    put,
-    region_name,
-    say,
-    set_player,
-    take,
-    traits,
-    who,
-)
+from ecotone.games.singapore.board import board, region_name
+from ecotone.games.singapore.cards import DECKS, HABITAT_INDEX, cards, name_of, take
+from ecotone.games.singapore.gamemaster import say
 from ecotone.games.singapore.refusals import Problem, SingaporeRefusal
-from ecotone.games.singapore.state import Phase, Player, SGData
+from ecotone.games.singapore.state import (
+    Phase,
+    Player,
+    SGData,
+    hand_keys,
+    open_habitats,
+    set_player,
+)
 
 __all__ = [
     "COST",
@@ -215,20 +211,21 @@ def _play(d: SGData, seat: int, key: str) -> SGData:
     d = set_player(d, seat, hand=hand).replace(discard=(*d.discard, cid))
     if key == "forage":
         d = set_player(d, seat, food=p.food + FORAGE_FOOD)
-        return say(d, f"{who(seat)} plays Forage: +{FORAGE_FOOD} Food.")
+        return say(d, f"{seat_name(seat)} plays Forage: +{FORAGE_FOOD} Food.")
     if key == "rapid-evolution":
         return say(
-            d.replace(extra=d.extra + 1), f"{who(seat)} plays Rapid Evolution: draws 1 more card."
+            d.replace(extra=d.extra + 1),
+            f"{seat_name(seat)} plays Rapid Evolution: draws 1 more card.",
         )
     if key == "seed-dispersal":
         return say(
             d.replace(any_deck=True),
-            f"{who(seat)} plays Seed Dispersal: may draw from any open deck.",
+            f"{seat_name(seat)} plays Seed Dispersal: may draw from any open deck.",
         )
     assert key == "bargain"
     return say(
         d.replace(bargain=True),
-        f"{who(seat)} plays Bargain: the next Adaptation costs {BARGAIN_COST} Food.",
+        f"{seat_name(seat)} plays Bargain: the next Adaptation costs {BARGAIN_COST} Food.",
     )
 
 
@@ -260,7 +257,7 @@ def _draw(d: SGData, seat: int, deck: str) -> SGData:
         shown.append(f"{to_hand} card{'s' if to_hand > 1 else ''} for the hand")
     food = p.food
     name = cs.decks[deck].name
-    line = f"{who(seat)} draws from the {name} deck: " + (", ".join(shown) or "nothing") + "."
+    line = f"{seat_name(seat)} draws from the {name} deck: " + (", ".join(shown) or "nothing") + "."
     if len(got) < want:
         food += SHORT_DECK_FOOD
         line += f" Fewer than {want} cards were left: +{SHORT_DECK_FOOD} Food."
@@ -275,7 +272,7 @@ def _destruction(d: SGData, cid: str) -> tuple[SGData, str]:
     """Lay a Destruction card by its habitat, announced at once."""
     cs = cards()
     h = cs.deck_of(cid)
-    i = habitat_index[h]
+    i = HABITAT_INDEX[h]
     hab = d.habitats[i]
     laid = (*hab.destruction, cid)
     d = d.replace(habitats=put(d.habitats, i, hab.replace(destruction=laid)))
@@ -293,7 +290,7 @@ def _buy(d: SGData, seat: int, key: str) -> SGData:
     cid, drawn = take(d.drawn, key)
     p = d.players[seat]
     p = p.replace(food=p.food - cost, adaptations=tuple(sorted((*p.adaptations, cid))))
-    line = f"{who(seat)} buys {name_of(key)} for {cost} Food."
+    line = f"{seat_name(seat)} buys {name_of(key)} for {cost} Food."
     d, p, lines = _niches(d, seat, p, key)
     d = d.replace(
         drawn=drawn, bargain=False, players=put(d.players, seat, p), log=(*d.log, line, *lines)
@@ -318,7 +315,8 @@ def _niches(d: SGData, seat: int, p: Player, bought: str) -> tuple[SGData, Playe
     if d.mode == "standard" and niches_completed(p, candidates):
         n = cs.niche(p.niche)
         lines.append(
-            f"{who(seat)} completes the {n.name} niche: 12 EVP, and from now on: {n.ability_text}"
+            f"{seat_name(seat)} completes the {n.name} niche: 12 EVP, "
+            f"and from now on: {n.ability_text}"
         )
         p = p.replace(niches=(*p.niches, p.niche), niche="")
     elif d.mode == "survival":
@@ -326,7 +324,8 @@ def _niches(d: SGData, seat: int, p: Player, bought: str) -> tuple[SGData, Playe
         for nid in won:
             n = cs.niche(nid)
             lines.append(
-                f"{who(seat)} claims the {n.name} niche: 12 EVP, and from now on: {n.ability_text}"
+                f"{seat_name(seat)} claims the {n.name} niche: 12 EVP, "
+                f"and from now on: {n.ability_text}"
             )
         if won:
             display = tuple(n for n in d.niche_display if n not in won)
@@ -348,7 +347,7 @@ def _return_rest(d: SGData, seat: int) -> SGData:
         known=put(d.known, i, d.known[i] + len(d.drawn)),
     )
     deck = cards().decks[d.drawn_from].name
-    return _end_turn(say(d, f"{who(seat)} returns {names} to the bottom of the {deck} deck."))
+    return _end_turn(say(d, f"{seat_name(seat)} returns {names} to the bottom of the {deck} deck."))
 
 
 def _end_turn(d: SGData) -> SGData:

@@ -15,24 +15,24 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ecotone.core.actions import Action
+from ecotone.core.records import put, seat_name
 from ecotone.core.rng import roll
+from ecotone.games.singapore.abilities import traits
 from ecotone.games.singapore.action_cards import play_problem, plays
 from ecotone.games.singapore.actions import Migrate, Play
-from ecotone.games.singapore.board import ECOTONE, board
-from ecotone.games.singapore.cards import HABITATS, cards
-from ecotone.games.singapore.common import (
-    hand_keys,
-    name_of,
-    open_habitats,
-    put,
-    region_name,
-    say,
-    take,
-    traits,
-    who,
-)
+from ecotone.games.singapore.board import ECOTONE, board, region_name
+from ecotone.games.singapore.cards import HABITATS, cards, name_of, take
+from ecotone.games.singapore.gamemaster import say
 from ecotone.games.singapore.refusals import Problem, SingaporeRefusal
-from ecotone.games.singapore.state import Choice, Phase, Player, SGData, Status
+from ecotone.games.singapore.state import (
+    Choice,
+    Phase,
+    Player,
+    SGData,
+    Status,
+    hand_keys,
+    open_habitats,
+)
 
 __all__ = [
     "apply",
@@ -51,7 +51,7 @@ STAMPEDE_STEPS = 2
 def start_round(d: SGData) -> SGData:
     """A new round: Nature's Bounty, then everyone's Migration roll."""
     d = d.replace(round=d.round + 1, last_log=d.log, log=(), phase=Phase.MIGRATE)
-    d = say(d, f"Round {d.round}: {who(d.first)} is the first player.")
+    d = say(d, f"Round {d.round}: {seat_name(d.first)} is the first player.")
     cs = cards()
     rnd, key = roll(d.rng)  # one throw of the Gamemaster's for the Bounty and every die
     deal = list(cs.bounty_ids)
@@ -75,7 +75,7 @@ def start_round(d: SGData) -> SGData:
         rolled = tuple(rnd.randint(1, 6) for _ in range(2 if frog else 1))
         players.append(p.replace(dice=rolled))
         text = " and ".join(str(v) for v in rolled)
-        rolls.append(f"{who(s)} {text}" + (" (Cinnamon Bush Frog)" if frog else ""))
+        rolls.append(f"{seat_name(s)} {text}" + (" (Cinnamon Bush Frog)" if frog else ""))
     d = d.replace(players=tuple(players), choices=tuple(Choice() for _ in players))
     return say(d, "Migration: everyone rolls: " + ", ".join(rolls) + ". Choose your routes.")
 
@@ -214,7 +214,7 @@ def resolve(d: SGData) -> SGData:
                 discard.append(cid)
                 notes.append(f"played {name_of(key)}")
         where = region_name(b.region(c.final))
-        text = f"{who(s)} to {c.final} ({where})"
+        text = f"{seat_name(s)} to {c.final} ({where})"
         if notes:
             text += ", " + " and ".join(notes)
         moves.append(text)
