@@ -1,10 +1,12 @@
 """The table as text: the plus-shaped board at a glance, the players, the round's log.
 
 Board cells read ``Fo3*(12)``: tile 3 of the Forest ring (counted clockwise from its
-gateway, ``Fo1``), ``*`` for a wild tile, then the pawns on it (``(12)`` = P1 and P2);
-``x`` marks a tile of a destroyed habitat. The
-Ecotone's tiles are ``Ec.n`` (north) ... ``Ec.c`` (the centre). A habitat's middle shows
-its deck size; a board not open shows ``soon`` or ``gone``.
+gateway, ``Fo1``; the labels are the board's, :attr:`Board.labels`), ``*`` for a wild
+tile, then the pawns on it (``(12)`` = P1 and P2); ``x`` instead of ``*`` marks a tile of a
+destroyed habitat. The Ecotone's tiles are ``Ec.n`` (north) ... ``Ec.c`` (the centre). A
+habitat's middle shows its deck size (``[18]``); the tiles of a habitat still Opening Soon
+show ``·soon·``. The game's glossary (:mod:`~ecotone.games.singapore.presentation`)
+explains every mark and abbreviation.
 """
 
 from __future__ import annotations
