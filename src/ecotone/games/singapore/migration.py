@@ -20,7 +20,7 @@ from ecotone.core.rng import roll
 from ecotone.games.singapore.abilities import traits
 from ecotone.games.singapore.action_cards import play_problem, plays
 from ecotone.games.singapore.actions import Migrate, Play
-from ecotone.games.singapore.board import ECOTONE, board, region_name
+from ecotone.games.singapore.board import ECOTONE, RING, board, region_name
 from ecotone.games.singapore.cards import HABITATS, cards, name_of, take
 from ecotone.games.singapore.gamemaster import say
 from ecotone.games.singapore.refusals import Problem, SingaporeRefusal
@@ -152,11 +152,12 @@ def _no_such_tile(tile: str) -> Problem:
             SingaporeRefusal.NO_SUCH_TILE,
             f"{tile} is the board picture's label of the tile {named}: migrate to {named}",
         )
+    first, *others = HABITATS
     return (
         SingaporeRefusal.NO_SUCH_TILE,
-        f"there is no tile {tile!r}: the tiles are {b.ecotone[0]} to {b.ecotone[-1]} in the "
-        "Ecotone and forest-1 to forest-8 (clockwise from the gateway) in each habitat, "
-        "and likewise mangrove-, marine- and urban-",
+        f"there is no tile {tile!r}: the Ecotone's tiles are {', '.join(b.ecotone)}; a "
+        f"habitat's are numbered 1 to {RING} clockwise from its gateway: {first}-1 ... "
+        f"{first}-{RING}, and likewise for {', '.join(others)}",
     )
 
 

@@ -1,19 +1,16 @@
 """Every rule a decision can break in Singapore Untamed, by its stable code.
 
 :class:`SingaporeRefusal` lists the codes (``singapore/<what>``; clients and tests depend
-on them). The checks that raise them live beside the rules they check, and the legal-move
+on them). The checks that find them live beside the rules they check, and the legal-move
 generation is built from the same checks, so what is offered and what is refused cannot
 drift apart:
 
-=======================================  ============================================
-check                                    rule
-=======================================  ============================================
-``action_cards.play_problem``            when each Action card may be played
-``migration.route_problem``              where a route may end
-``evolution.draw_problem``/``buy_problem``  which deck to draw from; what may be bought
-``endround.restore_problem``/            Recovery offers and pledges; the hand limit
-``pledge_problem``/``discard_problem``
-=======================================  ============================================
+* ``action_cards.play_problem``: when each Action card may be played;
+* ``migration.route_problem``: where a route may end;
+* ``evolution.draw_problem`` and ``buy_problem``: which deck to draw from, what may be
+  bought;
+* ``endround.restore_problem``, ``pledge_problem`` and ``discard_problem``: Recovery
+  offers and pledges, the hand limit.
 
 Each check returns a :data:`Problem` (a code and its explanation) or ``None``;
 ``rules.refusal`` asks the check of the decision at hand and turns its answer into the
