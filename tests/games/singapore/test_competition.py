@@ -10,8 +10,8 @@ from ecotone.core.game import State
 from ecotone.games.singapore import Cooperate, Intimidate, Play, competition, contest
 from ecotone.games.singapore.cards import Bounty, cards
 from ecotone.games.singapore.competition import Entry
-from ecotone.games.singapore.hidden import determinize
 from ecotone.games.singapore.state import Phase
+from ecotone.games.singapore.view import determinize
 
 from .helpers import choose_all, refusal, rolled, start, state, with_habitat, with_player
 

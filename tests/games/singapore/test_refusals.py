@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ecotone.core.actions import Action
+from ecotone.core.errors import IllegalAction
 from ecotone.games.singapore import (
     Buy,
     Cooperate,
@@ -14,6 +15,7 @@ from ecotone.games.singapore import (
     Leave,
     Migrate,
     Pass,
+    Play,
     Pledge,
     Restore,
     Stay,
@@ -110,3 +112,49 @@ def test_out_of_turn_and_after_the_end() -> None:
     refusal(s, 2, Draw("wild"), "action/not-your-turn", "waiting for P1")
     over = state(d.replace(phase=Phase.OVER))
     refusal(over, 0, Draw("wild"), "action/game-over")
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "words"),
+    [
+        ("migrate to narnia", "singapore/no-such-tile", "there is no tile 'narnia'"),
+        ("migrate to Fo4", "singapore/no-such-tile", "migrate to forest-4"),
+        ("migrate to ec.c", "singapore/no-such-tile", "migrate to ecotone-centre"),
+        ('{"type": "play", "card": "narnia"}', "singapore/unknown-card", "no Action card"),
+        ('{"type": "play", "card": "limbs"}', "singapore/not-in-hand", "Adaptations are bought"),
+    ],
+)
+def test_names_the_game_does_not_know_are_refused_in_its_words(
+    text: str, code: str, words: str
+) -> None:
+    d, seat = at(Phase.MIGRATE)
+    s = state(d)
+    with pytest.raises(IllegalAction) as info:
+        s.game.parse_action(s, seat, text)
+    assert info.value.code == code, info.value.message
+    assert words in info.value.message
+
+
+@pytest.mark.parametrize(
+    ("phase", "action", "code", "words"),
+    [
+        (Phase.DRAW, Draw("narnia"), "singapore/no-such-deck", "wild, forest"),
+        (Phase.BUY, Buy("narnia"), "singapore/unknown-card", "drew"),
+        (Phase.RESTORE, Restore("wild"), "singapore/no-such-habitat", "forest, mangrove"),
+        (Phase.PLEDGE, Pledge(-2), "singapore/negative-pledge", "0 Food or more"),
+        (Phase.PLEDGE, Pledge(40), "singapore/not-enough-food", "Food to pledge"),
+        (Phase.DISCARD, Discard("limbs"), "singapore/unknown-card", "Action and Recovery"),
+        (Phase.DISCARD, Play("recovery"), "singapore/not-in-hand", "Recovery"),
+    ],
+)
+def test_fields_out_of_the_codec_are_refused_in_the_games_words(
+    phase: Phase, action: Action, code: str, words: str
+) -> None:
+    d, seat = at(phase)
+    refusal(state(d), seat, action, code, words)
+
+
+def test_a_recovery_card_is_offered_not_played() -> None:
+    d, seat = at(Phase.DISCARD)
+    d = with_player(d, seat, hand=["recovery"])
+    refusal(state(d), seat, Play("recovery"), "singapore/wrong-time", "restore the <habitat>")

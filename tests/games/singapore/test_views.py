@@ -6,8 +6,8 @@ import json
 import random
 
 from ecotone.games.singapore.cards import cards
-from ecotone.games.singapore.hidden import determinize
 from ecotone.games.singapore.state import Phase
+from ecotone.games.singapore.view import determinize
 
 from .helpers import act, game, rolled, start, state, with_player
 

@@ -6,6 +6,15 @@ secret; in Inter-species Competition players sharing a habitat choose, again at 
 secret, to Cooperate or Intimidate (the hawk-dove game); in Evolution they draw cards where
 they stand and buy Adaptations for Food. Adaptation sets, Niches and leftover Food score
 Evolution Points. The rules as implemented are in ``docs/rules/singapore-untamed.md``.
+
+The package: ``game`` (the :class:`SingaporeUntamed` class and its spec), ``state`` (the
+frozen records), ``actions`` (the decisions and their codec), ``cards`` and ``board`` (the
+data, validated), ``rules`` (set-up, whose turn, legal decisions, refusals, the next
+state), one module per part of a round (``migration``, ``competition``, ``evolution``,
+``endround``) and per rule they share (``action_cards``: when a card may be played;
+``abilities``: what a player has unlocked; ``gamemaster``: dice, shuffles and the log),
+``refusals`` (every refusal code), ``scoring``, ``view`` (observations, determinization,
+zones), ``render`` (the text picture) and ``presentation`` (the card faces and glossary).
 """
 
 from ecotone.games.singapore.actions import (

@@ -20,7 +20,7 @@ from ecotone.core.errors import DataError
 from ecotone.core.spec import Provenance
 from ecotone.games.singapore.cards import HABITATS
 
-__all__ = ["CENTRE", "ECOTONE", "Board", "Tile", "board", "parse_board"]
+__all__ = ["CENTRE", "ECOTONE", "Board", "Tile", "board", "parse_board", "region_name"]
 
 ECOTONE = "ecotone"
 CENTRE = "ecotone-centre"
@@ -28,6 +28,8 @@ RING = 8
 RING_HABITAT_TILES = 5
 RING_WILD_TILES = 3
 _SIDES = {"north", "east", "south", "west"}
+# The board picture's labels: ``Fo3`` is forest-3, ``Ec.n`` is ecotone-n.
+LABEL_PREFIX = {ECOTONE: "Ec", "forest": "Fo", "mangrove": "Mg", "marine": "Ma", "urban": "Ur"}
 
 
 class BoardPart(msgspec.Struct, frozen=True):
@@ -97,6 +99,12 @@ class Board:
         }
         self._gate_of: dict[str, str] = {self.edge[h]: h for h in HABITATS}
         self._order = {tid: i for i, tid in enumerate(self.ids)}
+        self.labels: dict[str, str] = {t.id: _label(t) for t in raw.tiles}
+        self._by_label = {label.casefold(): tid for tid, label in self.labels.items()}
+
+    def labelled(self, label: str) -> str | None:
+        """The tile the board picture labels ``label`` (``Fo3``: ``forest-3``), if any."""
+        return self._by_label.get(label.casefold())
 
     def region(self, tile: str) -> str:
         """``ecotone`` or the habitat a tile belongs to."""
@@ -163,6 +171,14 @@ def _destinations(
             ends |= here
         here = {nxt for tile in here for nxt in b.steps(tile, open_habitats, both_ways)}
     return b.sort(ends)
+
+
+def _label(t: Tile) -> str:
+    """The board picture's label of a tile: ``Fo3``, ``Ec.n``, ``Ec.c``."""
+    if t.board == ECOTONE:
+        side = t.id.removeprefix("ecotone-")
+        return "Ec." + ("c" if side == "centre" else side)
+    return f"{LABEL_PREFIX[t.board]}{t.ring}"
 
 
 def _around(row: int, col: int) -> tuple[tuple[int, int], ...]:
@@ -257,3 +273,8 @@ def parse_board(text: str, where: str = "board.toml") -> Board:
 def board() -> Board:
     """The game's board (loaded and validated once)."""
     return parse_board(load_text(PACKAGE, "board.toml"), f"{PACKAGE}/board.toml")
+
+
+def region_name(region: str) -> str:
+    """A board in words: ``Ecotone``, ``Forest``, ..."""
+    return board().parts[region].name

@@ -18,6 +18,7 @@ import msgspec
 
 from ecotone.core.data import decode, load_text
 from ecotone.core.errors import DataError
+from ecotone.core.records import without
 from ecotone.core.spec import Provenance
 
 __all__ = [
@@ -25,6 +26,7 @@ __all__ = [
     "ADAPTATION_ABILITIES",
     "DECKS",
     "HABITATS",
+    "HABITAT_INDEX",
     "NICHE_ABILITIES",
     "ActionCard",
     "Adaptation",
@@ -33,12 +35,15 @@ __all__ = [
     "Deck",
     "Niche",
     "cards",
+    "name_of",
     "parse_cards",
+    "take",
 ]
 
 # The decks, Wild first; the four habitats in the order the code numbers them.
 DECKS: tuple[str, ...] = ("wild", "forest", "mangrove", "marine", "urban")
 HABITATS: tuple[str, ...] = DECKS[1:]
+HABITAT_INDEX: dict[str, int] = {h: i for i, h in enumerate(HABITATS)}
 
 # The rulebook's deck contents: (adaptation cards, action cards, recovery, destruction).
 RULEBOOK_DECKS: dict[str, tuple[int, int, int, int]] = {
@@ -393,3 +398,15 @@ def parse_cards(text: str, where: str = "cards.toml") -> CardSet:
 def cards() -> CardSet:
     """The game's cards (loaded and validated once)."""
     return parse_cards(load_text(PACKAGE, "cards.toml"), f"{PACKAGE}/cards.toml")
+
+
+def name_of(key: str) -> str:
+    """A card key in the game's words (``"Territorial Display"``)."""
+    return cards().name(key)
+
+
+def take(ids: tuple[str, ...], key: str) -> tuple[str, tuple[str, ...]]:
+    """The first card of ``ids`` with ``key``, and ``ids`` without it."""
+    cs = cards()
+    cid = next(c for c in ids if cs.key(c) == key)
+    return cid, without(ids, cid)

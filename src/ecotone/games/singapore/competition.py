@@ -18,24 +18,35 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ecotone.core.actions import Action
+from ecotone.core.records import put, seat_name
+from ecotone.games.singapore.abilities import traits
+from ecotone.games.singapore.action_cards import play_problem, plays
 from ecotone.games.singapore.actions import Cooperate, Intimidate, Play
-from ecotone.games.singapore.board import ECOTONE, board
-from ecotone.games.singapore.cards import HABITATS, Bounty, cards
-from ecotone.games.singapore.common import (
-    dice,
-    habitat_index,
+from ecotone.games.singapore.board import ECOTONE, board, region_name
+from ecotone.games.singapore.cards import HABITAT_INDEX, HABITATS, Bounty, cards, take
+from ecotone.games.singapore.gamemaster import dice, say
+from ecotone.games.singapore.refusals import Problem, SingaporeRefusal
+from ecotone.games.singapore.state import (
+    Choice,
+    Phase,
+    Player,
+    SGData,
+    Status,
     hand_keys,
     in_region,
-    put,
-    region_name,
-    say,
-    take,
-    traits,
-    who,
 )
-from ecotone.games.singapore.state import Choice, Phase, Player, SGData, Status
 
-__all__ = ["Contest", "Entry", "alone_food", "apply", "begin", "contest", "legal", "resolve"]
+__all__ = [
+    "Contest",
+    "Entry",
+    "alone_food",
+    "apply",
+    "begin",
+    "contest",
+    "legal",
+    "refusal",
+    "resolve",
+]
 
 ECOTONE_FOOD = 5
 OPPORTUNIST_FOOD = 7
@@ -86,7 +97,7 @@ def contest(
     several Intimidate); ``die_b`` is the Estuarine Crocodile's second die.
     """
     out = Contest(deltas={e.seat: 0 for e in entries})
-    shown = ", ".join(f"{who(e.seat)} {_word(e)}" for e in entries)
+    shown = ", ".join(f"{seat_name(e.seat)} {_word(e)}" for e in entries)
     out.lines.append(f"{region_name(habitat)}: revealed {shown}.")
     for e in entries:
         if e.final in ("cooperate", "intimidate"):
@@ -101,7 +112,7 @@ def contest(
         e = rest[0]
         food = alone_food(e.traits, habitat, bounty)
         out.deltas[e.seat] += food
-        out.lines.append(f"  {who(e.seat)} is left alone and takes {food} Food.")
+        out.lines.append(f"  {seat_name(e.seat)} is left alone and takes {food} Food.")
         return out
     strategy = _strategies(rest, players, order, out.lines)
     _share_out(rest, strategy, bounty, die_a, die_b, out)
@@ -121,13 +132,15 @@ def _strategies(
             t = (s + k) % players
             if strategy.get(t) == "intimidate":
                 strategy[t] = "cooperate"
-                lines.append(f"  {who(s)}'s Territorial Display cancels {who(t)}'s Intimidate.")
+                lines.append(
+                    f"  {seat_name(s)}'s Territorial Display cancels {seat_name(t)}'s Intimidate."
+                )
                 break
     bold = sum(1 for v in strategy.values() if v == "intimidate")
     for s, v in strategy.items():  # Mimicry copies the winning side
         if v == "mimicry":
             strategy[s] = "intimidate" if bold == 0 else "cooperate"
-            lines.append(f"  {who(s)}'s Mimicry turns into {strategy[s].capitalize()}.")
+            lines.append(f"  {seat_name(s)}'s Mimicry turns into {strategy[s].capitalize()}.")
     return strategy
 
 
@@ -154,7 +167,7 @@ def _share_out(
         for e in doves:
             if "family-group" in e.traits:
                 out.deltas[e.seat] += ABILITY_BONUS
-                notes.append(f"{who(e.seat)} +{ABILITY_BONUS} (Smooth-coated Otter)")
+                notes.append(f"{seat_name(e.seat)} +{ABILITY_BONUS} (Smooth-coated Otter)")
     elif len(hawks) == 1:
         hawk = hawks[0]
         ambush = "ambush" in hawk.traits
@@ -162,14 +175,14 @@ def _share_out(
         how = f"rolls {die_a} and {die_b}, keeps {x}" if ambush else f"rolls {x}"
         out.deltas[hawk.seat] += x
         out.lines.append(
-            f"  {who(hawk.seat)}, the only Intimidator, {how}: +{x} Food; "
+            f"  {seat_name(hawk.seat)}, the only Intimidator, {how}: +{x} Food; "
             f"each Cooperator loses {x}."
         )
         for e in doves:
             loss, why = _loss(e.traits, x, single=True)
             out.deltas[e.seat] -= loss
             if why:
-                notes.append(f"{who(e.seat)} loses only {loss} ({why})")
+                notes.append(f"{seat_name(e.seat)} loses only {loss} ({why})")
     else:
         x = die_a
         out.lines.append(
@@ -180,16 +193,16 @@ def _share_out(
             loss, why = _loss(e.traits, x, single=False)
             out.deltas[e.seat] -= loss
             if why:
-                notes.append(f"{who(e.seat)} loses only {loss} ({why})")
+                notes.append(f"{seat_name(e.seat)} loses only {loss} ({why})")
         for e in doves:
             if "scraps" in e.traits:
                 out.deltas[e.seat] += ABILITY_BONUS
-                notes.append(f"{who(e.seat)} +{ABILITY_BONUS} (Scavenging)")
+                notes.append(f"{seat_name(e.seat)} +{ABILITY_BONUS} (Scavenging)")
     if len(doves) >= 3:
         for e in doves:
             if "school" in e.traits:
                 out.deltas[e.seat] += ABILITY_BONUS
-                notes.append(f"{who(e.seat)} +{ABILITY_BONUS} (Schooling)")
+                notes.append(f"{seat_name(e.seat)} +{ABILITY_BONUS} (Schooling)")
     if notes:
         out.lines.append("  " + "; ".join(notes) + ".")
 
@@ -231,31 +244,31 @@ def begin(d: SGData) -> SGData:
     for s in in_region(d, ECOTONE):
         food = OPPORTUNIST_FOOD if "opportunist" in traits(players[s]) else ECOTONE_FOOD
         players[s] = players[s].replace(food=players[s].food + food)
-        fed.append(f"{who(s)} +{food}")
+        fed.append(f"{seat_name(s)} +{food}")
     if fed:
         lines.append("Ecotone: " + ", ".join(fed) + " Food.")
     for h in HABITATS:
         seats = in_region(d, h)
         if not seats:
             continue
-        hab = d.habitats[habitat_index[h]]
+        hab = d.habitats[HABITAT_INDEX[h]]
         if hab.status is not Status.OPEN:
             lines.append(
                 f"{region_name(h)} is destroyed: no Food for "
-                + ", ".join(who(s) for s in seats)
+                + ", ".join(seat_name(s) for s in seats)
                 + "."
             )
         elif len(seats) == 1:
             s = seats[0]
             food = alone_food(traits(players[s]), h, cs.bounty[hab.bounty])
             players[s] = players[s].replace(food=players[s].food + food)
-            lines.append(f"{region_name(h)}: {who(s)} is alone and takes {food} Food.")
+            lines.append(f"{region_name(h)}: {seat_name(s)} is alone and takes {food} Food.")
         else:
             for s in seats:
                 choices[s] = Choice()
             lines.append(
                 f"{region_name(h)}: "
-                + ", ".join(who(s) for s in seats)
+                + ", ".join(seat_name(s) for s in seats)
                 + " must each choose a Survival Strategy."
             )
     d = d.replace(players=tuple(players), choices=tuple(choices), phase=Phase.COMPETE)
@@ -264,18 +277,20 @@ def begin(d: SGData) -> SGData:
 
 def legal(d: SGData, seat: int) -> list[Action]:
     """Action cards that go with (or replace) a Survival Strategy, then the two strategies."""
-    c = d.choices[seat]
-    out: list[Action] = []
-    for key in hand_keys(d.players[seat]):
-        playable = {
-            "territorial-display": key not in c.cards,
-            "mimicry": True,
-            "hibernate": not c.cards,  # Hibernate replaces the strategy: no other card
-        }
-        if playable.get(key, False):
-            out.append(Play(key))
-    out += [Cooperate(), Intimidate()]
-    return out
+    return [*plays(d, seat, hand_keys(d.players[seat])), Cooperate(), Intimidate()]
+
+
+def refusal(d: SGData, seat: int, action: Action) -> Problem | None:
+    """Why ``seat`` may not take ``action`` while choosing a Survival Strategy, or ``None``."""
+    if isinstance(action, Cooperate | Intimidate):
+        return None
+    if isinstance(action, Play):
+        return play_problem(d, seat, action.card)
+    return (
+        SingaporeRefusal.MUST_CHOOSE_STRATEGY,
+        "Inter-species Competition: hold out Cooperate or "
+        "Intimidate (or play Hibernate, Mimicry or Territorial Display)",
+    )
 
 
 def apply(d: SGData, seat: int, action: Action) -> SGData:
@@ -321,7 +336,7 @@ def resolve(d: SGData) -> SGData:
                 discard.append(cid)
             players[s] = players[s].replace(hand=hand)
         (die_a, die_b), d = dice(d, 2)
-        bounty = cs.bounty[d.habitats[habitat_index[h]].bounty]
+        bounty = cs.bounty[d.habitats[HABITAT_INDEX[h]].bounty]
         result = contest(h, entries, bounty, len(players), d.order(), die_a, die_b)
         for s, delta in result.deltas.items():
             players[s] = _fed(players[s], delta, result.shown.get(s))

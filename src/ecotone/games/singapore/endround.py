@@ -18,37 +18,42 @@ In this order:
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from ecotone.core.actions import Action
+from ecotone.core.records import put, seat_name
+from ecotone.games.singapore.abilities import traits
+from ecotone.games.singapore.action_cards import play_problem
 from ecotone.games.singapore.actions import (
     MAX_PLEDGE,
     Discard,
     Leave,
     Pass,
+    Play,
     Pledge,
     Restore,
     Stay,
 )
-from ecotone.games.singapore.board import CENTRE, board
-from ecotone.games.singapore.cards import DECKS, HABITATS, cards
-from ecotone.games.singapore.common import (
-    ROUNDS,
-    hand_keys,
-    name_of,
-    put,
-    region_name,
-    say,
-    set_player,
-    shuffled,
-    take,
-    traits,
-    who,
-)
+from ecotone.games.singapore.board import CENTRE, board, region_name
+from ecotone.games.singapore.cards import DECKS, HABITAT_INDEX, HABITATS, cards, name_of, take
+from ecotone.games.singapore.gamemaster import say, shuffled
+from ecotone.games.singapore.refusals import Problem, SingaporeRefusal
 from ecotone.games.singapore.scoring import announce
-from ecotone.games.singapore.state import Phase, SGData, Status
+from ecotone.games.singapore.state import ROUNDS, Phase, SGData, Status, hand_keys, set_player
 
-__all__ = ["HAND_LIMIT", "URBAN_OPENS_AT", "apply", "begin", "legal", "recovery_possible"]
+__all__ = [
+    "HAND_LIMIT",
+    "URBAN_OPENS_AT",
+    "apply",
+    "begin",
+    "discard_problem",
+    "legal",
+    "need",
+    "pledge_problem",
+    "recovery_possible",
+    "refusal",
+    "restore_problem",
+]
 
 HAND_LIMIT = 2
 URBAN_OPENS_AT = 3
@@ -84,7 +89,7 @@ def _reveal_secrets(d: SGData) -> SGData:
                 for t in ((s + k) % n for k in range(1, n))
                 if b.region(d.players[t].tile) == region
             ]
-            head = f"{who(s)} reveals {name_of(key)}"
+            head = f"{seat_name(s)} reveals {name_of(key)}"
             if not mates:
                 d = say(d, f"{head}: nobody shared the {region_name(region)}, no effect.")
             elif key == "scavenge":
@@ -93,12 +98,14 @@ def _reveal_secrets(d: SGData) -> SGData:
                 got = min(SECRET_FOOD, d.players[t].food)
                 d = set_player(d, t, food=d.players[t].food - got)
                 d = set_player(d, s, food=d.players[s].food + got)
-                d = say(d, f"{head}: takes {got} Food from {who(t)}.")
+                d = say(d, f"{head}: takes {got} Food from {seat_name(t)}.")
             else:
                 t = min(mates, key=lambda m: (d.players[m].food, mates.index(m)))
                 d = set_player(d, t, food=d.players[t].food + SECRET_FOOD)
                 d = set_player(d, s, food=d.players[s].food + SECRET_FOOD)
-                d = say(d, f"{head}: {who(s)} and {who(t)} each gain {SECRET_FOOD} Food.")
+                d = say(
+                    d, f"{head}: {seat_name(s)} and {seat_name(t)} each gain {SECRET_FOOD} Food."
+                )
             d = d.replace(discard=(*d.discard, cid))
         d = set_player(d, s, facedown=())
     return d
@@ -129,7 +136,7 @@ def _destroy(d: SGData) -> tuple[SGData, tuple[int, ...]]:
                 anchored.append(s)
             else:
                 d = set_player(d, s, tile=CENTRE)
-                swept.append(who(s))
+                swept.append(seat_name(s))
         text = f"The {region_name(h)} is destroyed and turned over"
         if swept:
             go = "goes" if len(swept) == 1 else "go"
@@ -197,7 +204,7 @@ def _offer(d: SGData, seat: int, habitat: str) -> SGData:
     )
     return say(
         d,
-        f"{who(seat)} offers a Recovery card to restore the {region_name(habitat)}: "
+        f"{seat_name(seat)} offers a Recovery card to restore the {region_name(habitat)}: "
         f"{RECOVERY_FOOD} Food are needed.",
     )
 
@@ -209,7 +216,7 @@ def need(d: SGData) -> int:
 
 def _pledge(d: SGData, seat: int, food: int) -> SGData:
     d = d.replace(pledges=put(d.pledges, seat, food))
-    d = say(d, f"{who(seat)} pledges {food} Food.")
+    d = say(d, f"{seat_name(seat)} pledges {food} Food.")
     if need(d) == 0:
         return _next_ask(_restore(d))
     if d.queue:
@@ -259,7 +266,7 @@ def _hand_limit(d: SGData) -> SGData:
 def _discard(d: SGData, seat: int, key: str) -> SGData:
     cid, hand = take(d.players[seat].hand, key)
     d = set_player(d, seat, hand=hand).replace(discard=(*d.discard, cid))
-    d = say(d, f"{who(seat)} discards {name_of(key)} (hand limit {HAND_LIMIT}).")
+    d = say(d, f"{seat_name(seat)} discards {name_of(key)} (hand limit {HAND_LIMIT}).")
     if len(hand) > HAND_LIMIT:
         return d
     if d.queue:
@@ -270,35 +277,127 @@ def _discard(d: SGData, seat: int, key: str) -> SGData:
 # -- decisions ------------------------------------------------------------------------------
 
 
+def restore_problem(d: SGData, seat: int, habitat: str) -> Problem | None:
+    """Why ``seat`` may not offer a Recovery for ``habitat``, or ``None`` when they may."""
+    i = HABITAT_INDEX.get(habitat)
+    destroyed = i is not None and d.habitats[i].status is Status.DESTROYED
+    return _restore_problem(habitat, destroyed, "recovery" in hand_keys(d.players[seat]))
+
+
+@lru_cache(maxsize=256)
+def _restore_problem(habitat: str, destroyed: bool, card: bool) -> Problem | None:
+    """The rule, for ``habitat`` (``destroyed`` or not) and a player holding a Recovery
+    ``card`` or not."""
+    if habitat not in HABITATS:
+        return (
+            SingaporeRefusal.NO_SUCH_HABITAT,
+            f"there is no habitat {habitat!r} to restore: the habitats are " + ", ".join(HABITATS),
+        )
+    if not destroyed:
+        return (SingaporeRefusal.NOT_DESTROYED, f"the {region_name(habitat)} is not destroyed")
+    if not card:
+        return (SingaporeRefusal.NO_RECOVERY_CARD, "you need a Recovery card to offer a Recovery")
+    return None
+
+
+def pledge_problem(d: SGData, seat: int, food: int) -> Problem | None:
+    """Why ``seat`` may not pledge ``food`` for the Recovery on offer, or ``None``."""
+    return _pledge_problem(food, d.players[seat].food, need(d))
+
+
+@lru_cache(maxsize=1024)
+def _pledge_problem(food: int, held: int, missing: int) -> Problem | None:
+    """The rule, for a pledge of ``food`` by a player holding ``held`` Food when
+    ``missing`` more are needed."""
+    if food < 0:
+        return (SingaporeRefusal.NEGATIVE_PLEDGE, "pledge 0 Food or more")
+    if food > held:
+        return (SingaporeRefusal.NOT_ENOUGH_FOOD, f"you have only {held} Food to pledge")
+    if food > missing:
+        return (SingaporeRefusal.PLEDGE_TOO_MUCH, f"only {missing} more Food are needed")
+    return None
+
+
+def discard_problem(d: SGData, seat: int, key: str) -> Problem | None:
+    """Why ``seat`` may not discard ``key`` for the hand limit, or ``None`` when they may."""
+    if key not in cards().hand_keys:
+        return (
+            SingaporeRefusal.UNKNOWN_CARD,
+            f"a hand holds only Action and Recovery cards: there is no {key!r} to discard",
+        )
+    if key not in hand_keys(d.players[seat]):
+        return (SingaporeRefusal.NOT_IN_HAND, f"you hold no {name_of(key)}")
+    return None
+
+
 def legal(d: SGData, seat: int) -> list[Action]:
     """The decisions of the end of the round."""
     if d.phase is Phase.ANCHOR:
         return [Stay(), Leave()]
+    out: list[Action] = []
+    # each candidate is put to the step's rule (restore_problem, pledge_problem) with the
+    # position's values read once
     if d.phase is Phase.RESTORE:
-        out: list[Action] = []
-        if "recovery" in hand_keys(d.players[seat]):
-            out += [
-                Restore(h)
-                for h, hab in zip(HABITATS, d.habitats, strict=True)
-                if hab.status is Status.DESTROYED
-            ]
-        return [*out, Pass()]
+        card = "recovery" in hand_keys(d.players[seat])
+        out += [
+            Restore(h)
+            for h, hab in zip(HABITATS, d.habitats, strict=True)
+            if _restore_problem(h, hab.status is Status.DESTROYED, card) is None
+        ]
+        out.append(Pass())
+    elif d.phase is Phase.PLEDGE:
+        held, missing = d.players[seat].food, need(d)
+        out += [
+            Pledge(k) for k in range(MAX_PLEDGE + 1) if _pledge_problem(k, held, missing) is None
+        ]
+    else:
+        assert d.phase is Phase.DISCARD
+        out += [Discard(k) for k in hand_keys(d.players[seat])]
+    return out
+
+
+def refusal(d: SGData, seat: int, action: Action) -> Problem | None:
+    """Why ``seat`` may not take ``action`` at the end of the round, or ``None``."""
+    if isinstance(action, Play):
+        return play_problem(d, seat, action.card)
+    if d.phase is Phase.ANCHOR:
+        if isinstance(action, Stay | Leave):
+            return None
+        return (
+            SingaporeRefusal.MUST_ANCHOR,
+            "the Mangrove is destroyed: stay anchored or leave for the ecotone",
+        )
+    if d.phase is Phase.RESTORE:
+        if isinstance(action, Restore):
+            return restore_problem(d, seat, action.habitat)
+        if isinstance(action, Pass):
+            return None
+        return (
+            SingaporeRefusal.MUST_OFFER_OR_PASS,
+            "Recovery: restore a destroyed habitat with your Recovery card, or pass",
+        )
     if d.phase is Phase.PLEDGE:
-        most = min(d.players[seat].food, need(d))
-        return [Pledge(k) for k in range(most + 1)]
-    assert d.phase is Phase.DISCARD
-    return [Discard(k) for k in hand_keys(d.players[seat])]
+        if isinstance(action, Pledge):
+            return pledge_problem(d, seat, action.food)
+        return (
+            SingaporeRefusal.MUST_PLEDGE,
+            f"pledge Food for the Recovery of the "
+            f"{region_name(d.proposal)} ({need(d)} more needed), 0 if none",
+        )
+    if isinstance(action, Discard):
+        return discard_problem(d, seat, action.card)
+    return (SingaporeRefusal.MUST_DISCARD, "you hold more than 2 cards: discard one")
 
 
 def apply(d: SGData, seat: int, action: Action) -> SGData:
     """The data after an end-of-round decision."""
     if isinstance(action, Stay | Leave):
         if isinstance(action, Stay):
-            d = say(d, f"{who(seat)} holds fast in the destroyed Mangrove (Anchorage).")
+            d = say(d, f"{seat_name(seat)} holds fast in the destroyed Mangrove (Anchorage).")
         else:
             d = say(
                 set_player(d, seat, tile=CENTRE),
-                f"{who(seat)} leaves the destroyed Mangrove for the centre of the Ecotone.",
+                f"{seat_name(seat)} leaves the destroyed Mangrove for the centre of the Ecotone.",
             )
         if d.queue:
             return d.replace(turn=d.queue[0], queue=d.queue[1:])

@@ -11,36 +11,39 @@ first come) scores 12 EVP and unlocks its ability.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ecotone.core.actions import Action
+from ecotone.core.records import put, seat_name
+from ecotone.games.singapore.abilities import counts, traits
+from ecotone.games.singapore.action_cards import AFTER_DRAWING, play_problem, plays
 from ecotone.games.singapore.actions import Buy, Draw, Finish, Play
-from ecotone.games.singapore.board import board
-from ecotone.games.singapore.cards import DECKS, cards
-from ecotone.games.singapore.common import (
-    counts,
-    habitat_index,
+from ecotone.games.singapore.board import board, region_name
+from ecotone.games.singapore.cards import DECKS, HABITAT_INDEX, cards, name_of, take
+from ecotone.games.singapore.gamemaster import say
+from ecotone.games.singapore.refusals import Problem, SingaporeRefusal
+from ecotone.games.singapore.state import (
+    Phase,
+    Player,
+    SGData,
     hand_keys,
-    name_of,
     open_habitats,
-    put,
-    region_name,
-    say,
     set_player,
-    take,
-    traits,
-    who,
 )
-from ecotone.games.singapore.state import Phase, Player, SGData
 
 __all__ = [
     "COST",
     "DRAW",
     "apply",
     "begin",
+    "buy_problem",
     "decks_allowed",
+    "draw_problem",
     "draw_size",
     "legal",
     "niches_completed",
     "price",
+    "refusal",
 ]
 
 DRAW = 3
@@ -49,7 +52,6 @@ THRIFTY_COST = 4
 BARGAIN_COST = 3
 SHORT_DECK_FOOD = 5
 FORAGE_FOOD = 3
-EVOLUTION_CARDS = ("forage", "rapid-evolution", "seed-dispersal")
 URBAN_TRIGGER_DECKS = ("forest", "mangrove", "marine")
 
 
@@ -84,28 +86,111 @@ def price(d: SGData, seat: int) -> int:
     return THRIFTY_COST if "thrifty" in traits(d.players[seat]) else COST
 
 
+def draw_problem(d: SGData, seat: int, deck: str) -> Problem | None:
+    """Why ``seat`` may not draw from ``deck``, or ``None`` when it may."""
+    cs = cards()
+    if deck not in cs.decks:
+        return (
+            SingaporeRefusal.NO_SUCH_DECK,
+            f"there is no {deck!r} deck: the decks are " + ", ".join(DECKS),
+        )
+    allowed = decks_allowed(d, seat)
+    if deck in allowed:
+        return None
+    if len(allowed) > 1:
+        return (
+            SingaporeRefusal.WRONG_DECK,
+            f"the {region_name(deck)} is not open: draw from "
+            + ", ".join(f"the {cs.decks[k].name}" for k in allowed)
+            + " deck",
+        )
+    tile = d.players[seat].tile
+    kind = board().tiles[tile].kind
+    what = "a habitat tile" if kind == "habitat" else "a wild tile"
+    return (
+        SingaporeRefusal.WRONG_DECK,
+        f"you stand on {tile}, {what}: draw from the {cs.decks[allowed[0]].name} deck",
+    )
+
+
+def buy_problem(d: SGData, seat: int, key: str) -> Problem | None:
+    """Why ``seat`` may not buy the Adaptation ``key`` now, or ``None`` when it may."""
+    return _buy_problem(key, d.drawn, price(d, seat), d.players[seat].food)
+
+
+@lru_cache(maxsize=4096)
+def _buy_problem(key: str, drawn: tuple[str, ...], cost: int, food: int) -> Problem | None:
+    """The rule, for ``key`` among the cards ``drawn``, at ``cost``, with ``food`` held
+    (asked for every card drawn at every buy step, so remembered)."""
+    cs = cards()
+    if key not in cs.adaptations:
+        return (
+            SingaporeRefusal.UNKNOWN_CARD,
+            f"there is no Adaptation {key!r}: buy one of the cards you drew",
+        )
+    if key not in _drawn_keys(drawn):
+        names = ", ".join(name_of(cs.key(c)) for c in drawn)
+        return (
+            SingaporeRefusal.NOT_DRAWN,
+            f"{name_of(key)} is not among the cards you drew ({names})",
+        )
+    if food < cost:
+        return (
+            SingaporeRefusal.NOT_ENOUGH_FOOD,
+            f"{name_of(key)} costs {cost} Food and you have {food}",
+        )
+    return None
+
+
+@lru_cache(maxsize=4096)
+def _drawn_keys(drawn: tuple[str, ...]) -> tuple[str, ...]:
+    """The different Adaptations among the cards ``drawn``, in the order drawn."""
+    cs = cards()
+    return tuple(dict.fromkeys(cs.key(c) for c in drawn))
+
+
 def legal(d: SGData, seat: int) -> list[Action]:
     """Draw step: Action cards first, then the decks. Buy step: the drawn adaptations
     affordable, Bargain, Forage, and returning the rest."""
     keys = hand_keys(d.players[seat])
     if d.phase is Phase.DRAW:
-        out: list[Action] = [Play(k) for k in keys if k in EVOLUTION_CARDS]
-        return out + [Draw(k) for k in decks_allowed(d, seat)]
-    food = d.players[seat].food
-    cs = cards()
-    out = []
-    if food >= price(d, seat):
-        seen: list[str] = []
-        for cid in d.drawn:
-            key = cs.key(cid)
-            if key not in seen:
-                seen.append(key)
-                out.append(Buy(key))
-    if "bargain" in keys and not d.bargain:
-        out.append(Play("bargain"))
-    if "forage" in keys:
-        out.append(Play("forage"))
-    return [*out, Finish()]
+        return [*plays(d, seat, keys), *(Draw(k) for k in decks_allowed(d, seat))]
+    buys = _buys(d.drawn, price(d, seat), d.players[seat].food)
+    return [*buys, *plays(d, seat, _after_drawing(keys)), Finish()]
+
+
+@lru_cache(maxsize=256)
+def _after_drawing(keys: tuple[str, ...]) -> tuple[str, ...]:
+    """The cards held (``keys``) that may be played after drawing, in the order offered."""
+    return tuple(k for k in AFTER_DRAWING if k in keys)
+
+
+@lru_cache(maxsize=4096)
+def _buys(drawn: tuple[str, ...], cost: int, food: int) -> tuple[Buy, ...]:
+    """The Adaptations among ``drawn`` that :func:`buy_problem` allows, in the order drawn."""
+    return tuple(Buy(k) for k in _drawn_keys(drawn) if _buy_problem(k, drawn, cost, food) is None)
+
+
+def refusal(d: SGData, seat: int, action: Action) -> Problem | None:
+    """Why ``seat`` may not take ``action`` on their Evolution turn, or ``None``."""
+    if isinstance(action, Play):
+        return play_problem(d, seat, action.card)
+    if d.phase is Phase.DRAW:
+        if isinstance(action, Draw):
+            return draw_problem(d, seat, action.deck)
+        if isinstance(action, Buy):
+            return (SingaporeRefusal.DRAW_FIRST, "draw your Evolution cards before buying")
+        return (
+            SingaporeRefusal.MUST_DRAW,
+            "Evolution: draw your cards (draw from the <deck> deck)",
+        )
+    if isinstance(action, Buy):
+        return buy_problem(d, seat, action.adaptation)
+    if isinstance(action, Finish):
+        return None
+    if isinstance(action, Draw):
+        return (SingaporeRefusal.ALREADY_DRAWN, "you have drawn this round already")
+    return (SingaporeRefusal.MUST_BUY_OR_RETURN, "buy an Adaptation you drew, or return the rest")
 
 
 def apply(d: SGData, seat: int, action: Action) -> SGData:
@@ -126,20 +211,21 @@ def _play(d: SGData, seat: int, key: str) -> SGData:
     d = set_player(d, seat, hand=hand).replace(discard=(*d.discard, cid))
     if key == "forage":
         d = set_player(d, seat, food=p.food + FORAGE_FOOD)
-        return say(d, f"{who(seat)} plays Forage: +{FORAGE_FOOD} Food.")
+        return say(d, f"{seat_name(seat)} plays Forage: +{FORAGE_FOOD} Food.")
     if key == "rapid-evolution":
         return say(
-            d.replace(extra=d.extra + 1), f"{who(seat)} plays Rapid Evolution: draws 1 more card."
+            d.replace(extra=d.extra + 1),
+            f"{seat_name(seat)} plays Rapid Evolution: draws 1 more card.",
         )
     if key == "seed-dispersal":
         return say(
             d.replace(any_deck=True),
-            f"{who(seat)} plays Seed Dispersal: may draw from any open deck.",
+            f"{seat_name(seat)} plays Seed Dispersal: may draw from any open deck.",
         )
     assert key == "bargain"
     return say(
         d.replace(bargain=True),
-        f"{who(seat)} plays Bargain: the next Adaptation costs {BARGAIN_COST} Food.",
+        f"{seat_name(seat)} plays Bargain: the next Adaptation costs {BARGAIN_COST} Food.",
     )
 
 
@@ -171,7 +257,7 @@ def _draw(d: SGData, seat: int, deck: str) -> SGData:
         shown.append(f"{to_hand} card{'s' if to_hand > 1 else ''} for the hand")
     food = p.food
     name = cs.decks[deck].name
-    line = f"{who(seat)} draws from the {name} deck: " + (", ".join(shown) or "nothing") + "."
+    line = f"{seat_name(seat)} draws from the {name} deck: " + (", ".join(shown) or "nothing") + "."
     if len(got) < want:
         food += SHORT_DECK_FOOD
         line += f" Fewer than {want} cards were left: +{SHORT_DECK_FOOD} Food."
@@ -186,7 +272,7 @@ def _destruction(d: SGData, cid: str) -> tuple[SGData, str]:
     """Lay a Destruction card by its habitat, announced at once."""
     cs = cards()
     h = cs.deck_of(cid)
-    i = habitat_index[h]
+    i = HABITAT_INDEX[h]
     hab = d.habitats[i]
     laid = (*hab.destruction, cid)
     d = d.replace(habitats=put(d.habitats, i, hab.replace(destruction=laid)))
@@ -204,7 +290,7 @@ def _buy(d: SGData, seat: int, key: str) -> SGData:
     cid, drawn = take(d.drawn, key)
     p = d.players[seat]
     p = p.replace(food=p.food - cost, adaptations=tuple(sorted((*p.adaptations, cid))))
-    line = f"{who(seat)} buys {name_of(key)} for {cost} Food."
+    line = f"{seat_name(seat)} buys {name_of(key)} for {cost} Food."
     d, p, lines = _niches(d, seat, p, key)
     d = d.replace(
         drawn=drawn, bargain=False, players=put(d.players, seat, p), log=(*d.log, line, *lines)
@@ -229,7 +315,8 @@ def _niches(d: SGData, seat: int, p: Player, bought: str) -> tuple[SGData, Playe
     if d.mode == "standard" and niches_completed(p, candidates):
         n = cs.niche(p.niche)
         lines.append(
-            f"{who(seat)} completes the {n.name} niche: 12 EVP, and from now on: {n.ability_text}"
+            f"{seat_name(seat)} completes the {n.name} niche: 12 EVP, "
+            f"and from now on: {n.ability_text}"
         )
         p = p.replace(niches=(*p.niches, p.niche), niche="")
     elif d.mode == "survival":
@@ -237,7 +324,8 @@ def _niches(d: SGData, seat: int, p: Player, bought: str) -> tuple[SGData, Playe
         for nid in won:
             n = cs.niche(nid)
             lines.append(
-                f"{who(seat)} claims the {n.name} niche: 12 EVP, and from now on: {n.ability_text}"
+                f"{seat_name(seat)} claims the {n.name} niche: 12 EVP, "
+                f"and from now on: {n.ability_text}"
             )
         if won:
             display = tuple(n for n in d.niche_display if n not in won)
@@ -259,7 +347,7 @@ def _return_rest(d: SGData, seat: int) -> SGData:
         known=put(d.known, i, d.known[i] + len(d.drawn)),
     )
     deck = cards().decks[d.drawn_from].name
-    return _end_turn(say(d, f"{who(seat)} returns {names} to the bottom of the {deck} deck."))
+    return _end_turn(say(d, f"{seat_name(seat)} returns {names} to the bottom of the {deck} deck."))
 
 
 def _end_turn(d: SGData) -> SGData:

@@ -11,13 +11,12 @@ from ecotone.core.errors import IllegalAction
 from ecotone.core.game import Game
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Provenance, Variant
-from ecotone.games.singapore import hidden, presentation, render, rules, view
+from ecotone.games.singapore import presentation, render, rules, view
 from ecotone.games.singapore.actions import CODEC
 from ecotone.games.singapore.cards import cards
-from ecotone.games.singapore.common import ROUNDS
-from ecotone.games.singapore.refusals import why_illegal
+from ecotone.games.singapore.refusals import SingaporeRefusal
 from ecotone.games.singapore.scoring import evp, winners
-from ecotone.games.singapore.state import Phase, SGData
+from ecotone.games.singapore.state import ROUNDS, Phase, SGData
 
 __all__ = ["SPEC", "SingaporeUntamed", "steps_bound"]
 
@@ -66,6 +65,7 @@ class SingaporeUntamed(Game[SGData]):
     spec = SPEC
     data_type = SGData
     codec = CODEC
+    refusals = SingaporeRefusal
 
     @classmethod
     def present(cls) -> Presentation:
@@ -91,8 +91,8 @@ class SingaporeUntamed(Game[SGData]):
     def next(self, data: SGData, seat: int, action: Action) -> SGData:
         return rules.next_data(data, seat, action)
 
-    def why_illegal(self, data: SGData, seat: int, action: Action) -> IllegalAction:
-        return why_illegal(data, seat, action)
+    def refusal(self, data: SGData, seat: int, action: Action) -> IllegalAction | None:
+        return rules.refusal(data, seat, action)
 
     def observation(self, data: SGData, seat: int | None) -> dict[str, Any]:
         return view.observation(data, seat)
@@ -101,7 +101,7 @@ class SingaporeUntamed(Game[SGData]):
         return render.render(data, seat)
 
     def determinize(self, data: SGData, seat: int, rnd: random.Random) -> SGData:
-        return hidden.determinize(data, seat, rnd)
+        return view.determinize(data, seat, rnd)
 
     def scores(self, data: SGData) -> list[float]:
         return [float(evp(p)) for p in data.players]

@@ -5,6 +5,9 @@ to each open habitat, then every player rolls their die (two dice with the Cinna
 Frog niche). All players then choose their routes at once and in secret, possibly playing
 Action cards with them (Stampede, Shortcut, and the face-down Scavenge and Symbiosis); the
 Gamemaster reveals every route together and the pawns move.
+
+Where a route may end is :func:`destinations`; :func:`route_problem` says why any other
+tile is refused, and :func:`refusal` answers for every decision of the step.
 """
 
 from __future__ import annotations
@@ -12,33 +15,43 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ecotone.core.actions import Action
+from ecotone.core.records import put, seat_name
 from ecotone.core.rng import roll
+from ecotone.games.singapore.abilities import traits
+from ecotone.games.singapore.action_cards import play_problem, plays
 from ecotone.games.singapore.actions import Migrate, Play
-from ecotone.games.singapore.board import board
-from ecotone.games.singapore.cards import ACTION_TIMINGS, HABITATS, cards
-from ecotone.games.singapore.common import (
+from ecotone.games.singapore.board import ECOTONE, RING, board, region_name
+from ecotone.games.singapore.cards import HABITATS, cards, name_of, take
+from ecotone.games.singapore.gamemaster import say
+from ecotone.games.singapore.refusals import Problem, SingaporeRefusal
+from ecotone.games.singapore.state import (
+    Choice,
+    Phase,
+    Player,
+    SGData,
+    Status,
     hand_keys,
-    name_of,
     open_habitats,
-    put,
-    region_name,
-    say,
-    take,
-    traits,
-    who,
 )
-from ecotone.games.singapore.state import Choice, Phase, Player, SGData, Status
 
-__all__ = ["apply", "destinations", "legal", "resolve", "start_round", "step_counts"]
+__all__ = [
+    "apply",
+    "destinations",
+    "legal",
+    "refusal",
+    "resolve",
+    "route_problem",
+    "start_round",
+    "step_counts",
+]
 
-MOVE_CARDS = ("stampede", "shortcut")
 STAMPEDE_STEPS = 2
 
 
 def start_round(d: SGData) -> SGData:
     """A new round: Nature's Bounty, then everyone's Migration roll."""
     d = d.replace(round=d.round + 1, last_log=d.log, log=(), phase=Phase.MIGRATE)
-    d = say(d, f"Round {d.round}: {who(d.first)} is the first player.")
+    d = say(d, f"Round {d.round}: {seat_name(d.first)} is the first player.")
     cs = cards()
     rnd, key = roll(d.rng)  # one throw of the Gamemaster's for the Bounty and every die
     deal = list(cs.bounty_ids)
@@ -62,7 +75,7 @@ def start_round(d: SGData) -> SGData:
         rolled = tuple(rnd.randint(1, 6) for _ in range(2 if frog else 1))
         players.append(p.replace(dice=rolled))
         text = " and ".join(str(v) for v in rolled)
-        rolls.append(f"{who(s)} {text}" + (" (Cinnamon Bush Frog)" if frog else ""))
+        rolls.append(f"{seat_name(s)} {text}" + (" (Cinnamon Bush Frog)" if frog else ""))
     d = d.replace(players=tuple(players), choices=tuple(Choice() for _ in players))
     return say(d, "Migration: everyone rolls: " + ", ".join(rolls) + ". Choose your routes.")
 
@@ -96,18 +109,74 @@ def destinations(d: SGData, seat: int) -> tuple[str, ...]:
     return b.destinations(p.tile, step_counts(p, c), open_habitats(d), both)
 
 
+def route_problem(d: SGData, seat: int, tile: str) -> Problem | None:
+    """Why ``seat``'s route may not end on ``tile``, or ``None`` when it may."""
+    b = board()
+    if tile not in b.tiles:
+        return _no_such_tile(tile)
+    if tile in destinations(d, seat):
+        return None
+    if "shortcut" in d.choices[seat].cards:
+        return (
+            SingaporeRefusal.SHORTCUT_ECOTONE,
+            "with Shortcut your route ends on an Ecotone tile",
+        )
+    region = b.region(tile)
+    if region != ECOTONE:
+        status = d.habitats[HABITATS.index(region)].status
+        if status is Status.SOON:
+            return (
+                SingaporeRefusal.HABITAT_CLOSED,
+                f"the {region_name(region)} is not open yet (Opening Soon)",
+            )
+        if status is Status.DESTROYED and b.region(d.players[seat].tile) != region:
+            return (
+                SingaporeRefusal.HABITAT_CLOSED,
+                f"the {region_name(region)} is destroyed and can no longer be entered",
+            )
+    p = d.players[seat]
+    rolled = " or ".join(str(v) for v in p.dice)
+    ends = ", ".join(destinations(d, seat))
+    return (
+        SingaporeRefusal.UNREACHABLE,
+        f"{tile} cannot be reached from {p.tile} with a roll of "
+        f"{rolled} (clockwise inside habitats); your route can end on: {ends}",
+    )
+
+
+def _no_such_tile(tile: str) -> Problem:
+    b = board()
+    named = b.labelled(tile)
+    if named is not None:
+        return (
+            SingaporeRefusal.NO_SUCH_TILE,
+            f"{tile} is the board picture's label of the tile {named}: migrate to {named}",
+        )
+    first, *others = HABITATS
+    return (
+        SingaporeRefusal.NO_SUCH_TILE,
+        f"there is no tile {tile!r}: the Ecotone's tiles are {', '.join(b.ecotone)}; a "
+        f"habitat's are numbered 1 to {RING} clockwise from its gateway: {first}-1 ... "
+        f"{first}-{RING}, and likewise for {', '.join(others)}",
+    )
+
+
 def legal(d: SGData, seat: int) -> list[Action]:
     """Action cards that can go with the route, then the route's possible ends."""
-    p = d.players[seat]
-    c = d.choices[seat]
-    out: list[Action] = []
-    moved = any(k in MOVE_CARDS for k in c.cards)
-    for key in hand_keys(p):
-        timing = ACTION_TIMINGS.get(key)
-        if (timing == "migration" and not moved) or (timing == "secret" and key not in c.cards):
-            out.append(Play(key))
-    out += _routes(destinations(d, seat))
-    return out
+    return [*plays(d, seat, hand_keys(d.players[seat])), *_routes(destinations(d, seat))]
+
+
+def refusal(d: SGData, seat: int, action: Action) -> Problem | None:
+    """Why ``seat`` may not take ``action`` while choosing a route, or ``None``."""
+    if isinstance(action, Migrate):
+        return route_problem(d, seat, action.tile)
+    if isinstance(action, Play):
+        return play_problem(d, seat, action.card)
+    return (
+        SingaporeRefusal.MUST_MIGRATE,
+        "Migration: choose where your route ends (migrate to "
+        "<tile>), with Stampede, Shortcut, Scavenge or Symbiosis if you hold them",
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -146,7 +215,7 @@ def resolve(d: SGData) -> SGData:
                 discard.append(cid)
                 notes.append(f"played {name_of(key)}")
         where = region_name(b.region(c.final))
-        text = f"{who(s)} to {c.final} ({where})"
+        text = f"{seat_name(s)} to {c.final} ({where})"
         if notes:
             text += ", " + " and ".join(notes)
         moves.append(text)

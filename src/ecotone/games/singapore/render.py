@@ -1,41 +1,39 @@
 """The table as text: the plus-shaped board at a glance, the players, the round's log.
 
 Board cells read ``Fo3*(12)``: tile 3 of the Forest ring (counted clockwise from its
-gateway, ``Fo1``), ``*`` for a wild tile, then the pawns on it (``(12)`` = P1 and P2);
-``x`` marks a tile of a destroyed habitat. The
-Ecotone's tiles are ``Ec.n`` (north) ... ``Ec.c`` (the centre). A habitat's middle shows
-its deck size; a board not open shows ``soon`` or ``gone``.
+gateway, ``Fo1``; the labels are the board's, :attr:`Board.labels`), ``*`` for a wild
+tile, then the pawns on it (``(12)`` = P1 and P2); ``x`` instead of ``*`` marks a tile of a
+destroyed habitat. The Ecotone's tiles are ``Ec.n`` (north) ... ``Ec.c`` (the centre). A
+habitat's middle shows its deck size (``[18]``); the tiles of a habitat still Opening Soon
+show ``·soon·``. The game's glossary (:mod:`~ecotone.games.singapore.presentation`)
+explains every mark and abbreviation.
 """
 
 from __future__ import annotations
 
-from ecotone.games.singapore.board import ECOTONE, board
-from ecotone.games.singapore.cards import HABITATS, cards
-from ecotone.games.singapore.common import ROUNDS, counts, name_of, region_name, who
+from ecotone.core.records import seat_name
+from ecotone.games.singapore.abilities import counts
+from ecotone.games.singapore.board import ECOTONE, board, region_name
+from ecotone.games.singapore.cards import HABITATS, cards, name_of
 from ecotone.games.singapore.scoring import score
-from ecotone.games.singapore.state import Phase, SGData, Status
+from ecotone.games.singapore.state import ROUNDS, Phase, SGData, Status
 
 __all__ = ["render", "short"]
 
 CELL = 10
-_PREFIX = {ECOTONE: "Ec", "forest": "Fo", "mangrove": "Mg", "marine": "Ma", "urban": "Ur"}
 _MODE = {"beginner": "Beginner", "standard": "Standard", "survival": "Survival"}
 
 
 def short(tile: str) -> str:
     """The board label of a tile: ``Fo3``, ``Ec.n``, ``Ec.c``."""
-    t = board().tiles[tile]
-    if t.board == ECOTONE:
-        side = tile.removeprefix("ecotone-")
-        return "Ec." + ("c" if side == "centre" else side)
-    return f"{_PREFIX[t.board]}{t.ring}"
+    return board().labels[tile]
 
 
 def _doing(d: SGData) -> str:
     if d.phase is Phase.OVER:
         return "the game is over"
     if d.phase in (Phase.MIGRATE, Phase.COMPETE):
-        waiting = [who(s) for s, c in enumerate(d.choices) if not c.final]
+        waiting = [seat_name(s) for s, c in enumerate(d.choices) if not c.final]
         what = "Migration" if d.phase is Phase.MIGRATE else "Inter-species Competition"
         return f"{what}: waiting for {', '.join(waiting)} to choose (in secret)"
     what = {
@@ -46,7 +44,7 @@ def _doing(d: SGData) -> str:
         Phase.PLEDGE: "pledges Food for the Recovery",
         Phase.DISCARD: "discards down to 2 cards",
     }[d.phase]
-    return f"{who(d.turn)} {what}"
+    return f"{seat_name(d.turn)} {what}"
 
 
 def _grid(d: SGData) -> list[str]:
@@ -119,7 +117,7 @@ def _player_lines(d: SGData, seat: int | None) -> list[str]:
             or "none"
         )
         line = (
-            f"{who(s)}{you}: {short(p.tile)} ({region_name(board().region(p.tile))})"
+            f"{seat_name(s)}{you}: {short(p.tile)} ({region_name(board().region(p.tile))})"
             f"  Food {p.food}  EVP {score(p).total}  shown C{p.cooperated}/I{p.intimidated}"
             f"  roll {'+'.join(map(str, p.dice)) or '-'}"
         )
@@ -147,7 +145,7 @@ def render(d: SGData, seat: int | None) -> str:
     cs = cards()
     head = (
         f"Singapore Untamed · {_MODE[d.mode]} · round {d.round} of {ROUNDS} · "
-        f"first player {who(d.first)} · {_doing(d)}"
+        f"first player {seat_name(d.first)} · {_doing(d)}"
     )
     lines = [
         head,
@@ -170,7 +168,9 @@ def render(d: SGData, seat: int | None) -> str:
     lines.append("")
     lines += _player_lines(d, seat)
     if d.drawn:
-        lines.append(f"Drawn by {who(d.turn)}: " + ", ".join(name_of(cs.key(c)) for c in d.drawn))
+        lines.append(
+            f"Drawn by {seat_name(d.turn)}: " + ", ".join(name_of(cs.key(c)) for c in d.drawn)
+        )
     if seat is not None and d.phase in (Phase.MIGRATE, Phase.COMPETE):
         c = d.choices[seat]
         if c.final != "out" and c.cards:

@@ -4,6 +4,8 @@ A round has four phases (rules §A round): Nature's Bounty, Migration, Inter-spe
 Competition and Evolution, then the end of the round. The Gamemaster is automatic: after
 every decision :func:`settle` carries out whatever needs no player (dealing the Bounty,
 rolling, revealing, sharing Food, destroying habitats) until somebody must decide again.
+Each step's module lists its legal decisions and refuses the others (:func:`legal`,
+:func:`refusal`) with the same checks (see :mod:`ecotone.games.singapore.refusals`).
 Section names (§) refer to ``docs/rules/singapore-untamed.md``.
 """
 
@@ -13,10 +15,12 @@ import random
 from collections.abc import Callable
 
 from ecotone.core.actions import Action
+from ecotone.core.errors import IllegalAction
 from ecotone.core.rng import new_key
 from ecotone.games.singapore import competition, endround, evolution, migration
 from ecotone.games.singapore.board import CENTRE, board
 from ecotone.games.singapore.cards import DECKS, HABITATS, cards
+from ecotone.games.singapore.refusals import Problem, raised
 from ecotone.games.singapore.state import Habitat, Phase, Player, SGData, Status
 
 __all__ = [
@@ -25,6 +29,7 @@ __all__ = [
     "chosen",
     "legal",
     "next_data",
+    "refusal",
     "settle",
     "setup",
     "to_move",
@@ -112,6 +117,17 @@ _LEGAL: dict[Phase, Callable[[SGData, int], list[Action]]] = {
     Phase.DISCARD: endround.legal,
 }
 
+_REFUSAL: dict[Phase, Callable[[SGData, int, Action], Problem | None]] = {
+    Phase.MIGRATE: migration.refusal,
+    Phase.COMPETE: competition.refusal,
+    Phase.DRAW: evolution.refusal,
+    Phase.BUY: evolution.refusal,
+    Phase.ANCHOR: endround.refusal,
+    Phase.RESTORE: endround.refusal,
+    Phase.PLEDGE: endround.refusal,
+    Phase.DISCARD: endround.refusal,
+}
+
 _APPLY: dict[Phase, Callable[[SGData, int, Action], SGData]] = {
     Phase.MIGRATE: migration.apply,
     Phase.COMPETE: competition.apply,
@@ -127,6 +143,12 @@ _APPLY: dict[Phase, Callable[[SGData, int, Action], SGData]] = {
 def legal(d: SGData, seat: int) -> list[Action]:
     """The legal actions of ``seat``, who is to move, in a fixed order."""
     return _LEGAL[d.phase](d, seat)
+
+
+def refusal(d: SGData, seat: int, action: Action) -> IllegalAction | None:
+    """The first rule ``action`` breaks for ``seat``, who is to move, or ``None`` exactly
+    when it is legal: the step's own checks, the same ones :func:`legal` is built from."""
+    return raised(_REFUSAL[d.phase](d, seat, action))
 
 
 def next_data(d: SGData, seat: int, action: Action) -> SGData:

@@ -17,8 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ecotone.games.singapore.cards import cards
-from ecotone.games.singapore.common import counts, counts_of, name_of, who
+from ecotone.core.records import seat_name
+from ecotone.games.singapore.abilities import counts, counts_of
+from ecotone.games.singapore.cards import cards, name_of
 from ecotone.games.singapore.state import Player
 
 __all__ = ["FOOD_PER_EVP", "NICHE_EVP", "Score", "announce", "evp", "score", "winners"]
@@ -84,7 +85,7 @@ def announce(players: tuple[Player, ...]) -> list[str]:
         parts = [f"{name_of(k)} {v}" for k, v in sc.adaptations.items()]
         parts += [f"the {cs.niche(n).name} niche {NICHE_EVP}" for n in p.niches]
         parts.append(f"{sc.food} for {p.food} Food")
-        lines.append(f"  {who(s)}: {sc.total} EVP = {' + '.join(parts)}.")
+        lines.append(f"  {seat_name(s)}: {sc.total} EVP = {' + '.join(parts)}.")
     totals = [score(p).total for p in players]
     top = max(totals)
     tied = [s for s, t in enumerate(totals) if t == top]
@@ -93,7 +94,7 @@ def announce(players: tuple[Player, ...]) -> list[str]:
     if len(tied) == 1:
         lines.append(f"{names} wins with {top} EVP.")
     elif len(won) == 1:
-        others = ", ".join(f"{who(s)} {players[s].food}" for s in tied if s != won[0])
+        others = ", ".join(f"{seat_name(s)} {players[s].food}" for s in tied if s != won[0])
         lines.append(
             f"{_listed(tied)} tie on {top} EVP; {names} wins with the "
             f"most Food left ({players[won[0]].food} against {others})."
@@ -112,5 +113,5 @@ def announce(players: tuple[Player, ...]) -> list[str]:
 
 def _listed(seats: list[int]) -> str:
     """``P1``, ``P1 and P3``, ``P1, P2 and P4``."""
-    names = [who(s) for s in seats]
+    names = [seat_name(s) for s in seats]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -6,15 +6,36 @@ order drawn). Hands and adaptations are kept sorted, so the same cards held give
 state whatever order they came in. While several seats decide at once (Migration,
 Inter-species Competition) each seat's secret choice waits in ``choices`` until the last
 one is made and the Gamemaster reveals them together.
+
+Every record is an :class:`ecotone.core.records.Record` (``.replace`` makes a changed
+copy). Below them, the few readings of a position every rule needs: one player changed
+(:func:`set_player`), the habitats open, the seats in a region, the cards in a hand.
 """
 
 from __future__ import annotations
 
 import enum
+from functools import lru_cache
 
-import msgspec
+from ecotone.core.records import Record, put
+from ecotone.games.singapore.board import board
+from ecotone.games.singapore.cards import HABITATS, cards
 
-__all__ = ["Choice", "Habitat", "Phase", "Player", "SGData", "Status"]
+__all__ = [
+    "ROUNDS",
+    "Choice",
+    "Habitat",
+    "Phase",
+    "Player",
+    "SGData",
+    "Status",
+    "hand_keys",
+    "in_region",
+    "open_habitats",
+    "set_player",
+]
+
+ROUNDS = 10  # a game lasts 10 rounds
 
 
 class Phase(enum.StrEnum):
@@ -42,7 +63,7 @@ class Status(enum.StrEnum):
     DESTROYED = "destroyed"
 
 
-class Choice(msgspec.Struct, frozen=True):
+class Choice(Record, frozen=True):
     """A seat's secret choice in a simultaneous phase.
 
     Attributes:
@@ -55,7 +76,7 @@ class Choice(msgspec.Struct, frozen=True):
     final: str = ""
 
 
-class Player(msgspec.Struct, frozen=True):
+class Player(Record, frozen=True):
     """One player's pawn, Food and cards.
 
     Attributes:
@@ -81,24 +102,16 @@ class Player(msgspec.Struct, frozen=True):
     cooperated: int = 0
     intimidated: int = 0
 
-    def replace(self, **changes: object) -> Player:
-        """A copy with ``changes``."""
-        return msgspec.structs.replace(self, **changes)
 
-
-class Habitat(msgspec.Struct, frozen=True):
+class Habitat(Record, frozen=True):
     """A habitat board: its side, the Destruction cards drawn there, this round's Bounty."""
 
     status: Status
     destruction: tuple[str, ...] = ()
     bounty: str = ""
 
-    def replace(self, **changes: object) -> Habitat:
-        """A copy with ``changes``."""
-        return msgspec.structs.replace(self, **changes)
 
-
-class SGData(msgspec.Struct, frozen=True):
+class SGData(Record, frozen=True):
     """Everything about one position.
 
     Attributes:
@@ -157,10 +170,6 @@ class SGData(msgspec.Struct, frozen=True):
     log: tuple[str, ...] = ()
     last_log: tuple[str, ...] = ()
 
-    def replace(self, **changes: object) -> SGData:
-        """A copy with ``changes`` (the record itself never changes)."""
-        return msgspec.structs.replace(self, **changes)
-
     @property
     def first(self) -> int:
         """The round's first player: P1 in round 1, then one seat on each round."""
@@ -170,3 +179,33 @@ class SGData(msgspec.Struct, frozen=True):
         """Every seat in turn order, starting with the round's first player."""
         n = len(self.players)
         return tuple((self.first + i) % n for i in range(n))
+
+
+def set_player(d: SGData, seat: int, **changes: object) -> SGData:
+    """``d`` with ``changes`` made to one player."""
+    return d.replace(players=put(d.players, seat, d.players[seat].replace(**changes)))
+
+
+def open_habitats(d: SGData) -> frozenset[str]:
+    """The habitats that can be entered now."""
+    return frozenset(
+        h for h, hab in zip(HABITATS, d.habitats, strict=True) if hab.status is Status.OPEN
+    )
+
+
+def in_region(d: SGData, region: str) -> list[int]:
+    """The seats whose pawns stand in ``region`` (``ecotone`` or a habitat)."""
+    tiles = board().tiles
+    return [s for s, p in enumerate(d.players) if tiles[p.tile].board == region]
+
+
+def hand_keys(p: Player) -> tuple[str, ...]:
+    """The different cards in ``p``'s hand, by key, in the codec's order."""
+    return _hand_keys(p.hand)
+
+
+@lru_cache(maxsize=4096)
+def _hand_keys(hand: tuple[str, ...]) -> tuple[str, ...]:
+    cs = cards()
+    held = {cs.key(c) for c in hand}
+    return tuple(k for k in cs.hand_keys if k in held)
