@@ -11,9 +11,10 @@ from ecotone.core.errors import IllegalAction
 from ecotone.core.game import Game
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Provenance, Variant
-from ecotone.games.forest import presentation, rules, view
+from ecotone.games.forest import presentation, refusals, rules, view
 from ecotone.games.forest.actions import CODEC
 from ecotone.games.forest.cards import cards
+from ecotone.games.forest.refusals import ForestRefusal
 from ecotone.games.forest.scoring import is_complete, score_forest, tops
 from ecotone.games.forest.state import ForestData
 
@@ -93,6 +94,7 @@ class OnceUponAForest(Game[ForestData]):
     spec = SPEC
     data_type = ForestData
     codec = CODEC
+    refusals = ForestRefusal
 
     @classmethod
     def present(cls) -> Presentation:
@@ -110,8 +112,8 @@ class OnceUponAForest(Game[ForestData]):
     def next(self, data: ForestData, seat: int, action: Action) -> ForestData:
         return rules.next_data(data, seat, action, self.players)
 
-    def why_illegal(self, data: ForestData, seat: int, action: Action) -> IllegalAction:
-        return rules.why_illegal(data, seat, action, self.players)
+    def refusal(self, data: ForestData, seat: int, action: Action) -> IllegalAction | None:
+        return refusals.refusal(data, seat, action, self.players)
 
     def observation(self, data: ForestData, seat: int | None) -> dict[str, Any]:
         obs = view.observation(data, seat, self.players)

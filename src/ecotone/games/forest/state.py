@@ -12,12 +12,15 @@ import enum
 
 import msgspec
 
-__all__ = ["Forest", "ForestData", "Phase", "Tree"]
+__all__ = ["HAND_SIZE", "Forest", "ForestData", "Phase", "Tree"]
 
 Tree = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 Forest = tuple[Tree, ...]
 
 EMPTY_TREE: Tree = ((), (), (), ())
+
+#: The cards each player holds after the deal and after each turn's draws (§Set-up).
+HAND_SIZE = 3
 
 
 class Phase(enum.StrEnum):

@@ -15,7 +15,7 @@ from collections import defaultdict
 from typing import Any
 
 from ecotone.games.forest.cards import LEVELS, Level, cards
-from ecotone.games.forest.rules import targets
+from ecotone.games.forest.placement import targets
 from ecotone.games.forest.scoring import score_forest
 from ecotone.games.forest.state import Forest, ForestData, Phase
 
