@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from ecotone.games.forest.cards import cards
-from ecotone.games.forest.game import SOLO_RATINGS, SOLO_TARGET, degradation_limit
 from ecotone.games.forest.refusals import ForestRefusal
+from ecotone.games.forest.scoring import SOLO_RATINGS, SOLO_TARGET, degradation_limit
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "rules" / "once-upon-a-forest.md"
 

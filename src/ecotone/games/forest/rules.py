@@ -9,9 +9,9 @@ once, in :mod:`~ecotone.games.forest.refusals`.
 from __future__ import annotations
 
 import random
-from typing import TypeVar
 
 from ecotone.core.actions import Action
+from ecotone.core.records import put, without
 from ecotone.games.forest.actions import PILES, Draw, Give, GiveToNeighbour, Place
 from ecotone.games.forest.cards import cards
 from ecotone.games.forest.placement import can_start_tree, neighbour_place, place_card, targets
@@ -29,8 +29,8 @@ __all__ = [
     "targets",
     "to_move",
 ]
-
-T = TypeVar("T")
+# HAND_SIZE and the placement functions are also read from here by the heuristic bot;
+# they live in state.py and placement.py.
 
 PILE_SIZE = 12
 DRAWS_PER_TURN = 2
@@ -114,35 +114,24 @@ def _open_trees(forest: Forest) -> list[int]:
 # -- transitions ------------------------------------------------------------------------
 
 
-def _replace_seat(items: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:
-    return (*items[:seat], value, *items[seat + 1 :])
-
-
-def _without(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
-    i = hand.index(card)
-    return hand[:i] + hand[i + 1 :]
-
-
 def next_data(d: ForestData, seat: int, action: Action, players: int) -> ForestData:
     """The data after a legal ``action``."""
     if isinstance(action, Draw):
         return _draw(d, seat, action.pile, players)
     if isinstance(action, Place):
-        forests = _replace_seat(
-            d.forests, seat, place_card(d.forests[seat], action.card, action.tree)
-        )
+        forests = put(d.forests, seat, place_card(d.forests[seat], action.card, action.tree))
         if d.phase is Phase.RECEIVE:
             return _start_drawing(d.replace(forests=forests, gift=None, receiver=None), players)
-        hands = _replace_seat(d.hands, seat, _without(d.hands[seat], action.card))
+        hands = put(d.hands, seat, without(d.hands[seat], action.card))
         placed = d.replace(forests=forests, hands=hands)
         if not hands[seat]:  # the last card of the game for this player: nothing to give
             return _end_turn(placed, players)
         return placed.replace(phase=Phase.GIVE)
     if isinstance(action, Give):
-        hands = _replace_seat(d.hands, seat, _without(d.hands[seat], action.card))
+        hands = put(d.hands, seat, without(d.hands[seat], action.card))
         return d.replace(hands=hands, phase=Phase.RECEIVE, gift=action.card, receiver=action.to)
     if isinstance(action, GiveToNeighbour):
-        hands = _replace_seat(d.hands, seat, _without(d.hands[seat], action.card))
+        hands = put(d.hands, seat, without(d.hands[seat], action.card))
         neighbour = neighbour_place(d.neighbour, action.card)
         return _start_drawing(d.replace(hands=hands, neighbour=neighbour), players)
     raise AssertionError(f"unexpected action {action!r}")
@@ -150,8 +139,8 @@ def next_data(d: ForestData, seat: int, action: Action, players: int) -> ForestD
 
 def _draw(d: ForestData, seat: int, pile: int, players: int) -> ForestData:
     card = d.piles[pile][-1]
-    piles = _replace_seat(d.piles, pile, d.piles[pile][:-1])
-    hands = _replace_seat(d.hands, seat, tuple(sorted((*d.hands[seat], card))))
+    piles = put(d.piles, pile, d.piles[pile][:-1])
+    hands = put(d.hands, seat, tuple(sorted((*d.hands[seat], card))))
     d = d.replace(piles=piles, hands=hands)
     if d.phase is Phase.DEAL:
         if all(len(h) == HAND_SIZE for h in hands):
