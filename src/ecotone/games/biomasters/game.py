@@ -16,7 +16,7 @@ from ecotone.games.biomasters.actions import CODEC
 from ecotone.games.biomasters.board import grid_for
 from ecotone.games.biomasters.decks import MAX_DECK, STARTERS, normalise, resolve_decks
 from ecotone.games.biomasters.effects import Table
-from ecotone.games.biomasters.explain import why_illegal
+from ecotone.games.biomasters.refusals import BioRefusal, refusal
 from ecotone.games.biomasters.scoring import scores, winners
 from ecotone.games.biomasters.state import BioData
 
@@ -78,6 +78,7 @@ class BioMasters(Game[BioData]):
     spec = SPEC
     data_type = BioData
     codec = CODEC
+    refusals = BioRefusal
 
     @classmethod
     def present(cls) -> Presentation:
@@ -111,8 +112,8 @@ class BioMasters(Game[BioData]):
     def next(self, data: BioData, seat: int, action: Action) -> BioData:
         return rules.next_data(data, self.table, seat, action)
 
-    def why_illegal(self, data: BioData, seat: int, action: Action) -> IllegalAction:
-        return why_illegal(data, self.table, seat, action)
+    def refusal(self, data: BioData, seat: int, action: Action) -> IllegalAction | None:
+        return refusal(data, self.table, seat, action)
 
     def observation(self, data: BioData, seat: int | None) -> dict[str, Any]:
         return view.observation(data, self.table, seat)

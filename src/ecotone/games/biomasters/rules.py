@@ -2,7 +2,7 @@
 
 Rules doc sections: §Set-up, §A turn (Ready, Draw, up to three actions), §Playing a card,
 §Paying the cost, §Starvation, §Parasites and mutualists, §The end. Placement checks live in
-:mod:`placement`, abilities in :mod:`abilities`, refusals in :mod:`explain`.
+:mod:`placement`, abilities in :mod:`abilities`, refusals in :mod:`refusals`.
 """
 
 from __future__ import annotations
