@@ -23,6 +23,7 @@
 from __future__ import annotations
 
 from ecotone.core.actions import Action
+from ecotone.core.records import seat_name
 from ecotone.games.biomasters.actions import Activate, Metamorphose, Target
 from ecotone.games.biomasters.board import COMPAT_MASK
 from ecotone.games.biomasters.cards import Kind, cards, level_name
@@ -35,6 +36,7 @@ from ecotone.games.biomasters.effects import (
     kill,
     occupied,
     pick,
+    replace_at,
     set_cell,
 )
 from ecotone.games.biomasters.placement import is_live, live_neighbours
@@ -179,15 +181,13 @@ def apply_ability(d: BioData, table: Table, seat: int, action: Action) -> BioDat
             assert a is not None
             d = set_cell(d, ally, a.replace(ready=False, fed=MEAL))
         d = set_cell(d, cell, d.grid[cell].replace(fed=MEAL))  # type: ignore[union-attr]
-        return kill(d, table, target, seat, f"was killed by P{seat + 1}'s {k.card.name}")
+        return kill(d, table, target, seat, f"was killed by {seat_name(seat)}'s {k.card.name}")
     if k.ability == "recycle":
         pile = d.piles[seat]
         i = best_to_process(pile)
         entry = pile[i]
-        processed = entry.__class__(entry.card, _KINDS[kind_of(entry.card)].vp)
-        piles = list(d.piles)
-        piles[seat] = (*pile[:i], processed, *pile[i + 1 :])
-        d = d.replace(piles=tuple(piles))
+        processed = entry.replace(vp=_KINDS[kind_of(entry.card)].vp)
+        d = d.replace(piles=replace_at(d.piles, seat, replace_at(pile, i, processed)))
     return draw(d, seat)
 
 

@@ -11,7 +11,7 @@ from ecotone.core.errors import IllegalAction
 from ecotone.core.game import Game
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Option, Provenance, Variant
-from ecotone.games.biomasters import presentation, rules, view
+from ecotone.games.biomasters import presentation, render, rules, view
 from ecotone.games.biomasters.actions import CODEC
 from ecotone.games.biomasters.board import grid_for
 from ecotone.games.biomasters.decks import MAX_DECK, STARTERS, normalise, resolve_decks
@@ -55,7 +55,7 @@ SPEC = GameSpec(
         Option(
             "decks",
             "each seat's deck, comma-separated and repeated round the table: a starter "
-            "(production, decomposition, ocean, wetland) or a deck file ending in .toml",
+            "(production, decomposition, ocean, wetland) or the path of a deck file",
             "production,decomposition",
             files=True,
             ready=STARTERS,
@@ -119,7 +119,7 @@ class BioMasters(Game[BioData]):
         return view.observation(data, self.table, seat)
 
     def render(self, data: BioData, seat: int | None) -> str:
-        return view.render(data, self.table, seat)
+        return render.render(data, self.table, seat)
 
     def determinize(self, data: BioData, seat: int, rnd: random.Random) -> BioData:
         return view.determinize(data, seat, rnd)

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from ecotone.games.biomasters.board import COMPAT_MASK, Domain, Grid
 from ecotone.games.biomasters.cards import Kind, Trophic, cards, level_name
 from ecotone.games.biomasters.effects import occupied
-from ecotone.games.biomasters.state import BioData, Slot
+from ecotone.games.biomasters.state import BioData, Slot, kind_of
 
 __all__ = [
     "Scan",
@@ -70,12 +70,8 @@ def capacity(d: BioData, seat: int, exclude: int = -1) -> Counter[int]:
         k = _KINDS[s.kind]
         if k.level == 0:
             continue
-        out[k.level] += 2 if s.mutualist and _KINDS[kind(s.mutualist)].effect == "double" else 1
+        out[k.level] += 2 if s.mutualist and _KINDS[kind_of(s.mutualist)].effect == "double" else 1
     return out
-
-
-def kind(instance: str) -> str:
-    return instance.partition("#")[0]
 
 
 def affordable(k: Kind, cap: Counter[int]) -> bool:
@@ -144,7 +140,7 @@ class Scan:
                 if s.ready:
                     if lv:
                         m = s.mutualist
-                        cap[lv] = cap.get(lv, 0) + (2 if m and kind(m) in double else 1)
+                        cap[lv] = cap.get(lv, 0) + (2 if m and kind_of(m) in double else 1)
                     if acts:
                         actors.append(i)
         self.by_level: dict[int, list[int]] = by_level
@@ -321,7 +317,7 @@ def host_problem(k: Kind, host: Kind, slot: Slot) -> str | None:
     if k.trophic is Trophic.PARASITE:
         if slot.parasite:
             return f"the {host.card.name} already carries a parasite"
-        if slot.mutualist and _KINDS[kind(slot.mutualist)].effect == "clean":
+        if slot.mutualist and _KINDS[kind_of(slot.mutualist)].effect == "clean":
             return f"the {host.card.name} is kept clean of parasites by its cleaner"
     elif slot.mutualist:
         return f"the {host.card.name} already has a mutualist"
