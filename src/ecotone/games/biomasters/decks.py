@@ -40,6 +40,7 @@ __all__ = [
     "MIN_DECK",
     "STARTERS",
     "Deck",
+    "deck_labels",
     "parse_deck",
     "read_deck_file",
     "resolve_decks",
@@ -170,3 +171,11 @@ def resolve_decks(option: str, players: int) -> tuple[Deck, ...]:
     return tuple(
         decks.pick(names[seat % len(names)], ready, parse_deck, OPTION) for seat in range(players)
     )
+
+
+def deck_labels() -> tuple[tuple[str, str], ...]:
+    """What a player reads for the ``decks`` option: each starter by its deck's name, and
+    the default pairing (``"production,decomposition"`` is Savanna against Woodland Floor)."""
+    named = {name: starter(name).name for name in STARTERS}
+    default = f"{named['production']} against {named['decomposition']}"
+    return (("production,decomposition", default), *named.items())

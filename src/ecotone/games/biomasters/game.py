@@ -14,7 +14,13 @@ from ecotone.core.spec import Chance, GameSpec, Information, Option, Provenance,
 from ecotone.games.biomasters import presentation, render, rules, view
 from ecotone.games.biomasters.actions import CODEC
 from ecotone.games.biomasters.board import grid_for
-from ecotone.games.biomasters.decks import MAX_DECK, STARTERS, normalise, resolve_decks
+from ecotone.games.biomasters.decks import (
+    MAX_DECK,
+    STARTERS,
+    deck_labels,
+    normalise,
+    resolve_decks,
+)
 from ecotone.games.biomasters.effects import Table
 from ecotone.games.biomasters.refusals import BioRefusal, refusal
 from ecotone.games.biomasters.scoring import scores, winners
@@ -59,6 +65,8 @@ SPEC = GameSpec(
             "production,decomposition",
             files=True,
             ready=STARTERS,
+            label="Decks",
+            value_labels=deck_labels(),
         ),
         Option(
             "chemo_home",
@@ -66,6 +74,11 @@ SPEC = GameSpec(
             "rulebook: only to a -1S or -2D card you control",
             True,
             (True, False),
+            label="Chemoautotrophs grow from a HOME",
+            value_labels=(
+                (True, "Yes, as RULINGS.md rules"),
+                (False, "No, as the printed rulebook: only from your -1S or -2D cards"),
+            ),
         ),
     ),
     provenance_note="The rulebook is a 2025 hobby design; the card pool and decks are Ecotone's.",
