@@ -286,7 +286,7 @@ def test_legal_plays_are_exactly_the_plays_without_a_problem() -> None:
     import random
 
     from ecotone.games.biomasters.cards import cards
-    from ecotone.games.biomasters.placement import play_problem
+    from ecotone.games.biomasters.refusals import play_problem
     from ecotone.games.biomasters.state import kind_of
 
     checked = 0

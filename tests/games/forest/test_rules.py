@@ -7,7 +7,7 @@ import pytest
 from ecotone.core.errors import IllegalAction
 from ecotone.core.game import State
 from ecotone.games.forest.actions import Draw, Give, GiveToNeighbour, Place
-from ecotone.games.forest.rules import can_start_tree, place_card, targets
+from ecotone.games.forest.placement import can_start_tree, place_card, targets
 from ecotone.games.forest.state import Phase
 
 from .helpers import act, forest, game, make_state, refusal

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from ecotone.games.forest import rules
 from ecotone.games.forest.cards import cards
-from ecotone.games.forest.game import SOLO_RATINGS, SOLO_TARGET, degradation_limit
+from ecotone.games.forest.refusals import ForestRefusal
+from ecotone.games.forest.scoring import SOLO_RATINGS, SOLO_TARGET, degradation_limit
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "rules" / "once-upon-a-forest.md"
 
@@ -90,9 +90,7 @@ def test_win_rates_were_measured_over_1000_games(doc: str) -> None:
 
 
 def test_the_refusals_named_are_the_refusals_made(doc: str) -> None:
-    """Every ``forest/...`` refusal the rules code can make is explained to players, and
-    the document names no refusal the code has lost."""
-    source = Path(rules.__file__).read_text(encoding="utf-8")
-    made = set(re.findall(r'"(forest/[a-z-]+)"', source))
+    """Every ``forest/...`` refusal the game can make is explained to players, and the
+    document names no refusal the game has lost."""
     named = set(re.findall(r"`(forest/[a-z-]+)`", doc))
-    assert made == named
+    assert named == {code.value for code in ForestRefusal}

@@ -8,14 +8,14 @@ import ecotone
 from ecotone.core.errors import ConfigError
 from ecotone.core.game import State
 from ecotone.games.forest.actions import Draw, Give, GiveToNeighbour, Place
-from ecotone.games.forest.game import (
+from ecotone.games.forest.placement import neighbour_place
+from ecotone.games.forest.scoring import (
     SOLO_RATINGS,
     degradation_limit,
+    score_forest,
     solo_rating,
     table_chainsaws,
 )
-from ecotone.games.forest.rules import neighbour_place
-from ecotone.games.forest.scoring import score_forest
 from ecotone.games.forest.state import Forest, Phase
 
 from .helpers import GAME_ID, forest, game, make_state, refusal, tree

@@ -23,6 +23,7 @@
 from __future__ import annotations
 
 from ecotone.core.actions import Action
+from ecotone.core.records import seat_name
 from ecotone.games.biomasters.actions import Activate, Metamorphose, Target
 from ecotone.games.biomasters.board import COMPAT_MASK
 from ecotone.games.biomasters.cards import Kind, cards, level_name
@@ -35,12 +36,13 @@ from ecotone.games.biomasters.effects import (
     kill,
     occupied,
     pick,
+    replace_at,
     set_cell,
 )
 from ecotone.games.biomasters.placement import is_live, live_neighbours
 from ecotone.games.biomasters.state import BioData, Slot, kind_of
 
-__all__ = ["ability_actions", "ability_problem", "apply_ability"]
+__all__ = ["ability_actions", "apply_ability", "grow_problem", "pack_ally"]
 
 _KINDS = cards().kinds
 
@@ -50,7 +52,7 @@ _ABILITY = {c: k.ability for c, k in _KINDS.items()}
 MEAL = 2
 
 
-def _pack_ally(d: BioData, table: Table, seat: int, hunter: int, prey: int) -> int:
+def pack_ally(d: BioData, table: Table, seat: int, hunter: int, prey: int) -> int:
     """A ready PACK HUNTER of ``seat`` next to ``prey``, other than ``hunter``; -1 if none."""
     for n in table.grid.neighbours[prey]:
         s = d.grid[n]
@@ -64,33 +66,6 @@ def _pack_ally(d: BioData, table: Table, seat: int, hunter: int, prey: int) -> i
         ):
             return n
     return -1
-
-
-def _hunt_problem(d: BioData, table: Table, seat: int, cell: int, target: int) -> str | None:
-    hunter = _KINDS[d.grid[cell].kind]  # type: ignore[union-attr]
-    names = table.grid.names
-    prey_slot = d.grid[target]
-    if target not in table.grid.neighbours[cell]:
-        return f"the {hunter.card.name} hunts only a card next to it; {names[target]} is not"
-    if prey_slot is None or not is_live(prey_slot):
-        return f"there is no living prey in {names[target]}"
-    prey = _KINDS[prey_slot.kind]
-    if not hunter.can_hunt(prey):
-        levels = ", ".join(level_name(lv) for lv in sorted(hunter.prey_levels))
-        tags = ", ".join(sorted(hunter.prey))
-        return (
-            f"the {hunter.card.name} does not eat a {prey.card.name}: its prey is "
-            f"{tags} at level {levels}"
-        )
-    if "large" in prey.tags:
-        if not hunter.pack:
-            return f"a {prey.card.name} is too large for a lone hunter: only a pack takes it"
-        if _pack_ally(d, table, seat, cell, target) < 0:
-            return (
-                f"a {prey.card.name} is too large for one hunter: another ready PACK HUNTER "
-                f"of yours must stand next to it too"
-            )
-    return None
 
 
 def ability_actions(
@@ -127,7 +102,7 @@ def ability_actions(
                 if prey is None or prey.tile or prey.kind not in prey_kinds:
                     continue
                 if prey.kind in _LARGE and (
-                    s.kind not in _PACK or _pack_ally(d, table, seat, cell, n) < 0
+                    s.kind not in _PACK or pack_ally(d, table, seat, cell, n) < 0
                 ):
                     continue
                 out.append(Target(names[cell], names[n]))
@@ -145,7 +120,7 @@ def ability_actions(
         elif ability == "metamorphosis":
             adult = _KINDS[s.kind].adult
             hand_kinds = {kind_of(c) for c in d.hands[seat]}
-            if adult in hand_kinds and _grow_problem(d, table, cell, _KINDS[adult]) is None:
+            if adult in hand_kinds and grow_problem(d, table, cell, _KINDS[adult]) is None:
                 out.append(Metamorphose(names[cell], adult))
     return out
 
@@ -161,7 +136,7 @@ _LARGE = frozenset(c for c, k in _KINDS.items() if "large" in k.tags)
 _PACK = frozenset(c for c, k in _KINDS.items() if k.pack)
 
 
-def _grow_problem(d: BioData, table: Table, cell: int, adult: Kind) -> str | None:
+def grow_problem(d: BioData, table: Table, cell: int, adult: Kind) -> str | None:
     """Why ``adult`` could not live in ``cell`` (Domain and Trophic rules), or ``None``."""
     names = table.grid.names
     for n, s in live_neighbours(d, table.grid, cell):
@@ -179,58 +154,6 @@ def _grow_problem(d: BioData, table: Table, cell: int, adult: Kind) -> str | Non
             f"{level_name(adult.food)} card next to {names[cell]} to feed on"
         )
     return None
-
-
-def ability_problem(d: BioData, table: Table, seat: int, action: Action) -> tuple[str, str]:
-    """Why the (illegal) ability activation ``action`` is refused: a code and a reason."""
-    grid = table.grid
-    cell = grid.cell(getattr(action, "cell", ""))
-    if cell is None:
-        return "biomasters/no-such-cell", f"there is no cell {action.cell} on this grid"  # type: ignore[attr-defined]
-    name = grid.names[cell]
-    s = d.grid[cell]
-    if s is None or not is_live(s):
-        return "biomasters/no-card", f"there is no living card of yours in {name}"
-    k = _KINDS[s.kind]
-    if s.owner != seat:
-        return "biomasters/not-yours", f"the {k.card.name} in {name} is P{s.owner + 1}'s"
-    wanted = {
-        Target: ("hunt", "scavenge", "decompose"),
-        Activate: ("recycle", "filter"),
-        Metamorphose: ("metamorphosis",),
-    }[type(action)]
-    if k.ability not in wanted:
-        has = f"its ability is {k.ability}" if k.ability else "it has no ability"
-        return "biomasters/no-such-ability", f"the {k.card.name} cannot do that: {has}"
-    if not s.ready:
-        return "biomasters/exhausted", f"the {k.card.name} in {name} is exhausted"
-    if isinstance(action, Target):
-        target = grid.cell(action.target)
-        if target is None:
-            return "biomasters/no-such-cell", f"there is no cell {action.target} on this grid"
-        if k.ability in ("scavenge", "decompose"):
-            t = d.grid[target]
-            if target not in grid.neighbours[cell] or t is None or not t.tile:
-                return (
-                    "biomasters/no-detritus",
-                    f"the {k.card.name} can {k.ability} only a Detritus tile next to it; "
-                    f"{action.target} is not one",
-                )
-        problem = _hunt_problem(d, table, seat, cell, target)
-        return "biomasters/not-prey", problem or "that is not possible now"
-    if isinstance(action, Metamorphose):
-        if action.card != k.adult:
-            return "biomasters/wrong-adult", f"the {k.card.name} grows into the {k.adult}"
-        if k.adult not in {kind_of(c) for c in d.hands[seat]}:
-            return "biomasters/not-in-hand", f"you need the {k.adult} card in your hand"
-        problem = _grow_problem(d, table, cell, _KINDS[k.adult])
-        return "biomasters/cannot-grow", problem or "that is not possible now"
-    if k.ability == "recycle":
-        return (
-            "biomasters/nothing-to-recycle",
-            "your Score Pile holds no card worth less than its printed VP to process",
-        )
-    return "biomasters/deck-empty", "your deck is empty: there is no card to draw"
 
 
 def apply_ability(d: BioData, table: Table, seat: int, action: Action) -> BioData:
@@ -253,20 +176,18 @@ def apply_ability(d: BioData, table: Table, seat: int, action: Action) -> BioDat
             return decompose(d, table, target, seat)
         prey = _KINDS[d.grid[target].kind]  # type: ignore[union-attr]
         if "large" in prey.tags:
-            ally = _pack_ally(d, table, seat, cell, target)
+            ally = pack_ally(d, table, seat, cell, target)
             a = d.grid[ally]
             assert a is not None
             d = set_cell(d, ally, a.replace(ready=False, fed=MEAL))
         d = set_cell(d, cell, d.grid[cell].replace(fed=MEAL))  # type: ignore[union-attr]
-        return kill(d, table, target, seat, f"was killed by P{seat + 1}'s {k.card.name}")
+        return kill(d, table, target, seat, f"was killed by {seat_name(seat)}'s {k.card.name}")
     if k.ability == "recycle":
         pile = d.piles[seat]
         i = best_to_process(pile)
         entry = pile[i]
-        processed = entry.__class__(entry.card, _KINDS[kind_of(entry.card)].vp)
-        piles = list(d.piles)
-        piles[seat] = (*pile[:i], processed, *pile[i + 1 :])
-        d = d.replace(piles=tuple(piles))
+        processed = entry.replace(vp=_KINDS[kind_of(entry.card)].vp)
+        d = d.replace(piles=replace_at(d.piles, seat, replace_at(pile, i, processed)))
     return draw(d, seat)
 
 

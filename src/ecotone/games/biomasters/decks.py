@@ -18,18 +18,18 @@ cards of the pool. A broken rule raises :class:`DataError` whose code names the 
 ``biomasters/deck-card``, ``biomasters/deck-format``) and whose message says what to change.
 
 The game option ``decks`` is a comma-separated list with one entry per seat, repeated in
-turn when shorter than the table: each entry is a starter deck's name or the path of a deck
-file (any entry ending in ``.toml``).
+turn when shorter than the table: each entry is a starter deck's name (in any letter case)
+or the path of a deck file, read as every game reads its deck options
+(:mod:`ecotone.core.decks`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import cache
-from pathlib import Path
 
 import msgspec
 
+from ecotone.core import decks
 from ecotone.core.data import load_text
 from ecotone.core.errors import ConfigError, DataError
 from ecotone.games.biomasters.cards import Trophic, cards
@@ -40,6 +40,7 @@ __all__ = [
     "MIN_DECK",
     "STARTERS",
     "Deck",
+    "deck_labels",
     "parse_deck",
     "read_deck_file",
     "resolve_decks",
@@ -52,6 +53,8 @@ MAX_COPIES = 3
 
 # The starter decks, by the name used in the ``decks`` option (files data/decks/<name>.toml).
 STARTERS = ("production", "decomposition", "ocean", "wetland")
+
+OPTION = "decks"
 
 
 class Deck(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -139,50 +142,40 @@ def read_deck_file(path: str) -> Deck:
         ConfigError: when the file cannot be read.
         DataError: when it breaks a deck rule.
     """
-    try:
-        text = Path(path).expanduser().read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ConfigError(
-            "config/bad-option", f"cannot read the deck file {path!r}: {exc.strerror}"
-        ) from None
-    return parse_deck(text, path)
+    return parse_deck(decks.read_file(path, OPTION), path)
 
 
 def normalise(value: object) -> str:
-    """The ``decks`` option as its canonical text: a sequence becomes comma-separated."""
-    if isinstance(value, str):
-        return ",".join(part.strip() for part in value.split(",") if part.strip())
-    if isinstance(value, Sequence):
-        return ",".join(str(part).strip() for part in value)
-    raise ConfigError(
-        "config/bad-option",
-        f"option decks={value!r} must be deck names or files, e.g. 'production,decomposition'",
-    )
+    """The ``decks`` option as its canonical text: a sequence becomes comma-separated.
+
+    Raises:
+        ConfigError: for a value that is neither text nor a sequence of names.
+    """
+    return ",".join(decks.entries(value, OPTION))
 
 
 def resolve_decks(option: str, players: int) -> tuple[Deck, ...]:
     """The deck of each seat from the ``decks`` option.
 
     Raises:
-        ConfigError: for an empty option or an unknown starter deck name.
+        ConfigError: for an empty option, or an entry that is neither a starter deck nor a
+            readable file.
         DataError: for a deck file that breaks a deck rule.
     """
-    entries = [e for e in option.split(",") if e]
-    if not entries:
+    names = decks.entries(option, OPTION)
+    if not names:
         raise ConfigError(
             "config/bad-option", f"option decks is empty; starter decks: {', '.join(STARTERS)}"
         )
-    out: list[Deck] = []
-    for seat in range(players):
-        entry = entries[seat % len(entries)]
-        if entry.endswith(".toml"):
-            out.append(read_deck_file(entry))
-        elif entry in STARTERS:
-            out.append(starter(entry))
-        else:
-            raise ConfigError(
-                "config/bad-option",
-                f"there is no starter deck {entry!r}; choose one of {', '.join(STARTERS)} "
-                "or give a deck file ending in .toml",
-            )
-    return tuple(out)
+    ready = {name: starter(name) for name in STARTERS}
+    return tuple(
+        decks.pick(names[seat % len(names)], ready, parse_deck, OPTION) for seat in range(players)
+    )
+
+
+def deck_labels() -> tuple[tuple[str, str], ...]:
+    """What a player reads for the ``decks`` option: each starter by its deck's name, and
+    the default pairing (``"production,decomposition"`` is Savanna against Woodland Floor)."""
+    named = {name: starter(name).name for name in STARTERS}
+    default = f"{named['production']} against {named['decomposition']}"
+    return (("production,decomposition", default), *named.items())

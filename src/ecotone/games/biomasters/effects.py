@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from itertools import compress
 from typing import TypeVar
 
+from ecotone.core.records import seat_name, without
 from ecotone.games.biomasters.board import Grid
 from ecotone.games.biomasters.cards import cards
 from ecotone.games.biomasters.decks import Deck
@@ -67,7 +68,11 @@ def occupied(grid: tuple[Slot | None, ...]) -> list[int]:
 
 
 def replace_at(items: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
-    """``items`` with entry ``i`` replaced (through a list: the fastest copy in CPython)."""
+    """``items`` with entry ``i`` replaced.
+
+    :func:`ecotone.core.records.put` says the same, but this copy goes through a list,
+    which CPython does faster for the grid's 90-100 cells; a step sets several cells.
+    """
     out = list(items)
     out[i] = value
     return tuple(out)
@@ -104,19 +109,14 @@ def pick(d: BioData, seat: int, card_id: str) -> str:
     for c in d.hands[seat]:  # hands are sorted: the first copy has the lowest id
         if kind_of(c) == card_id:
             return c
-    raise ValueError(f"P{seat + 1} holds no {card_id}")
-
-
-def _without(cards: tuple[str, ...], instance: str) -> tuple[str, ...]:
-    i = cards.index(instance)
-    return cards[:i] + cards[i + 1 :]
+    raise ValueError(f"{seat_name(seat)} holds no {card_id}")
 
 
 def from_hand(d: BioData, seat: int, instance: str) -> BioData:
     """``d`` with ``instance`` gone from ``seat``'s hand (and from its revealed cards)."""
-    hands = replace_at(d.hands, seat, _without(d.hands[seat], instance))
+    hands = replace_at(d.hands, seat, without(d.hands[seat], instance))
     if instance in d.revealed[seat]:
-        shown = _without(d.revealed[seat], instance)
+        shown = without(d.revealed[seat], instance)
         return d.replace(hands=hands, revealed=replace_at(d.revealed, seat, shown))
     return d.replace(hands=hands)
 
@@ -142,7 +142,7 @@ def kill(d: BioData, table: Table, cell: int, killer: int, why: str) -> BioData:
     )
     d = set_cell(d, cell, tile)
     name = _KINDS[s.kind].card.name
-    return add_event(d, f"P{s.owner + 1}'s {name} in {table.grid.names[cell]} {why}")
+    return add_event(d, f"{seat_name(s.owner)}'s {name} in {table.grid.names[cell]} {why}")
 
 
 def decompose(d: BioData, table: Table, cell: int, seat: int) -> BioData:

@@ -11,12 +11,18 @@ from ecotone.core.errors import IllegalAction
 from ecotone.core.game import Game
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Option, Provenance, Variant
-from ecotone.games.biomasters import presentation, rules, view
+from ecotone.games.biomasters import presentation, render, rules, view
 from ecotone.games.biomasters.actions import CODEC
 from ecotone.games.biomasters.board import grid_for
-from ecotone.games.biomasters.decks import MAX_DECK, STARTERS, normalise, resolve_decks
+from ecotone.games.biomasters.decks import (
+    MAX_DECK,
+    STARTERS,
+    deck_labels,
+    normalise,
+    resolve_decks,
+)
 from ecotone.games.biomasters.effects import Table
-from ecotone.games.biomasters.explain import why_illegal
+from ecotone.games.biomasters.refusals import BioRefusal, refusal
 from ecotone.games.biomasters.scoring import scores, winners
 from ecotone.games.biomasters.state import BioData
 
@@ -55,10 +61,12 @@ SPEC = GameSpec(
         Option(
             "decks",
             "each seat's deck, comma-separated and repeated round the table: a starter "
-            "(production, decomposition, ocean, wetland) or a deck file ending in .toml",
+            "(production, decomposition, ocean, wetland) or the path of a deck file",
             "production,decomposition",
             files=True,
             ready=STARTERS,
+            label="Decks",
+            value_labels=deck_labels(),
         ),
         Option(
             "chemo_home",
@@ -66,6 +74,11 @@ SPEC = GameSpec(
             "rulebook: only to a -1S or -2D card you control",
             True,
             (True, False),
+            label="Chemoautotrophs grow from a HOME",
+            value_labels=(
+                (True, "Yes, as RULINGS.md rules"),
+                (False, "No, as the printed rulebook: only from your -1S or -2D cards"),
+            ),
         ),
     ),
     provenance_note="The rulebook is a 2025 hobby design; the card pool and decks are Ecotone's.",
@@ -78,6 +91,7 @@ class BioMasters(Game[BioData]):
     spec = SPEC
     data_type = BioData
     codec = CODEC
+    refusals = BioRefusal
 
     @classmethod
     def present(cls) -> Presentation:
@@ -111,14 +125,14 @@ class BioMasters(Game[BioData]):
     def next(self, data: BioData, seat: int, action: Action) -> BioData:
         return rules.next_data(data, self.table, seat, action)
 
-    def why_illegal(self, data: BioData, seat: int, action: Action) -> IllegalAction:
-        return why_illegal(data, self.table, seat, action)
+    def refusal(self, data: BioData, seat: int, action: Action) -> IllegalAction | None:
+        return refusal(data, self.table, seat, action)
 
     def observation(self, data: BioData, seat: int | None) -> dict[str, Any]:
         return view.observation(data, self.table, seat)
 
     def render(self, data: BioData, seat: int | None) -> str:
-        return view.render(data, self.table, seat)
+        return render.render(data, self.table, seat)
 
     def determinize(self, data: BioData, seat: int, rnd: random.Random) -> BioData:
         return view.determinize(data, seat, rnd)

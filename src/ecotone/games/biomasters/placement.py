@@ -14,7 +14,8 @@ A card is played into a cell of the grid:
 * **Cost**: exhaust ready cards you control whose trophic icons match the cost; they need
   not be adjacent [RULINGS]. A host carrying a ``double`` mutualist pays two icons.
 
-:func:`plays` lists the legal plays fast; :func:`play_problem` says why one is refused.
+:func:`plays` lists the legal plays fast, sharing :func:`host_problem` with
+:func:`ecotone.games.biomasters.refusals.play_problem`, which says why a play is refused.
 """
 
 from __future__ import annotations
@@ -25,15 +26,16 @@ from collections.abc import Iterator
 from ecotone.games.biomasters.board import COMPAT_MASK, Domain, Grid
 from ecotone.games.biomasters.cards import Kind, Trophic, cards, level_name
 from ecotone.games.biomasters.effects import occupied
-from ecotone.games.biomasters.state import BioData, Slot
+from ecotone.games.biomasters.state import BioData, Slot, kind_of
 
 __all__ = [
     "Scan",
+    "affordable",
     "capacity",
     "cost_text",
+    "host_problem",
     "is_live",
     "live_neighbours",
-    "play_problem",
     "plays",
     "preferred_met",
 ]
@@ -68,12 +70,8 @@ def capacity(d: BioData, seat: int, exclude: int = -1) -> Counter[int]:
         k = _KINDS[s.kind]
         if k.level == 0:
             continue
-        out[k.level] += 2 if s.mutualist and _KINDS[kind(s.mutualist)].effect == "double" else 1
+        out[k.level] += 2 if s.mutualist and _KINDS[kind_of(s.mutualist)].effect == "double" else 1
     return out
-
-
-def kind(instance: str) -> str:
-    return instance.partition("#")[0]
 
 
 def affordable(k: Kind, cap: Counter[int]) -> bool:
@@ -142,7 +140,7 @@ class Scan:
                 if s.ready:
                     if lv:
                         m = s.mutualist
-                        cap[lv] = cap.get(lv, 0) + (2 if m and kind(m) in double else 1)
+                        cap[lv] = cap.get(lv, 0) + (2 if m and kind_of(m) in double else 1)
                     if acts:
                         actors.append(i)
         self.by_level: dict[int, list[int]] = by_level
@@ -208,7 +206,7 @@ def plays(
                 assert here is not None
                 host = _KINDS[here.kind]
                 for k in attachments:
-                    if not k.hosts.isdisjoint(host.tags) and _host_problem(k, host, here) is None:
+                    if not k.hosts.isdisjoint(host.tags) and host_problem(k, host, here) is None:
                         out.append((k.id, i))
     return out
 
@@ -304,7 +302,7 @@ _NEED: dict[str, tuple[tuple[int, int], ...]] = {
 }
 
 
-def _host_problem(k: Kind, host: Kind, slot: Slot) -> str | None:
+def host_problem(k: Kind, host: Kind, slot: Slot) -> str | None:
     """Why ``k`` (a parasite or mutualist) cannot be tucked under ``slot``, or ``None``."""
     if k.hosts.isdisjoint(host.tags):
         wanted = ", ".join(sorted(k.hosts))
@@ -319,117 +317,11 @@ def _host_problem(k: Kind, host: Kind, slot: Slot) -> str | None:
     if k.trophic is Trophic.PARASITE:
         if slot.parasite:
             return f"the {host.card.name} already carries a parasite"
-        if slot.mutualist and _KINDS[kind(slot.mutualist)].effect == "clean":
+        if slot.mutualist and _KINDS[kind_of(slot.mutualist)].effect == "clean":
             return f"the {host.card.name} is kept clean of parasites by its cleaner"
     elif slot.mutualist:
         return f"the {host.card.name} already has a mutualist"
     return None
-
-
-# -- the slow path: why a play is refused ----------------------------------------------------
-
-
-def play_problem(
-    d: BioData, grid: Grid, seat: int, k: Kind, cell: int, chemo_home: bool
-) -> tuple[str, str] | None:
-    """Why ``seat`` may not play ``k`` into ``cell`` (a code and a reason), or ``None``.
-
-    The card is assumed to be in hand and the cell on the grid.
-    """
-    here = d.grid[cell]
-    name = grid.names[cell]
-    if k.is_attachment:
-        what = "parasite" if k.trophic is Trophic.PARASITE else "mutualist"
-        if here is None or here.tile or here.kind in _HOME_KINDS:
-            return (
-                "biomasters/no-host",
-                f"a {what} is tucked under a living host; {name} holds none",
-            )
-        problem = _host_problem(k, _KINDS[here.kind], here)
-        if problem is not None:
-            return "biomasters/bad-host", problem
-    elif k.trophic is Trophic.SAPROTROPH:
-        if here is None or not here.tile:
-            return (
-                "biomasters/needs-detritus",
-                f"a saprotroph (-1S) is played only onto a Detritus tile, and {name} holds none",
-            )
-        clash = _domain_clash(d, grid, k, cell)
-        if clash:
-            return "biomasters/domain", clash
-    else:
-        refused = _cell_problem(d, grid, seat, k, cell, chemo_home)
-        if refused is not None:
-            return refused
-    if not affordable(k, capacity(d, seat)):
-        return "biomasters/cannot-pay", _cost_reason(d, seat, k)
-    return None
-
-
-def _cell_problem(
-    d: BioData, grid: Grid, seat: int, k: Kind, cell: int, chemo_home: bool
-) -> tuple[str, str] | None:
-    name = grid.names[cell]
-    here = d.grid[cell]
-    if here is not None:
-        what = "a Detritus tile" if here.tile else f"the {_KINDS[here.kind].card.name}"
-        return "biomasters/occupied", f"{name} already holds {what}"
-    around = [d.grid[n] for n in grid.neighbours[cell]]
-    if all(s is None for s in around):
-        return (
-            "biomasters/not-connected",
-            f"a card must share an edge with a card already on the grid; {name} touches none",
-        )
-    clash = _domain_clash(d, grid, k, cell)
-    if clash:
-        return "biomasters/domain", clash
-    live = [_KINDS[s.kind] for _, s in live_neighbours(d, grid, cell)]
-    home = any(s is not None and s.kind in _HOME_KINDS for s in around)
-    if k.trophic is Trophic.PHOTO:
-        if not home and not any(n.level == 1 for n in live):
-            return (
-                "biomasters/trophic",
-                f"a photoautotroph (+1A) connects to a HOME, or to a producer (+1) growing "
-                f"from one; nothing next to {name} is either",
-            )
-    elif k.trophic is Trophic.CHEMO:
-        own = any(
-            s.owner == seat and _KINDS[s.kind].level < 0 for _, s in live_neighbours(d, grid, cell)
-        )
-        if not own and not (home and chemo_home):
-            where = "a HOME or " if chemo_home else ""
-            return (
-                "biomasters/trophic",
-                f"a chemoautotroph (+1C) connects to {where}a -1S or -2D card you control; "
-                f"nothing next to {name} is one",
-            )
-    elif not any(n.level == k.food for n in live):
-        return (
-            "biomasters/trophic",
-            f"the Trophic rule: a {k.trophic} card is played next to a {level_name(k.food)} "
-            f"card it can feed on; nothing next to {name} is one",
-        )
-    return None
-
-
-def _domain_clash(d: BioData, grid: Grid, k: Kind, cell: int) -> str | None:
-    for n, s in live_neighbours(d, grid, cell):
-        other = _KINDS[s.kind]
-        if not (COMPAT_MASK[k.domain] >> other.domain) & 1:
-            return (
-                f"the Domain rule: a {k.domain.title} card cannot touch the {other.card.name} "
-                f"{other.domain.title} in {grid.names[n]}"
-            )
-    return None
-
-
-def _cost_reason(d: BioData, seat: int, k: Kind) -> str:
-    cap = capacity(d, seat)
-    have = " ".join(f"{cap[lv]}x {level_name(lv)}" for lv in sorted(cap, key=abs)) or "none"
-    return (
-        f"the {k.card.name} costs {cost_text(k.cost)}: exhaust that many of your ready cards "
-        f"of those levels; your ready cards can pay: {have}"
-    )
 
 
 def domain_of(card_id: str) -> Domain:

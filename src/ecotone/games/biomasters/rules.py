@@ -2,7 +2,7 @@
 
 Rules doc sections: §Set-up, §A turn (Ready, Draw, up to three actions), §Playing a card,
 §Paying the cost, §Starvation, §Parasites and mutualists, §The end. Placement checks live in
-:mod:`placement`, abilities in :mod:`abilities`, refusals in :mod:`explain`.
+:mod:`placement`, abilities in :mod:`abilities`, refusals in :mod:`refusals`.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import random
 import string
 
 from ecotone.core.actions import Action
+from ecotone.core.records import seat_name
 from ecotone.games.biomasters.abilities import ability_actions, apply_ability
 from ecotone.games.biomasters.actions import Pass, Pay, Play
 from ecotone.games.biomasters.board import Grid
@@ -325,12 +326,13 @@ def start_turn(d: BioData, table: Table, seat: int) -> BioData:
     )
     for cell, parasite in struck:
         name = _KINDS[kind_of(parasite)].card.name
-        d = kill(d, table, cell, seat, f"was killed by P{seat + 1}'s {name}")
+        d = kill(d, table, cell, seat, f"was killed by {seat_name(seat)}'s {name}")
     if d.decks[seat]:
         return draw(d, seat)
     if d.last < 0:
         d = d.replace(last=(seat - 1) % table.players)
         d = add_event(
-            d, f"P{seat + 1} cannot draw: the end is triggered; the others take one final turn"
+            d,
+            f"{seat_name(seat)} cannot draw: the end is triggered; the others take one final turn",
         )
     return d

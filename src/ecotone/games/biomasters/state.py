@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import enum
 
-import msgspec
+from ecotone.core.records import Record
 
 __all__ = ["BioData", "Pending", "Phase", "Scored", "Slot", "kind_of"]
 
@@ -38,7 +38,7 @@ class Phase(enum.StrEnum):
     OVER = "over"
 
 
-class Slot(msgspec.Struct, frozen=True):
+class Slot(Record, frozen=True):
     """What lies in one grid cell.
 
     Attributes:
@@ -75,19 +75,15 @@ class Slot(msgspec.Struct, frozen=True):
         extra = tuple(c for c in (self.parasite, self.mutualist) if c)
         return (self.card, *extra, *self.under)
 
-    def replace(self, **changes: object) -> Slot:
-        """A copy with ``changes``."""
-        return msgspec.structs.replace(self, **changes)
 
-
-class Scored(msgspec.Struct, frozen=True):
+class Scored(Record, frozen=True):
     """A card in a Score Pile and what it is worth now (1 until processed)."""
 
     card: str
     vp: int
 
 
-class Pending(msgspec.Struct, frozen=True):
+class Pending(Record, frozen=True):
     """A card just played whose cost is still being paid.
 
     Attributes:
@@ -101,7 +97,7 @@ class Pending(msgspec.Struct, frozen=True):
     icons: tuple[int, ...]
 
 
-class BioData(msgspec.Struct, frozen=True):
+class BioData(Record, frozen=True):
     """Everything about one position.
 
     Attributes:
@@ -131,7 +127,3 @@ class BioData(msgspec.Struct, frozen=True):
     last: int = -1
     turns: int = 1
     events: tuple[str, ...] = ()
-
-    def replace(self, **changes: object) -> BioData:
-        """A copy with ``changes`` (the record itself never changes)."""
-        return msgspec.structs.replace(self, **changes)

@@ -33,6 +33,11 @@ class Level(enum.IntEnum):
         """The level's name as printed on the cards."""
         return _TITLES[self]
 
+    @property
+    def key(self) -> str:
+        """The level's key in the data and the observation (``"canopy"``)."""
+        return self.name.lower()
+
 
 _TITLES = {
     Level.GROUND: "Ground",

@@ -11,28 +11,14 @@ from ecotone.core.errors import IllegalAction
 from ecotone.core.game import Game
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Provenance, Variant
-from ecotone.games.forest import presentation, rules, view
+from ecotone.games.forest import presentation, refusals, render, rules, scoring, view
 from ecotone.games.forest.actions import CODEC
 from ecotone.games.forest.cards import cards
-from ecotone.games.forest.scoring import is_complete, score_forest, tops
+from ecotone.games.forest.refusals import ForestRefusal
+from ecotone.games.forest.scoring import SEMI_COOP, SOLO, score_forest
 from ecotone.games.forest.state import ForestData
 
-__all__ = ["SOLO_RATINGS", "OnceUponAForest", "degradation_limit", "table_chainsaws"]
-
-SOLO = "solo"
-SEMI_COOP = "semi-cooperative"
-
-# Solo rating table (§Solo): the lowest score of each rating.
-SOLO_RATINGS: tuple[tuple[int, str], ...] = (
-    (24, "Primary rainforest"),
-    (18, "Old-growth forest"),
-    (12, "Healthy forest"),
-    (6, "Young forest"),
-    (-99, "Clear-cut"),
-)
-
-# The solo game is won with a Healthy forest that also outscores the Neighbouring Forest.
-SOLO_TARGET = 12
+__all__ = ["SPEC", "OnceUponAForest"]
 
 SPEC = GameSpec(
     id="once-upon-a-forest",
@@ -66,33 +52,13 @@ SPEC = GameSpec(
 )
 
 
-def table_chainsaws(d: ForestData) -> int:
-    """Chainsaws showing in the complete trees of every forest together (§Semi-cooperative)."""
-    by_id = cards().by_id
-    return sum(by_id[c].chainsaw for f in d.forests for t in f if is_complete(t) for c in tops(t))
-
-
-def degradation_limit(players: int) -> int:
-    """The most chainsaws the table's complete trees may show in the semi-cooperative game.
-
-    The same for every table: all 64 cards end up in the forests whatever the number of
-    players, so the 12 chainsaws are always there to be covered or left showing.
-    """
-    del players
-    return 2
-
-
-def solo_rating(points: int) -> str:
-    """The solo game's rating of a final score."""
-    return next(name for low, name in SOLO_RATINGS if points >= low)
-
-
 class OnceUponAForest(Game[ForestData]):
     """Once Upon a Forest: 2-4 players, plus the solo and semi-cooperative variants."""
 
     spec = SPEC
     data_type = ForestData
     codec = CODEC
+    refusals = ForestRefusal
 
     @classmethod
     def present(cls) -> Presentation:
@@ -110,27 +76,14 @@ class OnceUponAForest(Game[ForestData]):
     def next(self, data: ForestData, seat: int, action: Action) -> ForestData:
         return rules.next_data(data, seat, action, self.players)
 
-    def why_illegal(self, data: ForestData, seat: int, action: Action) -> IllegalAction:
-        return rules.why_illegal(data, seat, action, self.players)
+    def refusal(self, data: ForestData, seat: int, action: Action) -> IllegalAction | None:
+        return refusals.refusal(data, seat, action, self.players)
 
     def observation(self, data: ForestData, seat: int | None) -> dict[str, Any]:
-        obs = view.observation(data, seat, self.players)
-        if self.variant == SEMI_COOP:
-            obs["table_chainsaws"] = table_chainsaws(data)
-            obs["degradation_limit"] = degradation_limit(self.players)
-        return obs
+        return view.observation(data, seat, self.players, self.variant)
 
     def render(self, data: ForestData, seat: int | None) -> str:
-        text = view.render(data, seat, self.players)
-        if self.variant == SEMI_COOP:
-            text += (
-                f"\nTable: {table_chainsaws(data)} chainsaw(s) in complete trees; "
-                f"more than {degradation_limit(self.players)} and everybody loses"
-            )
-        if self.variant == SOLO and not rules.to_move(data):
-            points = score_forest(data.forests[0]).total
-            text += f"\nRating: {solo_rating(points)}"
-        return text
+        return render.render(data, seat, self.players, self.variant)
 
     def determinize(self, data: ForestData, seat: int, rnd: random.Random) -> ForestData:
         return view.determinize(data, seat, rnd)
@@ -139,14 +92,7 @@ class OnceUponAForest(Game[ForestData]):
         return [float(score_forest(f).total) for f in data.forests]
 
     def winners(self, data: ForestData) -> list[int]:
-        points = self.scores(data)
-        if self.variant == SOLO:
-            beaten = points[0] > score_forest(data.neighbour).total
-            return [0] if beaten and points[0] >= SOLO_TARGET else []
-        if self.variant == SEMI_COOP and table_chainsaws(data) > degradation_limit(self.players):
-            return []
-        best = max(points)
-        return [s for s, p in enumerate(points) if p == best]
+        return scoring.winners(data, self.variant)
 
     def zones(self, data: ForestData) -> Mapping[str, Iterable[str]]:
         return view.zones(data)

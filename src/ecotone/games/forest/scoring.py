@@ -10,6 +10,11 @@
 
 Only the top card of each slot counts: covered cards are gone from the forest's life.
 Incomplete trees count for nothing but their -1.
+
+The variants judge the outcome on top of the scores (§Variants, both Ecotone designs): the
+solo game rates the final forest and is won with a Healthy forest that also outscores the
+Neighbouring Forest; in the semi-cooperative game everybody loses when the complete trees
+of the table show too many chainsaws.
 """
 
 from __future__ import annotations
@@ -18,9 +23,25 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ecotone.games.forest.cards import CardSet, cards
-from ecotone.games.forest.state import Forest, Tree
+from ecotone.games.forest.state import Forest, ForestData, Tree
 
-__all__ = ["ForestScore", "is_complete", "score_forest", "tops"]
+__all__ = [
+    "SEMI_COOP",
+    "SOLO",
+    "SOLO_RATINGS",
+    "SOLO_TARGET",
+    "ForestScore",
+    "degradation_limit",
+    "is_complete",
+    "score_forest",
+    "solo_rating",
+    "table_chainsaws",
+    "tops",
+    "winners",
+]
+
+SOLO = "solo"
+SEMI_COOP = "semi-cooperative"
 
 COMPLETE_TREE = 3
 INCOMPLETE_TREE = -1
@@ -80,3 +101,52 @@ def score_forest(forest: Forest, cs: CardSet | None = None) -> ForestScore:
         individuals=dict(individuals),
         balanced=balanced,
     )
+
+
+# -- the variants (§Solo, §Semi-cooperative) --------------------------------------------
+
+# Solo rating table (§Solo): the lowest score of each rating.
+SOLO_RATINGS: tuple[tuple[int, str], ...] = (
+    (24, "Primary rainforest"),
+    (18, "Old-growth forest"),
+    (12, "Healthy forest"),
+    (6, "Young forest"),
+    (-99, "Clear-cut"),
+)
+
+# The solo game is won with a Healthy forest that also outscores the Neighbouring Forest.
+SOLO_TARGET = 12
+
+
+def solo_rating(points: int) -> str:
+    """The solo game's rating of a final score."""
+    return next(name for low, name in SOLO_RATINGS if points >= low)
+
+
+def table_chainsaws(d: ForestData) -> int:
+    """Chainsaws showing in the complete trees of every forest together (§Semi-cooperative)."""
+    by_id = cards().by_id
+    return sum(by_id[c].chainsaw for f in d.forests for t in f if is_complete(t) for c in tops(t))
+
+
+def degradation_limit(players: int) -> int:
+    """The most chainsaws the table's complete trees may show in the semi-cooperative game.
+
+    The same for every table: all 64 cards end up in the forests whatever the number of
+    players, so the 12 chainsaws are always there to be covered or left showing.
+    """
+    del players
+    return 2
+
+
+def winners(d: ForestData, variant: str | None) -> list[int]:
+    """The winning seats of a finished game: the highest score (shared on a tie), unless
+    the variant says otherwise (§Solo, §Semi-cooperative)."""
+    points = [score_forest(f).total for f in d.forests]
+    if variant == SOLO:
+        beaten = points[0] > score_forest(d.neighbour).total
+        return [0] if beaten and points[0] >= SOLO_TARGET else []
+    if variant == SEMI_COOP and table_chainsaws(d) > degradation_limit(len(d.forests)):
+        return []
+    best = max(points)
+    return [s for s, p in enumerate(points) if p == best]

@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import enum
 
-import msgspec
+from ecotone.core.records import Record
 
-__all__ = ["Forest", "ForestData", "Phase", "Tree"]
+__all__ = ["HAND_SIZE", "Forest", "ForestData", "Phase", "Tree"]
 
 Tree = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 Forest = tuple[Tree, ...]
 
 EMPTY_TREE: Tree = ((), (), (), ())
+
+#: The cards each player holds after the deal and after each turn's draws (§Set-up).
+HAND_SIZE = 3
 
 
 class Phase(enum.StrEnum):
@@ -31,7 +34,7 @@ class Phase(enum.StrEnum):
     OVER = "over"
 
 
-class ForestData(msgspec.Struct, frozen=True):
+class ForestData(Record, frozen=True):
     """Everything about one position.
 
     Attributes:
@@ -55,7 +58,3 @@ class ForestData(msgspec.Struct, frozen=True):
     receiver: int | None = None
     draws_left: int = 0
     neighbour: Forest = ()
-
-    def replace(self, **changes: object) -> ForestData:
-        """A copy with ``changes`` (the record itself never changes)."""
-        return msgspec.structs.replace(self, **changes)

@@ -1,4 +1,6 @@
-"""What each seat sees: the observation, its text picture, and determinization.
+"""What each seat sees (the observation), what it cannot tell apart (determinization),
+and where every card lies (zones). The text picture of a view is in
+:mod:`~ecotone.games.forest.render`.
 
 Public: the forests (every card placed, covered ones included: all were seen when
 placed), the number of cards in each pile and the level of each pile's top card (card
@@ -14,14 +16,14 @@ import random
 from collections import defaultdict
 from typing import Any
 
+from ecotone.core.records import seat_name
 from ecotone.games.forest.cards import LEVELS, Level, cards
-from ecotone.games.forest.rules import targets
-from ecotone.games.forest.scoring import score_forest
-from ecotone.games.forest.state import Forest, ForestData, Phase
+from ecotone.games.forest.scoring import SEMI_COOP, degradation_limit, score_forest, table_chainsaws
+from ecotone.games.forest.state import Forest, ForestData
 
-__all__ = ["determinize", "observation", "render", "zones"]
+__all__ = ["determinize", "observation", "zones"]
 
-_LEVEL_KEYS = ("ground", "first", "second", "canopy")
+_LEVEL_KEYS = tuple(level.key for level in LEVELS)
 
 
 @functools.lru_cache(maxsize=512)
@@ -61,8 +63,11 @@ def _points(forest: Forest) -> int:
     return points
 
 
-def observation(d: ForestData, seat: int | None, players: int) -> dict[str, Any]:
-    """Everything ``seat`` may know (``None``: a spectator)."""
+def observation(
+    d: ForestData, seat: int | None, players: int, variant: str | None = None
+) -> dict[str, Any]:
+    """Everything ``seat`` may know (``None``: a spectator); the semi-cooperative game
+    adds the table's chainsaws and their limit."""
     level_of = cards().level_of
     obs: dict[str, Any] = {
         "phase": d.phase.value,
@@ -87,6 +92,9 @@ def observation(d: ForestData, seat: int | None, players: int) -> dict[str, Any]
     if players == 1:
         obs["neighbour"] = _forest_json(d.neighbour)
         obs["neighbour_points"] = _points(d.neighbour)
+    if variant == SEMI_COOP:
+        obs["table_chainsaws"] = table_chainsaws(d)
+        obs["degradation_limit"] = degradation_limit(players)
     return obs
 
 
@@ -132,97 +140,9 @@ def zones(d: ForestData) -> dict[str, list[str]]:
     for i, pile in enumerate(d.piles):
         out[f"pile {i + 1}"] = list(pile)
     for s, hand in enumerate(d.hands):
-        out[f"P{s + 1} hand"] = list(hand)
+        out[f"{seat_name(s)} hand"] = list(hand)
     for s, forest in enumerate(d.forests):
-        out[f"P{s + 1} forest"] = [c for tree in forest for slot in tree for c in slot]
+        out[f"{seat_name(s)} forest"] = [c for tree in forest for slot in tree for c in slot]
     out["gift"] = [d.gift] if d.gift is not None else []
     out["neighbouring forest"] = [c for tree in d.neighbour for slot in tree for c in slot]
     return out
-
-
-# -- text -------------------------------------------------------------------------------
-
-
-def _doing(d: ForestData, players: int) -> str:
-    who = f"P{d.turn + 1}"
-    if d.phase is Phase.DEAL:
-        return f"{who} draws a starting card"
-    if d.phase is Phase.PLACE:
-        return f"{who} places a card"
-    if d.phase is Phase.GIVE:
-        return f"{who} gives a card" + (" to the Neighbouring Forest" if players == 1 else "")
-    if d.phase is Phase.RECEIVE:
-        assert d.gift is not None
-        assert d.receiver is not None
-        return f"P{d.receiver + 1} places {cards().describe(d.gift)}, given by {who}"
-    if d.phase is Phase.DRAW:
-        return f"{who} draws ({d.draws_left} to go)"
-    return "the game is over"
-
-
-def _forest_lines(forest: Forest, title: str) -> list[str]:
-    cs = cards()
-    sc = score_forest(forest)
-    balanced = ", ".join(cs.species[k].short for k in sc.balanced) or "none"
-    lines = [
-        f"{title}: {sc.total} points  ({sc.complete} complete, {sc.incomplete} started, "
-        f"{sc.chainsaws} chainsaws; in balance: {balanced})"
-    ]
-    if not forest:
-        return [*lines, "  (no trees yet)"]
-    grid: list[list[str]] = []
-    for level in reversed(LEVELS):
-        row = []
-        for tree in forest:
-            slot = tree[level]
-            text = cs.label(slot[-1]) if slot else "·"
-            if len(slot) > 1:
-                text += f" (+{len(slot) - 1})"
-            row.append(text)
-        grid.append(row)
-    widths = [
-        max(len(f"tree {t + 1}"), *(len(row[t]) for row in grid)) + 2 for t in range(len(forest))
-    ]
-    lines.append(
-        (" " * 12 + "".join(f"tree {t + 1}".ljust(w) for t, w in enumerate(widths))).rstrip()
-    )
-    for level, row in zip(reversed(LEVELS), grid, strict=True):
-        cells = "".join(text.ljust(w) for text, w in zip(row, widths, strict=True))
-        lines.append(f"  {level.title:<10}" + cells.rstrip())
-    return lines
-
-
-def render(d: ForestData, seat: int | None, players: int) -> str:
-    """The table as ``seat`` sees it: piles, forests, hands."""
-    cs = cards()
-    lines = [f"Once Upon a Forest · {players} player(s) · {_doing(d, players)}"]
-    piles = []
-    for i, pile in enumerate(d.piles):
-        top = Level(cs.level_of[pile[-1]]).title if pile else "empty"
-        piles.append(f"[{i + 1}] {top} ×{len(pile)}" if pile else f"[{i + 1}] empty")
-    lines.append("Piles  " + "   ".join(piles))
-    for s in range(players):
-        lines.append("")
-        you = " (you)" if s == seat else ""
-        lines.extend(_forest_lines(d.forests[s], f"P{s + 1}{you}"))
-        hand = d.hands[s]
-        if s == seat:
-            shown = ", ".join(f"{cs.label(c)} [{Level(cs.level_of[c]).title}]" for c in hand)
-            lines.append(f"  Hand: {shown or 'empty'}")
-        else:
-            levels = ", ".join(Level(lv).title for lv in sorted(cs.level_of[c] for c in hand))
-            lines.append(f"  Hand: {len(hand)} card(s)" + (f" ({levels})" if hand else ""))
-    if players == 1:
-        lines.append("")
-        lines.extend(_forest_lines(d.neighbour, "Neighbouring Forest"))
-    placing = d.receiver if d.phase is Phase.RECEIVE else d.turn
-    if seat is not None and seat == placing and d.phase in (Phase.PLACE, Phase.RECEIVE):
-        forest = d.forests[seat]
-        new = len(forest) + 1 if len(targets(forest)) > len(forest) else None
-        lines.append("")
-        trees = "tree 1" if len(forest) == 1 else f"trees 1-{len(forest)}"
-        lines.append(
-            f"You may place in {trees}"
-            + (f" or start tree {new}" if new else " (finish your last tree to start a new one)")
-        )
-    return "\n".join(lines)
