@@ -23,7 +23,7 @@
 from __future__ import annotations
 
 from ecotone.core.actions import Action
-from ecotone.core.records import seat_name
+from ecotone.core.records import put, seat_name
 from ecotone.games.biomasters.actions import Activate, Metamorphose, Target
 from ecotone.games.biomasters.board import COMPAT_MASK
 from ecotone.games.biomasters.cards import Kind, cards, level_name
@@ -36,7 +36,6 @@ from ecotone.games.biomasters.effects import (
     kill,
     occupied,
     pick,
-    replace_at,
     set_cell,
 )
 from ecotone.games.biomasters.placement import is_live, live_neighbours
@@ -187,7 +186,7 @@ def apply_ability(d: BioData, table: Table, seat: int, action: Action) -> BioDat
         i = best_to_process(pile)
         entry = pile[i]
         processed = entry.replace(vp=_KINDS[kind_of(entry.card)].vp)
-        d = d.replace(piles=replace_at(d.piles, seat, replace_at(pile, i, processed)))
+        d = d.replace(piles=put(d.piles, seat, put(pile, i, processed)))
     return draw(d, seat)
 
 

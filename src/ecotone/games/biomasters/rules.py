@@ -11,7 +11,7 @@ import random
 import string
 
 from ecotone.core.actions import Action
-from ecotone.core.records import seat_name
+from ecotone.core.records import put, seat_name
 from ecotone.games.biomasters.abilities import ability_actions, apply_ability
 from ecotone.games.biomasters.actions import Pass, Pay, Play
 from ecotone.games.biomasters.board import Grid
@@ -26,7 +26,6 @@ from ecotone.games.biomasters.effects import (
     kill,
     occupied,
     pick,
-    replace_at,
     set_cell,
     to_pile,
 )
@@ -202,7 +201,7 @@ def _pay_icons(d: BioData, cell: int, pays: int) -> BioData:
         if level in icons:
             icons.remove(level)
     return d.replace(
-        grid=replace_at(d.grid, cell, s.replace(ready=False)),
+        grid=put(d.grid, cell, s.replace(ready=False)),
         pending=Pending(p.card, p.cell, tuple(icons)),
     )
 
