@@ -465,7 +465,6 @@ class ISMCTSBot(Bot):
         me = self.seat
         if seed is not None:
             self._reseed(seed)
-        game = self.game
         node: _Node | None = root
         edge: _Edge | None = None
         path: list[_Edge] = []
@@ -506,9 +505,8 @@ class ISMCTSBot(Bot):
                 pending.discard(seat)
                 if not pending:
                     pending = None
-            # The action comes from this very state's legal list, so the legality check
-            # of State.apply is skipped; the new state keeps its own caches.
-            state = State(game, game.next(state.data, seat, action))
+            # The action comes from this very state's legal list: the unchecked step.
+            state = state.step(seat, action)
             if not in_tree:
                 break
         if not state.is_over:
@@ -533,8 +531,7 @@ class ISMCTSBot(Bot):
 
     def _rollout(self, state: State[Any]) -> State[Any]:
         """Play on with the rollout policy to the end, or to ``max_depth`` decisions."""
-        game = self.game
-        limit = self.max_depth or game.max_steps
+        limit = self.max_depth or self.game.max_steps
         if self._helpers:
             for _ in range(limit):
                 to_move = state.to_move
@@ -542,20 +539,21 @@ class ISMCTSBot(Bot):
                     break
                 seat = to_move[0]
                 action = self._helpers[seat].act(SeatView(state, seat))
-                state = State(game, game.next(state.data, seat, action))
+                state = state.step(seat, action)
             return state
-        # The hot loop of the search: straight on the game's hooks, one list per step.
-        to_move_of, legal_of, step = game.to_move, game.legal, game.next
-        data = state.data
+        # The hot loop of the search: unchecked steps, each taken from the state's legal
+        # actions. Every state here is asked for them once, so they come straight from
+        # the game's hook, past the state's cache and its defensive copies.
+        legal_of = self.game.legal
         rnd = self._roll.random
         for _ in range(limit):
-            to_move = to_move_of(data)
+            to_move = state.to_move
             if not to_move:
                 break
             seat = to_move[0]
-            legal = legal_of(data, seat)
-            data = step(data, seat, legal[int(rnd() * len(legal))])
-        return State(game, data)
+            legal = legal_of(state.data, seat)
+            state = state.step(seat, legal[int(rnd() * len(legal))])
+        return state
 
     def _select(self, node: _Node, seat: int, legal: list[Action]) -> tuple[Action, _Edge, bool]:
         """UCB over the actions available here; an untried one first, at random."""

@@ -143,8 +143,7 @@ class HeuristicBot(Bot):
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
-        game = view.game
-        table = game.table  # type: ignore[attr-defined]
+        table = view.game.table  # type: ignore[attr-defined]
         state = view.determinize(self.rng)
         data: BioData = state.data
         neighbours = table.grid.neighbours
@@ -152,7 +151,8 @@ class HeuristicBot(Bot):
         best_action = legal[0]
         best_value = float("-inf")
         for action in legal:
-            after = game.next(data, self.seat, action)
+            # legal here too: a determinization keeps the seat's legal actions
+            after = state.step(self.seat, action).data
             value = evaluate(after, self.seat, table.teams, neighbours, known)
             if data.phase is Phase.PAY:
                 value += _keep_ready_bonus(after, self.seat)
