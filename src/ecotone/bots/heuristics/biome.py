@@ -30,6 +30,7 @@ from ecotone.bots.base import Bot, SeatView
 from ecotone.bots.registry import GameBots, SearchDefaults, register
 from ecotone.core.actions import Action
 from ecotone.core.game import Game
+from ecotone.core.records import put, without
 from ecotone.games.biome import earning
 from ecotone.games.biome.actions import (
     Burn,
@@ -123,7 +124,7 @@ def _gained(d: BiomeData, geo: Board, have: set[int], cell: int, v: int) -> set[
         if link == SAME and n not in have:
             new.add(n)
         if p == vine:
-            trial = (*board[:cell], v, *board[cell + 1 :])
+            trial = put(board, cell, v)
             new |= vine_network(trial, geo, cell) - have
     return new - have
 
@@ -432,7 +433,7 @@ class HeuristicBot(Bot):
             if not info.earnable:
                 continue
             me = d.seats[self.seat]
-            trial = d.replace(gallery=tuple(x for x in d.gallery if x != c))
+            trial = d.replace(gallery=without(d.gallery, c))
             trial = trial.seat(self.seat, hand=tuple(sorted((*me.hand, c))))
             if earning.can_start(trial.replace(withdrawals=0), self.seat, c, cfg):
                 value = info.points
