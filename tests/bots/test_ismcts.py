@@ -10,15 +10,8 @@ import pytest
 
 import ecotone
 from ecotone.bots import SeatView, available_bots, make_bot
-from ecotone.bots.ismcts import (
-    GAME_ITERATIONS,
-    GAME_OPTIONS,
-    PLAYER_OPTIONS,
-    ISMCTSBot,
-    _Node,
-    outcome,
-    tree_edges,
-)
+from ecotone.bots.ismcts import ISMCTSBot, _Node, outcome, tree_edges
+from ecotone.bots.registry import GameBots, lookup, registered
 from ecotone.core.errors import ConfigError
 from ecotone.core.game import Game, State
 from ecotone.core.registry import game_class
@@ -250,7 +243,9 @@ def test_a_default_can_differ_by_player_count() -> None:
     assert all(isinstance(bot, ISMCTSBot) for bot in bots.values())
     # Singapore Untamed at 6 players cuts its rollouts later (a round is longer)
     depth = {players: bot.max_depth for players, bot in bots.items()}  # type: ignore[attr-defined]
-    assert depth == {4: 20, 5: 20, 6: PLAYER_OPTIONS["singapore-untamed"][6]["max_depth"]}
+    own = lookup("singapore-untamed")
+    assert own is not None
+    assert depth == {4: 20, 5: 20, 6: own.search.by_players[6]["max_depth"]}
     assert depth[6] == 30
     six = ecotone.make("singapore-untamed", players=6)
     assert make_bot("ismcts", six, 0, max_depth=12).max_depth == 12  # type: ignore[attr-defined]
@@ -284,8 +279,11 @@ def _documented_defaults() -> dict[tuple[str, int | None], list[str]]:
 def test_the_documented_defaults_are_the_bots_defaults() -> None:
     # docs/bots.md reports tournament results at these settings: they must be the real ones
     documented = _documented_defaults()
-    assert set(GAME_ITERATIONS) | set(GAME_OPTIONS) <= {g for g, _ in documented}
-    assert {(g, n) for g, counts in PLAYER_OPTIONS.items() for n in counts} <= set(documented)
+    own: list[GameBots] = [b for b in map(lookup, registered()) if b is not None]
+    tuned = {b.game for b in own if b.search.iterations is not None or b.search.options}
+    assert tuned
+    assert tuned <= {g for g, _ in documented}
+    assert {(b.game, n) for b in own for n in b.search.by_players} <= set(documented)
     for (game_id, players), row in documented.items():
         iterations, rollouts, evidence, widening, paired = row
         game = ecotone.make(game_id, players=players or game_class(game_id).spec.min_players)

@@ -8,7 +8,8 @@ from types import ModuleType
 import pytest
 
 import ecotone
-from ecotone.bots.ismcts import DEFAULT_ITERATIONS, GAME_ITERATIONS, default_iterations
+from ecotone.bots.ismcts import DEFAULT_ITERATIONS, default_iterations
+from ecotone.bots.registry import lookup
 from ecotone.sim import bench_bots
 from ecotone.sim.bench_bots import (
     STAGES,
@@ -50,7 +51,9 @@ def test_a_budget_is_what_the_slowest_search_fits_in_a_second() -> None:
 
 
 def test_every_game_has_a_default_budget() -> None:
-    assert default_iterations(FOREST) == GAME_ITERATIONS[FOREST]
+    own = lookup(FOREST)
+    assert own is not None
+    assert default_iterations(FOREST) == own.search.iterations != DEFAULT_ITERATIONS
     assert default_iterations("a-game-nobody-measured") == DEFAULT_ITERATIONS
 
 

@@ -3,6 +3,10 @@
 ``make_bot("random", game, seat, seed)`` works for every game; ``"heuristic"`` picks the
 game's own heuristic bot; ``"ismcts"`` (information-set tree search, :mod:`ecotone.bots.ismcts`)
 works for every game. :func:`available_bots` lists the names for a game.
+
+What a game has of its own (its heuristic, named bots of that game only, its search
+defaults) comes from :mod:`ecotone.bots.registry`, which that game's bot module fills;
+this module names no game.
 """
 
 from __future__ import annotations
@@ -12,36 +16,22 @@ from typing import Any
 
 from ecotone.bots.base import Bot, SeatView
 from ecotone.bots.random_bot import RandomBot
+from ecotone.bots.registry import lookup
 from ecotone.core.errors import ConfigError
 from ecotone.core.game import Game
 
 __all__ = ["Bot", "RandomBot", "SeatView", "available_bots", "make_bot"]
 
-# game id -> module holding that game's heuristic bot (class attribute ``HeuristicBot``)
-_HEURISTICS: dict[str, str] = {
-    "once-upon-a-forest": "ecotone.bots.heuristics.forest",
-    "biome-borneo": "ecotone.bots.heuristics.biome",
-    "phylo": "ecotone.bots.heuristics.phylo",
-    "biomasters": "ecotone.bots.heuristics.biomasters",
-    "singapore-untamed": "ecotone.bots.heuristics.singapore",
-}
-
-# game id -> extra bot names of that game only -> "module:Class"
-_EXTRA_BOTS: dict[str, dict[str, str]] = {
-    "singapore-untamed": {
-        "hawk": "ecotone.bots.heuristics.singapore:HawkBot",
-        "dove": "ecotone.bots.heuristics.singapore:DoveBot",
-    },
-}
-
 
 def available_bots(game_id: str) -> list[str]:
     """The bot names that can play ``game_id``."""
+    own = lookup(game_id)
     names = ["random"]
-    if game_id in _HEURISTICS:
+    if own is not None and own.heuristic is not None:
         names.append("heuristic")
     names.append("ismcts")  # searches through the kernel API alone: every game
-    names.extend(_EXTRA_BOTS.get(game_id, {}))
+    if own is not None:
+        names.extend(own.extra)
     return names
 
 
@@ -51,16 +41,16 @@ def make_bot(name: str, game: Game[Any], seat: int, seed: int = 0, **options: An
     Raises:
         ConfigError: for a bot name this game has no bot for (the message lists them).
     """
+    own = lookup(game.spec.id)
     cls: type[Bot] | None = None
     if name == "random":
         cls = RandomBot
-    elif name == "heuristic" and game.spec.id in _HEURISTICS:
-        cls = importlib.import_module(_HEURISTICS[game.spec.id]).HeuristicBot
+    elif name == "heuristic" and own is not None:
+        cls = own.heuristic
     elif name == "ismcts":
         cls = importlib.import_module("ecotone.bots.ismcts").ISMCTSBot
-    elif name in _EXTRA_BOTS.get(game.spec.id, {}):
-        module, _, attr = _EXTRA_BOTS[game.spec.id][name].partition(":")
-        cls = getattr(importlib.import_module(module), attr)
+    elif own is not None:
+        cls = own.extra.get(name)
     if cls is not None:
         try:
             return cls(game, seat, seed, **options)

@@ -35,12 +35,12 @@ determinization, so it too sees only what the seat may know) is tried first and 
 bonus that fades as visits accumulate (as the prior of PUCT does). The search departs
 from the heuristic only where its playouts say so. Random playouts alone judge long plans
 poorly; with the prior the bot beats the heuristic it starts from where random playouts
-still say something about a position (Once Upon a Forest, Phylo). Where they do not, the
-game's defaults (:data:`GAME_OPTIONS`) roll out with the heuristic bot for a few
-decisions, and ``evidence`` keeps the heuristic's move unless the search is sure of a
-better one (docs/bots.md, with tournament results). In BioMasters the search also
-compares its root moves in pairs (``paired``): every determinization is tried with each
-of them, so the luck of the deal cancels out of the comparison.
+still say something about a position. Where they do not, the game's defaults (which its
+bot module registers, :mod:`ecotone.bots.registry`) roll out with the heuristic bot for
+a few decisions, and ``evidence`` keeps the heuristic's move unless the search is sure
+of a better one (docs/bots.md names the games, with tournament results). Such games
+also compare their root moves in pairs (``paired``): every determinization is tried
+with each of them, so the luck of the deal cancels out of the comparison.
 
 Tree nodes are keyed by action. The bot's own decision nodes are further keyed by its
 legal actions there, a cheap stand-in for its information set (what it holds after a
@@ -67,14 +67,12 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ecotone.bots.base import Bot, SeatView
+from ecotone.bots.registry import SearchDefaults, lookup
 from ecotone.core.actions import Action
 from ecotone.core.game import Game, State
 
 __all__ = [
     "DEFAULT_ITERATIONS",
-    "GAME_ITERATIONS",
-    "GAME_OPTIONS",
-    "PLAYER_OPTIONS",
     "BotOption",
     "ISMCTSBot",
     "SearchStats",
@@ -83,55 +81,21 @@ __all__ = [
     "tree_edges",
 ]
 
-# Iterations per decision by default: as many as fit, at the game's default settings, in
-# at most about a second per decision on one core of the reference machine (`ecotone
-# bench-bots`, docs/performance.md). Games run their rules at very different speeds, and
-# a heuristic rollout costs far more than a random one, so each game has its own figure;
-# a game not listed gets DEFAULT_ITERATIONS.
+# Iterations per decision by default, for a game that names no figure of its own. Each
+# game's bot module gives its own (``SearchDefaults.iterations`` in its registration): as
+# many as fit, at the game's default settings, in at most about a second per decision on
+# one core of the reference machine (`ecotone bench-bots`, docs/performance.md). Games run
+# their rules at very different speeds, and a heuristic rollout costs far more than a
+# random one.
 DEFAULT_ITERATIONS = 300
-GAME_ITERATIONS: dict[str, int] = {
-    "once-upon-a-forest": 1000,
-    "phylo": 600,
-    "singapore-untamed": 250,
-    "biomasters": 150,
-    "biome-borneo": 80,
-}
-
-
-# The other defaults that differ by game, chosen by tournaments against the game's
-# heuristic bot (docs/bots.md). Where random playouts judge a position badly (long games
-# whose good play is far from random play), the rollouts follow the heuristic bot for a
-# few decisions and the position is then judged by its scores, and the bot keeps the
-# heuristic's move unless its search clearly finds better.
-GAME_OPTIONS: dict[str, dict[str, Any]] = {
-    "singapore-untamed": {"rollout": "heuristic", "max_depth": 20, "evidence": 1.0, "paired": 8},
-    "biomasters": {"rollout": "heuristic", "max_depth": 20, "evidence": 1.0, "paired": 8},
-    "biome-borneo": {
-        "rollout": "heuristic",
-        "max_depth": 20,
-        "evidence": 2.0,
-        "widening": 1.0,
-        "paired": 8,
-    },
-}
-
-
-# Defaults that also differ by player count (game -> players -> options), over the game's.
-# A Singapore Untamed round takes about five decisions a player: at six players a rollout
-# cut after 20 decisions stops in the middle of Evolution, part of the table yet to spend
-# its Food, and the search judged its moves no better than the heuristic; cut after 30 it
-# sees the round out and plays clearly better. At five players the search's departures
-# from the heuristic were worth nothing on balance (its changes of Migration route lost
-# points: a route pays over later rounds, past the cut); asking for twice the evidence
-# before departing keeps the good ones and made it clearly stronger (docs/bots.md).
-PLAYER_OPTIONS: dict[str, dict[int, dict[str, Any]]] = {
-    "singapore-untamed": {5: {"evidence": 2.0}, 6: {"max_depth": 30}},
-}
 
 
 def default_iterations(game_id: str) -> int:
-    """The default iteration budget of ``game_id`` (see :data:`GAME_ITERATIONS`)."""
-    return GAME_ITERATIONS.get(game_id, DEFAULT_ITERATIONS)
+    """The default iteration budget of ``game_id``: its own, else :data:`DEFAULT_ITERATIONS`."""
+    own = lookup(game_id)
+    if own is None or own.search.iterations is None:
+        return DEFAULT_ITERATIONS
+    return own.search.iterations
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,8 +156,8 @@ class ISMCTSBot(Bot):
         game: the configured game.
         seat: the seat it plays.
         seed: its private seed (decisions are reproducible with an iteration budget).
-        iterations: determinized playouts per decision (default: the game's figure in
-            :data:`GAME_ITERATIONS`, else :data:`DEFAULT_ITERATIONS`).
+        iterations: determinized playouts per decision (default: the game's own figure,
+            else :data:`DEFAULT_ITERATIONS`; see :func:`default_iterations`).
         seconds: a time budget per decision instead (not reproducible).
         c: the UCB exploration constant (rewards lie in [0, 1]).
         rollout: ``"random"`` or ``"heuristic"`` (the game's heuristic bot plays every
@@ -264,22 +228,30 @@ class ISMCTSBot(Bot):
     def options_for(cls, game_id: str, players: int | None = None) -> tuple[BotOption, ...]:
         """The options with their defaults for ``game_id`` (at ``players``, if given).
 
-        The iterations differ by game; the prior is the game's heuristic bot when it has
-        one. Without ``players``, an option whose default differs by player count
-        (:data:`PLAYER_OPTIONS`) shows the game's default, and its help says where it
-        differs.
-        """
-        # Imported here: the bots package imports this module lazily, through make_bot.
-        from ecotone.bots import available_bots  # noqa: PLC0415
+        A game's defaults come from its bot module's registration
+        (:class:`~ecotone.bots.registry.SearchDefaults`): its iterations and options; the
+        prior is its heuristic bot when it has one. Without ``players``, an option whose
+        default differs by player count shows the game's default, and its help says where
+        it differs.
 
+        Raises:
+            ValueError: when the game's defaults name an option the search does not have.
+        """
+        own = lookup(game_id)
+        search = own.search if own is not None else SearchDefaults()
         game_defaults: dict[str, Any] = {
             "iterations": default_iterations(game_id),
-            "prior": "heuristic" if "heuristic" in available_bots(game_id) else "none",
-            **GAME_OPTIONS.get(game_id, {}),
+            "prior": "heuristic" if own is not None and own.heuristic is not None else "none",
+            **search.at(players),
         }
-        by_count = PLAYER_OPTIONS.get(game_id, {})
-        if players is not None:
-            game_defaults.update(by_count.get(players, {}))
+        by_count = search.by_players
+        names = {o.name for o in cls.OPTIONS}
+        strange = sorted(set(game_defaults).union(*by_count.values()) - names)
+        if strange:
+            raise ValueError(
+                f"the search defaults of {game_id!r} name no option of the search: "
+                + ", ".join(strange)
+            )
         out: list[BotOption] = []
         for o in cls.OPTIONS:
             option = (
@@ -493,7 +465,6 @@ class ISMCTSBot(Bot):
         me = self.seat
         if seed is not None:
             self._reseed(seed)
-        game = self.game
         node: _Node | None = root
         edge: _Edge | None = None
         path: list[_Edge] = []
@@ -534,9 +505,8 @@ class ISMCTSBot(Bot):
                 pending.discard(seat)
                 if not pending:
                     pending = None
-            # The action comes from this very state's legal list, so the legality check
-            # of State.apply is skipped; the new state keeps its own caches.
-            state = State(game, game.next(state.data, seat, action))
+            # The action comes from this very state's legal list: the unchecked step.
+            state = state.step(seat, action)
             if not in_tree:
                 break
         if not state.is_over:
@@ -561,8 +531,7 @@ class ISMCTSBot(Bot):
 
     def _rollout(self, state: State[Any]) -> State[Any]:
         """Play on with the rollout policy to the end, or to ``max_depth`` decisions."""
-        game = self.game
-        limit = self.max_depth or game.max_steps
+        limit = self.max_depth or self.game.max_steps
         if self._helpers:
             for _ in range(limit):
                 to_move = state.to_move
@@ -570,20 +539,21 @@ class ISMCTSBot(Bot):
                     break
                 seat = to_move[0]
                 action = self._helpers[seat].act(SeatView(state, seat))
-                state = State(game, game.next(state.data, seat, action))
+                state = state.step(seat, action)
             return state
-        # The hot loop of the search: straight on the game's hooks, one list per step.
-        to_move_of, legal_of, step = game.to_move, game.legal, game.next
-        data = state.data
+        # The hot loop of the search: unchecked steps, each taken from the state's legal
+        # actions. Every state here is asked for them once, so they come straight from
+        # the game's hook, past the state's cache and its defensive copies.
+        legal_of = self.game.legal
         rnd = self._roll.random
         for _ in range(limit):
-            to_move = to_move_of(data)
+            to_move = state.to_move
             if not to_move:
                 break
             seat = to_move[0]
-            legal = legal_of(data, seat)
-            data = step(data, seat, legal[int(rnd() * len(legal))])
-        return State(game, data)
+            legal = legal_of(state.data, seat)
+            state = state.step(seat, legal[int(rnd() * len(legal))])
+        return state
 
     def _select(self, node: _Node, seat: int, legal: list[Action]) -> tuple[Action, _Edge, bool]:
         """UCB over the actions available here; an untried one first, at random."""
@@ -702,13 +672,12 @@ def tree_edges(node: _Node) -> Iterator[tuple[Action, _Edge]]:
 
 
 def _heuristic_helpers(game: Game[Any], seed: int) -> list[Bot]:
-    # Imported here: the bots package imports this module lazily, through make_bot.
-    from ecotone.bots import available_bots, make_bot  # noqa: PLC0415
-
-    if "heuristic" not in available_bots(game.spec.id):
+    own = lookup(game.spec.id)
+    heuristic = own.heuristic if own is not None else None
+    if heuristic is None:
         raise ValueError(f"rollout 'heuristic' needs a heuristic bot; {game.spec.title} has none")
     rnd = random.Random(seed)
-    return [make_bot("heuristic", game, s, rnd.getrandbits(63)) for s in range(game.players)]
+    return [heuristic(game, s, rnd.getrandbits(63)) for s in range(game.players)]
 
 
 # -- option checks ---------------------------------------------------------------------------

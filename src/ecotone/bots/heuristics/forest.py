@@ -20,8 +20,17 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ecotone.bots.base import Bot, SeatView
+from ecotone.bots.registry import GameBots, SearchDefaults, register
 from ecotone.core.actions import Action
-from ecotone.games.forest import Draw, Give, GiveToNeighbour, Level, Place, cards
+from ecotone.games.forest import (
+    Draw,
+    Give,
+    GiveToNeighbour,
+    Level,
+    OnceUponAForest,
+    Place,
+    cards,
+)
 from ecotone.games.forest.rules import neighbour_place, place_card, targets
 from ecotone.games.forest.scoring import is_complete, score_forest, tops
 from ecotone.games.forest.state import Forest, Tree
@@ -197,3 +206,14 @@ class HeuristicBot(Bot):
 def _chainsaws(forest: Forest) -> int:
     by_id = cards().by_id
     return sum(by_id[c].chainsaw for t in forest if is_complete(t) for c in tops(t))
+
+
+# Random playouts still say something about a forest, so the search keeps random
+# rollouts to the end of the game, and 1000 of them fit in about a second a move.
+register(
+    GameBots(
+        game=OnceUponAForest.spec.id,
+        heuristic=HeuristicBot,
+        search=SearchDefaults(iterations=1000),
+    )
+)

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from ecotone.bots.base import Bot, SeatView
+from ecotone.bots.registry import GameBots, SearchDefaults, register
 from ecotone.core.actions import Action
 from ecotone.games.phylo.actions import (
     Allow,
@@ -54,6 +55,7 @@ from ecotone.games.phylo.cards import (
     Recover as RecoverEffect,
 )
 from ecotone.games.phylo.events import chain_below
+from ecotone.games.phylo.game import Phylo
 from ecotone.games.phylo.grid import (
     NEIGHBOURS,
     Slot,
@@ -359,3 +361,14 @@ def _settle(before: dict[int, Slot], after: dict[int, Slot]) -> dict[int, Slot]:
                 cells[c] = Slot(c, s.card, s.owner)
             else:
                 del cells[c]
+
+
+# Random playouts still say something about a Phylo table, so the search keeps random
+# rollouts to the end of the game, and 600 of them fit in about a second a move.
+register(
+    GameBots(
+        game=Phylo.spec.id,
+        heuristic=HeuristicBot,
+        search=SearchDefaults(iterations=600),
+    )
+)
