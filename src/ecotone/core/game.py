@@ -314,7 +314,8 @@ class State(Generic[D]):
         self.game = game
         self.data = data
         self._to_move: tuple[int, ...] | None = None
-        self._legal: dict[int, tuple[Action, ...]] = {}
+        # made on first use: most states a search steps through are never asked
+        self._legal: dict[int, tuple[Action, ...]] | None = None
 
     # -- whose turn --------------------------------------------------------------------
 
@@ -332,6 +333,8 @@ class State(Generic[D]):
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The actions ``seat`` may take now, in a deterministic order (empty if not to move)."""
+        if self._legal is None:
+            self._legal = {}
         cached = self._legal.get(seat)
         if cached is None:
             cached = tuple(self.game.legal(self.data, seat)) if seat in self.to_move else ()
@@ -370,7 +373,7 @@ class State(Generic[D]):
             raise IllegalAction(
                 "action/malformed", f"{action!r} is not an action of {self.game.spec.title}"
             )
-        if seat in self._legal:
+        if self._legal is not None and seat in self._legal:
             ok = action in self._legal[seat]
         else:
             ok = action in self.legal_actions(seat)
