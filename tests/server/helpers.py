@@ -93,6 +93,45 @@ class Conn:
         return self.until(lambda m: m["type"] == "update")
 
 
+# Waiting for the others (bots on the server's threads) is counted in polls, not timed:
+# on a loaded machine the polls slow down with the bots, so no wall-clock limit can fail
+# a correct test. Each poll sleeps a moment to leave the server the processor.
+POLLS_PER_TURN = 20_000
+
+
+def my_turn(client: TestClient, match_id: str, token: str) -> dict[str, Any]:
+    """The seat's next view with something to decide, or the finished match's view."""
+    view: dict[str, Any] = {}
+    for _ in range(POLLS_PER_TURN):
+        view = client.get(f"{API}/matches/{match_id}/view", headers=auth(token)).json()
+        if view["status"] == "over" or view["legal"]:
+            return view
+        time.sleep(0.001)
+    raise AssertionError(
+        f"match {match_id}: the seat's turn did not come in {POLLS_PER_TURN} polls "
+        f"(status {view.get('status')}, version {view.get('version')})"
+    )
+
+
+def play_to_the_end(
+    client: TestClient, match_id: str, token: str, max_moves: int, key: str = "action"
+) -> dict[str, Any]:
+    """Take the last listed action (sent as its ``key``: ``action`` or ``text``) for the
+    token's seat until the match is over; its final view. The budget is in moves: a
+    match not over after ``max_moves`` of them fails."""
+    for _ in range(max_moves + 1):
+        view = my_turn(client, match_id, token)
+        if view["status"] == "over":
+            return view
+        r = client.post(
+            f"{API}/matches/{match_id}/actions",
+            json={"version": view["version"], "action": view["legal"][-1][key]},
+            headers=auth(token),
+        )
+        assert r.status_code == 200, r.text
+    raise AssertionError(f"match {match_id} is not over after {max_moves} moves of the seat")
+
+
 def open_ws(
     client: TestClient, match_id: str, token: str | None = None, since: int | None = None
 ) -> tuple[Conn, dict[str, Any], dict[str, Any]]:

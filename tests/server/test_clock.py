@@ -20,7 +20,7 @@ def test_a_seat_left_too_long_is_taken_over_then_restored(sqlite_url: str) -> No
         p1, _, view = open_ws(client, mid, t1)
         p2, _, _ = open_ws(client, mid)  # a spectator is told too
         assert view["deadline"] is not None
-        assert view["deadline"] > time.time()
+        assert view["deadline"] > view["now"]  # the server's time, not ours: we may lag
         # P1 says nothing: after the deadline a bot plays P1, and both players are told
         notice = p2.until(lambda m: m["type"] == "notice" and m["code"] == "seat/taken-over")
         assert notice["seat"] == 0
@@ -65,7 +65,9 @@ def test_restart_gives_grace(sqlite_url: str) -> None:
             client, "once-upon-a-forest", 2, seats=[None, "random"], move_seconds=1.0
         )
         first = client.app.state.manager.live[mid].deadline  # type: ignore[attr-defined]
+    restarted = time.time()
     with TestClient(create_app(settings)) as client:
         resumed = client.app.state.manager.live[mid].deadline  # type: ignore[attr-defined]
-        assert resumed >= first + 25
-        assert resumed > time.time() + 25
+        # however long the restart takes, the clock gets the whole grace from its start
+        assert resumed >= restarted + 30
+        assert resumed >= first + 29

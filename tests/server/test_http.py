@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 from fastapi.testclient import TestClient
 
 import ecotone
 from ecotone.core.replay import Replay
-from tests.server.helpers import API, auth, create, join
+from tests.server.helpers import API, auth, create, join, play_to_the_end
 
 FOREST = "once-upon-a-forest"
 
@@ -203,22 +202,8 @@ def test_play_to_the_end_then_replay(client: TestClient) -> None:
     r = client.get(f"{API}/matches/{mid}/replay")
     assert r.status_code == 409
     assert r.json()["error"]["code"] == "match/not-over"
-    deadline = time.monotonic() + 30
-    view = {}
-    while time.monotonic() < deadline:
-        view = client.get(f"{API}/matches/{mid}/view", headers=auth(token)).json()
-        if view["status"] == "over":
-            break
-        if not view["legal"]:
-            time.sleep(0.001)
-            continue
-        choice = view["legal"][-1]
-        r = client.post(
-            f"{API}/matches/{mid}/actions",
-            json={"version": view["version"], "action": choice["text"]},
-            headers=auth(token),
-        )
-        assert r.status_code == 200, r.text
+    max_moves = ecotone.make(FOREST, players=2).max_steps
+    view = play_to_the_end(client, mid, token, max_moves, key="text")
     assert view["status"] == "over"
     assert view["winners"] is not None
     # after the end every step is in the log, hands included

@@ -17,7 +17,6 @@ import functools
 import json
 import random
 import re
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -118,6 +117,9 @@ class LeakChecker:
         self.check_words(viewer, msg, version, f"a {msg.get('type')} message")
 
 
+_POLLS_PER_TURN = 40_000
+
+
 async def _play(game_id: str, players: int, variant: str | None, seed: int, db: str) -> int:
     manager = MatchManager(Store(db), make_settings(db))
     await manager.start()
@@ -138,13 +140,19 @@ async def _play(game_id: str, players: int, variant: str | None, seed: int, db: 
                 _, token = await manager.join(match, s, f"p{s}")
                 tokens[s] = hash_token(token)
         game = match.game
-        give_up = time.monotonic() + 120
-        steps = 0
-        while match.status != "over" and time.monotonic() < give_up:
+        # The budget is the game's bound in moves, and a count of polls (not a time) for
+        # the random bot's moves, which slow down with the polls on a loaded machine.
+        steps = polls = moves = 0
+        while match.status != "over":
             waiting = [s for s in match.waiting_for if s in tokens]
             if not waiting:
+                polls += 1
+                assert polls <= _POLLS_PER_TURN, f"{game_id}: the bot did not move"
                 await asyncio.sleep(0.0005)
                 continue
+            polls = 0
+            moves += 1  # each pass makes one move: a lucky random action or a legal one
+            assert moves <= game.max_steps, f"{game_id}: not over after {game.max_steps} moves"
             seat = rnd.choice(waiting)
             legal = match.state.legal_actions(seat)
             tries: list[tuple[int, Any]] = []

@@ -9,8 +9,6 @@ here), whichever chair it is seen from.
 from __future__ import annotations
 
 import random
-import time
-from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -20,29 +18,9 @@ from ecotone.core.game import State
 from ecotone.core.registry import game_class
 from ecotone.core.replay import Replay
 from ecotone.web.catalog import revealed
-from tests.server.helpers import API, auth, create
+from tests.server.helpers import API, create, play_to_the_end
 
 FOREST = "once-upon-a-forest"
-
-
-def _play_to_the_end(client: TestClient, mid: str, token: str) -> dict[str, Any]:
-    """Take the last listed action for the creator's seat until the match is over."""
-    deadline = time.monotonic() + 30
-    view: dict[str, Any] = {}
-    while time.monotonic() < deadline:
-        view = client.get(f"{API}/matches/{mid}/view", headers=auth(token)).json()
-        if view["status"] == "over":
-            return view
-        if not view["legal"]:
-            time.sleep(0.001)
-            continue
-        r = client.post(
-            f"{API}/matches/{mid}/actions",
-            json={"version": view["version"], "action": view["legal"][-1]["action"]},
-            headers=auth(token),
-        )
-        assert r.status_code == 200, r.text
-    raise AssertionError(f"match {mid} did not end: {view.get('status')}")
 
 
 def test_frames_are_refused_until_the_end_then_reveal_every_hand(client: TestClient) -> None:
@@ -53,7 +31,7 @@ def test_frames_are_refused_until_the_end_then_reveal_every_hand(client: TestCli
         assert r.status_code == 409, query
         assert r.json()["error"]["code"] == "match/not-over"
         assert "cards" not in r.text
-    view = _play_to_the_end(client, mid, token)
+    view = play_to_the_end(client, mid, token, ecotone.make(FOREST, players=2).max_steps)
 
     replay = Replay.from_json(client.get(f"{API}/matches/{mid}/replay").content)
     states = [state for state, _ in replay.states()]
