@@ -37,7 +37,9 @@ def add_game_arguments(parser: argparse.ArgumentParser) -> None:
         help="number of seats (default: one per name listed, else the fewest the game allows)",
     )
     parser.add_argument(
-        "--variant", metavar="V", help="a variant of the game (see 'ecotone games')"
+        "--variant",
+        metavar="V",
+        help="a variant of the game (see 'ecotone games'; default: the standard game)",
     )
     parser.add_argument(
         "--option",
@@ -45,7 +47,8 @@ def add_game_arguments(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="a game option; repeat for several",
+        help="a game option; repeat for several (default: each option's own, listed by "
+        "'ecotone games')",
     )
 
 

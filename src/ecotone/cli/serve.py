@@ -28,7 +28,12 @@ def add_parsers(commands: Commands) -> None:
     )
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
     serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
-    serve.add_argument("--db", metavar="URL", help="sqlite:///FILE or postgresql://...")
+    serve.add_argument(
+        "--db",
+        metavar="URL",
+        help="the database, sqlite:///FILE or postgresql://USER@HOST/DB, checked before the "
+        "server starts (default: an SQLite file in your data directory)",
+    )
     serve.add_argument(
         "--bot-delay",
         type=float,
@@ -43,7 +48,10 @@ def add_parsers(commands: Commands) -> None:
         help="default clock per move for new matches (default: none)",
     )
     serve.add_argument(
-        "--takeover-bot", metavar="BOT", help="the bot that plays a seat left too long"
+        "--takeover-bot",
+        metavar="BOT",
+        help="the bot that plays a seat left too long (default: the game's heuristic bot, "
+        "else random)",
     )
     serve.add_argument(
         "--http-rate",
@@ -70,7 +78,7 @@ def add_parsers(commands: Commands) -> None:
         metavar="N",
         help="tests only: deal each match from N and its configuration instead of a "
         "secret random seed, so the same set-up always deals the same cards (anyone can "
-        "work the cards out: never on a server people play on)",
+        "work the cards out: never on a server people play on; default: a secret seed per match)",
     )
     serve.add_argument("--log-level", default="info", help="uvicorn's log level")
     serve.set_defaults(run=run_serve)
@@ -97,7 +105,11 @@ def add_parsers(commands: Commands) -> None:
         help="mean seconds a seat waits before each move (0: as fast as possible)",
     )
     bench.add_argument("--url", help="an already running server (default: start one)")
-    bench.add_argument("--db", metavar="URL", help="database of the started server")
+    bench.add_argument(
+        "--db",
+        metavar="URL",
+        help="database of the started server (default: an SQLite file in a temporary folder)",
+    )
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.set_defaults(run=run_bench_server)
 

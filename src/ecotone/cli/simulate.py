@@ -57,10 +57,16 @@ def add_parser(commands: Commands) -> None:
         help="processes to use (default: the number of CPUs, fewer for small batches)",
     )
     parser.add_argument(
-        "--out", type=Path, metavar="FILE", help="write one JSON line per game to FILE"
+        "--out",
+        type=Path,
+        metavar="FILE",
+        help="write one JSON line per game to FILE (default: none written)",
     )
     parser.add_argument(
-        "--replays", type=Path, metavar="DIR", help="save every game's replay in DIR"
+        "--replays",
+        type=Path,
+        metavar="DIR",
+        help="save every game's replay in DIR (default: none saved)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object, no tables")
     parser.set_defaults(run=run_simulate)

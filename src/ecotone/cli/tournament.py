@@ -62,7 +62,7 @@ def add_parser(commands: Commands) -> None:
         "--out",
         type=Path,
         metavar="FILE",
-        help="write one JSON line per game to FILE as each game finishes",
+        help="write one JSON line per game to FILE as each game finishes (default: none written)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object, no tables")
     parser.set_defaults(run=run_tournament_command)
