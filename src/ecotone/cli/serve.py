@@ -124,7 +124,6 @@ def run_serve(args: argparse.Namespace) -> int:
     import uvicorn  # noqa: PLC0415 - the server stack loads only for this command
 
     from ecotone.server import Settings, create_app  # noqa: PLC0415
-    from ecotone.server.store import default_db_url  # noqa: PLC0415
 
     if not 0 < args.port < 65536:
         raise UsageError(f"--port must be between 1 and 65535, not {args.port}")
@@ -132,7 +131,7 @@ def run_serve(args: argparse.Namespace) -> int:
         raise UsageError("--bot-delay cannot be negative")
     if args.http_rate <= 0 or args.ws_rate <= 0:
         raise UsageError("--http-rate and --ws-rate must be positive")
-    db = args.db or default_db_url()
+    db, shown = _check_database(args.db, fsync=args.fsync)
     settings = Settings(
         db_url=db,
         bot_delay=args.bot_delay,
@@ -147,7 +146,7 @@ def run_serve(args: argparse.Namespace) -> int:
         seed_matches=args.seed_matches,
     )
     app = create_app(settings)
-    print(f"Ecotone server: open http://{args.host}:{args.port}/  (database: {db})", flush=True)
+    print(f"Ecotone server: open http://{args.host}:{args.port}/  (database: {shown})", flush=True)
     uvicorn.run(
         app,
         host=args.host,
@@ -156,6 +155,81 @@ def run_serve(args: argparse.Namespace) -> int:
         ws_max_size=4 * settings.max_message_bytes,
     )
     return 0
+
+
+# The databases the server is built and tested for (its migrations and its writes).
+_BACKENDS = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}
+
+
+def _check_database(url: str | None, *, fsync: bool) -> tuple[str, str]:
+    """Open the server's database and bring its schema up to date, before anything runs.
+
+    A server that printed its address and then died on its first connection would send
+    people to a page that never answers; every database problem is therefore found
+    here and reported as one line: a URL that is not one, a database Ecotone does not
+    support, a PostgreSQL server that cannot be reached or refuses the login, an SQLite
+    file that cannot be created or written.
+
+    Returns:
+        The URL to serve, and the same URL as shown to people (password hidden).
+
+    Raises:
+        UsageError: naming what is wrong with ``--db`` (or with the default file).
+    """
+    from sqlalchemy.engine import make_url  # noqa: PLC0415 - the server stack, see above
+    from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError  # noqa: PLC0415
+
+    from ecotone.server.store import Store, default_db_url, normalize_url  # noqa: PLC0415
+
+    what = "--db" if url is not None else "the default database"
+    try:
+        db = url if url is not None else default_db_url()
+    except OSError as exc:
+        raise UsageError(f"cannot make the folder for {what}: {_os_reason(exc)}") from None
+    try:
+        parsed = make_url(normalize_url(db))
+    except ArgumentError:
+        raise UsageError(
+            f"--db {db!r} is not a database URL; use sqlite:///FILE or "
+            "postgresql://USER@HOST/DATABASE"
+        ) from None
+    # shown as given (postgres://, not the driver's postgresql+psycopg://), password hidden
+    shown = make_url(db).render_as_string(hide_password=True)
+    backend = parsed.get_backend_name()
+    if backend not in _BACKENDS:
+        raise UsageError(
+            f"--db {shown}: the server stores matches in SQLite or PostgreSQL, not {backend!r}"
+        )
+    try:
+        store = Store(db, fsync=fsync)
+    except OSError as exc:  # the SQLite file's folder cannot be made
+        raise UsageError(f"cannot use {what} {shown}: {_os_reason(exc)}") from None
+    except ImportError as exc:  # the driver is not installed
+        raise UsageError(
+            f"cannot use {what} {shown}: its {_BACKENDS[backend]} driver is missing ({exc})"
+        ) from None
+    except SQLAlchemyError as exc:
+        raise UsageError(f"cannot use {what} {shown}: {exc}") from None
+    try:
+        store.migrate()  # connects, and writes unless the schema is already there
+    except DBAPIError as exc:
+        # the driver's own words: "connection refused", "unable to open database file"
+        reason = str(exc.orig) if exc.orig is not None else str(exc)
+        raise UsageError(f"cannot use {what} {shown}: {reason}") from None
+    except (SQLAlchemyError, OSError) as exc:
+        raise UsageError(f"cannot use {what} {shown}: {exc}") from None
+    finally:
+        store.close()
+    return db, shown
+
+
+def _os_reason(exc: OSError) -> str:
+    """Why a folder cannot be made, without ``[Errno 20]``; a file in the way is named."""
+    if isinstance(exc, FileExistsError) and exc.filename:
+        return f"{exc.filename} is a file, not a folder"
+    if isinstance(exc, NotADirectoryError) and exc.filename:
+        return f"{exc.filename} cannot be made: a folder on its path is a file"
+    return f"{exc.strerror}: {exc.filename}" if exc.filename else str(exc.strerror or exc)
 
 
 def run_bench_server(args: argparse.Namespace) -> int:
