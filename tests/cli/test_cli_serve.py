@@ -1,4 +1,5 @@
-"""`ecotone serve`: a database that cannot be used is one line and status 2, before any address.
+"""`ecotone serve`: a database (or setting) that cannot work is one line and status 2, before
+the server prints its address.
 
 The server itself never starts here: ``uvicorn.run`` is replaced by a stand-in that
 records the call, so these tests open no port.
@@ -66,6 +67,12 @@ CASES: dict[str, tuple[Argv, str]] = {
     ),
     "an SQLite folder that is a file": (_file_as_folder, "a-file is a file, not a folder"),
     "an SQLite folder under a file": (_deeper_under_a_file, "a folder on its path is a file"),
+    "a clock of no time": (
+        lambda t: ["--move-seconds", "0"],
+        "--move-seconds must be a positive number, not 0",
+    ),
+    "bots that never move": (lambda t: ["--bot-delay", "nan"], "--bot-delay must be a finite"),
+    "no requests allowed": (lambda t: ["--http-rate", "0"], "--http-rate must be a positive"),
     "an SQLite file that is a folder": (
         lambda t: ["--db", f"sqlite:///{t}"],
         "unable to open database file",
@@ -74,7 +81,7 @@ CASES: dict[str, tuple[Argv, str]] = {
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
-def test_a_database_that_cannot_be_used_stops_the_server_before_it_starts(
+def test_a_server_that_cannot_work_stops_before_it_starts(
     case: str,
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],

@@ -202,13 +202,20 @@ def test_tournament_of_a_simultaneous_game(capsys: pytest.CaptureFixture[str], t
     [
         (["--bots", "random,nobot"], "no bot 'nobot'"),
         (["--bots", "random,random"], "lists a bot twice"),
-        (["--bots", "random", "-n", "0"], "--games must be at least 1"),
-        (["--bots", "random", "-w", "0"], "--workers must be at least 1"),
-        (["--bots", "random", "--bootstrap", "-1"], "--bootstrap must be at least 0"),
-        (["--bots", "ismcts:iterations=0"], "iterations must be a whole number"),
-        (["--bots", "random", "--players", "9"], "players"),
-        (["--bots", ","], "needs at least one bot"),
-        (["--bots", "random", "--out", "/nonexistent/dir/x.jsonl"], "cannot write"),
+        (["--bots", "random,heuristic", "-n", "0"], "--games must be at least 1, not 0"),
+        (["--bots", "random,heuristic", "-n", "-5"], "--games must be at least 1, not -5"),
+        (["--bots", "random,heuristic", "-w", "0"], "--workers must be at least 1"),
+        (["--bots", "random,heuristic", "--bootstrap", "-1"], "--bootstrap must be at least 0"),
+        (["--bots", "random,ismcts:iterations=0"], "iterations must be a whole number"),
+        (["--bots", "random,heuristic", "--players", "9"], "players"),
+        (["--bots", "random"], "needs at least two, not 'random'"),
+        (["--bots", "ismcts:iterations=9,c=2"], "needs at least two"),  # one bot, two options
+        (["--bots", ","], "--bots ',' has an empty name"),
+        (["--bots", ",,"], "--bots ',,' has an empty name"),
+        (["--bots", ""], "--bots '' has an empty name"),
+        (["--bots", "random,,heuristic"], "has an empty name"),
+        (["--bots", "random,heuristic,"], "has an empty name"),
+        (["--bots", "random,heuristic", "--out", "/nonexistent/dir/x.jsonl"], "cannot write"),
     ],
 )
 def test_tournament_mistakes_are_one_line(

@@ -225,6 +225,9 @@ def test_bad_tournaments_are_refused() -> None:
         run_tournament(game, ["random"], 0, seed=1)
     with pytest.raises(ConfigError, match="no bot 'genius'"):
         run_tournament(game, ["random", "genius"], 2, seed=1)
+    with pytest.raises(ConfigError, match="at least two, not 1") as err:
+        run_tournament(game, ["random"], 2, seed=1)
+    assert err.value.code == "config/bad-bots"
 
 
 def test_a_failing_game_is_reported_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -11,7 +11,7 @@ import json
 import sys
 
 import ecotone
-from ecotone.cli.options import Commands
+from ecotone.cli.options import Commands, at_least, positive
 from ecotone.cli.output import UsageError
 
 __all__ = ["add_parsers", "run_bench_server", "run_serve"]
@@ -127,10 +127,10 @@ def run_serve(args: argparse.Namespace) -> int:
 
     if not 0 < args.port < 65536:
         raise UsageError(f"--port must be between 1 and 65535, not {args.port}")
-    if args.bot_delay < 0:
-        raise UsageError("--bot-delay cannot be negative")
-    if args.http_rate <= 0 or args.ws_rate <= 0:
-        raise UsageError("--http-rate and --ws-rate must be positive")
+    at_least("--bot-delay", args.bot_delay, 0)
+    positive("--move-seconds", args.move_seconds)
+    positive("--http-rate", args.http_rate)
+    positive("--ws-rate", args.ws_rate)
     db, shown = _check_database(args.db, fsync=args.fsync)
     settings = Settings(
         db_url=db,
@@ -236,8 +236,15 @@ def run_bench_server(args: argparse.Namespace) -> int:
     """Run the load test and print its report."""
     from ecotone.server.bench import LoadTest, run_load_test  # noqa: PLC0415
 
-    if args.games < 1 or args.seconds <= 0 or args.think < 0:
-        raise UsageError("--games, --seconds must be positive and --think not negative")
+    at_least("--games", args.games, 1)
+    positive("--seconds", args.seconds)
+    at_least("--think", args.think, 0)
+    if args.url is not None and args.db is not None:
+        raise UsageError(
+            "--db is the database of the server bench-server starts; with --url it starts none"
+        )
+    # The game and its seats are checked here, not by a server that then fails every match.
+    ecotone.make(args.game or _first_game(), players=args.players)
     report = run_load_test(
         LoadTest(
             games=args.games,

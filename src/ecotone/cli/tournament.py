@@ -13,7 +13,7 @@ import msgspec
 from rich.table import Table
 from rich.text import Text
 
-from ecotone.cli.options import Commands, add_game_arguments, make_game, split_names
+from ecotone.cli.options import Commands, add_game_arguments, at_least, make_game, split_names
 from ecotone.cli.output import UsageError, fmt, progress_bar, stdout_console
 from ecotone.sim.runner import GameResult
 from ecotone.sim.tournament import Standings, Tournament, run_tournament, schedule, standings
@@ -37,8 +37,8 @@ def add_parser(commands: Commands) -> None:
         "--bots",
         required=True,
         metavar="NAMES",
-        help="the bots, comma-separated, each a spec with optional options, e.g. "
-        "random,heuristic,ismcts:iterations=200 (see 'ecotone bots')",
+        help="the bots to compare, at least two, comma-separated, each a spec with "
+        "optional options, e.g. random,heuristic,ismcts:iterations=200 (see 'ecotone bots')",
     )
     parser.add_argument("--games", "-n", type=int, default=60, metavar="N", help="games to play")
     parser.add_argument(
@@ -70,15 +70,15 @@ def add_parser(commands: Commands) -> None:
 
 def run_tournament_command(args: argparse.Namespace) -> int:
     """Validate everything, play with a progress bar, report."""
-    if args.games < 1:
-        raise UsageError(f"--games must be at least 1, not {args.games}")
-    if args.workers is not None and args.workers < 1:
-        raise UsageError(f"--workers must be at least 1, not {args.workers}")
-    if args.bootstrap < 0:
-        raise UsageError(f"--bootstrap must be at least 0, not {args.bootstrap}")
-    bots = split_names(args.bots)
-    if not bots:
-        raise UsageError("--bots needs at least one bot")
+    at_least("--games", args.games, 1)
+    at_least("--workers", args.workers, 1)
+    at_least("--bootstrap", args.bootstrap, 0)
+    bots = split_names(args.bots, "--bots")
+    if len(bots) < 2:
+        raise UsageError(
+            f"a tournament compares bots: --bots needs at least two, not {args.bots!r} "
+            "(to measure one bot, use 'ecotone simulate')"
+        )
     if len(set(bots)) != len(bots):
         raise UsageError(f"--bots lists a bot twice: {', '.join(bots)}")
     game = make_game(args)  # the bots are not the seats: --players sets the table

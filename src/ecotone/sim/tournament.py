@@ -218,12 +218,17 @@ def run_tournament(
     the games of a long tournament that is interrupted; ``on_progress`` gets counts only.
 
     Raises:
-        ConfigError: for fewer than one game, a bot that does not exist or takes bad
-            options, or a schedule too long to play.
+        ConfigError: for fewer than one game or two bots, a bot that does not exist or
+            takes bad options, or a schedule too long to play.
     """
     if games < 1:
         raise ConfigError("config/bad-games", f"a tournament needs at least 1 game, not {games}")
     bots = list(bots)
+    if len(bots) < 2:
+        # One bot has nobody to be rated against: its "standings" would be noise.
+        raise ConfigError(
+            "config/bad-bots", f"a tournament compares bots: it needs at least two, not {len(bots)}"
+        )
     check_bots(bots, game)
     lineups = schedule(len(bots), game.players)
     jobs = deals(games, seed, lineups)
