@@ -53,8 +53,14 @@ def test_tournament_json_rates_every_bot(capsys: pytest.CaptureFixture[str]) -> 
     assert set(rows) == {"random", "heuristic"}
     for row in rows.values():
         assert row["seats"] == 4
-        lo, hi = row["rating_ci"]
-        assert lo <= row["rating"] <= hi
+        if row["rating_ci"] is not None:  # none where every resample gave the same rating
+            lo, hi = row["rating_ci"]
+            assert lo <= row["rating"] <= hi
+        # two deals are too few for a bootstrap of the win rate: the Wilson interval
+        assert row["win_rate_method"] == "wilson"
+        lo, hi = row["win_rate_ci"]
+        assert lo <= row["win_rate"] <= hi
+        assert hi - lo > 0.3  # four seats cannot pin a win rate down
         assert set(row) >= {"wins", "win_rate", "win_rate_ci", "share", "mean_score"}
     assert data["errors"] == []
 
@@ -177,6 +183,27 @@ def test_tournament_table(
     points = [float(p) for p in re.findall(r"([\d.]+)/3 \(", table)]
     assert len(points) == 2
     assert sum(points) == 3
+
+
+@pytest.mark.parametrize(
+    ("games", "players"),
+    [("1", "2"), ("2", "2"), ("3", "3")],
+)
+def test_a_tiny_tournament_prints_no_point_intervals(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, games: str, players: str
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    argv = ["tournament", FOREST, "--bots", "random,heuristic", "-n", games, "-p", players]
+    assert main([*argv, "--seed", "5", "-w", "1"]) == 0
+    out = capsys.readouterr().out
+    intervals = re.findall(r"(\d+\.\d)%–(\d+\.\d)%", out)
+    assert len(intervals) == 2  # one win-rate interval per bot
+    for lo, hi in intervals:
+        assert float(lo) < float(hi)
+    assert "100.0%–100.0%" not in out
+    assert "0.0%–0.0%" not in out
+    assert "W: Wilson score interval on the seats filled" in out
+    assert "too few for the bootstrap" in out
 
 
 def test_tournament_of_a_simultaneous_game(capsys: pytest.CaptureFixture[str], toy: str) -> None:
