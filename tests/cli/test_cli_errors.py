@@ -79,6 +79,46 @@ CASES: dict[str, tuple[Argv, str]] = {
         "cannot write",
     ),
     "zero games": (lambda t: ["simulate", FOREST, "--games", "0"], "--games"),
+    "negative games": (lambda t: ["simulate", FOREST, "-n", "-2"], "at least 1, not -2"),
+    "no workers": (lambda t: ["simulate", FOREST, "-w", "0"], "--workers must be at least 1"),
+    "only commas for bots": (lambda t: ["simulate", FOREST, "--bots", ",,"], "empty name"),
+    "an empty bot name": (lambda t: ["simulate", FOREST, "--bots", ""], "--bots '' has an"),
+    "a hole in the bots": (
+        lambda t: ["simulate", FOREST, "--bots", "random,,heuristic"],
+        "--bots 'random,,heuristic' has an empty name",
+    ),
+    "a hole in the seats": (lambda t: ["play", FOREST, "--seats", "human,"], "empty name"),
+    "no decisions": (
+        lambda t: ["departures", FOREST, "--bot", "ismcts", "-n", "0"],
+        "--decisions must be at least 1",
+    ),
+    "one playout": (
+        lambda t: ["departures", FOREST, "--bot", "ismcts", "-k", "1"],
+        "--playouts must be at least 2",
+    ),
+    "endless bench": (lambda t: ["bench", "--seconds", "inf"], "must be a finite number"),
+    "bench of no time": (lambda t: ["bench", "--seconds", "nan"], "must be a finite number"),
+    "bench-bots without seats": (
+        lambda t: ["bench-bots", "--players", "0"],
+        "--players must be at least 1",
+    ),
+    "bench-bots without deals": (lambda t: ["bench-bots", "--deals", "0"], "--deals"),
+    "bench-server of no time": (
+        lambda t: ["bench-server", "--seconds", "0"],
+        "--seconds must be a positive number",
+    ),
+    "bench-server of a game that is not one": (
+        lambda t: ["bench-server", "--game", "nope"],
+        "no game 'nope'",
+    ),
+    "bench-server with too many seats": (
+        lambda t: ["bench-server", "--game", FOREST, "--players", "9"],
+        "not 9",
+    ),
+    "bench-server's database for a server it does not start": (
+        lambda t: ["bench-server", "--url", "http://127.0.0.1:1", "--db", "sqlite://"],
+        "starts none",
+    ),
     "bad number": (lambda t: ["simulate", FOREST, "--games", "many"], "invalid int value"),
     "unknown command": (lambda t: ["frobnicate"], "invalid choice"),
     "missing game": (lambda t: ["simulate"], "required: GAME"),

@@ -42,14 +42,27 @@ def _tamper(path: Path, change: str) -> None:
         data["seed"] += 1
     elif change == "step":
         data["steps"][5], data["steps"][6] = data["steps"][6], data["steps"][5]
+    elif change == "score":
+        data["scores"][0] += 1
+    elif change == "scores of the seats swapped":
+        data["scores"].reverse()
+    elif change == "winners":
+        data["winners"] = [s for s in range(data["players"]) if s not in data["winners"]]
+    elif change == "nobody won":
+        data["winners"] = []
     path.write_text(json.dumps(data))
 
 
-@pytest.mark.parametrize("change", ["digest", "seed", "step"])
+@pytest.mark.parametrize(
+    "change",
+    ["digest", "seed", "step", "score", "scores of the seats swapped", "winners", "nobody won"],
+)
 def test_a_tampered_replay_fails(
     replay_file: Path, change: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    data = json.loads(replay_file.read_text())
     _tamper(replay_file, change)
+    assert json.loads(replay_file.read_text()) != data  # the edit changed something
     code = main(["replay", str(replay_file), "--verify"])
     out, err = capsys.readouterr()
     assert code == 1

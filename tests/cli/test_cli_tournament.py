@@ -53,8 +53,14 @@ def test_tournament_json_rates_every_bot(capsys: pytest.CaptureFixture[str]) -> 
     assert set(rows) == {"random", "heuristic"}
     for row in rows.values():
         assert row["seats"] == 4
-        lo, hi = row["rating_ci"]
-        assert lo <= row["rating"] <= hi
+        if row["rating_ci"] is not None:  # none where every resample gave the same rating
+            lo, hi = row["rating_ci"]
+            assert lo <= row["rating"] <= hi
+        # two deals are too few for a bootstrap of the win rate: the Wilson interval
+        assert row["win_rate_method"] == "wilson"
+        lo, hi = row["win_rate_ci"]
+        assert lo <= row["win_rate"] <= hi
+        assert hi - lo > 0.3  # four seats cannot pin a win rate down
         assert set(row) >= {"wins", "win_rate", "win_rate_ci", "share", "mean_score"}
     assert data["errors"] == []
 
@@ -179,6 +185,27 @@ def test_tournament_table(
     assert sum(points) == 3
 
 
+@pytest.mark.parametrize(
+    ("games", "players"),
+    [("1", "2"), ("2", "2"), ("3", "3")],
+)
+def test_a_tiny_tournament_prints_no_point_intervals(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, games: str, players: str
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    argv = ["tournament", FOREST, "--bots", "random,heuristic", "-n", games, "-p", players]
+    assert main([*argv, "--seed", "5", "-w", "1"]) == 0
+    out = capsys.readouterr().out
+    intervals = re.findall(r"(\d+\.\d)%–(\d+\.\d)%", out)
+    assert len(intervals) == 2  # one win-rate interval per bot
+    for lo, hi in intervals:
+        assert float(lo) < float(hi)
+    assert "100.0%–100.0%" not in out
+    assert "0.0%–0.0%" not in out
+    assert "W: Wilson score interval on the seats filled" in out
+    assert "too few for the bootstrap" in out
+
+
 def test_tournament_of_a_simultaneous_game(capsys: pytest.CaptureFixture[str], toy: str) -> None:
     data = _json(
         capsys,
@@ -202,13 +229,20 @@ def test_tournament_of_a_simultaneous_game(capsys: pytest.CaptureFixture[str], t
     [
         (["--bots", "random,nobot"], "no bot 'nobot'"),
         (["--bots", "random,random"], "lists a bot twice"),
-        (["--bots", "random", "-n", "0"], "--games must be at least 1"),
-        (["--bots", "random", "-w", "0"], "--workers must be at least 1"),
-        (["--bots", "random", "--bootstrap", "-1"], "--bootstrap must be at least 0"),
-        (["--bots", "ismcts:iterations=0"], "iterations must be a whole number"),
-        (["--bots", "random", "--players", "9"], "players"),
-        (["--bots", ","], "needs at least one bot"),
-        (["--bots", "random", "--out", "/nonexistent/dir/x.jsonl"], "cannot write"),
+        (["--bots", "random,heuristic", "-n", "0"], "--games must be at least 1, not 0"),
+        (["--bots", "random,heuristic", "-n", "-5"], "--games must be at least 1, not -5"),
+        (["--bots", "random,heuristic", "-w", "0"], "--workers must be at least 1"),
+        (["--bots", "random,heuristic", "--bootstrap", "-1"], "--bootstrap must be at least 0"),
+        (["--bots", "random,ismcts:iterations=0"], "iterations must be a whole number"),
+        (["--bots", "random,heuristic", "--players", "9"], "players"),
+        (["--bots", "random"], "needs at least two, not 'random'"),
+        (["--bots", "ismcts:iterations=9,c=2"], "needs at least two"),  # one bot, two options
+        (["--bots", ","], "--bots ',' has an empty name"),
+        (["--bots", ",,"], "--bots ',,' has an empty name"),
+        (["--bots", ""], "--bots '' has an empty name"),
+        (["--bots", "random,,heuristic"], "has an empty name"),
+        (["--bots", "random,heuristic,"], "has an empty name"),
+        (["--bots", "random,heuristic", "--out", "/nonexistent/dir/x.jsonl"], "cannot write"),
     ],
 )
 def test_tournament_mistakes_are_one_line(

@@ -54,6 +54,71 @@ def test_a_tampered_replay_is_caught(toy: str) -> None:
     assert "step 1" in err.value.message
 
 
+def _edited(replay: Replay, field: str, value: object) -> Replay:
+    data = json.loads(replay.to_json())
+    data[field] = value
+    return Replay.from_json(json.dumps(data))
+
+
+def test_an_honest_replay_checks_out_with_its_outcome(toy: str) -> None:
+    _, replay = _played(toy)
+    assert replay.scores is not None
+    assert replay.winners is not None
+    final = replay.verify()
+    assert final.scores() == replay.scores
+    assert final.winners() == replay.winners
+
+
+def test_an_edited_score_is_caught(toy: str) -> None:
+    _, replay = _played(toy)
+    assert replay.scores is not None
+    scores = list(replay.scores)
+    scores[0] += 1
+    with pytest.raises(StateError) as err:
+        _edited(replay, "scores", scores).verify()
+    assert err.value.code == "replay/scores-mismatch"
+    # the message shows both outcomes, so the reader sees which was edited
+    assert f"P1 {int(scores[0])}" in err.value.message
+    assert f"P1 {int(replay.scores[0])}" in err.value.message
+    # seats added or dropped are an edit too
+    with pytest.raises(StateError, match="re-simulating gives scores"):
+        _edited(replay, "scores", [*replay.scores, 0.0]).verify()
+
+
+def test_edited_winners_are_caught(toy: str) -> None:
+    _, replay = _played(toy)
+    assert replay.winners is not None
+    others = [s for s in range(2) if s not in replay.winners]
+    for winners in ([], others, [0, 1]):
+        if winners == replay.winners:
+            continue
+        with pytest.raises(StateError) as err:
+            _edited(replay, "winners", winners).verify()
+        assert err.value.code == "replay/winners-mismatch"
+    with pytest.raises(StateError, match="the replay says nobody"):
+        _edited(replay, "winners", []).verify()
+
+
+def test_an_outcome_recorded_for_an_unfinished_game_is_caught(toy: str) -> None:
+    game, finished = _played(toy)
+    assert finished.scores is not None
+    assert finished.winners is not None
+    state = game.start(9)
+    seat = state.to_move[-1]
+    action = state.legal_actions(seat)[0]
+    unfinished = Replay.record(game, 9, [(seat, action)], state.apply(seat, action))
+    assert unfinished.scores is None
+    assert unfinished.winners is None
+    unfinished.verify()  # nothing recorded, nothing to check beyond the digest
+    with pytest.raises(StateError) as err:
+        _edited(unfinished, "scores", finished.scores).verify()
+    assert err.value.code == "replay/scores-mismatch"
+    assert "before the game ends" in err.value.message
+    with pytest.raises(StateError) as err:
+        _edited(unfinished, "winners", finished.winners).verify()
+    assert err.value.code == "replay/winners-mismatch"
+
+
 def test_unreadable_and_foreign_files(tmp_path: Path) -> None:
     with pytest.raises(StateError) as err:
         Replay.load(tmp_path / "missing.json")

@@ -10,8 +10,8 @@ from rich.table import Table
 from rich.text import Text
 
 import ecotone
-from ecotone.cli.options import Commands
-from ecotone.cli.output import UsageError, fmt, stderr_console, stdout_console
+from ecotone.cli.options import Commands, positive
+from ecotone.cli.output import fmt, stderr_console, stdout_console
 from ecotone.sim.bench import BenchReport, Throughput, bench
 
 __all__ = ["add_parser", "run_bench"]
@@ -43,8 +43,7 @@ def add_parser(commands: Commands) -> None:
 
 def run_bench(args: argparse.Namespace) -> int:
     """Run the benchmark and print a table or JSON."""
-    if not args.seconds > 0:
-        raise UsageError(f"--seconds must be positive, not {args.seconds}")
+    positive("--seconds", args.seconds)
     game_ids = list(dict.fromkeys(args.games)) or ecotone.available_games()
     err = stderr_console()
     if args.json or not err.is_terminal:

@@ -12,8 +12,8 @@ from rich.text import Text
 
 import ecotone
 from ecotone.bots.ismcts import default_iterations
-from ecotone.cli.options import Commands
-from ecotone.cli.output import UsageError, stderr_console, stdout_console
+from ecotone.cli.options import Commands, at_least
+from ecotone.cli.output import stderr_console, stdout_console
 from ecotone.sim.bench_bots import BotBenchReport, SearchSpeed, bench_bots
 
 __all__ = ["add_parser", "run_bench_bots"]
@@ -57,10 +57,9 @@ def add_parser(commands: Commands) -> None:
 
 def run_bench_bots(args: argparse.Namespace) -> int:
     """Run the benchmark and print a table or JSON."""
-    if args.iterations < 1:
-        raise UsageError(f"--iterations must be at least 1, not {args.iterations}")
-    if args.deals < 1:
-        raise UsageError(f"--deals must be at least 1, not {args.deals}")
+    at_least("--iterations", args.iterations, 1)
+    at_least("--deals", args.deals, 1)
+    at_least("--players", args.players, 1)
     game_ids = list(dict.fromkeys(args.games)) or ecotone.available_games()
     err = stderr_console()
 

@@ -9,8 +9,8 @@ import secrets
 from rich.table import Table
 from rich.text import Text
 
-from ecotone.cli.options import Commands, add_game_arguments, make_game
-from ecotone.cli.output import UsageError, progress_bar, stdout_console
+from ecotone.cli.options import Commands, add_game_arguments, at_least, make_game
+from ecotone.cli.output import progress_bar, stdout_console
 from ecotone.sim.departures import DepartureReport, departures
 
 __all__ = ["add_parser", "run_departures"]
@@ -52,10 +52,8 @@ def add_parser(commands: Commands) -> None:
 
 def run_departures(args: argparse.Namespace) -> int:
     """Check the arguments, question the bot with a progress bar, report."""
-    if args.decisions < 1:
-        raise UsageError(f"--decisions must be at least 1, not {args.decisions}")
-    if args.playouts < 2:
-        raise UsageError(f"--playouts must be at least 2, not {args.playouts}")
+    at_least("--decisions", args.decisions, 1)
+    at_least("--playouts", args.playouts, 2)  # a standard error needs two
     game = make_game(args)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     progress = progress_bar(quiet=args.json)

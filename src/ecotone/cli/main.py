@@ -2,8 +2,8 @@
 
 Exit statuses: 0 success; 1 a failure that is not the user's doing (a replay that does
 not check out, a missing rules document, the game's own data failing its checks); 2 a
-usage error (unknown game, bad option or player count, unreadable file, a deck file that
-is not a deck, unknown bot), always reported as a single
+usage error (no command, unknown game, bad option or player count, unreadable file, a
+deck file that is not a deck, unknown bot), always reported as a single
 ``ecotone: error: ...`` line on stderr, never a traceback; 130 interrupted by Ctrl-C.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import ecotone
 from ecotone.cli import (
@@ -40,8 +40,34 @@ INTERRUPT_STATUS = 130
 _USER_ERRORS = (UsageError, ConfigError, IllegalAction, StateError)
 
 
+class _HelpFormatter(argparse.HelpFormatter):
+    """Help that says every option's default: its own words, else ``(default: value)``.
+
+    An option whose help already speaks of its default (``default: random, reported``)
+    keeps its words; flags, required options and options without a value of their own
+    (``None``, or nothing yet for one given again and again: their help must say what
+    happens) are left as they are.
+    """
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help
+        if text is None or "default" in text or not action.option_strings:
+            return text
+        if action.nargs == 0 or action.required or action.default in (None, argparse.SUPPRESS, []):
+            return text
+        return f"{text} (default: %(default)s)"
+
+
 class _Parser(argparse.ArgumentParser):
-    """An argument parser whose mistakes are one line, like every other user error."""
+    """An argument parser whose mistakes are one line, like every other user error.
+
+    Every command's parser is one too (``add_subparsers`` makes its parsers of the
+    parent's class), so every command's help says its options' defaults.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see '{self.prog} --help')")
@@ -84,8 +110,11 @@ def main(argv: list[str] | None = None) -> int:
         error_line(str(exc))
         return USAGE_STATUS
     if args.command is None:
-        parser.print_help()
-        return 0
+        # A command is required: show what there is, and fail as any usage error does,
+        # so that a script calling a bare ``ecotone`` does not pass by accident.
+        parser.print_help(sys.stderr)
+        error_line(f"a command is needed (see '{parser.prog} --help')")
+        return USAGE_STATUS
     try:
         status: int = args.run(args)
     except _USER_ERRORS as exc:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -17,8 +18,10 @@ from ecotone.sim.runner import default_players, parse_options
 __all__ = [
     "Commands",
     "add_game_arguments",
+    "at_least",
     "default_replay_dir",
     "make_game",
+    "positive",
     "split_names",
 ]
 
@@ -37,7 +40,9 @@ def add_game_arguments(parser: argparse.ArgumentParser) -> None:
         help="number of seats (default: one per name listed, else the fewest the game allows)",
     )
     parser.add_argument(
-        "--variant", metavar="V", help="a variant of the game (see 'ecotone games')"
+        "--variant",
+        metavar="V",
+        help="a variant of the game (see 'ecotone games'; default: the standard game)",
     )
     parser.add_argument(
         "--option",
@@ -45,22 +50,63 @@ def add_game_arguments(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="a game option; repeat for several",
+        help="a game option; repeat for several (default: each option's own, listed by "
+        "'ecotone games')",
     )
 
 
-def split_names(text: str | None) -> list[str]:
-    """``"human, random"`` -> ``["human", "random"]``; ``None`` -> ``[]``.
+def at_least(option: str, value: float | None, least: float) -> None:
+    """Refuse ``option`` unless ``value`` is a finite number ``>= least`` (``None``: not
+    given, nothing to check). ``nan`` and ``inf`` parse as floats but mean nothing here.
+
+    Raises:
+        UsageError: ``--games must be at least 1, not 0``.
+    """
+    if value is None:
+        return
+    _finite(option, value)
+    if value < least:
+        raise UsageError(f"{option} must be at least {least:g}, not {value:g}")
+
+
+def positive(option: str, value: float | None) -> None:
+    """Refuse ``option`` unless ``value`` is a finite number above 0 (``None``: not given).
+
+    Raises:
+        UsageError: ``--seconds must be a positive number, not 0``.
+    """
+    if value is None:
+        return
+    _finite(option, value)
+    if value <= 0:
+        raise UsageError(f"{option} must be a positive number, not {value:g}")
+
+
+def _finite(option: str, value: float) -> None:
+    if not math.isfinite(value):
+        raise UsageError(f"{option} must be a finite number, not {value:g}")
+
+
+def split_names(text: str | None, option: str | None = None) -> list[str]:
+    """``"human, random"`` -> ``["human", "random"]``; ``None`` (not given) -> ``[]``.
 
     Commas inside a bot's options (``ismcts:iterations=9,c=2``) stay with that bot: a
     piece containing ``=`` but no ``:`` continues the previous name's options.
+
+    Raises:
+        UsageError: for an empty name (``""``, ``",,"``, ``"random,"``): a list with a
+            hole in it is a typing mistake, never a request for fewer names. ``option``
+            (``"--bots"``) names where the list was given.
     """
-    if not text:
+    if text is None:
         return []
     names: list[str] = []
     for piece in (p.strip() for p in text.split(",")):
         if not piece:
-            continue
+            where = f"{option} {text!r}" if option else repr(text)
+            raise UsageError(
+                f"{where} has an empty name: list the names separated by single commas"
+            )
         if names and "=" in piece and ":" not in piece and ":" in names[-1]:
             names[-1] += "," + piece
         else:

@@ -11,7 +11,7 @@ import json
 import sys
 
 import ecotone
-from ecotone.cli.options import Commands
+from ecotone.cli.options import Commands, at_least, positive
 from ecotone.cli.output import UsageError
 
 __all__ = ["add_parsers", "run_bench_server", "run_serve"]
@@ -28,7 +28,12 @@ def add_parsers(commands: Commands) -> None:
     )
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
     serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
-    serve.add_argument("--db", metavar="URL", help="sqlite:///FILE or postgresql://...")
+    serve.add_argument(
+        "--db",
+        metavar="URL",
+        help="the database, sqlite:///FILE or postgresql://USER@HOST/DB, checked before the "
+        "server starts (default: an SQLite file in your data directory)",
+    )
     serve.add_argument(
         "--bot-delay",
         type=float,
@@ -43,7 +48,10 @@ def add_parsers(commands: Commands) -> None:
         help="default clock per move for new matches (default: none)",
     )
     serve.add_argument(
-        "--takeover-bot", metavar="BOT", help="the bot that plays a seat left too long"
+        "--takeover-bot",
+        metavar="BOT",
+        help="the bot that plays a seat left too long (default: the game's heuristic bot, "
+        "else random)",
     )
     serve.add_argument(
         "--http-rate",
@@ -70,7 +78,7 @@ def add_parsers(commands: Commands) -> None:
         metavar="N",
         help="tests only: deal each match from N and its configuration instead of a "
         "secret random seed, so the same set-up always deals the same cards (anyone can "
-        "work the cards out: never on a server people play on)",
+        "work the cards out: never on a server people play on; default: a secret seed per match)",
     )
     serve.add_argument("--log-level", default="info", help="uvicorn's log level")
     serve.set_defaults(run=run_serve)
@@ -97,7 +105,11 @@ def add_parsers(commands: Commands) -> None:
         help="mean seconds a seat waits before each move (0: as fast as possible)",
     )
     bench.add_argument("--url", help="an already running server (default: start one)")
-    bench.add_argument("--db", metavar="URL", help="database of the started server")
+    bench.add_argument(
+        "--db",
+        metavar="URL",
+        help="database of the started server (default: an SQLite file in a temporary folder)",
+    )
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.set_defaults(run=run_bench_server)
 
@@ -112,15 +124,14 @@ def run_serve(args: argparse.Namespace) -> int:
     import uvicorn  # noqa: PLC0415 - the server stack loads only for this command
 
     from ecotone.server import Settings, create_app  # noqa: PLC0415
-    from ecotone.server.store import default_db_url  # noqa: PLC0415
 
     if not 0 < args.port < 65536:
         raise UsageError(f"--port must be between 1 and 65535, not {args.port}")
-    if args.bot_delay < 0:
-        raise UsageError("--bot-delay cannot be negative")
-    if args.http_rate <= 0 or args.ws_rate <= 0:
-        raise UsageError("--http-rate and --ws-rate must be positive")
-    db = args.db or default_db_url()
+    at_least("--bot-delay", args.bot_delay, 0)
+    positive("--move-seconds", args.move_seconds)
+    positive("--http-rate", args.http_rate)
+    positive("--ws-rate", args.ws_rate)
+    db, shown = _check_database(args.db, fsync=args.fsync)
     settings = Settings(
         db_url=db,
         bot_delay=args.bot_delay,
@@ -135,7 +146,7 @@ def run_serve(args: argparse.Namespace) -> int:
         seed_matches=args.seed_matches,
     )
     app = create_app(settings)
-    print(f"Ecotone server: open http://{args.host}:{args.port}/  (database: {db})", flush=True)
+    print(f"Ecotone server: open http://{args.host}:{args.port}/  (database: {shown})", flush=True)
     uvicorn.run(
         app,
         host=args.host,
@@ -146,12 +157,94 @@ def run_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+# The databases the server is built and tested for (its migrations and its writes).
+_BACKENDS = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}
+
+
+def _check_database(url: str | None, *, fsync: bool) -> tuple[str, str]:
+    """Open the server's database and bring its schema up to date, before anything runs.
+
+    A server that printed its address and then died on its first connection would send
+    people to a page that never answers; every database problem is therefore found
+    here and reported as one line: a URL that is not one, a database Ecotone does not
+    support, a PostgreSQL server that cannot be reached or refuses the login, an SQLite
+    file that cannot be created or written.
+
+    Returns:
+        The URL to serve, and the same URL as shown to people (password hidden).
+
+    Raises:
+        UsageError: naming what is wrong with ``--db`` (or with the default file).
+    """
+    from sqlalchemy.engine import make_url  # noqa: PLC0415 - the server stack, see above
+    from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError  # noqa: PLC0415
+
+    from ecotone.server.store import Store, default_db_url, normalize_url  # noqa: PLC0415
+
+    what = "--db" if url is not None else "the default database"
+    try:
+        db = url if url is not None else default_db_url()
+    except OSError as exc:
+        raise UsageError(f"cannot make the folder for {what}: {_os_reason(exc)}") from None
+    try:
+        parsed = make_url(normalize_url(db))
+    except ArgumentError:
+        raise UsageError(
+            f"--db {db!r} is not a database URL; use sqlite:///FILE or "
+            "postgresql://USER@HOST/DATABASE"
+        ) from None
+    # shown as given (postgres://, not the driver's postgresql+psycopg://), password hidden
+    shown = make_url(db).render_as_string(hide_password=True)
+    backend = parsed.get_backend_name()
+    if backend not in _BACKENDS:
+        raise UsageError(
+            f"--db {shown}: the server stores matches in SQLite or PostgreSQL, not {backend!r}"
+        )
+    try:
+        store = Store(db, fsync=fsync)
+    except OSError as exc:  # the SQLite file's folder cannot be made
+        raise UsageError(f"cannot use {what} {shown}: {_os_reason(exc)}") from None
+    except ImportError as exc:  # the driver is not installed
+        raise UsageError(
+            f"cannot use {what} {shown}: its {_BACKENDS[backend]} driver is missing ({exc})"
+        ) from None
+    except SQLAlchemyError as exc:
+        raise UsageError(f"cannot use {what} {shown}: {exc}") from None
+    try:
+        store.migrate()  # connects, and writes unless the schema is already there
+    except DBAPIError as exc:
+        # the driver's own words: "connection refused", "unable to open database file"
+        reason = str(exc.orig) if exc.orig is not None else str(exc)
+        raise UsageError(f"cannot use {what} {shown}: {reason}") from None
+    except (SQLAlchemyError, OSError) as exc:
+        raise UsageError(f"cannot use {what} {shown}: {exc}") from None
+    finally:
+        store.close()
+    return db, shown
+
+
+def _os_reason(exc: OSError) -> str:
+    """Why a folder cannot be made, without ``[Errno 20]``; a file in the way is named."""
+    if isinstance(exc, FileExistsError) and exc.filename:
+        return f"{exc.filename} is a file, not a folder"
+    if isinstance(exc, NotADirectoryError) and exc.filename:
+        return f"{exc.filename} cannot be made: a folder on its path is a file"
+    return f"{exc.strerror}: {exc.filename}" if exc.filename else str(exc.strerror or exc)
+
+
 def run_bench_server(args: argparse.Namespace) -> int:
     """Run the load test and print its report."""
     from ecotone.server.bench import LoadTest, run_load_test  # noqa: PLC0415
 
-    if args.games < 1 or args.seconds <= 0 or args.think < 0:
-        raise UsageError("--games, --seconds must be positive and --think not negative")
+    at_least("--games", args.games, 1)
+    positive("--seconds", args.seconds)
+    at_least("--think", args.think, 0)
+    if args.url is not None and args.db is not None:
+        raise UsageError(
+            "--db is the database of the server bench-server starts; with --url it starts none"
+        )
+    # The game and its seats are checked here, not by a server that then fails every match.
+    ecotone.make(args.game or _first_game(), players=args.players)
     report = run_load_test(
         LoadTest(
             games=args.games,

@@ -13,7 +13,7 @@ import msgspec
 from rich.table import Table
 from rich.text import Text
 
-from ecotone.cli.options import Commands, add_game_arguments, make_game, split_names
+from ecotone.cli.options import Commands, add_game_arguments, at_least, make_game, split_names
 from ecotone.cli.output import UsageError, fmt, progress_bar, stdout_console
 from ecotone.sim.runner import Batch, Summary, default_bot, lineup_for, run_games, summarize
 
@@ -57,10 +57,16 @@ def add_parser(commands: Commands) -> None:
         help="processes to use (default: the number of CPUs, fewer for small batches)",
     )
     parser.add_argument(
-        "--out", type=Path, metavar="FILE", help="write one JSON line per game to FILE"
+        "--out",
+        type=Path,
+        metavar="FILE",
+        help="write one JSON line per game to FILE (default: none written)",
     )
     parser.add_argument(
-        "--replays", type=Path, metavar="DIR", help="save every game's replay in DIR"
+        "--replays",
+        type=Path,
+        metavar="DIR",
+        help="save every game's replay in DIR (default: none saved)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object, no tables")
     parser.set_defaults(run=run_simulate)
@@ -78,11 +84,9 @@ def _open_out(path: Path | None) -> IO[bytes] | None:
 
 def run_simulate(args: argparse.Namespace) -> int:
     """Validate everything, run the batch with a progress bar, report."""
-    if args.games < 1:
-        raise UsageError(f"--games must be at least 1, not {args.games}")
-    if args.workers is not None and args.workers < 1:
-        raise UsageError(f"--workers must be at least 1, not {args.workers}")
-    names = split_names(args.bots)
+    at_least("--games", args.games, 1)
+    at_least("--workers", args.workers, 1)
+    names = split_names(args.bots, "--bots")
     game = make_game(args, names)
     lineup = lineup_for(names or [default_bot(game)], game.players)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)

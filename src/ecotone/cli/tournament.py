@@ -13,10 +13,18 @@ import msgspec
 from rich.table import Table
 from rich.text import Text
 
-from ecotone.cli.options import Commands, add_game_arguments, make_game, split_names
+from ecotone.cli.options import Commands, add_game_arguments, at_least, make_game, split_names
 from ecotone.cli.output import UsageError, fmt, progress_bar, stdout_console
 from ecotone.sim.runner import GameResult
-from ecotone.sim.tournament import Standings, Tournament, run_tournament, schedule, standings
+from ecotone.sim.tournament import (
+    MIN_BOOTSTRAP_DEALS,
+    WILSON,
+    Standings,
+    Tournament,
+    run_tournament,
+    schedule,
+    standings,
+)
 
 __all__ = ["add_parser", "run_tournament_command"]
 
@@ -30,15 +38,17 @@ def add_parser(commands: Commands) -> None:
         help="rate bots against each other, every seating played",
         description="Play bots against each other in every seating order (a seating and its "
         "rotations on the same deal) and rate them (Bradley-Terry on the Elo scale) with 95% "
-        "bootstrap intervals. The same --seed gives the same results whatever --workers is.",
+        "intervals from a bootstrap over the deals; a win rate the bootstrap cannot measure "
+        f"(fewer than {MIN_BOOTSTRAP_DEALS} deals, or no spread) gets the Wilson score "
+        "interval instead. The same --seed gives the same results whatever --workers is.",
     )
     add_game_arguments(parser)
     parser.add_argument(
         "--bots",
         required=True,
         metavar="NAMES",
-        help="the bots, comma-separated, each a spec with optional options, e.g. "
-        "random,heuristic,ismcts:iterations=200 (see 'ecotone bots')",
+        help="the bots to compare, at least two, comma-separated, each a spec with "
+        "optional options, e.g. random,heuristic,ismcts:iterations=200 (see 'ecotone bots')",
     )
     parser.add_argument("--games", "-n", type=int, default=60, metavar="N", help="games to play")
     parser.add_argument(
@@ -62,7 +72,7 @@ def add_parser(commands: Commands) -> None:
         "--out",
         type=Path,
         metavar="FILE",
-        help="write one JSON line per game to FILE as each game finishes",
+        help="write one JSON line per game to FILE as each game finishes (default: none written)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object, no tables")
     parser.set_defaults(run=run_tournament_command)
@@ -70,15 +80,15 @@ def add_parser(commands: Commands) -> None:
 
 def run_tournament_command(args: argparse.Namespace) -> int:
     """Validate everything, play with a progress bar, report."""
-    if args.games < 1:
-        raise UsageError(f"--games must be at least 1, not {args.games}")
-    if args.workers is not None and args.workers < 1:
-        raise UsageError(f"--workers must be at least 1, not {args.workers}")
-    if args.bootstrap < 0:
-        raise UsageError(f"--bootstrap must be at least 0, not {args.bootstrap}")
-    bots = split_names(args.bots)
-    if not bots:
-        raise UsageError("--bots needs at least one bot")
+    at_least("--games", args.games, 1)
+    at_least("--workers", args.workers, 1)
+    at_least("--bootstrap", args.bootstrap, 0)
+    bots = split_names(args.bots, "--bots")
+    if len(bots) < 2:
+        raise UsageError(
+            f"a tournament compares bots: --bots needs at least two, not {args.bots!r} "
+            "(to measure one bot, use 'ecotone simulate')"
+        )
     if len(set(bots)) != len(bots):
         raise UsageError(f"--bots lists a bot twice: {', '.join(bots)}")
     game = make_game(args)  # the bots are not the seats: --players sets the table
@@ -158,6 +168,41 @@ def _head_to_head(s: Standings) -> Table:
     return table
 
 
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
+
+
+def _interval_notes(s: Standings) -> list[str]:
+    """What the ratings and the intervals are, in as many words as this run needs."""
+    deals = _count(s.deals, "deal")
+    if s.records and s.records[0].rating is not None:
+        notes = [
+            "Rating: Bradley-Terry on each game's pairwise results, Elo scale, mean 1500;",
+            f"intervals: 95%, {s.bootstrap} bootstrap resamples of the deals.",
+        ]
+    else:
+        notes = [
+            "No ratings: a one-seat game has no head-to-head results. Intervals: 95%, "
+            f"{s.bootstrap} bootstrap resamples of the deals."
+        ]
+    if any(r.rating is not None and r.rating_ci is None for r in s.records):
+        notes.append(
+            "A rating interval '-': every resample of the deals gave the same rating, so "
+            "the bootstrap cannot bound it (which does not make the rating certain)."
+        )
+    elif any(r.rating_ci is not None for r in s.records) and s.deals < MIN_BOOTSTRAP_DEALS:
+        notes.append(f"Only {deals}: rating intervals from so few are rough.")
+    if any(r.win_rate_method == WILSON for r in s.records):
+        why = (
+            f"{deals} {'is' if s.deals == 1 else 'are'} too few for the bootstrap, which "
+            f"needs {MIN_BOOTSTRAP_DEALS}"
+            if s.deals < MIN_BOOTSTRAP_DEALS
+            else "the bootstrap's resamples never differed"
+        )
+        notes.append(f"W: Wilson score interval on the seats filled; {why}.")
+    return notes
+
+
 def _report(s: Standings, workers: int) -> None:
     c = stdout_console()
     g = s.game
@@ -166,8 +211,8 @@ def _report(s: Standings, workers: int) -> None:
         Text(
             f"{g['game']}{variant}, {g['players']} player(s): {s.games} games "
             f"({s.completed} completed) in {s.seconds:.1f} s on {workers} worker(s), "
-            f"seed {s.seed}; {s.schedule} seatings, {s.deals} deals (a seating and its "
-            "rotations share one)"
+            f"seed {s.seed}; {s.schedule} seatings, {_count(s.deals, 'deal')} (a seating and "
+            "its rotations share one)"
         )
     )
     table = Table(title_justify="left")
@@ -184,6 +229,8 @@ def _report(s: Standings, workers: int) -> None:
     for rank, r in enumerate(s.records, 1):
         rating = f"{r.rating:.0f}" if r.rating is not None else "-"
         rating_ci = f"{r.rating_ci[0]:.0f}–{r.rating_ci[1]:.0f}" if r.rating_ci else "-"
+        # a Wilson interval is marked, and the notes below say why it is not the bootstrap's
+        mark = " W" if r.win_rate_method == WILSON else ""
         table.add_row(
             str(rank),
             r.bot,
@@ -192,19 +239,14 @@ def _report(s: Standings, workers: int) -> None:
             str(r.seats),
             fmt(r.wins),
             f"{r.win_rate:.1%}",
-            f"{r.win_rate_ci[0]:.1%}–{r.win_rate_ci[1]:.1%}",
+            f"{r.win_rate_ci[0]:.1%}–{r.win_rate_ci[1]:.1%}{mark}",
             f"{r.share:.1%}",
             fmt(r.mean_score),
         )
     c.print(table)
     if any(n for row in s.head_to_head for _, n in row):
         c.print(_head_to_head(s))
-    notes = [
-        "Rating: Bradley-Terry on each game's pairwise results, Elo scale, mean 1500;",
-        f"intervals: 95%, {s.bootstrap} bootstrap resamples of the deals.",
-    ]
-    if s.records and s.records[0].rating is None:
-        notes = ["No ratings: a one-seat game has no head-to-head results."]
+    notes = _interval_notes(s)
     if not s.balanced:
         notes.append(
             f"Note: {s.games} games is not a multiple of the {s.schedule} seatings, so the "

@@ -1,7 +1,9 @@
 """Replays: a game id, its configuration, a seed and the actions, as one JSON file.
 
 Because all randomness comes from the seed, re-simulating the actions rebuilds every
-state exactly; the recorded final digest proves it.
+state exactly; the recorded final digest proves it. :meth:`Replay.verify` checks the
+digest and also the recorded outcome (scores and winners), which a hand-edited file
+could change without touching the digest.
 
 >>> import ecotone
 >>> from ecotone.core.replay import Replay
@@ -15,7 +17,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +26,7 @@ import msgspec
 from ecotone.core.actions import Action
 from ecotone.core.errors import EcotoneError, StateError
 from ecotone.core.game import Game, State
+from ecotone.core.records import seat_name
 from ecotone.core.registry import make
 
 __all__ = ["FORMAT", "Replay", "ReplayStep"]
@@ -109,7 +112,17 @@ class Replay(msgspec.Struct, frozen=True, kw_only=True):
         yield state, None
 
     def verify(self) -> State[Any]:
-        """Re-simulate and return the final state; raise StateError if its digest differs."""
+        """Re-simulate and return the final state, checking everything the replay records.
+
+        The final digest must match, and so must the scores and the winners where the
+        replay records them: the steps alone fix the outcome, so a replay whose outcome
+        was edited afterwards is refused even though its steps and digest are intact.
+
+        Raises:
+            StateError: ``replay/digest-mismatch``, ``replay/scores-mismatch`` or
+                ``replay/winners-mismatch`` when re-simulating disagrees with the record,
+                or any error of :meth:`states`.
+        """
         final: State[Any] | None = None
         for state, _ in self.states():
             final = state
@@ -119,6 +132,24 @@ class Replay(msgspec.Struct, frozen=True, kw_only=True):
                 "replay/digest-mismatch",
                 f"re-simulating gives digest {final.digest()}, the replay says {self.digest}",
             )
+        # A game still running has no outcome yet: recorded scores or winners then
+        # cannot be right, whatever they say (``record`` writes them only at the end).
+        if self.scores is not None:
+            scores = final.scores() if final.is_over else None
+            if scores != self.scores:
+                raise StateError(
+                    "replay/scores-mismatch",
+                    f"re-simulating gives scores {_listed(scores, _score_text)}, "
+                    f"the replay says {_listed(self.scores, _score_text)}",
+                )
+        if self.winners is not None:
+            winners = final.winners() if final.is_over else None
+            if winners != self.winners:
+                raise StateError(
+                    "replay/winners-mismatch",
+                    f"re-simulating gives winners {_listed(winners, _seat_text)}, "
+                    f"the replay says {_listed(self.winners, _seat_text)}",
+                )
         return final
 
     def to_json(self) -> bytes:
@@ -150,3 +181,18 @@ class Replay(msgspec.Struct, frozen=True, kw_only=True):
         except OSError as exc:
             raise StateError("replay/unreadable", f"cannot read {path}: {exc.strerror}") from None
         return cls.from_json(raw)
+
+
+def _score_text(seat: int, score: float) -> str:
+    return f"{seat_name(seat)} {int(score) if float(score).is_integer() else score}"
+
+
+def _seat_text(_: int, seat: int) -> str:
+    return seat_name(seat)
+
+
+def _listed(values: Sequence[Any] | None, text: Callable[[int, Any], str]) -> str:
+    """An outcome in words: ``P1 12, P2 9``, ``nobody``, or none before the end."""
+    if values is None:
+        return "none (the steps stop before the game ends)"
+    return ", ".join(text(i, v) for i, v in enumerate(values)) or "nobody"

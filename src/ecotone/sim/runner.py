@@ -66,6 +66,7 @@ __all__ = [
     "run_games",
     "seat_order",
     "summarize",
+    "wilson_interval",
 ]
 
 
@@ -484,6 +485,40 @@ def _run_parallel(
 
 
 # -- statistics -------------------------------------------------------------------------------
+
+
+# The normal quantile of a two-sided 95% interval (1.95996...).
+Z95 = statistics.NormalDist().inv_cdf(0.975)
+
+
+def wilson_interval(successes: float, trials: float, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default): ``successes`` of ``trials``.
+
+    Unlike the textbook ``p +/- z * sqrt(p(1-p)/n)`` (or a bootstrap of the same few
+    games), it never collapses to a point: three wins in three games is ``0.44-1``, not
+    ``1-1``, because three games cannot show that a bot never loses. It stays inside
+    [0, 1] and covers close to its nominal 95% even for a handful of games. A shared win
+    counts its fraction, so ``successes`` need not be whole; no trials at all say nothing
+    (``0-1``).
+
+    >>> [round(x, 3) for x in wilson_interval(3, 3)]
+    [0.439, 1.0]
+    >>> [round(x, 3) for x in wilson_interval(0, 1)]
+    [0.0, 0.793]
+
+    Reference: E. B. Wilson, "Probable inference, the law of succession, and statistical
+    inference", JASA 22 (1927); recommended for small samples by Brown, Cai and DasGupta,
+    "Interval estimation for a binomial proportion", Statistical Science 16 (2001).
+    """
+    if trials <= 0:
+        return 0.0, 1.0
+    p = min(max(successes / trials, 0.0), 1.0)
+    z2 = z * z
+    scale = 1.0 + z2 / trials
+    centre = (p + z2 / (2 * trials)) / scale
+    half = z / scale * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials))
+    # Rounding must not leave the estimate itself outside its interval at 0 or 1.
+    return max(0.0, min(centre - half, p)), min(1.0, max(centre + half, p))
 
 
 def _stdev(values: Sequence[float]) -> float:

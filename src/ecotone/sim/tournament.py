@@ -26,6 +26,15 @@ scores tie. A Bradley-Terry model fitted to all of them (Hunter's MM algorithm, 
 virtual tie between every two bots so that a bot that never wins still gets a finite
 rating) gives each bot a strength, shown on the Elo scale (400 points: 10 to 1 odds)
 with the bots' mean at 1500. Confidence intervals come from a bootstrap over deals.
+
+Intervals on small samples. A bootstrap can only show the spread its sample has: a bot
+that won every one of three games gets ``100%-100%`` from it, and so does a rating when
+every deal went the same way. Such an interval claims a certainty three games cannot
+give, so a win rate's interval is the Wilson score interval on the seats the bot filled
+(:func:`ecotone.sim.runner.wilson_interval`; three wins of three: 44%-100%) whenever the
+bootstrap cannot measure it: fewer than :data:`MIN_BOOTSTRAP_DEALS` deals, or resamples
+that never differ. A rating has no such formula, so a rating whose resamples never
+differ gets no interval at all rather than a point posing as one.
 """
 
 from __future__ import annotations
@@ -44,9 +53,12 @@ from typing import Any
 import ecotone
 from ecotone.core.errors import ConfigError
 from ecotone.core.game import Game
-from ecotone.sim.runner import GameResult, check_bots, game_seed, play_game
+from ecotone.sim.runner import GameResult, check_bots, game_seed, play_game, wilson_interval
 
 __all__ = [
+    "BOOTSTRAP",
+    "MIN_BOOTSTRAP_DEALS",
+    "WILSON",
     "BotRecord",
     "Standings",
     "Tournament",
@@ -64,6 +76,12 @@ __all__ = [
 MAX_SCHEDULE = 5000
 BASE_RATING = 1500.0
 ELO_SCALE = 400.0 / math.log(10.0)
+# Below this many deals a bootstrap over deals resamples too few of them to say how much
+# a win rate varies (it is too narrow far more often than 5% of the time).
+MIN_BOOTSTRAP_DEALS = 10
+# How a win rate's interval was found (``BotRecord.win_rate_method``).
+BOOTSTRAP = "bootstrap"
+WILSON = "wilson"
 
 
 def schedule(bots: int, players: int) -> list[tuple[int, ...]]:
@@ -218,12 +236,17 @@ def run_tournament(
     the games of a long tournament that is interrupted; ``on_progress`` gets counts only.
 
     Raises:
-        ConfigError: for fewer than one game, a bot that does not exist or takes bad
-            options, or a schedule too long to play.
+        ConfigError: for fewer than one game or two bots, a bot that does not exist or
+            takes bad options, or a schedule too long to play.
     """
     if games < 1:
         raise ConfigError("config/bad-games", f"a tournament needs at least 1 game, not {games}")
     bots = list(bots)
+    if len(bots) < 2:
+        # One bot has nobody to be rated against: its "standings" would be noise.
+        raise ConfigError(
+            "config/bad-bots", f"a tournament compares bots: it needs at least two, not {len(bots)}"
+        )
     check_bots(bots, game)
     lineups = schedule(len(bots), game.players)
     jobs = deals(games, seed, lineups)
@@ -334,9 +357,12 @@ class BotRecord:
         seats: the seats it filled (a game with it twice counts twice).
         wins: its wins, a shared win counting ``1/k`` for each of ``k`` winners.
         win_rate: wins per seat filled; ``share`` is what a bot of equal strength gets.
-        win_rate_ci: the 95% bootstrap interval of ``win_rate``.
+        win_rate_ci: the 95% interval of ``win_rate``, found as ``win_rate_method`` says:
+            :data:`BOOTSTRAP` (over deals) or :data:`WILSON` (the Wilson score interval
+            on the seats filled, where the bootstrap cannot measure the spread).
         mean_score: its mean final score.
-        rating: its Bradley-Terry rating (Elo scale); ``rating_ci`` the 95% interval.
+        rating: its Bradley-Terry rating (Elo scale); ``rating_ci`` the 95% bootstrap
+            interval, ``None`` when unrated or when the bootstrap saw no spread at all.
     """
 
     bot: str
@@ -348,6 +374,7 @@ class BotRecord:
     mean_score: float
     rating: float | None
     rating_ci: tuple[float, float] | None
+    win_rate_method: str = BOOTSTRAP
 
     def to_json(self) -> dict[str, Any]:
         """The record as JSON-safe data."""
@@ -357,6 +384,7 @@ class BotRecord:
             "wins": self.wins,
             "win_rate": self.win_rate,
             "win_rate_ci": list(self.win_rate_ci),
+            "win_rate_method": self.win_rate_method,
             "share": self.share,
             "mean_score": self.mean_score,
             "rating": self.rating,
@@ -459,16 +487,36 @@ def _estimates(t: _Tally, sample: Sequence[int], bots: int) -> tuple[list[float]
     return rates, bradley_terry(matrix)
 
 
-def _interval(values: list[float]) -> tuple[float, float]:
+def _interval(values: list[float]) -> tuple[float, float] | None:
+    """The 95% percentile interval of bootstrap ``values``; ``None`` when they never
+    differ (or there are none): the bootstrap then saw no spread, which is not the same
+    as there being none."""
+    if not values:
+        return None
     values = sorted(values)
     n = len(values)
     lo = values[max(0, math.floor(0.025 * (n - 1)))]
     hi = values[min(n - 1, math.ceil(0.975 * (n - 1)))]
-    return lo, hi
+    return (lo, hi) if hi > lo else None
+
+
+def _win_rate_interval(
+    samples: list[float], wins: float, seats: int, deals: int
+) -> tuple[tuple[float, float], str]:
+    """A win rate's 95% interval and how it was found: the bootstrap over deals where it
+    can measure the spread, else the Wilson score interval on the seats filled."""
+    boot = _interval(samples) if deals >= MIN_BOOTSTRAP_DEALS else None
+    if boot is not None:
+        return boot, BOOTSTRAP
+    return wilson_interval(wins, seats), WILSON
 
 
 def standings(tournament: Tournament, *, bootstrap: int = 200) -> Standings:
-    """Win rates, mean scores and ratings per bot, with 95% bootstrap intervals.
+    """Win rates, mean scores and ratings per bot, with 95% intervals.
+
+    The intervals come from ``bootstrap`` resamples of the deals; a win rate's falls
+    back on the Wilson score interval where they cannot measure it (see the module's
+    docstring), and a rating whose resamples never differ gets none.
 
     ``head_to_head[a][b]`` is ``(points, meetings)``: the pairwise results (see
     :func:`pairwise`) of bot ``a``'s seats against bot ``b``'s in the same games.
@@ -496,19 +544,19 @@ def standings(tournament: Tournament, *, bootstrap: int = 200) -> Standings:
     for b, bot in enumerate(tournament.bots):
         seats = sum(g[b] for g in t.seats)
         wins = sum(g[b] for g in t.wins)
+        win_rate_ci, method = _win_rate_interval(rate_samples[b], wins, seats, n)
         records.append(
             BotRecord(
                 bot=bot,
                 seats=seats,
                 wins=wins,
                 win_rate=rates[b],
-                win_rate_ci=_interval(rate_samples[b]) if n and bootstrap else (rates[b],) * 2,
+                win_rate_ci=win_rate_ci,
+                win_rate_method=method,
                 share=1.0 / players,
                 mean_score=sum(g[b] for g in t.scores) / seats if seats else 0.0,
                 rating=ratings[b] if rated else None,
-                rating_ci=(_interval(rating_samples[b]) if n and bootstrap else (ratings[b],) * 2)
-                if rated
-                else None,
+                rating_ci=_interval(rating_samples[b]) if rated else None,
             )
         )
     records.sort(key=lambda r: -(r.rating if r.rating is not None else r.win_rate))
