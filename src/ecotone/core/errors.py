@@ -95,7 +95,8 @@ class StateError(EcotoneError, ValueError):
 
     Kernel codes: ``state/malformed``, ``state/wrong-game``, ``state/rules-version``,
     ``replay/unreadable``, ``replay/malformed``, ``replay/rules-version``,
-    ``replay/illegal-step``, ``replay/digest-mismatch``.
+    ``replay/illegal-step``, ``replay/digest-mismatch``, ``replay/scores-mismatch``,
+    ``replay/winners-mismatch``.
     """
 
 
