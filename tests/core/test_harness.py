@@ -74,8 +74,9 @@ class LostCard(SealedBids):
 
 
 class WrongCode(SealedBids):
-    def why_illegal(self, data: BidsData, seat: int, action: Action) -> IllegalAction:
-        return IllegalAction("", "")
+    def refusal(self, data: BidsData, seat: int, action: Action) -> IllegalAction | None:
+        problem = super().refusal(data, seat, action)
+        return None if problem is None else IllegalAction("", "")
 
 
 class Stuck(SealedBids):

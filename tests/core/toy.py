@@ -15,8 +15,9 @@ from typing import Any, ClassVar
 import msgspec
 
 from ecotone.core.actions import Action, ActionCodec
-from ecotone.core.errors import IllegalAction
+from ecotone.core.errors import IllegalAction, Refusal
 from ecotone.core.game import Game
+from ecotone.core.presentation import Presentation, Term
 from ecotone.core.spec import Chance, GameSpec, Information, Option, Provenance, Variant
 
 CARDS = tuple(f"c{i}" for i in range(1, 7))
@@ -29,6 +30,19 @@ class Bid(Action, frozen=True, tag="bid"):
 
 class Fold(Action, frozen=True, tag="fold"):
     notation: ClassVar[str] = "fold"
+
+
+class BidsRefusal(Refusal):
+    """Every rule a bid can break."""
+
+    NOT_IN_HAND = "bids/not-in-hand"
+
+
+RULES = """# Sealed Bids
+
+Six cards c1..c6, three to each player, hidden. In each of three rounds both players bid a
+card at once (or fold); the higher card scores its bidder a point. *Provenance: Ecotone.*
+"""
 
 
 class BidsData(msgspec.Struct, frozen=True):
@@ -105,8 +119,23 @@ class SealedBids(Game[BidsData]):
             round=data.round + 1,
         )
 
-    def why_illegal(self, data: BidsData, seat: int, action: Action) -> IllegalAction:
-        return IllegalAction("bids/not-in-hand", f"{action} is not possible: you do not hold it")
+    refusals = BidsRefusal
+
+    def refusal(self, data: BidsData, seat: int, action: Action) -> IllegalAction | None:
+        if isinstance(action, Bid) and action.card not in data.hands[seat]:
+            return IllegalAction(
+                BidsRefusal.NOT_IN_HAND, f"{action} is not possible: you do not hold it"
+            )
+        return None
+
+    @classmethod
+    def present(cls) -> Presentation:
+        return Presentation(
+            catalog={"cards": {c: {"name": f"Card {c[1]}", "points": int(c[1])} for c in CARDS}},
+            glossary=(Term("fold", "pass the round without bidding; it scores nothing"),),
+            picture="🂠",
+            rules=RULES,
+        )
 
     def observation(self, data: BidsData, seat: int | None) -> dict[str, Any]:
         return {

@@ -101,13 +101,16 @@ def rules_sources() -> list[Traversable]:
 
 
 def find_rules(game_id: str) -> str:
-    """The text of ``game_id``'s rules document.
+    """The text of ``game_id``'s rules document: the one its presentation carries, else
+    ``GAME.md`` in :func:`rules_sources`.
 
     Raises:
         ConfigError: for an unknown game.
         RulesMissing: when no rules document is installed for it.
     """
-    game_class(game_id)  # an unknown id is a ConfigError listing the games
+    own = game_class(game_id).presentation().rules  # an unknown id: ConfigError
+    if own:
+        return own
     searched = []
     for folder in rules_sources():
         doc = folder.joinpath(f"{game_id}.md")

@@ -14,6 +14,9 @@ answers :meth:`~ecotone.core.game.Game.presentation` with one :class:`Presentati
   (``web/static/js/boards/<board>.js``); ``"text"`` draws the game's text picture.
 * ``picture`` and ``colours``: an emoji and two CSS colours for the game's lobby card.
 * ``panels``: optional extra parts of the match page the game asks for, by name.
+* ``rules``: the rules as implemented, in Markdown, for a game that does not ship its
+  document in Ecotone's ``docs/rules`` (a game from another package); ``ecotone rules``
+  shows it.
 
 The record is plain data and JSON-safe through :meth:`Presentation.to_json`.
 """
@@ -55,6 +58,7 @@ class Presentation:
         picture: an emoji for lists and lobby cards.
         colours: two CSS colours for the game's lobby card.
         panels: extra parts of the match page the game asks for (``"players-table"``).
+        rules: the rules document in Markdown, when not in ``docs/rules/<id>.md``.
     """
 
     catalog: Mapping[str, Any] = field(default_factory=lambda: {"cards": {}})
@@ -63,6 +67,7 @@ class Presentation:
     picture: str = "🎲"
     colours: tuple[str, str] = ("#3b5b4a", "#a9c2a0")
     panels: tuple[str, ...] = ()
+    rules: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """Everything but the catalogue, JSON-safe (the catalogue is served on its own)."""
