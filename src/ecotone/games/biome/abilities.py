@@ -19,12 +19,11 @@ from functools import cache
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
-from ecotone.core.records import seat_name
+from ecotone.core.records import seat_name, without
 from ecotone.core.rng import roll
 from ecotone.games.biome.actions import Gain, Opportunist, PlayBlight, PlayWinds, Sabotage
 from ecotone.games.biome.cards import cards
 from ecotone.games.biome.config import Config
-from ecotone.games.biome.flow import without
 from ecotone.games.biome.refusals import BiomeRefusal as R
 from ecotone.games.biome.state import EMPTY, BiomeData, Phase
 from ecotone.games.biome.tiles import tiles
@@ -233,8 +232,7 @@ def _spend(d: BiomeData, seat: int, kind: str) -> BiomeData:
     """An ability card of ``kind`` goes from the hand to the discard pile."""
     card = holding(d, seat, kind)
     assert card is not None
-    me = d.seats[seat]
-    d = d.seat(seat, hand=without(me.hand, card), shown=without(me.shown, card))
+    d = d.with_seat(seat, d.seats[seat].losing(card))
     return d.replace(discard=(*d.discard, card))
 
 
@@ -278,5 +276,5 @@ def sabotage(d: BiomeData, victim: int) -> BiomeData:
     rnd, key = roll(d.rng)
     me = d.seats[victim]
     card = me.hand[rnd.randrange(len(me.hand))]
-    d = d.seat(victim, hand=without(me.hand, card), shown=without(me.shown, card))
+    d = d.with_seat(victim, me.losing(card))
     return d.replace(discard=(*d.discard, card), rng=key)

@@ -100,14 +100,6 @@ class Board:
     linked_nbrs: tuple[tuple[tuple[int, int, int, int], ...], ...]
     index: dict[str, int]
 
-    def linked(self, cell: int) -> list[tuple[int, int, int]]:
-        """``(direction, neighbour, link)`` for each neighbour that interacts with ``cell``."""
-        return [
-            (d, n, self.link[cell][d])
-            for d, n in enumerate(self.nbr[cell])
-            if n >= 0 and self.link[cell][d] != NO_LINK
-        ]
-
 
 def cell_names() -> tuple[str, ...]:
     """All 49 cell names: platform then ``a``-``g``."""

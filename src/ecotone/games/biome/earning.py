@@ -23,10 +23,10 @@ from functools import cache
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
+from ecotone.core.records import without
 from ecotone.games.biome.actions import Confirm, ConfirmPrey, Earn, Place
 from ecotone.games.biome.cards import CardInfo, cards
 from ecotone.games.biome.config import MAX_CHAIN, MAX_WITHDRAWALS, Config
-from ecotone.games.biome.flow import without
 from ecotone.games.biome.habitat import access, met, missing, zone_totals
 from ecotone.games.biome.placement import feasible_zones, place_problem, placements
 from ecotone.games.biome.refusals import BiomeRefusal
@@ -298,8 +298,7 @@ def start(d: BiomeData, seat: int, card: str) -> BiomeData:
     if from_gallery:
         d = d.replace(gallery=without(d.gallery, card))
     else:
-        s = d.seats[seat]
-        d = d.seat(seat, hand=without(s.hand, card), shown=without(s.shown, card))
+        d = d.with_seat(seat, d.seats[seat].losing(card))
     return d.replace(card=card, from_gallery=from_gallery, pending=(), phase=Phase.EARN)
 
 

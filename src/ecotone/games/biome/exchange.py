@@ -18,11 +18,11 @@ from ecotone.core.errors import IllegalAction
 from ecotone.games.biome.actions import ExchangeCard, ExchangeTile
 from ecotone.games.biome.cards import cards
 from ecotone.games.biome.config import Config
-from ecotone.games.biome.flow import draw_card, draw_tile, strike
 from ecotone.games.biome.refusals import BiomeRefusal, not_in_hand, not_your_tile
 from ecotone.games.biome.refusals import BiomeRefusal as R
 from ecotone.games.biome.state import BiomeData, Phase
 from ecotone.games.biome.tiles import tiles
+from ecotone.games.biome.turn import draw_card, draw_tile, strike
 
 __all__ = [
     "card_offers",

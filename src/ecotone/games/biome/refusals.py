@@ -1,7 +1,7 @@
 """Every code BIOME Borneo refuses an action with, and the refusals that belong to no one rule.
 
 Each rule is a check in the module that holds the rule (:mod:`.exchange`, :mod:`.earning`,
-:mod:`.placement`, :mod:`.abilities`, :mod:`.flow`): it returns an
+:mod:`.placement`, :mod:`.abilities`, :mod:`.turn`): it returns an
 :class:`~ecotone.core.errors.IllegalAction` with one of the codes below, or ``None``, and
 both the legal-move generation and the refusal hook (:func:`.rules.refusal`) ask it. This
 module holds the codes, the refusals that come before any rule (a name that means nothing in

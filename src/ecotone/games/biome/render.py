@@ -8,6 +8,7 @@ with ``*``. Below the map every placed tile lists the plant it shows towards eac
 
 from __future__ import annotations
 
+from ecotone.core.records import seat_name
 from ecotone.games.biome.cards import cards
 from ecotone.games.biome.config import Config
 from ecotone.games.biome.scoring import bonus_winner, score_seat
@@ -55,11 +56,11 @@ def _tile_lines(d: BiomeData, cfg: Config) -> list[str]:
 
 
 def _doing(d: BiomeData) -> str:
-    who = f"P{d.turn + 1}"
+    who = seat_name(d.turn)
     cs = cards()
     texts = {
         Phase.REACT: "others may play an Opportunist (waiting for "
-        + ", ".join(f"P{s + 1}" for s in d.waiting)
+        + ", ".join(seat_name(s) for s in d.waiting)
         + ")",
         Phase.EXCHANGE: f"{who} may exchange cards or tiles",
         Phase.MARK_CARDS: f"{who} chooses cards to exchange",
@@ -104,14 +105,14 @@ def render(d: BiomeData, seat: int | None, cfg: Config) -> str:
     )
     lines.append(
         f"Perimeter: {len(d.perimeter)} tiles face down"
-        + (f"   End triggered by P{d.trigger + 1}" if d.trigger is not None else "")
+        + (f"   End triggered by {seat_name(d.trigger)}" if d.trigger is not None else "")
     )
     bonuses = []
     for b in d.bonuses:
         lead = bonus_winner(d, b)
         bonuses.append(
             f"{cs.bonuses[b].name} ({cs.bonuses[b].text[:-1].lower()}; "
-            f"{'nobody' if lead is None else f'P{lead + 1}'} leads)"
+            f"{'nobody' if lead is None else seat_name(lead)} leads)"
         )
     lines.append("Global Bonus: " + "; ".join(bonuses))
     for s, st in enumerate(d.seats):
@@ -119,7 +120,7 @@ def render(d: BiomeData, seat: int | None, cfg: Config) -> str:
         you = " (you)" if s == seat else ""
         lines.append("")
         lines.append(
-            f"P{s + 1}{you}: {sc.total} points · tiles "
+            f"{seat_name(s)}{you}: {sc.total} points · tiles "
             + (", ".join(ts.describe(t) for t in st.tiles) or "none")
         )
         for ch in st.chains:

@@ -3,7 +3,7 @@
 Set-up (rules doc §Set-up), whose decision is due, the legal actions of each phase, the
 refusals, and the transitions. Each rule is one check in the module that holds it: phase 1
 in :mod:`.exchange`, earning a card in :mod:`.earning` and :mod:`.placement`, the ability
-cards in :mod:`.abilities`, the end of a turn and disasters in :mod:`.flow`. Here a table
+cards in :mod:`.abilities`, the end of a turn and disasters in :mod:`.turn`. Here a table
 says which kinds of action each phase offers; :func:`legal` lists them through each kind's
 offers, which the kind's check filters, and :func:`refusal` asks that same check, so the
 legal actions and the refusals cannot disagree. The codes are in :mod:`.refusals`.
@@ -18,7 +18,7 @@ from typing import Any
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
 from ecotone.core.rng import new_key
-from ecotone.games.biome import abilities, earning, exchange, flow
+from ecotone.games.biome import abilities, earning, exchange, turn
 from ecotone.games.biome.actions import (
     Burn,
     Confirm,
@@ -46,24 +46,19 @@ from ecotone.games.biome.actions import (
 )
 from ecotone.games.biome.cards import cards
 from ecotone.games.biome.config import GALLERY, HAND, Config
-from ecotone.games.biome.flow import (
+from ecotone.games.biome.refusals import decision_due, not_now, unknown_name
+from ecotone.games.biome.state import EMPTY, BiomeData, Phase, SeatData, Stage
+from ecotone.games.biome.tiles import tiles
+from ecotone.games.biome.turn import (
     after_disaster,
     continue_end,
     draw_card,
     return_cells,
     start_turn,
     strike,
-    without,
 )
-from ecotone.games.biome.refusals import decision_due, not_now, unknown_name
-from ecotone.games.biome.state import EMPTY, BiomeData, Phase, SeatData, Stage
-from ecotone.games.biome.tiles import tiles
 
-__all__ = ["chosen", "holding", "legal", "next_data", "owner_of", "refusal", "setup", "to_move"]
-
-# Kept here for the code that knew them here.
-holding = abilities.holding
-owner_of = abilities.owner_of
+__all__ = ["chosen", "legal", "next_data", "refusal", "setup", "to_move"]
 
 
 # -- set-up (§Set-up) -------------------------------------------------------------------
@@ -191,13 +186,13 @@ _OFFERS: dict[Phase, tuple[tuple[tuple[type[Action], ...], Offers], ...]] = {
         ((Sabotage,), abilities.sabotage_offers),
     ),
     Phase.REFILL: (
-        ((DrawDeck,), flow.draw_offers),
-        ((TakeGallery,), flow.gallery_offers),
+        ((DrawDeck,), turn.draw_offers),
+        ((TakeGallery,), turn.gallery_offers),
     ),
-    Phase.DISCARD_TILES: (((ReturnTile,), flow.return_offers),),
-    Phase.FIRE: (((Burn,), flow.burn_offers),),
-    Phase.CLEARING: (((ReturnTile,), flow.return_offers),),
-    Phase.DROUGHT: (((DiscardCard,), flow.discard_offers),),
+    Phase.DISCARD_TILES: (((ReturnTile,), turn.return_offers),),
+    Phase.FIRE: (((Burn,), turn.burn_offers),),
+    Phase.CLEARING: (((ReturnTile,), turn.return_offers),),
+    Phase.DROUGHT: (((DiscardCard,), turn.discard_offers),),
     Phase.OVER: (),
 }
 
@@ -229,11 +224,11 @@ _CHECKS: dict[type[Action], Check] = {
     SkipSabotage: _fine,
     Sabotage: abilities.sabotage_problem,
     EndTurn: _fine,
-    DrawDeck: flow.draw_problem,
-    TakeGallery: flow.gallery_problem,
-    ReturnTile: flow.return_problem,
-    DiscardCard: flow.discard_problem,
-    Burn: flow.burn_problem,
+    DrawDeck: turn.draw_problem,
+    TakeGallery: turn.gallery_problem,
+    ReturnTile: turn.return_problem,
+    DiscardCard: turn.discard_problem,
+    Burn: turn.burn_problem,
 }
 
 
@@ -331,8 +326,7 @@ def next_data(d: BiomeData, seat: int, action: Action, cfg: Config) -> BiomeData
             return _next_victim(d, cfg)
         return continue_end(d, cfg)
     if isinstance(action, DiscardCard):
-        me = d.seats[seat]
-        d = d.seat(seat, hand=without(me.hand, action.card), shown=without(me.shown, action.card))
+        d = d.with_seat(seat, d.seats[seat].losing(action.card))
         d = d.replace(discard=(*d.discard, action.card))
         return _next_victim(d, cfg)
     if isinstance(action, Burn):

@@ -51,16 +51,7 @@ __all__ = [
     "return_problem",
     "start_turn",
     "strike",
-    "without",
 ]
-
-
-def without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
-    """``items`` less one ``item`` (absent: unchanged)."""
-    if item not in items:
-        return items
-    i = items.index(item)
-    return items[:i] + items[i + 1 :]
 
 
 def start_turn(d: BiomeData, seat: int, cfg: Config) -> BiomeData:
