@@ -47,6 +47,8 @@ SPEC = GameSpec(
             "the board formation: classic, or an alternate biome set-up",
             "classic",
             ("classic", "stairway", "fragments"),
+            label="Board formation",
+            value_labels=tuple((key, b.name) for key, b in formations().items()),
         ),
         Option(
             "opportunist",
@@ -54,6 +56,11 @@ SPEC = GameSpec(
             "window at the start of every other turn) or 'own-turn' (your own decisions only)",
             "any-time",
             ("any-time", "own-turn"),
+            label="When an Opportunist may be played",
+            value_labels=(
+                ("any-time", "At any time, also at the start of the others' turns"),
+                ("own-turn", "Only on your own turn"),
+            ),
         ),
     ),
 )

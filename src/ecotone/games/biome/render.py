@@ -3,7 +3,9 @@
 On the map each cell is five characters wide and drawn in its layer's brackets: Emergent
 ``<  >``, Canopy ``{  }``, Understory ``(  )``. An empty cell shows its name in lower case
 (``{c2a}``), a tile its id (``{T16}``); tiles placed for the card being earned are marked
-with ``*``. Below the map every placed tile lists the plant it shows towards each direction.
+with ``*``. Below the map every placed tile lists the plant it shows towards each direction
+(``NE:VI``: a vine on its north-east side; ``--``: no plant). Every code it shows is in the
+game's glossary (:mod:`.presentation`).
 """
 
 from __future__ import annotations
@@ -15,9 +17,16 @@ from ecotone.games.biome.scoring import bonus_winner, score_seat
 from ecotone.games.biome.state import EMPTY, BiomeData, Phase
 from ecotone.games.biome.tiles import DIRECTION_NAMES, OPEN, tiles
 
-__all__ = ["render"]
+__all__ = ["BRACKETS", "EATS", "NO_PLANT", "PENDING", "render"]
 
-_BRACKETS = (("<", ">"), ("{", "}"), ("(", ")"))
+#: Each layer's brackets on the map (Emergent, Canopy, Understory).
+BRACKETS = (("<", ">"), ("{", "}"), ("(", ")"))
+#: Marks a tile placed for the card being earned.
+PENDING = "*"
+#: A tile side that shows no plant, in the list of placed tiles.
+NO_PLANT = "--"
+#: Between the animals of a food chain: each eats (stands on) the one to its left.
+EATS = " <- "
 
 
 def _map(d: BiomeData, cfg: Config) -> list[str]:
@@ -27,9 +36,9 @@ def _map(d: BiomeData, cfg: Config) -> list[str]:
     x0, y0 = min(xs), min(ys)
     rows: dict[int, dict[int, str]] = {}
     for c, v in enumerate(d.board):
-        left, right = _BRACKETS[geo.layer[c]]
+        left, right = BRACKETS[geo.layer[c]]
         text = geo.cells[c].lower() if v == EMPTY else tiles().ids[v // 6]
-        mark = "*" if c in d.pending else ""
+        mark = PENDING if c in d.pending else ""
         rows.setdefault(ys[c] - y0, {})[xs[c] - x0] = f"{left}{text}{mark}{right}"[:6].ljust(5)
     lines = []
     for y in sorted(rows):
@@ -48,7 +57,7 @@ def _tile_lines(d: BiomeData, cfg: Config) -> list[str]:
             continue
         faces = ts.tiles[v // 6].faces[v % 6]
         edges = " ".join(
-            f"{DIRECTION_NAMES[k]}:{ts.plants[p].code if p != OPEN else '--'}"
+            f"{DIRECTION_NAMES[k]}:{ts.plants[p].code if p != OPEN else NO_PLANT}"
             for k, p in enumerate(faces)
         )
         out.append(f"  {cfg.geo.cells[c]:<4}{ts.ids[v // 6]} turned {v % 6}  {edges}")
@@ -124,7 +133,7 @@ def render(d: BiomeData, seat: int | None, cfg: Config) -> str:
             + (", ".join(ts.describe(t) for t in st.tiles) or "none")
         )
         for ch in st.chains:
-            lines.append("  chain: " + " <- ".join(cs.by_id[c].name for c in ch))
+            lines.append("  chain: " + EATS.join(cs.by_id[c].name for c in ch))
         if st.plants:
             lines.append("  plants: " + ", ".join(cs.by_id[c].name for c in st.plants))
         if s == seat:
