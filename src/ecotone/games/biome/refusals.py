@@ -1,11 +1,12 @@
 """Every code BIOME Borneo refuses an action with, and the refusals that belong to no one rule.
 
 Each rule is a check in the module that holds the rule (:mod:`.exchange`, :mod:`.earning`,
-:mod:`.placement`, :mod:`.abilities`, :mod:`.turn`): it returns an
-:class:`~ecotone.core.errors.IllegalAction` with one of the codes below, or ``None``, and
-both the legal-move generation and the refusal hook (:func:`.rules.refusal`) ask it. This
-module holds the codes, the refusals that come before any rule (a name that means nothing in
-the game, a decision that is not due) and the wording several rules share.
+:mod:`.placement`, :mod:`.abilities`, :mod:`.turn`), and both the legal-move generation and
+the refusal hook (:func:`.rules.refusal`) ask it. A check returns ``None`` or an
+:class:`~ecotone.core.errors.IllegalAction` with one of the codes below; where the legal
+actions are listed on the hot path of search, it returns the code alone and the refusal
+words it. This module holds the codes, the refusals that come before any rule (a name that
+means nothing in the game, a decision that is not due) and the wording several rules share.
 
 ===================================  ===========================================================
 code                                 refused because
@@ -201,7 +202,7 @@ _DUE: dict[Phase, tuple[BiomeRefusal, str]] = {
 }
 
 
-def not_now(d: BiomeData, waiting: tuple[int, ...]) -> IllegalAction:
+def not_now(waiting: tuple[int, ...]) -> IllegalAction:
     """The refusal for a player whose decision is not due (the kernel says so first; this
     answers anyone who asks the game directly)."""
     names = ", ".join(seat_name(s) for s in waiting) or "nobody: the game is over"

@@ -249,7 +249,7 @@ def refusal(d: BiomeData, seat: int, action: Action, cfg: Config) -> IllegalActi
     """
     due = to_move(d)
     if seat not in due:
-        return not_now(d, due)
+        return not_now(due)
     problem = unknown_name(action, cfg)
     if problem is not None:
         return problem
