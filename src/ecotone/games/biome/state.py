@@ -13,11 +13,15 @@ from __future__ import annotations
 
 import enum
 
+import msgspec
+
 from ecotone.core.records import Record, put, without
 
 __all__ = ["EMPTY", "BiomeData", "Phase", "SeatData", "Stage"]
 
 EMPTY = -1
+
+_replace = msgspec.structs.replace
 
 
 class Phase(enum.StrEnum):
@@ -140,7 +144,10 @@ class BiomeData(Record, frozen=True):
 
     def seat(self, s: int, **changes: object) -> BiomeData:
         """A copy with seat ``s``'s holdings changed."""
-        return self.with_seat(s, self.seats[s].replace(**changes))
+        # Nearly every transition changes a seat: msgspec's replace is called directly,
+        # without the two method calls of Record.replace.
+        seats = self.seats
+        return _replace(self, seats=put(seats, s, _replace(seats[s], **changes)))
 
     def with_seat(self, s: int, holdings: SeatData) -> BiomeData:
         """A copy with seat ``s``'s holdings replaced by ``holdings``."""
