@@ -84,6 +84,7 @@ class Board:
             same-layer neighbours (precomputed for speed).
         linked_nbrs: the same with the link kind last, for every interacting neighbour.
         index: cell name -> index.
+        provenance: where the formation comes from.
     """
 
     key: str
@@ -99,14 +100,7 @@ class Board:
     same: tuple[tuple[tuple[int, int, int], ...], ...]
     linked_nbrs: tuple[tuple[tuple[int, int, int, int], ...], ...]
     index: dict[str, int]
-
-    def linked(self, cell: int) -> list[tuple[int, int, int]]:
-        """``(direction, neighbour, link)`` for each neighbour that interacts with ``cell``."""
-        return [
-            (d, n, self.link[cell][d])
-            for d, n in enumerate(self.nbr[cell])
-            if n >= 0 and self.link[cell][d] != NO_LINK
-        ]
+    provenance: Provenance = Provenance.ECOTONE
 
 
 def cell_names() -> tuple[str, ...]:
@@ -169,6 +163,7 @@ def _build(row: FormationRow) -> Board:
         same,
         linked,
         {name: i for i, name in enumerate(names)},
+        row.provenance,
     )
     if not _connected(result):
         raise DataError("data/invalid", f"{_WHERE}: {row.key}: the platforms are not connected")

@@ -10,43 +10,173 @@ Legal lists stay short by offering only what can still work, when that is cheap 
 a card is offered only if its prey is available, the player holds a tile, and the plants of
 the board and hand in some zone could cover its habitat; the tiles offered for it are pruned
 the same way (:mod:`.placement`).
+
+Each rule is one check, which the offers and the refusals (``*_problem``) both ask; where
+the offers are on the hot path of search the check names the broken rule by its code alone
+(:func:`_start_flaw`) or answers yes or no (:func:`_eats`, :func:`_habitat_met`), and the
+refusal writes the words.
 """
 
 from __future__ import annotations
 
+from functools import cache
+
 from ecotone.core.actions import Action
-from ecotone.games.biome.actions import Confirm, ConfirmPrey, Earn
+from ecotone.core.errors import IllegalAction
+from ecotone.core.records import without
+from ecotone.games.biome.actions import Confirm, ConfirmPrey, Earn, Place
 from ecotone.games.biome.cards import CardInfo, cards
 from ecotone.games.biome.config import MAX_CHAIN, MAX_WITHDRAWALS, Config
-from ecotone.games.biome.flow import without
-from ecotone.games.biome.habitat import access, met, zone_totals
-from ecotone.games.biome.placement import feasible_zones, placements
+from ecotone.games.biome.habitat import access, met, missing, zone_totals
+from ecotone.games.biome.placement import feasible_zones, place_problem, placements
+from ecotone.games.biome.refusals import BiomeRefusal
+from ecotone.games.biome.refusals import BiomeRefusal as R
 from ecotone.games.biome.state import EMPTY, BiomeData, Phase
+from ecotone.games.biome.tiles import tiles
 
 __all__ = [
     "can_start",
     "confirm",
+    "confirm_prey_problem",
+    "confirm_problem",
     "earn_options",
+    "earn_problem",
     "eligible_prey",
     "finish_actions",
     "place",
     "place_actions",
+    "placement_problem",
+    "prey_problem",
     "start",
+    "start_problem",
     "withdraw",
 ]
 
 
+# -- prey ---------------------------------------------------------------------------------
+
+
+def _eats(card: CardInfo, chain: tuple[str, ...], by_id: dict[str, CardInfo]) -> bool:
+    """Whether ``card`` may eat the animal on top of ``chain``: one of a kind on its prey
+    list, in a food chain with room for one more animal (``by_id``: ``cards().by_id``)."""
+    return len(chain) < MAX_CHAIN and by_id[chain[-1]].key in card.prey
+
+
 def eligible_prey(d: BiomeData, seat: int, card: CardInfo) -> list[str]:
-    """The player's unconsumed animals that ``card`` may eat: the top of a food chain with
-    room for one more animal, of a kind on its prey list."""
+    """The player's unconsumed animals (the tops of its food chains) that ``card`` eats."""
     if not card.prey:
         return []
     by_id = cards().by_id
-    return [
-        chain[-1]
-        for chain in d.seats[seat].chains
-        if len(chain) < MAX_CHAIN and by_id[chain[-1]].key in card.prey
-    ]
+    return [chain[-1] for chain in d.seats[seat].chains if _eats(card, chain, by_id)]
+
+
+def prey_problem(d: BiomeData, seat: int, card: CardInfo, prey: str) -> IllegalAction | None:
+    """Why ``card`` may not eat ``prey``, or ``None``: exactly when ``prey`` is among
+    :func:`eligible_prey`."""
+    cs = cards()
+    chain = next((ch for ch in d.seats[seat].chains if prey in ch), None)
+    if chain is None:
+        return IllegalAction(R.PREY_UNAVAILABLE, f"{prey} is not one of your earned animals")
+    if cs.by_id[prey].key not in card.prey:
+        return IllegalAction(R.PREY_UNAVAILABLE, f"{card.name} does not eat {cs.by_id[prey].name}")
+    if chain[-1] != prey:
+        eater = cs.by_id[chain[chain.index(prey) + 1]].name
+        return IllegalAction(R.PREY_UNAVAILABLE, f"{prey} is already consumed (it feeds {eater})")
+    if not _eats(card, chain, cs.by_id):
+        return IllegalAction(
+            R.PREY_UNAVAILABLE, f"that food chain already holds {MAX_CHAIN} animals"
+        )
+    return None
+
+
+@cache
+def _prey_names(key: str) -> str:
+    """The names of the animals a kind eats, for its refusals."""
+    cs = cards()
+    return ", ".join(sorted(cs.animals[k].name for k in cs.animals[key].prey))
+
+
+# -- choosing the card --------------------------------------------------------------------
+#
+# Offering ``earn X`` for every card of the hand and the Gallery is on the hot path of
+# search, so the rule is checked by a function that names the rule a card breaks by its
+# code alone (:func:`_earn_flaw`), and the words are written only for a refusal.
+
+_EARN_WORDS = {
+    R.CARD_NOT_AVAILABLE: "{id} is neither in your hand nor in the Card Gallery",
+    R.NOT_EARNABLE: "{name} is played, not earned with a habitat",
+    R.NO_TILES: "every card needs at least one new tile, and you have none",
+    R.TOO_MANY_WITHDRAWALS: (
+        f"you have withdrawn {MAX_WITHDRAWALS} habitats this turn: no more earning this turn"
+    ),
+    R.NO_PREY: (
+        "{name} needs one unconsumed prey among your animals (any of: {prey}), "
+        f"with room in its food chain (at most {MAX_CHAIN})"
+    ),
+    R.HABITAT_IMPOSSIBLE: (
+        "the plants on the board and your tiles cannot meet the habitat of {name} in any layer"
+    ),
+}
+
+
+def _supply_flaw(d: BiomeData, seat: int) -> BiomeRefusal | None:
+    """Every card needs a new tile, and a turn withdraws at most 3 habitats."""
+    if not d.seats[seat].tiles:
+        return R.NO_TILES
+    if d.withdrawals >= MAX_WITHDRAWALS:
+        return R.TOO_MANY_WITHDRAWALS
+    return None
+
+
+def _start_flaw(
+    d: BiomeData, seat: int, card: CardInfo, cfg: Config, totals: dict[int, list[int]] | None
+) -> BiomeRefusal | None:
+    """The rule ``seat`` breaks by starting to earn ``card``, or ``None``: animals and plant
+    cards are earned; a new tile must be at hand; a predator needs a prey it can eat; and
+    the plants of the board and the player's tiles, in one zone, must be able to cover the
+    habitat (``totals``: :func:`.habitat.zone_totals` here, when already computed)."""
+    if not card.earnable:
+        return R.NOT_EARNABLE
+    flaw = _supply_flaw(d, seat)
+    if flaw is not None:
+        return flaw
+    if card.prey and not eligible_prey(d, seat, card):
+        return R.NO_PREY
+    if not feasible_zones(d, seat, card, cfg, totals):
+        return R.HABITAT_IMPOSSIBLE
+    return None
+
+
+def _earn_flaw(
+    d: BiomeData, seat: int, card_id: str, cfg: Config, totals: dict[int, list[int]] | None
+) -> BiomeRefusal | None:
+    """:func:`_start_flaw` for a card that must come from the hand or the Card Gallery."""
+    if card_id not in d.seats[seat].hand and card_id not in d.gallery:
+        return R.CARD_NOT_AVAILABLE
+    return _start_flaw(d, seat, cards().by_id[card_id], cfg, totals)
+
+
+def _refuse_earning(flaw: BiomeRefusal | None, card_id: str) -> IllegalAction | None:
+    """The refusal for ``flaw`` (``None``: no refusal), worded for ``card_id``."""
+    if flaw is None:
+        return None
+    cs = cards()
+    card = cs.by_id.get(card_id)
+    name = card.name if card else card_id
+    prey = _prey_names(card.key) if card and card.prey else ""
+    return IllegalAction(flaw, _EARN_WORDS[flaw].format(id=card_id, name=name, prey=prey))
+
+
+def start_problem(
+    d: BiomeData,
+    seat: int,
+    card_id: str,
+    cfg: Config,
+    totals: dict[int, list[int]] | None = None,
+) -> IllegalAction | None:
+    """Why ``seat`` may not start earning ``card_id`` (wherever it lies), or ``None``
+    (see :func:`_start_flaw`)."""
+    return _refuse_earning(_start_flaw(d, seat, cards().by_id[card_id], cfg, totals), card_id)
 
 
 def can_start(
@@ -56,22 +186,36 @@ def can_start(
     cfg: Config,
     totals: dict[int, list[int]] | None = None,
 ) -> bool:
-    """True when ``earn card_id`` is offered now."""
-    card = cards().by_id[card_id]
-    if not card.earnable or not d.seats[seat].tiles or d.withdrawals >= MAX_WITHDRAWALS:
-        return False
-    if card.prey and not eligible_prey(d, seat, card):
-        return False
-    return bool(feasible_zones(d, seat, card, cfg, totals))
+    """True when ``seat`` could start earning ``card_id`` (see :func:`_start_flaw`)."""
+    return _start_flaw(d, seat, cards().by_id[card_id], cfg, totals) is None
+
+
+def earn_problem(d: BiomeData, seat: int, action: Earn, cfg: Config) -> IllegalAction | None:
+    """Why ``seat`` may not ``earn`` a card, or ``None``: it comes from the hand or the
+    Card Gallery, and may be started (:func:`_start_flaw`)."""
+    return _refuse_earning(_earn_flaw(d, seat, action.card, cfg, None), action.card)
 
 
 def earn_options(d: BiomeData, seat: int, cfg: Config) -> list[Action]:
     """``earn X`` for each card of the hand or the Gallery that could be earned."""
-    if not d.seats[seat].tiles or d.withdrawals >= MAX_WITHDRAWALS:
+    if _supply_flaw(d, seat) is not None:
         return []
+    by_id = cards().by_id
     totals = zone_totals(d.board, cfg.geo, d.seats[seat].tiles)
     options = (*d.seats[seat].hand, *d.gallery)
-    return [Earn(c) for c in options if can_start(d, seat, c, cfg, totals)]
+    return [Earn(c) for c in options if _start_flaw(d, seat, by_id[c], cfg, totals) is None]
+
+
+# -- placing tiles ------------------------------------------------------------------------
+
+
+def placement_problem(d: BiomeData, seat: int, action: Place, cfg: Config) -> IllegalAction | None:
+    """Why ``seat`` may not place ``action``'s tile for the card being earned, or ``None``
+    (see :func:`.placement.place_problem`)."""
+    assert d.card is not None
+    tile = tiles().by_id[action.tile]
+    cell = cfg.geo.index[action.cell]
+    return place_problem(d, seat, cards().by_id[d.card], tile, cell, action.rotation, cfg)
 
 
 def place_actions(d: BiomeData, seat: int, cfg: Config) -> list[Action]:
@@ -80,13 +224,65 @@ def place_actions(d: BiomeData, seat: int, cfg: Config) -> list[Action]:
     return list(placements(d, seat, cards().by_id[d.card], cfg))
 
 
+# -- confirming -------------------------------------------------------------------------
+
+
+def _habitat_met(d: BiomeData, card: CardInfo, cfg: Config) -> bool:
+    """Whether tiles have been placed for ``card`` and their access meets its habitat."""
+    return bool(d.pending) and met(card, access(d.board, cfg.geo, d.pending))
+
+
+def _habitat_problem(d: BiomeData, card: CardInfo, cfg: Config) -> IllegalAction | None:
+    """Why the card being earned cannot be confirmed yet, or ``None`` when
+    :func:`_habitat_met`: no tile is placed, or what the habitat still lacks."""
+    if _habitat_met(d, card, cfg):
+        return None
+    if not d.pending:
+        return IllegalAction(
+            R.NO_NEW_TILE, "every card needs at least one new tile: place one first"
+        )
+    lack = missing(card, access(d.board, cfg.geo, d.pending))
+    return IllegalAction(
+        R.HABITAT_INCOMPLETE, f"{card.name}'s habitat still needs " + ", ".join(lack)
+    )
+
+
+def confirm_problem(d: BiomeData, seat: int, action: Confirm, cfg: Config) -> IllegalAction | None:
+    """Why ``seat`` may not ``confirm`` the card being earned, or ``None``: its habitat is
+    met and it eats no prey."""
+    del action
+    assert d.card is not None
+    card = cards().by_id[d.card]
+    problem = _habitat_problem(d, card, cfg)
+    if problem is None and card.prey:
+        return IllegalAction(
+            R.NEEDS_PREY,
+            f"{card.name} must eat: confirm eating one of "
+            + (", ".join(eligible_prey(d, seat, card)) or "its prey (none is left: withdraw)"),
+        )
+    return problem
+
+
+def confirm_prey_problem(
+    d: BiomeData, seat: int, action: ConfirmPrey, cfg: Config
+) -> IllegalAction | None:
+    """Why ``seat`` may not confirm the card being earned eating ``action.prey``, or
+    ``None``: its habitat is met and it may eat that prey."""
+    assert d.card is not None
+    card = cards().by_id[d.card]
+    problem = _habitat_problem(d, card, cfg)
+    if problem is not None:
+        return problem
+    if not card.prey:
+        return IllegalAction(R.NO_PREY_NEEDED, f"{card.name} eats no prey: just confirm")
+    return prey_problem(d, seat, card, action.prey)
+
+
 def finish_actions(d: BiomeData, seat: int, cfg: Config) -> list[Action]:
     """``confirm`` (or ``confirm eating P`` for each eligible prey) once the habitat is met."""
     assert d.card is not None
-    if not d.pending:
-        return []
     card = cards().by_id[d.card]
-    if not met(card, access(d.board, cfg.geo, d.pending)):
+    if not _habitat_met(d, card, cfg):
         return []
     if card.prey:
         return [ConfirmPrey(p) for p in eligible_prey(d, seat, card)]
@@ -102,8 +298,7 @@ def start(d: BiomeData, seat: int, card: str) -> BiomeData:
     if from_gallery:
         d = d.replace(gallery=without(d.gallery, card))
     else:
-        s = d.seats[seat]
-        d = d.seat(seat, hand=without(s.hand, card), shown=without(s.shown, card))
+        d = d.with_seat(seat, d.seats[seat].losing(card))
     return d.replace(card=card, from_gallery=from_gallery, pending=(), phase=Phase.EARN)
 
 

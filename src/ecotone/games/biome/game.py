@@ -12,11 +12,12 @@ from ecotone.core.errors import IllegalAction
 from ecotone.core.game import Game
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Option
-from ecotone.games.biome import explain, presentation, render, rules, view
+from ecotone.games.biome import presentation, render, rules, view
 from ecotone.games.biome.actions import CODEC
 from ecotone.games.biome.board import formations
 from ecotone.games.biome.cards import cards
 from ecotone.games.biome.config import MAX_ROUNDS, Config
+from ecotone.games.biome.refusals import BiomeRefusal
 from ecotone.games.biome.scoring import score_seat, winners
 from ecotone.games.biome.state import BiomeData
 from ecotone.games.biome.tiles import tiles
@@ -46,6 +47,8 @@ SPEC = GameSpec(
             "the board formation: classic, or an alternate biome set-up",
             "classic",
             ("classic", "stairway", "fragments"),
+            label="Board formation",
+            value_labels=tuple((key, b.name) for key, b in formations().items()),
         ),
         Option(
             "opportunist",
@@ -53,6 +56,11 @@ SPEC = GameSpec(
             "window at the start of every other turn) or 'own-turn' (your own decisions only)",
             "any-time",
             ("any-time", "own-turn"),
+            label="When an Opportunist may be played",
+            value_labels=(
+                ("any-time", "At any time, also at the start of the others' turns"),
+                ("own-turn", "Only on your own turn"),
+            ),
         ),
     ),
 )
@@ -64,6 +72,7 @@ class BiomeBorneo(Game[BiomeData]):
     spec = SPEC
     data_type = BiomeData
     codec = CODEC
+    refusals = BiomeRefusal
 
     @classmethod
     def present(cls) -> Presentation:
@@ -91,8 +100,8 @@ class BiomeBorneo(Game[BiomeData]):
     def next(self, data: BiomeData, seat: int, action: Action) -> BiomeData:
         return rules.next_data(data, seat, action, self.cfg)
 
-    def why_illegal(self, data: BiomeData, seat: int, action: Action) -> IllegalAction:
-        return explain.why_illegal(data, seat, action, self.cfg)
+    def refusal(self, data: BiomeData, seat: int, action: Action) -> IllegalAction | None:
+        return rules.refusal(data, seat, action, self.cfg)
 
     def observation(self, data: BiomeData, seat: int | None) -> dict[str, Any]:
         return view.observation(data, seat, self.cfg)

@@ -1,16 +1,14 @@
-"""Tile placement and habitat access (rules doc §Phase 2).
+"""Plants on the board: conflicts and habitat access (rules doc §Phase 2).
 
-* A tile goes on an empty cell of a layer its background colour allows, turned freely.
 * **Conflict**: two different plants facing each other across a same-layer edge. Plant
   against open, and open against open, are fine. Across the Canopy/Understory seam only vines
   interact, so nothing conflicts there; the Emergent layer interacts with no other layer.
+  (:func:`constraints` and :func:`fits`; where a tile may go is :mod:`.placement`.)
 * **Access** for a card comes from the tiles newly placed for it: all their plants; for each
   same-layer neighbour they **match** (the same plant facing on both sides), the whole of that
   neighbour's tile (each matched neighbour adds its tile; a super match adds several);
   and when a new tile's vine matches a vine (in its layer, or across the Canopy/Understory
   seam), every tile of that **vine network** (all tiles joined by vine-to-vine matches).
-* The tiles placed for one card must touch each other: same-layer neighbours, or a vine match
-  across the seam.
 * Counts: each plant a tile shows counts once (a Y-shaped vine is one vine).
 """
 
@@ -18,7 +16,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ecotone.games.biome.board import SAME, VINE, Board
+from ecotone.games.biome.board import SAME, Board
 from ecotone.games.biome.cards import CardInfo
 from ecotone.games.biome.state import EMPTY
 from ecotone.games.biome.tiles import OPEN, Layer, Tile, tiles
@@ -26,14 +24,11 @@ from ecotone.games.biome.tiles import OPEN, Layer, Tile, tiles
 __all__ = [
     "Access",
     "access",
-    "conflict",
     "constraints",
     "face",
     "fits",
     "met",
     "missing",
-    "touches",
-    "upper_bound",
     "vine_network",
     "zone_totals",
 ]
@@ -47,40 +42,6 @@ def face(board: Cells, cell: int, direction: int) -> int:
     if v == EMPTY:
         return OPEN
     return tiles().tiles[v // 6].faces[v % 6][direction]
-
-
-def conflict(board: Cells, geo: Board, cell: int, tile: Tile, rotation: int) -> int | None:
-    """The direction in which ``tile`` turned ``rotation`` on ``cell`` would face a different
-    plant of a same-layer neighbour, or ``None`` when it fits."""
-    nbr = geo.nbr[cell]
-    link = geo.link[cell]
-    for d, p in tile.planted[rotation]:
-        n = nbr[d]
-        if n < 0 or link[d] != SAME:
-            continue
-        v = board[n]
-        if v == EMPTY:
-            continue
-        q = tiles().tiles[v // 6].faces[v % 6][(d + 3) % 6]
-        if q not in (OPEN, p):
-            return d
-    return None
-
-
-def touches(board: Cells, geo: Board, cell: int, tile: Tile, rotation: int, group: Cells) -> bool:
-    """True when ``tile`` on ``cell`` touches a cell of ``group``: as a same-layer neighbour,
-    or by a vine facing a vine across the Canopy/Understory seam."""
-    vine = tiles().vine
-    faces = tile.faces[rotation]
-    for d, n in enumerate(geo.nbr[cell]):
-        if n < 0 or n not in group:
-            continue
-        link = geo.link[cell][d]
-        if link == SAME:
-            return True
-        if link == VINE and faces[d] == vine and face(board, n, (d + 3) % 6) == vine:
-            return True
-    return False
 
 
 def vine_network(board: Cells, geo: Board, start: int) -> set[int]:
@@ -173,16 +134,10 @@ def met(card: CardInfo, acc: Access) -> bool:
     return all(have >= need for have, need in zip(acc.counts, card.needs, strict=True))
 
 
-def upper_bound(board: Cells, geo: Board, hand: Cells, zone: int) -> list[int]:
-    """The most of each plant a habitat could reach in a zone (bit set of layers): every
-    tile on the board there plus every tile in hand that fits there. A card whose habitat
-    asks for more cannot be completed in that zone."""
-    return zone_totals(board, geo, hand)[zone]
-
-
 def zone_totals(board: Cells, geo: Board, hand: Cells) -> dict[int, list[int]]:
-    """:func:`upper_bound` for both zones (Emergent ``0b001``; Canopy + Understory
-    ``0b110``), computed in one pass."""
+    """The most of each plant a habitat could reach in each zone (Emergent ``0b001``;
+    Canopy + Understory ``0b110``): every tile on the board there plus every tile in hand
+    that fits there. A card whose habitat asks for more cannot be completed in that zone."""
     ts = tiles()
     board_e, board_cu = _board_totals(board, geo.layer)
     e = list(board_e)
@@ -236,12 +191,28 @@ def _faces() -> tuple[tuple[int, ...], ...]:
     return tuple(t.faces[r] for t in tiles().tiles for r in range(6))
 
 
-def fits(cons: tuple[int, ...] | None, tile: Tile, rotation: int) -> bool:
-    """True when ``tile`` turned ``rotation`` faces no different plant in ``cons``."""
-    if cons is None:
-        return True
+_NO_HELP: dict[int, int] = {}
+
+
+def fits(
+    cons: tuple[int, ...] | None,
+    tile: Tile,
+    rotation: int,
+    reaches: bool = True,
+    helpful: dict[int, int] = _NO_HELP,
+) -> bool:
+    """The conflict rule: True when ``tile`` turned ``rotation`` faces no different plant
+    in ``cons`` (:func:`constraints`; ``None``: nothing constrains the cell).
+
+    For the first tile of a habitat it also says whether the tile reaches a plant the card
+    needs: ``reaches`` when the tile itself shows one, else by showing a neighbour the plant
+    that ``helpful`` names for that direction (whose match reaches one). The defaults ask
+    only about conflicts.
+    """
+    helps = reaches
     for d, p in tile.planted[rotation]:
-        q = cons[d]
-        if q not in (OPEN, p):
+        if cons is not None and cons[d] not in (OPEN, p):
             return False
-    return True
+        if not helps and helpful.get(d) == p:
+            helps = True
+    return helps

@@ -1,8 +1,11 @@
 """Where a tile may go for the card being earned (rules doc §Phase 2).
 
-The placement rules themselves (layer, conflicts, touching) are checked here for every tile
-in hand, every free cell and every distinct rotation, and the list is pruned where it is
-cheap to know that a placement cannot lead to the card:
+The placement rules: a tile goes on an empty cell of a layer its background colour allows,
+turned freely (turns that look the same are offered once), with no conflict (:mod:`.habitat`),
+and the tiles placed for one card must touch each other: same-layer neighbours, or a vine
+facing a vine across the Canopy/Understory seam. They are checked here for every tile in
+hand, every free cell and every distinct rotation, and the list is pruned where it is cheap
+to know that a placement cannot lead to the card:
 
 * **zones**: a habitat lies in the Emergent layer or in the Canopy and Understory (which
   vines join). A zone is feasible for a card when the plants of the board there plus the
@@ -13,25 +16,33 @@ cheap to know that a placement cannot lead to the card:
   placing it first loses nothing, because the others can follow it one by one.
 * **later tiles** go only beside the tiles already placed: a same-layer neighbour, or a vine
   facing one of their vines across the Canopy/Understory seam.
+
+:func:`placements` lists them all at once, fast (search asks for it at every step);
+:func:`place_problem` checks one placement with the same pieces (:func:`.habitat.fits`,
+``_touch``, ``_helpful``, ``_zones``) and says which rule it breaks. A test compares the two
+on every position of random games where a card is being earned.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
+from ecotone.core.errors import IllegalAction
 from ecotone.games.biome.actions import Place
 from ecotone.games.biome.board import SAME, Board, formations
 from ecotone.games.biome.cards import CardInfo
 from ecotone.games.biome.config import Config
-from ecotone.games.biome.habitat import _faces, constraints, vine_network, zone_totals
+from ecotone.games.biome.habitat import _faces, constraints, fits, vine_network, zone_totals
+from ecotone.games.biome.refusals import BiomeRefusal as R
+from ecotone.games.biome.refusals import not_your_tile
 from ecotone.games.biome.state import EMPTY, BiomeData
-from ecotone.games.biome.tiles import OPEN, Tile, tiles
+from ecotone.games.biome.tiles import DIRECTION_NAMES, OPEN, Layer, Tile, tiles
 
 __all__ = [
     "ZONE_CU",
     "ZONE_E",
     "feasible_zones",
-    "first_tile_helps",
+    "place_problem",
     "placements",
     "zone_of",
 ]
@@ -120,7 +131,7 @@ def _places(
     for t in hand:
         tile = ts.tiles[t]
         # with tiles already placed, any tile may follow; a first tile must reach a need
-        own = bool(pending) or any(needs[p] for p, _ in tile.sparse)
+        own = bool(pending) or _shows_need(tile, needs)
         all_own = all_own and own
         mine.append((tile, own, t * len(geo.cells)))
     out: list[Place] = []
@@ -139,9 +150,7 @@ def _places(
                 continue
             row = made[base + cell]
             for r in tile.rotations:
-                if _fits_here(tile, r, cons, own, helpful) and (
-                    touching or any(tile.faces[r][dr] == ts.vine for dr in seam)
-                ):
+                if fits(cons, tile, r, own, helpful) and (touching or _vine_across(tile, r, seam)):
                     out.append(row[r])
     return tuple(out)
 
@@ -192,17 +201,16 @@ def _touch(
     return False, seam
 
 
-def _fits_here(
-    tile: Tile, r: int, cons: tuple[int, ...] | None, own: bool, helpful: dict[int, int]
-) -> bool:
-    """No conflict with the neighbours (``cons``), and a first tile reaches a need."""
-    helps = own
-    for dr, p in tile.planted[r]:
-        if cons is not None and cons[dr] not in (OPEN, p):
-            return False
-        if not helps and helpful.get(dr) == p:
-            helps = True
-    return helps
+def _vine_across(tile: Tile, r: int, seam: list[int]) -> bool:
+    """Whether ``tile`` turned ``r`` shows a vine towards one of the ``seam`` directions,
+    where a vine of the habitat's tiles faces it across the Canopy/Understory seam."""
+    vine = tiles().vine
+    return any(tile.faces[r][dr] == vine for dr in seam)
+
+
+def _shows_need(tile: Tile, needs: tuple[int, ...]) -> bool:
+    """Whether ``tile`` itself shows a plant of ``needs``."""
+    return any(needs[p] for p, _ in tile.sparse)
 
 
 @lru_cache(maxsize=8)
@@ -222,19 +230,84 @@ def _made(
     return tuple(made), tuple(canon)
 
 
-def first_tile_helps(
-    board: tuple[int, ...],
-    geo: Board,
-    cell: int,
-    tile: Tile,
-    rotation: int,
-    needs: tuple[int, ...],
-) -> bool:
-    """True when ``tile`` as the first tile of a habitat reaches a plant in ``needs``."""
-    if any(needs[p] for p, _ in tile.sparse):
-        return True
-    helpful = _helpful(board, geo, cell, needs)
-    return any(helpful.get(dr) == p for dr, p in tile.planted[rotation])
+def place_problem(
+    d: BiomeData, seat: int, card: CardInfo, tile: Tile, cell: int, rotation: int, cfg: Config
+) -> IllegalAction | None:
+    """Why ``seat`` may not place ``tile`` turned ``rotation`` on ``cell`` for ``card`` (the
+    card being earned), or ``None``: exactly when :func:`placements` offers it.
+
+    The same checks as :func:`placements`, one placement at a time: the tile is the
+    player's, the cell empty and of a layer the tile allows, the rotation one that looks
+    different, no plants conflict, the tiles for one card touch, a first tile reaches a
+    plant the card needs, and the habitat can still be met in the zone.
+    """
+    geo = cfg.geo
+    board = d.board
+    hand = d.seats[seat].tiles
+    pending = d.pending
+    name = geo.cells[cell]
+    if tile.index not in hand:
+        return not_your_tile(d, seat, tile.id)
+    if board[cell] != EMPTY:
+        return IllegalAction(R.CELL_TAKEN, f"{name} already holds a tile")
+    layer = geo.layer[cell]
+    if not tile.fits(layer):
+        allowed = "/".join(Layer(b).title for b in range(3) if tile.fits(b))
+        return IllegalAction(
+            R.WRONG_LAYER,
+            f"{tile.id} is a {allowed} tile; {name} is in the {Layer(layer).title} layer",
+        )
+    if rotation not in tile.rotations:
+        return IllegalAction(
+            R.SAME_ROTATION,
+            f"{tile.id} turned {rotation} looks the same "
+            f"as turned {tile.canonical(rotation)}: use that",
+        )
+    cons = constraints(board, geo, cell)
+    if not fits(cons, tile, rotation):
+        return _conflict(tile, rotation, cons, cell, geo)
+    if pending:
+        touching, seam = _touch(board, geo, cell, pending)
+        if not touching and not _vine_across(tile, rotation, seam):
+            return IllegalAction(
+                R.MUST_TOUCH,
+                "the tiles placed for one card must touch each other "
+                "(in one layer, or by a vine matched across the Canopy/Understory seam)",
+            )
+    elif not _shows_need(tile, card.needs) and not fits(
+        None, tile, rotation, False, _helpful(board, geo, cell, card.needs)
+    ):
+        ts = tiles()
+        names = ", ".join(ts.plants[p].name.lower() for p, n in enumerate(card.needs) if n)
+        return IllegalAction(
+            R.TILE_DOES_NOT_HELP,
+            f"{tile.id} there reaches none of the plants "
+            f"{card.name} needs ({names}), neither on the tile nor by a match: begin "
+            "its habitat with a tile that does",
+        )
+    zone = zone_of(geo.layer[pending[0]] if pending else layer)
+    if zone not in _zones(board, geo, hand, card.needs, card.vine_link):
+        return IllegalAction(
+            R.HABITAT_IMPOSSIBLE,
+            f"{card.name}'s habitat cannot be completed in the "
+            f"{Layer(layer).title} layer with the plants on the board and your tiles",
+        )
+    return None
+
+
+def _conflict(
+    tile: Tile, rotation: int, cons: tuple[int, ...] | None, cell: int, geo: Board
+) -> IllegalAction:
+    """The refusal of a placement :func:`.habitat.fits` found in conflict, naming both plants."""
+    assert cons is not None
+    ts = tiles()
+    bad, mine = next((dr, p) for dr, p in tile.planted[rotation] if cons[dr] not in (OPEN, p))
+    return IllegalAction(
+        R.CONFLICT,
+        f"plants conflict: your {ts.plants[mine].name.lower()} would face the "
+        f"{ts.plants[cons[bad]].name.lower()} of {geo.cells[geo.nbr[cell][bad]]} "
+        f"({DIRECTION_NAMES[bad]} side)",
+    )
 
 
 def _helpful(

@@ -3,20 +3,30 @@
 On the map each cell is five characters wide and drawn in its layer's brackets: Emergent
 ``<  >``, Canopy ``{  }``, Understory ``(  )``. An empty cell shows its name in lower case
 (``{c2a}``), a tile its id (``{T16}``); tiles placed for the card being earned are marked
-with ``*``. Below the map every placed tile lists the plant it shows towards each direction.
+with ``*``. Below the map every placed tile lists the plant it shows towards each direction
+(``NE:VI``: a vine on its north-east side; ``--``: no plant). Every code it shows is in the
+game's glossary (:mod:`.presentation`).
 """
 
 from __future__ import annotations
 
+from ecotone.core.records import seat_name
 from ecotone.games.biome.cards import cards
 from ecotone.games.biome.config import Config
 from ecotone.games.biome.scoring import bonus_winner, score_seat
 from ecotone.games.biome.state import EMPTY, BiomeData, Phase
 from ecotone.games.biome.tiles import DIRECTION_NAMES, OPEN, tiles
 
-__all__ = ["render"]
+__all__ = ["BRACKETS", "EATS", "NO_PLANT", "PENDING", "render"]
 
-_BRACKETS = (("<", ">"), ("{", "}"), ("(", ")"))
+#: Each layer's brackets on the map (Emergent, Canopy, Understory).
+BRACKETS = (("<", ">"), ("{", "}"), ("(", ")"))
+#: Marks a tile placed for the card being earned.
+PENDING = "*"
+#: A tile side that shows no plant, in the list of placed tiles.
+NO_PLANT = "--"
+#: Between the animals of a food chain: each eats (stands on) the one to its left.
+EATS = " <- "
 
 
 def _map(d: BiomeData, cfg: Config) -> list[str]:
@@ -26,9 +36,9 @@ def _map(d: BiomeData, cfg: Config) -> list[str]:
     x0, y0 = min(xs), min(ys)
     rows: dict[int, dict[int, str]] = {}
     for c, v in enumerate(d.board):
-        left, right = _BRACKETS[geo.layer[c]]
+        left, right = BRACKETS[geo.layer[c]]
         text = geo.cells[c].lower() if v == EMPTY else tiles().ids[v // 6]
-        mark = "*" if c in d.pending else ""
+        mark = PENDING if c in d.pending else ""
         rows.setdefault(ys[c] - y0, {})[xs[c] - x0] = f"{left}{text}{mark}{right}"[:6].ljust(5)
     lines = []
     for y in sorted(rows):
@@ -47,7 +57,7 @@ def _tile_lines(d: BiomeData, cfg: Config) -> list[str]:
             continue
         faces = ts.tiles[v // 6].faces[v % 6]
         edges = " ".join(
-            f"{DIRECTION_NAMES[k]}:{ts.plants[p].code if p != OPEN else '--'}"
+            f"{DIRECTION_NAMES[k]}:{ts.plants[p].code if p != OPEN else NO_PLANT}"
             for k, p in enumerate(faces)
         )
         out.append(f"  {cfg.geo.cells[c]:<4}{ts.ids[v // 6]} turned {v % 6}  {edges}")
@@ -55,11 +65,11 @@ def _tile_lines(d: BiomeData, cfg: Config) -> list[str]:
 
 
 def _doing(d: BiomeData) -> str:
-    who = f"P{d.turn + 1}"
+    who = seat_name(d.turn)
     cs = cards()
     texts = {
         Phase.REACT: "others may play an Opportunist (waiting for "
-        + ", ".join(f"P{s + 1}" for s in d.waiting)
+        + ", ".join(seat_name(s) for s in d.waiting)
         + ")",
         Phase.EXCHANGE: f"{who} may exchange cards or tiles",
         Phase.MARK_CARDS: f"{who} chooses cards to exchange",
@@ -104,14 +114,14 @@ def render(d: BiomeData, seat: int | None, cfg: Config) -> str:
     )
     lines.append(
         f"Perimeter: {len(d.perimeter)} tiles face down"
-        + (f"   End triggered by P{d.trigger + 1}" if d.trigger is not None else "")
+        + (f"   End triggered by {seat_name(d.trigger)}" if d.trigger is not None else "")
     )
     bonuses = []
     for b in d.bonuses:
         lead = bonus_winner(d, b)
         bonuses.append(
             f"{cs.bonuses[b].name} ({cs.bonuses[b].text[:-1].lower()}; "
-            f"{'nobody' if lead is None else f'P{lead + 1}'} leads)"
+            f"{'nobody' if lead is None else seat_name(lead)} leads)"
         )
     lines.append("Global Bonus: " + "; ".join(bonuses))
     for s, st in enumerate(d.seats):
@@ -119,11 +129,11 @@ def render(d: BiomeData, seat: int | None, cfg: Config) -> str:
         you = " (you)" if s == seat else ""
         lines.append("")
         lines.append(
-            f"P{s + 1}{you}: {sc.total} points · tiles "
+            f"{seat_name(s)}{you}: {sc.total} points · tiles "
             + (", ".join(ts.describe(t) for t in st.tiles) or "none")
         )
         for ch in st.chains:
-            lines.append("  chain: " + " <- ".join(cs.by_id[c].name for c in ch))
+            lines.append("  chain: " + EATS.join(cs.by_id[c].name for c in ch))
         if st.plants:
             lines.append("  plants: " + ", ".join(cs.by_id[c].name for c in st.plants))
         if s == seat:

@@ -1,17 +1,24 @@
 """The rules of BIOME Borneo as pure functions over :class:`BiomeData`.
 
-Set-up (rules doc §Set-up), whose decision is due, the legal actions of each phase, and the
-transitions. Earning a card lives in :mod:`.earning`, the end of a turn and disasters in
-:mod:`.flow`, refusals in :mod:`.explain`.
+Set-up (rules doc §Set-up), whose decision is due, the legal actions of each phase, the
+refusals, and the transitions. Each rule is one check in the module that holds it: phase 1
+in :mod:`.exchange`, earning a card in :mod:`.earning` and :mod:`.placement`, the ability
+cards in :mod:`.abilities`, the end of a turn and disasters in :mod:`.turn`. Here a table
+says which kinds of action each phase offers; :func:`legal` lists them through each kind's
+offers, which the kind's check filters, and :func:`refusal` asks that same check, so the
+legal actions and the refusals cannot disagree. The codes are in :mod:`.refusals`.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from ecotone.core.actions import Action
-from ecotone.core.rng import new_key, roll
-from ecotone.games.biome import earning
+from ecotone.core.errors import IllegalAction
+from ecotone.core.rng import new_key
+from ecotone.games.biome import abilities, earning, exchange, turn
 from ecotone.games.biome.actions import (
     Burn,
     Confirm,
@@ -37,25 +44,21 @@ from ecotone.games.biome.actions import (
     TakeGallery,
     Withdraw,
 )
-from ecotone.games.biome.board import PLATFORMS
 from ecotone.games.biome.cards import cards
 from ecotone.games.biome.config import GALLERY, HAND, Config
-from ecotone.games.biome.flow import (
+from ecotone.games.biome.refusals import decision_due, not_now, unknown_name
+from ecotone.games.biome.state import EMPTY, BiomeData, Phase, SeatData, Stage
+from ecotone.games.biome.tiles import tiles
+from ecotone.games.biome.turn import (
     after_disaster,
     continue_end,
     draw_card,
-    draw_tile,
     return_cells,
     start_turn,
     strike,
-    without,
 )
-from ecotone.games.biome.state import EMPTY, BiomeData, Phase, SeatData, Stage
-from ecotone.games.biome.tiles import tiles
 
-__all__ = ["chosen", "holding", "legal", "next_data", "owner_of", "setup", "to_move"]
-
-_OWN_TURN = (Phase.EXCHANGE, Phase.HABITATS, Phase.EARN)
+__all__ = ["chosen", "legal", "next_data", "refusal", "setup", "to_move"]
 
 
 # -- set-up (§Set-up) -------------------------------------------------------------------
@@ -117,96 +120,142 @@ def chosen(d: BiomeData) -> tuple[int, ...]:
     return tuple(s for s in range(len(d.seats)) if s != d.turn and s not in d.waiting)
 
 
-def holding(d: BiomeData, seat: int, kind: str) -> str | None:
-    """The first ability card of kind ``kind`` in ``seat``'s hand, if any."""
-    by_id = cards().by_id
-    return next((c for c in d.seats[seat].hand if by_id[c].key == kind), None)
+# -- legal actions and refusals --------------------------------------------------------
+
+Offers = Callable[[BiomeData, int, Config], list[Action]]
+Check = Callable[[BiomeData, int, Any, Config], IllegalAction | None]
 
 
-def owner_of(d: BiomeData, tile: int) -> int | None:
-    """The seat holding ``tile`` in its supply."""
-    return next((s for s, seat in enumerate(d.seats) if tile in seat.tiles), None)
+def _just(action: Action) -> Offers:
+    """An offer that is always there while its phase lasts (``pass``, ``end turn`` ...)."""
+
+    def offers(d: BiomeData, seat: int, cfg: Config) -> list[Action]:
+        del d, seat, cfg
+        return [action]
+
+    return offers
 
 
-# -- legal actions ----------------------------------------------------------------------
+def _fine(d: BiomeData, seat: int, action: Action, cfg: Config) -> IllegalAction | None:
+    """The check of an action its phase always allows."""
+    del d, seat, action, cfg
+    return None
 
 
-def _opportunist(d: BiomeData, seat: int) -> list[Action]:
-    if holding(d, seat, "opportunist") is None:
-        return []
-    ids = tiles().ids
-    return [Opportunist(ids[t]) for s, st in enumerate(d.seats) if s != seat for t in st.tiles]
+_ABILITIES = ((Opportunist, PlayBlight, PlayWinds), abilities.offers)
 
+# What each phase offers, in the order the legal actions are listed: the kinds of action,
+# and the function that lists them. Whatever kind a phase does not list is refused with
+# what the phase wants instead (refusals.decision_due).
+_OFFERS: dict[Phase, tuple[tuple[tuple[type[Action], ...], Offers], ...]] = {
+    Phase.REACT: (
+        ((Pass,), _just(Pass())),
+        ((Opportunist,), abilities.opportunist_offers),
+    ),
+    Phase.EXCHANGE: (
+        ((NoExchange,), _just(NoExchange())),
+        ((ExchangeCard,), exchange.card_offers),
+        ((ExchangeTile,), exchange.tile_offers),
+        _ABILITIES,
+    ),
+    Phase.MARK_CARDS: (
+        ((DoneExchange,), _just(DoneExchange())),
+        ((ExchangeCard,), exchange.card_offers),
+    ),
+    Phase.MARK_TILES: (
+        ((DoneExchange,), _just(DoneExchange())),
+        ((ExchangeTile,), exchange.tile_offers),
+    ),
+    Phase.HABITATS: (
+        ((Earn,), earning.earn_options),
+        _ABILITIES,
+        ((EndTurn,), _just(EndTurn())),
+    ),
+    Phase.EARN: (
+        ((Confirm, ConfirmPrey), earning.finish_actions),
+        ((Place,), earning.place_actions),
+        ((Withdraw,), _just(Withdraw())),
+        _ABILITIES,
+    ),
+    Phase.WINDS_GAIN: (
+        ((SkipGain,), _just(SkipGain())),
+        ((Gain,), abilities.gain_offers),
+    ),
+    Phase.WINDS_SABOTAGE: (
+        ((SkipSabotage,), _just(SkipSabotage())),
+        ((Sabotage,), abilities.sabotage_offers),
+    ),
+    Phase.REFILL: (
+        ((DrawDeck,), turn.draw_offers),
+        ((TakeGallery,), turn.gallery_offers),
+    ),
+    Phase.DISCARD_TILES: (((ReturnTile,), turn.return_offers),),
+    Phase.FIRE: (((Burn,), turn.burn_offers),),
+    Phase.CLEARING: (((ReturnTile,), turn.return_offers),),
+    Phase.DROUGHT: (((DiscardCard,), turn.discard_offers),),
+    Phase.OVER: (),
+}
 
-def _abilities(d: BiomeData, seat: int, cfg: Config) -> list[Action]:
-    by_id = cards().by_id
-    kinds = {by_id[c].key for c in d.seats[seat].hand if by_id[c].kind == "ability"}
-    if not kinds:
-        return []
-    out = _opportunist(d, seat) if "opportunist" in kinds else []
-    if "blight" in kinds:
-        names = cfg.geo.cells
-        out += [
-            PlayBlight(names[c]) for c, v in enumerate(d.board) if v != EMPTY and c not in d.pending
-        ]
-    if "winds-of-change" in kinds:
-        out.append(PlayWinds())
-    return out
+_KINDS: dict[Phase, frozenset[type[Action]]] = {
+    phase: frozenset(kind for kinds, _ in offers for kind in kinds)
+    for phase, offers in _OFFERS.items()
+}
+_LISTS: dict[Phase, tuple[Offers, ...]] = {
+    phase: tuple(listing for _, listing in offers) for phase, offers in _OFFERS.items()
+}
+
+# The one check of each kind of action: the offers list exactly what it lets through.
+_CHECKS: dict[type[Action], Check] = {
+    Pass: _fine,
+    Opportunist: abilities.opportunist_problem,
+    NoExchange: _fine,
+    ExchangeCard: exchange.card_problem,
+    ExchangeTile: exchange.tile_problem,
+    DoneExchange: _fine,
+    Earn: earning.earn_problem,
+    Place: earning.placement_problem,
+    Confirm: earning.confirm_problem,
+    ConfirmPrey: earning.confirm_prey_problem,
+    Withdraw: _fine,
+    PlayBlight: abilities.blight_problem,
+    PlayWinds: abilities.winds_problem,
+    SkipGain: _fine,
+    Gain: abilities.gain_problem,
+    SkipSabotage: _fine,
+    Sabotage: abilities.sabotage_problem,
+    EndTurn: _fine,
+    DrawDeck: turn.draw_problem,
+    TakeGallery: turn.gallery_problem,
+    ReturnTile: turn.return_problem,
+    DiscardCard: turn.discard_problem,
+    Burn: turn.burn_problem,
+}
 
 
 def legal(d: BiomeData, seat: int, cfg: Config) -> list[Action]:
     """The legal actions of ``seat``, who is to move, in a fixed order."""
-    ids = tiles().ids
-    me = d.seats[seat]
-    ph = d.phase
-    if ph is Phase.REACT:
-        return [Pass(), *_opportunist(d, seat)]
-    if ph is Phase.EXCHANGE:
-        return [
-            NoExchange(),
-            *(ExchangeCard(c) for c in me.hand),
-            *(ExchangeTile(ids[t]) for t in me.tiles),
-            *_abilities(d, seat, cfg),
-        ]
-    if ph is Phase.MARK_CARDS:
-        return [DoneExchange(), *(ExchangeCard(c) for c in me.hand if c not in d.marked_cards)]
-    if ph is Phase.MARK_TILES:
-        return [
-            DoneExchange(),
-            *(ExchangeTile(ids[t]) for t in me.tiles if t not in d.marked_tiles),
-        ]
-    if ph is Phase.HABITATS:
-        return [*earning.earn_options(d, seat, cfg), *_abilities(d, seat, cfg), EndTurn()]
-    if ph is Phase.EARN:
-        return [
-            *earning.finish_actions(d, seat, cfg),
-            *earning.place_actions(d, seat, cfg),
-            Withdraw(),
-            *_abilities(d, seat, cfg),
-        ]
-    if ph is Phase.WINDS_GAIN:
-        by_id = cards().by_id
-        # the Winds of Change just played lies on top of the discard pile: not gainable
-        found = [c for c in d.discard[:-1] if by_id[c].kind != "disaster"]
-        return [SkipGain(), *(Gain(c) for c in (*d.gallery, *sorted(found)))]
-    if ph is Phase.WINDS_SABOTAGE:
-        others = [s for s in range(cfg.players) if s != seat and d.seats[s].hand]
-        return [SkipSabotage(), *(Sabotage(s) for s in others)]
-    if ph is Phase.REFILL:
-        draw: list[Action] = [DrawDeck()] if d.deck or d.discard else []
-        return [*draw, *(TakeGallery(c) for c in d.gallery)]
-    if ph in (Phase.DISCARD_TILES, Phase.CLEARING):
-        return [ReturnTile(ids[t]) for t in me.tiles]
-    if ph is Phase.DROUGHT:
-        return [DiscardCard(c) for c in me.hand]
-    if ph is Phase.FIRE:
-        geo = cfg.geo
-        return [
-            Burn(p)
-            for p in PLATFORMS
-            if p[0] == "U" and any(d.board[c] != EMPTY for c in geo.platform_cells[p])
-        ]
-    return []
+    out: list[Action] = []
+    for offers in _LISTS[d.phase]:
+        out += offers(d, seat, cfg)
+    return out
+
+
+def refusal(d: BiomeData, seat: int, action: Action, cfg: Config) -> IllegalAction | None:
+    """The first rule ``action`` breaks for ``seat``, or ``None`` exactly when it is legal.
+
+    In order: the decision must be ``seat``'s; every name in the action must mean something
+    in the game; the phase must offer that kind of action; then the kind's own check, the
+    one its offers are filtered by.
+    """
+    due = to_move(d)
+    if seat not in due:
+        return not_now(due)
+    problem = unknown_name(action, cfg)
+    if problem is not None:
+        return problem
+    if type(action) not in _KINDS[d.phase]:
+        return decision_due(d, action, cfg)
+    return _CHECKS[type(action)](d, seat, action, cfg)
 
 
 # -- transitions ------------------------------------------------------------------------
@@ -219,7 +268,7 @@ def next_data(d: BiomeData, seat: int, action: Action, cfg: Config) -> BiomeData
     if isinstance(action, Pass):
         return _answered(d, seat)
     if isinstance(action, Opportunist):
-        d = _take_tile(d, seat, ts.by_id[action.tile].index)
+        d = abilities.take_tile(d, seat, ts.by_id[action.tile].index)
         return _answered(d, seat) if ph is Phase.REACT else d
     if isinstance(action, NoExchange):
         return d.replace(phase=Phase.HABITATS)
@@ -230,8 +279,8 @@ def next_data(d: BiomeData, seat: int, action: Action, cfg: Config) -> BiomeData
         return d.replace(phase=Phase.MARK_TILES, marked_tiles=(*d.marked_tiles, tile))
     if isinstance(action, DoneExchange):
         if ph is Phase.MARK_CARDS:
-            return _exchange_cards(d, seat, cfg)
-        return _exchange_tiles(d, seat)
+            return exchange.exchange_cards(d, seat, cfg)
+        return exchange.exchange_tiles(d, seat)
     if isinstance(action, Earn):
         return earning.start(d, seat, action.card)
     if isinstance(action, Place):
@@ -244,20 +293,18 @@ def next_data(d: BiomeData, seat: int, action: Action, cfg: Config) -> BiomeData
     if isinstance(action, Withdraw):
         return earning.withdraw(d, seat)
     if isinstance(action, PlayBlight):
-        return _blight(d, seat, cfg.geo.index[action.cell])
+        return abilities.blight(d, seat, cfg.geo.index[action.cell])
     if isinstance(action, PlayWinds):
-        card = holding(d, seat, "winds-of-change")
-        assert card is not None
-        d = _spend(d, seat, card)
-        return d.replace(phase=Phase.WINDS_GAIN, resume=ph)
+        return abilities.play_winds(d, seat)
     if isinstance(action, SkipGain):
         return d.replace(phase=Phase.WINDS_SABOTAGE)
     if isinstance(action, Gain):
-        return _gain(d, seat, action.card).replace(phase=Phase.WINDS_SABOTAGE)
+        return abilities.gain(d, seat, action.card).replace(phase=Phase.WINDS_SABOTAGE)
     if isinstance(action, SkipSabotage):
         return d.replace(phase=d.resume or Phase.HABITATS, resume=None)
     if isinstance(action, Sabotage):
-        return _sabotage(d, action.seat).replace(phase=d.resume or Phase.HABITATS, resume=None)
+        d = abilities.sabotage(d, action.seat)
+        return d.replace(phase=d.resume or Phase.HABITATS, resume=None)
     if isinstance(action, EndTurn):
         return continue_end(d.replace(stage=Stage.CARDS), cfg)
     if isinstance(action, DrawDeck):
@@ -268,7 +315,7 @@ def next_data(d: BiomeData, seat: int, action: Action, cfg: Config) -> BiomeData
         d = d.seat(seat, hand=tuple(sorted((*d.seats[seat].hand, card))))
         return continue_end(d, cfg)
     if isinstance(action, TakeGallery):
-        d = _gain(d, seat, action.card)
+        d = abilities.gain(d, seat, action.card)
         return continue_end(d, cfg)
     if isinstance(action, ReturnTile):
         tile = ts.by_id[action.tile].index
@@ -279,8 +326,7 @@ def next_data(d: BiomeData, seat: int, action: Action, cfg: Config) -> BiomeData
             return _next_victim(d, cfg)
         return continue_end(d, cfg)
     if isinstance(action, DiscardCard):
-        me = d.seats[seat]
-        d = d.seat(seat, hand=without(me.hand, action.card), shown=without(me.shown, action.card))
+        d = d.with_seat(seat, d.seats[seat].losing(action.card))
         d = d.replace(discard=(*d.discard, action.card))
         return _next_victim(d, cfg)
     if isinstance(action, Burn):
@@ -300,77 +346,3 @@ def _next_victim(d: BiomeData, cfg: Config) -> BiomeData:
     if waiting:
         return d.replace(waiting=waiting)
     return after_disaster(d, cfg)
-
-
-def _spend(d: BiomeData, seat: int, card: str) -> BiomeData:
-    """An ability card goes from the hand to the discard pile."""
-    me = d.seats[seat]
-    d = d.seat(seat, hand=without(me.hand, card), shown=without(me.shown, card))
-    return d.replace(discard=(*d.discard, card))
-
-
-def _take_tile(d: BiomeData, seat: int, tile: int) -> BiomeData:
-    card = holding(d, seat, "opportunist")
-    owner = owner_of(d, tile)
-    assert card is not None
-    assert owner is not None
-    d = _spend(d, seat, card)
-    d = d.seat(owner, tiles=tuple(t for t in d.seats[owner].tiles if t != tile))
-    return d.seat(seat, tiles=tuple(sorted((*d.seats[seat].tiles, tile))))
-
-
-def _blight(d: BiomeData, seat: int, cell: int) -> BiomeData:
-    card = holding(d, seat, "blight")
-    assert card is not None
-    d = _spend(d, seat, card)
-    tile = d.board[cell] // 6
-    board = (*d.board[:cell], EMPTY, *d.board[cell + 1 :])
-    d = d.seat(seat, tiles=tuple(sorted((*d.seats[seat].tiles, tile))))
-    return d.replace(board=board)
-
-
-def _gain(d: BiomeData, seat: int, card: str) -> BiomeData:
-    """``card`` (from the Gallery or the discard pile) joins the hand, seen by all."""
-    if card in d.gallery:
-        d = d.replace(gallery=without(d.gallery, card))
-    else:
-        d = d.replace(discard=without(d.discard, card))
-    me = d.seats[seat]
-    return d.seat(
-        seat, hand=tuple(sorted((*me.hand, card))), shown=tuple(sorted((*me.shown, card)))
-    )
-
-
-def _sabotage(d: BiomeData, victim: int) -> BiomeData:
-    rnd, key = roll(d.rng)
-    me = d.seats[victim]
-    card = me.hand[rnd.randrange(len(me.hand))]
-    d = d.seat(victim, hand=without(me.hand, card), shown=without(me.shown, card))
-    return d.replace(discard=(*d.discard, card), rng=key)
-
-
-def _exchange_cards(d: BiomeData, seat: int, cfg: Config) -> BiomeData:
-    me = d.seats[seat]
-    marked = d.marked_cards
-    hand = tuple(c for c in me.hand if c not in marked)
-    shown = tuple(c for c in me.shown if c not in marked)
-    d = d.seat(seat, hand=hand, shown=shown)
-    d = d.replace(discard=d.discard + marked, marked_cards=())
-    for _ in marked:
-        d, card = draw_card(d)
-        if card is None:
-            break
-        if cards().by_id[card].kind == "disaster":
-            return strike(d, card, cfg)
-        d = d.seat(seat, hand=tuple(sorted((*d.seats[seat].hand, card))))
-    return d.replace(phase=Phase.HABITATS)
-
-
-def _exchange_tiles(d: BiomeData, seat: int) -> BiomeData:
-    marked = d.marked_tiles
-    me = d.seats[seat]
-    d = d.seat(seat, tiles=tuple(t for t in me.tiles if t not in marked))
-    d = d.replace(perimeter=tuple(sorted((*d.perimeter, *marked))), marked_tiles=())
-    for _ in marked:
-        d = draw_tile(d, seat)
-    return d.replace(phase=Phase.HABITATS)

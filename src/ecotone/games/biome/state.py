@@ -15,9 +15,13 @@ import enum
 
 import msgspec
 
+from ecotone.core.records import Record, put, without
+
 __all__ = ["EMPTY", "BiomeData", "Phase", "SeatData", "Stage"]
 
 EMPTY = -1
+
+_replace = msgspec.structs.replace
 
 
 class Phase(enum.StrEnum):
@@ -50,7 +54,7 @@ class Stage(enum.IntEnum):
     DONE = 5
 
 
-class SeatData(msgspec.Struct, frozen=True):
+class SeatData(Record, frozen=True):
     """One player's holdings.
 
     Attributes:
@@ -70,12 +74,14 @@ class SeatData(msgspec.Struct, frozen=True):
     plants: tuple[str, ...] = ()
     placed: int = 0
 
-    def replace(self, **changes: object) -> SeatData:
-        """A copy with ``changes``."""
-        return msgspec.structs.replace(self, **changes)
+    def losing(self, card: str) -> SeatData:
+        """The holdings once ``card`` has left the hand (and the known part of it, when it
+        was known)."""
+        shown = without(self.shown, card) if card in self.shown else self.shown
+        return self.replace(hand=without(self.hand, card), shown=shown)
 
 
-class BiomeData(msgspec.Struct, frozen=True):
+class BiomeData(Record, frozen=True):
     """Everything about one position.
 
     Attributes:
@@ -136,12 +142,13 @@ class BiomeData(msgspec.Struct, frozen=True):
     turns: int = 1
     ended_by: str = ""
 
-    def replace(self, **changes: object) -> BiomeData:
-        """A copy with ``changes`` (the record itself never changes)."""
-        return msgspec.structs.replace(self, **changes)
-
     def seat(self, s: int, **changes: object) -> BiomeData:
         """A copy with seat ``s``'s holdings changed."""
-        seats = list(self.seats)
-        seats[s] = seats[s].replace(**changes)
-        return msgspec.structs.replace(self, seats=tuple(seats))
+        # Nearly every transition changes a seat: msgspec's replace is called directly,
+        # without the two method calls of Record.replace.
+        seats = self.seats
+        return _replace(self, seats=put(seats, s, _replace(seats[s], **changes)))
+
+    def with_seat(self, s: int, holdings: SeatData) -> BiomeData:
+        """A copy with seat ``s``'s holdings replaced by ``holdings``."""
+        return self.replace(seats=put(self.seats, s, holdings))

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ecotone.core.records import seat_name
 from ecotone.games.biome.cards import cards
 from ecotone.games.biome.config import Config
 from ecotone.games.biome.scoring import bonus_winner, score_seat
@@ -116,7 +117,8 @@ def zones(d: BiomeData, cfg: Config) -> dict[str, list[str]]:
         "perimeter": [ids[t] for t in d.perimeter],
     }
     for s, st in enumerate(d.seats):
-        out[f"P{s + 1} hand"] = list(st.hand)
-        out[f"P{s + 1} earned"] = [c for ch in st.chains for c in ch] + list(st.plants)
-        out[f"P{s + 1} tiles"] = [ids[t] for t in st.tiles]
+        who = seat_name(s)
+        out[f"{who} hand"] = list(st.hand)
+        out[f"{who} earned"] = [c for ch in st.chains for c in ch] + list(st.plants)
+        out[f"{who} tiles"] = [ids[t] for t in st.tiles]
     return out

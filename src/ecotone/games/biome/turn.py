@@ -14,34 +14,44 @@ Rules doc §A turn, §Ending your turn, §Disasters and §End of the game:
 * Taking the last perimeter tile triggers the end: one final round follows, ending with the
   player who took it. The game also ends after 3 rounds in which nobody places a tile, or
   after 60 rounds [ecotone].
+
+The choices these ask for (refill from the deck or the Gallery, a tile to return, a card to
+discard, the platform that burns) are each checked once, at the end of the module.
 """
 
 from __future__ import annotations
 
+from ecotone.core.actions import Action
+from ecotone.core.errors import IllegalAction
 from ecotone.core.rng import roll
+from ecotone.games.biome.actions import Burn, DiscardCard, DrawDeck, ReturnTile, TakeGallery
+from ecotone.games.biome.board import PLATFORMS
 from ecotone.games.biome.cards import cards
 from ecotone.games.biome.config import GALLERY, HAND, MAX_ROUNDS, STALL_ROUNDS, Config
+from ecotone.games.biome.refusals import BiomeRefusal as R
+from ecotone.games.biome.refusals import not_in_hand, not_your_tile
 from ecotone.games.biome.state import EMPTY, BiomeData, Phase, Stage
-from ecotone.games.biome.tiles import Layer
+from ecotone.games.biome.tiles import Layer, tiles
 
 __all__ = [
     "after_disaster",
+    "burn_offers",
+    "burn_problem",
     "continue_end",
+    "discard_offers",
+    "discard_problem",
     "draw_card",
+    "draw_offers",
+    "draw_problem",
     "draw_tile",
+    "gallery_offers",
+    "gallery_problem",
     "return_cells",
+    "return_offers",
+    "return_problem",
     "start_turn",
     "strike",
-    "without",
 ]
-
-
-def without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
-    """``items`` less one ``item`` (absent: unchanged)."""
-    if item not in items:
-        return items
-    i = items.index(item)
-    return items[:i] + items[i + 1 :]
 
 
 def start_turn(d: BiomeData, seat: int, cfg: Config) -> BiomeData:
@@ -215,3 +225,113 @@ def _finish(d: BiomeData, cfg: Config) -> BiomeData:
     if ended:
         return d.replace(phase=Phase.OVER, ended_by=ended, waiting=(), card=None, pending=())
     return start_turn(d, (d.turn + 1) % cfg.players, cfg)
+
+
+# -- the choices at the end of a turn and in a disaster, each checked once ----------------
+
+
+def _draw_problem(d: BiomeData) -> IllegalAction | None:
+    """A card is drawn from the Main Deck while it or the discard pile holds one."""
+    if not d.deck and not d.discard:
+        return IllegalAction(
+            R.DECK_EMPTY, "the Main Deck and the discard pile are empty: take a Gallery card"
+        )
+    return None
+
+
+def draw_problem(d: BiomeData, seat: int, action: DrawDeck, cfg: Config) -> IllegalAction | None:
+    """Why ``seat`` may not refill from the Main Deck, or ``None``."""
+    del seat, action, cfg
+    return _draw_problem(d)
+
+
+def _gallery_problem(d: BiomeData, card: str) -> IllegalAction | None:
+    """A refill from the Card Gallery takes one of its cards."""
+    if card not in d.gallery:
+        shown = ", ".join(d.gallery) or "empty"
+        return IllegalAction(R.NOT_IN_GALLERY, f"{card} is not in the Card Gallery ({shown})")
+    return None
+
+
+def gallery_problem(
+    d: BiomeData, seat: int, action: TakeGallery, cfg: Config
+) -> IllegalAction | None:
+    """Why ``seat`` may not refill with ``action.card``, or ``None``."""
+    del seat, cfg
+    return _gallery_problem(d, action.card)
+
+
+def _return_problem(d: BiomeData, seat: int, tile: int) -> IllegalAction | None:
+    """A tile returned to the perimeter comes from the player's supply."""
+    if tile not in d.seats[seat].tiles:
+        return not_your_tile(d, seat, tiles().ids[tile])
+    return None
+
+
+def return_problem(
+    d: BiomeData, seat: int, action: ReturnTile, cfg: Config
+) -> IllegalAction | None:
+    """Why ``seat`` may not return ``action.tile``, or ``None``."""
+    del cfg
+    return _return_problem(d, seat, tiles().by_id[action.tile].index)
+
+
+def _discard_problem(d: BiomeData, seat: int, card: str) -> IllegalAction | None:
+    """A Drought discards a card from the player's hand."""
+    if card not in d.seats[seat].hand:
+        return not_in_hand(d, seat, card)
+    return None
+
+
+def discard_problem(
+    d: BiomeData, seat: int, action: DiscardCard, cfg: Config
+) -> IllegalAction | None:
+    """Why ``seat`` may not discard ``action.card``, or ``None``."""
+    del cfg
+    return _discard_problem(d, seat, action.card)
+
+
+def _burn_problem(d: BiomeData, platform: str, cfg: Config) -> IllegalAction | None:
+    """A Forest Fire burns an Understory platform that holds tiles."""
+    if not platform.startswith("U"):
+        return IllegalAction(R.CANNOT_BURN, "the fire burns an Understory platform (U1-U3)")
+    if all(d.board[c] == EMPTY for c in cfg.geo.platform_cells[platform]):
+        return IllegalAction(R.CANNOT_BURN, f"{platform} has no tiles to burn")
+    return None
+
+
+def burn_problem(d: BiomeData, seat: int, action: Burn, cfg: Config) -> IllegalAction | None:
+    """Why ``seat`` may not burn ``action.platform``, or ``None``."""
+    del seat
+    return _burn_problem(d, action.platform, cfg)
+
+
+def draw_offers(d: BiomeData, seat: int, cfg: Config) -> list[Action]:
+    """``draw from deck``, when a card can be drawn."""
+    del seat, cfg
+    return [DrawDeck()] if _draw_problem(d) is None else []
+
+
+def gallery_offers(d: BiomeData, seat: int, cfg: Config) -> list[Action]:
+    """A refill with each Gallery card."""
+    del seat, cfg
+    return [TakeGallery(c) for c in d.gallery if _gallery_problem(d, c) is None]
+
+
+def return_offers(d: BiomeData, seat: int, cfg: Config) -> list[Action]:
+    """Each tile of the supply, to return to the perimeter."""
+    del cfg
+    ids = tiles().ids
+    return [ReturnTile(ids[t]) for t in d.seats[seat].tiles if _return_problem(d, seat, t) is None]
+
+
+def discard_offers(d: BiomeData, seat: int, cfg: Config) -> list[Action]:
+    """Each card of the hand, to discard in a Drought."""
+    del cfg
+    return [DiscardCard(c) for c in d.seats[seat].hand if _discard_problem(d, seat, c) is None]
+
+
+def burn_offers(d: BiomeData, seat: int, cfg: Config) -> list[Action]:
+    """Each platform the Forest Fire could burn."""
+    del seat
+    return [Burn(p) for p in PLATFORMS if _burn_problem(d, p, cfg) is None]
