@@ -152,6 +152,34 @@ def test_a_bots_secret_choice_is_not_shown(
     assert "P1 (random): bid" not in out
 
 
+def test_a_replay_tells_each_chair_what_it_was_told(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path, toy: str
+) -> None:
+    scripted(monkeypatch, Script([]))
+    code = main(["play", toy, "--seats", "human", "--seed", "1", "--replay-dir", str(tmp_path)])
+    assert code == 0
+    (path,) = replays(tmp_path)
+    first = Replay.load(path).steps[0]
+    bid = ecotone.make(toy, players=2).codec.from_json(first.action)
+    capsys.readouterr()
+    # P2's chair: P1's first bid as P2 was told it during play
+    assert main(["replay", str(path), "--all", "--seat", "2"]) == 0
+    as_p2 = capsys.readouterr().out
+    assert "Step 1: P1 (human): a bid" in as_p2
+    assert bid.card not in as_p2.split("Step 2:")[0]  # type: ignore[attr-defined]
+    # the referee: every step named, and what each seat alone could see
+    assert main(["replay", str(path), "--all", "--referee"]) == 0
+    referee = capsys.readouterr().out
+    assert f"Step 1: P1 (human): {bid}" in referee
+    start = ecotone.make(toy, players=2).start(1)
+    for seat in (0, 1):
+        hand = ", ".join(start.observe(seat)["hand"])
+        assert f"P{seat + 1} alone sees hand: {hand}" in referee
+    # a chair and the referee exclude each other
+    assert main(["replay", str(path), "--seat", "1", "--referee"]) == 2
+    assert "not allowed with" in capsys.readouterr().err
+
+
 BIOME = "biome-borneo"
 
 
