@@ -1,11 +1,14 @@
-"""The one visibility rule (ecotone.core.visibility) on the toy game, and the referee's
-view."""
+"""The one visibility rule (ecotone.core.visibility) on the toy game, the referee's view,
+and the harness check that a game's declared secrets are kept by its observations."""
 
 from __future__ import annotations
 
 import dataclasses
+import random
+from collections.abc import Iterator
 from typing import Any
 
+import msgspec
 import pytest
 
 import ecotone
@@ -13,6 +16,7 @@ from ecotone.core import visibility
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
 from ecotone.core.game import State
+from ecotone.core.registry import register, unregister
 from ecotone.core.spec import Information
 from ecotone.core.visibility import (
     SECRET_CHOICE,
@@ -22,6 +26,7 @@ from ecotone.core.visibility import (
     infer,
     kind_text,
 )
+from ecotone.testing import check_game
 from tests.core.toy import SPEC, Bid, BidsData, Fold, SealedBids
 
 P1, P2, SPECTATOR = 0, 1, None
@@ -149,3 +154,54 @@ def test_the_referee_sees_every_hand_and_each_seat_its_own_secrets(start: State[
     assert chair.secrets == referee.secrets
     with pytest.raises(IllegalAction):
         waiting.observe_all(2)
+
+
+# -- the harness keeps declarations and observations in agreement -------------------------
+
+
+class OpenBids(SealedBids):
+    """Shows every bid on the table at once (consistently: determinizing keeps the bids),
+    yet declares the bids secret: its observations give away what it says is secret."""
+
+    def observation(self, data: BidsData, seat: int | None) -> dict[str, Any]:
+        return {**super().observation(data, seat), "bids": list(data.bids)}
+
+    def determinize(self, data: BidsData, seat: int, rnd: random.Random) -> BidsData:
+        other = 1 - seat
+        hidden = list(data.hands[other])
+        rnd.shuffle(hidden)
+        hands = list(data.hands)
+        hands[other] = tuple(sorted(hidden))
+        return msgspec.structs.replace(data, hands=tuple(hands))
+
+
+class OpenBidsDeclaredOpen(OpenBids):
+    """The same game, with the bids declared public as its observations show them."""
+
+    def secret_action(self, data: BidsData, seat: int, action: Action) -> bool:
+        return False
+
+
+@pytest.fixture
+def registered() -> Iterator[str]:
+    yield "toy-open-bids"
+    unregister("toy-open-bids")
+
+
+def test_the_harness_catches_a_secret_the_observations_give_away(registered: str) -> None:
+    register(registered, OpenBids)
+    with pytest.raises(AssertionError, match="give the secret choice away"):
+        check_game(registered, players=2, games=5, seed=1)
+
+
+def test_the_same_observations_pass_once_the_bids_are_declared_public(registered: str) -> None:
+    # Every other check passes: only the disagreement with the declaration is at fault.
+    register(registered, OpenBidsDeclaredOpen)
+    report = check_game(registered, players=2, games=5, seed=1)
+    assert report.games == 5
+    assert report.secrets_checked == 0
+
+
+def test_the_toy_keeps_its_secrets(toy: str) -> None:
+    report = check_game(toy, players=2, games=5, seed=2)
+    assert report.secrets_checked > 0
