@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import builtins
+import io
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -124,11 +125,13 @@ def test_simultaneous_decisions_in_hot_seat(
     out, _ = capsys.readouterr()
     assert code == 0
     assert out.count("Pass to P2") == 3  # both bid each round, P1 first
-    # P2 learns that P1 has bid, never what
+    # P2 learns that P1 has bid (its hand shrank), never what
+    bid = ecotone.make(toy, players=2).start(1).legal_actions(0)[0]
     first_p2 = out.index("P2 to move")
     news = out[out.index("Since your last turn, P2:") : first_p2]
-    assert "P1: a secret choice" in news
-    assert "bid" not in news
+    assert "P1: a bid" in news
+    assert str(bid) not in news
+    assert bid.card not in news  # type: ignore[attr-defined]
     (path,) = replays(tmp_path)
     assert Replay.load(path).seats == ["human", "human"]
 
@@ -142,9 +145,77 @@ def test_a_bots_secret_choice_is_not_shown(
     )
     out, _ = capsys.readouterr()
     assert code == 0
-    assert out.count("P1 (random): a secret choice") == 3
+    # P1 chooses first each round: P2 is told only whether it bid or folded
+    told = re.findall(r"P1 \(random\): (.*)", out)
+    assert len(told) == 3
+    assert set(told) <= {"a bid", "a fold"}
     assert "P1 (random): bid" not in out
-    assert "P1 (random): fold" not in out
+
+
+def test_a_replay_tells_each_chair_what_it_was_told(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path, toy: str
+) -> None:
+    scripted(monkeypatch, Script([]))
+    code = main(["play", toy, "--seats", "human", "--seed", "1", "--replay-dir", str(tmp_path)])
+    assert code == 0
+    (path,) = replays(tmp_path)
+    first = Replay.load(path).steps[0]
+    bid = ecotone.make(toy, players=2).codec.from_json(first.action)
+    capsys.readouterr()
+    # P2's chair: P1's first bid as P2 was told it during play
+    assert main(["replay", str(path), "--all", "--seat", "2"]) == 0
+    as_p2 = capsys.readouterr().out
+    assert "Step 1: P1 (human): a bid" in as_p2
+    assert bid.card not in as_p2.split("Step 2:")[0]  # type: ignore[attr-defined]
+    # the referee: every step named, and what each seat alone could see
+    assert main(["replay", str(path), "--all", "--referee"]) == 0
+    referee = capsys.readouterr().out
+    assert f"Step 1: P1 (human): {bid}" in referee
+    start = ecotone.make(toy, players=2).start(1)
+    for seat in (0, 1):
+        hand = ", ".join(start.observe(seat)["hand"])
+        assert f"P{seat + 1} alone sees hand: {hand}" in referee
+    # a chair and the referee exclude each other
+    assert main(["replay", str(path), "--seat", "1", "--referee"]) == 2
+    assert "not allowed with" in capsys.readouterr().err
+
+
+BIOME = "biome-borneo"
+
+
+def test_hot_seat_hides_what_the_server_hides(tmp_path: Path) -> None:
+    # In BIOME Borneo the others see how many cards a player exchanges, not which: the
+    # server's log hides the card, and so must the news P2 reads after the hand-off.
+    game = ecotone.make(BIOME, players=2)
+    start = game.start(1)
+    assert start.to_move == (1,)  # P2 opens (with its only move)
+    exchange = next(
+        a
+        for a in start.apply(1, start.legal_actions(1)[0]).legal_actions(0)
+        if type(a).__name__ == "ExchangeCard"
+    )
+    p1_moves = iter([str(exchange), "done exchanging"])
+    p2_turns = 0
+
+    def answer(prompt: str) -> str:
+        nonlocal p2_turns
+        if prompt.startswith("P1, your move"):
+            return next(p1_moves, "1")
+        if prompt.startswith("P2, your move"):
+            p2_turns += 1
+            return "1" if p2_turns == 1 else "q"
+        return ""  # the hand-off
+
+    console = Console(file=io.StringIO(), width=120)
+    session = play_module.PlaySession(game, ["human"] * 2, [None, None], 1, console, answer)
+    assert session.run(tmp_path) == play_module.QUIT_STATUS
+    out = console.file.getvalue()  # type: ignore[attr-defined]
+    news = out[out.rindex("Since your last turn, P2:") : out.rindex("P2 to move")]
+    assert "P1: an exchange card" in news
+    assert exchange.card not in news  # type: ignore[attr-defined]
+    assert "P1: done exchanging" in news  # what the board shows is told in full
+    # P1's own screen showed the card it chose
+    assert f"P1: {exchange}" in out
 
 
 def test_end_of_input_saves_the_partial_game(

@@ -141,8 +141,8 @@ class NoComponents(SealedBids):
 @pytest.mark.parametrize(
     ("broken", "message"),
     [
-        (Leaky, "observation differs|can see hidden"),
-        (BidShown, "observation differs|can see hidden"),
+        (Leaky, "observation differs|can see hidden|give the secret choice away"),
+        (BidShown, "observation differs|can see hidden|give the secret choice away"),
         (PeekingDeterminize, "differs after determinizing"),
         (Unseeded, "another start|diverged"),
         (Duplicates, "duplicate legal actions"),

@@ -155,8 +155,9 @@ def test_a_sealed_choice_stays_hidden_until_everyone_has_chosen(game: ecotone.Ga
 def test_secret_choices_are_announced_without_their_content(game: ecotone.Game) -> None:  # type: ignore[type-arg]
     state = game.start(12)
     bid = state.legal_actions(0)[0]
-    assert state.announce(0, bid, viewer=1) == "a secret choice"
-    assert state.announce(0, bid, viewer=None) == "a secret choice"
+    # the others see P1's hand shrink, so they know a card was bid, never which
+    assert state.announce(0, bid, viewer=1) == "a bid"
+    assert state.announce(0, bid, viewer=None) == "a bid"
     assert state.announce(0, bid, viewer=0) == str(bid)
 
 

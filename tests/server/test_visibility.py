@@ -1,17 +1,22 @@
-"""The visibility check's shortcut is sound for every game: a spectator knows no more than
-any seat, so whatever the spectators can tell apart, every seat can too."""
+"""The visibility rule the server stores with each step (ecotone.core.visibility): its
+shortcut is sound for every game (a spectator knows no more than any seat, so whatever the
+spectators can tell apart, every seat can too), and the masks it stores are the kernel's."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 
 import ecotone
 from ecotone.core.game import State
 from ecotone.core.registry import game_class
 from ecotone.core.spec import Information
-from ecotone.server.visibility import MAX_ALTERNATIVES, step_visibility, viewer_bit
+from ecotone.core.visibility import MAX_ALTERNATIVES, Sight, announcement, viewer_bit
+from ecotone.games.biome.actions import ExchangeCard
+from tests.server.helpers import API, auth, create, join
 
 
 def _steps(game_id: str, players: int, seed: int, limit: int = 400) -> list[tuple[State, int]]:
@@ -62,7 +67,57 @@ def test_a_step_hidden_from_the_spectators_is_checked_for_each_seat(toy: str) ->
     state = game.start(1)
     seat = state.to_move[0]
     action = state.legal_actions(seat)[0]
-    visible, tags = step_visibility(state, seat, action, state.apply(seat, action))
-    assert visible == viewer_bit(2, seat)
-    assert tags & viewer_bit(2, 1 - seat)
-    assert tags & viewer_bit(2, None)
+    told = announcement(state, seat, action, state.apply(seat, action))
+    assert told.visible == viewer_bit(2, seat)
+    assert told.kinds & viewer_bit(2, 1 - seat)
+    assert told.kinds & viewer_bit(2, None)
+
+
+BIOME = "biome-borneo"
+
+
+def test_the_log_tells_each_seat_what_the_kernel_rule_tells_it(client: TestClient) -> None:
+    """A BIOME Borneo exchange: the others see that a card was chosen, never which (their
+    observation shows the hand's size, not its cards). The terminal reads the same rule."""
+    mid, t1 = create(client, BIOME, 2, seed=1)
+    assert t1
+    t2 = join(client, mid)
+    tokens = {0: t1, 1: t2}
+    game = ecotone.make(BIOME, players=2)
+    state = game.start(1)
+    exchanged = None
+    version = 0
+    while exchanged is None:
+        seat = state.to_move[0]
+        legal = state.legal_actions(seat)
+        action = next((a for a in legal if isinstance(a, ExchangeCard)), legal[0])
+        r = client.post(
+            f"{API}/matches/{mid}/actions",
+            json={"version": version, "action": action.to_json()},
+            headers=auth(tokens[seat]),
+        )
+        assert r.status_code == 200, r.text
+        if isinstance(action, ExchangeCard):
+            exchanged = (state, seat, action)
+        state = state.apply(seat, action)
+        version += 1
+    before, seat, action = exchanged
+    told = announcement(before, seat, action)
+    other = 1 - seat
+    assert told.sight(other) is Sight.KIND
+    entry = _log(client, mid, tokens[other])[-1]
+    assert entry["seat"] == seat
+    assert entry["type"] == "exchange-card"
+    assert entry["text"] is None
+    assert entry["action"] is None
+    own = _log(client, mid, tokens[seat])[-1]
+    assert own["text"] == str(action) == told.text(seat)
+    assert before.announce(seat, action, other) == "an exchange card"
+
+
+def _log(client: TestClient, mid: str, token: str) -> list[dict[str, Any]]:
+    """The log as the bearer of ``token`` sees it."""
+    log: list[dict[str, Any]] = client.get(f"{API}/matches/{mid}/view", headers=auth(token)).json()[
+        "log"
+    ]
+    return log

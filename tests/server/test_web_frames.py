@@ -17,7 +17,6 @@ import ecotone
 from ecotone.core.game import State
 from ecotone.core.registry import game_class
 from ecotone.core.replay import Replay
-from ecotone.web.catalog import revealed
 from tests.server.helpers import API, create, play_to_the_end
 
 FOREST = "once-upon-a-forest"
@@ -51,6 +50,10 @@ def test_frames_are_refused_until_the_end_then_reveal_every_hand(client: TestCli
             hand = truth.observe(seat)["hands"][seat]["cards"]
             assert frame["observation"]["hands"][seat]["cards"] == hand
             assert frame["secrets"][seat]["cards"] == hand
+        # the frames send the kernel's all-seeing view of each state
+        referee = truth.observe_all(chair["seat"])
+        assert frame["observation"] == referee.observation
+        assert frame["secrets"] == list(referee.secrets)
     # P2's hand is open to P1 in the replay, though P1 never saw it during play
     assert truth.observe(0)["hands"][1]["cards"] is None
     assert frames[middle]["observation"]["seat"] == 0
@@ -88,15 +91,17 @@ def _some_states(game_id: str) -> list[State]:
 
 
 @pytest.mark.parametrize("game_id", ecotone.available_games())
-def test_revealed_shows_each_seat_its_own_view_for_every_game(game_id: str) -> None:
-    """Every game keeps its hands per seat; the assembled view has each one face up."""
+def test_observe_all_shows_each_seat_its_own_view_for_every_game(game_id: str) -> None:
+    """Every game keeps its hands per seat; the kernel's all-seeing view (which the frames
+    send) has each one face up."""
     states = _some_states(game_id)
     assert states
     for state in states:
         players = state.game.players
         public = state.observe(None)
         for viewer in (None, *range(players)):
-            merged, secrets = revealed(state, viewer)
+            seen = state.observe_all(viewer)
+            merged, secrets = seen.observation, seen.secrets
             assert merged["seat"] == viewer
             assert len(secrets) == players
             for seat in range(players):
@@ -110,7 +115,7 @@ def test_revealed_shows_each_seat_its_own_view_for_every_game(game_id: str) -> N
                     ):
                         assert merged[key][seat] == value[seat], (game_id, key, seat)
         # the secrets are what a spectator could not see, and every game has some
-        _, secrets = revealed(state, None)
+        secrets = state.observe_all().secrets
         assert any(secrets), game_id
         for seat, secret in enumerate(secrets):
             assert secret != {"seat": seat}

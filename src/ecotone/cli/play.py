@@ -2,8 +2,9 @@
 
 Each human sees only their own view (``state.render(seat)``) and picks from the legal
 actions by number or by notation. With several humans (hot-seat) the screen is cleared
-and the device handed over between them, so nobody sees another's hand. Every game is
-saved as a replay, also when it is interrupted.
+and the device handed over between them, so nobody sees another's hand, and each is told
+of the others' moves what the server would tell them (:mod:`ecotone.core.visibility`).
+Every game is saved as a replay, also when it is interrupted.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
 from ecotone.core.game import Game, State
 from ecotone.core.replay import Replay
+from ecotone.core.visibility import announcement
 from ecotone.sim.runner import bot_seed, build_bot, default_bot
 
 __all__ = ["HUMAN", "add_parser", "run_play"]
@@ -176,16 +178,23 @@ class PlaySession:
             self.console.print(Text(f"{who}: {action}", style="bold"))
         else:
             action = bot.act(SeatView(state, seat))
-        # A secret choice (a simultaneous one, say) is shown to the others only as made;
-        # the next views show whatever the game reveals once everyone has chosen.
-        public = f"{who}: {state.announce(seat, action, None)}"
+        after = state.apply(seat, action)
+        # Each seat is told of the step what the server would tell it (the kernel's one
+        # rule): the move, only its kind, or only that a choice was made; the next views
+        # show whatever the game reveals later.
+        told = announcement(state, seat, action, after)
         if bot is not None:
-            self.console.print(Text(public, style="cyan"))
+            self.console.print(Text(f"{who}: {told.text(self._watching())}", style="cyan"))
         for human in self.humans:
             if human != seat:
-                self.news[human].append(public)
-        self.state = state.apply(seat, action)
+                self.news[human].append(f"{who}: {told.text(human)}")
+        self.state = after
         self.moves.append((seat, action))
+
+    def _watching(self) -> int | None:
+        """Whose view the screen shows now: the only human's, else the last human's to
+        move (who still holds the device), else nobody's (a spectator's)."""
+        return self.humans[0] if len(self.humans) == 1 else self.on_screen
 
     # -- a human's turn -------------------------------------------------------------------
 

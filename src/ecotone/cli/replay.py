@@ -1,8 +1,16 @@
-"""``ecotone replay``: watch a saved game step by step, or check that it re-simulates."""
+"""``ecotone replay``: watch a saved game step by step, or check that it re-simulates.
+
+Watched from a chair (a spectator's by default, or ``--seat N``), each state is that
+viewer's picture and each step is told as the kernel's one rule told it to that viewer
+at the time (:mod:`ecotone.core.visibility`): the move, only its kind, or only that a
+choice was made. ``--referee`` watches with every hand revealed
+(:meth:`~ecotone.core.game.State.observe_all`) and every step named.
+"""
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,8 +21,9 @@ from rich.text import Text
 from ecotone.cli.options import Commands
 from ecotone.cli.output import UsageError, error_line, fmt, stdout_console
 from ecotone.core.errors import EcotoneError, StateError
-from ecotone.core.game import Game
+from ecotone.core.game import Game, State
 from ecotone.core.replay import Replay, ReplayStep
+from ecotone.core.visibility import announcement
 
 __all__ = ["add_parser", "run_replay"]
 
@@ -34,11 +43,18 @@ def add_parser(commands: Commands) -> None:
         help="re-simulate and compare the final digest; exit 1 when it does not match",
     )
     parser.add_argument("--all", action="store_true", help="print every step without pausing")
-    parser.add_argument(
+    chair = parser.add_mutually_exclusive_group()
+    chair.add_argument(
         "--seat",
         type=int,
         metavar="N",
-        help="watch as player N sees the game (default: a spectator, who sees no hands)",
+        help="watch as player N sees the game (default: a spectator, who sees no hands "
+        "and no secret choices)",
+    )
+    chair.add_argument(
+        "--referee",
+        action="store_true",
+        help="watch with every hand revealed and every step named",
     )
     parser.set_defaults(run=run_replay)
 
@@ -54,7 +70,7 @@ def run_replay(args: argparse.Namespace) -> int:
         viewer = args.seat - 1
     if args.verify:
         return _verify(replay, args.file)
-    return _show(replay, game, viewer, pause=not args.all)
+    return _show(replay, game, viewer, pause=not args.all, referee=args.referee)
 
 
 def _verify(replay: Replay, path: Path) -> int:
@@ -68,16 +84,44 @@ def _verify(replay: Replay, path: Path) -> int:
     return 0
 
 
-def _describe(game: Game[Any], replay: Replay, step: ReplayStep) -> str:
+def _describe(
+    game: Game[Any],
+    replay: Replay,
+    state: State[Any],
+    step: ReplayStep,
+    viewer: int | None,
+    *,
+    referee: bool,
+) -> str:
+    """The step as ``viewer`` was told it when it was taken (the referee: in full)."""
     who = f"P{step.seat + 1}"
     if replay.seats is not None and step.seat < len(replay.seats):
         who += f" ({replay.seats[step.seat]})"
     try:
-        action = str(game.codec.from_json(step.action))
+        action = game.codec.from_json(step.action)
+        text = str(action)
+        if not referee:
+            text = announcement(state, step.seat, action).text(viewer)
     except EcotoneError:
         # Shown as recorded; stepping past it will report why it is refused.
-        action = str(step.action)
-    return f"{who}: {action}"
+        text = str(step.action)
+    return f"{who}: {text}"
+
+
+def _secrets(state: State[Any]) -> Iterator[str]:
+    """A line per seat with what only that seat could see (the referee's view)."""
+    for seat, secret in enumerate(state.observe_all().secrets):
+        if secret:
+            fields = "; ".join(f"{key}: {_words(value)}" for key, value in secret.items())
+            yield f"P{seat + 1} alone sees {fields}"
+
+
+def _words(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_words(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(_words(v) for v in value) or "nothing"
+    return str(value)
 
 
 def _wait(console: Console) -> bool:
@@ -90,7 +134,9 @@ def _wait(console: Console) -> bool:
     return answer.strip().lower() not in ("q", "quit")
 
 
-def _show(replay: Replay, game: Game[Any], viewer: int | None, *, pause: bool) -> int:
+def _show(
+    replay: Replay, game: Game[Any], viewer: int | None, *, pause: bool, referee: bool
+) -> int:
     c = stdout_console()
     seats = replay.seats or [f"P{s + 1}" for s in range(replay.players)]
     variant = f" ({replay.variant})" if replay.variant else ""
@@ -101,6 +147,9 @@ def _show(replay: Replay, game: Game[Any], viewer: int | None, *, pause: bool) -
         for number, (state, step) in enumerate(replay.states()):
             c.print(Rule(Text(f"after step {number} of {total}" if number else "start")))
             c.print(Text(state.render(viewer)))
+            if referee:
+                for line in _secrets(state):
+                    c.print(Text(line, style="magenta"))
             if step is None:
                 if state.digest() != replay.digest:
                     # The steps all apply but lead elsewhere: the file was edited, or was
@@ -117,7 +166,8 @@ def _show(replay: Replay, game: Game[Any], viewer: int | None, *, pause: bool) -
                 else:
                     c.print(Text(f"The replay stops here, before the game's end ({total} steps)."))
                 break
-            c.print(Text(f"Step {number + 1}: {_describe(game, replay, step)}", style="bold"))
+            told = _describe(game, replay, state, step, viewer, referee=referee)
+            c.print(Text(f"Step {number + 1}: {told}", style="bold"))
             if pause and not _wait(c):
                 break
     except StateError as exc:

@@ -47,6 +47,7 @@ from ecotone.core.actions import Action, ActionCodec
 from ecotone.core.errors import IllegalAction, Refusal, StateError
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import GameSpec
+from ecotone.core.visibility import Revealed, announcement, reveal
 
 __all__ = ["Game", "State"]
 
@@ -401,10 +402,18 @@ class State(Generic[D]):
 
     def announce(self, seat: int, action: Action, viewer: int | None) -> str:
         """How ``viewer`` (``None``: a spectator) learns that ``seat`` takes ``action`` here:
-        its notation, or only that a secret choice was made."""
-        if viewer == seat or not self.game.secret_action(self.data, seat, action):
-            return str(action)
-        return "a secret choice"
+        its notation, only its kind (``"a bid"``), or only that a secret choice was made.
+
+        The one rule of :mod:`ecotone.core.visibility`, which the server's log, the
+        terminal and replays all follow: what ``viewer``'s observation after the step
+        tells apart, unless the game declares the step secret (``secret_action``) while
+        the others still choose. To tell several viewers, compute the
+        :func:`~ecotone.core.visibility.announcement` once and ask it for each.
+
+        Raises:
+            IllegalAction: when ``seat`` may not take ``action`` now.
+        """
+        return announcement(self, seat, action).text(viewer)
 
     # -- views -------------------------------------------------------------------------
 
@@ -422,6 +431,17 @@ class State(Generic[D]):
             head["scores"] = self.scores()
             head["winners"] = self.winners()
         return head
+
+    def observe_all(self, seat: int | None = None) -> Revealed:
+        """The referee's view: every hand face up, and per seat what only it could see.
+
+        Seen from ``seat``'s chair (``None``: a spectator's): its observation, in which
+        every per-seat entry (``hands[s]``) is seat ``s``'s own; see
+        :func:`ecotone.core.visibility.reveal`. It shows every hidden card: for replays
+        of finished games and for referees, never for a player during play.
+        """
+        self._check_viewer(seat)
+        return reveal(self, seat)
 
     def render(self, seat: int | None = None) -> str:
         """A readable text picture of ``seat``'s view (``None``: a spectator's)."""

@@ -17,6 +17,11 @@ contract of :mod:`ecotone.core.game`:
   state and on ``determinize(seat)``, and no card whose place the seat cannot know (one
   that determinization moves) appears in its observation (a spectator sees none of any
   seat's secrets);
+* a secret is kept: at a step the game declares secret (``secret_action``) while others
+  still choose, no other seat's observation (nor a spectator's) tells the action apart
+  from another of its kind that leaves the same seats deciding (sampled, at the deep
+  steps), so the kernel's visibility rule (:mod:`ecotone.core.visibility`), which infers
+  from the observations, hides it too;
 * a determinization is a game that goes on: random play continues from it for a few
   steps without error (a searching bot plays on from thousands of them, so a deal that
   contradicts something public, say a card everyone saw offered, breaks the bot);
@@ -43,8 +48,10 @@ from typing import Any
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
 from ecotone.core.game import Game, State
+from ecotone.core.records import seat_name
 from ecotone.core.registry import make
 from ecotone.core.rng import derive_seed
+from ecotone.core.visibility import declared_secret
 
 __all__ = ["CheckReport", "check_game", "check_golden", "playthrough"]
 
@@ -52,6 +59,9 @@ __all__ = ["CheckReport", "check_game", "check_golden", "playthrough"]
 # a random sample is applied (the sample changes every step, so all get exercised).
 _APPLY_ALL_UP_TO = 48
 _ILLEGAL_SAMPLES = 6
+# A secret choice is compared with at most this many others of its kind (each costs a
+# step and an observation per viewer), spread over the legal order.
+_SECRET_ALTERNATIVES = 6
 
 
 @dataclass
@@ -63,6 +73,7 @@ class CheckReport:
     actions_applied: int = 0
     illegal_checked: int = 0
     determinizations: int = 0
+    secrets_checked: int = 0
     longest: int = 0
     outcomes: list[tuple[list[float], list[int]]] = field(default_factory=list)
 
@@ -129,7 +140,10 @@ def check_game(
             if deep:
                 report.illegal_checked += _check_illegal(game, state, seat, legal, rnd, here)
             action = rnd.choice(legal)
-            state = state.apply(seat, action)
+            after = state.apply(seat, action)
+            if deep:
+                report.secrets_checked += _check_secret_kept(state, seat, action, after, here)
+            state = after
             moves.append((seat, action))
             report.steps += 1
         else:
@@ -269,6 +283,43 @@ def _expect_declared(
             f"{here}: {action} refused with {fault.code!r}, which is not a member of "
             f"{game.refusals.__name__}"
         )
+
+
+def _check_secret_kept(
+    state: State[Any], seat: int, action: Action, after: State[Any], here: str
+) -> int:
+    """A step the game declares secret, while its decision is open, must look the same to
+    every other viewer whichever choice of its kind the seat made.
+
+    Otherwise the game's observations give the secret away: the declaration
+    (``secret_action``) and the observations disagree, and the kernel's rule, which
+    infers from the observations, would have to hide a step whose outcome is on the
+    board. Only choices of the same kind are compared (the kind itself may show: whether
+    a seat bid or folded, say, when its hand shrinks), and only those that leave the same
+    seats deciding: whose turn it is is public, so a choice that takes more steps than
+    another shows as such, however the game words its observations.
+    """
+    if not declared_secret(state, seat, action, after):
+        return 0
+    game = state.game
+    turn = (after.to_move, game.chosen(after.data))
+    same = [a for a in state.legal_actions(seat) if a != action and type(a) is type(action)]
+    sample = same[:: max(1, -(-len(same) // _SECRET_ALTERNATIVES))]
+    viewers = [v for v in (*range(game.players), None) if v != seat]
+    seen = {v: after.observe(v) for v in viewers}
+    checked = 0
+    for other in sample:
+        elsewhere = state.step(seat, other)
+        if (elsewhere.to_move, game.chosen(elsewhere.data)) != turn:
+            continue
+        checked += 1
+        for viewer in viewers:
+            assert elsewhere.observe(viewer) == seen[viewer], (
+                f"{here}: P{seat + 1}'s {action} is secret (secret_action) while others "
+                f"still choose, but {seat_name(viewer)}'s observation tells it apart from "
+                f"{other}: the observations give the secret choice away"
+            )
+    return checked
 
 
 def _check_state_roundtrip(game: Game[Any], state: State[Any], here: str) -> None:

@@ -39,6 +39,7 @@ import ecotone
 from ecotone.core.actions import Action
 from ecotone.core.errors import ConfigError, IllegalAction, StateError
 from ecotone.core.replay import Replay
+from ecotone.core.visibility import announcement
 from ecotone.server.automation import Automation
 from ecotone.server.errors import ServerError
 from ecotone.server.limits import KeyedLimiter, TokenBucket
@@ -70,7 +71,6 @@ from ecotone.server.store import (
     Store,
     WriteQueue,
 )
-from ecotone.server.visibility import step_visibility
 from ecotone.sim.runner import build_bot
 
 __all__ = ["MatchManager", "NewMatch"]
@@ -511,7 +511,8 @@ class MatchManager:
                 continue
             after = state.apply(seat, action)
             observed = {v: after.observe(v) for v in viewers}
-            visible, tags = step_visibility(state, seat, action, after, observed)
+            told = announcement(state, seat, action, after, observed)
+            visible, tags = told.visible, told.kinds
             version = match.version + len(new_steps) + 1
             digest = after.digest()
             action_json = _json.encode(action.to_json()).decode()

@@ -8,8 +8,8 @@
 * ``GET /api/v1/matches/{id}/render``: ``state.render(seat)``, the text picture of the
   bearer's seat (a spectator's without a token): a fallback board for any game.
 * ``GET /api/v1/matches/{id}/frames?seat=``: after the end only, every state of the match
-  with every hand revealed (:func:`frames`), seen from ``seat``'s chair (or a
-  spectator's), for stepping through a replay.
+  with every hand revealed (:func:`frames`, the kernel's ``state.observe_all``), seen
+  from ``seat``'s chair (or a spectator's), for stepping through a replay.
 
 Everything goes through the match manager's own checks (``authenticate``, ``replay``
 refuses before the end), so no hidden card is ever sent early.
@@ -25,11 +25,10 @@ import msgspec
 from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
-from ecotone.core.game import State
 from ecotone.core.registry import game_class
 from ecotone.core.replay import Replay
 
-__all__ = ["catalog", "frames", "revealed", "router"]
+__all__ = ["catalog", "frames", "router"]
 
 router = APIRouter(prefix="/api/v1", tags=["web client"])
 _bearer = HTTPBearer(auto_error=False)
@@ -70,68 +69,14 @@ async def get_render(request: Request, match_id: str, credentials: Token) -> dic
     return {"version": match.version, "seat": seat, "text": match.state.render(seat)}
 
 
-def _per_seat(value: Any, players: int) -> bool:
-    """Whether ``value`` is a list with one entry per seat (``hands``, ``players``)."""
-    return isinstance(value, list) and len(value) == players
-
-
-def _empty(value: Any) -> bool:
-    """Nothing to show: no marked cards, no pending choice."""
-    if isinstance(value, dict):
-        return all(_empty(v) for v in value.values())
-    return value is None or value in ("", [])
-
-
-def _secret_part(own: Any, public: Any, key: str) -> dict[str, Any]:
-    """What a seat's own entry shows that a spectator's does not, field by field."""
-    if isinstance(own, dict) and isinstance(public, dict):
-        return {k: v for k, v in own.items() if public.get(k) != v and not _empty(v)}
-    return {} if _empty(own) else {key: own}
-
-
-def revealed(state: State[Any], viewer: int | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """``state`` with nothing hidden, for a finished match's replay.
-
-    The kernel has no all-seeing observation, so this one is assembled from the game's
-    own views, which works the same for every game: each seat's observation is compared
-    with a spectator's, and whatever differs is what only that seat could see (its hand,
-    its marked cards, its secret choice).
-
-    Returns:
-        ``viewer``'s observation (a spectator's for ``None``) in which every per-seat
-        entry (``hands[s]``, ``players[s]``) is taken from seat ``s``'s own view, so a
-        board can draw every hand face up; and, per seat, those secret fields by name.
-    """
-    players = state.game.players
-    public = state.observe(None)
-    views = [state.observe(s) for s in range(players)]
-    merged = dict(public if viewer is None else views[viewer])
-    secrets: list[dict[str, Any]] = [{} for _ in range(players)]
-    for seat, view in enumerate(views):
-        for key, value in view.items():
-            shared: Any = public.get(key)
-            if key == "seat" or value == shared:
-                continue
-            if _per_seat(value, players) and _per_seat(shared, players):
-                if value[seat] == shared[seat]:
-                    continue
-                secrets[seat].update(_secret_part(value[seat], shared[seat], key))
-                if _per_seat(merged.get(key), players):
-                    entries = list(merged[key])
-                    entries[seat] = value[seat]
-                    merged[key] = entries
-            else:
-                secrets[seat].update(_secret_part(value, None, key))
-    return merged, secrets
-
-
 def frames(replay: Replay, viewer: int | None) -> list[dict[str, Any]]:
     """Every state of a finished match, hands revealed, from ``viewer``'s chair.
 
-    Each frame: ``version``, ``to_move``, ``observation`` and ``secrets`` (see
-    :func:`revealed`), ``text`` (the viewer's text picture), ``scores``, the step that
-    led here (``last``, ``last_text``) and the step taken from here (``next``,
-    ``next_text``), both in the game's notation. Only ever call this on a match that is
+    Each frame: ``version``, ``to_move``, ``observation`` and ``secrets`` (the kernel's
+    all-seeing view, :meth:`~ecotone.core.game.State.observe_all`), ``text`` (the
+    viewer's text picture), ``scores``, the step that led here (``last``, ``last_text``)
+    and the step taken from here (``next``, ``next_text``), both in the game's notation
+    (the whole log is open once the match is over). Only ever call this on a match that is
     over: it shows every hidden card.
     """
     codec = replay.make_game().codec
@@ -139,14 +84,14 @@ def frames(replay: Replay, viewer: int | None) -> list[dict[str, Any]]:
     last: dict[str, Any] | None = None
     last_text: str | None = None
     for version, (state, step) in enumerate(replay.states()):
-        observation, secrets = revealed(state, viewer)
+        seen = state.observe_all(viewer)
         text = None if step is None else str(codec.from_json(step.action))
         out.append(
             {
                 "version": version,
                 "to_move": list(state.to_move),
-                "observation": observation,
-                "secrets": secrets,
+                "observation": seen.observation,
+                "secrets": list(seen.secrets),
                 "text": state.render(viewer),
                 "scores": state.scores(),
                 "last": last,
