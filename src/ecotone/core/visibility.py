@@ -75,8 +75,10 @@ __all__ = [
     "viewer_bit",
 ]
 
-#: Beyond this many alternatives a step is hidden from the other seats, not checked.
-MAX_ALTERNATIVES = 96
+#: Beyond this many alternatives a step is hidden from the other seats, not checked. The
+#: largest decision of the five games, a BIOME Borneo placement, offers about 540; judging
+#: it costs one step and one observation per alternative (a few dozen milliseconds).
+MAX_ALTERNATIVES = 640
 
 #: What a viewer who may learn nothing of a step reads.
 SECRET_CHOICE = "a secret choice"

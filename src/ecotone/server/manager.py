@@ -81,6 +81,9 @@ T = TypeVar("T")
 
 _json = msgspec.json.Encoder(order="deterministic")
 
+# A step with more alternatives than this is judged (who may see it) on a worker thread.
+_JUDGED_INLINE = 96
+
 # How the server process is tuned while a manager runs (see _tune_process).
 _SWITCH_INTERVAL = 0.001
 _GC_THRESHOLD = (20_000, 50, 10)
@@ -511,7 +514,13 @@ class MatchManager:
                 continue
             after = state.apply(seat, action)
             observed = {v: after.observe(v) for v in viewers}
-            told = announcement(state, seat, action, after, observed)
+            if len(state.legal_actions(seat)) > _JUDGED_INLINE:
+                # Judging a step with hundreds of alternatives (a BIOME Borneo placement)
+                # takes tens of milliseconds: do it off the event loop, so the other
+                # matches keep being served meanwhile.
+                told = await asyncio.to_thread(announcement, state, seat, action, after, observed)
+            else:
+                told = announcement(state, seat, action, after, observed)
             visible, tags = told.visible, told.kinds
             version = match.version + len(new_steps) + 1
             digest = after.digest()
