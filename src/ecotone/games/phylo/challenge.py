@@ -16,12 +16,15 @@ once, again and again until none is, without a rescue turn.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ecotone.core.actions import Action
 from ecotone.games.phylo.actions import Done, Remove, RemoveUnder
 from ecotone.games.phylo.board import describe_slot, log, name, remove_cell, remove_under
 from ecotone.games.phylo.cards import cards, diet_evidence
 from ecotone.games.phylo.events import resume
-from ecotone.games.phylo.grid import CELL_NAMES, NEIGHBOURS, incompatible, tables
+from ecotone.games.phylo.grid import CELL_NAMES, NEIGHBOURS, Slot, incompatible, tables
+from ecotone.games.phylo.refusals import PhyloRefusal, Problem
 from ecotone.games.phylo.state import Phase, PhyloData
 
 __all__ = [
@@ -30,6 +33,7 @@ __all__ = [
     "challengeable",
     "remove",
     "remove_actions",
+    "remove_problem",
     "verdict",
 ]
 
@@ -81,13 +85,30 @@ def call_bluff(d: PhyloData) -> PhyloData:
     return d.replace(phase=Phase.REMOVE, remover=winner, placed=-1, placed_under=False)
 
 
+def remove_problem(cells: Mapping[int, Slot], cell: int, beneath: bool) -> Problem | None:
+    """The winner removes a card on the table: the one in ``cell``, or the parasite
+    beneath it (``beneath``)."""
+    slot = cells.get(cell)
+    if slot is None:
+        return Problem(
+            PhyloRefusal.EMPTY_CELL, lambda: f"there is no card at {CELL_NAMES[cell]} to remove"
+        )
+    if beneath and slot.under is None:
+        return Problem(
+            PhyloRefusal.NO_PARASITE, lambda: f"there is no parasite under {CELL_NAMES[cell]}"
+        )
+    return None
+
+
 def remove_actions(d: PhyloData) -> list[Action]:
     """The winner's choices: any card on the table, or none."""
+    cells = d.cells()
     out: list[Action] = []
-    for slot in d.board:
-        out.append(Remove(CELL_NAMES[slot.cell]))
-        if slot.under is not None:
-            out.append(RemoveUnder(CELL_NAMES[slot.cell]))
+    for c in sorted(cells):
+        if remove_problem(cells, c, beneath=False) is None:
+            out.append(Remove(CELL_NAMES[c]))
+        if remove_problem(cells, c, beneath=True) is None:
+            out.append(RemoveUnder(CELL_NAMES[c]))
     out.append(Done())
     return out
 

@@ -15,7 +15,7 @@ from ecotone.games.phylo import presentation, rules, view
 from ecotone.games.phylo.actions import CODEC, ThrowHand
 from ecotone.games.phylo.cards import cards
 from ecotone.games.phylo.decks import DEFAULT_DECKS, READY_DECKS, resolve_deck
-from ecotone.games.phylo.refusals import why_illegal
+from ecotone.games.phylo.refusals import PhyloRefusal
 from ecotone.games.phylo.scoring import table_points, winners
 from ecotone.games.phylo.state import PhyloData, instance
 from ecotone.games.phylo.turns import setup
@@ -82,6 +82,7 @@ class Phylo(Game[PhyloData]):
     spec = SPEC
     data_type = PhyloData
     codec = CODEC
+    refusals = PhyloRefusal
 
     @classmethod
     def present(cls) -> Presentation:
@@ -114,8 +115,8 @@ class Phylo(Game[PhyloData]):
     def next(self, data: PhyloData, seat: int, action: Action) -> PhyloData:
         return rules.next_data(data, seat, action)
 
-    def why_illegal(self, data: PhyloData, seat: int, action: Action) -> IllegalAction:
-        return why_illegal(data, seat, action)
+    def refusal(self, data: PhyloData, seat: int, action: Action) -> IllegalAction | None:
+        return rules.refusal(data, seat, action)
 
     def secret_action(self, data: PhyloData, seat: int, action: Action) -> bool:
         # a rock-paper-scissors throw is told to the other player only once both are in

@@ -213,6 +213,8 @@ class Tables:
             needing a pollinator).
         friends: for each species, the species that may be placed next to it: those that
             feed on it, and the plants sharing its habitat.
+        beside: for each species, the ids it is compatible next to: its habitat for a
+            plant, what it feeds on for any other card (the inverse of ``friends``).
     """
 
     def __init__(self) -> None:
@@ -244,6 +246,9 @@ class Tables:
         }
         self.ordinary = self.species - self.parasites - self.invasive.keys()
         self.ordinary -= self.needs_pollinator
+        self.beside: dict[str, frozenset[str]] = {
+            x: self.habitat[x] if x in self.plants else self.links[x] for x in self.species
+        }
         self.friends: dict[str, frozenset[str]] = {
             y: self.eaters[y] | frozenset(x for x in self.plants if y in self.habitat[x])
             for y in self.species
@@ -256,25 +261,28 @@ def tables() -> Tables:
     return Tables()
 
 
+_TABLES = tables()
+_PLANTS = _TABLES.plants
+_BESIDE = _TABLES.beside
+
+
 # -- compatibility ---------------------------------------------------------------------------
 
 
-def fits(card: str, cell: int, cells: Mapping[int, Slot]) -> bool:
-    """Whether species ``card`` is compatible in the empty ``cell`` (§Compatibility).
+def fits(card: str, cell: int, cells: Mapping[int, Slot], leaving: int = -1) -> bool:
+    """Whether species ``card`` is compatible in ``cell`` (§Compatibility).
 
-    ``cells`` must not hold ``cell`` itself (for a move, leave the card out). The
-    pollinator condition of a plant is checked by the caller (it concerns the whole table).
+    Only the neighbours of ``cell`` count, so whatever lies in ``cell`` itself (the card an
+    INVASIVE species replaces) does not; ``leaving`` is a cell whose card is not counted
+    either (a moving card's old cell). The pollinator condition of a plant is checked by
+    the caller (it concerns the whole table).
     """
-    t = tables()
-    if card in t.plants:
-        if cell in NEXT_TO_MAP:
-            return True
-        friends = t.habitat[card]
-    else:
-        friends = t.links[card]
+    if cell in NEXT_TO_MAP and card in _PLANTS:
+        return True
+    friends = _BESIDE[card]
     for n in NEIGHBOURS[cell]:
         slot = cells.get(n)
-        if slot is not None and slot.card in friends:
+        if slot is not None and slot.card in friends and n != leaving:
             return True
     return False
 
