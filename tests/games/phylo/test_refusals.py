@@ -27,7 +27,7 @@ from ecotone.games.phylo.actions import (
     SpreadTo,
     ThrowHand,
 )
-from ecotone.games.phylo.grid import CELL_NAMES, MAP_CELLS, NEIGHBOURS, Direction
+from ecotone.games.phylo.board import CELL_NAMES, MAP_CELLS, NEIGHBOURS, Direction
 from ecotone.games.phylo.refusals import PhyloRefusal
 from ecotone.games.phylo.state import Pending, Phase, PhyloData, Throw
 

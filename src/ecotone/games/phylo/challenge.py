@@ -20,12 +20,13 @@ from collections.abc import Mapping
 
 from ecotone.core.actions import Action
 from ecotone.games.phylo.actions import Done, Remove, RemoveUnder
-from ecotone.games.phylo.board import describe_slot, log, name, remove_cell, remove_under
-from ecotone.games.phylo.cards import cards, diet_evidence
+from ecotone.games.phylo.board import CELL_NAMES, NEIGHBOURS
+from ecotone.games.phylo.cards import cards, diet_evidence, name
+from ecotone.games.phylo.compatibility import incompatible, tables
 from ecotone.games.phylo.events import resume
-from ecotone.games.phylo.grid import CELL_NAMES, NEIGHBOURS, Slot, incompatible, tables
 from ecotone.games.phylo.refusals import PhyloRefusal, Problem
-from ecotone.games.phylo.state import Phase, PhyloData
+from ecotone.games.phylo.state import Phase, PhyloData, Slot
+from ecotone.games.phylo.zones import describe_slot, log, remove_cell, remove_under
 
 __all__ = [
     "after_placement",

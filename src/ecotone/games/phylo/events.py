@@ -24,18 +24,7 @@ from collections.abc import Mapping
 
 from ecotone.core.actions import Action
 from ecotone.games.phylo.actions import Allow, Cancel, Play, PlayEvent, PlayLeaving
-from ecotone.games.phylo.board import (
-    add_to_hand,
-    describe_slot,
-    discard_cards,
-    log,
-    name,
-    put_slot,
-    remove_cell,
-    remove_under,
-    replace_at,
-    take_from_hand,
-)
+from ecotone.games.phylo.board import CELL_NAMES, NEIGHBOURS, cell_name
 from ecotone.games.phylo.cards import (
     DiscardAll,
     DiscardChain,
@@ -51,11 +40,23 @@ from ecotone.games.phylo.cards import (
     SpreadDiscard,
     Timing,
     cards,
+    name,
 )
-from ecotone.games.phylo.grid import CELL_NAMES, NEIGHBOURS, Slot, cell_name, tables
+from ecotone.games.phylo.compatibility import tables
 from ecotone.games.phylo.refusals import PhyloRefusal, Problem
-from ecotone.games.phylo.state import ACTIONS_PER_TURN, Pending, Phase, PhyloData, Throw
+from ecotone.games.phylo.state import ACTIONS_PER_TURN, Pending, Phase, PhyloData, Slot, Throw
 from ecotone.games.phylo.turns import finish_turn
+from ecotone.games.phylo.zones import (
+    add_to_hand,
+    describe_slot,
+    discard_cards,
+    log,
+    put_slot,
+    remove_cell,
+    remove_under,
+    replace_at,
+    take_from_hand,
+)
 
 __all__ = [
     "MAX_TIES",

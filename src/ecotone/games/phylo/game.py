@@ -11,14 +11,13 @@ from ecotone.core.errors import ConfigError, IllegalAction
 from ecotone.core.game import Game
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Option, Provenance, Variant
-from ecotone.games.phylo import presentation, rules, view
+from ecotone.games.phylo import presentation, render, rules, view
 from ecotone.games.phylo.actions import CODEC, ThrowHand
 from ecotone.games.phylo.cards import cards
 from ecotone.games.phylo.decks import DEFAULT_DECKS, READY_DECKS, resolve_deck
 from ecotone.games.phylo.refusals import PhyloRefusal
 from ecotone.games.phylo.scoring import table_points, winners
 from ecotone.games.phylo.state import PhyloData, instance
-from ecotone.games.phylo.turns import setup
 
 __all__ = ["CONSTRUCTED", "SPEC", "Phylo"]
 
@@ -101,7 +100,7 @@ class Phylo(Game[PhyloData]):
             )
 
     def setup(self, rnd: random.Random) -> PhyloData:
-        return setup(rnd, self.decks, bool(self.options["challenge"]))
+        return rules.setup(rnd, self.decks, bool(self.options["challenge"]))
 
     def to_move(self, data: PhyloData) -> tuple[int, ...]:
         return rules.to_move(data)
@@ -129,7 +128,7 @@ class Phylo(Game[PhyloData]):
         return obs
 
     def render(self, data: PhyloData, seat: int | None) -> str:
-        return view.render(data, seat)
+        return render.render(data, seat)
 
     def determinize(self, data: PhyloData, seat: int, rnd: random.Random) -> PhyloData:
         return view.determinize(data, seat, rnd)

@@ -17,20 +17,11 @@ from collections.abc import Mapping
 
 from ecotone.core.actions import Action
 from ecotone.games.phylo.actions import Move
-from ecotone.games.phylo.board import name
-from ecotone.games.phylo.cards import cards
-from ecotone.games.phylo.grid import (
-    CELL_NAMES,
-    MAP_CELLS,
-    QUEEN,
-    Direction,
-    Slot,
-    fits,
-    ray,
-    tables,
-)
+from ecotone.games.phylo.board import CELL_NAMES, MAP_CELLS, QUEEN, Direction, ray
+from ecotone.games.phylo.cards import cards, name
+from ecotone.games.phylo.compatibility import fits, tables
 from ecotone.games.phylo.refusals import PhyloRefusal, Problem, why_not_fits
-from ecotone.games.phylo.state import PhyloData
+from ecotone.games.phylo.state import PhyloData, Slot
 
 __all__ = ["clear", "movable", "move_problem", "moves", "moves_left"]
 
@@ -100,7 +91,7 @@ def _reach_problem(card: str, left: int, steps: int) -> Problem | None:
 
 
 def _edge_problem(line: tuple[int, ...], steps: int) -> Problem | None:
-    """The table ends (Ecotone's bounded grid: see :mod:`ecotone.games.phylo.grid`)."""
+    """The table ends (Ecotone's bounded grid: see :mod:`ecotone.games.phylo.board`)."""
     if steps > len(line):
         return Problem(
             PhyloRefusal.OFF_THE_TABLE,
@@ -127,7 +118,7 @@ def _crossing_problem(cells: Mapping[int, Slot], cell: int) -> Problem | None:
 
 def _landing_problem(cells: Mapping[int, Slot], card: str, src: int, dest: int) -> Problem | None:
     """The card is compatible where it lands, without itself in the cell it leaves
-    (:func:`~ecotone.games.phylo.grid.fits`)."""
+    (:func:`~ecotone.games.phylo.compatibility.fits`)."""
     if fits(card, dest, cells, leaving=src):
         return None
     sp = cards().species[card]
@@ -174,7 +165,7 @@ def moves(d: PhyloData, seat: int, cells: Mapping[int, Slot]) -> list[Action]:
     The rules of :func:`move_problem`, asked once per card (:func:`movable`, and the lines
     it may take) and walking each line out from the card: its reach this turn and the
     first cell that is not :func:`clear` end the line, and it lands wherever it
-    :func:`~ecotone.games.phylo.grid.fits`.
+    :func:`~ecotone.games.phylo.compatibility.fits`.
     """
     out: list[Action] = []
     for slot in d.board:

@@ -5,28 +5,24 @@ species at a cell breaks, or ``None``. The refusal asks it about one play; the l
 actions ask it about every cell a card might go to (:func:`hand_cells`,
 :func:`species_cells`), found quickly from the cards on the table: a species can only be
 compatible next to a card it may stand beside (the relation tables of
-:mod:`ecotone.games.phylo.grid`), or next to the map board for a plant.
+:mod:`ecotone.games.phylo.compatibility`), or next to the map board for a plant.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from ecotone.games.phylo.board import name
-from ecotone.games.phylo.cards import Species, cards
-from ecotone.games.phylo.grid import (
+from ecotone.games.phylo.board import (
     CELL_NAMES,
     MAP_CELLS,
     NEIGHBOURS,
     NEXT_TO_MAP,
     OFF_MAP_NEIGHBOURS,
-    Slot,
-    fits,
-    pollinated,
-    tables,
 )
+from ecotone.games.phylo.cards import Species, cards, name
+from ecotone.games.phylo.compatibility import fits, pollinated, tables
 from ecotone.games.phylo.refusals import PhyloRefusal, Problem, pair_reason, why_not_fits
-from ecotone.games.phylo.state import PhyloData
+from ecotone.games.phylo.state import PhyloData, Slot
 
 __all__ = ["around", "ordinary_cells", "species_cells", "species_problem"]
 
@@ -41,7 +37,7 @@ def species_problem(
     host it feeds on that has no parasite yet; an INVASIVE card may replace a similar
     species (same diet and scale); any other card goes into an empty cell next to a card or
     the map board; a plant needing a pollinator waits for a POLLINATOR on the table; and
-    the card must be compatible there (:func:`~ecotone.games.phylo.grid.fits`).
+    the card must be compatible there (:func:`~ecotone.games.phylo.compatibility.fits`).
     """
     if cell in MAP_CELLS:
         return Problem(
@@ -203,8 +199,8 @@ def ordinary_cells(cells: Mapping[int, Slot], hand: Iterable[str]) -> dict[str, 
     This is :func:`species_problem` for many cells and cards at once, and the fast path of
     the legal actions: the table is walked once, each card on it handing its empty
     neighbours off the map board to the cards of the hand that may stand beside it
-    (:attr:`~ecotone.games.phylo.grid.Tables.friends`, the inverse of the relation
-    :func:`~ecotone.games.phylo.grid.fits` reads), and a plant also takes the empty cells
+    (:attr:`~ecotone.games.phylo.compatibility.Tables.friends`, the inverse of the relation
+    :func:`~ecotone.games.phylo.compatibility.fits` reads), and a plant also takes the empty cells
     beside the map board. ``tests/games/phylo/test_refusals.py`` checks on random tables
     that both say the same.
     """

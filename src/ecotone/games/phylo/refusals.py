@@ -67,8 +67,10 @@ from collections.abc import Callable, Mapping
 import msgspec
 
 from ecotone.core.errors import IllegalAction, Refusal
+from ecotone.games.phylo.board import CELL_NAMES, NEIGHBOURS, NEXT_TO_MAP
 from ecotone.games.phylo.cards import Species, cards, environment_compatible, feeds_on
-from ecotone.games.phylo.grid import CELL_NAMES, NEIGHBOURS, NEXT_TO_MAP, Slot, tables
+from ecotone.games.phylo.compatibility import tables
+from ecotone.games.phylo.state import Slot
 
 __all__ = ["PhyloRefusal", "Problem", "pair_reason", "why_not_fits"]
 

@@ -1,6 +1,7 @@
-"""Whose decision it is, the legal actions, what each action does, and why one is refused.
+"""Set-up, whose decision it is, the legal actions, what each action does, and why one is
+refused.
 
-Rules doc sections: §A turn (the four actions), with species placed by :mod:`.placement`,
+Rules doc sections: §Set-up, §A turn (the four actions), with species placed by :mod:`.placement`,
 moved by :mod:`.movement`, events in :mod:`.events`, the turn cycle in :mod:`.turns` and
 the challenge in :mod:`.challenge`.
 
@@ -12,6 +13,8 @@ beside, an event only on the table's cards, a move only along a clear straight l
 """
 
 from __future__ import annotations
+
+import random
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
@@ -33,16 +36,8 @@ from ecotone.games.phylo.actions import (
     SpreadTo,
     ThrowHand,
 )
-from ecotone.games.phylo.board import (
-    discard_cards,
-    draw,
-    log,
-    name,
-    put_slot,
-    remove_cell,
-    take_from_hand,
-)
-from ecotone.games.phylo.cards import cards
+from ecotone.games.phylo.board import CELL_NAMES, Direction, parse_cell, ray
+from ecotone.games.phylo.cards import cards, name
 from ecotone.games.phylo.challenge import (
     after_placement,
     call_bluff,
@@ -50,6 +45,7 @@ from ecotone.games.phylo.challenge import (
     remove_actions,
     remove_problem,
 )
+from ecotone.games.phylo.compatibility import tables
 from ecotone.games.phylo.events import (
     cancel,
     cancel_problem,
@@ -69,7 +65,6 @@ from ecotone.games.phylo.events import (
     spread_to,
     target_problem,
 )
-from ecotone.games.phylo.grid import CELL_NAMES, Direction, Slot, parse_cell, ray, tables
 from ecotone.games.phylo.movement import move_problem, moves
 from ecotone.games.phylo.placement import (
     around,
@@ -78,11 +73,20 @@ from ecotone.games.phylo.placement import (
     species_problem,
 )
 from ecotone.games.phylo.refusals import PhyloRefusal, Problem
-from ecotone.games.phylo.state import Phase, PhyloData, Throw
-from ecotone.games.phylo.turns import finish_turn
+from ecotone.games.phylo.state import Phase, PhyloData, Slot, Throw
+from ecotone.games.phylo.turns import begin_turn, finish_turn
+from ecotone.games.phylo.zones import (
+    discard_cards,
+    draw,
+    log,
+    put_slot,
+    remove_cell,
+    take_from_hand,
+)
 
 __all__ = [
     "DROP_PICKS",
+    "HAND_SIZE",
     "around",
     "chosen",
     "hand_problem",
@@ -90,11 +94,45 @@ __all__ = [
     "next_data",
     "pile_problem",
     "refusal",
+    "setup",
     "species_cells",
     "to_move",
 ]
 
 DROP_PICKS = 3
+HAND_SIZE = 5
+
+
+def setup(
+    rnd: random.Random, decks: tuple[tuple[str, ...], ...] | None, challenge: bool
+) -> PhyloData:
+    """Shuffle the shared pile (``decks=None``) or each player's deck, deal 5 cards each.
+
+    Who goes first is decided by rock-paper-scissors (rulebook): here by the seed.
+    """
+    if decks is None:
+        pile = list(cards().pile)
+        rnd.shuffle(pile)
+        hands: tuple[tuple[str, ...], ...] = (
+            tuple(sorted(pile[-1:-11:-2])),
+            tuple(sorted(pile[-2:-11:-2])),
+        )
+        piles: tuple[tuple[str, ...], ...] = (tuple(pile[:-10]),)
+        discards: tuple[tuple[str, ...], ...] = ((),)
+    else:
+        shuffled = []
+        for deck in decks:
+            cards_ = list(deck)
+            rnd.shuffle(cards_)
+            shuffled.append(cards_)
+        hands = tuple(tuple(sorted(c[-HAND_SIZE:])) for c in shuffled)
+        piles = tuple(tuple(c[:-HAND_SIZE]) for c in shuffled)
+        discards = ((), ())
+    first = rnd.randrange(2)
+    d = PhyloData(piles=piles, hands=hands, discards=discards, turn=first)
+    d = d.replace(challenge_rule=challenge)
+    d = log(d, f"P{first + 1} won rock-paper-scissors and goes first")
+    return begin_turn(d)
 
 
 def to_move(d: PhyloData) -> tuple[int, ...]:

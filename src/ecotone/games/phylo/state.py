@@ -17,9 +17,7 @@ import enum
 
 import msgspec
 
-from ecotone.games.phylo.grid import Slot
-
-__all__ = ["ACTIONS_PER_TURN", "Pending", "Phase", "PhyloData", "Throw", "instance"]
+__all__ = ["ACTIONS_PER_TURN", "Pending", "Phase", "PhyloData", "Slot", "Throw", "instance"]
 
 ACTIONS_PER_TURN = 3
 
@@ -52,6 +50,24 @@ class Throw(enum.StrEnum):
             (Throw.SCISSORS, Throw.PAPER),
             (Throw.PAPER, Throw.ROCK),
         }
+
+
+class Slot(msgspec.Struct, frozen=True):
+    """One occupied cell.
+
+    Attributes:
+        cell: the cell number.
+        card: the card showing: a species, or the Habitat Loss event left as URBAN terrain.
+        owner: the seat who played it (the card faces them and scores for them).
+        under: a PARASITIC species beneath the card, if any.
+        under_owner: the seat who played the parasite.
+    """
+
+    cell: int
+    card: str
+    owner: int
+    under: str | None = None
+    under_owner: int = 0
 
 
 class Pending(msgspec.Struct, frozen=True):
