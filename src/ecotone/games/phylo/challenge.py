@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ecotone.core.actions import Action
+from ecotone.core.records import seat_name
 from ecotone.games.phylo.actions import Done, Remove, RemoveUnder
 from ecotone.games.phylo.board import CELL_NAMES, NEIGHBOURS
 from ecotone.games.phylo.cards import cards, diet_evidence, name
@@ -82,7 +83,8 @@ def call_bluff(d: PhyloData) -> PhyloData:
     winner = placer if real else 1 - placer
     what = describe_slot(d.cells()[d.placed], d.placed_under)
     outcome = "it is real" if real else "it is a bluff"
-    d = log(d, f"P{2 - placer} challenged {what}: {outcome} ({evidence}); P{winner + 1} wins")
+    challenger = seat_name(1 - placer)
+    d = log(d, f"{challenger} challenged {what}: {outcome} ({evidence}); {seat_name(winner)} wins")
     return d.replace(phase=Phase.REMOVE, remover=winner, placed=-1, placed_under=False)
 
 
@@ -128,11 +130,11 @@ def remove(d: PhyloData, cell: int | None, beneath: bool = False) -> PhyloData:
     winner = d.remover
     d = d.replace(remover=-1)
     if cell is None:
-        return resume(log(d, f"P{winner + 1} removes nothing"))
+        return resume(log(d, f"{seat_name(winner)} removes nothing"))
     before = _identities(d)
     what = describe_slot(d.cells()[cell], beneath)
     d = remove_under(d, cell) if beneath else remove_cell(d, cell)
-    d = log(d, f"P{winner + 1} removed {what}")
+    d = log(d, f"{seat_name(winner)} removed {what}")
     while True:
         cells = d.cells()
         fresh = []

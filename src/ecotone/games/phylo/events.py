@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ecotone.core.actions import Action
+from ecotone.core.records import put, seat_name, without
 from ecotone.games.phylo.actions import Allow, Cancel, Play, PlayEvent, PlayLeaving
 from ecotone.games.phylo.board import CELL_NAMES, NEIGHBOURS, cell_name
 from ecotone.games.phylo.cards import (
@@ -54,7 +55,6 @@ from ecotone.games.phylo.zones import (
     put_slot,
     remove_cell,
     remove_under,
-    replace_at,
     take_from_hand,
 )
 
@@ -299,7 +299,7 @@ def play_event(
         spread_used=d.spread_used or isinstance(ev.effect, SpreadDiscard),
     )
     where = f" on {describe_slot(d.cells()[cell])}" if cell >= 0 else ""
-    d = log(d, f"P{seat + 1} played {name(card)}{where}")
+    d = log(d, f"{seat_name(seat)} played {name(card)}{where}")
     if _reaction_possible(d):
         return d.replace(phase=Phase.REACT)
     return resolve(d)
@@ -392,7 +392,7 @@ def cancel(d: PhyloData, card: str) -> PhyloData:
     d = take_from_hand(d, victim, card)
     d = discard_cards(d, p.player, (p.card,))
     d = discard_cards(d, victim, (card,))
-    d = log(d, f"P{victim + 1} cancelled {name(p.card)} with {name(card)}")
+    d = log(d, f"{seat_name(victim)} cancelled {name(p.card)} with {name(card)}")
     return resume(d)
 
 
@@ -467,8 +467,8 @@ def resolve(d: PhyloData) -> PhyloData:
         d = _discard_cells(d, [p.cell], ev.name)
         return _spread_from(d, p.cell)
     if isinstance(eff, SkipTurn):
-        skips = replace_at(d.skips, victim, d.skips[victim] + 1)
-        return _done(log(d.replace(skips=skips), f"P{victim + 1} will miss their next turn"))
+        skips = put(d.skips, victim, d.skips[victim] + 1)
+        return _done(log(d.replace(skips=skips), f"{seat_name(victim)} will miss their next turn"))
     if isinstance(eff, DiscardHalfHand):
         owed = len(d.hands[victim]) // 2
         if owed == 0:
@@ -484,8 +484,8 @@ def resolve(d: PhyloData) -> PhyloData:
     if isinstance(eff, Recover):
         return d.replace(phase=Phase.RECOVER)
     assert isinstance(eff, DrawBonus)
-    in_play = replace_at(d.in_play, p.player, (*d.in_play[p.player], p.card))
-    d = log(d.replace(in_play=in_play), f"{name(p.card)} stays in front of P{p.player + 1}")
+    in_play = put(d.in_play, p.player, (*d.in_play[p.player], p.card))
+    d = log(d.replace(in_play=in_play), f"{name(p.card)} stays in front of {seat_name(p.player)}")
     return resume(d)
 
 
@@ -497,7 +497,7 @@ def seasick_discard(d: PhyloData, card: str) -> PhyloData:
     assert d.pending is not None
     victim = 1 - d.pending.player
     d = discard_cards(take_from_hand(d, victim, card), victim, (card,))
-    d = log(d.replace(owed=d.owed - 1), f"P{victim + 1} discarded {name(card)}")
+    d = log(d.replace(owed=d.owed - 1), f"{seat_name(victim)} discarded {name(card)}")
     return _done(d) if d.owed == 0 else d
 
 
@@ -518,10 +518,9 @@ def recover(d: PhyloData, card: str) -> PhyloData:
     seat = d.pending.player
     i = d.discard_of(seat)
     pile = d.discards[i]
-    j = pile.index(card)
-    d = d.replace(discards=replace_at(d.discards, i, pile[:j] + pile[j + 1 :]))
+    d = d.replace(discards=put(d.discards, i, without(pile, card)))
     d = add_to_hand(d, seat, (card,), seen=True)
-    return _done(log(d, f"P{seat + 1} took {name(card)} back from the discard pile"))
+    return _done(log(d, f"{seat_name(seat)} took {name(card)} back from the discard pile"))
 
 
 def spread_problem(d: PhyloData, cells: Mapping[int, Slot], cell: int) -> Problem | None:
@@ -564,23 +563,23 @@ def spread_done(d: PhyloData) -> PhyloData:
 
 def contest_throw(d: PhyloData, seat: int, throw: Throw) -> PhyloData:
     """A throw; once both are in, the contest is decided."""
-    d = d.replace(throws=replace_at(d.throws, seat, throw.value))
+    d = d.replace(throws=put(d.throws, seat, throw.value))
     if "" in d.throws:
         return d
     assert d.pending is not None
     player = d.pending.player
     mine, theirs = Throw(d.throws[player]), Throw(d.throws[1 - player])
-    shown = f"P{player + 1} {mine}, P{2 - player} {theirs}"
+    shown = f"{seat_name(player)} {mine}, {seat_name(1 - player)} {theirs}"
     if mine is theirs:
         d = d.replace(ties=d.ties + 1, throws=("", ""))
         if d.ties >= MAX_TIES:
             return _done(log(d, f"{shown}: {MAX_TIES} ties in a row, Climate Change stops"))
         return log(d, f"{shown}: a tie, throw again")
     if mine.beats(theirs):
-        d = log(d, f"{shown}: P{player + 1} wins")
+        d = log(d, f"{shown}: {seat_name(player)} wins")
         d = _discard_cells(d, [d.spread_at], "Climate Change")
         return _spread_from(d.replace(throws=("", ""), ties=0), d.spread_at)
-    return _done(log(d, f"{shown}: P{2 - player} wins, Climate Change stops"))
+    return _done(log(d, f"{shown}: {seat_name(1 - player)} wins, Climate Change stops"))
 
 
 # The forms each event may be played in, as far as the card alone says (the checks of

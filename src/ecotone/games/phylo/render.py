@@ -8,6 +8,7 @@ and the recent log.
 
 from __future__ import annotations
 
+from ecotone.core.records import seat_name
 from ecotone.games.phylo.board import CELL_NAMES, MAP_CELLS, SIZE
 from ecotone.games.phylo.cards import Event, Species, cards, name
 from ecotone.games.phylo.compatibility import incompatible
@@ -74,7 +75,7 @@ def _grid_lines(d: PhyloData) -> list[str]:
 
 
 def _status(d: PhyloData) -> str:
-    who = f"P{d.turn + 1}"
+    who = seat_name(d.turn)
     p = d.pending
     event = name(p.card) if p is not None else ""
     if d.phase is Phase.ACT:
@@ -83,19 +84,19 @@ def _status(d: PhyloData) -> str:
             text += " (rescue turn: INCOMPATIBLE cards are discarded at its end)"
         return text
     if d.phase is Phase.REACT:
-        return f"P{2 - d.turn} may cancel {event}, just played by {who}"
+        return f"{seat_name(1 - d.turn)} may cancel {event}, just played by {who}"
     if d.phase is Phase.SPREAD:
         return f"{who} chooses where Climate Change spreads from {CELL_NAMES[d.spread_at]}"
     if d.phase is Phase.CONTEST:
         return f"rock-paper-scissors for the species at {CELL_NAMES[d.spread_at]}"
     if d.phase is Phase.SEASICK:
-        return f"P{2 - d.turn} discards {d.owed} more card(s) ({event})"
+        return f"{seat_name(1 - d.turn)} discards {d.owed} more card(s) ({event})"
     if d.phase is Phase.RECOVER:
         return f"{who} takes a species back from the discard pile ({event})"
     if d.phase is Phase.CHALLENGE:
-        return f"P{2 - d.turn} may challenge the placement at {CELL_NAMES[d.placed]}"
+        return f"{seat_name(1 - d.turn)} may challenge the placement at {CELL_NAMES[d.placed]}"
     if d.phase is Phase.REMOVE:
-        return f"P{d.remover + 1} won the challenge and may remove any card"
+        return f"{seat_name(d.remover)} won the challenge and may remove any card"
     return "the game is over"
 
 
@@ -117,7 +118,9 @@ def render(d: PhyloData, seat: int | None) -> str:
         if d.in_play[s]:
             extra.append("in play: " + ", ".join(name(c) for c in d.in_play[s]))
         tail = f" · {'; '.join(extra)}" if extra else ""
-        lines.append(f"P{s + 1}{you}: {pts[s]} points · {len(d.hands[s])} cards in hand{tail}")
+        lines.append(
+            f"{seat_name(s)}{you}: {pts[s]} points · {len(d.hands[s])} cards in hand{tail}"
+        )
     if d.final >= 0:
         lines.append("The last card has been picked up: the game is ending.")
     lines.append("")
@@ -127,21 +130,25 @@ def render(d: PhyloData, seat: int | None) -> str:
     for slot in d.board:
         mark = " INCOMPATIBLE" if (slot.cell, False) in bad else ""
         lines.append(
-            f"  {CELL_NAMES[slot.cell]:>3} P{slot.owner + 1}{mark}: {card_line(slot.card)}"
+            f"  {CELL_NAMES[slot.cell]:>3} {seat_name(slot.owner)}{mark}: {card_line(slot.card)}"
         )
         if slot.under is not None:
             mark = " INCOMPATIBLE" if (slot.cell, True) in bad else ""
-            lines.append(f"      beneath, P{slot.under_owner + 1}{mark}: {card_line(slot.under)}")
+            lines.append(
+                f"      beneath, {seat_name(slot.under_owner)}{mark}: {card_line(slot.under)}"
+            )
     for i, pile in enumerate(d.discards):
         if pile:
-            label = f"P{i + 1} discard pile" if d.decks else "Discard pile"
+            label = f"{seat_name(i)} discard pile" if d.decks else "Discard pile"
             lines.append(f"{label}: " + ", ".join(pile))
     if seat is not None:
         lines.append("Your hand:")
         lines += [f"  {card_line(c)}" for c in d.hands[seat]] or ["  (empty)"]
         opp = 1 - seat
         if d.known[opp]:
-            lines.append(f"P{opp + 1} holds (seen): " + ", ".join(name(c) for c in d.known[opp]))
+            lines.append(
+                f"{seat_name(opp)} holds (seen): " + ", ".join(name(c) for c in d.known[opp])
+            )
     if d.log:
         lines.append("Recently: " + " | ".join(d.log[-4:]))
     return "\n".join(lines)

@@ -18,6 +18,7 @@ import random
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
+from ecotone.core.records import seat_name
 from ecotone.games.phylo.actions import (
     Allow,
     Cancel,
@@ -131,7 +132,7 @@ def setup(
     first = rnd.randrange(2)
     d = PhyloData(piles=piles, hands=hands, discards=discards, turn=first)
     d = d.replace(challenge_rule=challenge)
-    d = log(d, f"P{first + 1} won rock-paper-scissors and goes first")
+    d = log(d, f"{seat_name(first)} won rock-paper-scissors and goes first")
     return begin_turn(d)
 
 
@@ -329,7 +330,7 @@ def _answer_problem(d: PhyloData, seat: int, action: Action, cell: int) -> Probl
         return Problem(
             PhyloRefusal.MUST_REACT,
             lambda: (
-                f"P{p.player + 1} just played {name(p.card)}: cancel it with a card that "
+                f"{seat_name(p.player)} just played {name(p.card)}: cancel it with a card that "
                 "negates it, or allow it"
             ),
         )
@@ -402,16 +403,16 @@ def _play_species(d: PhyloData, seat: int, card: str, cell: int) -> PhyloData:
     if card in t.parasites:
         assert slot is not None
         d = put_slot(d, Slot(cell, slot.card, slot.owner, card, seat))
-        d = log(d, f"P{seat + 1} played {name(card)} beneath {name(slot.card)} at {where}")
+        d = log(d, f"{seat_name(seat)} played {name(card)} beneath {name(slot.card)} at {where}")
         return after_placement(d, cell, beneath=True)
     if slot is not None:  # INVASIVE, on top of a similar species
         d = log(
             remove_cell(d, cell),
-            f"P{seat + 1}'s invasive {name(card)} discards "
-            f"P{slot.owner + 1}'s {name(slot.card)} at {where}",
+            f"{seat_name(seat)}'s invasive {name(card)} discards "
+            f"{seat_name(slot.owner)}'s {name(slot.card)} at {where}",
         )
     d = put_slot(d, Slot(cell, card, seat))
-    d = log(d, f"P{seat + 1} played {name(card)} at {where}")
+    d = log(d, f"{seat_name(seat)} played {name(card)} at {where}")
     return after_placement(d, cell)
 
 
@@ -426,13 +427,15 @@ def _move(d: PhyloData, seat: int, action: Move) -> PhyloData:
         actions_left=d.actions_left - 1,
         moved=(*d.moved, (slot.card, seat, action.steps)),
     )
-    d = log(d, f"P{seat + 1} moved {name(slot.card)} from {action.cell} to {CELL_NAMES[dest]}")
+    d = log(
+        d, f"{seat_name(seat)} moved {name(slot.card)} from {action.cell} to {CELL_NAMES[dest]}"
+    )
     return after_placement(d, dest)
 
 
 def _drop(d: PhyloData, seat: int, card: str) -> PhyloData:
     d = discard_cards(take_from_hand(d, seat, card), seat, (card,))
-    d = log(d, f"P{seat + 1} dropped {name(card)} and picked up {DROP_PICKS}")
+    d = log(d, f"{seat_name(seat)} dropped {name(card)} and picked up {DROP_PICKS}")
     d = draw(d, seat, DROP_PICKS)
     return resume(d.replace(actions_left=d.actions_left - 1))
 
@@ -452,7 +455,7 @@ def next_data(d: PhyloData, seat: int, action: Action) -> PhyloData:
     if isinstance(action, Drop):
         return _drop(d, seat, action.card)
     if isinstance(action, Pass):
-        return finish_turn(log(d, f"P{seat + 1} passed"))
+        return finish_turn(log(d, f"{seat_name(seat)} passed"))
     if isinstance(action, Cancel):
         return cancel(d, action.card)
     if isinstance(action, Allow):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import enum
 
-import msgspec
+from ecotone.core.records import Record, seat_name
 
 __all__ = ["ACTIONS_PER_TURN", "Pending", "Phase", "PhyloData", "Slot", "Throw", "instance"]
 
@@ -52,7 +52,7 @@ class Throw(enum.StrEnum):
         }
 
 
-class Slot(msgspec.Struct, frozen=True):
+class Slot(Record, frozen=True):
     """One occupied cell.
 
     Attributes:
@@ -70,7 +70,7 @@ class Slot(msgspec.Struct, frozen=True):
     under_owner: int = 0
 
 
-class Pending(msgspec.Struct, frozen=True):
+class Pending(Record, frozen=True):
     """An event card being played, until it has resolved.
 
     Attributes:
@@ -86,7 +86,7 @@ class Pending(msgspec.Struct, frozen=True):
     leave: bool = False
 
 
-class PhyloData(msgspec.Struct, frozen=True):
+class PhyloData(Record, frozen=True):
     """Everything about one position.
 
     Attributes:
@@ -150,10 +150,6 @@ class PhyloData(msgspec.Struct, frozen=True):
     challenge_rule: bool = False
     log: tuple[str, ...] = ()
 
-    def replace(self, **changes: object) -> PhyloData:
-        """A copy with ``changes`` (the record itself never changes)."""
-        return msgspec.structs.replace(self, **changes)
-
     @property
     def decks(self) -> bool:
         """The constructed-deck game (each player has their own piles)."""
@@ -174,4 +170,4 @@ class PhyloData(msgspec.Struct, frozen=True):
 
 def instance(card: str, deck_owner: int, decks: bool) -> str:
     """A card's component name: ``B16`` in the shared game, ``P1:B16`` in a deck game."""
-    return f"P{deck_owner + 1}:{card}" if decks else card
+    return f"{seat_name(deck_owner)}:{card}" if decks else card

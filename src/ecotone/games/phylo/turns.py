@@ -17,6 +17,7 @@ Rules doc sections: §A turn, §Incompatible cards and the rescue turn, §The en
 
 from __future__ import annotations
 
+from ecotone.core.records import put, seat_name
 from ecotone.games.phylo.cards import DrawBonus, cards
 from ecotone.games.phylo.compatibility import incompatible
 from ecotone.games.phylo.state import ACTIONS_PER_TURN, Phase, PhyloData
@@ -100,11 +101,11 @@ def _advance(d: PhyloData, *, evented: bool) -> PhyloData:
     elif final == 0:
         if not evented:
             return log(d.replace(phase=Phase.OVER, rescuing=False), "the game is over")
-        d = log(d, f"an event was played: P{2 - d.turn} gets one extra turn to react")
+        d = log(d, f"an event was played: {seat_name(1 - d.turn)} gets one extra turn to react")
     nxt = 1 - d.turn
     d = d.replace(final=final, turn=nxt, events_this_turn=0, moved=(), rescuing=False)
     if d.skips[nxt] > 0:
-        skips = tuple(n - 1 if s == nxt else n for s, n in enumerate(d.skips))
-        d = log(d.replace(skips=skips), f"P{nxt + 1} misses this turn")
+        skips = put(d.skips, nxt, d.skips[nxt] - 1)
+        d = log(d.replace(skips=skips), f"{seat_name(nxt)} misses this turn")
         return _advance(d, evented=False)
     return begin_turn(d)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ecotone.core.records import put, seat_name
 from ecotone.games.phylo.board import CELL_NAMES, MAP_CELLS
 from ecotone.games.phylo.compatibility import incompatible
 from ecotone.games.phylo.scoring import table_points
@@ -115,11 +116,11 @@ def determinize(d: PhyloData, seat: int, rnd: random.Random) -> PhyloData:
         own = sorted(piles[seat])
         rnd.shuffle(own)
         piles[seat] = tuple(own)
-    hands = tuple(hand if s == opp else h for s, h in enumerate(d.hands))
+    hands = put(d.hands, opp, hand)
     throws = d.throws
     if throws[opp] and not throws[seat]:
         again = rnd.choice(list(Throw)).value
-        throws = tuple(again if s == opp else t for s, t in enumerate(throws))
+        throws = put(throws, opp, again)
     return d.replace(hands=hands, piles=tuple(piles), throws=throws)
 
 
@@ -127,14 +128,14 @@ def zones(d: PhyloData) -> dict[str, list[str]]:
     """Every card by where it lies."""
     out: dict[str, list[str]] = {}
     for i, pile in enumerate(d.piles):
-        out[f"P{i + 1} deck" if d.decks else "pick-up pile"] = [_inst(d, c, i) for c in pile]
+        out[f"{seat_name(i)} deck" if d.decks else "pick-up pile"] = [_inst(d, c, i) for c in pile]
     for i, pile in enumerate(d.discards):
-        out[f"P{i + 1} discard pile" if d.decks else "discard pile"] = [
+        out[f"{seat_name(i)} discard pile" if d.decks else "discard pile"] = [
             _inst(d, c, i) for c in pile
         ]
     for s, hand in enumerate(d.hands):
-        out[f"P{s + 1} hand"] = [_inst(d, c, s) for c in hand]
-        out[f"P{s + 1} in play"] = [_inst(d, c, s) for c in d.in_play[s]]
+        out[f"{seat_name(s)} hand"] = [_inst(d, c, s) for c in hand]
+        out[f"{seat_name(s)} in play"] = [_inst(d, c, s) for c in d.in_play[s]]
     table = []
     for slot in d.board:
         table.append(_inst(d, slot.card, slot.owner))

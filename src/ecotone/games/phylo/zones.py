@@ -10,8 +10,7 @@ constructed-deck game), and a parasite always leaves the table with its host (ru
 
 from __future__ import annotations
 
-from typing import TypeVar
-
+from ecotone.core.records import put, seat_name, without
 from ecotone.games.phylo.board import cell_name
 from ecotone.games.phylo.cards import name
 from ecotone.games.phylo.state import PhyloData, Slot
@@ -26,18 +25,10 @@ __all__ = [
     "put_slot",
     "remove_cell",
     "remove_under",
-    "replace_at",
     "take_from_hand",
 ]
 
-T = TypeVar("T")
-
 LOG_SIZE = 8
-
-
-def replace_at(items: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
-    """``items`` with item ``i`` replaced."""
-    return (*items[:i], value, *items[i + 1 :])
 
 
 def log(d: PhyloData, text: str) -> PhyloData:
@@ -50,24 +41,21 @@ def log(d: PhyloData, text: str) -> PhyloData:
 
 def take_from_hand(d: PhyloData, seat: int, card: str) -> PhyloData:
     """``seat``'s hand without (one copy of) ``card``; it is no longer known to anybody."""
-    hand = d.hands[seat]
-    i = hand.index(card)
     known = d.known[seat]
     if card in known:
-        j = known.index(card)
-        known = known[:j] + known[j + 1 :]
+        known = without(known, card)
     return d.replace(
-        hands=replace_at(d.hands, seat, hand[:i] + hand[i + 1 :]),
-        known=replace_at(d.known, seat, known),
+        hands=put(d.hands, seat, without(d.hands[seat], card)),
+        known=put(d.known, seat, known),
     )
 
 
 def add_to_hand(d: PhyloData, seat: int, new: tuple[str, ...], *, seen: bool = False) -> PhyloData:
     """``seat``'s hand with ``new`` added (kept sorted); ``seen``: the opponent saw them."""
     hand = tuple(sorted((*d.hands[seat], *new)))
-    d = d.replace(hands=replace_at(d.hands, seat, hand))
+    d = d.replace(hands=put(d.hands, seat, hand))
     if seen:
-        d = d.replace(known=replace_at(d.known, seat, tuple(sorted((*d.known[seat], *new)))))
+        d = d.replace(known=put(d.known, seat, tuple(sorted((*d.known[seat], *new)))))
     return d
 
 
@@ -83,17 +71,17 @@ def draw(d: PhyloData, seat: int, n: int) -> PhyloData:
     if n == 0:
         return d
     taken = pile[len(pile) - n :]
-    d = add_to_hand(d.replace(piles=replace_at(d.piles, p, pile[: len(pile) - n])), seat, taken)
+    d = add_to_hand(d.replace(piles=put(d.piles, p, pile[: len(pile) - n])), seat, taken)
     if not d.piles[p] and d.final < 0:
         what = "their deck" if d.decks else "the pick-up pile"
-        d = log(d.replace(final=1), f"P{seat + 1} picked up the last card of {what}")
+        d = log(d.replace(final=1), f"{seat_name(seat)} picked up the last card of {what}")
     return d
 
 
 def discard_cards(d: PhyloData, owner: int, new: tuple[str, ...]) -> PhyloData:
     """Put ``new`` on the discard pile of ``owner``'s deck (the shared pile if one)."""
     i = d.discard_of(owner)
-    return d.replace(discards=replace_at(d.discards, i, (*d.discards[i], *new)))
+    return d.replace(discards=put(d.discards, i, (*d.discards[i], *new)))
 
 
 # -- the board ----------------------------------------------------------------------------------
@@ -129,5 +117,5 @@ def describe_slot(slot: Slot, beneath: bool = False) -> str:
     """``"P2's B09 Monkey Puzzle Tree at m12"`` (the parasite with ``beneath``)."""
     if beneath:
         assert slot.under is not None
-        return f"P{slot.under_owner + 1}'s {name(slot.under)} under {cell_name(slot.cell)}"
-    return f"P{slot.owner + 1}'s {name(slot.card)} at {cell_name(slot.cell)}"
+        return f"{seat_name(slot.under_owner)}'s {name(slot.under)} under {cell_name(slot.cell)}"
+    return f"{seat_name(slot.owner)}'s {name(slot.card)} at {cell_name(slot.cell)}"
