@@ -54,20 +54,26 @@ SPEC = GameSpec(
             "challenge",
             "the optional 'call your bluff' rule, settled from the species data",
             False,
+            label="Call your bluff",
+            value_labels=(
+                (False, "no: placements stand"),
+                (True, "yes: a player may challenge the placement just made"),
+            ),
         ),
-        Option(
-            "deck1",
-            "constructed variant: P1's deck (a ready-made deck or a deck file)",
-            "",
-            files=True,
-            ready=READY_DECKS,
-        ),
-        Option(
-            "deck2",
-            "constructed variant: P2's deck (a ready-made deck or a deck file)",
-            "",
-            files=True,
-            ready=READY_DECKS,
+        *(
+            Option(
+                f"deck{s + 1}",
+                f"constructed variant: P{s + 1}'s deck (a ready-made deck or a deck file)",
+                "",
+                files=True,
+                ready=READY_DECKS,
+                label=f"P{s + 1}'s deck",
+                value_labels=(
+                    ("", f"{DEFAULT_DECKS[s]} (the standard deck for P{s + 1})"),
+                    *((name, f"{name}: {cards().decks[name].summary}") for name in READY_DECKS),
+                ),
+            )
+            for s in (0, 1)
         ),
     ),
     provenance_note="20 cards recovered from phylogame.org; the rest of the pool, the "
