@@ -7,8 +7,10 @@ jumps over a card or the map board, and it must be compatible where it lands, no
 itself in the cell it leaves.
 
 Each condition is one check below, returning the rule broken or ``None``. A move's refusal
-asks them in order (:func:`move_problem`); the legal moves (:func:`moves`) walk each line
-out from the card and ask them cell by cell, stopping where the line is blocked.
+asks them in order (:func:`move_problem`). The legal moves (:func:`moves`) ask the card's
+once (:func:`movable`, and the lines it may take, known for every card in advance), then
+walk each line out from the card, as far as its reach this turn, to the first cell that is
+not :func:`clear`, offering every cell where it fits.
 """
 
 from __future__ import annotations

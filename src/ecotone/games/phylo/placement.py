@@ -1,11 +1,13 @@
 """Playing a species card into a cell (rules doc §Playing a species, §Keywords).
 
-:func:`species_problem` is the rule, written once: the first condition that playing a
-species at a cell breaks, or ``None``. The refusal asks it about one play; the legal
-actions ask it about every cell a card might go to (:func:`hand_cells`,
-:func:`species_cells`), found quickly from the cards on the table: a species can only be
-compatible next to a card it may stand beside (the relation tables of
-:mod:`ecotone.games.phylo.compatibility`), or next to the map board for a plant.
+:func:`species_problem` is the rule: the first condition that playing a species at a cell
+breaks, or ``None``. The refusal asks it about one play, and :func:`species_cells` about
+every cell a card with a placement rule of its own (PARASITIC, INVASIVE, waiting for a
+pollinator) might go to. For every other card the legal actions take
+:func:`ordinary_cells`, the same rule worked out for a whole hand at once: such a card can
+only be compatible in an empty cell next to a card it may stand beside (the relation
+tables of :mod:`ecotone.games.phylo.compatibility`), or next to the map board for a plant.
+``tests/games/phylo/test_refusals.py`` checks on random tables that the two agree.
 """
 
 from __future__ import annotations

@@ -1,12 +1,12 @@
 """Every reason an action is refused, with its stable code, and the words that explain it.
 
-The rules themselves are checked once, in the rule modules (:mod:`.placement`,
-:mod:`.movement`, :mod:`.events`, :mod:`.challenge`), by functions that return the refusal
-of the first rule an action breaks or ``None``; :func:`ecotone.games.phylo.rules.refusal`
-asks them in order and :func:`ecotone.games.phylo.rules.legal` keeps the actions they let
-pass. This module holds what those checks say: the codes, and the explanations that teach
-the rules (a species refused in a cell is told, neighbour by neighbour, which condition of
-compatibility fails: climate, terrain, locale, food chain).
+The rules themselves are checked in the rule modules (:mod:`.placement`, :mod:`.movement`,
+:mod:`.events`, :mod:`.challenge`), by functions that return the first rule an action
+breaks or ``None``: :func:`ecotone.games.phylo.rules.refusal` asks them in order, and
+:func:`ecotone.games.phylo.rules.legal` builds the legal actions from them. This module
+holds what those checks say: the codes, and the explanations that teach the rules (a
+species refused in a cell is told, neighbour by neighbour, which condition of compatibility
+fails: climate, terrain, locale, food chain).
 
 ==================================  ==========================================================
 code                                refused because

@@ -1,15 +1,18 @@
 """Set-up, whose decision it is, the legal actions, what each action does, and why one is
 refused.
 
-Rules doc sections: §Set-up, §A turn (the four actions), with species placed by :mod:`.placement`,
-moved by :mod:`.movement`, events in :mod:`.events`, the turn cycle in :mod:`.turns` and
-the challenge in :mod:`.challenge`.
+Rules doc sections: §Set-up, §A turn (the four actions), with species placed by
+:mod:`.placement`, moved by :mod:`.movement`, events in :mod:`.events`, the turn cycle in
+:mod:`.turns` and the challenge in :mod:`.challenge`.
 
 Every rule is one check in those modules, returning the rule an action breaks or ``None``
 (a :class:`~ecotone.games.phylo.refusals.Problem`). :func:`legal` keeps the actions the
 checks let pass, from candidates found quickly (a species only next to a card it may stand
 beside, an event only on the table's cards, a move only along a clear straight line);
 :func:`refusal` asks the same checks about one action, in the order a player would be told.
+Where a rule module works a rule out for many actions at once to keep the legal actions
+fast (an ordinary species' cells, a card's moves), it says so, and
+``tests/games/phylo/test_refusals.py`` checks the two answers agree.
 """
 
 from __future__ import annotations
