@@ -1,13 +1,14 @@
 """Playing a species card into a cell (rules doc §Playing a species, §Keywords).
 
 :func:`species_problem` is the rule: the first condition that playing a species at a cell
-breaks, or ``None``. The refusal asks it about one play, and :func:`species_cells` about
-every cell a card with a placement rule of its own (PARASITIC, INVASIVE, waiting for a
-pollinator) might go to. For every other card the legal actions take
-:func:`ordinary_cells`, the same rule worked out for a whole hand at once: such a card can
-only be compatible in an empty cell next to a card it may stand beside (the relation
-tables of :mod:`ecotone.games.phylo.compatibility`), or next to the map board for a plant.
-``tests/games/phylo/test_refusals.py`` checks on random tables that the two agree.
+breaks, or ``None``. The refusal asks it about one play. The legal actions work the rule
+out for many cells at once where that is the bulk of the work: a species can only be
+compatible in an empty cell next to a card it may stand beside (the relation tables of
+:mod:`ecotone.games.phylo.compatibility`), or next to the map board for a plant, so the
+empty cells of a whole hand are found in one walk of the table (:func:`ordinary_cells`,
+:func:`species_cells`); the rules a card has of its own (a pollinator to wait for, a host
+to lie beneath, a similar species to replace) are asked of the checks themselves.
+``tests/games/phylo/test_refusals.py`` checks on random tables that both agree.
 """
 
 from __future__ import annotations
@@ -147,21 +148,31 @@ def around(cells: Mapping[int, Slot]) -> dict[str, set[int]]:
     return out
 
 
-def _candidates(
-    card: str, cells: Mapping[int, Slot], near: Mapping[str, set[int]] | None
+def species_cells(
+    d: PhyloData,
+    card: str,
+    cells: Mapping[int, Slot],
+    near: Mapping[str, set[int]] | None = None,
 ) -> list[int]:
-    """The cells where ``card`` could go: its food's (or a plant's habitat's) empty
-    neighbours, the map board's for a plant, and what an INVASIVE or PARASITIC card could
-    lie on or beneath; ascending, the cards to lie on or beneath last."""
-    t = tables()
+    """Where species ``card`` may be played now, in the order the legal actions list them:
+    the empty cells ascending, then the cards it may lie on or beneath.
+
+    The empty cells are found as :func:`ordinary_cells` finds them (the empty neighbours of
+    the cards it may stand beside, and of the map board for a plant); the cells a PARASITIC
+    or INVASIVE card would share with another card are asked of :func:`species_problem`.
+    ``near``, :func:`around` of ``cells``, saves work when several cards are placed on one
+    table; without it the table's cards are walked directly.
+    """
+    if _pollinator_problem(d, card) is not None:  # a rule of the card, whatever the cell
+        return []
+    t = _T
     if card in t.parasites:
-        return [c for c in sorted(cells) if cells[c].card in t.links[card]]
+        hosts = [c for c in sorted(cells) if cells[c].card in t.links[card]]
+        return [c for c in hosts if species_problem(d, cells, card, c) is None]
     found: set[int] = set()
     if card in t.plants:
         found.update(c for c in NEXT_TO_MAP if c not in cells)
-        friends = t.habitat[card]
-    else:
-        friends = t.links[card]
+    friends = t.beside[card]
     if near is None:
         for c, slot in cells.items():
             if slot.card in friends:
@@ -172,24 +183,9 @@ def _candidates(
     out = sorted(found)
     similar = t.invasive.get(card)
     if similar:
-        out += [c for c in sorted(cells) if cells[c].card in similar]
+        taken = [c for c in sorted(cells) if cells[c].card in similar]
+        out += [c for c in taken if species_problem(d, cells, card, c) is None]
     return out
-
-
-def species_cells(
-    d: PhyloData,
-    card: str,
-    cells: Mapping[int, Slot],
-    near: Mapping[str, set[int]] | None = None,
-) -> list[int]:
-    """Where species ``card`` may be played now, in the order the legal actions list them.
-
-    ``near``, :func:`around` of ``cells``, saves work when several cards are placed on one
-    table; without it the table's cards are walked directly.
-    """
-    if _pollinator_problem(d, card) is not None:  # a rule of the card, whatever the cell
-        return []
-    return [c for c in _candidates(card, cells, near) if species_problem(d, cells, card, c) is None]
 
 
 def ordinary_cells(cells: Mapping[int, Slot], hand: Iterable[str]) -> dict[str, set[int]]:
