@@ -19,9 +19,9 @@ import ecotone
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
 from ecotone.core.game import Game, State
+from ecotone.games.phylo.board import parse_cell
 from ecotone.games.phylo.cards import cards
-from ecotone.games.phylo.grid import Slot, parse_cell
-from ecotone.games.phylo.state import Pending, Phase, PhyloData
+from ecotone.games.phylo.state import Pending, Phase, PhyloData, Slot
 
 __all__ = ["GAME_ID", "act", "cell", "game", "make_state", "refusal", "table"]
 

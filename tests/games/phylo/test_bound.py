@@ -13,7 +13,7 @@ import pytest
 import ecotone
 from ecotone.bots import SeatView, make_bot
 from ecotone.core.rng import derive_seed
-from ecotone.games.phylo.grid import MAP_LOW, SIZE
+from ecotone.games.phylo.board import MAP_LOW, SIZE
 
 FREE = MAP_LOW  # free cells between the map board and the edge
 WELL_INSIDE = 17  # the furthest any sampled game may reach (the edge is at 20)

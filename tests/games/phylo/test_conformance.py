@@ -30,7 +30,7 @@ from ecotone.games.phylo.actions import (
     SpreadTo,
     ThrowHand,
 )
-from ecotone.games.phylo.grid import Direction
+from ecotone.games.phylo.board import Direction
 from ecotone.games.phylo.state import Throw
 from ecotone.testing import check_game
 

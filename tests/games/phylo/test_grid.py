@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ecotone.games.phylo.grid import (
+from ecotone.games.phylo.board import (
     CELL_NAMES,
     CELLS,
     MAP_CELLS,
@@ -13,18 +13,20 @@ from ecotone.games.phylo.grid import (
     NEXT_TO_MAP,
     SIZE,
     Direction,
-    Slot,
     cell_name,
     column_name,
+    parse_cell,
+    ray,
+)
+from ecotone.games.phylo.compatibility import (
     fits,
     frontier,
     incompatible,
-    parse_cell,
     pollinated,
-    ray,
     supported,
     tables,
 )
+from ecotone.games.phylo.state import Slot
 
 from .helpers import cell, table
 

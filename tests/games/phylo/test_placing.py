@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ecotone.core.game import State
 from ecotone.games.phylo.actions import Move, Play
-from ecotone.games.phylo.grid import Direction
+from ecotone.games.phylo.board import Direction
 
 from .helpers import act, cell, make_state, refusal
 

@@ -29,10 +29,10 @@ from ecotone.games.phylo.actions import (
     SpreadTo,
     ThrowHand,
 )
+from ecotone.games.phylo.board import Direction
 from ecotone.games.phylo.cards import cards
 from ecotone.games.phylo.game import CONSTRUCTED, Phylo
-from ecotone.games.phylo.grid import Direction, Slot
-from ecotone.games.phylo.state import Pending, Phase, PhyloData, Throw
+from ecotone.games.phylo.state import Pending, Phase, PhyloData, Slot, Throw
 
 __all__ = [
     "CODEC",

@@ -1,6 +1,6 @@
 """The decisions of Phylo: Voyage of the Beagle.
 
-Cells are named by column letter and row number (``u21``; see :mod:`.grid`); cards by id.
+Cells are named by column letter and row number (``u21``; see :mod:`.board`); cards by id.
 
 =======================================  ====================================================
 notation                                 meaning
@@ -32,8 +32,8 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ecotone.core.actions import Action, ActionCodec
+from ecotone.games.phylo.board import CELL_NAMES, Direction
 from ecotone.games.phylo.cards import MOVE_MAX, DiscardTarget, Negate, cards
-from ecotone.games.phylo.grid import CELL_NAMES, Direction
 from ecotone.games.phylo.state import Throw
 
 __all__ = [

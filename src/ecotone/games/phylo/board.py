@@ -1,137 +1,143 @@
-"""Small pure edits of a :class:`PhyloData`: hands, piles, discards, the board and the log.
+"""The table: an open grid of cells around the 2x2 MAP BOARD, its names and its lines.
 
-Every rule module builds on these, so a card is never lost or duplicated: a card leaving
-the table goes to the discard pile of its deck (the shared one, or its owner's in the
-constructed-deck game), and a parasite always leaves the table with its host (rules doc
-§Keywords, PARASITIC).
+Rules doc sections: §The MAP BOARD and the table, §Moving.
+
+The rulebook's table is unbounded. Ecotone bounds it to a square of ``SIZE`` x ``SIZE``
+cells so that every placement has a finite name and index: columns ``a``-``z`` then
+``aa``-``ap`` from west to east, rows ``1``-``42`` from south (P1's side) to north (P2's side),
+so ``u21`` is a cell name. The map board covers the four centre cells ``u21 v21 u22 v22``,
+leaving 20 free cells on every side of it. That is more than games use: in 1,200 games between
+heuristic players (who spread their chains the most) no card went further than 15 cells from
+the map board, and in random games 6 (a test checks a sample). A placement or move beyond
+the edge is simply never offered.
+
+Cells are numbered ``row * SIZE + col`` in the state and the action index. Which cards may
+stand next to which is :mod:`ecotone.games.phylo.compatibility`.
 """
 
 from __future__ import annotations
 
-from typing import TypeVar
-
-from ecotone.games.phylo.cards import cards
-from ecotone.games.phylo.grid import Slot, cell_name
-from ecotone.games.phylo.state import PhyloData
+import enum
 
 __all__ = [
-    "LOG_SIZE",
-    "add_to_hand",
-    "describe_slot",
-    "discard_cards",
-    "draw",
-    "log",
-    "name",
-    "put_slot",
-    "remove_cell",
-    "remove_under",
-    "replace_at",
-    "take_from_hand",
+    "CELLS",
+    "CELL_NAMES",
+    "MAP_CELLS",
+    "MAP_LOW",
+    "NEIGHBOURS",
+    "NEXT_TO_MAP",
+    "OFF_MAP_NEIGHBOURS",
+    "QUEEN",
+    "ROOK",
+    "SIZE",
+    "Direction",
+    "cell_index",
+    "cell_name",
+    "column_name",
+    "parse_cell",
+    "ray",
 ]
 
-T = TypeVar("T")
-
-LOG_SIZE = 8
-
-
-def replace_at(items: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
-    """``items`` with item ``i`` replaced."""
-    return (*items[:i], value, *items[i + 1 :])
+SIZE = 42
+CELLS = SIZE * SIZE
+_COLUMNS = "abcdefghijklmnopqrstuvwxyz"
+MAP_LOW = SIZE // 2 - 1  # the map's first column and row (0-based): 20
 
 
-def log(d: PhyloData, text: str) -> PhyloData:
-    """Record a public happening (the log keeps the last :data:`LOG_SIZE`)."""
-    return d.replace(log=(*d.log, text)[-LOG_SIZE:])
+def cell_index(col: int, row: int) -> int:
+    """The number of the cell in column ``col`` and row ``row`` (both 0-based)."""
+    return row * SIZE + col
 
 
-def name(card: str) -> str:
-    """``"B09 Monkey Puzzle Tree"``."""
-    return f"{card} {cards().by_id[card].name}"
+def column_name(col: int) -> str:
+    """``"a"`` .. ``"z"``, then ``"aa"``, ``"ab"`` ... for the 0-based column ``col``."""
+    if col < len(_COLUMNS):
+        return _COLUMNS[col]
+    return _COLUMNS[col // len(_COLUMNS) - 1] + _COLUMNS[col % len(_COLUMNS)]
 
 
-# -- hands and piles ---------------------------------------------------------------------------
+def cell_name(cell: int) -> str:
+    """``"u21"`` for the cell in column u, row 21."""
+    row, col = divmod(cell, SIZE)
+    return f"{column_name(col)}{row + 1}"
 
 
-def take_from_hand(d: PhyloData, seat: int, card: str) -> PhyloData:
-    """``seat``'s hand without (one copy of) ``card``; it is no longer known to anybody."""
-    hand = d.hands[seat]
-    i = hand.index(card)
-    known = d.known[seat]
-    if card in known:
-        j = known.index(card)
-        known = known[:j] + known[j + 1 :]
-    return d.replace(
-        hands=replace_at(d.hands, seat, hand[:i] + hand[i + 1 :]),
-        known=replace_at(d.known, seat, known),
-    )
+CELL_NAMES: tuple[str, ...] = tuple(cell_name(i) for i in range(CELLS))
+_BY_NAME = {name: i for i, name in enumerate(CELL_NAMES)}
+
+MAP_CELLS: frozenset[int] = frozenset(
+    cell_index(MAP_LOW + dc, MAP_LOW + dr) for dc in (0, 1) for dr in (0, 1)
+)
 
 
-def add_to_hand(d: PhyloData, seat: int, new: tuple[str, ...], *, seen: bool = False) -> PhyloData:
-    """``seat``'s hand with ``new`` added (kept sorted); ``seen``: the opponent saw them."""
-    hand = tuple(sorted((*d.hands[seat], *new)))
-    d = d.replace(hands=replace_at(d.hands, seat, hand))
-    if seen:
-        d = d.replace(known=replace_at(d.known, seat, tuple(sorted((*d.known[seat], *new)))))
-    return d
+class Direction(enum.StrEnum):
+    """A straight line on the grid; north is towards row 42 (P2's side)."""
+
+    NORTH = "north"
+    NORTH_EAST = "north-east"
+    EAST = "east"
+    SOUTH_EAST = "south-east"
+    SOUTH = "south"
+    SOUTH_WEST = "south-west"
+    WEST = "west"
+    NORTH_WEST = "north-west"
+
+    @property
+    def diagonal(self) -> bool:
+        """Only FLIGHT may move along a diagonal."""
+        return "-" in self.value
 
 
-def draw(d: PhyloData, seat: int, n: int) -> PhyloData:
-    """``seat`` picks up ``n`` cards (fewer if the pile runs out).
-
-    Picking up the last card starts the end of the game (rules doc §The end): ``final``
-    becomes 1, this turn is finished and the opponent plays one last turn.
-    """
-    p = d.pile_of(seat)
-    pile = d.piles[p]
-    n = min(n, len(pile))
-    if n == 0:
-        return d
-    taken = pile[len(pile) - n :]
-    d = add_to_hand(d.replace(piles=replace_at(d.piles, p, pile[: len(pile) - n])), seat, taken)
-    if not d.piles[p] and d.final < 0:
-        what = "their deck" if d.decks else "the pick-up pile"
-        d = log(d.replace(final=1), f"P{seat + 1} picked up the last card of {what}")
-    return d
+_STEP: dict[Direction, tuple[int, int]] = {
+    Direction.NORTH: (0, 1),
+    Direction.NORTH_EAST: (1, 1),
+    Direction.EAST: (1, 0),
+    Direction.SOUTH_EAST: (1, -1),
+    Direction.SOUTH: (0, -1),
+    Direction.SOUTH_WEST: (-1, -1),
+    Direction.WEST: (-1, 0),
+    Direction.NORTH_WEST: (-1, 1),
+}
+ROOK = (Direction.NORTH, Direction.EAST, Direction.SOUTH, Direction.WEST)
+QUEEN = tuple(Direction)
 
 
-def discard_cards(d: PhyloData, owner: int, new: tuple[str, ...]) -> PhyloData:
-    """Put ``new`` on the discard pile of ``owner``'s deck (the shared pile if one)."""
-    i = d.discard_of(owner)
-    return d.replace(discards=replace_at(d.discards, i, (*d.discards[i], *new)))
+def _ray(cell: int, direction: Direction) -> tuple[int, ...]:
+    row, col = divmod(cell, SIZE)
+    dc, dr = _STEP[direction]
+    out = []
+    col, row = col + dc, row + dr
+    while 0 <= col < SIZE and 0 <= row < SIZE:
+        out.append(cell_index(col, row))
+        col, row = col + dc, row + dr
+    return tuple(out)
 
 
-# -- the board ----------------------------------------------------------------------------------
+_RAYS: tuple[dict[Direction, tuple[int, ...]], ...] = tuple(
+    {d: _ray(i, d) for d in Direction} for i in range(CELLS)
+)
 
 
-def put_slot(d: PhyloData, slot: Slot) -> PhyloData:
-    """The board with ``slot`` placed (replacing whatever was in its cell)."""
-    board = [s for s in d.board if s.cell != slot.cell]
-    board.append(slot)
-    board.sort(key=lambda s: s.cell)
-    return d.replace(board=tuple(board))
+def ray(cell: int, direction: Direction) -> tuple[int, ...]:
+    """The cells from ``cell`` (excluded) to the edge of the grid along ``direction``."""
+    return _RAYS[cell][direction]
 
 
-def remove_cell(d: PhyloData, cell: int) -> PhyloData:
-    """Discard the card at ``cell`` and any parasite beneath it; the cell becomes empty."""
-    slot = next(s for s in d.board if s.cell == cell)
-    d = d.replace(board=tuple(s for s in d.board if s.cell != cell))
-    d = discard_cards(d, slot.owner, (slot.card,))
-    if slot.under is not None:
-        d = discard_cards(d, slot.under_owner, (slot.under,))
-    return d
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(r[0] for d in ROOK if (r := _RAYS[i][d])) for i in range(CELLS)
+)
+"""Each cell's orthogonal neighbours inside the grid."""
+
+OFF_MAP_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(n for n in ns if n not in MAP_CELLS) for ns in NEIGHBOURS
+)
+"""Each cell's orthogonal neighbours that are not part of the map board."""
+
+NEXT_TO_MAP: frozenset[int] = frozenset(
+    n for m in MAP_CELLS for n in NEIGHBOURS[m] if n not in MAP_CELLS
+)
 
 
-def remove_under(d: PhyloData, cell: int) -> PhyloData:
-    """Discard the parasite beneath the card at ``cell``."""
-    slot = next(s for s in d.board if s.cell == cell)
-    assert slot.under is not None
-    d = discard_cards(d, slot.under_owner, (slot.under,))
-    return put_slot(d, Slot(slot.cell, slot.card, slot.owner))
-
-
-def describe_slot(slot: Slot, beneath: bool = False) -> str:
-    """``"P2's B09 Monkey Puzzle Tree at m12"`` (the parasite with ``beneath``)."""
-    if beneath:
-        assert slot.under is not None
-        return f"P{slot.under_owner + 1}'s {name(slot.under)} under {cell_name(slot.cell)}"
-    return f"P{slot.owner + 1}'s {name(slot.card)} at {cell_name(slot.cell)}"
+def parse_cell(name: str) -> int | None:
+    """The cell called ``name`` (``"u21"``), or ``None``."""
+    return _BY_NAME.get(name.strip().lower())

@@ -141,6 +141,7 @@ __all__ = [
     "links_to",
     "load_pool",
     "locales_match",
+    "name",
     "parse",
     "playable",
     "points_formula",
@@ -665,6 +666,11 @@ def load_pool() -> PoolFile:
 def cards() -> CardSet:
     """The game's card pool (loaded and validated once)."""
     return CardSet(load_pool())
+
+
+def name(card: str) -> str:
+    """``"B09 Monkey Puzzle Tree"``: a card as messages and the log name it."""
+    return f"{card} {cards().by_id[card].name}"
 
 
 # -- validation ----------------------------------------------------------------------------

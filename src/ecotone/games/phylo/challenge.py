@@ -16,13 +16,18 @@ once, again and again until none is, without a rescue turn.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ecotone.core.actions import Action
+from ecotone.core.records import seat_name
 from ecotone.games.phylo.actions import Done, Remove, RemoveUnder
-from ecotone.games.phylo.board import describe_slot, log, name, remove_cell, remove_under
-from ecotone.games.phylo.cards import cards, diet_evidence
+from ecotone.games.phylo.board import CELL_NAMES, NEIGHBOURS
+from ecotone.games.phylo.cards import cards, diet_evidence, name
+from ecotone.games.phylo.compatibility import incompatible, tables
 from ecotone.games.phylo.events import resume
-from ecotone.games.phylo.grid import CELL_NAMES, NEIGHBOURS, incompatible, tables
-from ecotone.games.phylo.state import Phase, PhyloData
+from ecotone.games.phylo.refusals import PhyloRefusal, Problem
+from ecotone.games.phylo.state import Phase, PhyloData, Slot
+from ecotone.games.phylo.zones import describe_slot, log, remove_cell, remove_under
 
 __all__ = [
     "after_placement",
@@ -30,6 +35,7 @@ __all__ = [
     "challengeable",
     "remove",
     "remove_actions",
+    "remove_problem",
     "verdict",
 ]
 
@@ -77,17 +83,35 @@ def call_bluff(d: PhyloData) -> PhyloData:
     winner = placer if real else 1 - placer
     what = describe_slot(d.cells()[d.placed], d.placed_under)
     outcome = "it is real" if real else "it is a bluff"
-    d = log(d, f"P{2 - placer} challenged {what}: {outcome} ({evidence}); P{winner + 1} wins")
+    challenger = seat_name(1 - placer)
+    d = log(d, f"{challenger} challenged {what}: {outcome} ({evidence}); {seat_name(winner)} wins")
     return d.replace(phase=Phase.REMOVE, remover=winner, placed=-1, placed_under=False)
+
+
+def remove_problem(cells: Mapping[int, Slot], cell: int, beneath: bool) -> Problem | None:
+    """The winner removes a card on the table: the one in ``cell``, or the parasite
+    beneath it (``beneath``)."""
+    slot = cells.get(cell)
+    if slot is None:
+        return Problem(
+            PhyloRefusal.EMPTY_CELL, lambda: f"there is no card at {CELL_NAMES[cell]} to remove"
+        )
+    if beneath and slot.under is None:
+        return Problem(
+            PhyloRefusal.NO_PARASITE, lambda: f"there is no parasite under {CELL_NAMES[cell]}"
+        )
+    return None
 
 
 def remove_actions(d: PhyloData) -> list[Action]:
     """The winner's choices: any card on the table, or none."""
+    cells = d.cells()
     out: list[Action] = []
-    for slot in d.board:
-        out.append(Remove(CELL_NAMES[slot.cell]))
-        if slot.under is not None:
-            out.append(RemoveUnder(CELL_NAMES[slot.cell]))
+    for c in sorted(cells):
+        if remove_problem(cells, c, beneath=False) is None:
+            out.append(Remove(CELL_NAMES[c]))
+        if remove_problem(cells, c, beneath=True) is None:
+            out.append(RemoveUnder(CELL_NAMES[c]))
     out.append(Done())
     return out
 
@@ -106,11 +130,11 @@ def remove(d: PhyloData, cell: int | None, beneath: bool = False) -> PhyloData:
     winner = d.remover
     d = d.replace(remover=-1)
     if cell is None:
-        return resume(log(d, f"P{winner + 1} removes nothing"))
+        return resume(log(d, f"{seat_name(winner)} removes nothing"))
     before = _identities(d)
     what = describe_slot(d.cells()[cell], beneath)
     d = remove_under(d, cell) if beneath else remove_cell(d, cell)
-    d = log(d, f"P{winner + 1} removed {what}")
+    d = log(d, f"{seat_name(winner)} removed {what}")
     while True:
         cells = d.cells()
         fresh = []

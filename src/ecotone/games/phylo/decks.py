@@ -14,17 +14,18 @@ the deck's own cards (it links to a food card of the deck that is itself playabl
 photosynthetic FC1; a plant needing a pollinator needs a POLLINATOR in the deck). A file
 breaking a rule is refused with a :class:`~ecotone.core.errors.DataError` naming the rule;
 a name that is neither a ready-made deck nor a file with a
-:class:`~ecotone.core.errors.ConfigError` listing the ready-made decks.
+:class:`~ecotone.core.errors.ConfigError` listing the ready-made decks. Reading the option
+is the kernel's, the same for every game (:func:`ecotone.core.decks.pick`); the deck rules
+are Phylo's (:func:`parse_deck`).
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import msgspec
 
 from ecotone.core.data import decode
-from ecotone.core.errors import ConfigError, DataError
+from ecotone.core.decks import pick
+from ecotone.core.errors import DataError
 from ecotone.core.spec import Provenance
 from ecotone.games.phylo.cards import Deck, cards, deck_problems
 
@@ -33,15 +34,15 @@ __all__ = [
     "READY_DECKS",
     "DeckFile",
     "parse_deck",
-    "read_deck_file",
     "resolve_deck",
 ]
 
 DEFAULT_DECKS = ("Enchanted Isles", "Atlantic Coast")
+"""The decks P1 and P2 bring when the options do not name one."""
+
 # The ready-made decks of data/cards.toml, named here for the game's spec (a test checks
 # that the two agree).
 READY_DECKS = ("Enchanted Isles", "Atlantic Coast", "Across the Andes")
-"""The decks P1 and P2 bring when the options do not name one."""
 
 
 class DeckFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -69,33 +70,14 @@ def parse_deck(text: str, where: str = "deck file") -> Deck:
     return deck
 
 
-def read_deck_file(path: Path) -> Deck:
-    """Read and check the deck file at ``path``."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataError("data/missing", f"{path}: {exc.strerror}") from None
-    return parse_deck(text, str(path))
-
-
-def resolve_deck(spec: str, seat: int) -> Deck:
-    """The deck a ``deck1``/``deck2`` option names (``""``: the seat's default deck).
+def resolve_deck(entry: str, seat: int) -> Deck:
+    """The deck that ``seat``'s option (``deck1`` or ``deck2``) names: a ready-made deck in
+    any letter case, a deck file, or (``""``) the seat's default deck.
 
     Raises:
-        ConfigError: ``config/bad-option`` when ``spec`` is neither a ready-made deck nor
-            a file.
-        DataError: for a deck file that breaks the deck rules.
+        ConfigError: ``config/bad-option`` when ``entry`` is neither a ready-made deck nor
+            a file that can be read (the message lists the ready-made decks).
+        DataError: for a deck file that is not one or breaks the deck rules.
     """
-    ready = cards().decks
-    wanted = spec.strip() or DEFAULT_DECKS[seat]
-    for deck_name, deck in ready.items():
-        if deck_name.casefold() == wanted.casefold():
-            return deck
-    path = Path(wanted).expanduser()
-    if path.is_file():
-        return read_deck_file(path)
-    names = ", ".join(repr(n) for n in ready)
-    raise ConfigError(
-        "config/bad-option",
-        f"deck{seat + 1}={spec!r} is neither a ready-made deck ({names}) nor a deck file",
-    )
+    wanted = entry.strip() or DEFAULT_DECKS[seat]
+    return pick(wanted, cards().decks, parse_deck, f"deck{seat + 1}")

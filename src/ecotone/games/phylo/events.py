@@ -11,26 +11,21 @@ their hand (judged from public information only: the discard piles and, in the
 constructed-deck game, the deck lists), the opponent is asked whether to cancel it. Then
 the event takes effect and is discarded, unless it stays on the table (Scientific
 Insight, or Habitat Loss left as URBAN terrain).
+
+Whether an event may be played is :func:`event_problem` (what the card and the moment
+allow) and :func:`target_problem` (the species it is played on); each step of an event's
+effect that waits for a decision has its own check (:func:`cancel_problem`,
+:func:`spread_problem`, :func:`recover_problem`).
 """
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Mapping
 
 from ecotone.core.actions import Action
-from ecotone.games.phylo.actions import Allow, Cancel
-from ecotone.games.phylo.board import (
-    add_to_hand,
-    describe_slot,
-    discard_cards,
-    log,
-    name,
-    put_slot,
-    remove_cell,
-    remove_under,
-    replace_at,
-    take_from_hand,
-)
+from ecotone.core.records import put, seat_name, without
+from ecotone.games.phylo.actions import Allow, Cancel, Play, PlayEvent, PlayLeaving
+from ecotone.games.phylo.board import CELL_NAMES, NEIGHBOURS, cell_name
 from ecotone.games.phylo.cards import (
     DiscardAll,
     DiscardChain,
@@ -46,31 +41,49 @@ from ecotone.games.phylo.cards import (
     SpreadDiscard,
     Timing,
     cards,
+    name,
 )
-from ecotone.games.phylo.grid import NEIGHBOURS, Slot, cell_name, tables
-from ecotone.games.phylo.state import ACTIONS_PER_TURN, Pending, Phase, PhyloData, Throw
+from ecotone.games.phylo.compatibility import tables
+from ecotone.games.phylo.refusals import PhyloRefusal, Problem
+from ecotone.games.phylo.state import ACTIONS_PER_TURN, Pending, Phase, PhyloData, Slot, Throw
 from ecotone.games.phylo.turns import finish_turn
+from ecotone.games.phylo.zones import (
+    add_to_hand,
+    describe_slot,
+    discard_cards,
+    log,
+    put_slot,
+    remove_cell,
+    remove_under,
+    take_from_hand,
+)
 
 __all__ = [
     "MAX_TIES",
     "TARGETED",
     "cancel",
+    "cancel_problem",
     "chain_below",
     "contest_throw",
-    "event_targets",
+    "event_plays",
+    "event_problem",
     "hits",
     "play_event",
     "react_actions",
     "recover",
+    "recover_problem",
     "resolve",
     "resume",
     "seasick_discard",
     "spread_candidates",
     "spread_done",
+    "spread_problem",
     "spread_to",
+    "strikes",
+    "target_problem",
     "targetable",
+    "targets",
     "timing_ok",
-    "untargeted_ok",
 ]
 
 # A tied rock-paper-scissors round is thrown again; after this many ties in a row the
@@ -78,7 +91,6 @@ __all__ = [
 MAX_TIES = 10
 
 TARGETED = (DiscardTarget, DiscardChain, SpreadDiscard)
-_NOT_UNTARGETED = (*TARGETED, Negate)
 
 
 def resume(d: PhyloData) -> PhyloData:
@@ -101,22 +113,163 @@ def targetable(ev: Event, sp: Species) -> bool:
     return isinstance(eff, SpreadDiscard)
 
 
-@cache
-def _target_table() -> dict[str, frozenset[str]]:
-    cs = cards()
-    return {
-        ev.id: frozenset(sp.id for sp in cs.species.values() if targetable(ev, sp))
-        for ev in cs.events.values()
-        if isinstance(ev.effect, TARGETED)
-    }
+def event_problem(d: PhyloData, seat: int, ev: Event, *, on: bool, leave: bool) -> Problem | None:
+    """Why ``seat`` may not play event ``ev`` now, played on a species (``on``, left on
+    the table as URBAN terrain with ``leave``) or on none; ``None`` if they may, given a
+    species to play it on (:func:`target_problem`).
+
+    In order: a reaction answers an event and is never played alone; a start-of-turn event
+    comes before the turn's first action; an event is played on a species exactly when its
+    effect strikes one; Increase Biodiversity needs a species card in its player's discard
+    pile to take back; only Habitat Loss may stay as URBAN terrain; Climate Change is
+    played once per game.
+    """
+    return (
+        _reaction_problem(ev)
+        or _timing_problem(d, ev)
+        or _form_problem(ev, on)
+        or _discards_problem(d, seat, ev)
+        or _leave_problem(ev, leave)
+        or _once_problem(d, ev)
+    )
 
 
-def event_targets(d: PhyloData, ev: Event, cells: dict[int, Slot]) -> list[int]:
-    """The cells holding a species ``ev`` may be played on (empty for other events)."""
-    valid = _target_table().get(ev.id)
-    if not valid or (d.spread_used and isinstance(ev.effect, SpreadDiscard)):
+def _reaction_problem(ev: Event) -> Problem | None:
+    """A reaction (a negation) is played only in answer to an event (§Reactions)."""
+    if ev.timing is Timing.REACTION or isinstance(ev.effect, Negate):
+        return Problem(
+            PhyloRefusal.REACTION_ONLY,
+            lambda: f"{name(ev.id)} is played only in answer to an event: {ev.text}",
+        )
+    return None
+
+
+def _timing_problem(d: PhyloData, ev: Event) -> Problem | None:
+    """A start-of-turn event comes before the turn's first action (:func:`timing_ok`)."""
+    if timing_ok(d, ev):
+        return None
+    return Problem(
+        PhyloRefusal.START_OF_TURN_ONLY,
+        lambda: f"{name(ev.id)} is played at the start of your turn, before your first action",
+    )
+
+
+def _form_problem(ev: Event, on: bool) -> Problem | None:
+    """An event is played on a species exactly when its effect strikes one."""
+    targeted = isinstance(ev.effect, TARGETED)
+    if on == targeted:
+        return None
+    if targeted:
+        return Problem(
+            PhyloRefusal.NEEDS_TARGET,
+            lambda: f"{name(ev.id)} is played on a species: play {ev.id} at <cell>",
+        )
+    return Problem(
+        PhyloRefusal.TAKES_NO_TARGET,
+        lambda: f"{name(ev.id)} is not played on a species: play {ev.id}",
+    )
+
+
+def _discards_problem(d: PhyloData, seat: int, ev: Event) -> Problem | None:
+    """Increase Biodiversity needs a species card in its player's discard pile."""
+    if not isinstance(ev.effect, Recover):
+        return None
+    species = cards().species
+    if any(c in species for c in d.discards[d.discard_of(seat)]):
+        return None
+    return Problem(
+        PhyloRefusal.NOTHING_TO_RECOVER,
+        lambda: "there is no species card in your discard pile to take back",
+    )
+
+
+def _leave_problem(ev: Event, leave: bool) -> Problem | None:
+    """Only Habitat Loss may stay on the table as URBAN terrain."""
+    eff = ev.effect
+    if not leave or (isinstance(eff, DiscardTarget) and eff.leave_terrain is not None):
+        return None
+    return Problem(
+        PhyloRefusal.CANNOT_LEAVE,
+        lambda: f"{name(ev.id)} cannot stay on the table as URBAN terrain",
+    )
+
+
+def _once_problem(d: PhyloData, ev: Event) -> Problem | None:
+    """Climate Change may be played once per game."""
+    if not (isinstance(ev.effect, SpreadDiscard) and d.spread_used):
+        return None
+    return Problem(
+        PhyloRefusal.ONCE_PER_GAME,
+        lambda: "Climate Change may be played once per game; it has been",
+    )
+
+
+def targets(ev: Event) -> frozenset[str]:
+    """The species the event ``ev`` may be played on (:func:`targetable`; none for an
+    event played on no species)."""
+    return _TARGETS.get(ev.id, frozenset())
+
+
+def strikes(ev: Event, slot: Slot | None) -> bool:
+    """Whether the event ``ev`` may be played on the card of ``slot``: one of its
+    :func:`targets`."""
+    return slot is not None and slot.card in targets(ev)
+
+
+def target_problem(cells: Mapping[int, Slot], ev: Event, cell: int) -> Problem | None:
+    """Why the event ``ev``, which is played on a species, may not be played on the card
+    at ``cell``, or ``None`` if it may (:func:`strikes`)."""
+    slot = cells.get(cell)
+    if strikes(ev, slot):
+        return None
+    sp = cards().species.get(slot.card) if slot is not None else None
+    if sp is None:
+        return Problem(
+            PhyloRefusal.NO_TARGET,
+            lambda: f"there is no species at {cell_name(cell)} to play {name(ev.id)} on",
+        )
+    return Problem(PhyloRefusal.BAD_TARGET, lambda: _why_spared(ev, sp))
+
+
+def _why_spared(ev: Event, sp: Species) -> str:
+    eff = ev.effect
+    if isinstance(eff, DiscardTarget):
+        if eff.terrains and not set(sp.terrains) & set(eff.terrains):
+            wanted = " or ".join(t.value for t in eff.terrains)
+            has = "/".join(t.value for t in sp.terrains)
+            return f"{name(ev.id)} is played on a {wanted} species; {sp.name} lives in {has}"
+        return (
+            f"{name(ev.id)} is played on a species of scale {eff.min_scale} or more; "
+            f"{sp.name} is scale {sp.scale}"
+        )
+    assert isinstance(eff, DiscardChain)
+    return (
+        f"{name(ev.id)} is played on a species of food chain {eff.max_food_chain} or less; "
+        f"{sp.name} is FC{sp.food_chain}"
+    )
+
+
+def event_plays(d: PhyloData, seat: int, ev: Event, cells: Mapping[int, Slot]) -> list[Action]:
+    """The legal plays of event ``ev`` from ``seat``'s hand (on each species it strikes).
+
+    The checks of :func:`event_problem` that only read the card were asked once for every
+    event (the forms each may be played in); the ones that read the game are asked here.
+    """
+    if _timing_problem(d, ev) is not None:
         return []
-    return [c for c in sorted(cells) if cells[c].card in valid]
+    if ev.id in _ALONE:
+        return [PlayEvent(ev.id)] if _discards_problem(d, seat, ev) is None else []
+    if ev.id not in _ON or _once_problem(d, ev) is not None:
+        return []
+    leave = ev.id in _LEFT
+    prey = targets(ev)
+    out: list[Action] = []
+    for c in sorted(cells):
+        if cells[c].card in prey:  # the event strikes it
+            out.append(Play(ev.id, CELL_NAMES[c]))
+            if leave:
+                out.append(PlayLeaving(ev.id, CELL_NAMES[c]))
+    return out
 
 
 def timing_ok(d: PhyloData, ev: Event) -> bool:
@@ -125,15 +278,6 @@ def timing_ok(d: PhyloData, ev: Event) -> bool:
         return False
     if ev.timing is Timing.START_OF_TURN:
         return d.actions_left == ACTIONS_PER_TURN
-    return True
-
-
-def untargeted_ok(d: PhyloData, seat: int, ev: Event) -> bool:
-    """Whether ``ev`` (played on no species) may be played now by ``seat``."""
-    if isinstance(ev.effect, _NOT_UNTARGETED) or not timing_ok(d, ev):
-        return False
-    if isinstance(ev.effect, Recover):
-        return any(c in cards().species for c in d.discards[d.discard_of(seat)])
     return True
 
 
@@ -155,7 +299,7 @@ def play_event(
         spread_used=d.spread_used or isinstance(ev.effect, SpreadDiscard),
     )
     where = f" on {describe_slot(d.cells()[cell])}" if cell >= 0 else ""
-    d = log(d, f"P{seat + 1} played {name(card)}{where}")
+    d = log(d, f"{seat_name(seat)} played {name(card)}{where}")
     if _reaction_possible(d):
         return d.replace(phase=Phase.REACT)
     return resolve(d)
@@ -217,11 +361,25 @@ def _reaction_possible(d: PhyloData) -> bool:
     return any(_could_hold(d, victim, c) for c in _negaters(hits(d)))
 
 
+def cancel_problem(d: PhyloData, card: str) -> Problem | None:
+    """Why ``card`` (in the victim's hand) cannot cancel the pending event, or ``None``: it
+    must negate the event the way it strikes them (:func:`hits`)."""
+    p = d.pending
+    assert p is not None
+    ev = cards().events.get(card)
+    if ev is not None and isinstance(ev.effect, Negate) and ev.effect.scope in hits(d):
+        return None
+    text = ev.text if ev is not None else "it is a species, not an event"
+    return Problem(
+        PhyloRefusal.CANNOT_CANCEL, lambda: f"{name(card)} cannot cancel {name(p.card)}: {text}"
+    )
+
+
 def react_actions(d: PhyloData) -> list[Action]:
     """The opponent's choices when asked: cancel with a card that negates it, or allow."""
     assert d.pending is not None
     hand = d.hands[1 - d.pending.player]
-    out: list[Action] = [Cancel(c) for c in _negaters(hits(d)) if c in hand]
+    out: list[Action] = [Cancel(c) for c in sorted(set(hand)) if cancel_problem(d, c) is None]
     out.append(Allow())
     return out
 
@@ -234,7 +392,7 @@ def cancel(d: PhyloData, card: str) -> PhyloData:
     d = take_from_hand(d, victim, card)
     d = discard_cards(d, p.player, (p.card,))
     d = discard_cards(d, victim, (card,))
-    d = log(d, f"P{victim + 1} cancelled {name(p.card)} with {name(card)}")
+    d = log(d, f"{seat_name(victim)} cancelled {name(p.card)} with {name(card)}")
     return resume(d)
 
 
@@ -309,8 +467,8 @@ def resolve(d: PhyloData) -> PhyloData:
         d = _discard_cells(d, [p.cell], ev.name)
         return _spread_from(d, p.cell)
     if isinstance(eff, SkipTurn):
-        skips = replace_at(d.skips, victim, d.skips[victim] + 1)
-        return _done(log(d.replace(skips=skips), f"P{victim + 1} will miss their next turn"))
+        skips = put(d.skips, victim, d.skips[victim] + 1)
+        return _done(log(d.replace(skips=skips), f"{seat_name(victim)} will miss their next turn"))
     if isinstance(eff, DiscardHalfHand):
         owed = len(d.hands[victim]) // 2
         if owed == 0:
@@ -326,8 +484,8 @@ def resolve(d: PhyloData) -> PhyloData:
     if isinstance(eff, Recover):
         return d.replace(phase=Phase.RECOVER)
     assert isinstance(eff, DrawBonus)
-    in_play = replace_at(d.in_play, p.player, (*d.in_play[p.player], p.card))
-    d = log(d.replace(in_play=in_play), f"{name(p.card)} stays in front of P{p.player + 1}")
+    in_play = put(d.in_play, p.player, (*d.in_play[p.player], p.card))
+    d = log(d.replace(in_play=in_play), f"{name(p.card)} stays in front of {seat_name(p.player)}")
     return resume(d)
 
 
@@ -339,8 +497,19 @@ def seasick_discard(d: PhyloData, card: str) -> PhyloData:
     assert d.pending is not None
     victim = 1 - d.pending.player
     d = discard_cards(take_from_hand(d, victim, card), victim, (card,))
-    d = log(d.replace(owed=d.owed - 1), f"P{victim + 1} discarded {name(card)}")
+    d = log(d.replace(owed=d.owed - 1), f"{seat_name(victim)} discarded {name(card)}")
     return _done(d) if d.owed == 0 else d
+
+
+def recover_problem(d: PhyloData, seat: int, card: str) -> Problem | None:
+    """Increase Biodiversity takes back a species card from its player's discard pile."""
+    if card not in cards().species:
+        return Problem(PhyloRefusal.NOT_A_SPECIES, lambda: f"{name(card)} is not a species card")
+    if card not in d.discards[d.discard_of(seat)]:
+        return Problem(
+            PhyloRefusal.NOT_IN_DISCARD, lambda: f"{name(card)} is not in your discard pile"
+        )
+    return None
 
 
 def recover(d: PhyloData, card: str) -> PhyloData:
@@ -349,17 +518,29 @@ def recover(d: PhyloData, card: str) -> PhyloData:
     seat = d.pending.player
     i = d.discard_of(seat)
     pile = d.discards[i]
-    j = pile.index(card)
-    d = d.replace(discards=replace_at(d.discards, i, pile[:j] + pile[j + 1 :]))
+    d = d.replace(discards=put(d.discards, i, without(pile, card)))
     d = add_to_hand(d, seat, (card,), seen=True)
-    return _done(log(d, f"P{seat + 1} took {name(card)} back from the discard pile"))
+    return _done(log(d, f"{seat_name(seat)} took {name(card)} back from the discard pile"))
+
+
+def spread_problem(d: PhyloData, cells: Mapping[int, Slot], cell: int) -> Problem | None:
+    """Climate Change spreads only to a species next to the cell it has reached."""
+    slot = cells.get(cell)
+    if cell in NEIGHBOURS[d.spread_at] and slot is not None and slot.card in cards().species:
+        return None
+    return Problem(
+        PhyloRefusal.NOT_NEXT_TO_SPREAD,
+        lambda: (
+            "Climate Change spreads only to a species next to it: "
+            + ", ".join(cell_name(c) for c in spread_candidates(d))
+        ),
+    )
 
 
 def spread_candidates(d: PhyloData) -> list[int]:
     """The species next to the cell Climate Change has reached."""
     cells = d.cells()
-    species = cards().species
-    return sorted(n for n in NEIGHBOURS[d.spread_at] if n in cells and cells[n].card in species)
+    return [n for n in sorted(NEIGHBOURS[d.spread_at]) if spread_problem(d, cells, n) is None]
 
 
 def _spread_from(d: PhyloData, cell: int) -> PhyloData:
@@ -382,20 +563,40 @@ def spread_done(d: PhyloData) -> PhyloData:
 
 def contest_throw(d: PhyloData, seat: int, throw: Throw) -> PhyloData:
     """A throw; once both are in, the contest is decided."""
-    d = d.replace(throws=replace_at(d.throws, seat, throw.value))
+    d = d.replace(throws=put(d.throws, seat, throw.value))
     if "" in d.throws:
         return d
     assert d.pending is not None
     player = d.pending.player
     mine, theirs = Throw(d.throws[player]), Throw(d.throws[1 - player])
-    shown = f"P{player + 1} {mine}, P{2 - player} {theirs}"
+    shown = f"{seat_name(player)} {mine}, {seat_name(1 - player)} {theirs}"
     if mine is theirs:
         d = d.replace(ties=d.ties + 1, throws=("", ""))
         if d.ties >= MAX_TIES:
             return _done(log(d, f"{shown}: {MAX_TIES} ties in a row, Climate Change stops"))
         return log(d, f"{shown}: a tie, throw again")
     if mine.beats(theirs):
-        d = log(d, f"{shown}: P{player + 1} wins")
+        d = log(d, f"{shown}: {seat_name(player)} wins")
         d = _discard_cells(d, [d.spread_at], "Climate Change")
         return _spread_from(d.replace(throws=("", ""), ties=0), d.spread_at)
-    return _done(log(d, f"{shown}: P{2 - player} wins, Climate Change stops"))
+    return _done(log(d, f"{shown}: {seat_name(1 - player)} wins, Climate Change stops"))
+
+
+# The forms each event may be played in, as far as the card alone says (the checks of
+# event_problem that read nothing of the game, asked once): on no species, on a species,
+# on a species and left on the table.
+_ALONE = frozenset(
+    e.id
+    for e in cards().events.values()
+    if not (_reaction_problem(e) or _form_problem(e, on=False))
+)
+_ON = frozenset(
+    e.id for e in cards().events.values() if not (_reaction_problem(e) or _form_problem(e, on=True))
+)
+_LEFT = frozenset(e for e in _ON if _leave_problem(cards().events[e], leave=True) is None)
+# For each event played on a species, the species it may strike (targetable, asked once).
+_TARGETS = {
+    ev.id: frozenset(sp.id for sp in cards().species.values() if targetable(ev, sp))
+    for ev in cards().events.values()
+    if isinstance(ev.effect, TARGETED)
+}

@@ -11,14 +11,13 @@ from ecotone.core.errors import ConfigError, IllegalAction
 from ecotone.core.game import Game
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Option, Provenance, Variant
-from ecotone.games.phylo import presentation, rules, view
+from ecotone.games.phylo import presentation, render, rules, view
 from ecotone.games.phylo.actions import CODEC, ThrowHand
 from ecotone.games.phylo.cards import cards
 from ecotone.games.phylo.decks import DEFAULT_DECKS, READY_DECKS, resolve_deck
-from ecotone.games.phylo.refusals import why_illegal
+from ecotone.games.phylo.refusals import PhyloRefusal
 from ecotone.games.phylo.scoring import table_points, winners
 from ecotone.games.phylo.state import PhyloData, instance
-from ecotone.games.phylo.turns import setup
 
 __all__ = ["CONSTRUCTED", "SPEC", "Phylo"]
 
@@ -55,20 +54,26 @@ SPEC = GameSpec(
             "challenge",
             "the optional 'call your bluff' rule, settled from the species data",
             False,
+            label="Call your bluff",
+            value_labels=(
+                (False, "no: placements stand"),
+                (True, "yes: a player may challenge the placement just made"),
+            ),
         ),
-        Option(
-            "deck1",
-            "constructed variant: P1's deck (a ready-made deck or a deck file)",
-            "",
-            files=True,
-            ready=READY_DECKS,
-        ),
-        Option(
-            "deck2",
-            "constructed variant: P2's deck (a ready-made deck or a deck file)",
-            "",
-            files=True,
-            ready=READY_DECKS,
+        *(
+            Option(
+                f"deck{s + 1}",
+                f"constructed variant: P{s + 1}'s deck (a ready-made deck or a deck file)",
+                "",
+                files=True,
+                ready=READY_DECKS,
+                label=f"P{s + 1}'s deck",
+                value_labels=(
+                    ("", f"{DEFAULT_DECKS[s]} (the standard deck for P{s + 1})"),
+                    *((name, f"{name}: {cards().decks[name].summary}") for name in READY_DECKS),
+                ),
+            )
+            for s in (0, 1)
         ),
     ),
     provenance_note="20 cards recovered from phylogame.org; the rest of the pool, the "
@@ -82,6 +87,7 @@ class Phylo(Game[PhyloData]):
     spec = SPEC
     data_type = PhyloData
     codec = CODEC
+    refusals = PhyloRefusal
 
     @classmethod
     def present(cls) -> Presentation:
@@ -100,7 +106,7 @@ class Phylo(Game[PhyloData]):
             )
 
     def setup(self, rnd: random.Random) -> PhyloData:
-        return setup(rnd, self.decks, bool(self.options["challenge"]))
+        return rules.setup(rnd, self.decks, bool(self.options["challenge"]))
 
     def to_move(self, data: PhyloData) -> tuple[int, ...]:
         return rules.to_move(data)
@@ -114,8 +120,8 @@ class Phylo(Game[PhyloData]):
     def next(self, data: PhyloData, seat: int, action: Action) -> PhyloData:
         return rules.next_data(data, seat, action)
 
-    def why_illegal(self, data: PhyloData, seat: int, action: Action) -> IllegalAction:
-        return why_illegal(data, seat, action)
+    def refusal(self, data: PhyloData, seat: int, action: Action) -> IllegalAction | None:
+        return rules.refusal(data, seat, action)
 
     def secret_action(self, data: PhyloData, seat: int, action: Action) -> bool:
         # a rock-paper-scissors throw is told to the other player only once both are in
@@ -128,7 +134,7 @@ class Phylo(Game[PhyloData]):
         return obs
 
     def render(self, data: PhyloData, seat: int | None) -> str:
-        return view.render(data, seat)
+        return render.render(data, seat)
 
     def determinize(self, data: PhyloData, seat: int, rnd: random.Random) -> PhyloData:
         return view.determinize(data, seat, rnd)

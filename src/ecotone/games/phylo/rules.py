@@ -1,17 +1,27 @@
-"""Whose decision it is, the legal actions, and what each action does.
+"""Set-up, whose decision it is, the legal actions, what each action does, and why one is
+refused.
 
-Rules doc sections: §A turn (the four actions), §Playing a species, §Moving, with events in
-:mod:`.events`, the turn cycle in :mod:`.turns` and the challenge in :mod:`.challenge`.
+Rules doc sections: §Set-up, §A turn (the four actions), with species placed by
+:mod:`.placement`, moved by :mod:`.movement`, events in :mod:`.events`, the turn cycle in
+:mod:`.turns` and the challenge in :mod:`.challenge`.
 
-The legal actions of a turn are kept short by offering only what can work: a species only
-in the cells where it is compatible (next to a card or the map board), an event only on the
-species it may be played on, a move only along a clear straight line to a cell where the
-card is compatible (Phylo basic rules v3.0: "MOVE a species card to new compatible spot").
+Every rule is one check in those modules, returning the rule an action breaks or ``None``
+(a :class:`~ecotone.games.phylo.refusals.Problem`). :func:`legal` keeps the actions the
+checks let pass, from candidates found quickly (a species only next to a card it may stand
+beside, an event only on the table's cards, a move only along a clear straight line);
+:func:`refusal` asks the same checks about one action, in the order a player would be told.
+Where a rule module works a rule out for many actions at once to keep the legal actions
+fast (an ordinary species' cells, a card's moves), it says so, and
+``tests/games/phylo/test_refusals.py`` checks the two answers agree.
 """
 
 from __future__ import annotations
 
+import random
+
 from ecotone.core.actions import Action
+from ecotone.core.errors import IllegalAction
+from ecotone.core.records import seat_name
 from ecotone.games.phylo.actions import (
     Allow,
     Cancel,
@@ -30,64 +40,103 @@ from ecotone.games.phylo.actions import (
     SpreadTo,
     ThrowHand,
 )
-from ecotone.games.phylo.board import (
-    discard_cards,
-    draw,
-    log,
-    name,
-    put_slot,
-    remove_cell,
-    take_from_hand,
+from ecotone.games.phylo.board import CELL_NAMES, Direction, parse_cell, ray
+from ecotone.games.phylo.cards import cards, name
+from ecotone.games.phylo.challenge import (
+    after_placement,
+    call_bluff,
+    remove,
+    remove_actions,
+    remove_problem,
 )
-from ecotone.games.phylo.cards import DiscardTarget, Event, cards
-from ecotone.games.phylo.challenge import after_placement, call_bluff, remove, remove_actions
+from ecotone.games.phylo.compatibility import tables
 from ecotone.games.phylo.events import (
-    TARGETED,
     cancel,
+    cancel_problem,
     contest_throw,
-    event_targets,
+    event_plays,
+    event_problem,
     play_event,
     react_actions,
     recover,
+    recover_problem,
     resolve,
     resume,
     seasick_discard,
     spread_candidates,
     spread_done,
+    spread_problem,
     spread_to,
-    timing_ok,
-    untargeted_ok,
+    target_problem,
 )
-from ecotone.games.phylo.grid import (
-    CELL_NAMES,
-    MAP_CELLS,
-    NEIGHBOURS,
-    NEXT_TO_MAP,
-    OFF_MAP_NEIGHBOURS,
-    QUEEN,
-    ROOK,
-    Slot,
-    fits,
-    parse_cell,
-    pollinated,
-    ray,
-    tables,
+from ecotone.games.phylo.movement import move_problem, moves
+from ecotone.games.phylo.placement import (
+    around,
+    ordinary_cells,
+    species_cells,
+    species_problem,
 )
-from ecotone.games.phylo.state import Phase, PhyloData, Throw
-from ecotone.games.phylo.turns import finish_turn
+from ecotone.games.phylo.refusals import PhyloRefusal, Problem
+from ecotone.games.phylo.state import Phase, PhyloData, Slot, Throw
+from ecotone.games.phylo.turns import begin_turn, finish_turn
+from ecotone.games.phylo.zones import (
+    discard_cards,
+    draw,
+    log,
+    put_slot,
+    remove_cell,
+    take_from_hand,
+)
 
 __all__ = [
     "DROP_PICKS",
+    "HAND_SIZE",
     "around",
     "chosen",
+    "hand_problem",
     "legal",
-    "moves_left",
     "next_data",
+    "pile_problem",
+    "refusal",
+    "setup",
     "species_cells",
     "to_move",
 ]
 
 DROP_PICKS = 3
+HAND_SIZE = 5
+
+
+def setup(
+    rnd: random.Random, decks: tuple[tuple[str, ...], ...] | None, challenge: bool
+) -> PhyloData:
+    """Shuffle the shared pile (``decks=None``) or each player's deck, deal 5 cards each.
+
+    Who goes first is decided by rock-paper-scissors (rulebook): here by the seed.
+    """
+    if decks is None:
+        pile = list(cards().pile)
+        rnd.shuffle(pile)
+        hands: tuple[tuple[str, ...], ...] = (
+            tuple(sorted(pile[-1:-11:-2])),
+            tuple(sorted(pile[-2:-11:-2])),
+        )
+        piles: tuple[tuple[str, ...], ...] = (tuple(pile[:-10]),)
+        discards: tuple[tuple[str, ...], ...] = ((),)
+    else:
+        shuffled = []
+        for deck in decks:
+            cards_ = list(deck)
+            rnd.shuffle(cards_)
+            shuffled.append(cards_)
+        hands = tuple(tuple(sorted(c[-HAND_SIZE:])) for c in shuffled)
+        piles = tuple(tuple(c[:-HAND_SIZE]) for c in shuffled)
+        discards = ((), ())
+    first = rnd.randrange(2)
+    d = PhyloData(piles=piles, hands=hands, discards=discards, turn=first)
+    d = d.replace(challenge_rule=challenge)
+    d = log(d, f"{seat_name(first)} won rock-paper-scissors and goes first")
+    return begin_turn(d)
 
 
 def to_move(d: PhyloData) -> tuple[int, ...]:
@@ -116,160 +165,48 @@ def chosen(d: PhyloData) -> tuple[int, ...]:
 # -- legal actions ----------------------------------------------------------------------------
 
 
-def around(cells: dict[int, Slot]) -> dict[str, set[int]]:
-    """For each card id on the table, the empty cells next to it (not the map board)."""
-    out: dict[str, set[int]] = {}
-    for c, slot in cells.items():
-        spots = out.get(slot.card)
-        if spots is None:
-            out[slot.card] = set(OFF_MAP_NEIGHBOURS[c])
-        else:
-            spots.update(OFF_MAP_NEIGHBOURS[c])
-    for spots in out.values():
-        spots.difference_update(cells)
-    return out
+def hand_problem(d: PhyloData, seat: int, card: str) -> Problem | None:
+    """A card played, dropped or discarded comes from its player's hand."""
+    hand = d.hands[seat]
+    if card in hand:
+        return None
+    return Problem(
+        PhyloRefusal.NOT_IN_HAND,
+        lambda: f"{card} is not in your hand (you hold {', '.join(hand) or 'nothing'})",
+    )
 
 
-def species_cells(
-    d: PhyloData, card: str, cells: dict[int, Slot], near: dict[str, set[int]] | None = None
-) -> list[int]:
-    """Where species ``card`` may be played now (§Playing a species).
-
-    ``near``, :func:`around` of ``cells``, saves work when several cards are placed on one
-    table; without it the table's cards are walked directly.
-    """
-    t = tables()
-    if card in t.parasites:
-        links = t.links[card]
-        return [c for c in sorted(cells) if cells[c].under is None and cells[c].card in links]
-    if card in t.needs_pollinator and not pollinated(d.board):
-        return []
-    found: set[int] = set()
-    if card in t.plants:
-        found.update(c for c in NEXT_TO_MAP if c not in cells)
-        friends = t.habitat[card]
-    else:
-        friends = t.links[card]
-    if near is None:
-        for c, slot in cells.items():
-            if slot.card in friends:
-                found.update(n for n in OFF_MAP_NEIGHBOURS[c] if n not in cells)
-    else:
-        for other in friends.intersection(near):
-            found |= near[other]
-    out = sorted(found)
-    similar = t.invasive.get(card)
-    if similar:
-        for c in sorted(cells):
-            if cells[c].card in similar:
-                rest = {k: v for k, v in cells.items() if k != c}
-                if fits(card, c, rest):
-                    out.append(c)
-    return out
-
-
-def moves_left(d: PhyloData, card: str, owner: int) -> int:
-    """How many more cells ``owner``'s ``card`` may move this turn (MOVE# per turn)."""
-    used = sum(n for c, o, n in d.moved if c == card and o == owner)
-    return cards().species[card].reach - used
-
-
-def _moves(d: PhyloData, seat: int, cells: dict[int, Slot]) -> list[Action]:
-    """``seat``'s moves: along each clear line, every cell where the card is compatible.
-
-    Compatibility at a landing cell is :func:`~ecotone.games.phylo.grid.fits` written out,
-    with the card's own old cell left out (it leaves it), so no table without the card has
-    to be built, and a card with nothing on the table to stand next to is passed over.
-    """
-    t = tables()
-    plants, links, habitat, movers = t.plants, t.links, t.habitat, t.movers
-    out: list[Action] = []
-    for slot in d.board:
-        card = slot.card
-        if slot.owner != seat:
-            continue
-        mover = movers.get(card)
-        if mover is None:
-            continue
-        reach, flies = mover
-        if d.moved:
-            reach = moves_left(d, card, seat)
-            if reach <= 0:
-                continue
-        if card in plants:
-            friends, by_map = habitat[card], NEXT_TO_MAP
-        else:
-            friends, by_map = links[card], frozenset()
-        src = slot.cell
-        # the cards it could stand next to, not counting itself: it leaves its cell
-        beside = {c for c, s in cells.items() if s.card in friends and c != src}
-        if not beside and not by_map:
-            continue
-        for direction in QUEEN if flies else ROOK:
-            for steps, dest in enumerate(ray(src, direction)[:reach], 1):
-                if dest in cells or dest in MAP_CELLS:
-                    break  # no jumping over cards or the map board
-                if dest in by_map or not beside.isdisjoint(NEIGHBOURS[dest]):
-                    out.append(Move(CELL_NAMES[src], direction, steps))
-    return out
+def pile_problem(d: PhyloData, seat: int) -> Problem | None:
+    """Dropping a card picks up three: there must be something to pick up."""
+    if d.piles[d.pile_of(seat)]:
+        return None
+    return Problem(
+        PhyloRefusal.PILE_EMPTY, lambda: "the pick-up pile is empty: there is nothing to pick up"
+    )
 
 
 def _act(d: PhyloData, seat: int) -> list[Action]:
     t = tables()
     events = cards().events
     cells = d.cells()
-    out: list[Action] = []
     hand = d.hands[seat]  # sorted, and never two copies of a card
-    # Where each ordinary species of the hand fits: walk the cards on the table once and
-    # hand each of its empty neighbours to the hand cards that could sit there.
-    ordinary = t.ordinary.intersection(hand)
-    spots: dict[str, set[int]] = {}
-    if ordinary:
-        for card in t.plants.intersection(ordinary):
-            spots[card] = {c for c in NEXT_TO_MAP if c not in cells}
-        friends_of = t.friends
-        for c, slot in cells.items():
-            friends = friends_of.get(slot.card)  # none for an URBAN card
-            if friends is None:
-                continue
-            takers = friends.intersection(ordinary)
-            if not takers:
-                continue
-            empty = [n for n in OFF_MAP_NEIGHBOURS[c] if n not in cells]
-            for card in takers:
-                if card in spots:
-                    spots[card].update(empty)
-                else:
-                    spots[card] = set(empty)
+    spots = ordinary_cells(cells, hand)
+    out: list[Action] = []
     for card in hand:
         if card in spots:
             found = sorted(spots[card])
-        elif card in ordinary:
-            continue
+        elif card in t.ordinary:
+            continue  # nowhere to go
         elif card in t.species:
             found = species_cells(d, card, cells)
         else:
-            out += _event_plays(d, seat, events[card], cells)
+            out += event_plays(d, seat, events[card], cells)
             continue
         out += [Play(card, CELL_NAMES[c]) for c in found]
-    out += _moves(d, seat, cells)
-    if d.piles[d.pile_of(seat)]:
+    out += moves(d, seat, cells)
+    if pile_problem(d, seat) is None:
         out += [Drop(card) for card in hand]
     out.append(Pass())
-    return out
-
-
-def _event_plays(d: PhyloData, seat: int, ev: Event, cells: dict[int, Slot]) -> list[Action]:
-    if not isinstance(ev.effect, TARGETED):
-        return [PlayEvent(ev.id)] if untargeted_ok(d, seat, ev) else []
-    if not timing_ok(d, ev):
-        return []
-    leave = isinstance(ev.effect, DiscardTarget) and ev.effect.leave_terrain is not None
-    out: list[Action] = []
-    for c in event_targets(d, ev, cells):
-        out.append(Play(ev.id, CELL_NAMES[c]))
-        if leave:
-            out.append(PlayLeaving(ev.id, CELL_NAMES[c]))
     return out
 
 
@@ -288,12 +225,167 @@ def legal(d: PhyloData, seat: int) -> list[Action]:
         return [Discard(c) for c in sorted(set(d.hands[seat]))]
     if phase is Phase.RECOVER:
         pile = d.discards[d.discard_of(seat)]
-        return [Recover(c) for c in sorted(set(pile)) if c in cards().species]
+        return [Recover(c) for c in sorted(set(pile)) if recover_problem(d, seat, c) is None]
     if phase is Phase.CHALLENGE:
         return [Challenge(), Allow()]
     if phase is Phase.REMOVE:
         return remove_actions(d)
     return []
+
+
+# -- refusals ---------------------------------------------------------------------------------
+
+
+def refusal(d: PhyloData, seat: int, action: Action) -> IllegalAction | None:
+    """The first rule ``action`` breaks for ``seat`` (who is to move), or ``None`` exactly
+    when it is among :func:`legal`'s actions.
+
+    Any action of the codec may be asked about, whatever its fields name: a card or a cell
+    that does not exist is refused in the game's words first.
+    """
+    problem = _problem(d, seat, action)
+    return None if problem is None else problem.refusal()
+
+
+def _problem(d: PhyloData, seat: int, action: Action) -> Problem | None:
+    card = getattr(action, "card", None)
+    if card is not None and not (isinstance(card, str) and card in cards().by_id):
+        return Problem(
+            PhyloRefusal.UNKNOWN_CARD,
+            lambda: f"there is no card {card!r} in Phylo: Voyage of the Beagle",
+        )
+    text = getattr(action, "cell", None)
+    cell = -1
+    if text is not None:
+        found = parse_cell(text) if isinstance(text, str) else None
+        if found is None:
+            return Problem(
+                PhyloRefusal.NO_SUCH_CELL,
+                lambda: f"there is no cell {text!r}: cells run {CELL_NAMES[0]} to {CELL_NAMES[-1]}",
+            )
+        cell = found
+    phase = d.phase
+    if phase is Phase.ACT:
+        return _turn_problem(d, seat, action, cell)
+    if phase is Phase.OVER:
+        return Problem(PhyloRefusal.NOT_NOW, lambda: "the game is over")
+    return _answer_problem(d, seat, action, cell)
+
+
+def _turn_problem(d: PhyloData, seat: int, action: Action, cell: int) -> Problem | None:
+    """The rules of a turn's four actions: play a card, drop one, move a species, pass."""
+    if isinstance(action, Pass):
+        return None
+    if isinstance(action, Move):
+        return _move_problem(d, seat, action, cell)
+    if not isinstance(action, Play | PlayLeaving | PlayEvent | Drop):
+        return Problem(
+            PhyloRefusal.NOT_NOW,
+            lambda: (
+                f"'{action}' is not one of a turn's actions: play a card, drop one and "
+                "pick up three, move a species, or pass"
+            ),
+        )
+    card = action.card
+    problem = hand_problem(d, seat, card)
+    if problem is not None or isinstance(action, Drop):
+        return problem or pile_problem(d, seat)
+    ev = cards().events.get(card)
+    if ev is None:  # a species
+        if isinstance(action, PlayEvent):
+            return Problem(PhyloRefusal.NEEDS_CELL, lambda: f"say where: play {card} at <cell>")
+        if isinstance(action, PlayLeaving):
+            return Problem(
+                PhyloRefusal.CANNOT_LEAVE, lambda: f"{name(card)} is a species, not Habitat Loss"
+            )
+        return species_problem(d, d.cells(), card, cell)
+    on = not isinstance(action, PlayEvent)
+    problem = event_problem(d, seat, ev, on=on, leave=isinstance(action, PlayLeaving))
+    if problem is not None or not on:
+        return problem
+    return target_problem(d.cells(), ev, cell)
+
+
+def _move_problem(d: PhyloData, seat: int, action: Move, src: int) -> Problem | None:
+    try:
+        direction = Direction(action.direction)
+    except (ValueError, TypeError):
+        return Problem(
+            PhyloRefusal.NO_SUCH_DIRECTION,
+            lambda: (
+                f"there is no direction {action.direction!r}: "
+                + ", ".join(x.value for x in Direction)
+            ),
+        )
+    return move_problem(d, d.cells(), seat, src, direction, action.steps)
+
+
+def _answer_problem(d: PhyloData, seat: int, action: Action, cell: int) -> Problem | None:
+    """Outside the turn's actions: the one decision the game waits for."""
+    phase = d.phase
+    if phase is Phase.REACT:
+        p = d.pending
+        assert p is not None
+        if isinstance(action, Allow):
+            return None
+        if isinstance(action, Cancel):
+            return hand_problem(d, seat, action.card) or cancel_problem(d, action.card)
+        return Problem(
+            PhyloRefusal.MUST_REACT,
+            lambda: (
+                f"{seat_name(p.player)} just played {name(p.card)}: cancel it with a card that "
+                "negates it, or allow it"
+            ),
+        )
+    if phase is Phase.SPREAD:
+        if isinstance(action, Done):
+            return None
+        if isinstance(action, SpreadTo):
+            return spread_problem(d, d.cells(), cell)
+        return Problem(
+            PhyloRefusal.MUST_SPREAD,
+            lambda: "choose the species Climate Change spreads to, or say done",
+        )
+    if phase is Phase.CONTEST:
+        if (
+            isinstance(action, ThrowHand)
+            and isinstance(action.throw, str)
+            and action.throw in _THROWS
+        ):
+            return None
+        return Problem(PhyloRefusal.MUST_THROW, lambda: "throw rock, paper or scissors")
+    if phase is Phase.SEASICK:
+        if isinstance(action, Discard):
+            return hand_problem(d, seat, action.card)
+        return Problem(
+            PhyloRefusal.MUST_DISCARD,
+            lambda: f"discard {d.owed} more card(s) from your hand first",
+        )
+    if phase is Phase.RECOVER:
+        if isinstance(action, Recover):
+            return recover_problem(d, seat, action.card)
+        return Problem(
+            PhyloRefusal.MUST_RECOVER,
+            lambda: "take a species card back from your discard pile",
+        )
+    if phase is Phase.CHALLENGE:
+        if isinstance(action, Challenge | Allow):
+            return None
+        return Problem(
+            PhyloRefusal.MUST_CHALLENGE_OR_ALLOW,
+            lambda: "challenge the placement just made, or allow it",
+        )
+    assert phase is Phase.REMOVE
+    if isinstance(action, Done):
+        return None
+    if isinstance(action, Remove | RemoveUnder):
+        return remove_problem(d.cells(), cell, beneath=isinstance(action, RemoveUnder))
+    return Problem(
+        PhyloRefusal.MUST_REMOVE, lambda: "you won the challenge: remove a card, or say done"
+    )
+
+
+_THROWS = frozenset(Throw)
 
 
 # -- transitions ------------------------------------------------------------------------------
@@ -314,16 +406,16 @@ def _play_species(d: PhyloData, seat: int, card: str, cell: int) -> PhyloData:
     if card in t.parasites:
         assert slot is not None
         d = put_slot(d, Slot(cell, slot.card, slot.owner, card, seat))
-        d = log(d, f"P{seat + 1} played {name(card)} beneath {name(slot.card)} at {where}")
+        d = log(d, f"{seat_name(seat)} played {name(card)} beneath {name(slot.card)} at {where}")
         return after_placement(d, cell, beneath=True)
     if slot is not None:  # INVASIVE, on top of a similar species
         d = log(
             remove_cell(d, cell),
-            f"P{seat + 1}'s invasive {name(card)} discards "
-            f"P{slot.owner + 1}'s {name(slot.card)} at {where}",
+            f"{seat_name(seat)}'s invasive {name(card)} discards "
+            f"{seat_name(slot.owner)}'s {name(slot.card)} at {where}",
         )
     d = put_slot(d, Slot(cell, card, seat))
-    d = log(d, f"P{seat + 1} played {name(card)} at {where}")
+    d = log(d, f"{seat_name(seat)} played {name(card)} at {where}")
     return after_placement(d, cell)
 
 
@@ -338,13 +430,15 @@ def _move(d: PhyloData, seat: int, action: Move) -> PhyloData:
         actions_left=d.actions_left - 1,
         moved=(*d.moved, (slot.card, seat, action.steps)),
     )
-    d = log(d, f"P{seat + 1} moved {name(slot.card)} from {action.cell} to {CELL_NAMES[dest]}")
+    d = log(
+        d, f"{seat_name(seat)} moved {name(slot.card)} from {action.cell} to {CELL_NAMES[dest]}"
+    )
     return after_placement(d, dest)
 
 
 def _drop(d: PhyloData, seat: int, card: str) -> PhyloData:
     d = discard_cards(take_from_hand(d, seat, card), seat, (card,))
-    d = log(d, f"P{seat + 1} dropped {name(card)} and picked up {DROP_PICKS}")
+    d = log(d, f"{seat_name(seat)} dropped {name(card)} and picked up {DROP_PICKS}")
     d = draw(d, seat, DROP_PICKS)
     return resume(d.replace(actions_left=d.actions_left - 1))
 
@@ -364,7 +458,7 @@ def next_data(d: PhyloData, seat: int, action: Action) -> PhyloData:
     if isinstance(action, Drop):
         return _drop(d, seat, action.card)
     if isinstance(action, Pass):
-        return finish_turn(log(d, f"P{seat + 1} passed"))
+        return finish_turn(log(d, f"{seat_name(seat)} passed"))
     if isinstance(action, Cancel):
         return cancel(d, action.card)
     if isinstance(action, Allow):

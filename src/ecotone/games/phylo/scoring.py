@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ecotone.games.phylo.cards import cards
-from ecotone.games.phylo.grid import Slot
+from ecotone.games.phylo.state import Slot
 
 __all__ = ["points", "table_points", "winners"]
 

@@ -15,11 +15,9 @@ from __future__ import annotations
 
 import enum
 
-import msgspec
+from ecotone.core.records import Record, seat_name
 
-from ecotone.games.phylo.grid import Slot
-
-__all__ = ["ACTIONS_PER_TURN", "Pending", "Phase", "PhyloData", "Throw", "instance"]
+__all__ = ["ACTIONS_PER_TURN", "Pending", "Phase", "PhyloData", "Slot", "Throw", "instance"]
 
 ACTIONS_PER_TURN = 3
 
@@ -54,7 +52,25 @@ class Throw(enum.StrEnum):
         }
 
 
-class Pending(msgspec.Struct, frozen=True):
+class Slot(Record, frozen=True):
+    """One occupied cell.
+
+    Attributes:
+        cell: the cell number.
+        card: the card showing: a species, or the Habitat Loss event left as URBAN terrain.
+        owner: the seat who played it (the card faces them and scores for them).
+        under: a PARASITIC species beneath the card, if any.
+        under_owner: the seat who played the parasite.
+    """
+
+    cell: int
+    card: str
+    owner: int
+    under: str | None = None
+    under_owner: int = 0
+
+
+class Pending(Record, frozen=True):
     """An event card being played, until it has resolved.
 
     Attributes:
@@ -70,7 +86,7 @@ class Pending(msgspec.Struct, frozen=True):
     leave: bool = False
 
 
-class PhyloData(msgspec.Struct, frozen=True):
+class PhyloData(Record, frozen=True):
     """Everything about one position.
 
     Attributes:
@@ -134,10 +150,6 @@ class PhyloData(msgspec.Struct, frozen=True):
     challenge_rule: bool = False
     log: tuple[str, ...] = ()
 
-    def replace(self, **changes: object) -> PhyloData:
-        """A copy with ``changes`` (the record itself never changes)."""
-        return msgspec.structs.replace(self, **changes)
-
     @property
     def decks(self) -> bool:
         """The constructed-deck game (each player has their own piles)."""
@@ -158,4 +170,4 @@ class PhyloData(msgspec.Struct, frozen=True):
 
 def instance(card: str, deck_owner: int, decks: bool) -> str:
     """A card's component name: ``B16`` in the shared game, ``P1:B16`` in a deck game."""
-    return f"P{deck_owner + 1}:{card}" if decks else card
+    return f"{seat_name(deck_owner)}:{card}" if decks else card

@@ -1,6 +1,6 @@
-"""Set-up, the turn cycle, rescue turns and the end of the game.
+"""The turn cycle, rescue turns and the end of the game.
 
-Rules doc sections: §Set-up, §A turn, §Incompatible cards and the rescue turn, §The end.
+Rules doc sections: §A turn, §Incompatible cards and the rescue turn, §The end.
 
 * A turn: the player picks up 1 card (2 with Scientific Insight in front of them), then
   takes 3 actions; *pass* ends the turn early.
@@ -17,56 +17,19 @@ Rules doc sections: §Set-up, §A turn, §Incompatible cards and the rescue turn
 
 from __future__ import annotations
 
-import random
-
-from ecotone.games.phylo.board import describe_slot, draw, log, remove_cell, remove_under
+from ecotone.core.records import put, seat_name
 from ecotone.games.phylo.cards import DrawBonus, cards
-from ecotone.games.phylo.grid import incompatible
+from ecotone.games.phylo.compatibility import incompatible
 from ecotone.games.phylo.state import ACTIONS_PER_TURN, Phase, PhyloData
+from ecotone.games.phylo.zones import describe_slot, draw, log, remove_cell, remove_under
 
 __all__ = [
-    "HAND_SIZE",
     "begin_turn",
     "discard_incompatible",
     "finish_turn",
     "recheck",
-    "setup",
     "trouble",
 ]
-
-HAND_SIZE = 5
-
-
-def setup(
-    rnd: random.Random, decks: tuple[tuple[str, ...], ...] | None, challenge: bool
-) -> PhyloData:
-    """Shuffle the shared pile (``decks=None``) or each player's deck, deal 5 cards each.
-
-    Who goes first is decided by rock-paper-scissors (rulebook): here by the seed.
-    """
-    if decks is None:
-        pile = list(cards().pile)
-        rnd.shuffle(pile)
-        hands: tuple[tuple[str, ...], ...] = (
-            tuple(sorted(pile[-1:-11:-2])),
-            tuple(sorted(pile[-2:-11:-2])),
-        )
-        piles: tuple[tuple[str, ...], ...] = (tuple(pile[:-10]),)
-        discards: tuple[tuple[str, ...], ...] = ((),)
-    else:
-        shuffled = []
-        for deck in decks:
-            cards_ = list(deck)
-            rnd.shuffle(cards_)
-            shuffled.append(cards_)
-        hands = tuple(tuple(sorted(c[-HAND_SIZE:])) for c in shuffled)
-        piles = tuple(tuple(c[:-HAND_SIZE]) for c in shuffled)
-        discards = ((), ())
-    first = rnd.randrange(2)
-    d = PhyloData(piles=piles, hands=hands, discards=discards, turn=first)
-    d = d.replace(challenge_rule=challenge)
-    d = log(d, f"P{first + 1} won rock-paper-scissors and goes first")
-    return begin_turn(d)
 
 
 def draws_per_turn(d: PhyloData, seat: int) -> int:
@@ -138,11 +101,11 @@ def _advance(d: PhyloData, *, evented: bool) -> PhyloData:
     elif final == 0:
         if not evented:
             return log(d.replace(phase=Phase.OVER, rescuing=False), "the game is over")
-        d = log(d, f"an event was played: P{2 - d.turn} gets one extra turn to react")
+        d = log(d, f"an event was played: {seat_name(1 - d.turn)} gets one extra turn to react")
     nxt = 1 - d.turn
     d = d.replace(final=final, turn=nxt, events_this_turn=0, moved=(), rescuing=False)
     if d.skips[nxt] > 0:
-        skips = tuple(n - 1 if s == nxt else n for s, n in enumerate(d.skips))
-        d = log(d.replace(skips=skips), f"P{nxt + 1} misses this turn")
+        skips = put(d.skips, nxt, d.skips[nxt] - 1)
+        d = log(d.replace(skips=skips), f"{seat_name(nxt)} misses this turn")
         return _advance(d, evented=False)
     return begin_turn(d)

@@ -1,0 +1,200 @@
+"""Compatibility: which cards may stand next to which, and which cards on the table are
+INCOMPATIBLE.
+
+Rules doc sections: §Compatibility, §Incompatible cards and the rescue turn.
+
+A species needs **one** orthogonal neighbour meeting every condition at once: a shared
+climate, a shared terrain, a matching locale (or a black border) and the food-chain rule
+(:func:`ecotone.games.phylo.cards.links_to`). A photosynthetic FC1 card needs only a
+neighbour sharing climate, terrain and locale, or the map board beside it (regardless of
+its habitat). A PARASITIC card lies beneath a host it links to. The map board and the
+URBAN card Habitat Loss may leave are no species: nothing links to them (``RULINGS.md``,
+Phylo).
+
+A card on the table is **supported** when it traces back to an autotroph: a photosynthetic
+FC1 card is a source when it stands next to the map or to a species sharing its habitat;
+any other card is supported when a neighbour it links to is supported; a parasite when its
+host is supported and still its host. Unsupported cards are INCOMPATIBLE.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from functools import cache
+
+from ecotone.games.phylo.board import MAP_CELLS, NEIGHBOURS, NEXT_TO_MAP
+from ecotone.games.phylo.cards import Diet, Keyword, cards, environment_compatible, links_to
+from ecotone.games.phylo.state import Slot
+
+__all__ = [
+    "Tables",
+    "fits",
+    "frontier",
+    "incompatible",
+    "pollinated",
+    "supported",
+    "tables",
+]
+
+
+# -- precomputed relations between card ids -----------------------------------------------
+
+
+class Tables:
+    """Every pairwise relation the rules ask about, computed once from the card pool.
+
+    Attributes:
+        links: for each species, the ids it may feed on next to it (``links_to``).
+        eaters: for each species, the ids that may feed on it.
+        habitat: for each species, the ids sharing a climate, a terrain and the locale.
+        plants: the photosynthetic FC1 species (sources, and the map board's neighbours).
+        parasites: PARASITIC species.
+        invasive: for each INVASIVE species, the ids it may be played on top of.
+        pollinators: POLLINATOR species.
+        needs_pollinator: plants that may be played only while a POLLINATOR is on the table.
+        movers: for each species that moves, its MOVE# or FLIGHT# and whether it flies.
+        ordinary: species with no placement rule of their own (not PARASITIC, INVASIVE or
+            needing a pollinator).
+        friends: for each species, the species that may be placed next to it: those that
+            feed on it, and the plants sharing its habitat.
+        beside: for each species, the ids it is compatible next to: its habitat for a
+            plant, what it feeds on for any other card (the inverse of ``friends``).
+    """
+
+    def __init__(self) -> None:
+        cs = cards()
+        species = list(cs.species.values())
+        self.links: dict[str, frozenset[str]] = {
+            x.id: frozenset(y.id for y in species if links_to(x, y)) for x in species
+        }
+        self.eaters: dict[str, frozenset[str]] = {
+            y.id: frozenset(x.id for x in species if y.id in self.links[x.id]) for y in species
+        }
+        self.habitat: dict[str, frozenset[str]] = {
+            x.id: frozenset(y.id for y in species if environment_compatible(x, y)) for x in species
+        }
+        self.plants = frozenset(
+            s.id for s in species if s.diet is Diet.PHOTOSYNTHETIC and s.food_chain == 1
+        )
+        self.parasites = frozenset(s.id for s in species if Keyword.PARASITIC in s.keywords)
+        self.invasive: dict[str, frozenset[str]] = {
+            x.id: frozenset(y.id for y in species if y.diet is x.diet and y.scale == x.scale)
+            for x in species
+            if Keyword.INVASIVE in x.keywords
+        }
+        self.pollinators = frozenset(s.id for s in species if Keyword.POLLINATOR in s.keywords)
+        self.needs_pollinator = frozenset(s.id for s in species if s.needs_pollinator)
+        self.species = frozenset(cs.species)
+        self.movers: dict[str, tuple[int, bool]] = {
+            s.id: (s.reach, s.flies) for s in species if s.movement is not None
+        }
+        self.ordinary = self.species - self.parasites - self.invasive.keys()
+        self.ordinary -= self.needs_pollinator
+        self.beside: dict[str, frozenset[str]] = {
+            x: self.habitat[x] if x in self.plants else self.links[x] for x in self.species
+        }
+        self.friends: dict[str, frozenset[str]] = {
+            y: self.eaters[y] | frozenset(x for x in self.plants if y in self.habitat[x])
+            for y in self.species
+        }
+
+
+@cache
+def tables() -> Tables:
+    """The relation tables (built once)."""
+    return Tables()
+
+
+_TABLES = tables()
+_PLANTS = _TABLES.plants
+_BESIDE = _TABLES.beside
+
+
+# -- compatibility ---------------------------------------------------------------------------
+
+
+def fits(card: str, cell: int, cells: Mapping[int, Slot], leaving: int = -1) -> bool:
+    """Whether species ``card`` is compatible in ``cell`` (§Compatibility).
+
+    Only the neighbours of ``cell`` count, so whatever lies in ``cell`` itself (the card an
+    INVASIVE species replaces) does not; ``leaving`` is a cell whose card is not counted
+    either (a moving card's old cell). The pollinator condition of a plant is checked by
+    the caller (it concerns the whole table).
+    """
+    if cell in NEXT_TO_MAP and card in _PLANTS:
+        return True
+    friends = _BESIDE[card]
+    for n in NEIGHBOURS[cell]:
+        slot = cells.get(n)
+        if slot is not None and slot.card in friends and n != leaving:
+            return True
+    return False
+
+
+def frontier(cells: Mapping[int, Slot]) -> list[int]:
+    """The empty cells next to a card or to the map board, ascending."""
+    out: set[int] = set(NEXT_TO_MAP)
+    for c in cells:
+        out.update(NEIGHBOURS[c])
+    return sorted(c for c in out if c not in cells and c not in MAP_CELLS)
+
+
+def supported(cells: Mapping[int, Slot]) -> set[int]:
+    """The cells whose top card traces back to an autotroph.
+
+    (Rules doc §Incompatible cards and the rescue turn.)
+    """
+    t = tables()
+    plants, habitat, eaters = t.plants, t.habitat, t.eaters
+    good: set[int] = set()
+    for c, slot in cells.items():
+        card = slot.card
+        if card not in plants:
+            continue
+        if c in NEXT_TO_MAP:
+            good.add(c)
+            continue
+        friends = habitat[card]
+        for n in NEIGHBOURS[c]:
+            other = cells.get(n)
+            if other is not None and other.card in friends:
+                good.add(c)
+                break
+    stack = list(good)
+    while stack:
+        c = stack.pop()
+        who_eats = eaters.get(cells[c].card)
+        if not who_eats:
+            continue
+        for n in NEIGHBOURS[c]:
+            if n in good:
+                continue
+            eater = cells.get(n)
+            if eater is not None and eater.card in who_eats:
+                good.add(n)
+                stack.append(n)
+    return good
+
+
+def incompatible(cells: Mapping[int, Slot]) -> list[tuple[int, bool]]:
+    """The INCOMPATIBLE cards as ``(cell, beneath)`` pairs, in cell order.
+
+    ``beneath`` is True for a parasite under its host. Event cards (URBAN) are never
+    incompatible: they are no species.
+    """
+    t = tables()
+    good = supported(cells)
+    out: list[tuple[int, bool]] = []
+    for c in sorted(cells):
+        slot = cells[c]
+        if slot.card in t.species and c not in good:
+            out.append((c, False))
+        if slot.under is not None and not (c in good and slot.card in t.links[slot.under]):
+            out.append((c, True))
+    return out
+
+
+def pollinated(cells: Iterable[Slot]) -> bool:
+    """Whether a POLLINATOR species is on the table (a card showing or beneath)."""
+    pollinators = tables().pollinators
+    return any(s.card in pollinators or s.under in pollinators for s in cells)

@@ -1,0 +1,194 @@
+"""Moving a species card (rules doc §Moving).
+
+Phylo basic rules v3.0: "MOVE a species card to new compatible spot". A card with MOVE#
+goes up to that many cells in a straight line along a row or a column, one with FLIGHT#
+also along a diagonal, in one action or spread over several actions of a turn; it never
+jumps over a card or the map board, and it must be compatible where it lands, not counting
+itself in the cell it leaves.
+
+Each condition is one check below, returning the rule broken or ``None``. A move's refusal
+asks them in order (:func:`move_problem`). The legal moves (:func:`moves`) ask the card's
+once (:func:`movable`, and the lines it may take, known for every card in advance), then
+walk each line out from the card, as far as its reach this turn, to the first cell that is
+not :func:`clear`, offering every cell where it fits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ecotone.core.actions import Action
+from ecotone.games.phylo.actions import Move
+from ecotone.games.phylo.board import CELL_NAMES, MAP_CELLS, QUEEN, Direction, ray
+from ecotone.games.phylo.cards import cards, name
+from ecotone.games.phylo.compatibility import fits, tables
+from ecotone.games.phylo.refusals import PhyloRefusal, Problem, why_not_fits
+from ecotone.games.phylo.state import PhyloData, Slot
+
+__all__ = ["clear", "movable", "move_problem", "moves", "moves_left"]
+
+
+def moves_left(d: PhyloData, card: str, owner: int) -> int:
+    """How many more cells ``owner``'s ``card`` may move this turn (MOVE# per turn)."""
+    reach = _MOVERS[card][0]
+    if not d.moved:
+        return reach
+    return reach - sum(n for c, o, n in d.moved if c == card and o == owner)
+
+
+def movable(slot: Slot | None, seat: int) -> bool:
+    """Whether ``seat`` may move the card of ``slot``: their own, with MOVE# or FLIGHT#."""
+    return slot is not None and slot.owner == seat and slot.card in _MOVERS
+
+
+def _mover_problem(slot: Slot | None, seat: int, src: int) -> Problem | None:
+    """A player moves a card of their own that has MOVE# or FLIGHT# (:func:`movable`)."""
+    if movable(slot, seat):
+        return None
+    if slot is None:
+        return Problem(
+            PhyloRefusal.NO_CARD_THERE, lambda: f"there is no card at {CELL_NAMES[src]} to move"
+        )
+    card = slot.card
+    if slot.owner != seat:
+        return Problem(
+            PhyloRefusal.NOT_YOUR_CARD,
+            lambda: f"{name(card)} at {CELL_NAMES[src]} is not your card",
+        )
+    return Problem(
+        PhyloRefusal.CANNOT_MOVE, lambda: f"{name(card)} cannot move (it has no MOVE or FLIGHT)"
+    )
+
+
+def _line_problem(card: str, direction: Direction) -> Problem | None:
+    """Only FLIGHT moves along a diagonal."""
+    if direction in _DIAGONALS and not _MOVERS[card][1]:
+        return Problem(
+            PhyloRefusal.NO_DIAGONAL,
+            lambda: f"{_name(card)} moves like a rook: only FLIGHT moves diagonally",
+        )
+    return None
+
+
+def _reach_problem(card: str, left: int, steps: int) -> Problem | None:
+    """A card goes at least one cell, and no more than its MOVE# or FLIGHT# left this turn."""
+    if not isinstance(steps, int) or steps < 1:
+        return Problem(
+            PhyloRefusal.NO_STEPS, lambda: f"a move goes a whole number of cells, not {steps!r}"
+        )
+    if steps > left:
+        sp = cards().species[card]
+        movement = sp.movement
+        assert movement is not None
+        done = sp.reach - left
+        already = f" and has moved {done} this turn" if done else ""
+        return Problem(
+            PhyloRefusal.TOO_FAR,
+            lambda: (
+                f"{sp.name} has {movement.kind.value.upper()} {sp.reach}{already}: "
+                f"it cannot go {steps} more"
+            ),
+        )
+    return None
+
+
+def _edge_problem(line: tuple[int, ...], steps: int) -> Problem | None:
+    """The table ends (Ecotone's bounded grid: see :mod:`ecotone.games.phylo.board`)."""
+    if steps > len(line):
+        return Problem(
+            PhyloRefusal.OFF_THE_TABLE,
+            lambda: f"that move leaves the table's {len(line)} cells that way",
+        )
+    return None
+
+
+def clear(cells: Mapping[int, Slot], cell: int) -> bool:
+    """Whether a moving card may pass or land on ``cell``: no card or map board there."""
+    return cell not in cells and cell not in MAP_CELLS
+
+
+def _crossing_problem(cells: Mapping[int, Slot], cell: int) -> Problem | None:
+    """Cards never jump over a card or the map board: ``cell``, on the way, is :func:`clear`."""
+    if clear(cells, cell):
+        return None
+    slot = cells.get(cell)
+    what = "the map board" if slot is None else name(slot.card)
+    return Problem(
+        PhyloRefusal.BLOCKED, lambda: f"{CELL_NAMES[cell]} holds {what}: cards cannot jump"
+    )
+
+
+def _landing_problem(cells: Mapping[int, Slot], card: str, src: int, dest: int) -> Problem | None:
+    """The card is compatible where it lands, without itself in the cell it leaves
+    (:func:`~ecotone.games.phylo.compatibility.fits`)."""
+    if fits(card, dest, cells, leaving=src):
+        return None
+    sp = cards().species[card]
+    return Problem(
+        PhyloRefusal.INCOMPATIBLE,
+        lambda: why_not_fits(sp, dest, {c: s for c, s in cells.items() if c != src}),
+    )
+
+
+def move_problem(
+    d: PhyloData,
+    cells: Mapping[int, Slot],
+    seat: int,
+    src: int,
+    direction: Direction,
+    steps: int,
+) -> Problem | None:
+    """Why ``seat`` may not move the card at ``src`` ``steps`` cells towards ``direction``,
+    or ``None`` if they may."""
+    slot = cells.get(src)
+    problem = _mover_problem(slot, seat, src)
+    if problem is not None:
+        return problem
+    assert slot is not None
+    card = slot.card
+    line = ray(src, direction)
+    problem = (
+        _line_problem(card, direction)
+        or _reach_problem(card, moves_left(d, card, seat), steps)
+        or _edge_problem(line, steps)
+    )
+    if problem is not None:
+        return problem
+    for cell in line[:steps]:
+        problem = _crossing_problem(cells, cell)
+        if problem is not None:
+            return problem
+    return _landing_problem(cells, card, src, line[steps - 1])
+
+
+def moves(d: PhyloData, seat: int, cells: Mapping[int, Slot]) -> list[Action]:
+    """``seat``'s legal moves: for each card, each line, every cell it may land on.
+
+    The rules of :func:`move_problem`, asked once per card (:func:`movable`, and the lines
+    it may take) and walking each line out from the card: its reach this turn and the
+    first cell that is not :func:`clear` end the line, and it lands wherever it
+    :func:`~ecotone.games.phylo.compatibility.fits`.
+    """
+    out: list[Action] = []
+    for slot in d.board:
+        if not movable(slot, seat):
+            continue
+        card, src = slot.card, slot.cell
+        left = moves_left(d, card, seat)
+        for direction in _LINES[card]:
+            for steps, dest in enumerate(ray(src, direction)[:left], 1):
+                if not clear(cells, dest):
+                    break
+                if fits(card, dest, cells, src):
+                    out.append(Move(CELL_NAMES[src], direction, steps))
+    return out
+
+
+def _name(card: str) -> str:
+    return cards().species[card].name
+
+
+_MOVERS = tables().movers  # each moving species' MOVE# or FLIGHT#, and whether it flies
+_DIAGONALS = frozenset(x for x in Direction if x.diagonal)
+# the lines each moving species may take (the line rule asked once for every card)
+_LINES = {c: tuple(x for x in QUEEN if _line_problem(c, x) is None) for c in _MOVERS}

@@ -1,0 +1,229 @@
+"""Playing a species card into a cell (rules doc §Playing a species, §Keywords).
+
+:func:`species_problem` is the rule: the first condition that playing a species at a cell
+breaks, or ``None``. The refusal asks it about one play. The legal actions work the rule
+out for many cells at once where that is the bulk of the work: a species can only be
+compatible in an empty cell next to a card it may stand beside (the relation tables of
+:mod:`ecotone.games.phylo.compatibility`), or next to the map board for a plant, so the
+empty cells of a whole hand are found in one walk of the table (:func:`ordinary_cells`,
+:func:`species_cells`); the rules a card has of its own (a pollinator to wait for, a host
+to lie beneath, a similar species to replace) are asked of the checks themselves.
+``tests/games/phylo/test_refusals.py`` checks on random tables that both agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from ecotone.games.phylo.board import (
+    CELL_NAMES,
+    MAP_CELLS,
+    NEIGHBOURS,
+    NEXT_TO_MAP,
+    OFF_MAP_NEIGHBOURS,
+)
+from ecotone.games.phylo.cards import Species, cards, name
+from ecotone.games.phylo.compatibility import fits, pollinated, tables
+from ecotone.games.phylo.refusals import PhyloRefusal, Problem, pair_reason, why_not_fits
+from ecotone.games.phylo.state import PhyloData, Slot
+
+__all__ = ["around", "ordinary_cells", "species_cells", "species_problem"]
+
+
+def species_problem(
+    d: PhyloData, cells: Mapping[int, Slot], card: str, cell: int
+) -> Problem | None:
+    """Why species ``card`` may not be played at ``cell`` now, or ``None`` if it may.
+
+    ``cells`` is ``d``'s table (:meth:`PhyloData.cells`), passed in so that one table serves
+    many questions. In order: the map board is no cell; a PARASITIC card goes beneath a
+    host it feeds on that has no parasite yet; an INVASIVE card may replace a similar
+    species (same diet and scale); any other card goes into an empty cell next to a card or
+    the map board; a plant needing a pollinator waits for a POLLINATOR on the table; and
+    the card must be compatible there (:func:`~ecotone.games.phylo.compatibility.fits`).
+    """
+    if cell in MAP_CELLS:
+        return Problem(
+            PhyloRefusal.MAP_BOARD, lambda: f"{CELL_NAMES[cell]} is part of the map board"
+        )
+    slot = cells.get(cell)
+    if card in _T.parasites:
+        return _host_problem(card, cell, slot)
+    if slot is not None:
+        return _invasion_problem(d, cells, card, cell, slot)
+    if fits(card, cell, cells):
+        return _pollinator_problem(d, card)
+    # a compatible card always has a neighbour: only a refused one may have none
+    if cell not in NEXT_TO_MAP and not any(n in cells for n in NEIGHBOURS[cell]):
+        return Problem(
+            PhyloRefusal.NOT_ADJACENT,
+            lambda: f"{CELL_NAMES[cell]} is not next to any card or the map board",
+        )
+    return _pollinator_problem(d, card) or _incompatible(cells, card, cell)
+
+
+def _host_problem(card: str, cell: int, slot: Slot | None) -> Problem | None:
+    """A PARASITIC card lies beneath a species it feeds on, one parasite to a host."""
+    if slot is None or slot.card not in _T.species:
+        return Problem(
+            PhyloRefusal.NEEDS_HOST,
+            lambda: (
+                f"{_sp(card).name} is PARASITIC: play it beneath a "
+                f"{' or '.join(_sp(card).hosts)} species"
+            ),
+        )
+    if slot.under is not None:
+        return Problem(
+            PhyloRefusal.CELL_FULL,
+            lambda: f"{CELL_NAMES[cell]} already holds a parasite (at most 2 cards a cell)",
+        )
+    host = slot.card
+    if host not in _T.links[card]:
+        return Problem(
+            PhyloRefusal.NOT_A_HOST,
+            lambda: (
+                f"{_sp(host).name} cannot host {_sp(card).name}: "
+                f"{pair_reason(_sp(card), _sp(host))}"
+            ),
+        )
+    return None
+
+
+def _invasion_problem(
+    d: PhyloData, cells: Mapping[int, Slot], card: str, cell: int, slot: Slot
+) -> Problem | None:
+    """A taken cell takes only an INVASIVE card, on top of a similar species."""
+    similar = _T.invasive.get(card)
+    if similar is None:
+        return Problem(
+            PhyloRefusal.CELL_TAKEN, lambda: f"{CELL_NAMES[cell]} is taken by {name(slot.card)}"
+        )
+    if slot.card not in similar:
+        return Problem(
+            PhyloRefusal.NOT_SIMILAR,
+            lambda: (
+                f"INVASIVE {_sp(card).name} may only be played on top of a "
+                f"{_sp(card).diet.value} species of scale {_sp(card).scale}, "
+                f"not on {name(slot.card)}"
+            ),
+        )
+    # the card it replaces is in ``cell`` itself, so it is no neighbour to fit with
+    if fits(card, cell, cells):
+        return _pollinator_problem(d, card)
+    return _pollinator_problem(d, card) or _incompatible(cells, card, cell)
+
+
+def _pollinator_problem(d: PhyloData, card: str) -> Problem | None:
+    """Some plants may be played only while a POLLINATOR is on the table."""
+    if card in _T.needs_pollinator and not pollinated(d.board):
+        return Problem(
+            PhyloRefusal.NEEDS_POLLINATOR,
+            lambda: f"{_sp(card).name} needs a POLLINATOR on the table first",
+        )
+    return None
+
+
+def _incompatible(cells: Mapping[int, Slot], card: str, cell: int) -> Problem:
+    return Problem(PhyloRefusal.INCOMPATIBLE, lambda: why_not_fits(_sp(card), cell, cells))
+
+
+def _sp(card: str) -> Species:
+    return cards().species[card]
+
+
+# -- where each card may go ---------------------------------------------------------------
+
+
+def around(cells: Mapping[int, Slot]) -> dict[str, set[int]]:
+    """For each card id on the table, the empty cells next to it (not the map board)."""
+    out: dict[str, set[int]] = {}
+    for c, slot in cells.items():
+        spots = out.get(slot.card)
+        if spots is None:
+            out[slot.card] = set(OFF_MAP_NEIGHBOURS[c])
+        else:
+            spots.update(OFF_MAP_NEIGHBOURS[c])
+    for spots in out.values():
+        spots.difference_update(cells)
+    return out
+
+
+def species_cells(
+    d: PhyloData,
+    card: str,
+    cells: Mapping[int, Slot],
+    near: Mapping[str, set[int]] | None = None,
+) -> list[int]:
+    """Where species ``card`` may be played now, in the order the legal actions list them:
+    the empty cells ascending, then the cards it may lie on or beneath.
+
+    The empty cells are found as :func:`ordinary_cells` finds them (the empty neighbours of
+    the cards it may stand beside, and of the map board for a plant); the cells a PARASITIC
+    or INVASIVE card would share with another card are asked of :func:`species_problem`.
+    ``near``, :func:`around` of ``cells``, saves work when several cards are placed on one
+    table; without it the table's cards are walked directly.
+    """
+    if _pollinator_problem(d, card) is not None:  # a rule of the card, whatever the cell
+        return []
+    t = _T
+    if card in t.parasites:
+        hosts = [c for c in sorted(cells) if cells[c].card in t.links[card]]
+        return [c for c in hosts if species_problem(d, cells, card, c) is None]
+    found: set[int] = set()
+    if card in t.plants:
+        found.update(c for c in NEXT_TO_MAP if c not in cells)
+    friends = t.beside[card]
+    if near is None:
+        for c, slot in cells.items():
+            if slot.card in friends:
+                found.update(n for n in OFF_MAP_NEIGHBOURS[c] if n not in cells)
+    else:
+        for other in friends.intersection(near):
+            found |= near[other]
+    out = sorted(found)
+    similar = t.invasive.get(card)
+    if similar:
+        taken = [c for c in sorted(cells) if cells[c].card in similar]
+        out += [c for c in taken if species_problem(d, cells, card, c) is None]
+    return out
+
+
+def ordinary_cells(cells: Mapping[int, Slot], hand: Iterable[str]) -> dict[str, set[int]]:
+    """Where each *ordinary* species of ``hand`` may be played: one with no placement rule
+    of its own (not PARASITIC, INVASIVE or waiting for a pollinator), which goes into an
+    empty cell where it is compatible (the cards of the hand with nowhere to go are left
+    out). Every other species is placed by :func:`species_cells`.
+
+    This is :func:`species_problem` for many cells and cards at once, and the fast path of
+    the legal actions: the table is walked once, each card on it handing its empty
+    neighbours off the map board to the cards of the hand that may stand beside it
+    (:attr:`~ecotone.games.phylo.compatibility.Tables.friends`, the inverse of the relation
+    :func:`~ecotone.games.phylo.compatibility.fits` reads), and a plant also takes the empty cells
+    beside the map board. ``tests/games/phylo/test_refusals.py`` checks on random tables
+    that both say the same.
+    """
+    t = tables()
+    ordinary = t.ordinary.intersection(hand)
+    spots: dict[str, set[int]] = {}
+    if not ordinary:
+        return spots
+    for card in t.plants.intersection(ordinary):
+        spots[card] = {c for c in NEXT_TO_MAP if c not in cells}
+    friends_of = t.friends
+    for c, slot in cells.items():
+        friends = friends_of.get(slot.card)  # none for an URBAN card
+        if friends is None:
+            continue
+        takers = friends.intersection(ordinary)
+        if not takers:
+            continue
+        empty = [n for n in OFF_MAP_NEIGHBOURS[c] if n not in cells]
+        for card in takers:
+            if card in spots:
+                spots[card].update(empty)
+            else:
+                spots[card] = set(empty)
+    return spots
+
+
+_T = tables()

@@ -1,0 +1,121 @@
+"""Moving cards between the zones of the game (hands, piles, discard piles, the table), and
+the public log.
+
+Every rule module moves cards with these pure edits of a :class:`PhyloData`, so a card is
+never lost or duplicated: a card leaving
+the table goes to the discard pile of its deck (the shared one, or its owner's in the
+constructed-deck game), and a parasite always leaves the table with its host (rules doc
+§Keywords, PARASITIC).
+"""
+
+from __future__ import annotations
+
+from ecotone.core.records import put, seat_name, without
+from ecotone.games.phylo.board import cell_name
+from ecotone.games.phylo.cards import name
+from ecotone.games.phylo.state import PhyloData, Slot
+
+__all__ = [
+    "LOG_SIZE",
+    "add_to_hand",
+    "describe_slot",
+    "discard_cards",
+    "draw",
+    "log",
+    "put_slot",
+    "remove_cell",
+    "remove_under",
+    "take_from_hand",
+]
+
+LOG_SIZE = 8
+
+
+def log(d: PhyloData, text: str) -> PhyloData:
+    """Record a public happening (the log keeps the last :data:`LOG_SIZE`)."""
+    return d.replace(log=(*d.log, text)[-LOG_SIZE:])
+
+
+# -- hands and piles ---------------------------------------------------------------------------
+
+
+def take_from_hand(d: PhyloData, seat: int, card: str) -> PhyloData:
+    """``seat``'s hand without (one copy of) ``card``; it is no longer known to anybody."""
+    known = d.known[seat]
+    if card in known:
+        known = without(known, card)
+    return d.replace(
+        hands=put(d.hands, seat, without(d.hands[seat], card)),
+        known=put(d.known, seat, known),
+    )
+
+
+def add_to_hand(d: PhyloData, seat: int, new: tuple[str, ...], *, seen: bool = False) -> PhyloData:
+    """``seat``'s hand with ``new`` added (kept sorted); ``seen``: the opponent saw them."""
+    hand = tuple(sorted((*d.hands[seat], *new)))
+    d = d.replace(hands=put(d.hands, seat, hand))
+    if seen:
+        d = d.replace(known=put(d.known, seat, tuple(sorted((*d.known[seat], *new)))))
+    return d
+
+
+def draw(d: PhyloData, seat: int, n: int) -> PhyloData:
+    """``seat`` picks up ``n`` cards (fewer if the pile runs out).
+
+    Picking up the last card starts the end of the game (rules doc §The end): ``final``
+    becomes 1, this turn is finished and the opponent plays one last turn.
+    """
+    p = d.pile_of(seat)
+    pile = d.piles[p]
+    n = min(n, len(pile))
+    if n == 0:
+        return d
+    taken = pile[len(pile) - n :]
+    d = add_to_hand(d.replace(piles=put(d.piles, p, pile[: len(pile) - n])), seat, taken)
+    if not d.piles[p] and d.final < 0:
+        what = "their deck" if d.decks else "the pick-up pile"
+        d = log(d.replace(final=1), f"{seat_name(seat)} picked up the last card of {what}")
+    return d
+
+
+def discard_cards(d: PhyloData, owner: int, new: tuple[str, ...]) -> PhyloData:
+    """Put ``new`` on the discard pile of ``owner``'s deck (the shared pile if one)."""
+    i = d.discard_of(owner)
+    return d.replace(discards=put(d.discards, i, (*d.discards[i], *new)))
+
+
+# -- the board ----------------------------------------------------------------------------------
+
+
+def put_slot(d: PhyloData, slot: Slot) -> PhyloData:
+    """The board with ``slot`` placed (replacing whatever was in its cell)."""
+    board = [s for s in d.board if s.cell != slot.cell]
+    board.append(slot)
+    board.sort(key=lambda s: s.cell)
+    return d.replace(board=tuple(board))
+
+
+def remove_cell(d: PhyloData, cell: int) -> PhyloData:
+    """Discard the card at ``cell`` and any parasite beneath it; the cell becomes empty."""
+    slot = next(s for s in d.board if s.cell == cell)
+    d = d.replace(board=tuple(s for s in d.board if s.cell != cell))
+    d = discard_cards(d, slot.owner, (slot.card,))
+    if slot.under is not None:
+        d = discard_cards(d, slot.under_owner, (slot.under,))
+    return d
+
+
+def remove_under(d: PhyloData, cell: int) -> PhyloData:
+    """Discard the parasite beneath the card at ``cell``."""
+    slot = next(s for s in d.board if s.cell == cell)
+    assert slot.under is not None
+    d = discard_cards(d, slot.under_owner, (slot.under,))
+    return put_slot(d, Slot(slot.cell, slot.card, slot.owner))
+
+
+def describe_slot(slot: Slot, beneath: bool = False) -> str:
+    """``"P2's B09 Monkey Puzzle Tree at m12"`` (the parasite with ``beneath``)."""
+    if beneath:
+        assert slot.under is not None
+        return f"{seat_name(slot.under_owner)}'s {name(slot.under)} under {cell_name(slot.cell)}"
+    return f"{seat_name(slot.owner)}'s {name(slot.card)} at {cell_name(slot.cell)}"
