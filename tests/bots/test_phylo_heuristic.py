@@ -12,7 +12,8 @@ from ecotone.bots import SeatView, available_bots, make_bot
 from ecotone.bots.heuristics.phylo import HeuristicBot, table_value
 from ecotone.core.game import Game, State
 from ecotone.core.rng import derive_seed
-from ecotone.games.phylo.grid import Slot, parse_cell
+from ecotone.games.phylo.board import parse_cell
+from ecotone.games.phylo.state import Slot
 
 GAME = "phylo"
 

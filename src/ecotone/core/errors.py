@@ -81,9 +81,11 @@ class IllegalAction(EcotoneError, ValueError):
 
     Kernel codes: ``action/game-over``, ``action/bad-seat``, ``action/not-your-turn``,
     ``action/already-chosen`` (a simultaneous choice made, the others awaited),
-    ``action/malformed``, ``action/unknown-index``; ``action/not-legal`` is the code a
-    game falls back on when it has no more specific one. Games raise their own codes
-    (``forest/...``) whenever they can say why. An undo the policy refuses
+    ``action/malformed``, ``action/unknown-index``. Games refuse with their own codes
+    (``forest/...``), declared in their :class:`Refusal` enum; ``action/not-legal`` is
+    only the kernel's safety net, should a game's refusal ever find nothing wrong with an
+    action its legal actions do not offer (the conformance harness makes sure it does
+    not). An undo the policy refuses
     (:mod:`ecotone.core.history`): ``undo/nothing``, ``undo/game-over``,
     ``undo/not-yours``, ``undo/revealed``.
     """

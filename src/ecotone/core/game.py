@@ -205,6 +205,7 @@ class Game(ABC, Generic[D]):
     def next(self, data: D, seat: int, action: Action) -> D:
         """The data after ``seat`` takes ``action``, which the kernel has checked is legal."""
 
+    @abstractmethod
     def refusal(self, data: D, seat: int, action: Action) -> IllegalAction | None:
         """The first rule ``action`` breaks for ``seat`` (who is to move), or ``None`` when
         it breaks none: exactly when ``action`` is among :meth:`legal`.
@@ -214,20 +215,6 @@ class Game(ABC, Generic[D]):
         game's codec, so an action's fields may still name anything (a card not held, a
         cell off the board): say so in the game's words.
         """
-        legal = self.legal(data, seat)
-        if action in legal:
-            return None
-        return self.why_illegal(data, seat, action)
-
-    def why_illegal(self, data: D, seat: int, action: Action) -> IllegalAction:
-        """Why ``action`` (known to be illegal for ``seat``, who is to move) is refused.
-
-        Games write :meth:`refusal`; this asks it and falls back on ``action/not-legal``.
-        """
-        problem = self.refusal(data, seat, action)
-        if problem is not None:
-            return problem
-        return IllegalAction("action/not-legal", f"{action} is not possible now")
 
     @abstractmethod
     def observation(self, data: D, seat: int | None) -> dict[str, Any]:
@@ -379,7 +366,10 @@ class State(Generic[D]):
         else:
             ok = action in self.legal_actions(seat)
         if not ok:
-            raise self.game.why_illegal(self.data, seat, action)
+            fault = self.game.refusal(self.data, seat, action)
+            # The harness proves the rules check agrees with legal(); should a game's two
+            # ever drift, the player still gets a refusal, not an accepted illegal move.
+            raise fault or IllegalAction("action/not-legal", f"{action} is not possible now")
 
     def apply(self, seat: int, action: Action) -> State[D]:
         """The state after ``seat`` takes ``action``; this state is left as it was.

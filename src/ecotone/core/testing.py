@@ -278,11 +278,11 @@ def _expect_declared(
         "with it (legal() and refusal() disagree)"
     )
     declared = {str(code) for code in game.refusals}
-    if declared:
-        assert fault.code in declared, (
-            f"{here}: {action} refused with {fault.code!r}, which is not a member of "
-            f"{game.refusals.__name__}"
-        )
+    assert declared, f"{here}: {game!r} declares no refusal codes (its refusals enum)"
+    assert fault.code in declared, (
+        f"{here}: {action} refused with {fault.code!r}, which is not a member of "
+        f"{game.refusals.__name__}"
+    )
 
 
 def _check_secret_kept(

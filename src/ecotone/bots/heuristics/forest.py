@@ -31,7 +31,7 @@ from ecotone.games.forest import (
     Place,
     cards,
 )
-from ecotone.games.forest.rules import neighbour_place, place_card, targets
+from ecotone.games.forest.placement import neighbour_place, place_card, targets
 from ecotone.games.forest.scoring import is_complete, score_forest, tops
 from ecotone.games.forest.state import Forest, Tree
 

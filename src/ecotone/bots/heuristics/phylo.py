@@ -40,6 +40,7 @@ from ecotone.games.phylo.actions import (
     RemoveUnder,
     SpreadTo,
 )
+from ecotone.games.phylo.board import NEIGHBOURS, parse_cell, ray
 from ecotone.games.phylo.cards import (
     DiscardAll,
     DiscardChain,
@@ -54,18 +55,11 @@ from ecotone.games.phylo.cards import (
 from ecotone.games.phylo.cards import (
     Recover as RecoverEffect,
 )
+from ecotone.games.phylo.compatibility import incompatible, tables
 from ecotone.games.phylo.events import chain_below
 from ecotone.games.phylo.game import Phylo
-from ecotone.games.phylo.grid import (
-    NEIGHBOURS,
-    Slot,
-    incompatible,
-    parse_cell,
-    ray,
-    tables,
-)
-from ecotone.games.phylo.rules import around, species_cells
-from ecotone.games.phylo.state import PhyloData
+from ecotone.games.phylo.placement import around, species_cells
+from ecotone.games.phylo.state import PhyloData, Slot
 
 __all__ = ["HeuristicBot", "table_value"]
 

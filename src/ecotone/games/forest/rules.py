@@ -14,23 +14,11 @@ from ecotone.core.actions import Action
 from ecotone.core.records import put, without
 from ecotone.games.forest.actions import PILES, Draw, Give, GiveToNeighbour, Place
 from ecotone.games.forest.cards import cards
-from ecotone.games.forest.placement import can_start_tree, neighbour_place, place_card, targets
+from ecotone.games.forest.placement import neighbour_place, place_card
 from ecotone.games.forest.refusals import pile_rule, recipient_rule, tree_rule
 from ecotone.games.forest.state import HAND_SIZE, Forest, ForestData, Phase
 
-__all__ = [
-    "HAND_SIZE",
-    "can_start_tree",
-    "legal",
-    "neighbour_place",
-    "next_data",
-    "place_card",
-    "setup",
-    "targets",
-    "to_move",
-]
-# HAND_SIZE and the placement functions are also read from here by the heuristic bot;
-# they live in state.py and placement.py.
+__all__ = ["legal", "next_data", "setup", "to_move"]
 
 PILE_SIZE = 12
 DRAWS_PER_TURN = 2

@@ -71,7 +71,6 @@ from ecotone.games.phylo.events import (
 )
 from ecotone.games.phylo.movement import move_problem, moves
 from ecotone.games.phylo.placement import (
-    around,
     ordinary_cells,
     species_cells,
     species_problem,
@@ -91,7 +90,6 @@ from ecotone.games.phylo.zones import (
 __all__ = [
     "DROP_PICKS",
     "HAND_SIZE",
-    "around",
     "chosen",
     "hand_problem",
     "legal",
@@ -99,7 +97,6 @@ __all__ = [
     "pile_problem",
     "refusal",
     "setup",
-    "species_cells",
     "to_move",
 ]
 
