@@ -38,9 +38,16 @@ _FIELD = re.compile(r"\{(\w+)(?::(\w+))?\}")
 
 
 class Action(msgspec.Struct, frozen=True, tag_field="type"):
-    """Base of every game's actions. Subclasses set a ``tag`` and a ``notation``."""
+    """Base of every game's actions. Subclasses set a ``tag`` and a ``notation``.
+
+    ``choose_by`` names, in order, the fields a person picks one at a time when a
+    decision offers many actions of this kind (``("cell", "turn")``: first where, then
+    which way); surfaces narrow the legal actions field by field with
+    :mod:`ecotone.core.choices`. Empty: the actions are offered whole.
+    """
 
     notation: ClassVar[str] = ""
+    choose_by: ClassVar[tuple[str, ...]] = ()
 
     def __str__(self) -> str:
         return _formatter(type(self))(self)

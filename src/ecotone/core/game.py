@@ -265,6 +265,15 @@ class Game(ABC, Generic[D]):
         del data, seat, action
         return False
 
+    def preview(self, data: D, seat: int, action: Action) -> str | None:
+        """A small text picture of ``action`` as a person chooses it (a tile turned the
+        way this placement turns it), or ``None`` when its notation says enough.
+
+        Only asked about legal actions of ``seat``; surfaces show it beside the choice.
+        """
+        del data, seat, action
+        return None
+
     def undo_refusal(self, before: D, seat: int, action: Action, after: D) -> IllegalAction | None:
         """Why ``seat`` may not take back ``action`` (which led from ``before`` to
         ``after``) though the kernel's undo policy allows it, or ``None``.
