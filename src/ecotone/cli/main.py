@@ -19,6 +19,7 @@ from ecotone.cli import (
     bench,
     bench_bots,
     bots,
+    cards,
     departures,
     info,
     play,
@@ -83,6 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"ecotone {ecotone.__version__}")
     commands = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND")
     info.add_parsers(commands)
+    cards.add_parser(commands)
     play.add_parser(commands)
     simulate.add_parser(commands)
     replay.add_parser(commands)

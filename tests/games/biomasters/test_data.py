@@ -11,6 +11,7 @@ import msgspec
 import pytest
 
 from ecotone.core.errors import DataError
+from ecotone.core.spec import Provenance
 from ecotone.games.biomasters.board import compatible
 from ecotone.games.biomasters.cards import Card, CardPool, Trophic, cards, validate
 from ecotone.games.biomasters.decks import STARTERS, starter
@@ -61,7 +62,52 @@ def test_every_role_of_the_food_web_is_there() -> None:
 def test_homes() -> None:
     homes = [cards().by_id[h] for h in cards().homes]
     assert len(homes) == 4
-    assert all(h.domain == "home" and not h.cost and str(h.provenance) == "rulebook" for h in homes)
+    # the rulebook has HOME cards but names none: these four are Ecotone's, and places
+    assert all(h.domain == "home" and not h.cost and str(h.provenance) == "ecotone" for h in homes)
+    assert all("names none" in h.note and h.links() == {} for h in homes)
+
+
+def test_the_audited_facts_are_corrected() -> None:
+    pool = cards().by_id
+    diatom = pool["marine-diatom"]
+    # marine cyanobacteria were sequenced in 2003; this was the first diatom (Armbrust 2004)
+    assert "first marine phytoplankton" not in diatom.fact
+    assert "first diatom" in diatom.fact
+    assert "Armbrust et al. 2004" in diatom.note
+    assert "nothing else" not in pool["common-nettle"].fact
+    # the common earthworm is not on the IUCN Red List
+    assert pool["common-earthworm"].iucn == "NE"
+    assert pool["common-earthworm"].rarity == "common"  # as with LC: the play is unchanged
+
+
+def test_every_link_says_where_it_comes_from() -> None:
+    for c in cards().species():
+        links = c.links()
+        assert links["habitat"], c.id
+        assert ("prey" in links) == bool(c.prey), c.id
+        assert ("hosts" in links) == bool(c.hosts), c.id
+        assert ("diet" in links) == bool(c.preferred), c.id
+        for link, note in links.items():
+            assert note.startswith(("public: ", "designed by Ecotone")), (c.id, link)
+    # every parasite and mutualist names what its hosts really are
+    for c in cards().species():
+        if c.hosts:
+            assert c.hosts_note, c.id
+
+
+@pytest.mark.parametrize(
+    ("card", "never"),
+    [
+        ("penny-bun", "baobab, marula, acacia or red mangrove"),
+        ("rhizobium", "Vachellia tortilis"),
+        ("tongue-eating-louse", "does not parasitise sharks"),
+        ("scarlet-caterpillarclub", "termites and beetles are not its hosts"),
+    ],
+)
+def test_hosts_wider_than_the_wild_are_marked_designed(card: str, never: str) -> None:
+    note = cards().by_id[card].hosts_note
+    assert note.startswith("designed by Ecotone, wider than the wild")
+    assert never in note
 
 
 def test_rarity_follows_iucn_status() -> None:
@@ -144,6 +190,8 @@ def _card(**changes: object) -> Card:
         ({"latin": ""}, "latin name"),
         ({"strategy": ("venomous",)}, "VENOMOUS"),
         ({"adult": "plains-zebra"}, "METAMORPHOSIS"),
+        ({"hosts_note": "designed by Ecotone"}, "a hosts note, but the card has no hosts"),
+        ({"provenance": Provenance.PUBLIC}, "its habitat needs a note naming its source"),
     ],
 )
 def test_the_validator_catches_broken_cards(changes: dict[str, object], words: str) -> None:
@@ -199,6 +247,15 @@ def test_the_rules_document_lists_every_card_as_in_the_data() -> None:
         assert fact == c.fact, c.id
     cards_n, species_n = len(species), len({c.latin for c in species})
     assert f"{cards_n} species cards ({species_n} species" in DOC.read_text(encoding="utf-8")
+
+
+def test_the_rules_document_lists_every_link_note() -> None:
+    """§Where the links come from: each note of the data, after its card and link."""
+    text = DOC.read_text(encoding="utf-8")
+    for c in cards().species():
+        for link, note in c.links().items():
+            if note != "designed by Ecotone":
+                assert f"- `{c.id}` ({link}): {note}." in text, (c.id, link)
 
 
 def test_the_rules_document_lists_the_starter_decks_as_in_their_files() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +18,9 @@ from ecotone.games.biome.tiles import Layer, parse_tiles, tiles
 
 def text(name: str) -> str:
     return resources.files("ecotone.games.biome.data").joinpath(name).read_text("utf-8")
+
+
+DOC = Path(__file__).resolve().parents[3] / "docs" / "rules" / "biome-borneo.md"
 
 
 def test_rulebook_counts() -> None:
@@ -80,6 +84,48 @@ def test_every_species_has_a_latin_name_a_fact_and_provenance() -> None:
     for d in cards().disasters.values():
         assert d.fact
         assert d.text
+
+
+def test_every_link_says_where_it_comes_from() -> None:
+    sources = ("rulebook: ", "public: ", "designed by Ecotone")
+    for a in cards().animals.values():
+        links = a.links()
+        assert set(links) == ({"habitat", "prey"} if a.prey else {"habitat"}), a.key
+        assert all(note.startswith(sources) for note in links.values()), a.key
+    for p in cards().plant_cards.values():
+        assert p.links()["habitat"].startswith(sources), p.key
+    # the rulebook's two example prey lists name no card: the notes say Ecotone chose it
+    for key in ("rhinoceros-hornbill", "barred-eagle-owl"):
+        assert "a card it does not name" in cards().animals[key].prey_note
+
+
+def test_the_audited_borneo_facts() -> None:
+    a = cards().animals
+    # Borneo's common flying lizard; Draco volans is now the lizard of Java and Bali
+    assert a["draco-lizard"].latin == "Draco sumatranus"
+    assert "McGuire and Heang 2001" in a["draco-lizard"].sources
+    assert "high off the ground" not in a["tadpoles"].fact
+    assert "bromeliads are American plants" in a["tadpoles"].habitat_note
+    assert "insect" not in a["proboscis-monkey"].fact
+    # links kept for play though the wild does not bear them out, said so on the card
+    assert "not known to hunt caterpillars" in a["proboscis-monkey"].prey_note
+    assert "heavier than the owl" in a["barred-eagle-owl"].prey_note
+    # the moon moth's species and fact are Ecotone's, not the rulebook's
+    assert "species (Actias maenas) and fact ecotone" in a["moon-moth"].sources
+    assert "Fredriksson 2005" in a["reticulated-python"].prey_note
+
+
+def test_the_rules_document_shows_the_links_and_facts_as_in_the_data() -> None:
+    doc = DOC.read_text(encoding="utf-8")
+    for a in cards().animals.values():
+        assert f"- **{a.name}** (*{a.latin}*): {a.fact}" in doc, a.key
+        for link, note in a.links().items():
+            assert f"- **{a.name}**, {link}: {note}." in doc, (a.key, link)
+    for p in cards().plant_cards.values():
+        assert f"- **{p.name}** (*{p.latin}*): {p.fact}" in doc, p.key
+        assert f"- **{p.name}**, habitat: {p.habitat_note}." in doc, p.key
+    for plant in tiles().plants:
+        assert f"- **{plant.name}** (*{plant.latin}*): {plant.fact}" in doc, plant.key
 
 
 def test_food_chains_go_up_and_reach_five() -> None:
@@ -206,8 +252,8 @@ def test_the_tile_validator_catches_broken_data(old: str, new: str, words: str) 
     ("old", "new", "words"),
     [
         (
-            'copies = 4\nprovenance = "rulebook"\nsources = "name, points and habitat (fern, Under',
-            'copies = 3\nprovenance = "rulebook"\nsources = "name, points and habitat (fern, Under',
+            'copies = 4\nhabitat_note = "rulebook: the first-round example',
+            'copies = 3\nhabitat_note = "rulebook: the first-round example',
             "83",
         ),
         (
@@ -226,6 +272,12 @@ def test_the_tile_validator_catches_broken_data(old: str, new: str, words: str) 
             "cannot be met where it lives",
         ),
         ("points = 7", "points = 9", "scores 5-7"),
+        ('prey_note = "designed by Ecotone: it eats insects"\n', "", "a prey note goes with"),
+        (
+            'habitat_note = "designed by Ecotone: a dipterocarp of the emergent layer"',
+            'habitat_note = " "',
+            "yellow-meranti: its habitat needs a note",
+        ),
         ('key = "drought"', 'key = "forest-fire"', "not unique"),
     ],
 )

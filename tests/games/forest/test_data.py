@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from pathlib import Path
 
 import msgspec
 import pytest
@@ -14,6 +15,8 @@ from ecotone.core.spec import Provenance
 from ecotone.games.forest.cards import LEVELS, CardSet, Level, _File, cards
 
 LEVEL_KEYS = ("ground", "first", "second", "canopy")
+ROOT = Path(__file__).resolve().parents[3]
+DOC = ROOT / "docs" / "rules" / "once-upon-a-forest.md"
 
 
 @pytest.fixture(scope="module")
@@ -101,8 +104,46 @@ def test_level_rows_have_rulebook_provenance(raw: _File) -> None:
 
 
 def test_every_card_carries_its_provenance(raw: _File) -> None:
-    # The rulebook gives the counts; which card shows what is designed by Ecotone.
+    # The English rules give the counts; which card shows what is designed by Ecotone.
     assert all(c.provenance is Provenance.ECOTONE for c in raw.cards)
+
+
+def test_the_counts_are_credited_to_the_english_rules_not_the_rulebook() -> None:
+    # The rulebook (the Board Game Arena page) gives no count: the header of the data and the
+    # validator's words (test_validator_rejects_15_cards_on_a_level) name the English rules.
+    header = load_text("ecotone.games.forest.data", "cards.toml").split("[[levels]]")[0]
+    assert "English rules" in header
+    assert "The rulebook gives 16" not in header
+
+
+def test_every_species_says_where_its_level_comes_from() -> None:
+    doc = " ".join(DOC.read_text(encoding="utf-8").split())
+    for sp in cards().species.values():
+        assert sp.level_note.startswith("designed by Ecotone"), sp.key
+        # the rules document gives the same reason, after the species' name and level
+        reason = sp.level_note.split(": ", 1)[1]
+        assert reason in doc, sp.key
+    jaguar = cards().species["jaguar"]
+    assert "a game level" in jaguar.level_note
+    assert "on the ground" in jaguar.level_note
+
+
+def test_the_armadillo_has_its_2024_name() -> None:
+    armadillo = cards().species["armadillo"]
+    assert (armadillo.latin, armadillo.name) == (
+        "Dasypus guianensis",
+        "Guianan Long-nosed Armadillo",
+    )
+    assert "Barthe et al. 2024" in armadillo.note
+    assert armadillo.short == "Armadillo"  # the text picture's label is unchanged
+
+
+def test_a_species_without_a_level_note_is_refused(raw: _File) -> None:
+    bad = tuple(
+        msgspec.structs.replace(s, level_note=" ") if s.key == "jaguar" else s for s in raw.species
+    )
+    err = _broken(raw, species=bad)
+    assert "jaguar: its level needs a note" in err.message
 
 
 def test_a_card_without_provenance_is_refused() -> None:
@@ -146,7 +187,7 @@ def test_the_real_data_passes(raw: _File) -> None:
 
 def test_validator_rejects_15_cards_on_a_level(raw: _File) -> None:
     err = _broken(raw, cards=tuple(c for c in raw.cards if c.id != "S14"))
-    assert "second: 15 cards, the rulebook has 16" in err.message
+    assert "second: 15 cards, the English rules have 16" in err.message
 
 
 def test_validator_rejects_a_start_card_with_an_animal(raw: _File) -> None:
@@ -186,7 +227,7 @@ def test_validator_rejects_duplicate_ids(raw: _File) -> None:
 
 def test_validator_rejects_three_start_cards(raw: _File) -> None:
     bad = tuple(msgspec.structs.replace(c, start=False) if c.id == "G16" else c for c in raw.cards)
-    assert "3 start cards, the rulebook has 4" in _broken(raw, cards=bad).message
+    assert "3 start cards, the English rules have 4" in _broken(raw, cards=bad).message
 
 
 def test_validator_rejects_three_species_on_a_level(raw: _File) -> None:

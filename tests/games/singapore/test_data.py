@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -236,3 +237,65 @@ def test_validator_catches_an_anticlockwise_ring() -> None:
     text = re.sub(r'(id = "forest-8"\n(?:.*\n){4}ring = )2', r"\g<1>8", text)
     with pytest.raises(DataError, match=r"clockwise|neighbours"):
         parse_board(text)
+
+
+# -- the rules document's field guide ------------------------------------------------------
+
+DOC = Path(__file__).resolve().parents[3] / "docs" / "rules" / "singapore-untamed.md"
+
+
+def field_guide_rows() -> list[str]:
+    """The field guide's table rows as the data gives them: every species on a card, with
+    its latin name, the card, where it lives (an Adaptation's deck and its note), its fact
+    and where the card comes from."""
+    cs = cards()
+    rows = []
+    for a in cs.adaptations.values():
+        where = f"{cs.decks[a.deck].name} deck: {a.links()['habitat']}"
+        card = f"{a.name} (Adaptation)"
+        rows.append(_row(a.species, a.latin, card, where, a.fact, a.provenance.value))
+    for c in cs.actions.values():
+        card = f"{c.name} (Action card)"
+        rows.append(_row(c.species, c.latin, card, "—", c.fact, c.provenance.value))
+    for n in cs.niches.values():
+        rows.append(_row(n.name, n.latin, "Niche card", "—", n.fact, n.provenance.value))
+    return rows
+
+
+def _row(species: str, latin: str, card: str, where: str, fact: str, provenance: str) -> str:
+    return f"| {species} (*{latin}*) | {card} | {where} | {fact} | {provenance} |"
+
+
+def test_the_rules_document_has_a_field_guide_as_in_the_data() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    assert "\n### Field guide\n" in text
+    guide = text.split("\n### Field guide\n", 1)[1].split("\n#", 1)[0]
+    listed = [line for line in guide.splitlines() if line.startswith("| ") and "*" in line]
+    expected = field_guide_rows()
+    missing = [row for row in expected if row not in listed]
+    assert not missing, "rows to write in §Field guide:\n" + "\n".join(missing)
+    assert len(listed) == len(expected) == 41  # 20 Adaptations, 11 Action cards, 10 Niches
+
+
+def test_every_adaptation_says_where_its_species_lives() -> None:
+    for a in cards().adaptations.values():
+        note = a.links()["habitat"]
+        assert note.startswith(("rulebook: ", "public: ", "designed by Ecotone")), a.key
+    # the rulebook prints Anchorage in the Mangrove deck; RULINGS.md places Limbs, Appeal
+    # and Call in the Wild deck
+    assert cards().adaptations["anchorage"].habitat_note.startswith("rulebook: ")
+    for key in ("limbs", "appeal", "call"):
+        assert "RULINGS.md" in cards().adaptations[key].habitat_note, key
+
+
+def test_the_dugong_feeds_almost_only_on_seagrass() -> None:
+    dugong = cards().niches["dugong"]
+    assert "only on seagrass" not in dugong.fact.replace("almost only", "")
+    assert "almost only on seagrass" in dugong.fact
+    assert "invertebrates" in dugong.note
+
+
+def test_a_rulebook_adaptation_without_a_habitat_note_is_refused() -> None:
+    note = next(line for line in CARDS.splitlines() if line.startswith('habitat_note = "rulebook'))
+    with pytest.raises(DataError, match="anchorage: its deck needs a note"):
+        parse_cards(CARDS.replace(note + "\n", "", 1))

@@ -130,11 +130,37 @@ class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     effect: str = ""
     adult: str = ""
     public: str = ""
+    note: str = ""
+    habitat_note: str = ""
+    prey_note: str = ""
+    hosts_note: str = ""
+    diet_note: str = ""
 
     @property
     def rarity(self) -> Rarity:
         """The rarity its IUCN status gives."""
         return RARITY[self.iucn]
+
+    def links(self) -> dict[str, str]:
+        """Where each of the card's links to other life comes from, by link.
+
+        A species has a habitat (its domain and terrain); a hunter has prey, a parasite or
+        mutualist hosts, a consumer with a Preferred Diet a diet. Each note names its
+        source; a link the data leaves without a note on an Ecotone card is designed by
+        Ecotone. A HOME is a place and has no links.
+        """
+        if self.trophic is Trophic.HOME:
+            return {}
+        notes = {
+            "habitat": self.habitat_note,
+            "prey": self.prey_note if self.prey else None,
+            "hosts": self.hosts_note if self.hosts else None,
+            "diet": self.diet_note if self.preferred else None,
+        }
+        return {link: note or _DESIGNED for link, note in notes.items() if note is not None}
+
+
+_DESIGNED = "designed by Ecotone"
 
 
 class Kind:
@@ -275,6 +301,30 @@ def _card_problems(c: Card, kinds: dict[str, Kind], by_id: dict[str, Card]) -> l
     if c.trophic is Trophic.MUTUALIST and c.effect not in ("double", "clean"):
         out.append("a mutualist's effect is double or clean")
     out.extend(_ability_problems(c, k, kinds, by_id))
+    out.extend(_link_problems(c))
+    return out
+
+
+def _link_problems(c: Card) -> list[str]:
+    """A link note needs its link; a card from a source other than Ecotone needs its notes."""
+    out: list[str] = []
+    has = {
+        "habitat": c.trophic is not Trophic.HOME,
+        "prey": bool(c.prey),
+        "hosts": bool(c.hosts),
+        "diet": bool(c.preferred),
+    }
+    given = {
+        "habitat": c.habitat_note,
+        "prey": c.prey_note,
+        "hosts": c.hosts_note,
+        "diet": c.diet_note,
+    }
+    for link, note in given.items():
+        if note and not has[link]:
+            out.append(f"a {link} note, but the card has no {link}")
+        if has[link] and not note and c.provenance is not Provenance.ECOTONE:
+            out.append(f"its {link} needs a note naming its source (the card is not Ecotone's)")
     return out
 
 

@@ -6,8 +6,10 @@ an observation names cards by id and the surfaces look them up here. Each face i
 name, the abbreviation the grid shows, trophic number, domain, cost icons, VP, IUCN status
 and the rarity it gives, keywords (feeding strategy), terrain and climate, tags, the
 ability and its prey, Preferred Diet, hosts and effect of an attachment, the adult a
-juvenile grows into, the fact, the public source it follows and provenance; ``points``
-and ``kind`` are the short forms the browser board reads.
+juvenile grows into, the fact, the public source it follows, a source ``note``, ``links``
+(where its habitat, prey, hosts and diet come from: a named source, or designed by Ecotone
+with what is true in the wild) and provenance; ``points`` and ``kind`` are the short forms
+the browser board reads.
 
 The glossary explains every code and mark the faces and the text picture use: trophic
 numbers and cost icons, domains, IUCN statuses and rarities, keywords, abilities and
@@ -82,6 +84,8 @@ def _face(c: Card) -> dict[str, Any]:
         "effect": c.effect,
         "adult": c.adult,
         "public": c.public,
+        "note": c.note,
+        "links": c.links(),
         "provenance": c.provenance.value,
     }
 

@@ -46,7 +46,12 @@ _WHERE = "ecotone.games.biome.data/cards.toml"
 
 
 class Animal(msgspec.Struct, frozen=True):
-    """An animal kind."""
+    """An animal kind.
+
+    ``sources`` says which of its fields the rulebook prints; ``habitat_note`` and
+    ``prey_note`` say where its two kinds of link come from (the rulebook, a named public
+    source, or designed by Ecotone) and what the animal does in the wild.
+    """
 
     key: str
     name: str
@@ -60,6 +65,12 @@ class Animal(msgspec.Struct, frozen=True):
     provenance: Provenance
     sources: str
     fact: str
+    habitat_note: str
+    prey_note: str = ""
+
+    def links(self) -> dict[str, str]:
+        """Where its habitat and (for a predator) its prey come from, by link."""
+        return {"habitat": self.habitat_note, **({"prey": self.prey_note} if self.prey else {})}
 
 
 class PlantCard(msgspec.Struct, frozen=True):
@@ -74,6 +85,11 @@ class PlantCard(msgspec.Struct, frozen=True):
     provenance: Provenance
     sources: str
     fact: str
+    habitat_note: str
+
+    def links(self) -> dict[str, str]:
+        """Where its habitat comes from."""
+        return {"habitat": self.habitat_note}
 
 
 class Ability(msgspec.Struct, frozen=True):
@@ -320,6 +336,7 @@ def _validate(cs: CardSet, raw: _File, ts: TileSet, problems: list[str]) -> None
                 p = ts.plant_index.get(plant)
                 if p is not None and have[p] < n:
                     problems.append(f"{a.key}: its habitat cannot be met where it lives ({a.home})")
+    _link_problems(raw, problems)
     for b in raw.bonuses:
         if b.measure not in (
             "species",
@@ -332,6 +349,20 @@ def _validate(cs: CardSet, raw: _File, ts: TileSet, problems: list[str]) -> None
             "tiles",
         ):
             problems.append(f"bonus {b.key}: unknown measure {b.measure!r}")
+
+
+def _link_problems(raw: _File, problems: list[str]) -> None:
+    """Every habitat, and every prey list, carries a note saying where it comes from."""
+    for key, note in [(a.key, a.habitat_note) for a in raw.animals] + [
+        (p.key, p.habitat_note) for p in raw.plant_cards
+    ]:
+        if not note.strip():
+            problems.append(f"{key}: its habitat needs a note saying where it comes from")
+    problems.extend(
+        f"{a.key}: a prey note goes with a prey list, and only with one"
+        for a in raw.animals
+        if bool(a.prey) != bool(a.prey_note.strip())
+    )
 
 
 def parse_cards(text: str, ts: TileSet | None = None) -> CardSet:

@@ -9,7 +9,9 @@ groups:
   fact; for a plant card the same without level and prey, and whether it needs a vine
   network joining the Understory and the Canopy; for an ability or a Disaster its text (and
   a Disaster's fact). Every card carries its kind's key, the copies of it in the deck, its
-  provenance and, where the data says, which of its fields come from the rulebook.
+  provenance and, where the data says, which of its fields come from the rulebook; an
+  animal or plant card also carries ``links``, where its habitat and prey come from (the
+  rulebook, a named source, or designed by Ecotone, with what is true in the wild).
 * ``bonuses``: the Global Bonus cards; ``plants``: the 11 plants and their two-letter codes;
   ``tiles``: the 45 tiles (layers, plants by edge); ``formations``: the boards' cells.
 * ``species``: empty, kept for the boards that read it.
@@ -167,6 +169,7 @@ def _card_face(c: CardInfo, cs: CardSet, ts: TileSet) -> dict[str, Any]:
             "copies": a.copies,
             "provenance": a.provenance.value,
             "sources": a.sources,
+            "links": a.links(),
         }
     elif c.kind == "plant":
         pc = cs.plant_cards[c.key]
@@ -179,6 +182,7 @@ def _card_face(c: CardInfo, cs: CardSet, ts: TileSet) -> dict[str, Any]:
             "copies": 1,
             "provenance": pc.provenance.value,
             "sources": pc.sources,
+            "links": pc.links(),
         }
     elif c.kind == "ability":
         ab = cs.abilities[c.key]

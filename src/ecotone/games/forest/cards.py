@@ -2,7 +2,9 @@
 
 Each of the 64 cards belongs to one level of the tree (Ground, 1st, 2nd, Canopy) and may
 show one animal (one individual of a species) and/or a chainsaw. Four Ground cards are
-start cards. See ``docs/rules/once-upon-a-forest.md`` §Components.
+start cards. The counts (16 per level, 4 start cards) are the publisher's English rules, a
+public source; the species and the layout are Ecotone's. See
+``docs/rules/once-upon-a-forest.md`` §Components.
 """
 
 from __future__ import annotations
@@ -55,7 +57,12 @@ LEVELS: tuple[Level, ...] = tuple(Level)
 
 
 class Species(msgspec.Struct, frozen=True):
-    """An animal species shown on cards of one level."""
+    """An animal species shown on cards of one level.
+
+    ``level_note`` is the source of the game's one link between an animal and the forest,
+    its level: ``designed by Ecotone`` with what the animal really does, or a named source.
+    ``note`` names the public source of a name or fact, when there is one.
+    """
 
     key: str
     short: str
@@ -63,7 +70,9 @@ class Species(msgspec.Struct, frozen=True):
     name: str
     latin: str
     fact: str
+    level_note: str
     provenance: Provenance
+    note: str = ""
 
 
 class Card(msgspec.Struct, frozen=True):
@@ -151,12 +160,17 @@ def _validate(cs: CardSet, raw: _File) -> None:
                 problems.append(f"{card.id}: a {sp.name} belongs on the {sp.level} level")
         if card.start and (card.species or card.chainsaw or card.level != "ground"):
             problems.append(f"{card.id}: a start card is a plain Ground card")
+    problems.extend(
+        f"{sp.key}: its level needs a note saying where it comes from"
+        for sp in raw.species
+        if not sp.level_note.strip()
+    )
     per_level = Counter(c.level for c in raw.cards)
     for key in _KEYS:
         if per_level[key] != 16:
-            problems.append(f"{key}: {per_level[key]} cards, the rulebook has 16")
+            problems.append(f"{key}: {per_level[key]} cards, the English rules have 16")
     if len(cs.start_ids) != 4:
-        problems.append(f"{len(cs.start_ids)} start cards, the rulebook has 4")
+        problems.append(f"{len(cs.start_ids)} start cards, the English rules have 4")
     species_per_level = Counter(s.level for s in raw.species)
     if any(species_per_level[k] != 2 for k in _KEYS):
         problems.append("each level has exactly 2 species")

@@ -6,10 +6,12 @@ names cards by id and the surfaces look them up here. It has three groups:
 * ``levels``: the four levels of a tree by key (``"canopy"``), with the name printed on
   the cards, the row (0 is the Ground) and where the level comes from;
 * ``species``: the eight animals by key, with their full and short names, Latin name,
-  level, the true fact shown with them and where they come from;
+  level, the true fact shown with them and where they come from (``provenance``, the
+  ``links`` note saying where the animal's level comes from, and a source ``note``);
 * ``cards``: the 64 cards by id, each with every printed field: its level (key and name),
-  its animal (key, name, Latin name and fact, or none), whether it shows a chainsaw,
-  whether it is a start card, the short label the text picture uses, and provenance.
+  its animal (key, name, Latin name, fact and ``links``, or none), whether it shows a
+  chainsaw, whether it is a start card, the short label the text picture uses, and
+  provenance.
 
 The glossary explains every word and mark the faces and the text picture use: the levels,
 the letter that starts a card's id, the animals' short names, the chainsaw and start
@@ -21,9 +23,9 @@ from __future__ import annotations
 from typing import Any
 
 from ecotone.core.presentation import Presentation, Term
-from ecotone.games.forest.cards import LEVELS, Card, CardSet, Level, cards
+from ecotone.games.forest.cards import LEVELS, Card, CardSet, Level, Species, cards
 
-__all__ = ["card_name", "glossary", "present"]
+__all__ = ["card_name", "glossary", "links", "present"]
 
 
 def present() -> Presentation:
@@ -42,6 +44,8 @@ def present() -> Presentation:
                 "fact": s.fact,
                 "level": s.level,
                 "provenance": s.provenance.value,
+                "links": links(s),
+                **({"note": s.note} if s.note else {}),
             }
             for s in cs.species.values()
         },
@@ -68,8 +72,14 @@ def card_name(card: Card, cs: CardSet) -> str:
     return "Plain card"
 
 
+def links(sp: Species) -> dict[str, str]:
+    """Where an animal's links to the forest come from: here its one link, its level."""
+    return {"level": sp.level_note}
+
+
 def _face(card: Card, cs: CardSet) -> dict[str, Any]:
     sp = cs.species[card.species] if card.species else None
+    extra = {"links": links(sp)} if sp else {}
     return {
         "name": card_name(card, cs),
         "level": card.level,
@@ -81,6 +91,7 @@ def _face(card: Card, cs: CardSet) -> dict[str, Any]:
         "start": card.start,
         "label": cs.label(card.id),
         "provenance": card.provenance.value,
+        **extra,
     }
 
 

@@ -128,7 +128,12 @@ class Deck(msgspec.Struct, frozen=True):
 
 
 class Adaptation(msgspec.Struct, frozen=True):
-    """An Adaptation type: its deck, copies, points table and full-set ability."""
+    """An Adaptation type: its deck, copies, points table and full-set ability.
+
+    The deck is the habitat its species is found in; ``habitat_note`` says where that link
+    comes from and where the species really lives (an Ecotone card without one has a deck
+    designed by Ecotone).
+    """
 
     key: str
     name: str
@@ -142,6 +147,11 @@ class Adaptation(msgspec.Struct, frozen=True):
     fact: str
     provenance: Provenance
     note: str = ""
+    habitat_note: str = ""
+
+    def links(self) -> dict[str, str]:
+        """Where the card's one link, its species' habitat (its deck), comes from."""
+        return {"habitat": self.habitat_note or "designed by Ecotone"}
 
     @property
     def full(self) -> int:
@@ -324,6 +334,8 @@ def _adaptation_problems(raw: _File) -> list[str]:
         if bool(a.ability) != bool(a.ability_text):
             out.append(f"{a.key}: an ability needs its text, and a text its ability")
         out += _species_problems(a.key, a.latin, a.fact)
+        if a.provenance is not Provenance.ECOTONE and not a.habitat_note.strip():
+            out.append(f"{a.key}: its deck needs a note saying where it comes from")
     for key, (deck, table) in RULEBOOK_TABLES.items():
         known = by_key.get(key)
         if known is None or known.deck != deck or known.points != table:

@@ -6,7 +6,8 @@ niches by key (``dugong``), and the surfaces look them up here. Its groups:
 
 * ``cards``: every Adaptation, Action card, Recovery and Destruction card by key, with every
   printed field (name, species, latin name, points or timing, the ability or effect, the
-  fact) and where it comes from (``provenance``, and the data's ``note``);
+  fact) and where it comes from (``provenance``, and the data's ``note``); an Adaptation's
+  ``links`` say where its habitat (its deck) comes from and where the species lives;
 * ``niches``: the Niche cards by key; ``bounty``: the Nature's Bounty cards by id;
   ``decks``: each deck's contents;
 * ``boards`` and ``tiles``: the plus-shaped board, with each tile's label in the text
@@ -158,6 +159,7 @@ def _adaptation(a: Adaptation) -> dict[str, Any]:
             "ability": a.ability,
             "text": a.ability_text,
             "provenance": a.provenance.value,
+            "links": a.links(),
         },
         a.note,
     )
