@@ -568,3 +568,18 @@ def test_parse_rejects_values_outside_the_vocabularies() -> None:
     assert info.value.code == "data/invalid"
     with pytest.raises(DataError):
         parse(text.replace('effect = {kind = "recover"', 'effect = {kind = "teleport"', 1))
+
+
+def test_the_rules_document_has_a_field_guide_as_in_the_data() -> None:
+    """Every species card's row in §Field guide: id, name, latin name, fact, provenance."""
+    doc = Path(__file__).resolve().parents[3] / "docs" / "rules" / "phylo.md"
+    guide = doc.read_text(encoding="utf-8").split("\n## Field guide\n", 1)[1].split("\n## ", 1)[0]
+    listed = [line for line in guide.splitlines() if line.startswith("| B")]
+    expected = [
+        f"| {c.id} | {c.name} (*{c.latin}*) | {c.fact} | {c.provenance.value} |"
+        for c in cards().by_id.values()
+        if isinstance(c, Species)
+    ]
+    missing = [row for row in expected if row not in listed]
+    assert not missing, "rows to write in §Field guide:\n" + "\n".join(missing)
+    assert len(listed) == len(expected)

@@ -102,14 +102,16 @@ def test_zones_hold_every_card_once() -> None:
     assert set(zones) >= {"pick-up pile", "discard pile", "P1 hand", "P2 hand", "table"}
 
 
-def test_a_throw_is_announced_only_as_a_secret_choice() -> None:
+def test_a_throw_is_announced_to_the_others_only_as_a_throw() -> None:
+    # Everybody knows a throw is due (whose turn it is is public), so the others learn that
+    # one was made, but not which: rock, paper or scissors stays secret until both are in.
     board = "t21 B09 2, s21 B39 2"
     state = make_state(board=board, hands=("E10", "B24"), discards="E03")
     state = act(state, "play E10 at t21", "spread to s21")
-    throw = ThrowHand(Throw.PAPER)
-    assert state.announce(0, throw, 1) == "a secret choice"
-    assert state.announce(0, throw, None) == "a secret choice"
-    assert state.announce(0, throw, 0) == "throw paper"
+    for throw in (ThrowHand(t) for t in Throw):
+        assert state.announce(0, throw, 1) == "a throw"
+        assert state.announce(0, throw, None) == "a throw"
+    assert state.announce(0, ThrowHand(Throw.PAPER), 0) == "throw paper"
 
 
 def test_determinize_depends_only_on_the_view() -> None:
