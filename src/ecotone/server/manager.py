@@ -389,6 +389,41 @@ class MatchManager:
             match.broadcast_seats()
         self.auto.kick_bots(match)
 
+    async def resign(self, match: Match, seat: int, token_hash: str | None) -> None:
+        """Concede for ``seat``: the match ends now, stored first; the seat loses and the
+        others with the best score win (:meth:`Match.result`).
+
+        Raises:
+            ServerError: ``auth/bad-token``, ``match/not-started`` (leave instead),
+                ``match/over``.
+        """
+        async with match.lock:
+            self._check_token(match, seat, token_hash)
+            if match.status == "open":
+                raise ServerError(
+                    "match/not-started", "the match has not begun: leave the seat instead"
+                )
+            if match.status == "over":
+                raise ServerError("match/over", "the match is over", version=match.version)
+            now = time.time()
+            await self._run(
+                self.store.update_match,
+                match.id,
+                status="over",
+                resigned=seat,
+                deadline=None,
+                updated_at=now,
+            )
+            match.status = "over"
+            match.resigned = seat
+            match.deadline = None
+            match.updated_at = now
+            name = match.seats[seat].name or f"P{seat + 1}"
+            _, winners = match.result()
+            won = ", ".join(match.seats[w].name or f"P{w + 1}" for w in winners or []) or "nobody"
+            match.notice("match/over", f"{name} resigned; winner(s): {won}", seat)
+            self._after_change(match)
+
     def authenticate(self, match: Match, token: str | None) -> tuple[int, str]:
         """The seat a token belongs to, and the token's hash.
 
@@ -607,7 +642,9 @@ class MatchManager:
         """
         if match.status != "over":
             raise ServerError("match/not-over", "the replay is available once the match is over")
-        names = [s.name or s.bot or f"P{s.seat + 1}" for s in match.seats]
+        # a bot is recorded by its spec, as `ecotone play` records it: a replay says how
+        # to field the same bot again
+        names = [s.bot or s.name or f"P{s.seat + 1}" for s in match.seats]
         replay = Replay.record(
             match.game,
             match.seed,
