@@ -19,6 +19,8 @@ FOREST = "once-upon-a-forest"
 
 def _choose(page: Any, game: str, seats: list[str]) -> None:
     page.wait_for_selector("#create-match")
+    if not page.input_value("#player-name"):
+        page.fill("#player-name", "Ana")
     page.click(f"[data-game={game}]")
     page.wait_for_selector("#create h2:has-text('Set up')")
     page.select_option("#players", str(len(seats)))
@@ -113,7 +115,7 @@ def test_my_matches_reach_every_tab_and_the_next_visit(
     row.get_by_role("button", name=f"Resume Once Upon a Forest match {match}").click()
     other_tab.wait_for_function("() => window.ecotonePage && window.ecotonePage.update")
     assert other_tab.evaluate("() => window.ecotonePage.seat") == 0
-    assert "P1 (you)" in other_tab.locator(".seats").inner_text()
+    assert "P1 · Ana (you)" in other_tab.locator(".seats").inner_text()
     assert token not in other_tab.url
     shot(other_tab, "lobby-resumed-in-another-tab")
 

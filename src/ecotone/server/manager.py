@@ -135,6 +135,25 @@ def _clean_name(name: str | None, seat: int) -> str:
     return text[:32] or f"P{seat + 1}"
 
 
+# How a bot's kind reads for players; a kind not listed is its name, capitalised.
+_BOT_KINDS = {"ismcts": "ISMCTS"}
+
+
+def bot_title(spec: str) -> str:
+    """A bot seat's name as players read it, from its spec: ``heuristic`` is "Heuristic
+    bot", ``ismcts:iterations=300`` "ISMCTS bot (300 iterations)"."""
+    kind, _, rest = spec.partition(":")
+    kind = kind.strip()
+    title = f"{_BOT_KINDS.get(kind, kind.capitalize())} bot"
+    said = []
+    for item in rest.split(","):
+        key, _, value = (part.strip() for part in item.partition("="))
+        if key:
+            number = value.replace(".", "", 1).isdigit()
+            said.append(f"{value} {key.replace('_', ' ')}" if number else f"{key} {value}".strip())
+    return (f"{title} ({', '.join(said)})" if said else title)[:64]
+
+
 class MatchManager:
     """Creates, loads, changes and broadcasts matches.
 
@@ -276,7 +295,7 @@ class MatchManager:
                 build_bot(spec, game, number, 0)
             except ConfigError as exc:
                 raise ServerError(exc.code, exc.message) from None
-            seats.append(Seat(number, "bot", bot=spec, name=spec))
+            seats.append(Seat(number, "bot", bot=spec, name=bot_title(spec)))
         if new.seed is not None and not self.settings.allow_seed:
             raise ServerError("config/seed-not-allowed", "this server deals its own cards")
         move_seconds = new.move_seconds or self.settings.default_move_seconds

@@ -1,7 +1,7 @@
 // The lobby: the games, creating a match (seats, variant, options, clock), open matches
 // to join, matches to watch, this browser's matches (from localStorage, so every tab and
 // the next visit see them), finished matches to replay.
-import { MINE_KEY, adoptTabSeats, api, forgetMatch, games as hostedGames, h, holdSeat, myMatches, resumeMatch, seatName, setActiveSeat, toast } from "./api.js";
+import { MINE_KEY, adoptTabSeats, api, botTitle, forgetMatch, games as hostedGames, h, holdSeat, myMatches, playerName, resumeMatch, seatName, seatTitle, setActiveSeat, setPlayerName, toast } from "./api.js";
 
 /** A game's lobby picture, as the game presents itself: its emoji on its two colours,
  * described by its own summary (the page keeps no table of games).
@@ -45,9 +45,34 @@ function playerCounts(game) {
 }
 
 function describe(m) {
-  const seats = m.seats.map((s) => (s.kind === "bot" ? `🤖 ${s.bot}` : s.joined ? `👤 ${s.name || "player"}` : "empty")).join(", ");
+  const seats = m.seats.map((s) => `${s.kind === "bot" ? "🤖" : s.joined ? "👤" : "○"} ${seatTitle(s, s.seat)}`).join(", ");
   const clock = m.move_seconds ? ` · ⏱ ${clockText(m.move_seconds)}` : "";
   return `${m.title} · ${m.players} players${m.variant ? ` · ${m.variant}` : ""}${clock} · ${seats}`;
+}
+
+/** The name box at the top of the lobby: the name this browser plays under, asked before
+ * creating or joining a match and remembered (localStorage) for the next time. */
+function nameBox() {
+  const input = h("input", { id: "player-name", maxlength: 32, autocomplete: "nickname", value: playerName(), placeholder: "e.g. Ana", "aria-describedby": "player-name-hint" });
+  input.addEventListener("change", () => setPlayerName(input.value));
+  input.addEventListener("input", () => { setPlayerName(input.value); input.removeAttribute("aria-invalid"); });
+  return h("section.panel.name-box", { "aria-labelledby": "player-name-label" },
+    h("label", { id: "player-name-label", for: "player-name" }, h("strong", {}, "Your name"), input),
+    h("span.muted", { id: "player-name-hint" }, " The other players see it at the table. This browser remembers it."));
+}
+
+/** The name to sit down with, or null (and the name box asks for it) when there is none. */
+export function askedName() {
+  const input = document.getElementById("player-name");
+  const name = (input ? input.value : playerName()).trim();
+  if (name) { setPlayerName(name); return name; }
+  if (input) {
+    input.setAttribute("aria-invalid", "true");
+    input.focus();
+    input.scrollIntoView({ block: "center" });
+  }
+  toast("Say your name first: the other players see it at the table.", true);
+  return null;
 }
 
 export async function renderLobby(main) {
@@ -57,6 +82,7 @@ export async function renderLobby(main) {
   main.append(
     h("h1", {}, "Play ecology games"),
     h("p.muted", {}, "Every species is real. Pick a game, choose who plays each seat, and start — against bots, friends at this screen, or friends online."),
+    nameBox(),
     h("section.panel", { "aria-labelledby": "games-h" }, h("h2", { id: "games-h" }, "1 · Choose a game"), gamesBox),
     form, lists,
   );
@@ -133,18 +159,34 @@ function renderForm(form, game) {
   const seatsBox = h("div", { id: "seats", role: "group", "aria-label": "Seats" });
   const bots = game.bots.length ? game.bots : ["random"];
   const strength = (b) => ({ random: "easy", heuristic: "medium", ismcts: "strong" }[b.split(":")[0]] || "");
+  // Hot-seat: every seat after the first that this browser plays gets its own name.
   function drawSeats() {
     const before = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+    const named = Object.fromEntries([...seatsBox.querySelectorAll("input[data-seat-name]")].map((i) => [i.dataset.seatName, i.value]));
     seatsBox.replaceChildren();
     for (let s = 0; s < Number(players.value); s++) {
       const sel = h("select", { "data-seat": s, "aria-label": `Who plays P${s + 1}` },
         h("option", { value: "you" }, "You (this browser)"),
         h("option", { value: "human" }, "Another person (online)"),
-        ...bots.map((b) => h("option", { value: `bot:${b}` }, `Bot: ${b}${strength(b) ? ` (${strength(b)})` : ""}`)));
+        ...bots.map((b) => h("option", { value: `bot:${b}` }, `${botTitle(b)}${strength(b) ? ` (${strength(b)})` : ""}`)));
       sel.value = before[s] || (s === 0 ? "you" : `bot:${bots.includes("heuristic") ? "heuristic" : bots[0]}`);
-      seatsBox.append(h("div.seat-row", {}, h("strong", {}, `P${s + 1}`), sel));
+      const name = h("input", { "data-seat-name": s, maxlength: 32, value: named[s] ?? `Player ${s + 1}`, "aria-label": `Name of the player at P${s + 1}` });
+      const row = h("div.seat-row", {}, h("strong", {}, `P${s + 1}`), sel, name);
+      seatsBox.append(row);
+    }
+    showNames();
+  }
+  // The first seat "you" play takes your name; each further one (hot-seat) asks for its own.
+  function showNames() {
+    let first = true;
+    for (const sel of seatsBox.querySelectorAll("select")) {
+      const input = seatsBox.querySelector(`input[data-seat-name="${sel.dataset.seat}"]`);
+      const mine = sel.value === "you";
+      input.hidden = !mine || first;
+      if (mine) first = false;
     }
   }
+  seatsBox.addEventListener("change", (ev) => { if (ev.target.matches("select")) showNames(); });
   players.addEventListener("change", drawSeats);
   variant.addEventListener("change", () => { drawPlayers(); drawSeats(); });
   drawPlayers();
@@ -158,18 +200,21 @@ function renderForm(form, game) {
       const choices = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
       const seats = choices.map((c) => (c.startsWith("bot:") ? { kind: "bot", bot: c.slice(4) } : { kind: "human" }));
       const mine = choices.flatMap((c, i) => (c === "you" ? [i] : []));
+      const name = mine.length ? askedName() : "";
+      if (name === null) { create.disabled = false; return; }
+      const nameOf = (s) => seatsBox.querySelector(`input[data-seat-name="${s}"]`)?.value.trim() || `Player ${s + 1}`;
       const body = { game: game.id, players: Number(players.value), seats };
       if (variant.value) body.variant = variant.value;
       const chosen = game.options.flatMap((o, i) => (options[i].changed() ? [[o.name, options[i].read()]] : []));
       if (chosen.length) body.options = Object.fromEntries(chosen);
       if (clock.value) body.move_seconds = Number(clock.value);
-      if (mine.length) body.join = { seat: mine[0], name: "You" };
+      if (mine.length) body.join = { seat: mine[0], name };
       const res = await api("/matches", { method: "POST", body });
       const id = res.match.id;
       const meta = { game: game.id, title: game.title };
       if (res.token !== null) holdSeat(id, res.seat, res.token, meta);
       for (const s of mine.slice(1)) {  // hot-seat: this browser holds several seats
-        const j = await api(`/matches/${id}/join`, { method: "POST", body: { seat: s, name: `Player ${s + 1}` } });
+        const j = await api(`/matches/${id}/join`, { method: "POST", body: { seat: s, name: nameOf(s) } });
         holdSeat(id, j.seat, j.token, meta);
       }
       if (mine.length) setActiveSeat(id, mine[0]);
@@ -187,7 +232,7 @@ function renderForm(form, game) {
       h("label", {}, "Variant", variant), variantHint),
     h("div.form-grid", {}, h("label", { for: "clock" }, "Time per move", clock), clockHint),
     options.length ? h("fieldset.options", {}, h("legend", {}, "Options"), options.map((o) => o.row)) : null,
-    h("p.muted", {}, "Choose “You” for several seats to play hot-seat: the screen hides each hand between turns."),
+    h("p.muted", {}, "Choose “You” for several seats to play hot-seat: each further seat gets its own name, and the screen hides each hand between turns."),
     seatsBox, h("p", {}, create), problem,
   );
 }
@@ -204,8 +249,10 @@ async function renderLists(lists) {
   for (const m of o) {
     open.append(h("li", {}, h("span", {}, describe(m)), h("button", {
       type: "button", "aria-label": `Join ${m.title} match ${m.id}`, onclick: async () => {
+        const name = askedName();
+        if (name === null) return;
         try {
-          const j = await api(`/matches/${m.id}/join`, { method: "POST", body: {} });
+          const j = await api(`/matches/${m.id}/join`, { method: "POST", body: { name } });
           holdSeat(m.id, j.seat, j.token, { game: m.game, title: m.title }); setActiveSeat(m.id, j.seat);
           location.hash = `#/match/${m.id}`;
         } catch (e) { toast(e.message, true); }

@@ -2,7 +2,7 @@
 // legal actions (grouped, keyboard-usable), the log, chat, live updates over the
 // websocket, reconnection, spectating, hot-seat hand-offs and replays after the end.
 // Nothing here decides what is legal: the server sends the list, and its refusals.
-import { api, activeSeat, catalogue, dropSeat, h, heldSeats, presentation, seatName, setActiveSeat, toast } from "./api.js";
+import { api, activeSeat, catalogue, dropSeat, h, heldSeats, holdSeat, playerName, presentation, seatName, seatTitle, setActiveSeat, setPlayerName, toast } from "./api.js";
 import { biomeBoard } from "./boards/biome.js";
 import { forestBoard } from "./boards/forest.js";
 import { gridBoard } from "./boards/grid.js";
@@ -116,8 +116,8 @@ export class MatchPage {
     if (!(String(seat) in this.seats)) return;  // already dropped (the error, then the close)
     dropSeat(this.id, seat);
     const rest = this.heldList;
-    const then = rest.length ? `you now play ${seatName(rest[0])}` : "you are watching the match instead";
-    this.lost = `The server no longer accepts this browser's key to ${seatName(seat)}: the seat was left, or the key is not valid. `
+    const then = rest.length ? `you now play ${this.seatWho(rest[0])}` : "you are watching the match instead";
+    this.lost = `The server no longer accepts this browser's key to ${this.seatWho(seat)}: the seat was left, or the key is not valid. `
       + `This browser has forgotten that key, in this tab and in "My matches", and ${then}.`;
     toast(this.lost, true);
     this.error = null; this.busy = false;
@@ -157,7 +157,7 @@ export class MatchPage {
         this.busy = false; this.error = `${msg.message} (${msg.code})`; toast(msg.message, true); break;
       case "chat": this.chat.push(msg.line); break;
       case "notice":
-        toast(msg.message);
+        toast(this.noticeText(msg));
         if (msg.code === "seat/restored" && msg.seat !== null && msg.seat !== undefined) this.returned.set(msg.seat, Date.now());
         if (msg.code === "seat/taken-over") this.returned.delete(msg.seat);
         break;
@@ -165,6 +165,20 @@ export class MatchPage {
       default: break;
     }
     this.draw();
+  }
+
+  // A notice in the page's words, with the players' names as this page shows them; one the
+  // page does not know is the server's sentence.
+  noticeText(msg) {
+    const seat = Number.isInteger(msg.seat) ? msg.seat : null;
+    const who = seat === null ? "" : seat === this.seat ? "You" : this.who(seat);
+    switch (msg.code) {
+      case "seat/restored": return seat === this.seat ? "You are back: the seat is yours again." : `${who} is back.`;
+      case "seat/taken-over": return seat === this.seat ? "Your time ran out: a bot plays for you until you are back." : `${who} took too long: a bot plays for them until they are back.`;
+      case "match/over": return seat === null ? "The match is over." : `${seat === this.seat ? "You" : who} resigned: the match is over.`;
+      case "match/started": return "Every seat is taken: the match begins.";
+      default: return msg.message.charAt(0).toUpperCase() + msg.message.slice(1);
+    }
   }
 
   async fetchText() {
@@ -196,11 +210,16 @@ export class MatchPage {
     if (next !== undefined) this.handoff = next;
   }
 
-  names(s) {
-    const seat = this.info?.seats?.[s];
-    const who = !seat ? "" : seat.kind === "bot" ? `bot ${seat.bot}` : seat.name || (seat.joined ? "player" : "empty seat");
-    return `${seatName(s)}${s === this.seat ? " (you)" : ""} · ${who}`;
-  }
+  /** Who sits at seat `s`: "Ana", "Heuristic bot", "P2 (open seat)". */
+  who(s) { return seatTitle(this.info?.seats?.[s], s); }
+
+  /** Seat `s` as the page names it to this viewer: "Ana (you)" for the viewer's own
+   * seat, else who sits there. */
+  names(s) { return s === this.seat ? `${this.who(s)} (you)` : this.who(s); }
+
+  /** A seat with its number, where the number matters (a key, a seat to switch to):
+   * "P2 (Ben)". */
+  seatWho(s) { const who = this.who(s); return who.startsWith(seatName(s)) ? who : `${seatName(s)} (${who})`; }
 
   draw() {
     if (this.closed) return;
@@ -209,7 +228,8 @@ export class MatchPage {
     const active = document.activeElement;
     const focusId = active?.id;
     this.hadFocus = Boolean(active && active.closest && active.closest("#actions, #board"));
-    const typing = document.getElementById("chat-input")?.value;
+    // what is being typed survives the redraw (the chat line, a name to sit down with)
+    const typing = Object.fromEntries(["chat-input", "join-name"].map((id) => [id, document.getElementById(id)?.value]).filter(([, v]) => v !== undefined));
     if (this.handoff !== null) {  // hot-seat: nothing of the previous seat's view stays on screen
       this.main.replaceChildren(this.handoffOverlay());
       return;
@@ -242,7 +262,7 @@ export class MatchPage {
     right.append(this.logPanel(), this.chatPanel());
     page.append(h("div.layout", {}, left, right));
     this.main.replaceChildren(page);
-    if (typing) document.getElementById("chat-input").value = typing;
+    for (const [id, value] of Object.entries(typing)) { const el = document.getElementById(id); if (el) el.value = value; }
     // Keep keyboard players in place: the same control if it still exists, else the
     // first choice (or the choices heading) when focus was on the board or the list.
     const same = focusId && document.getElementById(focusId);
@@ -285,7 +305,7 @@ export class MatchPage {
     const left = this.secondsLeft(u);
     const seats = this.clockSeats(u);
     const mine = seats.includes(this.seat);
-    const others = seats.filter((s) => s !== this.seat).map((s) => this.names(s).split(" · ")[0]);
+    const others = seats.filter((s) => s !== this.seat).map((s) => this.who(s));
     const whose = mine ? (others.length ? `for your move (and ${others.join(", ")})` : "for your move") : `for ${others.join(", ")} to move`;
     el.classList.toggle("low", left <= WARN_SECONDS);
     el.classList.toggle("mine", mine);
@@ -308,7 +328,7 @@ export class MatchPage {
     const lines = [];
     for (const s of this.info.seats) {
       if (s.taken_over) {
-        const who = this.names(s.seat).split(" · ")[0];
+        const who = this.who(s.seat);
         if (s.seat === this.seat) {
           lines.push(h("p.stand-in.mine", { "data-seat": s.seat }, h("span", { "aria-hidden": "true" }, "🤖 "),
             h("strong", {}, "A bot is playing for you"), ": your time to move ran out. The seat is yours again as soon as you say so. ",
@@ -318,8 +338,8 @@ export class MatchPage {
           lines.push(h("p.stand-in", { "data-seat": s.seat }, h("span", { "aria-hidden": "true" }, "🤖 "), `A bot is playing for ${who} ${until}.`));
         }
       } else if (this.returned.has(s.seat)) {
-        const who = s.seat === this.seat ? "You are" : `${this.names(s.seat).split(" · ")[0]} is`;
-        lines.push(h("p.stand-in.returned", { "data-seat": s.seat }, h("span", { "aria-hidden": "true" }, "✔ "), `${who} back: no bot plays for ${s.seat === this.seat ? "you" : seatName(s.seat)} any more.`));
+        const who = s.seat === this.seat ? "You are" : `${this.who(s.seat)} is`;
+        lines.push(h("p.stand-in.returned", { "data-seat": s.seat }, h("span", { "aria-hidden": "true" }, "✔ "), `${who} back: no bot plays for ${s.seat === this.seat ? "you" : "them"} any more.`));
       }
     }
     return lines.length ? h("div", { id: "stand-ins" }, lines) : null;
@@ -328,7 +348,7 @@ export class MatchPage {
   header(u) {
     const standIn = this.seat !== null && this.info.seats[this.seat]?.taken_over;
     const turn = u.status === "open" ? "Waiting for players to join" : u.status === "over" ? "The game is over"
-      : u.waiting_for.includes(this.seat) ? (standIn ? "Your turn: a bot is playing it" : "Your turn") : `Waiting for ${u.waiting_for.map(seatName).join(", ") || "…"}`;
+      : u.waiting_for.includes(this.seat) ? (standIn ? "Your turn: a bot is playing it" : "Your turn") : `Waiting for ${u.waiting_for.map((s) => this.who(s)).join(", ") || "…"}`;
     const perMove = this.info.move_seconds ? ` · ${spokenTime(Math.max(1, Math.round(this.info.move_seconds)))} per move` : "";
     const obs = u.observation || {};
     const piles = Array.isArray(obs.piles) && obs.piles.length === this.info.players && obs.piles.every((p) => typeof p.vp === "number") ? obs.piles.map((p) => p.vp) : null;
@@ -336,8 +356,8 @@ export class MatchPage {
     const field = per && ["points", "evp", "score"].find((k) => per.every((p) => typeof p?.[k] === "number"));
     const scores = u.scores || obs.points || piles || (field ? per.map((p) => p[field]) : null);
     const chips = this.info.seats.map((s) => h(`span.seat-chip${u.to_move.includes(s.seat) && u.status === "active" ? ".turn" : ""}${s.seat === this.seat ? ".me" : ""}`,
-      { "data-seat": s.seat }, `${this.names(s.seat)}${scores ? ` · ${scores[s.seat]} pts` : ""}${s.taken_over ? " · bot playing" : ""}${s.kind === "human" && s.joined && !s.connected ? " · away" : ""}`));
-    const seatSwitch = this.heldList.length > 1 ? h("span.muted", {}, ` · hot-seat: ${this.heldList.map(seatName).join(", ")}`) : null;
+      { "data-seat": s.seat }, `${seatName(s.seat)} · ${this.names(s.seat)}${scores ? ` · ${scores[s.seat]} pts` : ""}${s.taken_over ? " · bot playing" : ""}${s.kind === "human" && s.joined && !s.connected ? " · away" : ""}`));
+    const seatSwitch = this.heldList.length > 1 ? h("span.muted", {}, ` · hot-seat: ${this.heldList.map((s) => this.who(s)).join(", ")}`) : null;
     return h("section.panel", { "aria-label": "Match" },
       h("div.match-head", {},
         h("h1", {}, this.info.title, h("span.muted", { style: "font-size:.9rem;font-weight:400" }, ` · match ${this.id} · move ${u.version}${perMove}`)),
@@ -346,8 +366,33 @@ export class MatchPage {
       h("div.seats", { "aria-label": "Seats and scores" }, chips),
       u.status === "active" ? this.clockLine(u) : null,
       u.status === "active" ? this.standIns() : null,
+      this.seat === null && u.status !== "over" && this.info.seats.some((s) => s.kind === "human" && !s.joined) ? this.joinBar() : null,
       this.lost ? h("p.error", { id: "seat-lost" }, this.lost, " ", h("a", { href: "#/" }, "Back to the lobby")) : null,
       this.error ? h("p.error", { role: "alert", id: "refusal" }, `Refused: ${this.error}`) : null);
+  }
+
+  // Someone watching a match with a free seat (a link passed on by a friend): sit down
+  // under a name, remembered like the lobby's.
+  joinBar() {
+    const input = h("input", { id: "join-name", maxlength: 32, value: playerName(), placeholder: "Your name", "aria-label": "Your name" });
+    const sit = async (ev) => {
+      ev.preventDefault();
+      const name = input.value.trim();
+      if (!name) { input.setAttribute("aria-invalid", "true"); input.focus(); toast("Say your name first: the other players see it at the table.", true); return; }
+      setPlayerName(name);
+      try {
+        const j = await api(`/matches/${encodeURIComponent(this.id)}/join`, { method: "POST", body: { name } });
+        holdSeat(this.id, j.seat, j.token, { game: this.info.game, title: this.info.title });
+        setActiveSeat(this.id, j.seat);
+        this.info = j.match;
+        this.watch = false; this.lost = null;
+        if (location.hash.endsWith("/watch")) { location.hash = `#/match/${this.id}`; return; }  // the router opens it seated
+        this.switchSeat(j.seat);
+      } catch (e) { toast(e.message, true); }
+    };
+    const open = this.info.seats.filter((s) => s.kind === "human" && !s.joined).length;
+    return h("form.join-bar", { id: "join-bar", onsubmit: sit },
+      h("span", {}, `${open} seat${open === 1 ? " is" : "s are"} free. `), input, h("button", { type: "submit", id: "take-seat" }, "Take a seat"));
   }
 
   // Any game whose observation lists its players: their public counters side by side.
@@ -422,7 +467,7 @@ export class MatchPage {
     chair.value = this.replaySeat === null ? "" : String(this.replaySeat);
     chair.addEventListener("change", () => this.loadReplay(chair.value === "" ? null : Number(chair.value)));
     const said = f.last ? [h("strong", {}, `Move ${this.frame}: ${this.names(f.last.seat)}`), ` — ${f.last_text}`] : [h("strong", {}, "The start"), " — the cards as they were dealt"];
-    const next = f.next ? `Next: ${this.names(f.next.seat)} — ${f.next_text}` : `The end of the game · ${(f.scores || []).map((sc, s) => `${seatName(s)} ${sc}`).join(", ")}`;
+    const next = f.next ? `Next: ${this.names(f.next.seat)} — ${f.next_text}` : `The end of the game · ${(f.scores || []).map((sc, s) => `${this.who(s)} ${sc}`).join(", ")}`;
     return h("section.panel.replay", { "aria-label": "Replay" },
       h("h2", {}, "Replay · every hand revealed"),
       h("div.replay-bar", {},
@@ -542,7 +587,7 @@ export class MatchPage {
   }
 
   logPanel() {
-    const items = this.log.map((e) => h("li", { value: e.version }, `${seatName(e.seat)}${e.by === "bot" ? " 🤖" : e.by === "takeover" ? " (bot stand-in)" : ""}: `,
+    const items = this.log.map((e) => h("li", { value: e.version }, `${this.who(e.seat)}${e.by === "bot" ? " 🤖" : e.by === "takeover" ? " (bot stand-in)" : ""}: `,
       e.text ? e.text : e.type ? `${e.type} (hidden)` : "a hidden choice"));
     const ol = h("ol.log", { id: "log", "aria-live": "polite" }, items);
     setTimeout(() => { ol.scrollTop = ol.scrollHeight; });
@@ -550,7 +595,7 @@ export class MatchPage {
   }
 
   chatPanel() {
-    const lines = h("div.chat-lines", { id: "chat-lines" }, this.chat.map((l) => h("div", {}, h("strong", {}, `${l.name || seatName(l.seat)}: `), l.text)));
+    const lines = h("div.chat-lines", { id: "chat-lines" }, this.chat.map((l) => h("div", {}, h("strong", {}, `${l.name || this.who(l.seat)}: `), l.text)));
     setTimeout(() => { lines.scrollTop = lines.scrollHeight; });
     const input = h("input", { id: "chat-input", maxlength: 500, "aria-label": "Chat message", placeholder: this.seat === null ? "Spectators cannot chat" : "Say something at the table", disabled: this.seat === null });
     const form = h("form", { onsubmit: (ev) => { ev.preventDefault(); if (input.value.trim()) { this.send({ type: "chat", text: input.value }); input.value = ""; } } },
@@ -560,10 +605,10 @@ export class MatchPage {
 
   handoffOverlay() {
     const next = this.handoff;
-    const go = h("button", { id: "handoff-go", type: "button", onclick: () => { this.handoff = null; this.switchSeat(next); } }, `I am ${seatName(next)}: show my hand`);
+    const go = h("button", { id: "handoff-go", type: "button", onclick: () => { this.handoff = null; this.switchSeat(next); } }, `I am ${this.who(next)}: show my hand`);
     setTimeout(() => go.focus());
     return h("div.overlay", { role: "dialog", "aria-modal": "true", "aria-labelledby": "handoff-h" },
-      h("div", {}, h("h2", { id: "handoff-h", style: "color:#fff" }, `Pass the screen to ${seatName(next)}`),
-        h("p", {}, `${seatName(this.seat)}'s hand is hidden. Hand over, then press the button.`), go));
+      h("div", {}, h("h2", { id: "handoff-h", style: "color:#fff" }, `Pass the screen to ${this.who(next)}`),
+        h("p", {}, `${this.who(this.seat)}'s hand is hidden. Hand over, then press the button.`), go));
   }
 }

@@ -57,7 +57,7 @@ export function gridBoard({ obs, legal, seat, players, catalogue: cat, act, busy
       const here = byCell.get(name);
       const acts = cellActions.get(name);
       const cls = `${here ? `.owner${here.owner}` : ""}${mapCells.has(name) ? ".map" : ""}${acts ? ".target" : ""}${here && here.ready === false ? ".exhausted" : ""}${here?.incompatible ? ".incompatible" : ""}${focusCell === name ? ".focus" : ""}`;
-      const content = here ? [face(here.card, cat), h("span.gowner", {}, `${seatName(here.owner)}${here.ready === false ? " · exhausted" : here.ready ? " · ready" : ""}`)]
+      const content = here ? [face(here.card, cat), h("span.gowner", { title: names(here.owner) }, `${seatName(here.owner)}${here.ready === false ? " · exhausted" : here.ready ? " · ready" : ""}`)]
         : mapCells.has(name) ? [h("span.gmap", {}, "Map")] : [];
       const label = `${name}${here ? "" : mapCells.has(name) ? ": map board" : ": empty"}`;
       const attrs = { role: "gridcell", "data-cell": name, "aria-label": acts ? `${label}: ${acts.length} choice(s)` : label };
