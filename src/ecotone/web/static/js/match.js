@@ -20,6 +20,16 @@ const FOLDED_SHOWN = 6;
 const WARN_SECONDS = 10;  // said once, politely, before a bot takes this seat's move
 const RETURNED_NOTE_MS = 10000;  // how long "P1 is back" stays on the page
 const CLOCK_SAMPLES = 8;  // how many of the latest updates the clock's correction comes from
+// Reconnecting: the first try at once-ish, then each wait twice the last (with some
+// jitter, so a restarted server is not met by every browser in the same instant), never
+// longer than the cap; a socket silent for too long is taken for dead.
+const RETRY_FIRST_MS = 500;
+const RETRY_CAP_MS = 15000;
+const PING_AFTER_MS = 15000;  // a quiet socket is asked for a pong after this long
+const DEAD_AFTER_MS = 40000;  // ... and given up for dead after this long without a word
+
+/** Whether two actions (their JSON forms) are the same. */
+const sameAction = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 /** A clock's time in the words of a table: "45 seconds", "2 minutes 5 seconds", "3 hours 10 minutes". */
 export function spokenTime(seconds) {
@@ -53,6 +63,13 @@ export class MatchPage {
     this.warned = null;  // the deadline already warned about
     this.lost = null;  // why this browser's seat token was dropped, in words
     this.ticker = null;
+    // the connection: whether the server has welcomed the current socket, whether it ever
+    // did, when the next try is due, the last time the server said anything
+    this.online = false; this.everOnline = false; this.retryAt = null; this.retryTimer = null; this.heard = 0;
+    // a move chosen while offline, or sent and not yet answered when the socket dropped:
+    // {seat, version, action, text, ref} (`ref` once sent on the current socket)
+    this.queued = null; this.inflight = null;
+    this.onOnline = () => { if (!this.online) this.retryNow(); };
   }
 
   get seats() { return this.watch ? {} : heldSeats(this.id); }
@@ -69,13 +86,19 @@ export class MatchPage {
       [this.catalogue, this.presentation] = await Promise.all([catalogue(this.info.game), presentation(this.info.game)]);
     } catch (e) { this.main.replaceChildren(h("p.error", { role: "alert" }, e.message), h("a", { href: "#/" }, "Back to the lobby")); return; }
     this.ticker = setInterval(() => this.tick(), 1000);
+    window.addEventListener("online", this.onOnline);
     this.connect();
   }
 
-  close() { this.closed = true; clearInterval(this.ticker); this.stopReplayKeys(); if (this.ws) this.ws.close(); }
+  close() {
+    this.closed = true; clearInterval(this.ticker); clearTimeout(this.retryTimer); this.stopReplayKeys();
+    window.removeEventListener("online", this.onOnline);
+    if (this.ws) this.ws.close();
+  }
 
   connect(since) {
     if (this.closed) return;
+    clearTimeout(this.retryTimer); this.retryTimer = null; this.retryAt = null;
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${proto}://${location.host}/api/v1/matches/${encodeURIComponent(this.id)}/ws`);
     this.ws = ws;
@@ -86,13 +109,39 @@ export class MatchPage {
       if (since !== undefined && since !== null) hello.since = since;
       ws.send(JSON.stringify(hello));
     };
-    ws.onmessage = (ev) => this.receive(JSON.parse(ev.data));
+    ws.onmessage = (ev) => { if (ws === this.ws) { this.heard = Date.now(); this.receive(JSON.parse(ev.data)); } };
     ws.onclose = (ev) => {
       if (this.closed || ws !== this.ws) return;
       if (ev.code === 4403 && ws.seat !== null) { this.loseSeat(ws.seat); return; }
-      this.retry = Math.min(this.retry + 1, 5);
-      setTimeout(() => this.connect(this.version), 400 * this.retry);
+      this.dropped();
     };
+  }
+
+  // The socket is gone (the server stopped, the network dropped, it went silent): say so,
+  // keep any move that was not answered, and try again after the back-off.
+  dropped() {
+    this.online = false;
+    if (this.inflight) { this.queued = { ...this.inflight, ref: null }; this.inflight = null; }
+    if (this.queued) this.queued.ref = null;
+    const wait = Math.min(RETRY_CAP_MS, RETRY_FIRST_MS * 2 ** this.retry) * (0.8 + 0.4 * Math.random());
+    this.retry += 1;
+    this.retryAt = Date.now() + wait;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.connect(this.version), wait);
+    if (!this.update) {  // never connected yet: the page has nothing else to show
+      this.main.replaceChildren(h("p.connection.offline", { id: "connection", role: "status" },
+        `Cannot reach the server. Trying again in ${Math.ceil(wait / 1000)} s…`));
+      return;
+    }
+    this.draw();
+  }
+
+  /** Try to reconnect now rather than at the end of the back-off. */
+  retryNow() {
+    if (this.closed || this.online) return;
+    const old = this.ws; this.ws = null; if (old) old.close();
+    this.connect(this.version);
+    this.draw();
   }
 
   switchSeat(seat) {
@@ -131,14 +180,30 @@ export class MatchPage {
   act(action) {
     if (!this.update) return;
     this.error = null;
-    this.send({ type: "act", version: this.update.version, action, ref: `a${++this.refs}` });
+    const text = this.update.legal.find((l) => sameAction(l.action, action))?.text || (typeof action === "string" ? action : action.type);
+    const move = { seat: this.seat, version: this.update.version, action, text, ref: null };
+    if (!this.online) {
+      // Offline: the move is kept and sent when the socket is back, where the server's
+      // version check decides whether it still stands. One at a time: the next choice
+      // depends on what the server says to this one.
+      if (this.queued) { toast(`A move is already waiting to be sent (“${this.queued.text}”): this one was not kept.`, true); return; }
+      this.queued = move;
+      this.busy = true; this.draw();
+      return;
+    }
+    move.ref = `a${++this.refs}`;
+    this.inflight = move;
+    this.send({ type: "act", version: move.version, action, ref: move.ref });
     this.busy = true; this.draw();
   }
 
   receive(msg) {
-    this.retry = 0;
     switch (msg.type) {
-      case "welcome": this.info = msg.match; this.chat = msg.chat; break;
+      case "welcome":
+        this.info = msg.match; this.chat = msg.chat;
+        if (this.everOnline && !this.online) toast("Connected again.");
+        this.online = true; this.everOnline = true; this.retry = 0; this.retryAt = null;
+        break;
       case "update": {
         this.learnSkew(msg.now, Date.now());
         if (msg.version !== this.version) this.folds = {};  // a new decision: filters start afresh
@@ -149,12 +214,26 @@ export class MatchPage {
         if (this.info) { this.info.status = msg.status; this.info.to_move = msg.to_move; }
         this.fetchText();
         this.checkHandoff();
+        this.settleQueued(msg);
         break;
       }
-      case "ack": this.busy = false; if (msg.pending) toast("Choice stored: waiting for the others."); break;
+      case "ack":
+        this.busy = false;
+        if (this.inflight?.ref === msg.ref) this.inflight = null;
+        if (this.queued && this.queued.ref === msg.ref) { toast(`Your move “${this.queued.text}”, chosen while offline, was played.`); this.queued = null; }
+        if (msg.pending) toast("Choice stored: waiting for the others.");
+        break;
       case "error":
         if (msg.code === "auth/bad-token" && this.seat !== null) { this.loseSeat(this.seat); break; }
-        this.busy = false; this.error = `${msg.message} (${msg.code})`; toast(msg.message, true); break;
+        if (this.inflight?.ref === msg.ref) this.inflight = null;
+        this.busy = false;
+        if (this.queued && this.queued.ref === msg.ref) {
+          const why = msg.code === "match/stale" ? "the match moved on while you were offline: look again and choose" : msg.message;
+          this.error = { text: `Your move “${this.queued.text}”, chosen while offline, was not played: ${why}.`, code: msg.code };
+          this.queued = null;
+        } else this.error = { text: `Refused: ${msg.message}`, code: msg.code };
+        toast(this.error.text, true);
+        break;
       case "chat": this.chat.push(msg.line); break;
       case "notice":
         toast(this.noticeText(msg));
@@ -165,6 +244,28 @@ export class MatchPage {
       default: break;
     }
     this.draw();
+  }
+
+  // Back online with a move kept from offline: it was played already when the socket
+  // dropped after sending it (the log, or the secret choice, shows it), else it is sent
+  // now, made at the version it was chosen at, and the server's version check decides.
+  settleQueued(u) {
+    const q = this.queued;
+    if (!q || q.ref || !this.online) return;
+    if (q.seat !== this.seat) {
+      this.error = { text: `Your move “${q.text}”, chosen while offline for another seat, was not sent.`, code: "page/seat-changed" };
+      this.queued = null;
+      return;
+    }
+    const played = this.log.find((e) => e.version === q.version + 1 && e.seat === q.seat && e.action && sameAction(e.action, q.action));
+    if ((played && u.version > q.version) || (u.my_choice && sameAction(u.my_choice, q.action))) {
+      toast(`Your move “${q.text}” was played before the connection dropped.`);
+      this.queued = null;
+      return;
+    }
+    q.ref = `q${++this.refs}`;
+    this.send({ type: "act", version: q.version, action: q.action, ref: q.ref });
+    this.busy = true;
   }
 
   // A notice in the page's words, with the players' names as this page shows them; one the
@@ -238,6 +339,8 @@ export class MatchPage {
     const obs = frame ? frame.observation : u.observation;
     const legal = frame ? [] : u.legal;
     const page = h("div");
+    const banner = this.connectionBanner();
+    if (banner) page.append(banner);
     page.append(this.header(u));
     if (u.status === "over" && !frame) page.append(this.finalPanel(u));
     if (frame) page.append(this.replayBar());
@@ -279,10 +382,28 @@ export class MatchPage {
   tick() {
     if (this.closed) return;
     this.paintClock();
+    const when = document.getElementById("connection-when");
+    if (when) when.textContent = this.retryText();
+    this.heartbeat();
     const now = Date.now();
     let expired = false;
     for (const [seat, at] of this.returned) if (now - at > RETURNED_NOTE_MS) { this.returned.delete(seat); expired = true; }
     if (expired) this.draw();
+  }
+
+  // A socket can die without closing (a laptop asleep, a network gone quiet): a quiet one
+  // is pinged, and one that has said nothing for too long is taken for dead.
+  heartbeat() {
+    if (!this.online || !this.ws) return;
+    const quiet = Date.now() - this.heard;
+    if (quiet > DEAD_AFTER_MS) {
+      const dead = this.ws; this.ws = null; dead.close();
+      this.dropped();
+    } else if (quiet > PING_AFTER_MS && !this.pinged) {
+      this.pinged = true;
+      this.send({ type: "ping", ref: "alive" });
+    }
+    if (quiet < PING_AFTER_MS) this.pinged = false;
   }
 
   // The seats the clock runs for: people who must decide and have no bot standing in.
@@ -347,8 +468,11 @@ export class MatchPage {
 
   header(u) {
     const standIn = this.seat !== null && this.info.seats[this.seat]?.taken_over;
+    const mine = u.status === "active" && u.waiting_for.includes(this.seat);
+    // offline, "Your turn" would promise what the page cannot do now: it says so instead
     const turn = u.status === "open" ? "Waiting for players to join" : u.status === "over" ? "The game is over"
-      : u.waiting_for.includes(this.seat) ? (standIn ? "Your turn: a bot is playing it" : "Your turn") : `Waiting for ${u.waiting_for.map((s) => this.who(s)).join(", ") || "…"}`;
+      : mine ? (standIn ? "Your turn: a bot is playing it" : !this.online ? "Your turn, once the connection is back" : "Your turn")
+        : `Waiting for ${u.waiting_for.map((s) => this.who(s)).join(", ") || "…"}`;
     const perMove = this.info.move_seconds ? ` · ${spokenTime(Math.max(1, Math.round(this.info.move_seconds)))} per move` : "";
     const obs = u.observation || {};
     const piles = Array.isArray(obs.piles) && obs.piles.length === this.info.players && obs.piles.every((p) => typeof p.vp === "number") ? obs.piles.map((p) => p.vp) : null;
@@ -361,14 +485,33 @@ export class MatchPage {
     return h("section.panel", { "aria-label": "Match" },
       h("div.match-head", {},
         h("h1", {}, this.info.title, h("span.muted", { style: "font-size:.9rem;font-weight:400" }, ` · match ${this.id} · move ${u.version}${perMove}`)),
-        h(`span.status-line${u.waiting_for.includes(this.seat) ? ".you" : ""}`, { id: "turn", role: "status", "aria-live": "polite" },
+        h(`span.status-line${mine && this.online ? ".you" : ""}${this.online ? "" : ".offline"}`, { id: "turn", role: "status", "aria-live": "polite" },
           this.seat === null ? `Spectating · ${turn}` : turn, seatSwitch)),
       h("div.seats", { "aria-label": "Seats and scores" }, chips),
       u.status === "active" ? this.clockLine(u) : null,
       u.status === "active" ? this.standIns() : null,
       this.seat === null && u.status !== "over" && this.info.seats.some((s) => s.kind === "human" && !s.joined) ? this.joinBar() : null,
       this.lost ? h("p.error", { id: "seat-lost" }, this.lost, " ", h("a", { href: "#/" }, "Back to the lobby")) : null,
-      this.error ? h("p.error", { role: "alert", id: "refusal" }, `Refused: ${this.error}`) : null);
+      this.error ? h("p.error", { role: "alert", id: "refusal", "data-code": this.error.code, title: this.error.code }, this.error.text) : null);
+  }
+
+  // The connection, when it is not simply up: lost (with when the next try is, and a
+  // button to try now), or coming back; and the move kept meanwhile, if any.
+  connectionBanner() {
+    if (this.online || !this.everOnline) return null;
+    const q = this.queued;
+    return h("div.connection.offline", { id: "connection", role: "alert" },
+      h("strong", {}, "⚠ Connection lost. "),
+      h("span", { id: "connection-when" }, this.retryText()), " ",
+      h("button.secondary", { type: "button", id: "retry-now", onclick: () => this.retryNow() }, "Try now"),
+      q ? h("p", { id: "queued" }, `Your move “${q.text}” is kept: it is sent when the connection is back, and played if the match has not moved on.`)
+        : this.update?.legal.length ? h("p", {}, "It is your turn: a move you choose now is kept and sent when the connection is back.") : null);
+  }
+
+  retryText() {
+    if (this.ws && this.ws.readyState === WebSocket.CONNECTING) return `Reconnecting (attempt ${this.retry + 1})…`;
+    if (!this.retryAt) return "Reconnecting…";
+    return `Reconnecting in ${Math.max(0, Math.ceil((this.retryAt - Date.now()) / 1000))} s (attempt ${this.retry + 1}).`;
   }
 
   // Someone watching a match with a free seat (a link passed on by a friend): sit down
@@ -521,6 +664,10 @@ export class MatchPage {
     if (!legal.length) {
       box.append(h("p.muted", {}, u.my_choice ? "Your choice is in: waiting for the others." : u.status === "over" ? "No more choices." : "Not your turn."));
       return box;
+    }
+    if (!this.online) {
+      box.append(h("p.offline-note", { id: "offline-note" }, this.queued ? `Kept, to be sent when the connection is back: “${this.queued.text}”.`
+        : "Offline: the move you choose is kept and sent when the connection is back."));
     }
     const groups = new Map();
     for (const l of legal) {
