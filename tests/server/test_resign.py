@@ -39,6 +39,7 @@ def test_resigning_over_http_ends_the_match_and_the_others_win(sqlite_url: str) 
         view = client.get(f"{API}/matches/{mid}/view", headers=auth(ana)).json()
         assert view["status"] == "over"
         assert view["legal"] == []
+        assert view["to_move"] == [], "nobody is to move in a match that is over"
         assert view["resigned"] == 1
         # no token, no resignation
         assert client.post(f"{API}/matches/{mid}/resign").status_code == 401

@@ -267,7 +267,7 @@ class Match:
             version=self.version,
             status=self.status,
             seat=viewer,
-            to_move=list(state.to_move),
+            to_move=list(state.to_move) if self.status != "over" else [],
             waiting_for=self.waiting_for,
             chosen=sorted(self.pending),
             my_choice=mine.action.to_json() if mine is not None else None,

@@ -487,12 +487,72 @@ export class MatchPage {
         h("h1", {}, this.info.title, h("span.muted", { style: "font-size:.9rem;font-weight:400" }, ` · match ${this.id} · move ${u.version}${perMove}`)),
         h(`span.status-line${mine && this.online ? ".you" : ""}${this.online ? "" : ".offline"}`, { id: "turn", role: "status", "aria-live": "polite" },
           this.seat === null ? `Spectating · ${turn}` : turn, seatSwitch)),
-      h("div.seats", { "aria-label": "Seats and scores" }, chips),
+      h("div.seats-row", {}, h("div.seats", { "aria-label": "Seats and scores" }, chips), this.seatTools(u)),
       u.status === "active" ? this.clockLine(u) : null,
       u.status === "active" ? this.standIns() : null,
       this.seat === null && u.status !== "over" && this.info.seats.some((s) => s.kind === "human" && !s.joined) ? this.joinBar() : null,
       this.lost ? h("p.error", { id: "seat-lost" }, this.lost, " ", h("a", { href: "#/" }, "Back to the lobby")) : null,
       this.error ? h("p.error", { role: "alert", id: "refusal", "data-code": this.error.code, title: this.error.code }, this.error.text) : null);
+  }
+
+  // -- leaving and resigning ---------------------------------------------------------------
+
+  // A seated player may leave the seat (a bot plays it until someone takes it) or, once
+  // the match runs, resign (the match ends now, and this seat loses). Both ask first.
+  seatTools(u) {
+    if (this.seat === null || u.status === "over" || this.frames) return null;
+    return h("div.seat-tools", { role: "group", "aria-label": "Your seat" },
+      u.status === "active" ? h("button.secondary.danger", { type: "button", id: "resign", onclick: () => this.askResign() }, "🏳 Resign") : null,
+      h("button.secondary", { type: "button", id: "leave", onclick: () => this.askLeave() }, "Leave seat"));
+  }
+
+  /** Ask before something that cannot be undone: a modal dialog with `yes` and a way out;
+   * `then` runs only on yes. */
+  confirm({ title, text, yes, no = "Cancel", then }) {
+    document.getElementById("confirm-dialog")?.remove();
+    const dialog = h("dialog.confirm", { id: "confirm-dialog", "aria-labelledby": "confirm-h", "aria-describedby": "confirm-text" },
+      h("h2", { id: "confirm-h" }, title), h("p", { id: "confirm-text" }, text),
+      h("div.confirm-buttons", {},
+        h("button.secondary", { type: "button", id: "confirm-no", onclick: () => dialog.close() }, no),
+        h("button.danger", { type: "button", id: "confirm-yes", onclick: () => { dialog.close(); then(); } }, yes)));
+    dialog.addEventListener("close", () => dialog.remove());
+    document.body.append(dialog);
+    dialog.showModal();
+    dialog.querySelector("#confirm-no").focus();  // the safe answer is the one under Enter
+  }
+
+  askResign() {
+    const others = this.info.seats.filter((s) => s.seat !== this.seat).map((s) => this.who(s.seat));
+    this.confirm({
+      title: "Resign this match?",
+      text: `The match ends now and you lose${others.length ? `: ${others.length > 1 ? "the best of " : ""}${others.join(", ")} win${others.length > 1 ? "" : "s"}` : ""}. This cannot be undone.`,
+      yes: "Resign", no: "Keep playing",
+      then: () => {
+        if (!this.online) { toast("You are offline: resign once the connection is back.", true); return; }
+        this.send({ type: "resign", ref: `r${++this.refs}` });
+      },
+    });
+  }
+
+  askLeave() {
+    const running = this.update?.status === "active";
+    this.confirm({
+      title: "Leave your seat?",
+      text: `${running ? "A bot plays your seat until someone else takes it. " : "Your seat becomes free for someone else. "}This browser forgets its key: you cannot come back to this seat, only watch or take a free one.`,
+      yes: "Leave seat", no: "Stay",
+      then: () => this.leave(),
+    });
+  }
+
+  async leave() {
+    const seat = this.seat;
+    const label = this.seatWho(seat);  // before the seat is free, and named so no more
+    try {
+      await api(`/matches/${encodeURIComponent(this.id)}/leave`, { method: "POST", token: this.token });
+    } catch (e) { toast(`You did not leave: ${e.message}`, true); return; }
+    dropSeat(this.id, seat);  // a match with no seat left here leaves "My matches"
+    toast(`You left ${label} of ${this.info.title}.`);
+    location.hash = "#/";
   }
 
   // The connection, when it is not simply up: lost (with when the next try is, and a
@@ -553,7 +613,8 @@ export class MatchPage {
   finalPanel(u) {
     const best = Math.max(...(u.scores || [0]));
     const lines = (u.scores || []).map((sc, s) => h("li", {}, `${this.names(s)}: ${sc} points${(u.winners || []).includes(s) ? " 🏆 winner" : ""}`));
-    return h("section.panel.final", { id: "final", "aria-label": "Final result" }, h("h2", {}, "Final scores"), h("ol", {}, lines),
+    const resigned = Number.isInteger(u.resigned) ? h("p", { id: "resigned" }, `${u.resigned === this.seat ? "You" : this.who(u.resigned)} resigned: the match ended there.`) : null;
+    return h("section.panel.final", { id: "final", "aria-label": "Final result" }, h("h2", {}, "Final scores"), resigned, h("ol", {}, lines),
       h("p", {}, h("button", { id: "replay", type: "button", onclick: () => this.loadReplay() }, "Step through the replay"), " ",
         h("a.button.secondary", { href: `/api/v1/matches/${this.id}/replay`, download: "" }, "Download replay file"), " ",
         h("a.button.secondary", { href: "#/" }, "Back to the lobby")),
