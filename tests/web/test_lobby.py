@@ -5,6 +5,7 @@ restart, forgetting a finished one, and a finished match's replay with every han
 
 from __future__ import annotations
 
+import json
 import urllib.request
 from typing import Any
 
@@ -237,3 +238,59 @@ def test_every_game_replays_with_every_hand_revealed(page: Any, server: Server, 
     page.wait_for_function("() => window.ecotonePage.replaySeat === 1")
     assert "P2 · bot random" in page.locator("#replay-seat").inner_text()
     shot(page, f"{game}-replay-revealed")
+
+
+def _post(server: Server, path: str, body: dict[str, Any], token: str | None = None) -> Any:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    req = urllib.request.Request(
+        server.url + path, data=json.dumps(body).encode(), headers=headers, method="POST"
+    )
+    with urllib.request.urlopen(req, timeout=30) as res:
+        return json.loads(res.read())
+
+
+def test_the_lobby_is_live(page: Any, server: Server) -> None:
+    """New, started and finished matches appear without a reload, each row saying the
+    game, who plays, the open seats and the time per move."""
+    page.wait_for_selector("#open-matches li")
+    page.evaluate("() => { window.sameLobby = true; }")  # gone if the page reloads
+    made = _post(
+        server,
+        "/api/v1/matches",
+        {
+            "game": FOREST,
+            "players": 3,
+            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "heuristic"}],
+            "move_seconds": 60,
+            "join": {"seat": 0, "name": "Zoe"},
+        },
+    )
+    match = made["match"]["id"]
+    row = page.locator(f"#open-matches li[data-match='{match}']")
+    row.wait_for(timeout=30_000)
+    text = row.inner_text()
+    assert "Once Upon a Forest" in text
+    assert "Zoe" in text
+    assert "Heuristic bot" in text
+    assert "1 open seat" in text
+    assert "1 minute per move" in text
+    shot(page, "lobby-live-open")
+
+    # someone takes the last seat: the match moves to the matches in progress
+    joined = _post(server, f"/api/v1/matches/{match}/join", {"name": "Yann"})
+    playing = page.locator(f"#active-matches li[data-match='{match}']")
+    playing.wait_for(timeout=30_000)
+    assert "Yann" in playing.inner_text()
+    assert "open seat" not in playing.inner_text()
+    assert not row.count()
+
+    # it ends (Yann resigns): it is among the finished ones, with who won
+    _post(server, f"/api/v1/matches/{match}/resign", {}, token=joined["token"])
+    done = page.locator(f"#over-matches li[data-match='{match}']")
+    done.wait_for(timeout=30_000)
+    assert "Yann resigned" in done.inner_text()
+    assert not playing.count()
+    assert page.evaluate("() => window.sameLobby") is True
+    shot(page, "lobby-live-finished")

@@ -44,10 +44,21 @@ function playerCounts(game) {
   return `${text} player${sorted.length === 1 && sorted[0] === 1 ? "" : "s"}`;
 }
 
-function describe(m) {
-  const seats = m.seats.map((s) => `${s.kind === "bot" ? "🤖" : s.joined ? "👤" : "○"} ${seatTitle(s, s.seat)}`).join(", ");
-  const clock = m.move_seconds ? ` · ⏱ ${clockText(m.move_seconds)}` : "";
-  return `${m.title} · ${m.players} players${m.variant ? ` · ${m.variant}` : ""}${clock} · ${seats}`;
+/** A match in a lobby row: the game (and variant), who plays, how many seats are open and
+ * the time per move; `more`: what else the row says ("move 12", "your turn"...). */
+function describe(m, ...more) {
+  const open = m.seats.filter((s) => s.kind === "human" && !s.joined).length;
+  const seated = m.seats.filter((s) => s.kind === "bot" || s.joined);
+  const facts = [
+    `${m.players} player${m.players === 1 ? "" : "s"}`,
+    open ? `${open} open seat${open === 1 ? "" : "s"}` : null,
+    m.move_seconds ? `⏱ ${clockText(m.move_seconds)}` : "no time limit",
+    ...more,
+  ].filter(Boolean);
+  return h("span.match-summary", {},
+    h("strong.match-game", {}, m.title, m.variant ? h("span.muted", {}, ` · ${m.variant}`) : null),
+    h("span.match-players", {}, seated.length ? seated.map((s) => `${s.kind === "bot" ? "🤖" : "👤"} ${seatTitle(s, s.seat)}`).join(", ") : "nobody has sat down yet"),
+    h("span.match-facts.muted", {}, facts.join(" · ")));
 }
 
 /** The name box at the top of the lobby: the name this browser plays under, asked before
@@ -237,33 +248,111 @@ function renderForm(form, game) {
   );
 }
 
-async function renderLists(lists) {
-  const box = (title, id) => { const ul = h("ul.match-list", { id }); lists.append(h("section.panel", {}, h("h2", {}, title), ul)); return ul; };
-  const open = box("Open matches to join", "open-matches");
-  const active = box("Matches in progress", "active-matches");
-  const mine = box("My matches", "my-matches");
-  const over = box("Finished: replays", "over-matches");
-  const empty = (ul, text) => { if (!ul.children.length) ul.append(h("li.muted", {}, text)); };
-  renderMine(mine);
-  const [o, a, f] = await Promise.all(["open", "active", "over"].map((s) => api(`/matches?status=${s}&limit=20`).then((r) => r.matches).catch(() => [])));
-  for (const m of o) {
-    open.append(h("li", {}, h("span", {}, describe(m)), h("button", {
-      type: "button", "aria-label": `Join ${m.title} match ${m.id}`, onclick: async () => {
-        const name = askedName();
-        if (name === null) return;
-        try {
-          const j = await api(`/matches/${m.id}/join`, { method: "POST", body: { name } });
-          holdSeat(m.id, j.seat, j.token, { game: m.game, title: m.title }); setActiveSeat(m.id, j.seat);
-          location.hash = `#/match/${m.id}`;
-        } catch (e) { toast(e.message, true); }
-      },
-    }, "Join")));
+// The lobby is live: it asks the server for the three lists again and again, redrawing
+// only what changed. Soon after a change it asks every 2 seconds; each quiet answer makes
+// it wait half as long again, up to 15 seconds; a failure doubles the wait, up to 30
+// seconds, and says so; a hidden tab does not ask at all, and asks at once when shown.
+// Why a poll and not a socket: docs/web.md, "The live lobby".
+const POLL_FIRST_MS = 2000;
+const POLL_QUIET_MS = 15000;
+const POLL_FAILING_MS = 30000;
+const LISTS = [
+  ["open", "Open matches to join", "open-matches", "No open matches: create one above."],
+  ["active", "Matches in progress", "active-matches", "Nothing being played right now."],
+  ["over", "Finished: replays", "over-matches", "No finished matches yet."],
+];
+
+function joinButton(m) {
+  return h("button", {
+    type: "button", "aria-label": `Join ${m.title} match ${m.id}`, onclick: async () => {
+      const name = askedName();
+      if (name === null) return;
+      try {
+        const j = await api(`/matches/${m.id}/join`, { method: "POST", body: { name } });
+        holdSeat(m.id, j.seat, j.token, { game: m.game, title: m.title }); setActiveSeat(m.id, j.seat);
+        location.hash = `#/match/${m.id}`;
+      } catch (e) { toast(e.message, true); }
+    },
+  }, "Join");
+}
+
+const ROWS = {
+  open: (m) => [describe(m), joinButton(m)],
+  active: (m) => [describe(m, `move ${m.version}`), h("a.button.secondary", { href: `#/match/${m.id}/watch`, "aria-label": `Watch ${m.title} match ${m.id}` }, "Watch")],
+  over: (m) => [describe(m, winnersText(m)), h("a.button.secondary", { href: `#/match/${m.id}/watch`, "aria-label": `Replay ${m.title} match ${m.id}` }, "Replay")],
+};
+
+function winnersText(m) {
+  const won = (m.winners || []).map((w) => seatTitle(m.seats[w], w));
+  const resigned = Number.isInteger(m.resigned) ? `${seatTitle(m.seats[m.resigned], m.resigned)} resigned` : null;
+  return [won.length ? `won by ${won.join(" and ")}` : "nobody won", resigned].filter(Boolean).join(", ");
+}
+
+// What of a match a row shows: when this changes, the row is drawn again.
+const rowKey = (m) => JSON.stringify([m.status, m.version, m.seats.map((s) => [s.name, s.joined, s.kind]), m.winners]);
+
+/** Draw `matches` into `ul`, keeping the rows that did not change (and the focus in them);
+ * rows new since the last drawing are marked for a moment. */
+function drawList(ul, kind, matches, empty, first) {
+  const old = new Map([...ul.querySelectorAll(":scope > li[data-match]")].map((li) => [li.dataset.match, li]));
+  const rows = matches.map((m) => {
+    const kept = old.get(m.id);
+    if (kept && kept.dataset.key === rowKey(m)) return kept;
+    const li = h("li", { "data-match": m.id, "data-key": rowKey(m) }, ROWS[kind](m));
+    if (!kept && !first) li.classList.add("new");
+    return li;
+  });
+  const focused = document.activeElement;
+  const same = rows.length ? rows.length === ul.children.length && rows.every((r, i) => ul.children[i] === r)
+    : ul.children.length === 1 && !ul.firstElementChild.dataset.match;
+  if (!same) {
+    ul.replaceChildren(...(rows.length ? rows : [h("li.muted", {}, empty)]));
+    if (focused && !focused.isConnected) ul.querySelector("button, a")?.focus();
   }
-  for (const m of a) active.append(h("li", {}, h("span", {}, `${describe(m)} · move ${m.version}`), h("a.button.secondary", { href: `#/match/${m.id}/watch` }, "Watch")));
-  for (const m of f) over.append(h("li", {}, h("span", {}, describe(m)), h("a.button.secondary", { href: `#/match/${m.id}/watch` }, "Replay")));
-  empty(open, "No open matches: create one above.");
-  empty(active, "Nothing being played right now.");
-  empty(over, "No finished matches yet.");
+  return !same;
+}
+
+async function renderLists(lists) {
+  const box = (title, id) => { const ul = h("ul.match-list", { id, "aria-live": "polite" }); lists.append(h("section.panel", {}, h("h2", {}, title), ul)); return ul; };
+  const uls = {};
+  for (const [kind, title, id] of LISTS.slice(0, 2)) uls[kind] = box(title, id);
+  const mine = box("My matches", "my-matches");
+  uls.over = box(LISTS[2][1], LISTS[2][2]);
+  const status = h("p.muted.lobby-status", { id: "lobby-status", role: "status" });
+  lists.append(status);
+  renderMine(mine);
+  let wait = POLL_FIRST_MS; let timer = null; let first = true; let asking = false;
+  const poll = async () => {
+    timer = null;
+    if (!mine.isConnected) { document.removeEventListener("visibilitychange", onShow); return; }  // the lobby was left
+    if (document.hidden || asking) return;  // asked again when the tab is shown, or by the poll under way
+    asking = true;
+    try {
+      const answers = await Promise.all(LISTS.map(([kind]) => api(`/matches?status=${kind}&limit=20`).then((r) => r.matches)));
+      if (!mine.isConnected) return;
+      let changed = false;
+      LISTS.forEach(([kind, , , empty], i) => { changed = drawList(uls[kind], kind, answers[i], empty, first) || changed; });
+      if (changed && !first) renderMine(mine);
+      first = false;
+      wait = changed ? POLL_FIRST_MS : Math.min(POLL_QUIET_MS, wait * 1.5);
+      status.textContent = "";
+      status.classList.remove("error");
+    } catch (e) {
+      wait = Math.min(POLL_FAILING_MS, Math.max(POLL_FIRST_MS, wait * 2));
+      status.textContent = `Cannot reach the server (${e.message}): trying again in ${Math.round(wait / 1000)} s.`;
+      status.classList.add("error");
+    }
+    asking = false;
+    if (mine.isConnected) timer = setTimeout(poll, wait);
+  };
+  const onShow = () => {
+    if (document.hidden || !mine.isConnected) return;
+    wait = POLL_FIRST_MS;
+    if (timer) clearTimeout(timer);
+    poll();
+  };
+  document.addEventListener("visibilitychange", onShow);
+  await poll();
 }
 
 const STATUS = { open: "waiting for players", active: "in progress", over: "finished" };
@@ -297,7 +386,7 @@ async function renderMine(ul) {
       onclick: () => { resumeMatch(e.id); location.hash = `#/match/${e.id}`; },
     }, m.status === "over" ? "Open" : "Resume");
     ul.append(h("li", { "data-match": e.id },
-      h("span", {}, `${describe(m)} · ${STATUS[m.status] || m.status} · you: ${held.map(seatName).join(", ")}`, yourTurn ? h("strong.your-turn", {}, " · your turn") : null),
+      h("span", {}, describe(m, STATUS[m.status] || m.status, `you: ${held.map(seatName).join(", ")}`), yourTurn ? h("strong.your-turn", {}, "your turn") : null),
       h("span.list-buttons", {}, open, m.status === "over" ? forget : null)));
   });
   if (!ul.children.length) ul.append(h("li.muted", {}, "No matches in this browser yet: create or join one above."));
