@@ -605,9 +605,9 @@ export class MatchPage {
     const keys = Object.keys(per[0]).filter((k) => per.every((p) => ["number", "string"].includes(typeof p[k]))).slice(0, 9);
     if (!keys.length) return null;
     const title = (k) => k.replace(/_/g, " ");
-    return h("section.panel", { "aria-label": "Players" }, h("h2", {}, "Players"),
+    return h("section.panel", { "aria-label": "Players" }, h("h2", {}, "Players"), h("div.table-wrap", {},
       h("table.players", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Seat"), keys.map((k) => h("th", { scope: "col" }, title(k))))),
-        h("tbody", {}, per.map((p, s) => h(`tr${this.update?.to_move.includes(s) ? ".turn" : ""}`, {}, h("th", { scope: "row" }, this.names(s)), keys.map((k) => h("td", {}, String(p[k]))))))));
+        h("tbody", {}, per.map((p, s) => h(`tr${this.update?.to_move.includes(s) ? ".turn" : ""}`, {}, h("th", { scope: "row" }, this.names(s)), keys.map((k) => h("td", {}, String(p[k])))))))));
   }
 
   finalPanel(u) {
@@ -720,7 +720,17 @@ export class MatchPage {
   }
 
   actionsPanel(legal, u) {
-    const box = h("section.panel", { "aria-labelledby": "actions-h", id: "actions" }, h("h2", { id: "actions-h", tabindex: "-1" }, "Your choices"));
+    // On a phone this panel stays at the foot of the screen (app.css): its head jumps to
+    // the seat's hand and the board, and folds the panel away to see more of the board.
+    const jump = (id, text) => h("button.secondary.jump", { type: "button", "data-jump": id, onclick: () => document.getElementById(id)?.scrollIntoView({ block: "start" }) }, text);
+    const folder = h("button.secondary.jump.fold-panel", {
+      type: "button", id: "choices-fold", "aria-expanded": String(!this.choicesFolded), "aria-controls": "actions",
+      onclick: () => { this.choicesFolded = !this.choicesFolded; this.draw(); },
+    }, this.choicesFolded ? `Show ${legal.length ? `${legal.length} ` : ""}choices ▴` : "Hide ▾");
+    const head = h("div.actions-head", {}, h("h2", { id: "actions-h", tabindex: "-1" }, "Your choices"),
+      h("span.jumps", {}, this.seat !== null && BOARDS[this.presentation.board] ? jump("my-hand", "Your hand") : null,
+        BOARDS[this.presentation.board] ? jump("board", "Board") : null, folder));
+    const box = h(`section.panel${this.choicesFolded ? ".choices-folded" : ""}`, { "aria-labelledby": "actions-h", id: "actions" }, head);
     if (this.seat === null) { box.append(h("p.muted", {}, "You are watching: only seated players choose.")); return box; }
     if (!legal.length) {
       box.append(h("p.muted", {}, u.my_choice ? "Your choice is in: waiting for the others." : u.status === "over" ? "No more choices." : "Not your turn."));

@@ -363,7 +363,7 @@ export function biomeBoard(args) {
         { ...(can ? { type: "button", id: `bm-tile-${id}` } : {}), "aria-label": label, title: label, "data-tile": id, ...attrs },
         miniTile(cat, id), h("span", {}, id), h("span.bm-note", {}, [...(cat.tiles?.[id]?.layers || "")].map((l) => LAYERS[l].title).join("/")));
     }));
-    mine = h("section.panel.bm-mine", { "aria-label": "Your hand and tiles" },
+    mine = h("section.panel.bm-mine", { "aria-label": "Your hand and tiles", id: "my-hand" },
       h("h2", {}, `Your hand · ${hand.length} cards`, h("span.bm-score", {}, `${me.points} point${me.points === 1 ? "" : "s"}`)), hand.length ? handRow : h("p.muted", {}, "Empty."),
       h("h3", {}, `Your tiles · ${me.tiles.length}`), me.tiles.length ? tileRow : h("p.muted", {}, "None."));
   }

@@ -114,7 +114,7 @@ export function forestBoard({ obs, legal, seat, players, catalogue: cat, act, bu
     const giveRow = gives.length ? h("div.give-targets", {}, gives.map((l) => h("button", { type: "button", "data-give": l.action.to ?? "neighbour", onclick: () => { selected = null; act(l.action); } },
       l.action.type === "give" ? `Give ${selected} to ${names(l.action.to)}` : `Give ${selected} to the Neighbouring Forest`))) : null;
     const title = obs.gift && obs.receiver === seat ? "Your hand · and the gift you must place" : "Your hand";
-    root.append(h("section.panel", { "aria-label": "Your hand" }, h("h2", {}, title), cards.length ? handRow : h("p.muted", {}, "Empty."), giveRow));
+    root.append(h("section.panel", { "aria-label": "Your hand", id: "my-hand" }, h("h2", {}, title), cards.length ? handRow : h("p.muted", {}, "Empty."), giveRow));
   }
 
   // forests

@@ -163,7 +163,8 @@ export function singaporeBoard(props) {
   for (const [key, part] of Object.entries(cat.boards || {})) {
     if (key !== "ecotone") plus.append(habitatCard(key, part, obs.habitats?.[key], cat, targets, target));
   }
-  const board = Object.keys(tiles).length ? plus : h("p.error", {}, "The board's layout could not be loaded: use the text view and the list of choices.");
+  // on a narrow screen the board keeps a readable size and scrolls sideways in its frame
+  const board = Object.keys(tiles).length ? h("div.sg-plus-wrap", {}, plus) : h("p.error", {}, "The board's layout could not be loaded: use the text view and the list of choices.");
   root.append(h("section.panel.sg-panel", { "aria-label": "The board" },
     h("h2", {}, `Round ${obs.round} of ${obs.rounds} · ${PHASE[obs.phase] || title(words(obs.phase))}`),
     hint ? h("p.hint", { id: "hint", role: "status" }, hint) : null, step, board));
@@ -310,7 +311,7 @@ function decisionButton(type, targets, target) {
 }
 
 function mySpecies(obs, me, seat, cat, targets, target, clickable) {
-  const box = h("section.panel.sg-panel.sg-me", { "aria-label": "Your species" });
+  const box = h("section.panel.sg-panel.sg-me", { "aria-label": "Your species", id: "my-hand" });
   box.append(h("h2", {}, `Your species · ${seatName(seat)}`));
   // the seat's decisions: strategy, anchorage, recovery pass (the Evolution finish is by the drawn cards)
   const decisions = Object.keys(DECISIONS).filter((t) => t !== "finish" && targets.has(`decision:${t}`)).map((t) => decisionButton(t, targets, target));
