@@ -37,9 +37,9 @@ def test_resigning_asks_first_then_ends_the_match_and_the_other_side_wins(
     assert "You resigned" in final.inner_text()
     info = server.get(f"/api/v1/matches/{match}")
     assert (info["status"], info["resigned"], info["winners"]) == ("over", 0, [1])
-    winner = final.locator("li", has_text="Heuristic bot")
-    assert "winner" in winner.inner_text()
-    assert "winner" not in final.locator("li", has_text="Ana").inner_text()
+    assert "Heuristic bot wins" in final.locator("#final-winners").inner_text()
+    assert "winner" in final.locator("tr[data-seat='1']").inner_text()
+    assert "resigned" in final.locator("tr[data-seat='0']").inner_text()
     assert not page.locator("#resign, #leave").count(), "nothing left to resign or leave"
     shot(page, "resigned")
 

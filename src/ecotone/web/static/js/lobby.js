@@ -116,6 +116,20 @@ export async function renderLobby(main) {
   renderLists(lists);
 }
 
+/** A game's own description of an option or variant, in the words a player reads here:
+ * without references to files of the project ("(RULINGS.md)") or to deck files, which a
+ * server never reads for a browser (only the ready-made decks are offered), and, for a
+ * yes/no option shown as a box, "ticked" and "unticked" for its raw values.
+ * @param {string} text @param {boolean} box whether the option is a check box */
+export function playerWords(text, box = false) {
+  let out = String(text || "")
+    .replace(/\s*\([^()]*(?:\.md|\.toml|RULINGS)[^()]*\)/g, "")
+    .replace(/,?\s*or a deck file(?: ending in \.toml)?/g, "")
+    .replace(/\s*\.toml\b/g, "");
+  if (box) out = out.replace(/\bfalse\b/g, "unticked").replace(/\btrue\b/g, "ticked");
+  return out.replace(/\s{2,}/g, " ").trim();
+}
+
 // One input per game option, chosen by what the option holds: a yes/no box, a list of
 // its allowed values, a number or a text. `read()` gives the value, `changed()` whether
 // it differs from the game's default (only those are sent: the server fills the rest).
@@ -123,7 +137,7 @@ export async function renderLobby(main) {
 /** @param {{name: string, label: string, summary: string, default: *, choices: Array<*>, choice_labels: string[], ready: string[]}} o */
 function optionInput(o) {
   const id = `option-${o.name}`;
-  const hint = h("span.option-hint.muted", { id: `${id}-hint` }, o.summary);
+  const hint = h("span.option-hint.muted", { id: `${id}-hint` }, playerWords(o.summary, typeof o.default === "boolean"));
   const described = { id, "data-option": o.name, "aria-describedby": `${id}-hint` };
   let input; let read;
   if (typeof o.default === "boolean") {
@@ -152,7 +166,7 @@ function renderForm(form, game) {
   form.replaceChildren(h("h2", {}, `2 · Set up ${game.title}`));
   const players = h("select", { id: "players", "aria-label": "Number of players" });
   const variant = h("select", { id: "variant", "aria-label": "Variant", "aria-describedby": "variant-hint" }, h("option", { value: "" }, "standard"));
-  for (const v of game.variants) variant.append(h("option", { value: v.name, title: v.summary }, `${v.name} (${v.min_players === v.max_players ? v.min_players : `${v.min_players}–${v.max_players}`} players)`));
+  for (const v of game.variants) variant.append(h("option", { value: v.name, title: playerWords(v.summary) }, `${v.name} (${v.min_players === v.max_players ? v.min_players : `${v.min_players}–${v.max_players}`} players)`));
   const variantHint = h("span.muted", { id: "variant-hint" });
   // The player counts follow the variant: BioMasters' 2v2 is for four, Forest's solo for one.
   function drawPlayers() {
@@ -162,7 +176,7 @@ function renderForm(form, game) {
     players.replaceChildren();
     for (let n = low; n <= high; n++) players.append(h("option", { value: n }, `${n}`));
     players.value = String(Math.min(Math.max(before, low), high));
-    variantHint.textContent = v ? v.summary : "";
+    variantHint.textContent = v ? playerWords(v.summary) : "";
   }
   const clock = h("select", { id: "clock", "aria-describedby": "clock-hint" }, CLOCKS.map(([v, text]) => h("option", { value: v }, text)));
   const clockHint = h("span.muted", { id: "clock-hint" }, "When a person has not decided in time, a bot plays for them until they are back.");
@@ -232,7 +246,9 @@ function renderForm(form, game) {
       location.hash = mine.length ? `#/match/${id}` : `#/match/${id}/watch`;
     } catch (e) {
       // The server's own words, with its code: "Phylo has no deck 'x'…" (config/bad-option).
-      problem.replaceChildren(h("strong", {}, "The match was not created: "), e.message, h("span.muted", {}, ` (${e.code})`));
+      problem.replaceChildren(h("strong", {}, "The match was not created: "), e.message);
+      problem.dataset.code = e.code;  // the server's stable code, for scripts and bug reports
+      problem.title = e.code;
       problem.hidden = false;
       create.disabled = false;
     }

@@ -338,6 +338,9 @@ export class MatchPage {
     const frame = this.frames ? this.frames[this.frame] : null;
     const obs = frame ? frame.observation : u.observation;
     const legal = frame ? [] : u.legal;
+    // the tab says whose turn it is, so a player in another tab sees it come
+    const yours = u.status === "active" && u.waiting_for.includes(this.seat) && this.online;
+    document.title = `${yours ? "Your turn · " : u.status === "over" ? "Game over · " : ""}${this.info.title} · Ecotone`;
     const page = h("div");
     const banner = this.connectionBanner();
     if (banner) page.append(banner);
@@ -610,15 +613,33 @@ export class MatchPage {
         h("tbody", {}, per.map((p, s) => h(`tr${this.update?.to_move.includes(s) ? ".turn" : ""}`, {}, h("th", { scope: "row" }, this.names(s)), keys.map((k) => h("td", {}, String(p[k])))))))));
   }
 
+  // The end: who won (in a sentence), every seat's score from the best down, who resigned
+  // if anyone did, and the replay. A panel above the board, never over it: the board
+  // stays as the game ended, to look at.
   finalPanel(u) {
-    const best = Math.max(...(u.scores || [0]));
-    const lines = (u.scores || []).map((sc, s) => h("li", {}, `${this.names(s)}: ${sc} points${(u.winners || []).includes(s) ? " 🏆 winner" : ""}`));
+    const winners = u.winners || [];
+    const scores = u.scores || [];
+    const and = (names) => (names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0]);
+    const others = winners.filter((w) => w !== this.seat).map((w) => this.who(w));
+    const headline = !winners.length ? "Nobody wins this time."
+      : winners.includes(this.seat) ? (others.length ? `You share the win with ${and(others)}!` : "You win!")
+        : `${and(others)} win${others.length > 1 ? " together" : "s"}.`;
     const resigned = Number.isInteger(u.resigned) ? h("p", { id: "resigned" }, `${u.resigned === this.seat ? "You" : this.who(u.resigned)} resigned: the match ended there.`) : null;
-    return h("section.panel.final", { id: "final", "aria-label": "Final result" }, h("h2", {}, "Final scores"), resigned, h("ol", {}, lines),
-      h("p", {}, h("button", { id: "replay", type: "button", onclick: () => this.loadReplay() }, "Step through the replay"), " ",
-        h("a.button.secondary", { href: `/api/v1/matches/${this.id}/replay`, download: "" }, "Download replay file"), " ",
-        h("a.button.secondary", { href: "#/" }, "Back to the lobby")),
-      best === undefined ? null : null);
+    const ranked = scores.map((sc, s) => [sc, s]).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+    const rows = ranked.map(([sc, s]) => h(`tr${winners.includes(s) ? ".won" : ""}${s === this.seat ? ".me" : ""}`, { "data-seat": s },
+      h("th", { scope: "row" }, `${seatName(s)} · ${this.names(s)}`),
+      h("td.score", {}, `${sc} point${sc === 1 ? "" : "s"}`),
+      h("td", {}, winners.includes(s) ? "🏆 winner" : s === u.resigned ? "resigned" : "")));
+    return h("section.panel.final", { id: "final", "aria-labelledby": "final-h" },
+      h("div.final-result", {},
+        h("h2", { id: "final-h" }, "Final scores"),
+        h("p.final-headline", { id: "final-winners" }, winners.length ? "🏆 " : "", headline),
+        resigned,
+        h("table.final-scores", { "aria-label": "Final scores" }, h("tbody", {}, rows))),
+      h("div.final-buttons", {},
+        h("button", { id: "replay", type: "button", onclick: () => this.loadReplay() }, "▶ Watch the replay"),
+        h("a.button.secondary", { href: `/api/v1/matches/${encodeURIComponent(this.id)}/replay`, download: "", id: "replay-file" }, "Download the replay"),
+        h("a.button.secondary", { href: "#/" }, "Back to the lobby")));
   }
 
   // -- the replay, once the match is over -------------------------------------------------
@@ -806,7 +827,7 @@ export class MatchPage {
 
   logPanel() {
     const items = this.log.map((e) => h("li", { value: e.version }, `${this.who(e.seat)}${e.by === "bot" ? " 🤖" : e.by === "takeover" ? " (bot stand-in)" : ""}: `,
-      e.text ? e.text : e.type ? `${e.type} (hidden)` : "a hidden choice"));
+      e.text ? e.text : e.type ? `${e.type.replace(/-/g, " ")} (hidden)` : "a hidden choice"));
     const ol = h("ol.log", { id: "log", "aria-live": "polite" }, items);
     setTimeout(() => { ol.scrollTop = ol.scrollHeight; });
     return h("section.panel", { "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, "What happened"), items.length ? ol : h("p.muted", {}, "Nothing yet."));
