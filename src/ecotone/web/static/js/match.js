@@ -30,6 +30,9 @@ const DEAD_AFTER_MS = 40000;  // ... and given up for dead after this long witho
 
 /** Whether two actions (their JSON forms) are the same. */
 const sameAction = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+// A bot to move that has not answered in this long is said to be thinking (a quick bot
+// answers before anyone could read it).
+const THINKING_AFTER_MS = 500;
 
 /** A clock's time in the words of a table: "45 seconds", "2 minutes 5 seconds", "3 hours 10 minutes". */
 export function spokenTime(seconds) {
@@ -91,7 +94,7 @@ export class MatchPage {
   }
 
   close() {
-    this.closed = true; clearInterval(this.ticker); clearTimeout(this.retryTimer); this.stopReplayKeys();
+    this.closed = true; clearInterval(this.ticker); clearTimeout(this.retryTimer); clearTimeout(this.thinkingTimer); this.stopReplayKeys();
     window.removeEventListener("online", this.onOnline);
     if (this.ws) this.ws.close();
   }
@@ -210,7 +213,7 @@ export class MatchPage {
         const known = new Set(this.log.map((e) => e.version));
         for (const e of msg.log) if (!known.has(e.version)) this.log.push(e);
         this.log.sort((a, b) => a.version - b.version);
-        this.update = msg; this.version = msg.version; this.busy = false;
+        this.update = msg; this.version = msg.version; this.busy = false; this.updatedAt = Date.now();
         if (this.info) { this.info.status = msg.status; this.info.to_move = msg.to_move; }
         this.fetchText();
         this.checkHandoff();
@@ -377,6 +380,39 @@ export class MatchPage {
       if (same.type === "search") same.setSelectionRange(same.value.length, same.value.length);
     } else if (this.hadFocus) (document.querySelector("#actions button[data-index]:not([disabled]):not([hidden])") || document.getElementById("actions-h"))?.focus();
     this.paintClock();
+    this.paintThinking();
+  }
+
+  // -- a bot thinking ----------------------------------------------------------------------
+
+  /** The seats a bot decides for now (a bot's seat, or a person's a bot stands in for)
+   * among those the match waits for. */
+  botsToMove(u) {
+    if (!u || u.status !== "active") return [];
+    return u.waiting_for.filter((s) => { const seat = this.info.seats[s]; return seat && (seat.kind === "bot" || seat.taken_over); });
+  }
+
+  // "Heuristic bot is thinking… 3 s": shown once a bot to move has been quiet for half a
+  // second (a quick bot's move then never flashes it), and gone with the next update.
+  paintThinking() {
+    const el = document.getElementById("thinking");
+    if (!el) return;
+    const u = this.update;
+    const bots = this.online ? this.botsToMove(u) : [];
+    const quiet = Date.now() - (this.updatedAt || 0);
+    if (!bots.length || quiet < THINKING_AFTER_MS || this.frames) {
+      el.replaceChildren();
+      el.hidden = true;
+      if (bots.length && !this.frames) {
+        clearTimeout(this.thinkingTimer);
+        this.thinkingTimer = setTimeout(() => this.paintThinking(), THINKING_AFTER_MS - quiet + 20);
+      }
+      return;
+    }
+    const who = bots.map((s) => this.who(s));
+    el.hidden = false;
+    el.replaceChildren(h("span.thinking-dots", { "aria-hidden": "true" }, "🤖"),
+      ` ${who.join(", ")} ${who.length > 1 ? "are" : "is"} thinking…`, h("span.muted", {}, ` ${Math.floor(quiet / 1000)} s`));
   }
 
   // -- the clock per move and bots standing in -------------------------------------------
@@ -385,6 +421,7 @@ export class MatchPage {
   tick() {
     if (this.closed) return;
     this.paintClock();
+    this.paintThinking();
     const when = document.getElementById("connection-when");
     if (when) when.textContent = this.retryText();
     this.heartbeat();
@@ -492,6 +529,7 @@ export class MatchPage {
           this.seat === null ? `Spectating · ${turn}` : turn, seatSwitch)),
       h("div.seats-row", {}, h("div.seats", { "aria-label": "Seats and scores" }, chips), this.seatTools(u)),
       u.status === "active" ? this.clockLine(u) : null,
+      h("p.thinking", { id: "thinking", role: "status", "aria-live": "off", hidden: true }),
       u.status === "active" ? this.standIns() : null,
       this.seat === null && u.status !== "over" && this.info.seats.some((s) => s.kind === "human" && !s.joined) ? this.joinBar() : null,
       this.lost ? h("p.error", { id: "seat-lost" }, this.lost, " ", h("a", { href: "#/" }, "Back to the lobby")) : null,
