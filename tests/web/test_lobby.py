@@ -173,7 +173,8 @@ def test_finished_replay_reveals_every_hand(page: Any, server: Server) -> None:
     page.keyboard.press("ArrowLeft")
     assert f"Step {middle} of {last}" in page.locator("#replay-at").inner_text()
     step = replay.steps[middle - 1]
-    assert f"Move {middle}: P{step.seat + 1}" in page.locator("#replay-move").inner_text()
+    who = ["Ana (you)", "Random bot"][step.seat]
+    assert f"Move {middle}: {who}" in page.locator("#replay-move").inner_text()
 
     # P2's hand at that step, which P1 never saw during play, is open on the board
     # and in the list of every hand, card by card
@@ -238,7 +239,9 @@ def test_every_game_replays_with_every_hand_revealed(page: Any, server: Server, 
     assert frames[middle]["next_text"] in page.locator("#replay-next-move").inner_text()
     page.select_option("#replay-seat", "1")
     page.wait_for_function("() => window.ecotonePage.replaySeat === 1")
-    assert "P2 · bot random" in page.locator("#replay-seat").inner_text()
+    # each chair says its seat and who sat there: two random bots are told apart
+    assert "P2 · Random bot" in page.locator("#replay-seat").inner_text()
+    assert "Random bot (P2)" in page.locator("#revealed li[data-seat='1']").inner_text()
     shot(page, f"{game}-replay-revealed")
 
 

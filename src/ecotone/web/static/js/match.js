@@ -315,15 +315,26 @@ export class MatchPage {
   }
 
   /** Who sits at seat `s`: "Ana", "Heuristic bot", "P2 (open seat)". */
-  who(s) { return seatTitle(this.info?.seats?.[s], s); }
+  title(s) { return seatTitle(this.info?.seats?.[s], s); }
+
+  /** Who sits at seat `s`, told apart from the others: a name another seat shares (two
+   * random bots) takes its seat's number, "Random bot (P2)". */
+  who(s) {
+    const title = this.title(s);
+    const shared = (this.info?.seats || []).some((x) => x.seat !== s && seatTitle(x, x.seat) === title);
+    return shared && !title.startsWith(seatName(s)) ? `${title} (${seatName(s)})` : title;
+  }
 
   /** Seat `s` as the page names it to this viewer: "Ana (you)" for the viewer's own
    * seat, else who sits there. */
   names(s) { return s === this.seat ? `${this.who(s)} (you)` : this.who(s); }
 
-  /** A seat with its number, where the number matters (a key, a seat to switch to):
-   * "P2 (Ben)". */
-  seatWho(s) { const who = this.who(s); return who.startsWith(seatName(s)) ? who : `${seatName(s)} (${who})`; }
+  /** A seat with its number first, where the number matters (a seat's label, a key, a
+   * chair to watch from): "P2 · Ben", "P1 · Ana (you)". */
+  seatLabel(s) { const title = this.title(s); return `${title.startsWith(seatName(s)) ? title : `${seatName(s)} · ${title}`}${s === this.seat ? " (you)" : ""}`; }
+
+  /** A seat with its number, in a sentence: "P2 (Ben)". */
+  seatWho(s) { const title = this.title(s); return title.startsWith(seatName(s)) ? title : `${seatName(s)} (${title})`; }
 
   draw() {
     if (this.closed) return;
@@ -520,7 +531,7 @@ export class MatchPage {
     const field = per && ["points", "evp", "score"].find((k) => per.every((p) => typeof p?.[k] === "number"));
     const scores = u.scores || obs.points || piles || (field ? per.map((p) => p[field]) : null);
     const chips = this.info.seats.map((s) => h(`span.seat-chip${u.to_move.includes(s.seat) && u.status === "active" ? ".turn" : ""}${s.seat === this.seat ? ".me" : ""}`,
-      { "data-seat": s.seat }, `${seatName(s.seat)} · ${this.names(s.seat)}${scores ? ` · ${scores[s.seat]} pts` : ""}${s.taken_over ? " · bot playing" : ""}${s.kind === "human" && s.joined && !s.connected ? " · away" : ""}`));
+      { "data-seat": s.seat }, `${this.seatLabel(s.seat)}${scores ? ` · ${scores[s.seat]} pts` : ""}${s.taken_over ? " · bot playing" : ""}${s.kind === "human" && s.joined && !s.connected ? " · away" : ""}`));
     const seatSwitch = this.heldList.length > 1 ? h("span.muted", {}, ` · hot-seat: ${this.heldList.map((s) => this.who(s)).join(", ")}`) : null;
     return h("section.panel", { "aria-label": "Match" },
       h("div.match-head", {},
@@ -665,7 +676,7 @@ export class MatchPage {
     const resigned = Number.isInteger(u.resigned) ? h("p", { id: "resigned" }, `${u.resigned === this.seat ? "You" : this.who(u.resigned)} resigned: the match ended there.`) : null;
     const ranked = scores.map((sc, s) => [sc, s]).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
     const rows = ranked.map(([sc, s]) => h(`tr${winners.includes(s) ? ".won" : ""}${s === this.seat ? ".me" : ""}`, { "data-seat": s },
-      h("th", { scope: "row" }, `${seatName(s)} · ${this.names(s)}`),
+      h("th", { scope: "row" }, this.seatLabel(s)),
       h("td.score", {}, `${sc} point${sc === 1 ? "" : "s"}`),
       h("td", {}, winners.includes(s) ? "🏆 winner" : s === u.resigned ? "resigned" : "")));
     return h("section.panel.final", { id: "final", "aria-labelledby": "final-h" },
@@ -726,7 +737,7 @@ export class MatchPage {
     slider.addEventListener("input", () => this.goFrame(Number(slider.value)));
     const chair = h("select", { id: "replay-seat", "aria-label": "Seen from" },
       h("option", { value: "" }, "a spectator's chair"),
-      this.info.seats.map((s) => h("option", { value: s.seat }, this.names(s.seat))));
+      this.info.seats.map((s) => h("option", { value: s.seat }, this.seatLabel(s.seat))));
     chair.value = this.replaySeat === null ? "" : String(this.replaySeat);
     chair.addEventListener("change", () => this.loadReplay(chair.value === "" ? null : Number(chair.value)));
     const said = f.last ? [h("strong", {}, `Move ${this.frame}: ${this.names(f.last.seat)}`), ` — ${f.last_text}`] : [h("strong", {}, "The start"), " — the cards as they were dealt"];
