@@ -90,3 +90,15 @@ def test_each_board_fits_a_phone(phone: Any, browser: Any, server: Server, board
         shot(pg, f"wide-{board}")
     finally:
         wide.close()
+
+
+def test_the_lobby_fits_a_phone(phone: Any) -> None:
+    phone.wait_for_selector("#create-match")
+    phone.wait_for_selector("#open-matches li")
+    assert phone.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"], (
+        phone.evaluate(OVERFLOW)
+    )
+    # the name, the games and the form are there to use, one under the other
+    assert phone.locator("#player-name").is_visible()
+    screen_shot(phone, "phone-lobby-first-screen")
+    shot(phone, "phone-lobby")
