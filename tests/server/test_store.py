@@ -22,7 +22,7 @@ def test_migrations_create_the_schema_once(db_url: str) -> None:
     tables = set(inspect(store.engine).get_table_names())
     assert {"matches", "seats", "moves", "pending", "chat", "alembic_version"} <= tables
     with store.engine.connect() as conn:
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0001"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0002"
     store.close()
 
 

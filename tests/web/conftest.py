@@ -44,7 +44,7 @@ def _missing(reason: str) -> None:
     pytest.skip(reason)
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
@@ -63,12 +63,10 @@ class Server:
             return json.loads(res.read())
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """One server for the whole session (every test makes its own matches)."""
-    tmp = tmp_path_factory.mktemp("web-server")
-    port = _free_port()
-    log = (tmp / "server.log").open("wb")
+def launch(port: int, db: Path, log: Path) -> Server:
+    """Start ``ecotone serve`` on ``port`` with the SQLite file ``db`` (its output appended
+    to ``log``) and wait until it answers; the tests' settings, seeded deals included."""
+    out = log.open("ab")
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -78,7 +76,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             "--port",
             str(port),
             "--db",
-            f"sqlite:///{tmp / 'ecotone.db'}",
+            f"sqlite:///{db}",
             "--bot-delay",
             "0.02",
             "--http-rate",
@@ -88,29 +86,40 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             "--log-level",
             "warning",
         ],
-        stdout=log,
+        stdout=out,
         stderr=subprocess.STDOUT,
     )
-    url = f"http://127.0.0.1:{port}"
-    srv = Server(url, proc)
-    deadline = time.monotonic() + 30
+    out.close()  # the process has its own copy
+    srv = Server(f"http://127.0.0.1:{port}", proc)
+    deadline = time.monotonic() + 60
     while True:
         try:
             srv.get("/api/v1/health")
-            break
+            return srv
         except OSError:
             if proc.poll() is not None or time.monotonic() > deadline:
                 proc.kill()
-                log.close()
-                pytest.fail(f"the server did not start: see {tmp / 'server.log'}")
+                pytest.fail(f"the server did not start: see {log}")
             time.sleep(0.2)
-    yield srv
-    proc.terminate()
+
+
+def stop(srv: Server) -> None:
+    """End a server started by :func:`launch`, politely first."""
+    srv.proc.terminate()
     try:
-        proc.wait(10)
+        srv.proc.wait(10)
     except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+        srv.proc.kill()
+        srv.proc.wait(10)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server for the whole session (every test makes its own matches)."""
+    tmp = tmp_path_factory.mktemp("web-server")
+    srv = launch(free_port(), tmp / "ecotone.db", tmp / "server.log")
+    yield srv
+    stop(srv)
 
 
 @pytest.fixture(scope="session")

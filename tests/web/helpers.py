@@ -21,9 +21,14 @@ READY = """() => document.querySelector('#final')
   || document.querySelector('#handoff-go')"""
 
 
-def create(page: Any, game: str, seats: list[str], players: int | None = None) -> str:
-    """Create a match from the lobby; ``seats``: "you", "human" or "bot:NAME" per seat."""
+def create(
+    page: Any, game: str, seats: list[str], players: int | None = None, name: str = "Ana"
+) -> str:
+    """Create a match from the lobby; ``seats``: "you", "human" or "bot:NAME" per seat.
+    The first seat "you" play is called ``name`` (unless this browser has a name already)."""
     page.wait_for_selector("#create-match")
+    if not page.input_value("#player-name"):
+        page.fill("#player-name", name)
     page.click(f"[data-game={game}]")
     page.select_option("#players", str(players or len(seats)))
     for s, who in enumerate(seats):

@@ -80,6 +80,7 @@ def test_two_people_in_two_browsers_play_one_match(page: Any, new_page: Any) -> 
     assert "Waiting for players" in page.locator("#turn").inner_text()
     other = new_page()
     other.wait_for_selector(f"#open-matches button[aria-label*='{match}']")
+    other.fill("#player-name", "Ben")
     other.click(f"#open-matches button[aria-label*='{match}']")
     other.wait_for_selector("#board")
     pages = [page, other]
@@ -127,7 +128,7 @@ def test_reload_mid_game_reconnects_to_the_same_seat(page: Any) -> None:
     page.wait_for_function("() => window.ecotonePage && window.ecotonePage.update")
     assert page.evaluate("() => window.ecotonePage.seat") == 0
     assert page.evaluate("() => window.ecotonePage.version") >= before
-    assert "P1 (you)" in page.locator(".seats").inner_text()
+    assert "P1 · Ana (you)" in page.locator(".seats").inner_text()
     assert match in page.url
     assert page.locator("#log li").count() >= before
     wait_ready(page)

@@ -184,7 +184,7 @@ def test_the_clock_counts_down_then_a_bot_stands_in_until_the_person_is_back(
     page.wait_for_function(
         f"() => Number(document.querySelector('#clock')?.dataset.seconds) < {first}"
     )
-    assert "for P1 to move" in other.locator("#clock").inner_text()
+    assert "for Ana to move" in other.locator("#clock").inner_text()
     shot(page, "match-clock")
 
     # nobody moves: a bot stands in for P1, said on both pages
@@ -194,7 +194,7 @@ def test_the_clock_counts_down_then_a_bot_stands_in_until_the_person_is_back(
     # P2 keeps the match going (and so keeps its own seat), while P1's bot plays
     assert wait_ready(other) == "act"
     act_once(other)
-    assert "A bot is playing for P1" in other.locator(".stand-in[data-seat='0']").inner_text()
+    assert "A bot is playing for Ana" in other.locator(".stand-in[data-seat='0']").inner_text()
     shot(page, "match-taken-over")
     assert wait_ready(other) == "act"
     act_once(other)

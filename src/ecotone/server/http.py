@@ -258,6 +258,21 @@ async def leave_match(match_id: str, manager: Manager, credentials: Token) -> Re
     return _json(match.info())
 
 
+@router.post(
+    "/matches/{match_id}/resign",
+    summary="Concede the match",
+    tags=["seats"],
+    responses=_schema("MatchInfo", "the match, over: you lost, the others' best won"),
+)
+async def resign_match(match_id: str, manager: Manager, credentials: Token) -> Response:
+    """The match ends at once: your seat loses, and the other seats with the best score
+    as it stands win. Refused before the match begins (leave instead) and after its end."""
+    match = await manager.get(match_id)
+    seat, digest = manager.authenticate(match, _token(credentials))
+    await manager.resign(match, seat, digest)
+    return _json(match.info())
+
+
 @router.get(
     "/matches/{match_id}/view",
     summary="Your view of the match",

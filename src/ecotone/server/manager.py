@@ -138,6 +138,25 @@ def _clean_name(name: str | None, seat: int) -> str:
     return text[:32] or f"P{seat + 1}"
 
 
+# How a bot's kind reads for players; a kind not listed is its name, capitalised.
+_BOT_KINDS = {"ismcts": "ISMCTS"}
+
+
+def bot_title(spec: str) -> str:
+    """A bot seat's name as players read it, from its spec: ``heuristic`` is "Heuristic
+    bot", ``ismcts:iterations=300`` "ISMCTS bot (300 iterations)"."""
+    kind, _, rest = spec.partition(":")
+    kind = kind.strip()
+    title = f"{_BOT_KINDS.get(kind, kind.capitalize())} bot"
+    said = []
+    for item in rest.split(","):
+        key, _, value = (part.strip() for part in item.partition("="))
+        if key:
+            number = value.replace(".", "", 1).isdigit()
+            said.append(f"{value} {key.replace('_', ' ')}" if number else f"{key} {value}".strip())
+    return (f"{title} ({', '.join(said)})" if said else title)[:64]
+
+
 class MatchManager:
     """Creates, loads, changes and broadcasts matches.
 
@@ -279,7 +298,7 @@ class MatchManager:
                 build_bot(spec, game, number, 0)
             except ConfigError as exc:
                 raise ServerError(exc.code, exc.message) from None
-            seats.append(Seat(number, "bot", bot=spec, name=spec))
+            seats.append(Seat(number, "bot", bot=spec, name=bot_title(spec)))
         if new.seed is not None and not self.settings.allow_seed:
             raise ServerError("config/seed-not-allowed", "this server deals its own cards")
         move_seconds = new.move_seconds or self.settings.default_move_seconds
@@ -391,6 +410,41 @@ class MatchManager:
             match.notice("seat/left", f"{left.name} left P{seat + 1}", seat)
             match.broadcast_seats()
         self.auto.kick_bots(match)
+
+    async def resign(self, match: Match, seat: int, token_hash: str | None) -> None:
+        """Concede for ``seat``: the match ends now, stored first; the seat loses and the
+        others with the best score win (:meth:`Match.result`).
+
+        Raises:
+            ServerError: ``auth/bad-token``, ``match/not-started`` (leave instead),
+                ``match/over``.
+        """
+        async with match.lock:
+            self._check_token(match, seat, token_hash)
+            if match.status == "open":
+                raise ServerError(
+                    "match/not-started", "the match has not begun: leave the seat instead"
+                )
+            if match.status == "over":
+                raise ServerError("match/over", "the match is over", version=match.version)
+            now = time.time()
+            await self._run(
+                self.store.update_match,
+                match.id,
+                status="over",
+                resigned=seat,
+                deadline=None,
+                updated_at=now,
+            )
+            match.status = "over"
+            match.resigned = seat
+            match.deadline = None
+            match.updated_at = now
+            name = match.seats[seat].name or f"P{seat + 1}"
+            _, winners = match.result()
+            won = ", ".join(match.seats[w].name or f"P{w + 1}" for w in winners or []) or "nobody"
+            match.notice("match/over", f"{name} resigned; winner(s): {won}", seat)
+            self._after_change(match)
 
     def authenticate(self, match: Match, token: str | None) -> tuple[int, str]:
         """The seat a token belongs to, and the token's hash.
@@ -617,7 +671,9 @@ class MatchManager:
         """
         if match.status != "over":
             raise ServerError("match/not-over", "the replay is available once the match is over")
-        names = [s.name or s.bot or f"P{s.seat + 1}" for s in match.seats]
+        # a bot is recorded by its spec, as `ecotone play` records it: a replay says how
+        # to field the same bot again
+        names = [s.bot or s.name or f"P{s.seat + 1}" for s in match.seats]
         replay = Replay.record(
             match.game,
             match.seed,

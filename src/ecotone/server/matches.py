@@ -159,6 +159,7 @@ class Match:
     created_at: float
     updated_at: float
     deadline: float | None = None
+    resigned: int | None = None  # the seat that conceded, when the match ended that way
     moves: list[Step] = field(default_factory=list)
     pending: dict[int, Pending] = field(default_factory=dict)
     chat: collections.deque[ChatLine] = field(default_factory=lambda: collections.deque(maxlen=50))
@@ -190,6 +191,22 @@ class Match:
     def joinable(self) -> bool:
         """Whether a person can still take a seat."""
         return self.status != "over" and any(s.kind == "human" and not s.joined for s in self.seats)
+
+    def result(self) -> tuple[list[float] | None, list[int] | None]:
+        """The scores and winners once the match is over (``None, None`` before).
+
+        A match the game finished has the game's own result. A match that ended because a
+        seat resigned keeps the scores as they stood; the resigning seat loses, and the
+        winners are the other seats with the best of those scores (every one that ties).
+        """
+        if self.status != "over":
+            return None, None
+        scores = self.state.scores()
+        if self.resigned is None:
+            return scores, self.state.winners()
+        others = [s for s in range(len(scores)) if s != self.resigned]
+        best = max((scores[s] for s in others), default=None)
+        return scores, [s for s in others if scores[s] == best]
 
     def set_state(self, state: State[Any], observed: dict[int | None, dict[str, Any]]) -> None:
         """Move to a new state (observations already computed are kept for the broadcast)."""
@@ -245,12 +262,12 @@ class Match:
         state = self.state
         deciding = viewer is not None and self.status == "active" and viewer in self.waiting_for
         mine = self.pending.get(viewer) if viewer is not None else None
-        over = self.status == "over"
+        scores, winners = self.result()
         return Update(
             version=self.version,
             status=self.status,
             seat=viewer,
-            to_move=list(state.to_move),
+            to_move=list(state.to_move) if self.status != "over" else [],
             waiting_for=self.waiting_for,
             chosen=sorted(self.pending),
             my_choice=mine.action.to_json() if mine is not None else None,
@@ -259,8 +276,9 @@ class Match:
             log=self.log(viewer, since),
             deadline=self.deadline if self.waiting_for else None,
             now=time.time(),
-            scores=state.scores() if over else None,
-            winners=state.winners() if over else None,
+            scores=scores,
+            winners=winners,
+            resigned=self.resigned,
         )
 
     def seat_status(self) -> list[SeatStatus]:
@@ -283,7 +301,7 @@ class Match:
 
     def info(self) -> MatchInfo:
         """The match's public description (lobby, welcome)."""
-        over = self.status == "over"
+        scores, winners = self.result()
         game = self.game
         return MatchInfo(
             id=self.id,
@@ -300,8 +318,9 @@ class Match:
             move_seconds=self.move_seconds,
             created_at=self.created_at,
             updated_at=self.updated_at,
-            scores=self.state.scores() if over else None,
-            winners=self.state.winners() if over else None,
+            scores=scores,
+            winners=winners,
+            resigned=self.resigned,
         )
 
     # -- sending -------------------------------------------------------------------------
@@ -392,6 +411,7 @@ def rebuild(record: LoadedMatch) -> Match:
         created_at=row.created_at,
         updated_at=row.updated_at,
         deadline=row.deadline,
+        resigned=row.resigned,
         moves=moves,
     )
     for p in record.pending:

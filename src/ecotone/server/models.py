@@ -39,6 +39,8 @@ class MatchRow(Base):
     deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
     created_at: Mapped[float] = mapped_column(Float)
     updated_at: Mapped[float] = mapped_column(Float, index=True)
+    # the seat that conceded, when the match ended that way (its state is then not final)
+    resigned: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class SeatRow(Base):

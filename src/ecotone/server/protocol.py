@@ -13,6 +13,7 @@ client -> server    meaning
 ``act``             take an action, made against state ``version``
 ``chat``            say something at the table (seats only)
 ``sync``            ask for the current view again (log since a version)
+``resign``          concede the match: it ends at once, and the resigning seat loses
 ``ping``            keep-alive; answered by ``pong``
 ==================  ====================================================================
 
@@ -59,6 +60,7 @@ __all__ = [
     "Notice",
     "Ping",
     "Pong",
+    "Resign",
     "SeatStatus",
     "Seats",
     "ServerMessage",
@@ -112,7 +114,16 @@ class Ping(msgspec.Struct, tag="ping", forbid_unknown_fields=True):
     ref: str | None = None
 
 
-ClientMessage = Hello | Act | Chat | Sync | Ping
+class Resign(msgspec.Struct, tag="resign", forbid_unknown_fields=True):
+    """Concede: the match ends now and this seat loses (answered by an ``ack`` with ``ref``).
+
+    The winners are the other seats with the best score when it ends; see
+    :meth:`ecotone.server.matches.Match.result`."""
+
+    ref: str | None = None
+
+
+ClientMessage = Hello | Act | Chat | Sync | Ping | Resign
 
 _client_decoder: msgspec.json.Decoder[ClientMessage] = msgspec.json.Decoder(ClientMessage)
 
@@ -156,6 +167,7 @@ class MatchInfo(msgspec.Struct, kw_only=True):
     updated_at: float
     scores: list[float] | None = None
     winners: list[int] | None = None
+    resigned: int | None = None
 
 
 class LegalAction(msgspec.Struct):
@@ -212,7 +224,8 @@ class Update(msgspec.Struct, tag="update", kw_only=True):
     viewer's own. ``log`` holds the entries after the version the client last had.
     ``deadline`` is when the seats in ``waiting_for`` will be taken over (Unix time), and
     ``now`` the server's Unix time as it made the update, so that a client whose own clock
-    is off can still count down to ``deadline`` by the server's."""
+    is off can still count down to ``deadline`` by the server's. ``resigned`` is the seat
+    that conceded, when the match ended that way."""
 
     version: int
     status: Literal["open", "active", "over"]
@@ -228,6 +241,7 @@ class Update(msgspec.Struct, tag="update", kw_only=True):
     now: float
     scores: list[float] | None = None
     winners: list[int] | None = None
+    resigned: int | None = None
 
 
 class Ack(msgspec.Struct, tag="ack", kw_only=True):

@@ -104,6 +104,7 @@ class MatchRecord:
     deadline: float | None
     created_at: float
     updated_at: float
+    resigned: int | None = None
 
 
 @dataclass(slots=True)
@@ -380,7 +381,7 @@ class Store:
             )
 
     def update_match(self, match_id: str, **values: Any) -> None:
-        """Change a match's status, deadline or timestamps."""
+        """Change a match's status, deadline, timestamps or who resigned."""
         with self.engine.begin() as conn:
             conn.execute(update(MatchRow).where(MatchRow.id == match_id).values(**values))
 

@@ -25,12 +25,14 @@ from ecotone.server.manager import MatchManager
 from ecotone.server.matches import Match, Subscriber
 from ecotone.server.protocol import (
     PROTOCOL_VERSION,
+    Ack,
     Act,
     Chat,
     Error,
     Hello,
     Ping,
     Pong,
+    Resign,
     ServerMessage,
     Sync,
     Welcome,
@@ -211,7 +213,7 @@ async def _serve(
         try:
             await _handle(manager, match, sub, session, request)
         except ServerError as exc:
-            ref = request.ref if isinstance(request, Act | Ping) else None
+            ref = request.ref if isinstance(request, Act | Ping | Resign) else None
             session.send_message(
                 Error(code=exc.code, message=exc.message, ref=ref, version=exc.version)
             )
@@ -249,6 +251,11 @@ async def _handle(
     elif isinstance(request, Sync):
         session.send_message(match.view(sub.seat, request.since))
         sub.sent = match.version
+    elif isinstance(request, Resign):
+        if sub.seat is None:
+            raise ServerError("auth/spectator", "spectators have nothing to resign")
+        await manager.resign(match, sub.seat, sub.token_hash)
+        session.send_message(Ack(ref=request.ref, version=match.version, pending=False))
     elif isinstance(request, Ping):
         session.send_message(Pong(ref=request.ref))
     elif isinstance(request, Hello):

@@ -147,6 +147,44 @@ export function toast(text, bad = false) {
 
 export const seatName = (s) => `P${s + 1}`;
 
+// -- players' names ------------------------------------------------------------------------
+const NAME = "ecotone.name";
+const NAME_MAX = 32;  // the server keeps this many characters of a name
+
+/** The name this browser plays under (asked on creating or joining a match, kept in
+ * localStorage), or "" when it has none yet. */
+export function playerName() {
+  try { return (localStorage.getItem(NAME) || "").trim().slice(0, NAME_MAX); } catch { return ""; }
+}
+
+/** Remember the name this browser plays under. */
+export function setPlayerName(name) {
+  try { localStorage.setItem(NAME, String(name).trim().slice(0, NAME_MAX)); } catch { /* storage off: asked again next time */ }
+}
+
+// How a bot's kind reads; another kind is its name with a capital (as the server says it).
+const BOT_KINDS = { ismcts: "ISMCTS" };
+
+/** A bot in words, from its spec: "heuristic" is "Heuristic bot", "ismcts:iterations=300"
+ * "ISMCTS bot (300 iterations)". The server names bot seats the same way. */
+export function botTitle(spec) {
+  const [kind, rest = ""] = String(spec || "random").split(/:(.*)/s);
+  const title = `${BOT_KINDS[kind] || kind.charAt(0).toUpperCase() + kind.slice(1)} bot`;
+  const said = rest.split(",").map((item) => item.split("=").map((x) => x.trim())).filter(([k]) => k)
+    .map(([k, v = ""]) => (/^\d+(\.\d+)?$/.test(v) ? `${v} ${k.replace(/_/g, " ")}` : `${k} ${v}`.trim()));
+  return said.length ? `${title} (${said.join(", ")})` : title;
+}
+
+/** Who sits at a seat, in words (`status`: the seat's public status from the server):
+ * the person's name, the bot by its kind and strength, or "open seat". Never "You": the
+ * page adds "(you)" to the viewer's own seat. */
+export function seatTitle(status, s) {
+  if (!status) return seatName(s);
+  if (status.kind === "bot") return status.name && status.name !== status.bot ? status.name : botTitle(status.bot);
+  if (!status.joined) return `${seatName(s)} (open seat)`;
+  return status.name || seatName(s);
+}
+
 let gameList = null;
 /** Every game this server hosts, as `GET /games` describes it (id, title, summary, player
  * counts, variants, options with their labels, bots, presentation), fetched once.

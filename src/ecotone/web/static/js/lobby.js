@@ -1,7 +1,7 @@
 // The lobby: the games, creating a match (seats, variant, options, clock), open matches
 // to join, matches to watch, this browser's matches (from localStorage, so every tab and
 // the next visit see them), finished matches to replay.
-import { MINE_KEY, adoptTabSeats, api, forgetMatch, games as hostedGames, h, holdSeat, myMatches, resumeMatch, seatName, setActiveSeat, toast } from "./api.js";
+import { MINE_KEY, adoptTabSeats, api, botTitle, forgetMatch, games as hostedGames, h, holdSeat, myMatches, playerName, resumeMatch, seatName, seatTitle, setActiveSeat, setPlayerName, toast } from "./api.js";
 
 /** A game's lobby picture, as the game presents itself: its emoji on its two colours,
  * described by its own summary (the page keeps no table of games).
@@ -44,10 +44,46 @@ function playerCounts(game) {
   return `${text} player${sorted.length === 1 && sorted[0] === 1 ? "" : "s"}`;
 }
 
-function describe(m) {
-  const seats = m.seats.map((s) => (s.kind === "bot" ? `🤖 ${s.bot}` : s.joined ? `👤 ${s.name || "player"}` : "empty")).join(", ");
-  const clock = m.move_seconds ? ` · ⏱ ${clockText(m.move_seconds)}` : "";
-  return `${m.title} · ${m.players} players${m.variant ? ` · ${m.variant}` : ""}${clock} · ${seats}`;
+/** A match in a lobby row: the game (and variant), who plays, how many seats are open and
+ * the time per move; `more`: what else the row says ("move 12", "your turn"...). */
+function describe(m, ...more) {
+  const open = m.seats.filter((s) => s.kind === "human" && !s.joined).length;
+  const seated = m.seats.filter((s) => s.kind === "bot" || s.joined);
+  const facts = [
+    `${m.players} player${m.players === 1 ? "" : "s"}`,
+    open ? `${open} open seat${open === 1 ? "" : "s"}` : null,
+    m.move_seconds ? `⏱ ${clockText(m.move_seconds)}` : "no time limit",
+    ...more,
+  ].filter(Boolean);
+  return h("span.match-summary", {},
+    h("strong.match-game", {}, m.title, m.variant ? h("span.muted", {}, ` · ${m.variant}`) : null),
+    h("span.match-players", {}, seated.length ? seated.map((s) => `${s.kind === "bot" ? "🤖" : "👤"} ${seatTitle(s, s.seat)}`).join(", ") : "nobody has sat down yet"),
+    h("span.match-facts.muted", {}, facts.join(" · ")));
+}
+
+/** The name box at the top of the lobby: the name this browser plays under, asked before
+ * creating or joining a match and remembered (localStorage) for the next time. */
+function nameBox() {
+  const input = h("input", { id: "player-name", maxlength: 32, autocomplete: "nickname", value: playerName(), placeholder: "e.g. Ana", "aria-describedby": "player-name-hint" });
+  input.addEventListener("change", () => setPlayerName(input.value));
+  input.addEventListener("input", () => { setPlayerName(input.value); input.removeAttribute("aria-invalid"); });
+  return h("section.panel.name-box", { "aria-labelledby": "player-name-label" },
+    h("label", { id: "player-name-label", for: "player-name" }, h("strong", {}, "Your name"), input),
+    h("span.muted", { id: "player-name-hint" }, " The other players see it at the table. This browser remembers it."));
+}
+
+/** The name to sit down with, or null (and the name box asks for it) when there is none. */
+export function askedName() {
+  const input = document.getElementById("player-name");
+  const name = (input ? input.value : playerName()).trim();
+  if (name) { setPlayerName(name); return name; }
+  if (input) {
+    input.setAttribute("aria-invalid", "true");
+    input.focus();
+    input.scrollIntoView({ block: "center" });
+  }
+  toast("Say your name first: the other players see it at the table.", true);
+  return null;
 }
 
 export async function renderLobby(main) {
@@ -57,6 +93,7 @@ export async function renderLobby(main) {
   main.append(
     h("h1", {}, "Play ecology games"),
     h("p.muted", {}, "Every species is real. Pick a game, choose who plays each seat, and start — against bots, friends at this screen, or friends online."),
+    nameBox(),
     h("section.panel", { "aria-labelledby": "games-h" }, h("h2", { id: "games-h" }, "1 · Choose a game"), gamesBox),
     form, lists,
   );
@@ -79,6 +116,20 @@ export async function renderLobby(main) {
   renderLists(lists);
 }
 
+/** A game's own description of an option or variant, in the words a player reads here:
+ * without references to files of the project ("(RULINGS.md)") or to deck files, which a
+ * server never reads for a browser (only the ready-made decks are offered), and, for a
+ * yes/no option shown as a box, "ticked" and "unticked" for its raw values.
+ * @param {string} text @param {boolean} box whether the option is a check box */
+export function playerWords(text, box = false) {
+  let out = String(text || "")
+    .replace(/\s*\([^()]*(?:\.md|\.toml|RULINGS)[^()]*\)/g, "")
+    .replace(/,?\s*or a deck file(?: ending in \.toml)?/g, "")
+    .replace(/\s*\.toml\b/g, "");
+  if (box) out = out.replace(/\bfalse\b/g, "unticked").replace(/\btrue\b/g, "ticked");
+  return out.replace(/\s{2,}/g, " ").trim();
+}
+
 // One input per game option, chosen by what the option holds: a yes/no box, a list of
 // its allowed values, a number or a text. `read()` gives the value, `changed()` whether
 // it differs from the game's default (only those are sent: the server fills the rest).
@@ -86,7 +137,7 @@ export async function renderLobby(main) {
 /** @param {{name: string, label: string, summary: string, default: *, choices: Array<*>, choice_labels: string[], ready: string[]}} o */
 function optionInput(o) {
   const id = `option-${o.name}`;
-  const hint = h("span.option-hint.muted", { id: `${id}-hint` }, o.summary);
+  const hint = h("span.option-hint.muted", { id: `${id}-hint` }, playerWords(o.summary, typeof o.default === "boolean"));
   const described = { id, "data-option": o.name, "aria-describedby": `${id}-hint` };
   let input; let read;
   if (typeof o.default === "boolean") {
@@ -115,7 +166,7 @@ function renderForm(form, game) {
   form.replaceChildren(h("h2", {}, `2 · Set up ${game.title}`));
   const players = h("select", { id: "players", "aria-label": "Number of players" });
   const variant = h("select", { id: "variant", "aria-label": "Variant", "aria-describedby": "variant-hint" }, h("option", { value: "" }, "standard"));
-  for (const v of game.variants) variant.append(h("option", { value: v.name, title: v.summary }, `${v.name} (${v.min_players === v.max_players ? v.min_players : `${v.min_players}–${v.max_players}`} players)`));
+  for (const v of game.variants) variant.append(h("option", { value: v.name, title: playerWords(v.summary) }, `${v.name} (${v.min_players === v.max_players ? v.min_players : `${v.min_players}–${v.max_players}`} players)`));
   const variantHint = h("span.muted", { id: "variant-hint" });
   // The player counts follow the variant: BioMasters' 2v2 is for four, Forest's solo for one.
   function drawPlayers() {
@@ -125,7 +176,7 @@ function renderForm(form, game) {
     players.replaceChildren();
     for (let n = low; n <= high; n++) players.append(h("option", { value: n }, `${n}`));
     players.value = String(Math.min(Math.max(before, low), high));
-    variantHint.textContent = v ? v.summary : "";
+    variantHint.textContent = v ? playerWords(v.summary) : "";
   }
   const clock = h("select", { id: "clock", "aria-describedby": "clock-hint" }, CLOCKS.map(([v, text]) => h("option", { value: v }, text)));
   const clockHint = h("span.muted", { id: "clock-hint" }, "When a person has not decided in time, a bot plays for them until they are back.");
@@ -133,18 +184,34 @@ function renderForm(form, game) {
   const seatsBox = h("div", { id: "seats", role: "group", "aria-label": "Seats" });
   const bots = game.bots.length ? game.bots : ["random"];
   const strength = (b) => ({ random: "easy", heuristic: "medium", ismcts: "strong" }[b.split(":")[0]] || "");
+  // Hot-seat: every seat after the first that this browser plays gets its own name.
   function drawSeats() {
     const before = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+    const named = Object.fromEntries([...seatsBox.querySelectorAll("input[data-seat-name]")].map((i) => [i.dataset.seatName, i.value]));
     seatsBox.replaceChildren();
     for (let s = 0; s < Number(players.value); s++) {
       const sel = h("select", { "data-seat": s, "aria-label": `Who plays P${s + 1}` },
         h("option", { value: "you" }, "You (this browser)"),
         h("option", { value: "human" }, "Another person (online)"),
-        ...bots.map((b) => h("option", { value: `bot:${b}` }, `Bot: ${b}${strength(b) ? ` (${strength(b)})` : ""}`)));
+        ...bots.map((b) => h("option", { value: `bot:${b}` }, `${botTitle(b)}${strength(b) ? ` (${strength(b)})` : ""}`)));
       sel.value = before[s] || (s === 0 ? "you" : `bot:${bots.includes("heuristic") ? "heuristic" : bots[0]}`);
-      seatsBox.append(h("div.seat-row", {}, h("strong", {}, `P${s + 1}`), sel));
+      const name = h("input", { "data-seat-name": s, maxlength: 32, value: named[s] ?? `Player ${s + 1}`, "aria-label": `Name of the player at P${s + 1}` });
+      const row = h("div.seat-row", {}, h("strong", {}, `P${s + 1}`), sel, name);
+      seatsBox.append(row);
+    }
+    showNames();
+  }
+  // The first seat "you" play takes your name; each further one (hot-seat) asks for its own.
+  function showNames() {
+    let first = true;
+    for (const sel of seatsBox.querySelectorAll("select")) {
+      const input = seatsBox.querySelector(`input[data-seat-name="${sel.dataset.seat}"]`);
+      const mine = sel.value === "you";
+      input.hidden = !mine || first;
+      if (mine) first = false;
     }
   }
+  seatsBox.addEventListener("change", (ev) => { if (ev.target.matches("select")) showNames(); });
   players.addEventListener("change", drawSeats);
   variant.addEventListener("change", () => { drawPlayers(); drawSeats(); });
   drawPlayers();
@@ -158,25 +225,30 @@ function renderForm(form, game) {
       const choices = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
       const seats = choices.map((c) => (c.startsWith("bot:") ? { kind: "bot", bot: c.slice(4) } : { kind: "human" }));
       const mine = choices.flatMap((c, i) => (c === "you" ? [i] : []));
+      const name = mine.length ? askedName() : "";
+      if (name === null) { create.disabled = false; return; }
+      const nameOf = (s) => seatsBox.querySelector(`input[data-seat-name="${s}"]`)?.value.trim() || `Player ${s + 1}`;
       const body = { game: game.id, players: Number(players.value), seats };
       if (variant.value) body.variant = variant.value;
       const chosen = game.options.flatMap((o, i) => (options[i].changed() ? [[o.name, options[i].read()]] : []));
       if (chosen.length) body.options = Object.fromEntries(chosen);
       if (clock.value) body.move_seconds = Number(clock.value);
-      if (mine.length) body.join = { seat: mine[0], name: "You" };
+      if (mine.length) body.join = { seat: mine[0], name };
       const res = await api("/matches", { method: "POST", body });
       const id = res.match.id;
       const meta = { game: game.id, title: game.title };
       if (res.token !== null) holdSeat(id, res.seat, res.token, meta);
       for (const s of mine.slice(1)) {  // hot-seat: this browser holds several seats
-        const j = await api(`/matches/${id}/join`, { method: "POST", body: { seat: s, name: `Player ${s + 1}` } });
+        const j = await api(`/matches/${id}/join`, { method: "POST", body: { seat: s, name: nameOf(s) } });
         holdSeat(id, j.seat, j.token, meta);
       }
       if (mine.length) setActiveSeat(id, mine[0]);
       location.hash = mine.length ? `#/match/${id}` : `#/match/${id}/watch`;
     } catch (e) {
       // The server's own words, with its code: "Phylo has no deck 'x'…" (config/bad-option).
-      problem.replaceChildren(h("strong", {}, "The match was not created: "), e.message, h("span.muted", {}, ` (${e.code})`));
+      problem.replaceChildren(h("strong", {}, "The match was not created: "), e.message);
+      problem.dataset.code = e.code;  // the server's stable code, for scripts and bug reports
+      problem.title = e.code;
       problem.hidden = false;
       create.disabled = false;
     }
@@ -187,36 +259,116 @@ function renderForm(form, game) {
       h("label", {}, "Variant", variant), variantHint),
     h("div.form-grid", {}, h("label", { for: "clock" }, "Time per move", clock), clockHint),
     options.length ? h("fieldset.options", {}, h("legend", {}, "Options"), options.map((o) => o.row)) : null,
-    h("p.muted", {}, "Choose “You” for several seats to play hot-seat: the screen hides each hand between turns."),
+    h("p.muted", {}, "Choose “You” for several seats to play hot-seat: each further seat gets its own name, and the screen hides each hand between turns."),
     seatsBox, h("p", {}, create), problem,
   );
 }
 
-async function renderLists(lists) {
-  const box = (title, id) => { const ul = h("ul.match-list", { id }); lists.append(h("section.panel", {}, h("h2", {}, title), ul)); return ul; };
-  const open = box("Open matches to join", "open-matches");
-  const active = box("Matches in progress", "active-matches");
-  const mine = box("My matches", "my-matches");
-  const over = box("Finished: replays", "over-matches");
-  const empty = (ul, text) => { if (!ul.children.length) ul.append(h("li.muted", {}, text)); };
-  renderMine(mine);
-  const [o, a, f] = await Promise.all(["open", "active", "over"].map((s) => api(`/matches?status=${s}&limit=20`).then((r) => r.matches).catch(() => [])));
-  for (const m of o) {
-    open.append(h("li", {}, h("span", {}, describe(m)), h("button", {
-      type: "button", "aria-label": `Join ${m.title} match ${m.id}`, onclick: async () => {
-        try {
-          const j = await api(`/matches/${m.id}/join`, { method: "POST", body: {} });
-          holdSeat(m.id, j.seat, j.token, { game: m.game, title: m.title }); setActiveSeat(m.id, j.seat);
-          location.hash = `#/match/${m.id}`;
-        } catch (e) { toast(e.message, true); }
-      },
-    }, "Join")));
+// The lobby is live: it asks the server for the three lists again and again, redrawing
+// only what changed. Soon after a change it asks every 2 seconds; each quiet answer makes
+// it wait half as long again, up to 15 seconds; a failure doubles the wait, up to 30
+// seconds, and says so; a hidden tab does not ask at all, and asks at once when shown.
+// Why a poll and not a socket: docs/web.md, "The live lobby".
+const POLL_FIRST_MS = 2000;
+const POLL_QUIET_MS = 15000;
+const POLL_FAILING_MS = 30000;
+const LISTS = [
+  ["open", "Open matches to join", "open-matches", "No open matches: create one above."],
+  ["active", "Matches in progress", "active-matches", "Nothing being played right now."],
+  ["over", "Finished: replays", "over-matches", "No finished matches yet."],
+];
+
+function joinButton(m) {
+  return h("button", {
+    type: "button", "aria-label": `Join ${m.title} match ${m.id}`, onclick: async () => {
+      const name = askedName();
+      if (name === null) return;
+      try {
+        const j = await api(`/matches/${m.id}/join`, { method: "POST", body: { name } });
+        holdSeat(m.id, j.seat, j.token, { game: m.game, title: m.title }); setActiveSeat(m.id, j.seat);
+        location.hash = `#/match/${m.id}`;
+      } catch (e) { toast(e.message, true); }
+    },
+  }, "Join");
+}
+
+const ROWS = {
+  open: (m) => [describe(m), joinButton(m)],
+  active: (m) => [describe(m, `move ${m.version}`), h("a.button.secondary", { href: `#/match/${m.id}/watch`, "aria-label": `Watch ${m.title} match ${m.id}` }, "Watch")],
+  over: (m) => [describe(m, winnersText(m)), h("a.button.secondary", { href: `#/match/${m.id}/watch`, "aria-label": `Replay ${m.title} match ${m.id}` }, "Replay")],
+};
+
+function winnersText(m) {
+  const won = (m.winners || []).map((w) => seatTitle(m.seats[w], w));
+  const resigned = Number.isInteger(m.resigned) ? `${seatTitle(m.seats[m.resigned], m.resigned)} resigned` : null;
+  return [won.length ? `won by ${won.join(" and ")}` : "nobody won", resigned].filter(Boolean).join(", ");
+}
+
+// What of a match a row shows: when this changes, the row is drawn again.
+const rowKey = (m) => JSON.stringify([m.status, m.version, m.seats.map((s) => [s.name, s.joined, s.kind]), m.winners]);
+
+/** Draw `matches` into `ul`, keeping the rows that did not change (and the focus in them);
+ * rows new since the last drawing are marked for a moment. */
+function drawList(ul, kind, matches, empty, first) {
+  const old = new Map([...ul.querySelectorAll(":scope > li[data-match]")].map((li) => [li.dataset.match, li]));
+  const rows = matches.map((m) => {
+    const kept = old.get(m.id);
+    if (kept && kept.dataset.key === rowKey(m)) return kept;
+    const li = h("li", { "data-match": m.id, "data-key": rowKey(m) }, ROWS[kind](m));
+    if (!kept && !first) li.classList.add("new");
+    return li;
+  });
+  const focused = document.activeElement;
+  const same = rows.length ? rows.length === ul.children.length && rows.every((r, i) => ul.children[i] === r)
+    : ul.children.length === 1 && !ul.firstElementChild.dataset.match;
+  if (!same) {
+    ul.replaceChildren(...(rows.length ? rows : [h("li.muted", {}, empty)]));
+    if (focused && !focused.isConnected) ul.querySelector("button, a")?.focus();
   }
-  for (const m of a) active.append(h("li", {}, h("span", {}, `${describe(m)} · move ${m.version}`), h("a.button.secondary", { href: `#/match/${m.id}/watch` }, "Watch")));
-  for (const m of f) over.append(h("li", {}, h("span", {}, describe(m)), h("a.button.secondary", { href: `#/match/${m.id}/watch` }, "Replay")));
-  empty(open, "No open matches: create one above.");
-  empty(active, "Nothing being played right now.");
-  empty(over, "No finished matches yet.");
+  return !same;
+}
+
+async function renderLists(lists) {
+  const box = (title, id) => { const ul = h("ul.match-list", { id, "aria-live": "polite" }); lists.append(h("section.panel", {}, h("h2", {}, title), ul)); return ul; };
+  const uls = {};
+  for (const [kind, title, id] of LISTS.slice(0, 2)) uls[kind] = box(title, id);
+  const mine = box("My matches", "my-matches");
+  uls.over = box(LISTS[2][1], LISTS[2][2]);
+  const status = h("p.muted.lobby-status", { id: "lobby-status", role: "status" });
+  lists.append(status);
+  renderMine(mine);
+  let wait = POLL_FIRST_MS; let timer = null; let first = true; let asking = false;
+  const poll = async () => {
+    timer = null;
+    if (!mine.isConnected) { document.removeEventListener("visibilitychange", onShow); return; }  // the lobby was left
+    if (document.hidden || asking) return;  // asked again when the tab is shown, or by the poll under way
+    asking = true;
+    try {
+      const answers = await Promise.all(LISTS.map(([kind]) => api(`/matches?status=${kind}&limit=20`).then((r) => r.matches)));
+      if (!mine.isConnected) return;
+      let changed = false;
+      LISTS.forEach(([kind, , , empty], i) => { changed = drawList(uls[kind], kind, answers[i], empty, first) || changed; });
+      if (changed && !first) renderMine(mine);
+      first = false;
+      wait = changed ? POLL_FIRST_MS : Math.min(POLL_QUIET_MS, wait * 1.5);
+      status.textContent = "";
+      status.classList.remove("error");
+    } catch (e) {
+      wait = Math.min(POLL_FAILING_MS, Math.max(POLL_FIRST_MS, wait * 2));
+      status.textContent = `Cannot reach the server (${e.message}): trying again in ${Math.round(wait / 1000)} s.`;
+      status.classList.add("error");
+    }
+    asking = false;
+    if (mine.isConnected) timer = setTimeout(poll, wait);
+  };
+  const onShow = () => {
+    if (document.hidden || !mine.isConnected) return;
+    wait = POLL_FIRST_MS;
+    if (timer) clearTimeout(timer);
+    poll();
+  };
+  document.addEventListener("visibilitychange", onShow);
+  await poll();
 }
 
 const STATUS = { open: "waiting for players", active: "in progress", over: "finished" };
@@ -250,7 +402,7 @@ async function renderMine(ul) {
       onclick: () => { resumeMatch(e.id); location.hash = `#/match/${e.id}`; },
     }, m.status === "over" ? "Open" : "Resume");
     ul.append(h("li", { "data-match": e.id },
-      h("span", {}, `${describe(m)} · ${STATUS[m.status] || m.status} · you: ${held.map(seatName).join(", ")}`, yourTurn ? h("strong.your-turn", {}, " · your turn") : null),
+      h("span", {}, describe(m, STATUS[m.status] || m.status, `you: ${held.map(seatName).join(", ")}`), yourTurn ? h("strong.your-turn", {}, "your turn") : null),
       h("span.list-buttons", {}, open, m.status === "over" ? forget : null)));
   });
   if (!ul.children.length) ul.append(h("li.muted", {}, "No matches in this browser yet: create or join one above."));

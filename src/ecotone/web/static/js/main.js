@@ -14,6 +14,7 @@ function route() {
     page.open();
     window.ecotonePage = page;  // for tests and the curious: the page object
   } else {
+    document.title = "Ecotone · ecology games to play in the browser";
     renderLobby(main);
   }
 }

@@ -2,7 +2,7 @@
 // legal actions (grouped, keyboard-usable), the log, chat, live updates over the
 // websocket, reconnection, spectating, hot-seat hand-offs and replays after the end.
 // Nothing here decides what is legal: the server sends the list, and its refusals.
-import { api, activeSeat, catalogue, dropSeat, h, heldSeats, presentation, seatName, setActiveSeat, toast } from "./api.js";
+import { api, activeSeat, catalogue, dropSeat, h, heldSeats, holdSeat, playerName, presentation, seatName, seatTitle, setActiveSeat, setPlayerName, toast } from "./api.js";
 import { biomeBoard } from "./boards/biome.js";
 import { forestBoard } from "./boards/forest.js";
 import { gridBoard } from "./boards/grid.js";
@@ -20,6 +20,19 @@ const FOLDED_SHOWN = 6;
 const WARN_SECONDS = 10;  // said once, politely, before a bot takes this seat's move
 const RETURNED_NOTE_MS = 10000;  // how long "P1 is back" stays on the page
 const CLOCK_SAMPLES = 8;  // how many of the latest updates the clock's correction comes from
+// Reconnecting: the first try at once-ish, then each wait twice the last (with some
+// jitter, so a restarted server is not met by every browser in the same instant), never
+// longer than the cap; a socket silent for too long is taken for dead.
+const RETRY_FIRST_MS = 500;
+const RETRY_CAP_MS = 15000;
+const PING_AFTER_MS = 15000;  // a quiet socket is asked for a pong after this long
+const DEAD_AFTER_MS = 40000;  // ... and given up for dead after this long without a word
+
+/** Whether two actions (their JSON forms) are the same. */
+const sameAction = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+// A bot to move that has not answered in this long is said to be thinking (a quick bot
+// answers before anyone could read it).
+const THINKING_AFTER_MS = 500;
 
 /** A clock's time in the words of a table: "45 seconds", "2 minutes 5 seconds", "3 hours 10 minutes". */
 export function spokenTime(seconds) {
@@ -53,6 +66,13 @@ export class MatchPage {
     this.warned = null;  // the deadline already warned about
     this.lost = null;  // why this browser's seat token was dropped, in words
     this.ticker = null;
+    // the connection: whether the server has welcomed the current socket, whether it ever
+    // did, when the next try is due, the last time the server said anything
+    this.online = false; this.everOnline = false; this.retryAt = null; this.retryTimer = null; this.heard = 0;
+    // a move chosen while offline, or sent and not yet answered when the socket dropped:
+    // {seat, version, action, text, ref} (`ref` once sent on the current socket)
+    this.queued = null; this.inflight = null;
+    this.onOnline = () => { if (!this.online) this.retryNow(); };
   }
 
   get seats() { return this.watch ? {} : heldSeats(this.id); }
@@ -69,13 +89,19 @@ export class MatchPage {
       [this.catalogue, this.presentation] = await Promise.all([catalogue(this.info.game), presentation(this.info.game)]);
     } catch (e) { this.main.replaceChildren(h("p.error", { role: "alert" }, e.message), h("a", { href: "#/" }, "Back to the lobby")); return; }
     this.ticker = setInterval(() => this.tick(), 1000);
+    window.addEventListener("online", this.onOnline);
     this.connect();
   }
 
-  close() { this.closed = true; clearInterval(this.ticker); this.stopReplayKeys(); if (this.ws) this.ws.close(); }
+  close() {
+    this.closed = true; clearInterval(this.ticker); clearTimeout(this.retryTimer); clearTimeout(this.thinkingTimer); this.stopReplayKeys();
+    window.removeEventListener("online", this.onOnline);
+    if (this.ws) this.ws.close();
+  }
 
   connect(since) {
     if (this.closed) return;
+    clearTimeout(this.retryTimer); this.retryTimer = null; this.retryAt = null;
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${proto}://${location.host}/api/v1/matches/${encodeURIComponent(this.id)}/ws`);
     this.ws = ws;
@@ -86,13 +112,39 @@ export class MatchPage {
       if (since !== undefined && since !== null) hello.since = since;
       ws.send(JSON.stringify(hello));
     };
-    ws.onmessage = (ev) => this.receive(JSON.parse(ev.data));
+    ws.onmessage = (ev) => { if (ws === this.ws) { this.heard = Date.now(); this.receive(JSON.parse(ev.data)); } };
     ws.onclose = (ev) => {
       if (this.closed || ws !== this.ws) return;
       if (ev.code === 4403 && ws.seat !== null) { this.loseSeat(ws.seat); return; }
-      this.retry = Math.min(this.retry + 1, 5);
-      setTimeout(() => this.connect(this.version), 400 * this.retry);
+      this.dropped();
     };
+  }
+
+  // The socket is gone (the server stopped, the network dropped, it went silent): say so,
+  // keep any move that was not answered, and try again after the back-off.
+  dropped() {
+    this.online = false;
+    if (this.inflight) { this.queued = { ...this.inflight, ref: null }; this.inflight = null; }
+    if (this.queued) this.queued.ref = null;
+    const wait = Math.min(RETRY_CAP_MS, RETRY_FIRST_MS * 2 ** this.retry) * (0.8 + 0.4 * Math.random());
+    this.retry += 1;
+    this.retryAt = Date.now() + wait;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.connect(this.version), wait);
+    if (!this.update) {  // never connected yet: the page has nothing else to show
+      this.main.replaceChildren(h("p.connection.offline", { id: "connection", role: "status" },
+        `Cannot reach the server. Trying again in ${Math.ceil(wait / 1000)} s…`));
+      return;
+    }
+    this.draw();
+  }
+
+  /** Try to reconnect now rather than at the end of the back-off. */
+  retryNow() {
+    if (this.closed || this.online) return;
+    const old = this.ws; this.ws = null; if (old) old.close();
+    this.connect(this.version);
+    this.draw();
   }
 
   switchSeat(seat) {
@@ -116,8 +168,8 @@ export class MatchPage {
     if (!(String(seat) in this.seats)) return;  // already dropped (the error, then the close)
     dropSeat(this.id, seat);
     const rest = this.heldList;
-    const then = rest.length ? `you now play ${seatName(rest[0])}` : "you are watching the match instead";
-    this.lost = `The server no longer accepts this browser's key to ${seatName(seat)}: the seat was left, or the key is not valid. `
+    const then = rest.length ? `you now play ${this.seatWho(rest[0])}` : "you are watching the match instead";
+    this.lost = `The server no longer accepts this browser's key to ${this.seatWho(seat)}: the seat was left, or the key is not valid. `
       + `This browser has forgotten that key, in this tab and in "My matches", and ${then}.`;
     toast(this.lost, true);
     this.error = null; this.busy = false;
@@ -131,33 +183,63 @@ export class MatchPage {
   act(action) {
     if (!this.update) return;
     this.error = null;
-    this.send({ type: "act", version: this.update.version, action, ref: `a${++this.refs}` });
+    const text = this.update.legal.find((l) => sameAction(l.action, action))?.text || (typeof action === "string" ? action : action.type);
+    const move = { seat: this.seat, version: this.update.version, action, text, ref: null };
+    if (!this.online) {
+      // Offline: the move is kept and sent when the socket is back, where the server's
+      // version check decides whether it still stands. One at a time: the next choice
+      // depends on what the server says to this one.
+      if (this.queued) { toast(`A move is already waiting to be sent (“${this.queued.text}”): this one was not kept.`, true); return; }
+      this.queued = move;
+      this.busy = true; this.draw();
+      return;
+    }
+    move.ref = `a${++this.refs}`;
+    this.inflight = move;
+    this.send({ type: "act", version: move.version, action, ref: move.ref });
     this.busy = true; this.draw();
   }
 
   receive(msg) {
-    this.retry = 0;
     switch (msg.type) {
-      case "welcome": this.info = msg.match; this.chat = msg.chat; break;
+      case "welcome":
+        this.info = msg.match; this.chat = msg.chat;
+        if (this.everOnline && !this.online) toast("Connected again.");
+        this.online = true; this.everOnline = true; this.retry = 0; this.retryAt = null;
+        break;
       case "update": {
         this.learnSkew(msg.now, Date.now());
         if (msg.version !== this.version) this.folds = {};  // a new decision: filters start afresh
         const known = new Set(this.log.map((e) => e.version));
         for (const e of msg.log) if (!known.has(e.version)) this.log.push(e);
         this.log.sort((a, b) => a.version - b.version);
-        this.update = msg; this.version = msg.version; this.busy = false;
+        this.update = msg; this.version = msg.version; this.busy = false; this.updatedAt = Date.now();
         if (this.info) { this.info.status = msg.status; this.info.to_move = msg.to_move; }
         this.fetchText();
         this.checkHandoff();
+        this.settleQueued(msg);
         break;
       }
-      case "ack": this.busy = false; if (msg.pending) toast("Choice stored: waiting for the others."); break;
+      case "ack":
+        this.busy = false;
+        if (this.inflight?.ref === msg.ref) this.inflight = null;
+        if (this.queued && this.queued.ref === msg.ref) { toast(`Your move “${this.queued.text}”, chosen while offline, was played.`); this.queued = null; }
+        if (msg.pending) toast("Choice stored: waiting for the others.");
+        break;
       case "error":
         if (msg.code === "auth/bad-token" && this.seat !== null) { this.loseSeat(this.seat); break; }
-        this.busy = false; this.error = `${msg.message} (${msg.code})`; toast(msg.message, true); break;
+        if (this.inflight?.ref === msg.ref) this.inflight = null;
+        this.busy = false;
+        if (this.queued && this.queued.ref === msg.ref) {
+          const why = msg.code === "match/stale" ? "the match moved on while you were offline: look again and choose" : msg.message;
+          this.error = { text: `Your move “${this.queued.text}”, chosen while offline, was not played: ${why}.`, code: msg.code };
+          this.queued = null;
+        } else this.error = { text: `Refused: ${msg.message}`, code: msg.code };
+        toast(this.error.text, true);
+        break;
       case "chat": this.chat.push(msg.line); break;
       case "notice":
-        toast(msg.message);
+        toast(this.noticeText(msg));
         if (msg.code === "seat/restored" && msg.seat !== null && msg.seat !== undefined) this.returned.set(msg.seat, Date.now());
         if (msg.code === "seat/taken-over") this.returned.delete(msg.seat);
         break;
@@ -165,6 +247,42 @@ export class MatchPage {
       default: break;
     }
     this.draw();
+  }
+
+  // Back online with a move kept from offline: it was played already when the socket
+  // dropped after sending it (the log, or the secret choice, shows it), else it is sent
+  // now, made at the version it was chosen at, and the server's version check decides.
+  settleQueued(u) {
+    const q = this.queued;
+    if (!q || q.ref || !this.online) return;
+    if (q.seat !== this.seat) {
+      this.error = { text: `Your move “${q.text}”, chosen while offline for another seat, was not sent.`, code: "page/seat-changed" };
+      this.queued = null;
+      return;
+    }
+    const played = this.log.find((e) => e.version === q.version + 1 && e.seat === q.seat && e.action && sameAction(e.action, q.action));
+    if ((played && u.version > q.version) || (u.my_choice && sameAction(u.my_choice, q.action))) {
+      toast(`Your move “${q.text}” was played before the connection dropped.`);
+      this.queued = null;
+      return;
+    }
+    q.ref = `q${++this.refs}`;
+    this.send({ type: "act", version: q.version, action: q.action, ref: q.ref });
+    this.busy = true;
+  }
+
+  // A notice in the page's words, with the players' names as this page shows them; one the
+  // page does not know is the server's sentence.
+  noticeText(msg) {
+    const seat = Number.isInteger(msg.seat) ? msg.seat : null;
+    const who = seat === null ? "" : seat === this.seat ? "You" : this.who(seat);
+    switch (msg.code) {
+      case "seat/restored": return seat === this.seat ? "You are back: the seat is yours again." : `${who} is back.`;
+      case "seat/taken-over": return seat === this.seat ? "Your time ran out: a bot plays for you until you are back." : `${who} took too long: a bot plays for them until they are back.`;
+      case "match/over": return seat === null ? "The match is over." : `${seat === this.seat ? "You" : who} resigned: the match is over.`;
+      case "match/started": return "Every seat is taken: the match begins.";
+      default: return msg.message.charAt(0).toUpperCase() + msg.message.slice(1);
+    }
   }
 
   async fetchText() {
@@ -196,11 +314,27 @@ export class MatchPage {
     if (next !== undefined) this.handoff = next;
   }
 
-  names(s) {
-    const seat = this.info?.seats?.[s];
-    const who = !seat ? "" : seat.kind === "bot" ? `bot ${seat.bot}` : seat.name || (seat.joined ? "player" : "empty seat");
-    return `${seatName(s)}${s === this.seat ? " (you)" : ""} · ${who}`;
+  /** Who sits at seat `s`: "Ana", "Heuristic bot", "P2 (open seat)". */
+  title(s) { return seatTitle(this.info?.seats?.[s], s); }
+
+  /** Who sits at seat `s`, told apart from the others: a name another seat shares (two
+   * random bots) takes its seat's number, "Random bot (P2)". */
+  who(s) {
+    const title = this.title(s);
+    const shared = (this.info?.seats || []).some((x) => x.seat !== s && seatTitle(x, x.seat) === title);
+    return shared && !title.startsWith(seatName(s)) ? `${title} (${seatName(s)})` : title;
   }
+
+  /** Seat `s` as the page names it to this viewer: "Ana (you)" for the viewer's own
+   * seat, else who sits there. */
+  names(s) { return s === this.seat ? `${this.who(s)} (you)` : this.who(s); }
+
+  /** A seat with its number first, where the number matters (a seat's label, a key, a
+   * chair to watch from): "P2 · Ben", "P1 · Ana (you)". */
+  seatLabel(s) { const title = this.title(s); return `${title.startsWith(seatName(s)) ? title : `${seatName(s)} · ${title}`}${s === this.seat ? " (you)" : ""}`; }
+
+  /** A seat with its number, in a sentence: "P2 (Ben)". */
+  seatWho(s) { const title = this.title(s); return title.startsWith(seatName(s)) ? title : `${seatName(s)} (${title})`; }
 
   draw() {
     if (this.closed) return;
@@ -209,7 +343,8 @@ export class MatchPage {
     const active = document.activeElement;
     const focusId = active?.id;
     this.hadFocus = Boolean(active && active.closest && active.closest("#actions, #board"));
-    const typing = document.getElementById("chat-input")?.value;
+    // what is being typed survives the redraw (the chat line, a name to sit down with)
+    const typing = Object.fromEntries(["chat-input", "join-name"].map((id) => [id, document.getElementById(id)?.value]).filter(([, v]) => v !== undefined));
     if (this.handoff !== null) {  // hot-seat: nothing of the previous seat's view stays on screen
       this.main.replaceChildren(this.handoffOverlay());
       return;
@@ -217,7 +352,12 @@ export class MatchPage {
     const frame = this.frames ? this.frames[this.frame] : null;
     const obs = frame ? frame.observation : u.observation;
     const legal = frame ? [] : u.legal;
+    // the tab says whose turn it is, so a player in another tab sees it come
+    const yours = u.status === "active" && u.waiting_for.includes(this.seat) && this.online;
+    document.title = `${yours ? "Your turn · " : u.status === "over" ? "Game over · " : ""}${this.info.title} · Ecotone`;
     const page = h("div");
+    const banner = this.connectionBanner();
+    if (banner) page.append(banner);
     page.append(this.header(u));
     if (u.status === "over" && !frame) page.append(this.finalPanel(u));
     if (frame) page.append(this.replayBar());
@@ -242,7 +382,7 @@ export class MatchPage {
     right.append(this.logPanel(), this.chatPanel());
     page.append(h("div.layout", {}, left, right));
     this.main.replaceChildren(page);
-    if (typing) document.getElementById("chat-input").value = typing;
+    for (const [id, value] of Object.entries(typing)) { const el = document.getElementById(id); if (el) el.value = value; }
     // Keep keyboard players in place: the same control if it still exists, else the
     // first choice (or the choices heading) when focus was on the board or the list.
     const same = focusId && document.getElementById(focusId);
@@ -251,6 +391,39 @@ export class MatchPage {
       if (same.type === "search") same.setSelectionRange(same.value.length, same.value.length);
     } else if (this.hadFocus) (document.querySelector("#actions button[data-index]:not([disabled]):not([hidden])") || document.getElementById("actions-h"))?.focus();
     this.paintClock();
+    this.paintThinking();
+  }
+
+  // -- a bot thinking ----------------------------------------------------------------------
+
+  /** The seats a bot decides for now (a bot's seat, or a person's a bot stands in for)
+   * among those the match waits for. */
+  botsToMove(u) {
+    if (!u || u.status !== "active") return [];
+    return u.waiting_for.filter((s) => { const seat = this.info.seats[s]; return seat && (seat.kind === "bot" || seat.taken_over); });
+  }
+
+  // "Heuristic bot is thinking… 3 s": shown once a bot to move has been quiet for half a
+  // second (a quick bot's move then never flashes it), and gone with the next update.
+  paintThinking() {
+    const el = document.getElementById("thinking");
+    if (!el) return;
+    const u = this.update;
+    const bots = this.online ? this.botsToMove(u) : [];
+    const quiet = Date.now() - (this.updatedAt || 0);
+    if (!bots.length || quiet < THINKING_AFTER_MS || this.frames) {
+      el.replaceChildren();
+      el.hidden = true;
+      if (bots.length && !this.frames) {
+        clearTimeout(this.thinkingTimer);
+        this.thinkingTimer = setTimeout(() => this.paintThinking(), THINKING_AFTER_MS - quiet + 20);
+      }
+      return;
+    }
+    const who = bots.map((s) => this.who(s));
+    el.hidden = false;
+    el.replaceChildren(h("span.thinking-dots", { "aria-hidden": "true" }, "🤖"),
+      ` ${who.join(", ")} ${who.length > 1 ? "are" : "is"} thinking…`, h("span.muted", {}, ` ${Math.floor(quiet / 1000)} s`));
   }
 
   // -- the clock per move and bots standing in -------------------------------------------
@@ -259,10 +432,29 @@ export class MatchPage {
   tick() {
     if (this.closed) return;
     this.paintClock();
+    this.paintThinking();
+    const when = document.getElementById("connection-when");
+    if (when) when.textContent = this.retryText();
+    this.heartbeat();
     const now = Date.now();
     let expired = false;
     for (const [seat, at] of this.returned) if (now - at > RETURNED_NOTE_MS) { this.returned.delete(seat); expired = true; }
     if (expired) this.draw();
+  }
+
+  // A socket can die without closing (a laptop asleep, a network gone quiet): a quiet one
+  // is pinged, and one that has said nothing for too long is taken for dead.
+  heartbeat() {
+    if (!this.online || !this.ws) return;
+    const quiet = Date.now() - this.heard;
+    if (quiet > DEAD_AFTER_MS) {
+      const dead = this.ws; this.ws = null; dead.close();
+      this.dropped();
+    } else if (quiet > PING_AFTER_MS && !this.pinged) {
+      this.pinged = true;
+      this.send({ type: "ping", ref: "alive" });
+    }
+    if (quiet < PING_AFTER_MS) this.pinged = false;
   }
 
   // The seats the clock runs for: people who must decide and have no bot standing in.
@@ -285,7 +477,7 @@ export class MatchPage {
     const left = this.secondsLeft(u);
     const seats = this.clockSeats(u);
     const mine = seats.includes(this.seat);
-    const others = seats.filter((s) => s !== this.seat).map((s) => this.names(s).split(" · ")[0]);
+    const others = seats.filter((s) => s !== this.seat).map((s) => this.who(s));
     const whose = mine ? (others.length ? `for your move (and ${others.join(", ")})` : "for your move") : `for ${others.join(", ")} to move`;
     el.classList.toggle("low", left <= WARN_SECONDS);
     el.classList.toggle("mine", mine);
@@ -308,7 +500,7 @@ export class MatchPage {
     const lines = [];
     for (const s of this.info.seats) {
       if (s.taken_over) {
-        const who = this.names(s.seat).split(" · ")[0];
+        const who = this.who(s.seat);
         if (s.seat === this.seat) {
           lines.push(h("p.stand-in.mine", { "data-seat": s.seat }, h("span", { "aria-hidden": "true" }, "🤖 "),
             h("strong", {}, "A bot is playing for you"), ": your time to move ran out. The seat is yours again as soon as you say so. ",
@@ -318,8 +510,8 @@ export class MatchPage {
           lines.push(h("p.stand-in", { "data-seat": s.seat }, h("span", { "aria-hidden": "true" }, "🤖 "), `A bot is playing for ${who} ${until}.`));
         }
       } else if (this.returned.has(s.seat)) {
-        const who = s.seat === this.seat ? "You are" : `${this.names(s.seat).split(" · ")[0]} is`;
-        lines.push(h("p.stand-in.returned", { "data-seat": s.seat }, h("span", { "aria-hidden": "true" }, "✔ "), `${who} back: no bot plays for ${s.seat === this.seat ? "you" : seatName(s.seat)} any more.`));
+        const who = s.seat === this.seat ? "You are" : `${this.who(s.seat)} is`;
+        lines.push(h("p.stand-in.returned", { "data-seat": s.seat }, h("span", { "aria-hidden": "true" }, "✔ "), `${who} back: no bot plays for ${s.seat === this.seat ? "you" : "them"} any more.`));
       }
     }
     return lines.length ? h("div", { id: "stand-ins" }, lines) : null;
@@ -327,8 +519,11 @@ export class MatchPage {
 
   header(u) {
     const standIn = this.seat !== null && this.info.seats[this.seat]?.taken_over;
+    const mine = u.status === "active" && u.waiting_for.includes(this.seat);
+    // offline, "Your turn" would promise what the page cannot do now: it says so instead
     const turn = u.status === "open" ? "Waiting for players to join" : u.status === "over" ? "The game is over"
-      : u.waiting_for.includes(this.seat) ? (standIn ? "Your turn: a bot is playing it" : "Your turn") : `Waiting for ${u.waiting_for.map(seatName).join(", ") || "…"}`;
+      : mine ? (standIn ? "Your turn: a bot is playing it" : !this.online ? "Your turn, once the connection is back" : "Your turn")
+        : `Waiting for ${u.waiting_for.map((s) => this.who(s)).join(", ") || "…"}`;
     const perMove = this.info.move_seconds ? ` · ${spokenTime(Math.max(1, Math.round(this.info.move_seconds)))} per move` : "";
     const obs = u.observation || {};
     const piles = Array.isArray(obs.piles) && obs.piles.length === this.info.players && obs.piles.every((p) => typeof p.vp === "number") ? obs.piles.map((p) => p.vp) : null;
@@ -336,18 +531,123 @@ export class MatchPage {
     const field = per && ["points", "evp", "score"].find((k) => per.every((p) => typeof p?.[k] === "number"));
     const scores = u.scores || obs.points || piles || (field ? per.map((p) => p[field]) : null);
     const chips = this.info.seats.map((s) => h(`span.seat-chip${u.to_move.includes(s.seat) && u.status === "active" ? ".turn" : ""}${s.seat === this.seat ? ".me" : ""}`,
-      { "data-seat": s.seat }, `${this.names(s.seat)}${scores ? ` · ${scores[s.seat]} pts` : ""}${s.taken_over ? " · bot playing" : ""}${s.kind === "human" && s.joined && !s.connected ? " · away" : ""}`));
-    const seatSwitch = this.heldList.length > 1 ? h("span.muted", {}, ` · hot-seat: ${this.heldList.map(seatName).join(", ")}`) : null;
+      { "data-seat": s.seat }, `${this.seatLabel(s.seat)}${scores ? ` · ${scores[s.seat]} pts` : ""}${s.taken_over ? " · bot playing" : ""}${s.kind === "human" && s.joined && !s.connected ? " · away" : ""}`));
+    const seatSwitch = this.heldList.length > 1 ? h("span.muted", {}, ` · hot-seat: ${this.heldList.map((s) => this.who(s)).join(", ")}`) : null;
     return h("section.panel", { "aria-label": "Match" },
       h("div.match-head", {},
         h("h1", {}, this.info.title, h("span.muted", { style: "font-size:.9rem;font-weight:400" }, ` · match ${this.id} · move ${u.version}${perMove}`)),
-        h(`span.status-line${u.waiting_for.includes(this.seat) ? ".you" : ""}`, { id: "turn", role: "status", "aria-live": "polite" },
+        h(`span.status-line${mine && this.online ? ".you" : ""}${this.online ? "" : ".offline"}`, { id: "turn", role: "status", "aria-live": "polite" },
           this.seat === null ? `Spectating · ${turn}` : turn, seatSwitch)),
-      h("div.seats", { "aria-label": "Seats and scores" }, chips),
+      h("div.seats-row", {}, h("div.seats", { "aria-label": "Seats and scores" }, chips), this.seatTools(u)),
       u.status === "active" ? this.clockLine(u) : null,
+      h("p.thinking", { id: "thinking", role: "status", "aria-live": "off", hidden: true }),
       u.status === "active" ? this.standIns() : null,
+      this.seat === null && u.status !== "over" && this.info.seats.some((s) => s.kind === "human" && !s.joined) ? this.joinBar() : null,
       this.lost ? h("p.error", { id: "seat-lost" }, this.lost, " ", h("a", { href: "#/" }, "Back to the lobby")) : null,
-      this.error ? h("p.error", { role: "alert", id: "refusal" }, `Refused: ${this.error}`) : null);
+      this.error ? h("p.error", { role: "alert", id: "refusal", "data-code": this.error.code, title: this.error.code }, this.error.text) : null);
+  }
+
+  // -- leaving and resigning ---------------------------------------------------------------
+
+  // A seated player may leave the seat (a bot plays it until someone takes it) or, once
+  // the match runs, resign (the match ends now, and this seat loses). Both ask first.
+  seatTools(u) {
+    if (this.seat === null || u.status === "over" || this.frames) return null;
+    return h("div.seat-tools", { role: "group", "aria-label": "Your seat" },
+      u.status === "active" ? h("button.secondary.danger", { type: "button", id: "resign", onclick: () => this.askResign() }, "🏳 Resign") : null,
+      h("button.secondary", { type: "button", id: "leave", onclick: () => this.askLeave() }, "Leave seat"));
+  }
+
+  /** Ask before something that cannot be undone: a modal dialog with `yes` and a way out;
+   * `then` runs only on yes. */
+  confirm({ title, text, yes, no = "Cancel", then }) {
+    document.getElementById("confirm-dialog")?.remove();
+    const dialog = h("dialog.confirm", { id: "confirm-dialog", "aria-labelledby": "confirm-h", "aria-describedby": "confirm-text" },
+      h("h2", { id: "confirm-h" }, title), h("p", { id: "confirm-text" }, text),
+      h("div.confirm-buttons", {},
+        h("button.secondary", { type: "button", id: "confirm-no", onclick: () => dialog.close() }, no),
+        h("button.danger", { type: "button", id: "confirm-yes", onclick: () => { dialog.close(); then(); } }, yes)));
+    dialog.addEventListener("close", () => dialog.remove());
+    document.body.append(dialog);
+    dialog.showModal();
+    dialog.querySelector("#confirm-no").focus();  // the safe answer is the one under Enter
+  }
+
+  askResign() {
+    const others = this.info.seats.filter((s) => s.seat !== this.seat).map((s) => this.who(s.seat));
+    this.confirm({
+      title: "Resign this match?",
+      text: `The match ends now and you lose${others.length ? `: ${others.length > 1 ? "the best of " : ""}${others.join(", ")} win${others.length > 1 ? "" : "s"}` : ""}. This cannot be undone.`,
+      yes: "Resign", no: "Keep playing",
+      then: () => {
+        if (!this.online) { toast("You are offline: resign once the connection is back.", true); return; }
+        this.send({ type: "resign", ref: `r${++this.refs}` });
+      },
+    });
+  }
+
+  askLeave() {
+    const running = this.update?.status === "active";
+    this.confirm({
+      title: "Leave your seat?",
+      text: `${running ? "A bot plays your seat until someone else takes it. " : "Your seat becomes free for someone else. "}This browser forgets its key: you cannot come back to this seat, only watch or take a free one.`,
+      yes: "Leave seat", no: "Stay",
+      then: () => this.leave(),
+    });
+  }
+
+  async leave() {
+    const seat = this.seat;
+    const label = this.seatWho(seat);  // before the seat is free, and named so no more
+    try {
+      await api(`/matches/${encodeURIComponent(this.id)}/leave`, { method: "POST", token: this.token });
+    } catch (e) { toast(`You did not leave: ${e.message}`, true); return; }
+    dropSeat(this.id, seat);  // a match with no seat left here leaves "My matches"
+    toast(`You left ${label} of ${this.info.title}.`);
+    location.hash = "#/";
+  }
+
+  // The connection, when it is not simply up: lost (with when the next try is, and a
+  // button to try now), or coming back; and the move kept meanwhile, if any.
+  connectionBanner() {
+    if (this.online || !this.everOnline) return null;
+    const q = this.queued;
+    return h("div.connection.offline", { id: "connection", role: "alert" },
+      h("strong", {}, "⚠ Connection lost. "),
+      h("span", { id: "connection-when" }, this.retryText()), " ",
+      h("button.secondary", { type: "button", id: "retry-now", onclick: () => this.retryNow() }, "Try now"),
+      q ? h("p", { id: "queued" }, `Your move “${q.text}” is kept: it is sent when the connection is back, and played if the match has not moved on.`)
+        : this.update?.legal.length ? h("p", {}, "It is your turn: a move you choose now is kept and sent when the connection is back.") : null);
+  }
+
+  retryText() {
+    if (this.ws && this.ws.readyState === WebSocket.CONNECTING) return `Reconnecting (attempt ${this.retry + 1})…`;
+    if (!this.retryAt) return "Reconnecting…";
+    return `Reconnecting in ${Math.max(0, Math.ceil((this.retryAt - Date.now()) / 1000))} s (attempt ${this.retry + 1}).`;
+  }
+
+  // Someone watching a match with a free seat (a link passed on by a friend): sit down
+  // under a name, remembered like the lobby's.
+  joinBar() {
+    const input = h("input", { id: "join-name", maxlength: 32, value: playerName(), placeholder: "Your name", "aria-label": "Your name" });
+    const sit = async (ev) => {
+      ev.preventDefault();
+      const name = input.value.trim();
+      if (!name) { input.setAttribute("aria-invalid", "true"); input.focus(); toast("Say your name first: the other players see it at the table.", true); return; }
+      setPlayerName(name);
+      try {
+        const j = await api(`/matches/${encodeURIComponent(this.id)}/join`, { method: "POST", body: { name } });
+        holdSeat(this.id, j.seat, j.token, { game: this.info.game, title: this.info.title });
+        setActiveSeat(this.id, j.seat);
+        this.info = j.match;
+        this.watch = false; this.lost = null;
+        if (location.hash.endsWith("/watch")) { location.hash = `#/match/${this.id}`; return; }  // the router opens it seated
+        this.switchSeat(j.seat);
+      } catch (e) { toast(e.message, true); }
+    };
+    const open = this.info.seats.filter((s) => s.kind === "human" && !s.joined).length;
+    return h("form.join-bar", { id: "join-bar", onsubmit: sit },
+      h("span", {}, `${open} seat${open === 1 ? " is" : "s are"} free. `), input, h("button", { type: "submit", id: "take-seat" }, "Take a seat"));
   }
 
   // Any game whose observation lists its players: their public counters side by side.
@@ -357,19 +657,38 @@ export class MatchPage {
     const keys = Object.keys(per[0]).filter((k) => per.every((p) => ["number", "string"].includes(typeof p[k]))).slice(0, 9);
     if (!keys.length) return null;
     const title = (k) => k.replace(/_/g, " ");
-    return h("section.panel", { "aria-label": "Players" }, h("h2", {}, "Players"),
+    return h("section.panel", { "aria-label": "Players" }, h("h2", {}, "Players"), h("div.table-wrap", {},
       h("table.players", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Seat"), keys.map((k) => h("th", { scope: "col" }, title(k))))),
-        h("tbody", {}, per.map((p, s) => h(`tr${this.update?.to_move.includes(s) ? ".turn" : ""}`, {}, h("th", { scope: "row" }, this.names(s)), keys.map((k) => h("td", {}, String(p[k]))))))));
+        h("tbody", {}, per.map((p, s) => h(`tr${this.update?.to_move.includes(s) ? ".turn" : ""}`, {}, h("th", { scope: "row" }, this.names(s)), keys.map((k) => h("td", {}, String(p[k])))))))));
   }
 
+  // The end: who won (in a sentence), every seat's score from the best down, who resigned
+  // if anyone did, and the replay. A panel above the board, never over it: the board
+  // stays as the game ended, to look at.
   finalPanel(u) {
-    const best = Math.max(...(u.scores || [0]));
-    const lines = (u.scores || []).map((sc, s) => h("li", {}, `${this.names(s)}: ${sc} points${(u.winners || []).includes(s) ? " 🏆 winner" : ""}`));
-    return h("section.panel.final", { id: "final", "aria-label": "Final result" }, h("h2", {}, "Final scores"), h("ol", {}, lines),
-      h("p", {}, h("button", { id: "replay", type: "button", onclick: () => this.loadReplay() }, "Step through the replay"), " ",
-        h("a.button.secondary", { href: `/api/v1/matches/${this.id}/replay`, download: "" }, "Download replay file"), " ",
-        h("a.button.secondary", { href: "#/" }, "Back to the lobby")),
-      best === undefined ? null : null);
+    const winners = u.winners || [];
+    const scores = u.scores || [];
+    const and = (names) => (names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0]);
+    const others = winners.filter((w) => w !== this.seat).map((w) => this.who(w));
+    const headline = !winners.length ? "Nobody wins this time."
+      : winners.includes(this.seat) ? (others.length ? `You share the win with ${and(others)}!` : "You win!")
+        : `${and(others)} win${others.length > 1 ? " together" : "s"}.`;
+    const resigned = Number.isInteger(u.resigned) ? h("p", { id: "resigned" }, `${u.resigned === this.seat ? "You" : this.who(u.resigned)} resigned: the match ended there.`) : null;
+    const ranked = scores.map((sc, s) => [sc, s]).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+    const rows = ranked.map(([sc, s]) => h(`tr${winners.includes(s) ? ".won" : ""}${s === this.seat ? ".me" : ""}`, { "data-seat": s },
+      h("th", { scope: "row" }, this.seatLabel(s)),
+      h("td.score", {}, `${sc} point${sc === 1 ? "" : "s"}`),
+      h("td", {}, winners.includes(s) ? "🏆 winner" : s === u.resigned ? "resigned" : "")));
+    return h("section.panel.final", { id: "final", "aria-labelledby": "final-h" },
+      h("div.final-result", {},
+        h("h2", { id: "final-h" }, "Final scores"),
+        h("p.final-headline", { id: "final-winners" }, winners.length ? "🏆 " : "", headline),
+        resigned,
+        h("table.final-scores", { "aria-label": "Final scores" }, h("tbody", {}, rows))),
+      h("div.final-buttons", {},
+        h("button", { id: "replay", type: "button", onclick: () => this.loadReplay() }, "▶ Watch the replay"),
+        h("a.button.secondary", { href: `/api/v1/matches/${encodeURIComponent(this.id)}/replay`, download: "", id: "replay-file" }, "Download the replay"),
+        h("a.button.secondary", { href: "#/" }, "Back to the lobby")));
   }
 
   // -- the replay, once the match is over -------------------------------------------------
@@ -418,11 +737,11 @@ export class MatchPage {
     slider.addEventListener("input", () => this.goFrame(Number(slider.value)));
     const chair = h("select", { id: "replay-seat", "aria-label": "Seen from" },
       h("option", { value: "" }, "a spectator's chair"),
-      this.info.seats.map((s) => h("option", { value: s.seat }, this.names(s.seat))));
+      this.info.seats.map((s) => h("option", { value: s.seat }, this.seatLabel(s.seat))));
     chair.value = this.replaySeat === null ? "" : String(this.replaySeat);
     chair.addEventListener("change", () => this.loadReplay(chair.value === "" ? null : Number(chair.value)));
     const said = f.last ? [h("strong", {}, `Move ${this.frame}: ${this.names(f.last.seat)}`), ` — ${f.last_text}`] : [h("strong", {}, "The start"), " — the cards as they were dealt"];
-    const next = f.next ? `Next: ${this.names(f.next.seat)} — ${f.next_text}` : `The end of the game · ${(f.scores || []).map((sc, s) => `${seatName(s)} ${sc}`).join(", ")}`;
+    const next = f.next ? `Next: ${this.names(f.next.seat)} — ${f.next_text}` : `The end of the game · ${(f.scores || []).map((sc, s) => `${this.who(s)} ${sc}`).join(", ")}`;
     return h("section.panel.replay", { "aria-label": "Replay" },
       h("h2", {}, "Replay · every hand revealed"),
       h("div.replay-bar", {},
@@ -471,11 +790,25 @@ export class MatchPage {
   }
 
   actionsPanel(legal, u) {
-    const box = h("section.panel", { "aria-labelledby": "actions-h", id: "actions" }, h("h2", { id: "actions-h", tabindex: "-1" }, "Your choices"));
+    // On a phone this panel stays at the foot of the screen (app.css): its head jumps to
+    // the seat's hand and the board, and folds the panel away to see more of the board.
+    const jump = (id, text) => h("button.secondary.jump", { type: "button", "data-jump": id, onclick: () => document.getElementById(id)?.scrollIntoView({ block: "start" }) }, text);
+    const folder = h("button.secondary.jump.fold-panel", {
+      type: "button", id: "choices-fold", "aria-expanded": String(!this.choicesFolded), "aria-controls": "actions",
+      onclick: () => { this.choicesFolded = !this.choicesFolded; this.draw(); },
+    }, this.choicesFolded ? `Show ${legal.length ? `${legal.length} ` : ""}choices ▴` : "Hide ▾");
+    const head = h("div.actions-head", {}, h("h2", { id: "actions-h", tabindex: "-1" }, "Your choices"),
+      h("span.jumps", {}, this.seat !== null && BOARDS[this.presentation.board] ? jump("my-hand", "Your hand") : null,
+        BOARDS[this.presentation.board] ? jump("board", "Board") : null, folder));
+    const box = h(`section.panel${this.choicesFolded ? ".choices-folded" : ""}`, { "aria-labelledby": "actions-h", id: "actions" }, head);
     if (this.seat === null) { box.append(h("p.muted", {}, "You are watching: only seated players choose.")); return box; }
     if (!legal.length) {
       box.append(h("p.muted", {}, u.my_choice ? "Your choice is in: waiting for the others." : u.status === "over" ? "No more choices." : "Not your turn."));
       return box;
+    }
+    if (!this.online) {
+      box.append(h("p.offline-note", { id: "offline-note" }, this.queued ? `Kept, to be sent when the connection is back: “${this.queued.text}”.`
+        : "Offline: the move you choose is kept and sent when the connection is back."));
     }
     const groups = new Map();
     for (const l of legal) {
@@ -542,15 +875,15 @@ export class MatchPage {
   }
 
   logPanel() {
-    const items = this.log.map((e) => h("li", { value: e.version }, `${seatName(e.seat)}${e.by === "bot" ? " 🤖" : e.by === "takeover" ? " (bot stand-in)" : ""}: `,
-      e.text ? e.text : e.type ? `${e.type} (hidden)` : "a hidden choice"));
+    const items = this.log.map((e) => h("li", { value: e.version }, `${this.who(e.seat)}${e.by === "bot" ? " 🤖" : e.by === "takeover" ? " (bot stand-in)" : ""}: `,
+      e.text ? e.text : e.type ? `${e.type.replace(/-/g, " ")} (hidden)` : "a hidden choice"));
     const ol = h("ol.log", { id: "log", "aria-live": "polite" }, items);
     setTimeout(() => { ol.scrollTop = ol.scrollHeight; });
     return h("section.panel", { "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, "What happened"), items.length ? ol : h("p.muted", {}, "Nothing yet."));
   }
 
   chatPanel() {
-    const lines = h("div.chat-lines", { id: "chat-lines" }, this.chat.map((l) => h("div", {}, h("strong", {}, `${l.name || seatName(l.seat)}: `), l.text)));
+    const lines = h("div.chat-lines", { id: "chat-lines" }, this.chat.map((l) => h("div", {}, h("strong", {}, `${l.name || this.who(l.seat)}: `), l.text)));
     setTimeout(() => { lines.scrollTop = lines.scrollHeight; });
     const input = h("input", { id: "chat-input", maxlength: 500, "aria-label": "Chat message", placeholder: this.seat === null ? "Spectators cannot chat" : "Say something at the table", disabled: this.seat === null });
     const form = h("form", { onsubmit: (ev) => { ev.preventDefault(); if (input.value.trim()) { this.send({ type: "chat", text: input.value }); input.value = ""; } } },
@@ -560,10 +893,10 @@ export class MatchPage {
 
   handoffOverlay() {
     const next = this.handoff;
-    const go = h("button", { id: "handoff-go", type: "button", onclick: () => { this.handoff = null; this.switchSeat(next); } }, `I am ${seatName(next)}: show my hand`);
+    const go = h("button", { id: "handoff-go", type: "button", onclick: () => { this.handoff = null; this.switchSeat(next); } }, `I am ${this.who(next)}: show my hand`);
     setTimeout(() => go.focus());
     return h("div.overlay", { role: "dialog", "aria-modal": "true", "aria-labelledby": "handoff-h" },
-      h("div", {}, h("h2", { id: "handoff-h", style: "color:#fff" }, `Pass the screen to ${seatName(next)}`),
-        h("p", {}, `${seatName(this.seat)}'s hand is hidden. Hand over, then press the button.`), go));
+      h("div", {}, h("h2", { id: "handoff-h", style: "color:#fff" }, `Pass the screen to ${this.who(next)}`),
+        h("p", {}, `${this.who(this.seat)}'s hand is hidden. Hand over, then press the button.`), go));
   }
 }

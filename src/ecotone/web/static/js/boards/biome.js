@@ -11,7 +11,7 @@
 // own on the table (pass, done exchanging, end turn, confirm, withdraw...) are buttons in
 // the turn panel, so every listed action can be chosen from the board. The geometry and the
 // card faces come from the game's public catalogue (`/api/v1/games/{id}/catalog`).
-import { h, seatName } from "../api.js";
+import { h } from "../api.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const ROOT3 = Math.sqrt(3);
@@ -300,13 +300,13 @@ export function biomeBoard(args) {
   const leaders = obs.bonus_leaders || {};
   side.append(h("section.bm-block", { "aria-label": "Global Bonus cards" }, h("h3", {}, "Global Bonuses · 5 points each"),
     h("ul.bm-bonuses", {}, (obs.bonuses || []).map((b) => h("li", {}, h("strong", {}, cat.bonuses?.[b]?.name || b), " ", h("span", {}, cat.bonuses?.[b]?.text || ""),
-      h("span.bm-note", {}, leaders[b] === null || leaders[b] === undefined ? " · nobody leads" : ` · ${seatName(leaders[b])} leads`))))));
+      h("span.bm-note", {}, leaders[b] === null || leaders[b] === undefined ? " · nobody leads" : ` · ${names(leaders[b])} leads`))))));
 
   // ---- the card being earned ----
   let earning = null;
   if (obs.card) {
     const who = obs.turn;
-    earning = h("section.bm-block.bm-earning", { "aria-label": "The card being earned" }, h("h3", {}, `${seatName(who)} is earning${obs.from_gallery ? " (from the Gallery)" : ""}`),
+    earning = h("section.bm-block.bm-earning", { "aria-label": "The card being earned" }, h("h3", {}, `${names(who)} is earning${obs.from_gallery ? " (from the Gallery)" : ""}`),
       cardFace(cat, obs.card, { size: "mid" }),
       h("p.bm-note", {}, obs.pending?.length ? `Tiles placed for it: ${obs.pending.join(", ")}` : "No tile placed for it yet."));
   }
@@ -363,7 +363,7 @@ export function biomeBoard(args) {
         { ...(can ? { type: "button", id: `bm-tile-${id}` } : {}), "aria-label": label, title: label, "data-tile": id, ...attrs },
         miniTile(cat, id), h("span", {}, id), h("span.bm-note", {}, [...(cat.tiles?.[id]?.layers || "")].map((l) => LAYERS[l].title).join("/")));
     }));
-    mine = h("section.panel.bm-mine", { "aria-label": "Your hand and tiles" },
+    mine = h("section.panel.bm-mine", { "aria-label": "Your hand and tiles", id: "my-hand" },
       h("h2", {}, `Your hand · ${hand.length} cards`, h("span.bm-score", {}, `${me.points} point${me.points === 1 ? "" : "s"}`)), hand.length ? handRow : h("p.muted", {}, "Empty."),
       h("h3", {}, `Your tiles · ${me.tiles.length}`), me.tiles.length ? tileRow : h("p.muted", {}, "None."));
   }
@@ -393,13 +393,13 @@ export function biomeBoard(args) {
         : h("div.bm-tilebox", { "aria-label": label, title: label, "data-tile": id }, miniTile(cat, id, 0, 28), h("span", {}, id));
     }));
     // In a replay after the end every hand is open: show it; otherwise what is known of it.
-    const open = x !== seat && Array.isArray(p.hand) ? h("div.bm-cards.small", { role: "group", "aria-label": `${seatName(x)}'s hand` }, h("span.bm-note", {}, "Hand:"), p.hand.map((id) => cardFace(cat, id, { size: "tiny" }))) : null;
+    const open = x !== seat && Array.isArray(p.hand) ? h("div.bm-cards.small", { role: "group", "aria-label": `${names(x)}'s hand` }, h("span.bm-note", {}, "Hand:"), p.hand.map((id) => cardFace(cat, id, { size: "tiny" }))) : null;
     const known = x !== seat && !open && p.known?.length ? h("p.bm-note", {}, `Known in hand: ${p.known.map((id) => cat.cards?.[id]?.name || id).join(", ")}`) : null;
     const sab = sabotage.get(x);
     table.append(h(`section.bm-player${turn ? ".turn" : ""}${x === seat ? ".me" : ""}`, { "aria-label": `${names(x)}: ${p.points} points` },
       h("h3", {}, h("span", {}, names(x), badge ? h(`span.bm-badge${turn ? ".now" : ""}`, {}, badge) : null), h("span.bm-score", {}, `${p.points} pts`)),
       h("p.bm-stats", {}, `${plural(p.hand_count, "card")} in hand · ${plural(p.tiles.length, "tile")} · ${p.placed} placed on the board · ${plural(p.chains.length, "food chain")} · ${plural(p.plants.length, "plant card")}`),
-      sab ? h("button.target.bm-sabotage", { type: "button", id: `bm-sabotage-${x}`, "aria-label": `Sabotage ${names(x)}: a random card of their hand is discarded`, ...direct(sab) }, `Sabotage ${seatName(x)}`) : null,
+      sab ? h("button.target.bm-sabotage", { type: "button", id: `bm-sabotage-${x}`, "aria-label": `Sabotage ${names(x)}: a random card of their hand is discarded`, ...direct(sab) }, `Sabotage ${names(x)}`) : null,
       open, known, p.tiles.length ? theirTiles : null,
       p.chains.length ? h("ol.bm-chains", {}, chains) : null,
       p.plants.length ? h("div.bm-cards.small", { "aria-label": "Plant cards" }, p.plants.map((id) => cardFace(cat, id, { size: "tiny" }))) : null));
@@ -425,10 +425,10 @@ export function biomeBoard(args) {
   const myTurn = live.length > 0;
   const waiting = (obs.waiting?.length ? obs.waiting : toMove) || [];
   const phase = PHASES[obs.phase] || obs.phase;
-  const hint = myTurn ? hintFor(obs, cat, pick, places.length > 0, of) : obs.phase === "over" ? "The game is over." : `Waiting for ${waiting.map(seatName).join(", ") || "…"}.`;
-  const status = [`Round ${obs.round}`, `${seatName(obs.turn)}'s turn`, phase];
+  const hint = myTurn ? hintFor(obs, cat, pick, places.length > 0, of) : obs.phase === "over" ? "The game is over." : `Waiting for ${waiting.map(names).join(", ") || "…"}.`;
+  const status = [`Round ${obs.round}`, `${names(obs.turn)}'s turn`, phase];
   if (obs.disaster) status.push(`Disaster: ${cat.cards?.[obs.disaster]?.name || obs.disaster}`);
-  if (obs.trigger !== null && obs.trigger !== undefined) status.push(`final round: ${seatName(obs.trigger)} took the last perimeter tile`);
+  if (obs.trigger !== null && obs.trigger !== undefined) status.push(`final round: ${names(obs.trigger)} took the last perimeter tile`);
   root.append(h("section.panel.bm-turnpanel", { "aria-label": "This turn" },
     h("p.bm-status", {}, status.join(" · ")),
     h(`p.hint${myTurn ? ".mine" : ""}`, { id: "hint", role: "status" }, hint),

@@ -2,7 +2,7 @@
 // piles showing their top card's level, and the hands. Click a hand card, then a
 // highlighted slot of a tree (or a player to give it to); click a highlighted pile to draw.
 // Highlights come only from the server's legal actions.
-import { h, seatName } from "../api.js";
+import { h } from "../api.js";
 
 const LEVELS = ["ground", "first", "second", "canopy"];
 const LEVEL_TITLE = { ground: "Ground", first: "1st level", second: "2nd level", canopy: "Canopy" };
@@ -114,7 +114,7 @@ export function forestBoard({ obs, legal, seat, players, catalogue: cat, act, bu
     const giveRow = gives.length ? h("div.give-targets", {}, gives.map((l) => h("button", { type: "button", "data-give": l.action.to ?? "neighbour", onclick: () => { selected = null; act(l.action); } },
       l.action.type === "give" ? `Give ${selected} to ${names(l.action.to)}` : `Give ${selected} to the Neighbouring Forest`))) : null;
     const title = obs.gift && obs.receiver === seat ? "Your hand · and the gift you must place" : "Your hand";
-    root.append(h("section.panel", { "aria-label": "Your hand" }, h("h2", {}, title), cards.length ? handRow : h("p.muted", {}, "Empty."), giveRow));
+    root.append(h("section.panel", { "aria-label": "Your hand", id: "my-hand" }, h("h2", {}, title), cards.length ? handRow : h("p.muted", {}, "Empty."), giveRow));
   }
 
   // forests
@@ -122,7 +122,7 @@ export function forestBoard({ obs, legal, seat, players, catalogue: cat, act, bu
   const order = seat === null ? [...Array(players).keys()] : [seat, ...[...Array(players).keys()].filter((s) => s !== seat)];
   for (const s of order) {
     const hand = obs.hands[s];
-    const backs = s === seat ? null : h("div.hand.small", { "aria-label": `${seatName(s)}'s hand: ${hand.count} cards (${hand.levels.map((l) => LEVEL_TITLE[l]).join(", ") || "none"})` },
+    const backs = s === seat ? null : h("div.hand.small", { "aria-label": `${names(s)}'s hand: ${hand.count} cards (${hand.levels.map((l) => LEVEL_TITLE[l]).join(", ") || "none"})` },
       hand.cards ? hand.cards.map((c) => cardFace(c, cat)) : hand.levels.map((l) => h(`span.back.lv-${l}`, { title: LEVEL_TITLE[l] })),
       h("span.muted", { style: "font-size:.85rem" }, ` ${hand.count} in hand`));
     const turn = toMove.includes(s) ? " · to play" : "";

@@ -57,7 +57,7 @@ export function gridBoard({ obs, legal, seat, players, catalogue: cat, act, busy
       const here = byCell.get(name);
       const acts = cellActions.get(name);
       const cls = `${here ? `.owner${here.owner}` : ""}${mapCells.has(name) ? ".map" : ""}${acts ? ".target" : ""}${here && here.ready === false ? ".exhausted" : ""}${here?.incompatible ? ".incompatible" : ""}${focusCell === name ? ".focus" : ""}`;
-      const content = here ? [face(here.card, cat), h("span.gowner", {}, `${seatName(here.owner)}${here.ready === false ? " · exhausted" : here.ready ? " · ready" : ""}`)]
+      const content = here ? [face(here.card, cat), h("span.gowner", { title: names(here.owner) }, `${seatName(here.owner)}${here.ready === false ? " · exhausted" : here.ready ? " · ready" : ""}`)]
         : mapCells.has(name) ? [h("span.gmap", {}, "Map")] : [];
       const label = `${name}${here ? "" : mapCells.has(name) ? ": map board" : ": empty"}`;
       const attrs = { role: "gridcell", "data-cell": name, "aria-label": acts ? `${label}: ${acts.length} choice(s)` : label };
@@ -82,7 +82,7 @@ export function gridBoard({ obs, legal, seat, players, catalogue: cat, act, busy
     const row = h("div.hand", { role: "group", "aria-label": "Your hand" }, hands[seat].cards.map((id) => (playable.has(id)
       ? face(id, cat, { type: "button", class: `playable${selected === id ? " selected" : ""}`, "aria-pressed": String(selected === id), onclick: () => { selected = id; focusCell = null; redraw(); } }, "button")
       : face(id, cat))));
-    root.append(h("section.panel", { "aria-label": "Your hand" }, h("h2", {}, "Your hand"), row));
+    root.append(h("section.panel", { "aria-label": "Your hand", id: "my-hand" }, h("h2", {}, "Your hand"), row));
   }
   const others = hands.map((hd, s) => (s === seat ? null : h("li", {}, `${names(s)}: ${hd.count} card(s) in hand${toMove.includes(s) ? " · to play" : ""}`))).filter(Boolean);
   if (others.length) root.append(h("section.panel", { "aria-label": "Other players" }, h("h2", {}, "Other players"), h("ul", {}, others)));

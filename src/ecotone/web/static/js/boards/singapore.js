@@ -132,7 +132,7 @@ export function singaporeBoard(props) {
   (obs.players || []).forEach((p, s) => { if (!pawns.has(p.tile)) pawns.set(p.tile, []); pawns.get(p.tile).push(s); });
 
   // ---- what to do now, in words
-  const hint = hintText(obs, legal, me, cat, busy, toMove);
+  const hint = hintText(obs, legal, me, cat, busy, toMove, names);
   const step = opened ? h("div.sg-step.give-targets", { role: "group", "aria-label": "Choose one" },
     h("strong", {}, "Choose: "),
     targets.get(opened).map((l) => h("button", { type: "button", "data-legal": String(l.index), "aria-disabled": busy ? "true" : null, onclick: () => { if (!busy) { opened = null; act(l.action); } } }, l.text)),
@@ -151,7 +151,7 @@ export function singaporeBoard(props) {
     const wild = t.board === "ecotone" || t.kind === "wild";
     const cls = `.sg-${t.board}${t.kind === "wild" ? ".sg-wild" : ""}${t.kind === "start" ? ".sg-start" : ""}${hab && hab.status !== "open" ? `.sg-${hab.status}` : ""}${me && me.tile === id ? ".sg-mine" : ""}`;
     const desc = `${tileWords(id, t)}${t.kind === "wild" ? ", wild tile" : t.kind === "start" ? ", the start" : t.board === "ecotone" ? "" : ", habitat tile"}${hab && hab.status !== "open" ? ` (${STATUS[hab.status]})` : ""}`;
-    const who = here.length ? `: ${here.map(seatName).join(", ")}` : "";
+    const who = here.length ? `: ${here.map(names).join(", ")}` : "";
     const body = [h("span.sg-pos", {}, short(id, t)), t.kind === "wild" ? h("span.sg-mark", { title: "Wild tile: draw from the Wild deck" }, "✱ wild") : null,
       t.kind === "start" ? h("span.sg-mark", {}, "start") : null, h("span.sg-pawns", {}, here.map((s) => pawn(s, names)))];
     const style = `grid-row:${t.row + 1};grid-column:${t.col + 1}`;
@@ -163,7 +163,8 @@ export function singaporeBoard(props) {
   for (const [key, part] of Object.entries(cat.boards || {})) {
     if (key !== "ecotone") plus.append(habitatCard(key, part, obs.habitats?.[key], cat, targets, target));
   }
-  const board = Object.keys(tiles).length ? plus : h("p.error", {}, "The board's layout could not be loaded: use the text view and the list of choices.");
+  // on a narrow screen the board keeps a readable size and scrolls sideways in its frame
+  const board = Object.keys(tiles).length ? h("div.sg-plus-wrap", {}, plus) : h("p.error", {}, "The board's layout could not be loaded: use the text view and the list of choices.");
   root.append(h("section.panel.sg-panel", { "aria-label": "The board" },
     h("h2", {}, `Round ${obs.round} of ${obs.rounds} · ${PHASE[obs.phase] || title(words(obs.phase))}`),
     hint ? h("p.hint", { id: "hint", role: "status" }, hint) : null, step, board));
@@ -193,7 +194,7 @@ export function singaporeBoard(props) {
     root.append(h("section.panel.sg-panel", { "aria-label": "Recovery" }, h("h2", {}, `Recovery of the ${title(r.habitat)}`),
       h("p", {}, `${names(r.proposer)} offers a Recovery card. Pledged so far: ${total} of 10 Food`,
         r.needed !== undefined ? ` (${r.needed} still needed)` : "", "."),
-      h("ul.sg-pledges", {}, (r.pledges || []).map((f, s) => h("li", {}, `${seatName(s)}: ${f} Food`)))));
+      h("ul.sg-pledges", {}, (r.pledges || []).map((f, s) => h("li", {}, `${names(s)}: ${f} Food`)))));
   }
 
   // ---- the seat's own species
@@ -219,13 +220,13 @@ export function singaporeBoard(props) {
   return root;
 }
 
-function hintText(obs, legal, me, cat, busy, toMove) {
+function hintText(obs, legal, me, cat, busy, toMove, names) {
   const types = new Set(legal.map((l) => l.action.type));
   if (!legal.length || busy) {
     if (obs.phase === "over") return "The game is over: the scores are final.";
     const doing = DOING[obs.phase];
-    if (doing && obs.turn !== null && obs.turn !== undefined) return `${seatName(obs.turn)} ${doing}.`;
-    if (obs.phase === "migrate" || obs.phase === "compete") return `${PHASE[obs.phase]}: waiting for ${toMove.map(seatName).join(", ") || "the reveal"} to choose in secret.`;
+    if (doing && obs.turn !== null && obs.turn !== undefined) return `${names(obs.turn)} ${doing}.`;
+    if (obs.phase === "migrate" || obs.phase === "compete") return `${PHASE[obs.phase]}: waiting for ${toMove.map(names).join(", ") || "the reveal"} to choose in secret.`;
     return null;
   }
   const plays = legal.filter((l) => l.action.type === "play").map((l) => cardName(l.action.card, cat));
@@ -283,7 +284,7 @@ function cornerInfo(obs, cat, names) {
   return h("div.sg-corner.sg-info", { style: "grid-area:1/7/span 3/span 3" },
     h("strong", {}, `Round ${obs.round} of ${obs.rounds}`),
     h("span", {}, PHASE[obs.phase] || words(obs.phase)),
-    h("span", {}, `First player: ${seatName(first)}`),
+    h("span", {}, `First player: ${names(first)}`),
     h("span", {}, `Game: ${title(obs.mode || "standard")}`),
     h("span.sg-meta", {}, `Destruction cards drawn: ${obs.destruction_drawn ?? 0} (the Urban opens at 3)`));
 }
@@ -310,7 +311,7 @@ function decisionButton(type, targets, target) {
 }
 
 function mySpecies(obs, me, seat, cat, targets, target, clickable) {
-  const box = h("section.panel.sg-panel.sg-me", { "aria-label": "Your species" });
+  const box = h("section.panel.sg-panel.sg-me", { "aria-label": "Your species", id: "my-hand" });
   box.append(h("h2", {}, `Your species · ${seatName(seat)}`));
   // the seat's decisions: strategy, anchorage, recovery pass (the Evolution finish is by the drawn cards)
   const decisions = Object.keys(DECISIONS).filter((t) => t !== "finish" && targets.has(`decision:${t}`)).map((t) => decisionButton(t, targets, target));
@@ -377,7 +378,7 @@ function playerBox(p, s, obs, cat, names, toMove, mine) {
       h("span", { title: "Survival Strategy cards shown so far" }, `🤝 ${p.cooperated} · ⚔ ${p.intimidated}`),
       p.has_secret_niche ? h("span", {}, "secret Niche") : null),
     gallery.length
-      ? h("ul.sg-gallery", { "aria-label": `${seatName(s)}'s Adaptations` }, gallery.map(([k, n]) => {
+      ? h("ul.sg-gallery", { "aria-label": `${names(s)}'s Adaptations` }, gallery.map(([k, n]) => {
         const c = cat.cards?.[k];
         return h(`li.sg-deck-${c?.deck || "none"}`, { title: describe(k, cat, n) }, h("strong", {}, `${cardName(k, cat)} ×${n}`), c?.species ? h("span", {}, ` ${c.species}`) : null);
       }))

@@ -1,0 +1,144 @@
+"""The connection in a real browser: when the server dies mid-match the page says so at
+once, keeps trying with a growing (capped) wait, does not offer "Your turn" as if it could
+act, and keeps a move chosen meanwhile; when the server is back on the same port and
+database the page reconnects by itself, the kept move is played and the match goes on.
+A kept move the match has moved past is refused on the screen, never silently dropped."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import Server, free_port, launch, shot, stop
+from tests.web.helpers import STEP_MS, act_once, create, wait_ready
+
+FOREST = "once-upon-a-forest"
+
+# In the page: sockets that can reach nothing (a port nobody listens on), as when the
+# network is gone, and back to real ones.
+CUT = """() => {
+  window.RealWebSocket = window.RealWebSocket || window.WebSocket;
+  window.WebSocket = class extends window.RealWebSocket {
+    constructor() { super('ws://127.0.0.1:9/'); }
+  };
+  window.ecotonePage.ws.close();
+}"""
+MEND = "() => { window.WebSocket = window.RealWebSocket; }"
+
+
+@pytest.fixture
+def own_page(browser: Any) -> Iterator[Any]:
+    """A browser context of its own, for a server of the test's own."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    yield pg
+    context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+def test_the_server_dies_mid_match_and_play_resumes_with_nothing_lost(
+    own_page: Any, tmp_path: Path
+) -> None:
+    page = own_page
+    port, db, log = free_port(), tmp_path / "ecotone.db", tmp_path / "server.log"
+    srv = launch(port, db, log)
+    try:
+        page.goto(srv.url + "/")
+        match = create(page, FOREST, ["you", "bot:random"])
+        for _ in range(2):
+            assert wait_ready(page) == "act"
+            act_once(page)
+        assert wait_ready(page) == "act"
+        version = page.evaluate("() => window.ecotonePage.version")
+
+        # the server is killed: the banner says so, and the turn is not offered as playable
+        srv.proc.kill()
+        srv.proc.wait(10)
+        banner = page.locator("#connection")
+        banner.wait_for(timeout=15_000)
+        assert "Connection lost" in banner.inner_text()
+        assert "Reconnecting" in banner.inner_text()
+        assert page.locator("#turn").inner_text() == "Your turn, once the connection is back"
+        assert not page.locator("#turn.you").count()
+        # the waits grow: several tries go by while the server is down
+        page.wait_for_function("() => window.ecotonePage.retry >= 3", timeout=30_000)
+
+        # a move chosen now is kept, and said to be kept
+        choice = page.locator("#actions button[data-index]:not([disabled])").first
+        text = choice.inner_text()
+        choice.click()
+        queued = page.locator("#queued")
+        queued.wait_for()
+        assert f"“{text}” is kept" in queued.inner_text()
+        assert page.evaluate("() => window.ecotonePage.version") == version
+        shot(page, "connection-lost-move-kept")
+
+        # the server comes back on the same port and database: the page finds it by itself
+        srv = launch(port, db, log)
+        banner.wait_for(state="detached", timeout=STEP_MS)
+        page.wait_for_function(f"() => window.ecotonePage.version > {version}", timeout=STEP_MS)
+        played = page.evaluate(
+            f"() => window.ecotonePage.log.find((e) => e.version === {version} + 1)"
+        )
+        assert played["seat"] == 0, played
+        assert played["text"] == text, played
+        assert not page.locator("#refusal").count()
+        assert srv.get(f"/api/v1/matches/{match}")["version"] > version
+        # and play goes on
+        if wait_ready(page) == "act":
+            before = page.evaluate("() => window.ecotonePage.version")
+            act_once(page)
+            assert page.evaluate("() => window.ecotonePage.version") > before
+        shot(page, "connection-back")
+    finally:
+        stop(srv)
+
+
+def _post(server: Server, path: str, body: dict[str, Any], token: str) -> Any:
+    req = urllib.request.Request(
+        server.url + path,
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
+        method="POST",
+    )
+    with urllib.request.urlopen(req, timeout=30) as res:
+        return json.loads(res.read())
+
+
+def test_a_move_kept_offline_is_refused_on_screen_when_the_match_moved_on(
+    page: Any, server: Server
+) -> None:
+    match = create(page, FOREST, ["you", "bot:random"])
+    assert wait_ready(page) == "act"
+    version = page.evaluate("() => window.ecotonePage.version")
+    token = page.evaluate(f"() => JSON.parse(sessionStorage.getItem('ecotone.seats.{match}'))[0]")
+    page.evaluate(CUT)
+    page.locator("#connection").wait_for()
+    buttons = page.locator("#actions button[data-index]:not([disabled])")
+    assert buttons.count() > 1
+    kept = buttons.first.inner_text()
+    other = buttons.last.inner_text()
+    buttons.first.click()
+    page.locator("#queued").wait_for()
+    # meanwhile the same seat plays another move from elsewhere (another device)
+    _post(server, f"/api/v1/matches/{match}/actions", {"version": version, "action": other}, token)
+    page.evaluate(MEND)
+    page.click("#retry-now")
+    refusal = page.locator("#refusal")
+    refusal.wait_for(timeout=STEP_MS)
+    said = refusal.inner_text()
+    assert f"“{kept}”" in said, said
+    assert "was not played" in said, said
+    assert "moved on" in said, said
+    assert refusal.get_attribute("data-code") == "match/stale"
+    assert not page.locator("#connection").count()
+    played = page.evaluate(f"() => window.ecotonePage.log.find((e) => e.version === {version} + 1)")
+    assert played["text"] == other
+    shot(page, "connection-kept-move-refused")
