@@ -70,13 +70,14 @@ SPEC = GameSpec(
         ),
         Option(
             "chemo_home",
-            "chemoautotrophs may connect to a HOME (RULINGS.md); false plays the printed "
-            "rulebook: only to a -1S or -2D card you control",
+            "whether a chemoautotroph may be played next to a HOME card, as Ecotone rules "
+            "where the rulebook is unclear; off, it may only connect to a -1S or -2D card "
+            "you control, as the printed rulebook says",
             True,
             (True, False),
             label="Chemoautotrophs grow from a HOME",
             value_labels=(
-                (True, "Yes, as RULINGS.md rules"),
+                (True, "Yes, as Ecotone rules it"),
                 (False, "No, as the printed rulebook: only from your -1S or -2D cards"),
             ),
         ),
