@@ -20,6 +20,8 @@ public (``State``)          hook the game writes (``Game``)
 ``scores()``/``winners()``  ``scores(data)``/``winners(data)``
 (conformance)               ``zones(data)``: where every card or tile is
 ``Game.presentation()``     ``presentation()``: card faces, glossary, board, picture
+``breakdown()``             ``breakdown(data)``: each seat's score, term by term
+``turn``, ``phase(seat)``   ``turn(data)``, ``phase(data, seat)``: the turn, the decision
 ==========================  =============================================================
 
 Each rule is written once: the game's ``refusal`` hook answers, for *any* action, the
@@ -39,6 +41,7 @@ import hashlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar, cast, final
 
 import msgspec
@@ -49,7 +52,7 @@ from ecotone.core.presentation import Presentation
 from ecotone.core.spec import GameSpec
 from ecotone.core.visibility import Revealed, announcement, reveal
 
-__all__ = ["Game", "State"]
+__all__ = ["Game", "ScoreTerm", "State"]
 
 D = TypeVar("D", bound=msgspec.Struct)
 
@@ -236,6 +239,28 @@ class Game(ABC, Generic[D]):
     def winners(self, data: D) -> list[int]:
         """The winning seats after the game's tie-breaks (several when shared)."""
 
+    def breakdown(self, data: D) -> list[tuple[ScoreTerm, ...]]:
+        """Each seat's score term by term, as the rulebook's scoring counts it (complete
+        trees, animals, chainsaws...): the terms of a seat add up to its score.
+
+        By default one term, the score itself.
+        """
+        return [(ScoreTerm("score", points),) for points in self.scores(data)]
+
+    def turn(self, data: D) -> int | None:
+        """The number of the turn or round being played, counted as players count them
+        (from 1), or ``None`` where the game has no such count (a surface then counts
+        the changes of who is to move)."""
+        del data
+        return None
+
+    def phase(self, data: D, seat: int | None) -> str | None:
+        """What is being decided now, in a sentence a player reads ("P2 gives a card to
+        another player, who must place it at once"), for ``seat``'s eyes; ``None`` when
+        the choices say enough."""
+        del data, seat
+        return None
+
     @abstractmethod
     def zones(self, data: D) -> Mapping[str, Iterable[str]]:
         """Every component id by the zone it lies in; each id in exactly one zone."""
@@ -285,6 +310,19 @@ class Game(ABC, Generic[D]):
         """
         del before, seat, action, after
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreTerm:
+    """One line of a seat's score: what it counts, and the points (negative for a
+    penalty)."""
+
+    name: str
+    points: float
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"name", "points"}``."""
+        return {"name": self.name, "points": self.points}
 
 
 @functools.cache
@@ -472,6 +510,20 @@ class State(Generic[D]):
     def winners(self) -> list[int]:
         """The winning seats by the game's tie-breaks (empty while the game runs)."""
         return self.game.winners(self.data) if self.is_over else []
+
+    def breakdown(self) -> list[tuple[ScoreTerm, ...]]:
+        """Each seat's score term by term (:meth:`Game.breakdown`)."""
+        return self.game.breakdown(self.data)
+
+    @property
+    def turn(self) -> int | None:
+        """The turn or round being played, as players count it (:meth:`Game.turn`)."""
+        return self.game.turn(self.data)
+
+    def phase(self, seat: int | None = None) -> str | None:
+        """What is being decided now, in a sentence for ``seat`` (:meth:`Game.phase`)."""
+        self._check_viewer(seat)
+        return self.game.phase(self.data, seat)
 
     # -- identity and storage ----------------------------------------------------------
 
