@@ -159,11 +159,13 @@ def test_my_choice_is_shown_only_to_me() -> None:
 
 
 def test_secret_choices_are_announced_only_as_made() -> None:
+    # The others see a card leave P1's hand, so they learn that P1 played one ("a play"),
+    # never which: the card stays secret until the reveal.
     d = with_player(rolled(start(4), 1), 0, hand=["stampede"])
     s = state(d)
     action = s.legal_actions(0)[0]
-    assert s.announce(0, action, 1) == "a secret choice"
-    assert s.announce(0, action, None) == "a secret choice"
+    assert s.announce(0, action, 1) == "a play"
+    assert s.announce(0, action, None) == "a play"
     assert s.announce(0, action, 0) == str(action)
     evolving = state(d.replace(phase=Phase.DRAW, turn=0, choices=()))
     draw = evolving.legal_actions(0)[-1]
