@@ -4,10 +4,11 @@ Install with ``pip install 'ecotone[rl]'`` (numpy, Gymnasium, PettingZoo). Then:
 
     import ecotone.rl
 
-    env = ecotone.rl.env("once-upon-a-forest", players=2, render_mode="ansi")    # AEC
-    par = ecotone.rl.parallel_env("phylo", players=2)                              # parallel
-    gym = gymnasium.make("ecotone/biome-borneo-v0", players=2, opponents="heuristic")
-    ecotone.rl.layout("phylo", players=2).describe()                   # the tensor's slots
+    game_id = ecotone.available_games()[0]
+    aec = ecotone.rl.env(game_id, players=2, render_mode="ansi")   # one seat at a time
+    par = ecotone.rl.parallel_env(game_id, players=2)              # every seat asked at once
+    gym = gymnasium.make(ecotone.rl.env_id(game_id), players=2, opponents="heuristic")
+    print(ecotone.rl.layout(game_id, players=2).describe())        # what each slot means
 
 Every observation is a fixed-size float32 tensor computed from ``state.observe(seat)``
 alone (so it holds exactly what the seat may know) and an action mask over the game's

@@ -90,6 +90,7 @@ _BOUNDS = {
     "length": (0.0, LIMIT),
     "counts": (0.0, LIMIT),
     "histogram": (0.0, LIMIT),
+    "text": (0.0, 0.0),
 }
 
 
@@ -138,24 +139,26 @@ class Layout:
                 out[piece.start : piece.stop] = _BOUNDS[piece.kind][which]
         return out
 
-    def find(self, path: str) -> Slice:
-        """The slice at ``path`` (as :attr:`Slice.path` spells it).
+    def find(self, path: str, kind: str | None = None) -> Slice:
+        """The first slice at ``path`` (as :attr:`Slice.path` spells it), of ``kind``
+        when given (a place that may be absent has a ``present`` slice first).
 
         Raises:
             KeyError: no slice has that path; the message names a few that do.
         """
         for piece in self.slices:
-            if piece.path == path:
+            if piece.path == path and kind in (None, piece.kind):
                 return piece
-        close = [p.path for p in self.slices if p.path.startswith(path.split("[", maxsplit=1)[0])][
-            :5
-        ]
+        stem = path.split("[", maxsplit=1)[0]
+        close = [p.path for p in self.slices if p.path.startswith(stem)][:5]
         raise KeyError(f"no slice {path!r}; for example: {', '.join(close) or 'none'}")
 
-    def read(self, tensor: npt.NDArray[np.float32], path: str) -> dict[str, float] | float:
-        """The values of the slice at ``path`` in ``tensor``: labelled values for a
-        one-hot, counts or histogram (non-zero ones only), else the number."""
-        piece = self.find(path)
+    def read(
+        self, tensor: npt.NDArray[np.float32], path: str, kind: str | None = None
+    ) -> dict[str, float] | float:
+        """The values of the slice at ``path`` (see :meth:`find`) in ``tensor``: the
+        non-zero ones by label for a one-hot, counts or histogram, else the number."""
+        piece = self.find(path, kind)
         part = tensor[piece.start : piece.stop]
         if piece.kind in ("one-hot", "counts", "histogram"):
             return {label: float(v) for label, v in zip(piece.labels, part, strict=True) if v}
@@ -187,7 +190,9 @@ class Layout:
             lines += ["| slots | path | kind | values |", "|---|---|---|---|"]
             for piece in self.slices:
                 labels = _labels(piece.labels)
-                where = f"{piece.start}-{piece.stop - 1}" if piece.width > 1 else piece.start
+                where: object = piece.start if piece.width == 1 else "-"
+                if piece.width > 1:
+                    where = f"{piece.start}-{piece.stop - 1}"
                 lines.append(f"| {where} | `{piece.path}` | {piece.kind} | {labels} |")
         else:
             lines += ["| path | kind | slices | slots |", "|---|---|---|---|"]

@@ -66,7 +66,8 @@ class Slice:
     Attributes:
         path: where in the observation JSON the value lives (``hands[1].cards``).
         kind: ``overflow``, ``number``, ``flag``, ``present``, ``one-hot``,
-            ``ordinal``, ``length``, ``counts`` or ``histogram``.
+            ``ordinal``, ``length``, ``counts`` or ``histogram``; ``text`` (no slots:
+            free text, kept only in the JSON).
         labels: for ``one-hot``, ``ordinal``, ``counts`` and ``histogram``, what each
             value stands for (slot by slot, or for an ordinal the value ``i + 1``).
     """
@@ -220,7 +221,7 @@ class Text(Node):
         pass
 
     def slices(self, path: str, at: int) -> Iterator[Slice]:
-        return iter(())
+        yield Slice(path, at, at, "text")  # said, for the description; no slots
 
 
 class Optional(Node):
