@@ -48,6 +48,7 @@ from ecotone.rl.nodes import (
     Bag,
     Category,
     Empty,
+    Encoder,
     Histogram,
     Keyed,
     Node,
@@ -60,6 +61,7 @@ from ecotone.rl.nodes import (
     Text,
     Tuple,
     Union,
+    compile_encoder,
 )
 from ecotone.rl.probe import Family, Shape, families, probe
 
@@ -110,15 +112,18 @@ class Layout:
     slices: tuple[Slice, ...]
     num_actions: int
     root: Node = field(repr=False)
+    encoder: Encoder = field(repr=False)
 
     def encode(self, observation: Mapping[str, Any]) -> npt.NDArray[np.float32]:
         """The tensor of one observation JSON (``state.observe(seat)``), a new array."""
-        slots: list[int] = []
-        values: list[float] = []
-        self.root.encode(observation, 1, slots, values)
-        if not slots:
-            return np.zeros(self.size, dtype=np.float32)
-        return np.bincount(slots, weights=values, minlength=self.size).astype(np.float32)
+        ones, slots, values = self.encoder(observation)
+        out = np.zeros(self.size, dtype=np.float32)
+        if len(set(ones)) == len(ones):
+            out[ones] = 1.0
+        else:  # a card held twice, say: count every time
+            np.add.at(out, ones, 1.0)
+        out[slots] = values
+        return out
 
     @functools.cached_property
     def low(self) -> npt.NDArray[np.float32]:
@@ -248,6 +253,7 @@ def build(game: Game[Any], shape: Shape | None = None) -> Layout:
         slices=tuple(pieces),
         num_actions=game.num_distinct_actions,
         root=root,
+        encoder=compile_encoder(root, 1),
     )
 
 
@@ -365,6 +371,10 @@ class _Compiler:
             family = min(owners, key=len)
             if len(family) <= KEY_FAMILY_MAX:
                 keys |= family - {skip}
+        if owners and len(keys) > len(shape.keys):
+            # a map by id: every id laid out alike, from what any of them held
+            same = self.node(shape.values, absent=True)
+            return Record(tuple((key, same) for key in sorted(keys)), skip)
         values = shape.values if keys - shape.keys.keys() else None
         fields: list[tuple[str, Node]] = []
         for key in sorted(keys):

@@ -1,11 +1,17 @@
 """The pieces of a tensor layout: one node per place of the observation JSON.
 
-Each node owns a fixed run of slots (its :attr:`Node.width`) and writes a JSON value into
-them. Writing is sparse: a node appends ``(slot, value)`` pairs to two lists and the
-layout sums them into the tensor in one step (so a card seen twice counts 2), which keeps
-the encoder fast in pure Python. Anything a node cannot place (a string outside its
-vocabulary, a list longer than its slots, a key it does not know, a value of a kind it
-never met) adds 1 to the tensor's slot 0, the *overflow* count, instead of vanishing.
+Each node owns a fixed run of slots (its :attr:`Node.width`) and says how to write a
+JSON value into them. Writing is sparse: the encoder lists the slots that count 1 each
+time they are named (a flag, a one-hot, a card in a hand: a card seen twice counts 2) and
+the slots that hold a number, and the layout makes the tensor from both lists in two
+numpy calls. Anything a node cannot place (a string outside its vocabulary, a list longer
+than its slots, a key it does not know, a value of a kind it never met) adds 1 to the
+tensor's slot 0, the *overflow* count, instead of vanishing.
+
+The nodes do not encode by calling one another: each *emits* the Python source that
+writes its part (:meth:`Node.emit`), and :func:`compile_encoder` turns a whole tree into
+one function, loops and lookups inlined. That is what keeps the encoder within a small
+factor of the engine's own step in pure Python.
 
 Node kinds, with the slots they take:
 
@@ -30,14 +36,16 @@ Slots      any other list                  1 length + per slot: 1 flag + the ite
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 __all__ = [
     "OVERFLOW",
+    "At",
     "Bag",
     "Category",
+    "Encoder",
     "Histogram",
     "Keyed",
     "Node",
@@ -47,9 +55,11 @@ __all__ = [
     "Record",
     "Slice",
     "Slots",
+    "Source",
     "Text",
     "Tuple",
     "Union",
+    "compile_encoder",
 ]
 
 #: The slot counting whatever the layout could not place.
@@ -102,10 +112,11 @@ class Node(ABC):
     width: int
 
     @abstractmethod
-    def encode(self, value: Any, at: int, slots: list[int], values: list[float]) -> None:
-        """Write ``value`` into slots ``at .. at + width``: append each slot written to
-        ``slots`` and its value to ``values`` (slot :data:`OVERFLOW` for what does not
-        fit)."""
+    def emit(self, out: Source, value: str, at: At) -> None:
+        """Write into ``out`` the code that encodes the JSON value in the variable named
+        ``value`` into slots ``at .. at + width``: ``sa(slot)`` adds 1 to a slot,
+        ``na(slot); nv(number)`` sets it to a number, and ``ov += 1`` counts what does
+        not fit."""
 
     @abstractmethod
     def slices(self, path: str, at: int) -> Iterator[Slice]:
@@ -117,6 +128,82 @@ class Node(ABC):
         return "empty"
 
 
+@dataclass(frozen=True, slots=True)
+class At:
+    """A slot number in generated code: a variable (or none) plus a constant."""
+
+    base: str | None
+    offset: int
+
+    def __add__(self, more: int) -> At:
+        return At(self.base, self.offset + more)
+
+    def __str__(self) -> str:
+        if self.base is None:
+            return str(self.offset)
+        return f"{self.base} + {self.offset}" if self.offset else self.base
+
+
+class Source:
+    """Python source under construction, with fresh names and named constants."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.depth = 1
+        self.names = 0
+        self.constants: dict[str, Any] = {}
+
+    def line(self, text: str) -> None:
+        self.lines.append("    " * self.depth + text)
+
+    def fresh(self, stem: str) -> str:
+        self.names += 1
+        return f"{stem}{self.names}"
+
+    def constant(self, value: Any) -> str:
+        name = self.fresh("k")
+        self.constants[name] = value
+        return name
+
+    def overflow(self, count: str = "1") -> None:
+        self.line(f"ov += {count}")
+
+    def block(self) -> _Block:
+        return _Block(self)
+
+
+class _Block:
+    def __init__(self, out: Source) -> None:
+        self.out = out
+
+    def __enter__(self) -> None:
+        self.out.depth += 1
+
+    def __exit__(self, *exc: object) -> None:
+        self.out.depth -= 1
+
+
+Encoder = Callable[[Any], tuple[list[int], list[int], list[float]]]
+
+
+def compile_encoder(root: Node, start: int) -> Encoder:
+    """One function encoding a whole observation with ``root`` placed at slot
+    ``start``. It returns ``(ones, slots, values)``: the slots that count 1 each time
+    they are named (flags, one-hots, a card in a hand), and the slots that hold a
+    number (numbers, lengths, the overflow), each named once, with their values."""
+    out = Source()
+    out.line("ones = []; sa = ones.append; slots = []; na = slots.append")
+    out.line("values = []; nv = values.append; ov = 0")
+    root.emit(out, "obs", At(None, start))
+    out.line(f"if ov: na({OVERFLOW}); nv(ov)")
+    out.line("return ones, slots, values")
+    text = "def encode(obs):\n" + "\n".join(out.lines) + "\n"
+    scope: dict[str, Any] = {"NUMBERS": _NUMBERS, "ABSENT": _ABSENT, **out.constants}
+    exec(compile(text, "<ecotone.rl encoder>", "exec"), scope)  # source built above, no input
+    encoder: Encoder = scope["encode"]
+    return encoder
+
+
 class Empty(Node):
     """A place only ever seen ``null`` or empty: no slots; anything else overflows."""
 
@@ -125,9 +212,10 @@ class Empty(Node):
     def __init__(self) -> None:
         self.width = 0
 
-    def encode(self, value: Any, at: int, slots: list[int], values: list[float]) -> None:
-        slots.append(OVERFLOW)
-        values.append(1.0)
+    def emit(self, out: Source, value: str, at: At) -> None:
+        out.line(f"if {value} is not None:")
+        with out.block():
+            out.overflow()
 
     def slices(self, path: str, at: int) -> Iterator[Slice]:
         return iter(())
@@ -146,14 +234,13 @@ class Number(Node):
     def kind(self) -> str:
         return "number"
 
-    def encode(self, value: Any, at: int, slots: list[int], values: list[float]) -> None:
-        if type(value) in _NUMBERS:
-            if value:
-                slots.append(at)
-                values.append(float(value))
-        else:
-            slots.append(OVERFLOW)
-            values.append(1.0)
+    def emit(self, out: Source, value: str, at: At) -> None:
+        out.line(f"if type({value}) in NUMBERS:")
+        with out.block():
+            out.line(f"if {value}: na({at}); nv({value})")
+        out.line("else:")
+        with out.block():
+            out.overflow()
 
     def slices(self, path: str, at: int) -> Iterator[Slice]:
         yield Slice(path, at, at + 1, "flag" if self.flag else "number")
@@ -173,10 +260,13 @@ class Category(Node):
     def kind(self) -> str:
         return "string"
 
-    def encode(self, value: Any, at: int, slots: list[int], values: list[float]) -> None:
-        i = self.index.get(value) if type(value) is str else None
-        slots.append(OVERFLOW if i is None else at + i)
-        values.append(1.0)
+    def emit(self, out: Source, value: str, at: At) -> None:
+        index = out.constant({s: at.offset + i for s, i in self.index.items()})
+        i = out.fresh("i")
+        out.line(f"{i} = {index}.get({value}) if type({value}) is str else None")
+        where = f"{at.base} + {i}" if at.base else i
+        out.line(f"if {i} is None: ov += 1")
+        out.line(f"else: sa({where})")
 
     def slices(self, path: str, at: int) -> Iterator[Slice]:
         yield Slice(path, at, at + self.width, "one-hot", self.vocabulary)
@@ -196,10 +286,12 @@ class Ordinal(Node):
     def kind(self) -> str:
         return "string"
 
-    def encode(self, value: Any, at: int, slots: list[int], values: list[float]) -> None:
-        number = self.index.get(value) if type(value) is str else None
-        slots.append(OVERFLOW if number is None else at)
-        values.append(1.0 if number is None else number)
+    def emit(self, out: Source, value: str, at: At) -> None:
+        index = out.constant(self.index)
+        n = out.fresh("n")
+        out.line(f"{n} = {index}.get({value}) if type({value}) is str else None")
+        out.line(f"if {n} is None: ov += 1")
+        out.line(f"else: na({at}); nv({n})")
 
     def slices(self, path: str, at: int) -> Iterator[Slice]:
         yield Slice(path, at, at + 1, "ordinal", self.vocabulary)
@@ -217,8 +309,8 @@ class Text(Node):
     def kind(self) -> str:
         return "string"
 
-    def encode(self, value: Any, at: int, slots: list[int], values: list[float]) -> None:
-        pass
+    def emit(self, out: Source, value: str, at: At) -> None:
+        out.line("pass")
 
     def slices(self, path: str, at: int) -> Iterator[Slice]:
         yield Slice(path, at, at, "text")  # said, for the description; no slots
@@ -237,26 +329,36 @@ class Optional(Node):
     def kind(self) -> str:
         return self.inner.kind
 
-    def encode(self, value: Any, at: int, slots: list[int], values: list[float]) -> None:
-        if value is not None:
-            slots.append(at)
-            values.append(1.0)
-            self.inner.encode(value, at + 1, slots, values)
+    def emit(self, out: Source, value: str, at: At) -> None:
+        out.line(f"if {value} is not None:")
+        with out.block():
+            out.line(f"sa({at})")
+            if isinstance(self.inner, Empty):
+                out.overflow()
+            else:
+                self.inner.emit(out, value, at + 1)
 
     def slices(self, path: str, at: int) -> Iterator[Slice]:
         yield Slice(path, at, at + 1, "present")
         yield from self.inner.slices(path, at + 1)
 
 
+_TESTS = {
+    "number": "type({v}) in NUMBERS",
+    "string": "type({v}) is str",
+    "list": "type({v}) is list",
+    "dict": "type({v}) is dict",
+}
+
+
 class Union(Node):
     """Values of several kinds at one place (a number here, a string there): a flag per
     kind, then that kind's node."""
 
-    __slots__ = ("flags", "parts", "starts")
+    __slots__ = ("parts", "starts")
 
     def __init__(self, parts: tuple[Node, ...]) -> None:
         self.parts = {part.kind: part for part in parts}
-        self.flags = {kind: i for i, kind in enumerate(self.parts)}
         self.starts: dict[str, int] = {}
         offset = len(parts)
         for part in parts:
@@ -268,16 +370,17 @@ class Union(Node):
     def kind(self) -> str:
         return "union"
 
-    def encode(self, value: Any, at: int, slots: list[int], values: list[float]) -> None:
-        kind = _kind(value)
-        part = self.parts.get(kind)
-        if part is None:
-            slots.append(OVERFLOW)
-            values.append(1.0)
-            return
-        slots.append(at + self.flags[kind])
-        values.append(1.0)
-        part.encode(value, at + self.starts[kind], slots, values)
+    def emit(self, out: Source, value: str, at: At) -> None:
+        word = "if"
+        for flag, (kind, part) in enumerate(self.parts.items()):
+            out.line(f"{word} {_TESTS[kind].format(v=value)}:")
+            with out.block():
+                out.line(f"sa({at + flag})")
+                part.emit(out, value, at + self.starts[kind])
+            word = "elif"
+        out.line("else:")
+        with out.block():
+            out.overflow()
 
     def slices(self, path: str, at: int) -> Iterator[Slice]:
         for i, kind in enumerate(self.parts):
@@ -286,23 +389,11 @@ class Union(Node):
             yield from part.slices(f"{path}<{kind}>", at + self.starts[kind])
 
 
-def _kind(value: Any) -> str:
-    if type(value) in _NUMBERS:
-        return "number"
-    if type(value) is str:
-        return "string"
-    if type(value) is list:
-        return "list"
-    if type(value) is dict:
-        return "dict"
-    return "empty"
-
-
 class Record(Node):
     """An object: each known key's node in turn (sorted by key); an unknown key overflows
     (but for ``skip``, a key that a :class:`Keyed` list has already placed)."""
 
-    __slots__ = ("fields", "lookup", "skip")
+    __slots__ = ("fields", "skip")
 
     def __init__(self, fields: tuple[tuple[str, Node], ...], skip: str | None = None) -> None:
         self.skip = skip
@@ -312,31 +403,83 @@ class Record(Node):
             out.append((key, offset, node))
             offset += node.width
         self.fields = tuple(out)
-        self.lookup = {key: (offset, node) for key, offset, node in out}
         self.width = offset
 
     @property
     def kind(self) -> str:
         return "dict"
 
-    def encode(self, value: Any, at: int, slots: list[int], values: list[float]) -> None:
-        if type(value) is not dict:
-            slots.append(OVERFLOW)
-            values.append(1.0)
+    def emit(self, out: Source, value: str, at: At) -> None:
+        if len(self.fields) > 4 and len({id(node) for _, _, node in self.fields}) == 1:
+            self._emit_map(out, value, at)
             return
-        lookup = self.lookup
-        for key, item in value.items():
-            entry = lookup.get(key)
-            if entry is None:
-                if key != self.skip:
-                    slots.append(OVERFLOW)
-                    values.append(1.0)
-            elif item is not None or entry[1].width:
-                entry[1].encode(item, at + entry[0], slots, values)
+        out.line(f"if type({value}) is dict:")
+        with out.block():
+            found = out.fresh("f")
+            item = out.fresh("x")
+            out.line(f"{found} = {int(self.skip is not None)}")
+            if self.skip is not None:
+                out.line(f"if {self.skip!r} not in {value}: {found} = 0")
+            for key, offset, node in self.fields:
+                out.line(f"{item} = {value}.get({key!r}, ABSENT)")
+                out.line(f"if {item} is not ABSENT:")
+                with out.block():
+                    out.line(f"{found} += 1")
+                    if isinstance(node, Optional | Text | Empty):
+                        node.emit(out, item, at + offset)
+                    else:
+                        out.line(f"if {item} is not None:")
+                        with out.block():
+                            node.emit(out, item, at + offset)
+                        out.line("else:")
+                        with out.block():
+                            out.overflow()
+            out.line(f"if len({value}) > {found}:")
+            with out.block():
+                out.overflow(f"len({value}) - {found}")
+        out.line("else:")
+        with out.block():
+            out.overflow()
+
+    def _emit_map(self, out: Source, value: str, at: At) -> None:
+        """A map by id (every key the same node): visit the keys present, not all."""
+        node = self.fields[0][2]
+        offsets = out.constant({key: offset for key, offset, _ in self.fields})
+        key, item, base = out.fresh("k"), out.fresh("x"), out.fresh("b")
+        out.line(f"if type({value}) is dict:")
+        with out.block():
+            out.line(f"for {key}, {item} in {value}.items():")
+            with out.block():
+                out.line(f"{base} = {offsets}.get({key})")
+                out.line(f"if {base} is None:")
+                with out.block():
+                    if self.skip is None:
+                        out.overflow()
+                    else:
+                        out.line(f"if {key} != {self.skip!r}: ov += 1")
+                    out.line("continue")
+                out.line(f"{base} += {at}")
+                _item(out, node, item, At(base, 0))
+        out.line("else:")
+        with out.block():
+            out.overflow()
 
     def slices(self, path: str, at: int) -> Iterator[Slice]:
         for key, offset, node in self.fields:
             yield from node.slices(f"{path}.{key}" if path else key, at + offset)
+
+
+def _item(out: Source, node: Node, item: str, at: At) -> None:
+    """Emit ``node`` for a list item, a ``null`` overflowing unless the node allows it."""
+    if isinstance(node, Optional | Text | Empty):
+        node.emit(out, item, at)
+        return
+    out.line(f"if {item} is not None:")
+    with out.block():
+        node.emit(out, item, at)
+    out.line("else:")
+    with out.block():
+        out.overflow()
 
 
 class Tuple(Node):
@@ -346,7 +489,6 @@ class Tuple(Node):
     __slots__ = ("items",)
 
     def __init__(self, items: tuple[Node, ...]) -> None:
-        self.items: tuple[tuple[int, Node], ...] = ()
         offset = 0
         out: list[tuple[int, Node]] = []
         for node in items:
@@ -359,17 +501,32 @@ class Tuple(Node):
     def kind(self) -> str:
         return "list"
 
-    def encode(self, value: Any, at: int, slots: list[int], values: list[float]) -> None:
-        if type(value) is not list:
-            slots.append(OVERFLOW)
-            values.append(1.0)
-            return
-        for item, (offset, node) in zip(value, self.items, strict=False):
-            if item is not None or node.width:
-                node.encode(item, at + offset, slots, values)
-        if len(value) > len(self.items):
-            slots.append(OVERFLOW)
-            values.append(float(len(value) - len(self.items)))
+    def emit(self, out: Source, value: str, at: At) -> None:
+        n = len(self.items)
+        out.line(f"if type({value}) is list:")
+        with out.block():
+            out.line(f"if len({value}) > {n}:")
+            with out.block():
+                out.overflow(f"len({value}) - {n}")
+            nodes = {id(node) for _, node in self.items}
+            if len(nodes) == 1 and n > 1:  # the same node at every position: a loop
+                node = self.items[0][1]
+                j, item = out.fresh("j"), out.fresh("x")
+                base = out.fresh("b")
+                out.line(f"for {j}, {item} in enumerate({value}[:{n}]):")
+                with out.block():
+                    out.line(f"{base} = {at} + {j} * {node.width}")
+                    _item(out, node, item, At(base, 0))
+            else:
+                item = out.fresh("x")
+                for position, (offset, node) in enumerate(self.items):
+                    out.line(f"if len({value}) > {position}:")
+                    with out.block():
+                        out.line(f"{item} = {value}[{position}]")
+                        _item(out, node, item, at + offset)
+        out.line("else:")
+        with out.block():
+            out.overflow()
 
     def slices(self, path: str, at: int) -> Iterator[Slice]:
         for i, (offset, node) in enumerate(self.items):
@@ -390,19 +547,27 @@ class Bag(Node):
     def kind(self) -> str:
         return "list"
 
-    def encode(self, value: Any, at: int, slots: list[int], values: list[float]) -> None:
-        if type(value) is not list:
-            slots.append(OVERFLOW)
-            values.append(1.0)
-            return
-        if value:
-            index = self.index
-            slots.append(at)
-            values.append(float(len(value)))
-            for item in value:
-                i = index.get(item)
-                slots.append(OVERFLOW if i is None else at + i)
-            values.extend([1.0] * len(value))
+    def emit(self, out: Source, value: str, at: At) -> None:
+        out.line(f"if type({value}) is list:")
+        with out.block():
+            out.line(f"if {value}:")
+            with out.block():
+                out.line(f"na({at}); nv(len({value}))")
+                if at.base is None:  # positions already absolute
+                    index = out.constant({s: at.offset + i for s, i in self.index.items()})
+                    where = "{}"
+                else:
+                    index = out.constant(self.index)
+                    where = f"{at} + {{}}"
+                i = out.fresh("i")
+                out.line(f"for x in {value}:")
+                with out.block():
+                    out.line(f"{i} = {index}.get(x) if type(x) is str else None")
+                    out.line(f"if {i} is None: ov += 1")
+                    out.line(f"else: sa({where.format(i)})")
+        out.line("else:")
+        with out.block():
+            out.overflow()
 
     def slices(self, path: str, at: int) -> Iterator[Slice]:
         yield Slice(f"{path}#length", at, at + 1, "length")
@@ -423,19 +588,22 @@ class Histogram(Node):
     def kind(self) -> str:
         return "list"
 
-    def encode(self, value: Any, at: int, slots: list[int], values: list[float]) -> None:
-        if type(value) is not list:
-            slots.append(OVERFLOW)
-            values.append(1.0)
-            return
-        if value:
-            slots.append(at)
-            values.append(float(len(value)))
-            low, high, base = self.low, self.high, at + 1 - self.low
-            for item in value:
-                fits = type(item) is int and low <= item <= high
-                slots.append(base + item if fits else OVERFLOW)
-            values.extend([1.0] * len(value))
+    def emit(self, out: Source, value: str, at: At) -> None:
+        out.line(f"if type({value}) is list:")
+        with out.block():
+            out.line(f"if {value}:")
+            with out.block():
+                out.line(f"na({at}); nv(len({value}))")
+                base = at + (1 - self.low)
+                out.line(f"for x in {value}:")
+                with out.block():
+                    out.line(
+                        f"if type(x) is int and {self.low} <= x <= {self.high}: sa({base} + x)"
+                    )
+                    out.line("else: ov += 1")
+        out.line("else:")
+        with out.block():
+            out.overflow()
 
     def slices(self, path: str, at: int) -> Iterator[Slice]:
         labels = tuple(str(v) for v in range(self.low, self.high + 1))
@@ -462,26 +630,30 @@ class Keyed(Node):
     def kind(self) -> str:
         return "list"
 
-    def encode(self, value: Any, at: int, slots: list[int], values: list[float]) -> None:
-        if type(value) is not list:
-            slots.append(OVERFLOW)
-            values.append(1.0)
-            return
-        if not value:
-            return
-        slots.append(at)
-        values.append(float(len(value)))
-        key, index, node, stride = self.key, self.index, self.item, self.stride
-        for item in value:
-            i = index.get(str(item.get(key))) if type(item) is dict else None
-            if i is None:
-                slots.append(OVERFLOW)
-                values.append(1.0)
-                continue
-            base = at + 1 + i * stride
-            slots.append(base)
-            values.append(1.0)
-            node.encode(item, base + 1, slots, values)
+    def emit(self, out: Source, value: str, at: At) -> None:
+        index = out.constant({s: 1 + i * self.stride for s, i in self.index.items()})
+        item, base = out.fresh("x"), out.fresh("b")
+        out.line(f"if type({value}) is list:")
+        with out.block():
+            out.line(f"if {value}:")
+            with out.block():
+                out.line(f"na({at}); nv(len({value}))")
+                out.line(f"for {item} in {value}:")
+                with out.block():
+                    out.line(
+                        f"{base} = {index}.get({item}.get({self.key!r})) "
+                        f"if type({item}) is dict else None"
+                    )
+                    out.line(f"if {base} is None:")
+                    with out.block():
+                        out.overflow()
+                        out.line("continue")
+                    out.line(f"{base} += {at}")
+                    out.line(f"sa({base})")
+                    self.item.emit(out, item, At(base, 1))
+        out.line("else:")
+        with out.block():
+            out.overflow()
 
     def slices(self, path: str, at: int) -> Iterator[Slice]:
         yield Slice(f"{path}#length", at, at + 1, "length")
@@ -508,26 +680,24 @@ class Slots(Node):
     def kind(self) -> str:
         return "list"
 
-    def encode(self, value: Any, at: int, slots: list[int], values: list[float]) -> None:
-        if type(value) is not list:
-            slots.append(OVERFLOW)
-            values.append(1.0)
-            return
-        if not value:
-            return
-        slots.append(at)
-        values.append(float(len(value)))
-        node, stride = self.item, self.stride
-        base = at + 1
-        for item in value[: self.capacity]:
-            slots.append(base)
-            values.append(1.0)
-            if item is not None or node.width:
-                node.encode(item, base + 1, slots, values)
-            base += stride
-        if len(value) > self.capacity:
-            slots.append(OVERFLOW)
-            values.append(float(len(value) - self.capacity))
+    def emit(self, out: Source, value: str, at: At) -> None:
+        j, item, base = out.fresh("j"), out.fresh("x"), out.fresh("b")
+        out.line(f"if type({value}) is list:")
+        with out.block():
+            out.line(f"if {value}:")
+            with out.block():
+                out.line(f"na({at}); nv(len({value}))")
+                out.line(f"if len({value}) > {self.capacity}:")
+                with out.block():
+                    out.overflow(f"len({value}) - {self.capacity}")
+                out.line(f"for {j}, {item} in enumerate({value}[:{self.capacity}]):")
+                with out.block():
+                    out.line(f"{base} = {at + 1} + {j} * {self.stride}")
+                    out.line(f"sa({base})")
+                    _item(out, self.item, item, At(base, 1))
+        out.line("else:")
+        with out.block():
+            out.overflow()
 
     def slices(self, path: str, at: int) -> Iterator[Slice]:
         yield Slice(f"{path}#length", at, at + 1, "length")

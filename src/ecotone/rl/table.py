@@ -111,6 +111,7 @@ class Table:
         self.illegal_reward = float(illegal_reward)
         self.state: State[Any] = self.game.start(0)
         self._legal: dict[int, dict[int, Action]] = {}
+        self._numbers: dict[Action, int] = {}  # action -> index, as the game meets them
         self.seed = 0
 
     # -- spaces ------------------------------------------------------------------------
@@ -143,8 +144,13 @@ class Table:
         """``seat``'s legal actions by index (empty when it is not to move)."""
         found = self._legal.get(seat)
         if found is None:
-            index = self.game.action_index
-            found = {index(a): a for a in self.state.legal_actions(seat)}
+            numbers = self._numbers
+            found = {}
+            for action in self.state.legal_actions(seat):
+                number = numbers.get(action)
+                if number is None:
+                    number = numbers[action] = self.game.action_index(action)
+                found[number] = action
             self._legal[seat] = found
         return found
 
