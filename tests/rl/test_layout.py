@@ -19,7 +19,8 @@ import numpy as np
 
 import ecotone
 import ecotone.rl
-from ecotone.rl.encoding import build, main
+from ecotone.rl.describe import main, summary
+from ecotone.rl.encoding import build
 from ecotone.rl.nodes import OVERFLOW
 from tests.core.test_architecture import naming
 from tests.rl.configs import configurations, ids
@@ -149,6 +150,11 @@ def test_the_layout_command_prints_the_description(capsys: pytest.CaptureFixture
     assert out == ecotone.rl.layout("phylo", players=2).describe()
     assert main(["phylo", "--players", "2", "--json"]) == 0
     assert '"slices"' in capsys.readouterr().out
+    assert main(["--all"]) == 0
+    everything = capsys.readouterr().out
+    assert everything == summary()
+    for game_id in ecotone.available_games():
+        assert f"`{game_id}`" in everything
 
 
 def test_the_rl_package_names_no_game() -> None:

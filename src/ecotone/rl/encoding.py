@@ -25,12 +25,11 @@ How the layout is found (:mod:`ecotone.rl.probe` gathers the inputs):
 Slot 0 counts whatever did not fit (a string no probe game showed, a list longer than any
 seen): 0 in every probe game, and documented so that a learner can watch it.
 :meth:`Layout.slices` says what every other slot means, and :meth:`Layout.describe`
-prints it; ``python -m ecotone.rl.encoding GAME --players N`` does so from the shell.
+prints it; ``python -m ecotone.rl.describe GAME --players N`` does so from the shell.
 """
 
 from __future__ import annotations
 
-import argparse
 import functools
 import re
 from collections.abc import Mapping, Sequence
@@ -170,11 +169,15 @@ class Layout:
         return float(part[0])
 
     def groups(self) -> list[tuple[str, str, int, int]]:
-        """The slices grouped by path pattern (list positions as ``[i]``) and kind:
-        ``(pattern, kind, slices, slots)``, in order of first slot."""
+        """The slices grouped by path pattern and kind: list positions as ``[i]``, ids
+        as ``[*]`` (``board[*]``, ``table[card=*]``); ``(pattern, kind, slices,
+        slots)``, in order of first slot."""
         out: dict[tuple[str, str], list[int]] = {}
         for piece in self.slices:
-            key = (re.sub(r"\[\d+\]", "[i]", piece.path), piece.kind)
+            pattern = re.sub(r"\[\d+\]", "[i]", piece.path)
+            pattern = re.sub(r"\[(\w+)=[^\]]*\]", r"[\1=*]", pattern)
+            pattern = re.sub(r"\[(?!i\]|\w+=\*\])[^\]]+\]", "[*]", pattern)
+            key = (pattern, piece.kind)
             entry = out.setdefault(key, [0, 0])
             entry[0] += 1
             entry[1] += piece.width
@@ -385,27 +388,3 @@ class _Compiler:
             else:
                 fields.append((key, self.node(child, absent=child.seen < shape.dicts)))
         return Record(tuple(fields), skip)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m ecotone.rl.encoding GAME --players N [--variant V] [--full|--json]``."""
-    parser = argparse.ArgumentParser(
-        prog="python -m ecotone.rl.encoding",
-        description="Show the observation tensor layout of a game configuration.",
-    )
-    parser.add_argument("game", choices=ecotone.available_games())
-    parser.add_argument("--players", type=int, required=True)
-    parser.add_argument("--variant", default=None)
-    parser.add_argument("--full", action="store_true", help="every slice, not a summary")
-    parser.add_argument("--json", action="store_true", help="the layout as JSON")
-    args = parser.parse_args(argv)
-    found = layout(args.game, players=args.players, variant=args.variant)
-    if args.json:
-        print(msgspec.json.encode(found.to_json()).decode())
-    else:
-        print(found.describe(full=args.full), end="")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

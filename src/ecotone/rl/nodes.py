@@ -74,7 +74,9 @@ class Slice:
     """A run of slots ``[start, stop)`` of the tensor and what it means.
 
     Attributes:
-        path: where in the observation JSON the value lives (``hands[1].cards``).
+        path: where in the observation JSON the value lives: ``hands[1].cards`` (a
+            field, a list position), ``board[C1a]`` (an object keyed by id),
+            ``table[card=B07].owner`` (the object of a list that names ``B07``).
         kind: ``overflow``, ``number``, ``flag``, ``present``, ``one-hot``,
             ``ordinal``, ``length``, ``counts`` or ``histogram``; ``text`` (no slots:
             free text, kept only in the JSON).
@@ -410,7 +412,7 @@ class Record(Node):
         return "dict"
 
     def emit(self, out: Source, value: str, at: At) -> None:
-        if len(self.fields) > 4 and len({id(node) for _, _, node in self.fields}) == 1:
+        if self.is_map:
             self._emit_map(out, value, at)
             return
         out.line(f"if type({value}) is dict:")
@@ -464,9 +466,16 @@ class Record(Node):
         with out.block():
             out.overflow()
 
+    @property
+    def is_map(self) -> bool:
+        """Whether this object is a map by id: every key the same node (a board by cell)."""
+        return len(self.fields) > 4 and len({id(node) for _, _, node in self.fields}) == 1
+
     def slices(self, path: str, at: int) -> Iterator[Slice]:
         for key, offset, node in self.fields:
-            yield from node.slices(f"{path}.{key}" if path else key, at + offset)
+            # a map's key is an id, not a field name: path[id]
+            field = f"{path}.{key}" if path else key
+            yield from node.slices(f"{path}[{key}]" if self.is_map else field, at + offset)
 
 
 def _item(out: Source, node: Node, item: str, at: At) -> None:
