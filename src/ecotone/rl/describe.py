@@ -1,0 +1,68 @@
+"""Describe observation tensors from the shell.
+
+``python -m ecotone.rl.describe GAME --players N [--variant V] [--full | --json]`` prints
+the layout of one configuration (grouped by path, every slice with ``--full``, or JSON);
+``python -m ecotone.rl.describe --all`` prints the summary of every game that
+``docs/rl.md`` shows.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+import msgspec
+
+import ecotone
+from ecotone.core.registry import game_class
+from ecotone.rl.encoding import layout
+
+__all__ = ["main", "summary"]
+
+
+def summary() -> str:
+    """Markdown for every game at the smallest player count of its standard game: its
+    spaces, then its layout grouped by path (what ``docs/rl.md`` shows)."""
+    parts: list[str] = []
+    for game_id in ecotone.available_games():
+        game = ecotone.make(game_id, players=game_class(game_id).spec.min_players)
+        found = layout(game_id, players=game.players)
+        parts.append(f"### {game.spec.title}\n")
+        parts.append(
+            f"Observation: `{{'observation': Box(float32, ({found.size},)), "
+            f"'action_mask': Box(int8, ({found.num_actions},))}}`; "
+            f"action: `Discrete({found.num_actions})`.\n"
+        )
+        parts.append(found.describe())
+    return "\n".join(parts)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m ecotone.rl.describe GAME --players N [--variant V] [--full|--json]``,
+    or ``--all`` for every game's summary."""
+    parser = argparse.ArgumentParser(
+        prog="python -m ecotone.rl.describe",
+        description="Show the observation tensor layout of a game configuration.",
+    )
+    parser.add_argument("game", nargs="?", choices=ecotone.available_games())
+    parser.add_argument("--players", type=int)
+    parser.add_argument("--variant", default=None)
+    parser.add_argument("--full", action="store_true", help="every slice, not a summary")
+    parser.add_argument("--json", action="store_true", help="the layout as JSON")
+    parser.add_argument("--all", action="store_true", help="every game, as in docs/rl.md")
+    args = parser.parse_args(argv)
+    if args.all:
+        print(summary(), end="")
+        return 0
+    if args.game is None or args.players is None:
+        parser.error("name a GAME and --players (or ask for --all)")
+    found = layout(args.game, players=args.players, variant=args.variant)
+    if args.json:
+        print(msgspec.json.encode(found.to_json()).decode())
+    else:
+        print(found.describe(full=args.full), end="")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,201 @@
+"""What every environment shares: a game in play, seen seat by seat as tensors.
+
+A :class:`Table` holds the configured game, its tensor :class:`~ecotone.rl.encoding.Layout`
+and the current :class:`~ecotone.core.game.State`, and answers the questions each
+environment asks: a seat's observation (tensor, action mask and the JSON they came
+from), whether an action index is legal, the state after it, and the final rewards.
+The environments (:mod:`ecotone.rl.aec`, :mod:`ecotone.rl.parallel`,
+:mod:`ecotone.rl.single`) only add their ecosystem's bookkeeping.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+import ecotone
+from ecotone.core.actions import Action
+from ecotone.core.errors import ConfigError
+from ecotone.core.game import Game, State
+from ecotone.rl.encoding import Layout, layout
+
+__all__ = ["Illegal", "Observation", "Reward", "Table", "agent_name", "final_rewards"]
+
+
+class Reward(enum.StrEnum):
+    """What a seat is paid when the game ends (nothing is paid before).
+
+    ``win``: +1 to each winning seat, -1 to every other. ``margin``: the seat's final
+    score minus the best score among the other seats (its own score when alone).
+    """
+
+    WIN = "win"
+    MARGIN = "margin"
+
+
+class Illegal(enum.StrEnum):
+    """What an action outside the mask does.
+
+    ``terminate`` (PettingZoo's convention for its classic games): the game ends at
+    once, the seat that chose it gets ``illegal_reward`` and every other seat 0.
+    ``raise``: :class:`~ecotone.IllegalAction` with the game's own reason.
+    """
+
+    TERMINATE = "terminate"
+    RAISE = "raise"
+
+
+def agent_name(seat: int) -> str:
+    """PettingZoo's name for ``seat``: ``player_0``, ``player_1``, ..."""
+    return f"player_{seat}"
+
+
+def final_rewards(state: State[Any], reward: Reward) -> list[float]:
+    """Each seat's reward in a finished game (see :class:`Reward`)."""
+    players = state.game.players
+    if reward is Reward.WIN:
+        winners = set(state.winners())
+        return [1.0 if seat in winners else -1.0 for seat in range(players)]
+    scores = [float(s) for s in state.scores()]
+    if players == 1:
+        return scores
+    return [
+        scores[seat] - max(s for other, s in enumerate(scores) if other != seat)
+        for seat in range(players)
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """One seat's view at one moment.
+
+    Attributes:
+        tensor: the layout's encoding of ``json`` (float32, fixed size).
+        mask: 1 for each legal action index, else 0 (int8, ``num_distinct_actions``).
+        json: ``state.observe(seat)``, which the tensor was computed from.
+    """
+
+    tensor: npt.NDArray[np.float32]
+    mask: npt.NDArray[np.int8]
+    json: dict[str, Any]
+
+
+class Table:
+    """A configured game, its layout, and the state in play.
+
+    Args:
+        game_id, players, variant, options: the configuration (:func:`ecotone.make`).
+        reward: a :class:`Reward` name.
+        illegal: an :class:`Illegal` name; ``illegal_reward`` what ``terminate`` pays.
+    """
+
+    def __init__(
+        self,
+        game_id: str,
+        players: int,
+        variant: str | None,
+        options: dict[str, Any],
+        reward: str = "win",
+        illegal: str = "terminate",
+        illegal_reward: float = -1.0,
+    ) -> None:
+        self.game: Game[Any] = ecotone.make(game_id, players=players, variant=variant, **options)
+        self.layout: Layout = layout(game_id, players=players, variant=variant, **options)
+        self.reward = _choice(Reward, reward, "reward")
+        self.illegal = _choice(Illegal, illegal, "illegal")
+        self.illegal_reward = float(illegal_reward)
+        self.state: State[Any] = self.game.start(0)
+        self._legal: dict[int, dict[int, Action]] = {}
+        self._numbers: dict[Action, int] = {}  # action -> index, as the game meets them
+        self.seed = 0
+
+    # -- spaces ------------------------------------------------------------------------
+
+    def tensor_space(self) -> spaces.Box:
+        """The observation tensor's space: the layout's bounds, float32."""
+        return spaces.Box(self.layout.low, self.layout.high, dtype=np.float32)
+
+    def mask_space(self) -> spaces.Box:
+        """The action mask's space: 0 or 1 per action index, int8."""
+        return spaces.Box(0, 1, shape=(self.game.num_distinct_actions,), dtype=np.int8)
+
+    def action_space(self) -> spaces.Discrete:
+        """The game's fixed action index, ``0 .. num_distinct_actions - 1``."""
+        return spaces.Discrete(self.game.num_distinct_actions)
+
+    # -- play ---------------------------------------------------------------------------
+
+    def start(self, seed: int) -> None:
+        """Start a new game from ``seed`` (the engine's seed: replays use it as is)."""
+        self.seed = seed
+        self.set(self.game.start(seed))
+
+    def set(self, state: State[Any]) -> None:
+        """Continue from ``state``."""
+        self.state = state
+        self._legal = {}
+
+    def legal(self, seat: int) -> dict[int, Action]:
+        """``seat``'s legal actions by index (empty when it is not to move)."""
+        found = self._legal.get(seat)
+        if found is None:
+            numbers = self._numbers
+            found = {}
+            for action in self.state.legal_actions(seat):
+                number = numbers.get(action)
+                if number is None:
+                    number = numbers[action] = self.game.action_index(action)
+                found[number] = action
+            self._legal[seat] = found
+        return found
+
+    def observe(self, seat: int) -> Observation:
+        """``seat``'s view now: tensor, mask and JSON (all new objects)."""
+        json = self.state.observe(seat)
+        mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
+        legal = self.legal(seat)
+        if legal:
+            mask[list(legal)] = 1
+        return Observation(self.layout.encode(json), mask, json)
+
+    def action(self, seat: int, index: Any) -> Action | None:
+        """The legal action numbered ``index`` for ``seat``, or ``None`` when it is not
+        legal now (``Illegal.RAISE`` raises instead, with the game's reason)."""
+        try:
+            number = int(index)
+        except (TypeError, ValueError):
+            number = -1
+        action = self.legal(seat).get(number)
+        if action is None and self.illegal is Illegal.RAISE:
+            decoded = self.game.codec.from_index(number)  # raises for a bad index
+            self.state.check(seat, decoded)  # raises with the game's reason
+        return action
+
+    def play(self, seat: int, action: Action) -> None:
+        """``seat`` takes ``action``, known legal (from :meth:`action`)."""
+        self.set(self.state.step(seat, action))
+
+    def rewards(self) -> list[float]:
+        """Each seat's reward for the finished game."""
+        return final_rewards(self.state, self.reward)
+
+    def illegal_rewards(self, seat: int) -> list[float]:
+        """The rewards when ``seat``'s illegal choice ends the game."""
+        out = [0.0] * self.game.players
+        out[seat] = self.illegal_reward
+        return out
+
+
+def _choice(kind: type[enum.StrEnum], value: str, what: str) -> Any:
+    try:
+        return kind(value)
+    except ValueError:
+        names = ", ".join(member.value for member in kind)
+        raise ConfigError(
+            "config/bad-option", f"{what}={value!r} is not known; choose one of: {names}"
+        ) from None

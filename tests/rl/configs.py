@@ -1,0 +1,26 @@
+"""Every configuration of every game (player counts and variants), for the rl tests."""
+
+from __future__ import annotations
+
+import ecotone
+from ecotone.core.registry import game_class
+
+
+def configurations() -> list[tuple[str, int, str | None]]:
+    """``(game_id, players, variant)`` for every player count of every variant."""
+    out: list[tuple[str, int, str | None]] = []
+    for game_id in ecotone.available_games():
+        spec = game_class(game_id).spec
+        for variant in [None, *(v.name for v in spec.variants)]:
+            low, high = spec.player_range(variant)
+            out.extend((game_id, players, variant) for players in range(low, high + 1))
+    return out
+
+
+def first_configurations() -> list[tuple[str, int]]:
+    """Each game at the smallest player count of its standard game."""
+    return [(g, game_class(g).spec.min_players) for g in ecotone.available_games()]
+
+
+def ids(config: tuple[object, ...]) -> str:
+    return "-".join(str(part) for part in config if part is not None)
