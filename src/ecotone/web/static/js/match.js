@@ -7,6 +7,7 @@ import { biomeBoard } from "./boards/biome.js";
 import { forestBoard } from "./boards/forest.js";
 import { gridBoard } from "./boards/grid.js";
 import { singaporeBoard } from "./boards/singapore.js";
+import { dropFaces, faceName, facesRedrawn, legendList, nameAction, nameText, useFaces } from "./faces.js";
 
 // The boards by the name a game's presentation gives (`board`); a game whose board is
 // not here ("text") is drawn as its text picture.
@@ -87,6 +88,7 @@ export class MatchPage {
     try {
       this.info = await api(`/matches/${this.id}`);
       [this.catalogue, this.presentation] = await Promise.all([catalogue(this.info.game), presentation(this.info.game)]);
+      useFaces({ catalogue: this.catalogue, glossary: this.presentation.glossary });
     } catch (e) { this.main.replaceChildren(h("p.error", { role: "alert" }, e.message), h("a", { href: "#/" }, "Back to the lobby")); return; }
     this.ticker = setInterval(() => this.tick(), 1000);
     window.addEventListener("online", this.onOnline);
@@ -96,6 +98,7 @@ export class MatchPage {
   close() {
     this.closed = true; clearInterval(this.ticker); clearTimeout(this.retryTimer); clearTimeout(this.thinkingTimer); this.stopReplayKeys();
     window.removeEventListener("online", this.onOnline);
+    dropFaces();
     if (this.ws) this.ws.close();
   }
 
@@ -210,6 +213,7 @@ export class MatchPage {
       case "update": {
         this.learnSkew(msg.now, Date.now());
         if (msg.version !== this.version) this.folds = {};  // a new decision: filters start afresh
+        this.nameCards(msg);
         const known = new Set(this.log.map((e) => e.version));
         for (const e of msg.log) if (!known.has(e.version)) this.log.push(e);
         this.log.sort((a, b) => a.version - b.version);
@@ -234,7 +238,7 @@ export class MatchPage {
           const why = msg.code === "match/stale" ? "the match moved on while you were offline: look again and choose" : msg.message;
           this.error = { text: `Your move “${this.queued.text}”, chosen while offline, was not played: ${why}.`, code: msg.code };
           this.queued = null;
-        } else this.error = { text: `Refused: ${msg.message}`, code: msg.code };
+        } else this.error = { text: `Refused: ${nameText(this.catalogue, msg.message)}`, code: msg.code };
         toast(this.error.text, true);
         break;
       case "chat": this.chat.push(msg.line); break;
@@ -281,8 +285,15 @@ export class MatchPage {
       case "seat/taken-over": return seat === this.seat ? "Your time ran out: a bot plays for you until you are back." : `${who} took too long: a bot plays for them until they are back.`;
       case "match/over": return seat === null ? "The match is over." : `${seat === this.seat ? "You" : who} resigned: the match is over.`;
       case "match/started": return "Every seat is taken: the match begins.";
-      default: return msg.message.charAt(0).toUpperCase() + msg.message.slice(1);
+      default: { const said = nameText(this.catalogue, msg.message); return said.charAt(0).toUpperCase() + said.slice(1); }
     }
+  }
+
+  // Choices and the log name cards and tiles as players read them ("play Darwin's Fox
+  // (B05) at v20"), from the catalogue; the game's own notation stays in `notation`.
+  nameCards(msg) {
+    for (const l of msg.legal || []) { l.notation = l.text; l.text = nameAction(this.catalogue, l.action, l.text); }
+    for (const e of msg.log || []) { e.notation = e.text; e.text = nameAction(this.catalogue, e.action, e.text); }
   }
 
   async fetchText() {
@@ -365,7 +376,7 @@ export class MatchPage {
     const left = h("div");
     if (board) {
       left.append(board({
-        obs, legal, seat: this.seat, players: this.info.players, catalogue: this.catalogue,
+        obs, legal, seat: this.seat, players: this.info.players, catalogue: this.catalogue, glossary: this.presentation.glossary,
         act: (a) => this.act(a), busy: this.busy, names: (s) => this.names(s), toMove: frame ? frame.to_move : u.to_move,
       }));
       if (this.presentation.panels.includes("players-table")) { const t = this.playersTable(obs); if (t) left.append(t); }
@@ -379,7 +390,7 @@ export class MatchPage {
     if (frame) left.append(this.revealedPanel(frame));
     const right = h("div");
     if (!frame) right.append(this.actionsPanel(legal, u));
-    right.append(this.logPanel(), this.chatPanel());
+    right.append(this.logPanel(), this.chatPanel(), this.keyPanel());
     page.append(h("div.layout", {}, left, right));
     this.main.replaceChildren(page);
     for (const [id, value] of Object.entries(typing)) { const el = document.getElementById(id); if (el) el.value = value; }
@@ -392,6 +403,18 @@ export class MatchPage {
     } else if (this.hadFocus) (document.querySelector("#actions button[data-index]:not([disabled]):not([hidden])") || document.getElementById("actions-h"))?.focus();
     this.paintClock();
     this.paintThinking();
+    facesRedrawn();
+  }
+
+  // The game's glossary: every icon, abbreviation and term its faces and board use, with
+  // what it means (abbreviations on the faces show the same meaning as their tooltip).
+  keyPanel() {
+    const open = this.keyOpen;
+    const box = h("details.panel.key-panel", { id: "key-panel", open }, h("summary", {}, h("h2", {}, "Key: icons and abbreviations")),
+      h("p.muted", {}, "Rest on a card, press it long, or move to it with the keyboard (i opens and closes it) to see its whole face."),
+      legendList(this.presentation.glossary));
+    box.addEventListener("toggle", () => { this.keyOpen = box.open; });
+    return box;
   }
 
   // -- a bot thinking ----------------------------------------------------------------------
@@ -740,8 +763,8 @@ export class MatchPage {
       this.info.seats.map((s) => h("option", { value: s.seat }, this.seatLabel(s.seat))));
     chair.value = this.replaySeat === null ? "" : String(this.replaySeat);
     chair.addEventListener("change", () => this.loadReplay(chair.value === "" ? null : Number(chair.value)));
-    const said = f.last ? [h("strong", {}, `Move ${this.frame}: ${this.names(f.last.seat)}`), ` — ${f.last_text}`] : [h("strong", {}, "The start"), " — the cards as they were dealt"];
-    const next = f.next ? `Next: ${this.names(f.next.seat)} — ${f.next_text}` : `The end of the game · ${(f.scores || []).map((sc, s) => `${this.who(s)} ${sc}`).join(", ")}`;
+    const said = f.last ? [h("strong", {}, `Move ${this.frame}: ${this.names(f.last.seat)}`), ` — ${nameAction(this.catalogue, f.last.action, f.last_text)}`] : [h("strong", {}, "The start"), " — the cards as they were dealt"];
+    const next = f.next ? `Next: ${this.names(f.next.seat)} — ${nameAction(this.catalogue, f.next.action, f.next_text)}` : `The end of the game · ${(f.scores || []).map((sc, s) => `${this.who(s)} ${sc}`).join(", ")}`;
     return h("section.panel.replay", { "aria-label": "Replay" },
       h("h2", {}, "Replay · every hand revealed"),
       h("div.replay-bar", {},
@@ -761,13 +784,7 @@ export class MatchPage {
   revealedPanel(frame) {
     const cat = this.catalogue || {};
     const words = (k) => k.replace(/_/g, " ");
-    const name = (id) => {
-      const c = cat.cards?.[id];
-      const known = c?.name || cat.species?.[c?.species]?.name || cat.niches?.[id]?.name || (c?.chainsaw ? "Chainsaw" : c?.start ? "Start card" : c ? "Plain" : null);
-      // short ids (Forest's G09) are what the step texts say: keep them beside the name
-      if (!known) return String(id).replace(/-/g, " ");
-      return String(id).length <= 4 ? `${id} · ${known}` : known;
-    };
+    const name = (id) => { const said = faceName(cat, id); return said === String(id) ? said.replace(/-/g, " ") : said; };
     const card = (x) => (typeof x === "string" ? h("span.revealed-card", { "data-card": x, title: x }, name(x)) : h("span.revealed-card", {}, JSON.stringify(x)));
     const show = (v) => (Array.isArray(v) ? (v.length ? v.map(card) : h("span.muted", {}, "none"))
       : v && typeof v === "object" ? Object.entries(v).map(([k, x]) => h("span.revealed-part", {}, `${words(k)}: `, show(x)))

@@ -12,6 +12,7 @@
 // the turn panel, so every listed action can be chosen from the board. The geometry and the
 // card faces come from the game's public catalogue (`/api/v1/games/{id}/catalog`).
 import { h } from "../api.js";
+import { faceName } from "../faces.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const ROOT3 = Math.sqrt(3);
@@ -133,7 +134,7 @@ function cardFace(cat, id, { size = "full", tag = "div", attrs = {}, note = null
     if (size === "full") body.push(h("span.bm-fact", {}, c.text || c.fact || ""));
   }
   if (note) body.push(h("span.bm-note", {}, note));
-  return h(`${tag}.bm-card.k-${kind}.sz-${size}`, { title: label, "aria-label": label, "data-card": id, ...attrs }, body);
+  return h(`${tag}.bm-card.k-${kind}.sz-${size}`, { title: label, "aria-label": label, "data-card": id, tabindex: tag === "button" ? null : "0", ...attrs }, body);
 }
 
 export function biomeBoard(args) {
@@ -360,7 +361,7 @@ export function biomeBoard(args) {
       const label = `${can ? `${what}: ` : ""}tile ${tileWords(cat, id)}${isMarked ? ", chosen for exchange" : ""}`;
       const pressed = attrs["aria-pressed"] === "true";
       return h(`${can ? "button" : "div"}.bm-tilebox${can ? ".target" : ""}${pressed ? ".selected" : ""}${isMarked ? ".marked" : ""}`,
-        { ...(can ? { type: "button", id: `bm-tile-${id}` } : {}), "aria-label": label, title: label, "data-tile": id, ...attrs },
+        { ...(can ? { type: "button", id: `bm-tile-${id}` } : { tabindex: "0" }), "aria-label": label, title: label, "data-tile": id, "data-face": id, ...attrs },
         miniTile(cat, id), h("span", {}, id), h("span.bm-note", {}, [...(cat.tiles?.[id]?.layers || "")].map((l) => LAYERS[l].title).join("/")));
     }));
     mine = h("section.panel.bm-mine", { "aria-label": "Your hand and tiles", id: "my-hand" },
@@ -456,8 +457,8 @@ function hintFor(obs, cat, pk, placing, of) {
       if (of("confirm").length) return `The habitat of ${name(obs.card)} is complete: confirm to earn it.`;
       if (!placing) return `No tile can help ${name(obs.card)} now: withdraw it.`;
       if (!pk.tile) return `Earning ${name(obs.card)}: click one of your highlighted tiles, then a highlighted cell.`;
-      if (!pk.cell) return `Place ${pk.tile}: click a highlighted cell of the board (or another tile).`;
-      return `Place ${pk.tile} on ${pk.cell}: choose how it is turned.`;
+      if (!pk.cell) return `Place ${faceName(cat, pk.tile)}: click a highlighted cell of the board (or another tile).`;
+      return `Place ${faceName(cat, pk.tile)} on ${pk.cell}: choose how it is turned.`;
     }
     case "winds-gain": return "Winds of Change: click a highlighted card to gain it (the Gallery or the discard pile), or gain nothing.";
     case "winds-sabotage": return "Winds of Change: sabotage a highlighted player (a random card of their hand is discarded), or nobody.";

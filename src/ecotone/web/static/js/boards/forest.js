@@ -3,6 +3,7 @@
 // highlighted slot of a tree (or a player to give it to); click a highlighted pile to draw.
 // Highlights come only from the server's legal actions.
 import { h } from "../api.js";
+import { faceName } from "../faces.js";
 
 const LEVELS = ["ground", "first", "second", "canopy"];
 const LEVEL_TITLE = { ground: "Ground", first: "1st level", second: "2nd level", canopy: "Canopy" };
@@ -24,7 +25,7 @@ function cardFace(id, cat, { full = false, tag = "div", attrs = {}, covered = 0 
   const c = cat.cards[id] || { level: "ground" };
   const sp = c.species ? cat.species[c.species] : null;
   const name = sp ? (full ? sp.name : sp.short) : c.start ? "Start card" : c.chainsaw ? "Chainsaw" : "Plain";
-  return h(`${tag}.card.lv-${c.level}`, { title: describe(id, cat), "aria-label": describe(id, cat), "data-card": id, ...attrs },
+  return h(`${tag}.card.lv-${c.level}`, { title: describe(id, cat), "aria-label": describe(id, cat), "data-card": id, tabindex: tag === "button" ? null : "0", ...attrs },
     h("span.cid", {}, `${id} · ${LEVEL_TITLE[c.level]}`),
     h("span.cname", {}, name),
     sp ? h("span.clatin", {}, sp.latin) : null,
@@ -55,7 +56,7 @@ function forestView(trees, title, points, { mine, placing, legal, act, cat }) {
       const label = `tree ${t + 1}, ${LEVEL_TITLE[lv]}`;
       let el;
       if (target) {
-        el = h("button.slot.target", { type: "button", "data-tree": t, "data-level": lv, "aria-label": `Place ${selected} in ${label}`, onclick: () => { selected = null; act(target.action); } },
+        el = h("button.slot.target", { type: "button", "data-tree": t, "data-level": lv, "aria-label": `Place ${faceName(cat, selected)} in ${label}`, onclick: () => { selected = null; act(target.action); } },
           slot.length ? cardFace(slot[slot.length - 1], cat, { covered: slot.length - 1 }) : h("span", { style: "margin:auto;font-weight:700" }, "＋ place here"));
       } else if (slot.length) {
         el = h("div.slot.filled", { "data-tree": t, "data-level": lv }, cardFace(slot[slot.length - 1], cat, { covered: slot.length - 1 }));
@@ -84,8 +85,8 @@ export function forestBoard({ obs, legal, seat, players, catalogue: cat, act, bu
   let hint = null;
   if (legal.length && !busy) {
     if (byType("draw").length) hint = `Draw a card: choose a highlighted pile (${obs.draws_left} to draw).`;
-    else if (placing) hint = selected ? `Place ${selected}: choose a highlighted slot in your forest.` : "Choose a card from your hand to place.";
-    else if (byType("give").length || byType("give-neighbour").length) hint = selected ? `Give ${selected}: choose who receives it.` : "Choose a card from your hand to give away.";
+    else if (placing) hint = selected ? `Place ${faceName(cat, selected)}: choose a highlighted slot in your forest.` : "Choose a card from your hand to place.";
+    else if (byType("give").length || byType("give-neighbour").length) hint = selected ? `Give ${faceName(cat, selected)}: choose who receives it.` : "Choose a card from your hand to give away.";
   }
 
   // piles
@@ -112,7 +113,7 @@ export function forestBoard({ obs, legal, seat, players, catalogue: cat, act, bu
     }));
     const gives = legal.filter((l) => (l.action.type === "give" || l.action.type === "give-neighbour") && l.action.card === selected);
     const giveRow = gives.length ? h("div.give-targets", {}, gives.map((l) => h("button", { type: "button", "data-give": l.action.to ?? "neighbour", onclick: () => { selected = null; act(l.action); } },
-      l.action.type === "give" ? `Give ${selected} to ${names(l.action.to)}` : `Give ${selected} to the Neighbouring Forest`))) : null;
+      l.action.type === "give" ? `Give ${faceName(cat, selected)} to ${names(l.action.to)}` : `Give ${faceName(cat, selected)} to the Neighbouring Forest`))) : null;
     const title = obs.gift && obs.receiver === seat ? "Your hand · and the gift you must place" : "Your hand";
     root.append(h("section.panel", { "aria-label": "Your hand", id: "my-hand" }, h("h2", {}, title), cards.length ? handRow : h("p.muted", {}, "Empty."), giveRow));
   }

@@ -3,11 +3,10 @@
 // Click a hand card, then a highlighted cell; click a highlighted cell to see and choose
 // the actions there. Highlights come only from the server's legal actions.
 import { h, seatName } from "../api.js";
+import { baseId, faceName, faceOf, glossaryMap, termEl } from "../faces.js";
 
 let selected = null;
 let focusCell = null;
-
-const baseId = (id) => String(id).split("#")[0];
 const parse = (cell) => {
   const m = /^([a-zA-Z]+)(\d+)$/.exec(cell);
   if (!m) return null;
@@ -16,17 +15,45 @@ const parse = (cell) => {
   return { col: col - 1, row: Number(m[2]) };
 };
 
-function face(id, cat, attrs = {}, tag = "div") {
-  const c = cat.cards[baseId(id)] || { name: id };
-  const label = `${id}: ${c.name}${c.latin ? ` (${c.latin})` : ""}${c.points !== undefined ? `, ${c.points} points` : ""}${c.kind ? `, ${c.kind}` : ""}${c.fact ? `. ${c.fact}` : ""}`;
-  return h(`${tag}.gcard`, { title: label, "aria-label": label, "data-card": id, ...attrs },
-    h("span.gname", {}, c.name), c.latin ? h("span.glatin", {}, c.latin) : null,
-    h("span.gmeta", {}, [c.kind, c.points !== undefined ? `${c.points} pts` : null].filter(Boolean).join(" · ")));
+// What a card prints beside its name, in the order a player reads it, by the catalogue's
+// field names (a field a game's faces lack is simply not there).
+const CHIPS = ["trophic", "food_chain", "scale", "diet", "domain", "cost", "climates", "climate", "terrains", "terrain", "movement", "keywords", "iucn", "timing", "ability", "effect"];
+
+/** The printed marks of a card as small chips, each abbreviation explained by the glossary. */
+function chips(c, terms) {
+  const out = [];
+  for (const field of CHIPS) {
+    const v = c[field];
+    if (v === undefined || v === null || v === "" || (Array.isArray(v) && !v.length)) continue;
+    if (field === "food_chain") out.push(h("span.gchip.fc", {}, termEl(terms, "FC", `FC${v}`)));
+    else if (field === "scale") out.push(h("span.gchip", {}, termEl(terms, "scale", `scale ${v}`)));
+    else for (const x of [v].flat()) out.push(h(`span.gchip.f-${field}`, {}, termEl(terms, String(x))));
+  }
+  return out;
 }
 
-export function gridBoard({ obs, legal, seat, players, catalogue: cat, act, busy, names, toMove }) {
+/** A card's face: its printed code, name, latin name, points and marks (climate, terrain,
+ * food chain, scale, keywords...); in the hand also its text. The fact and everything else
+ * is in the face popover. */
+function face(id, cat, terms, attrs = {}, tag = "div", size = "cell") {
+  const key = baseId(id);
+  const c = faceOf(cat, key) || { name: id };
+  const code = /^[A-Za-z]{1,3}\d{1,3}$/.test(key) ? key : c.abbr || null;
+  const label = `${faceName(cat, key)}${c.latin ? ` (${c.latin})` : ""}${c.points !== undefined ? `, ${c.points} points` : ""}${c.kind ? `, ${c.kind}` : ""}`
+    + `${attrs["data-unplayable"] ? `. Cannot be played now: ${attrs["data-unplayable"]}` : ""}${c.text ? `. ${c.text}` : ""}${c.fact && c.fact !== c.text ? `. ${c.fact}` : ""}`;
+  const locale = c.locale ? { style: `border-bottom-color:${c.locale}` } : {};
+  return h(`${tag}.gcard.sz-${size}${c.locale ? ".locale" : ""}`, { title: label, "aria-label": label, "data-card": id, tabindex: tag === "button" ? null : "0", ...locale, ...attrs },
+    h("span.ghead", {}, code ? h("span.gcode", {}, termEl(terms, code)) : null, c.points !== undefined ? h("span.gpts", { title: `${c.points} points` }, `${c.points}`) : null),
+    h("span.gname", {}, c.name), c.latin ? h("span.glatin", {}, c.latin) : null,
+    h("span.gchips", {}, chips(c, terms)),
+    size === "hand" && (c.text || c.play) ? h("span.gtext", {}, c.text || c.play) : null);
+}
+
+export function gridBoard(props) {
+  const { obs, legal, seat, catalogue: cat, act, busy, names, toMove } = props;
+  const terms = glossaryMap(props.glossary);
   const root = h("div", { id: "board", "data-board": "grid" });
-  const redraw = () => root.replaceWith(gridBoard({ obs, legal, seat, players, catalogue: cat, act, busy, names, toMove }));
+  const redraw = () => root.replaceWith(gridBoard(props));
   const withCard = legal.filter((l) => l.action.card && l.action.cell);
   const playable = new Set(withCard.map((l) => l.action.card));
   if (selected && !playable.has(selected)) selected = null;
@@ -57,7 +84,7 @@ export function gridBoard({ obs, legal, seat, players, catalogue: cat, act, busy
       const here = byCell.get(name);
       const acts = cellActions.get(name);
       const cls = `${here ? `.owner${here.owner}` : ""}${mapCells.has(name) ? ".map" : ""}${acts ? ".target" : ""}${here && here.ready === false ? ".exhausted" : ""}${here?.incompatible ? ".incompatible" : ""}${focusCell === name ? ".focus" : ""}`;
-      const content = here ? [face(here.card, cat), h("span.gowner", { title: names(here.owner) }, `${seatName(here.owner)}${here.ready === false ? " · exhausted" : here.ready ? " · ready" : ""}`)]
+      const content = here ? [face(here.card, cat, terms), h("span.gowner", { title: names(here.owner) }, `${seatName(here.owner)}${here.ready === false ? " · exhausted" : here.ready ? " · ready" : ""}`)]
         : mapCells.has(name) ? [h("span.gmap", {}, "Map")] : [];
       const label = `${name}${here ? "" : mapCells.has(name) ? ": map board" : ": empty"}`;
       const attrs = { role: "gridcell", "data-cell": name, "aria-label": acts ? `${label}: ${acts.length} choice(s)` : label };
@@ -74,14 +101,14 @@ export function gridBoard({ obs, legal, seat, players, catalogue: cat, act, busy
       cellActions.get(focusCell).map((l) => h("button", { type: "button", onclick: () => { selected = null; focusCell = null; act(l.action); } }, l.text)))
     : null;
   let hint = null;
-  if (legal.length && !busy) hint = selected ? `Play ${selected}: choose a highlighted cell.` : playable.size ? "Choose a card from your hand, or a highlighted cell, or an action from the list." : cellActions.size ? "Choose a highlighted cell, or an action from the list." : null;
+  if (legal.length && !busy) hint = selected ? `Play ${faceName(cat, selected)}: choose a highlighted cell.` : playable.size ? "Choose a card from your hand, or a highlighted cell, or an action from the list." : cellActions.size ? "Choose a highlighted cell, or an action from the list." : null;
   root.append(h("section.panel", { "aria-label": "The table" }, h("h2", {}, "The table"), hint ? h("p.hint", { id: "hint", role: "status" }, hint) : null, h("div.grid-wrap", {}, grid), chooser));
 
   const hands = obs.hands || [];
   if (seat !== null && hands[seat]?.cards) {
     const row = h("div.hand", { role: "group", "aria-label": "Your hand" }, hands[seat].cards.map((id) => (playable.has(id)
-      ? face(id, cat, { type: "button", class: `playable${selected === id ? " selected" : ""}`, "aria-pressed": String(selected === id), onclick: () => { selected = id; focusCell = null; redraw(); } }, "button")
-      : face(id, cat))));
+      ? face(id, cat, terms, { type: "button", class: `playable${selected === id ? " selected" : ""}`, "aria-pressed": String(selected === id), onclick: () => { selected = id; focusCell = null; redraw(); } }, "button", "hand")
+      : face(id, cat, terms, {}, "div", "hand"))));
     root.append(h("section.panel", { "aria-label": "Your hand", id: "my-hand" }, h("h2", {}, "Your hand"), row));
   }
   const others = hands.map((hd, s) => (s === seat ? null : h("li", {}, `${names(s)}: ${hd.count} card(s) in hand${toMove.includes(s) ? " · to play" : ""}`))).filter(Boolean);

@@ -65,7 +65,7 @@ function cardFace(key, cat, { tag = "div", attrs = {}, count = 0, label = null, 
   const c = cat.cards?.[key] || { name: title(words(key)) };
   const points = c.points ? h("span.sg-points", { "aria-hidden": "true" }, c.points.map((p, i) => h(`span${count === i + 1 || (count > c.points.length && i === c.points.length - 1) ? ".now" : ""}`, {}, p)), " EVP") : null;
   const aria = label ? `${label}. ${describe(key, cat, count)}` : describe(key, cat, count);
-  return h(`${tag}.sg-cardface.sg-deck-${c.deck || c.kind || "none"}`, { title: describe(key, cat, count), "aria-label": aria, "data-card": key, ...attrs },
+  return h(`${tag}.sg-cardface.sg-deck-${c.deck || c.kind || "none"}`, { title: describe(key, cat, count), "aria-label": aria, "data-card": key, tabindex: tag === "button" ? null : "0", ...attrs },
     h("span.sg-cardhead", {}, h("span.sg-cardname", {}, c.name), count ? h("span.sg-count", {}, `×${count}`) : null),
     c.species ? h("span.sg-species", {}, c.species) : null,
     c.latin ? h("span.sg-latin", {}, c.latin) : null,
@@ -78,7 +78,7 @@ function nicheFace(key, cat, note) {
   const n = cat.niches?.[key];
   if (!n) return h("div.sg-niche", {}, title(words(key)));
   const label = `Niche card ${n.name} (${n.latin}), 12 EVP once complete; needs ${n.needs.map((k) => cardName(k, cat)).join(", ")}. ${n.text} ${n.fact}`;
-  return h("div.sg-niche", { title: label, "aria-label": label },
+  return h("div.sg-niche", { title: label, "aria-label": label, "data-face": key, tabindex: "0" },
     h("span.sg-cardhead", {}, h("span.sg-cardname", {}, n.name), h("span.sg-count", {}, "12 EVP")),
     h("span.sg-latin", {}, n.latin), h("span.sg-meta", {}, `Needs ${n.needs.map((k) => cardName(k, cat)).join(" · ")}`),
     h("span.sg-text", {}, n.text), h("span.sg-fact", {}, n.fact), note ? h("span.sg-meta", {}, note) : null);

@@ -1,0 +1,349 @@
+// Card and tile faces as the game's catalogue gives them, for every board and panel: the
+// name a player reads for an id, card ids in the game's notation replaced by those names,
+// the glossary's meanings on abbreviations, a legend of the glossary, and the face popover
+// (every printed field, the species' fact, where the card comes from, and why it cannot be
+// played now), opened by hovering, by a long press or a tap, or from the keyboard.
+// Nothing here names a game: it reads the catalogue (`GET /games/{id}/catalog`) and the
+// glossary of the game's presentation.
+import { h } from "./api.js";
+
+/** An id as the catalogue files it: an observation's instance of a card ("baobab#1a")
+ * is the card ("baobab"). */
+export const baseId = (id) => String(id).split("#")[0];
+
+/** Whether an id is a printed code players use ("B05", "G01", "T13"), worth keeping
+ * beside the name; a word-like key ("lantern-bug-1", "baobab") is not. */
+const codeLike = (id) => /^[A-Za-z]{1,3}\d{1,3}[a-z]?$/.test(id);
+
+/** The face of `id` in any group of the catalogue (cards first), or null.
+ * @param {Object} cat the game's catalogue @param {string} id */
+export function faceOf(cat, id) {
+  if (!cat || id === null || id === undefined) return null;
+  const key = baseId(id);
+  if (cat.cards?.[key] && typeof cat.cards[key] === "object") return cat.cards[key];
+  for (const [group, faces] of Object.entries(cat)) {
+    if (group === "cards" || !faces || typeof faces !== "object" || Array.isArray(faces)) continue;
+    const face = faces[key];
+    if (face && typeof face === "object" && !Array.isArray(face)) return face;
+  }
+  return null;
+}
+
+// How many faces of the catalogue share each name ("Emergent tile" is the name of fifteen
+// tiles), worked out once per catalogue.
+const shared = new WeakMap();
+function sharing(cat, name) {
+  if (!shared.has(cat)) {
+    const counts = new Map();
+    for (const faces of Object.values(cat)) {
+      if (!faces || typeof faces !== "object" || Array.isArray(faces)) continue;
+      for (const [key, face] of Object.entries(faces)) {
+        if (face && typeof face.name === "string" && codeLike(key)) counts.set(face.name, (counts.get(face.name) || 0) + 1);
+      }
+    }
+    shared.set(cat, counts);
+  }
+  return shared.get(cat).get(name) || 0;
+}
+
+/** The one name players read for `id` everywhere: the face's `label` where the game gives
+ * one ("Fo4", "G01 Agouti"); else its name with the printed code after it when the id is
+ * one ("Darwin's Fox (B05)"), or the code alone when the name is that of a whole kind
+ * (fifteen "Emergent tile"s are T01 to T15); else the name; the id itself for what the
+ * catalogue lacks. @param {Object} cat @param {string} id @returns {string} */
+export function faceName(cat, id) {
+  const face = faceOf(cat, id);
+  if (!face) return String(id);
+  if (typeof face.label === "string" && face.label) return face.label;
+  if (typeof face.name !== "string" || !face.name) return String(id);
+  const key = baseId(id);
+  if (!codeLike(key) || face.name.includes(key)) return face.name;
+  return sharing(cat, face.name) > 1 ? key : `${face.name} (${key})`;
+}
+
+/** The name of `id` without its code (for places where the code is printed beside it). */
+export function plainName(cat, id) {
+  const face = faceOf(cat, id);
+  return face?.name || face?.label || String(id);
+}
+
+const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const boundary = (id) => new RegExp(`(^|[^\\w#-])${escapeRe(id)}(?=$|[^\\w#-])`);
+
+/** An action's notation with every card or tile id among its fields replaced by the name
+ * players read: "play B05 at v20" is "play Darwin's Fox (B05) at v20".
+ * @param {Object} cat @param {Object|null} action the action's JSON @param {string} text its notation */
+export function nameAction(cat, action, text) {
+  if (typeof text !== "string" || !action || typeof action !== "object") return text;
+  let out = text;
+  for (const [field, value] of Object.entries(action)) {
+    if (field === "type" || typeof value !== "string") continue;
+    const name = faceName(cat, value);
+    if (name === value) continue;
+    out = out.replace(boundary(value), (_, before) => before + name);
+  }
+  return out;
+}
+
+/** Free text (a refusal, a line of the game's own log) with the printed codes it mentions
+ * named: only code-like words are looked up, so ordinary words stay as they are. */
+export function nameText(cat, text) {
+  if (typeof text !== "string") return text;
+  return text.replace(/(^|[^\w#-])([A-Za-z]{1,3}\d{1,3}[a-z]?)(?=$|[^\w#-])/g, (all, before, id) => {
+    const face = faceOf(cat, id);
+    return face && (face.name || face.label) ? before + faceName(cat, id) : all;
+  });
+}
+
+// -- the glossary ----------------------------------------------------------------------------
+
+/** The glossary as a map from term to meaning (exact terms first, then any case). */
+export function glossaryMap(glossary) {
+  const map = new Map();
+  for (const t of glossary || []) if (t && typeof t.term === "string") map.set(t.term, t.meaning);
+  return map;
+}
+
+function meaningOf(terms, value) {
+  if (!terms || typeof value !== "string") return null;
+  if (terms.has(value)) return terms.get(value);
+  const lower = value.toLowerCase();
+  for (const [term, meaning] of terms) if (term.toLowerCase() === lower) return meaning;
+  return null;
+}
+
+/** `shown` as an abbreviation whose meaning (from the glossary) is its tooltip, or as
+ * plain text when the glossary does not have `value`. */
+export function termEl(terms, value, shown = value) {
+  const meaning = meaningOf(terms, String(value));
+  return meaning ? h("abbr.term", { title: `${value}: ${meaning}` }, String(shown)) : String(shown);
+}
+
+/** The legend: every icon, abbreviation and term of the game's glossary with its meaning. */
+export function legendList(glossary) {
+  if (!glossary?.length) return h("p.muted", {}, "This game has no glossary.");
+  return h("dl.legend", { id: "legend" }, glossary.flatMap((t) => [h("dt", {}, t.term), h("dd", {}, t.meaning)]));
+}
+
+// -- the face, field by field ---------------------------------------------------------------
+
+// Fields about the card rather than printed on it (shown under "Where it comes from"), and
+// fields only the boards' drawing uses.
+const ABOUT = new Set(["provenance", "links", "note", "sources", "source", "designed", "printed_latin"]);
+const DRAWING = new Set(["name", "latin", "fact", "text", "label", "key", "row", "col", "features", "cells", "species_key"]);
+const words = (key) => key.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+
+/** A field's value in words (other faces by their names, lists joined), or null when empty. */
+function valueWords(cat, value) {
+  if (value === null || value === undefined || value === "" || value === false) return null;
+  if (value === true) return "yes";
+  if (Array.isArray(value)) {
+    const parts = value.map((v) => valueWords(cat, v)).filter((v) => v !== null);
+    if (!parts.length) return null;
+    return value.every((v) => typeof v === "number") ? parts.join(" / ") : parts;
+  }
+  if (typeof value === "object") return null;
+  if (typeof value === "string" && faceOf(cat, value) && faceOf(cat, value).name) return faceOf(cat, value).name;
+  return String(value);
+}
+
+/** The printed fields of a face, in the catalogue's order: [[label, words or list]]. */
+export function printedFields(cat, face) {
+  const out = [];
+  for (const [key, value] of Object.entries(face || {})) {
+    if (ABOUT.has(key) || DRAWING.has(key) || key.endsWith("_keys")) continue;
+    const said = valueWords(cat, value);
+    if (said === null || (Array.isArray(said) && !said.length)) continue;
+    if (said === face.name) continue;
+    out.push([words(key), said]);
+  }
+  return out;
+}
+
+/** Where a face comes from: its provenance, the notes on its links, its note and sources. */
+function aboutLines(face) {
+  const lines = [];
+  if (face.provenance) lines.push(`Provenance: ${face.provenance}.`);
+  if (face.links && typeof face.links === "object") {
+    for (const [what, note] of Object.entries(face.links)) lines.push(`${words(what)}: ${note}`);
+  }
+  if (face.note) lines.push(`Note: ${face.note}`);
+  if (face.sources) lines.push(`Sources: ${face.sources}`);
+  if (face.source) lines.push(`Source: ${face.source}`);
+  return lines;
+}
+
+/** The whole face of `id` as the popover shows it. */
+export function faceDetails(cat, id, terms, unplayable = null) {
+  const face = faceOf(cat, id) || { name: String(id) };
+  const key = baseId(id);
+  const title = face.name || face.label || key;
+  const fields = printedFields(cat, face);
+  const show = (said) => (Array.isArray(said) ? said.flatMap((v, i) => [i ? ", " : "", termEl(terms, v)]) : termEl(terms, said));
+  const about = aboutLines(face);
+  return [
+    h("div.pop-head", {}, h("strong.pop-name", {}, title), key !== title ? h("span.pop-code", {}, face.label && face.label !== title ? face.label : key) : null),
+    face.latin ? h("em.pop-latin", {}, face.latin) : null,
+    unplayable ? h("p.pop-unplayable", { "data-reason": "" }, h("strong", {}, "Cannot be played now: "), unplayable) : null,
+    fields.length ? h("dl.pop-fields", {}, fields.flatMap(([label, said]) => [h("dt", {}, termEl(terms, label.toLowerCase(), label)), h("dd", {}, show(said))])) : null,
+    face.text && face.text !== face.fact ? h("p.pop-text", {}, face.text) : null,
+    face.fact && face.fact !== face.text ? h("p.pop-fact", {}, h("span.pop-label", {}, "Fact: "), face.fact) : face.fact ? h("p.pop-text", {}, face.fact) : null,
+    about.length ? h("details.pop-about", {}, h("summary", {}, "Where it comes from"), about.map((line) => h("p", {}, line))) : null,
+  ];
+}
+
+// -- the popover ---------------------------------------------------------------------------
+// One popover for the page. A mouse opens it by resting on a face, a finger by a long press
+// (or a tap on a face that does nothing else), the keyboard by moving to a face and
+// pressing "i" (or "?"); Escape, a tap elsewhere or moving away closes it. The face gets
+// `aria-describedby` while it is open, so a screen reader reads it too.
+
+const FACE = "[data-card], [data-face]";
+const HOVER_MS = 350;
+const PRESS_MS = 450;
+let context = null;  // {catalogue, terms}
+let pop = null; let owner = null; let hoverTimer = null; let pressTimer = null; let pressed = null; let swallowClick = false;
+let lastInput = "mouse";  // how the player last pointed or typed: "mouse", "touch", "pen" or "keyboard"
+
+const faceEl = (node) => (node && node.closest ? node.closest(FACE) : null);
+const idOf = (el) => el.getAttribute("data-face") || el.getAttribute("data-card");
+
+/** Show the popover for face element `el`. */
+export function showFace(el) {
+  if (!context || !el || !el.isConnected) return;
+  const id = idOf(el);
+  if (!faceOf(context.catalogue, id)) return;
+  if (!pop) {
+    pop = h("div.face-pop", { id: "face-pop", role: "tooltip" });
+    pop.addEventListener("pointerleave", () => { if (context) hoverTimer = setTimeout(hideFace, 150); });
+    pop.addEventListener("pointerenter", () => clearTimeout(hoverTimer));
+  }
+  if (!pop.isConnected) document.body.append(pop);
+  if (owner && owner !== el) owner.removeAttribute("aria-describedby");
+  owner = el;
+  pop.replaceChildren(...faceDetails(context.catalogue, id, context.terms, el.getAttribute("data-unplayable")).filter(Boolean));
+  pop.dataset.card = id;
+  pop.hidden = false;
+  el.setAttribute("aria-describedby", "face-pop");
+  place(el);
+}
+
+function place(el) {
+  const r = el.getBoundingClientRect();
+  const width = Math.min(340, document.documentElement.clientWidth - 16);
+  pop.style.width = `${width}px`;
+  const left = Math.max(8, Math.min(r.left, document.documentElement.clientWidth - width - 8));
+  const below = window.innerHeight - r.bottom;
+  const height = pop.offsetHeight;
+  const top = below >= height + 8 || r.top < height + 8 ? r.bottom + 6 : r.top - height - 6;
+  pop.style.left = `${left + window.scrollX}px`;
+  pop.style.top = `${Math.max(window.scrollY + 4, top + window.scrollY)}px`;
+}
+
+/** Close the popover. */
+export function hideFace() {
+  clearTimeout(hoverTimer);
+  if (owner) owner.removeAttribute("aria-describedby");
+  owner = null;
+  if (pop) pop.hidden = true;
+}
+
+/** Whether the popover is open (for the page's own keys). */
+export const faceShown = () => Boolean(pop && !pop.hidden);
+
+function onKey(ev) {
+  if (!context) return;
+  if (ev.key === "Tab" || ev.key.startsWith("Arrow")) lastInput = "keyboard";
+  if (ev.key === "Escape" && faceShown()) { hideFace(); return; }
+  if ((ev.key === "i" || ev.key === "?") && !ev.ctrlKey && !ev.metaKey && !ev.altKey) {
+    const el = faceEl(document.activeElement);
+    if (!el || ev.target?.closest?.("input, textarea, select")) return;
+    ev.preventDefault();
+    if (owner === el && faceShown()) hideFace(); else showFace(el);
+  }
+}
+
+function onPointerDown(ev) {
+  if (!context) return;
+  lastInput = ev.pointerType || "mouse";
+  const el = faceEl(ev.target);
+  if (pop && !pop.hidden && !pop.contains(ev.target) && el !== owner) hideFace();
+  clearTimeout(pressTimer);
+  if (ev.pointerType !== "mouse" && el) {
+    pressed = { el, x: ev.clientX, y: ev.clientY };
+    pressTimer = setTimeout(() => { swallowClick = true; showFace(el); }, PRESS_MS);
+  }
+}
+
+function onPointerMove(ev) {
+  if (pressed && Math.hypot(ev.clientX - pressed.x, ev.clientY - pressed.y) > 10) { clearTimeout(pressTimer); pressed = null; }
+}
+
+function onPointerEnd() { clearTimeout(pressTimer); pressed = null; }
+
+function onClick(ev) {
+  if (!context) return;
+  if (swallowClick) {  // the long press opened the popover: the card is not also chosen
+    swallowClick = false;
+    ev.preventDefault(); ev.stopPropagation();
+    return;
+  }
+  const el = faceEl(ev.target);
+  // a face that does nothing when clicked shows itself instead (a tap again closes it)
+  if (el && !ev.target.closest("button, a, input, select, label, summary")) {
+    if (owner === el && faceShown() && lastInput !== "mouse") hideFace(); else showFace(el);
+  }
+}
+
+// Moving to a face with the keyboard shows it, as a tooltip does; leaving it closes it.
+function onFocusIn(ev) {
+  if (!context || lastInput !== "keyboard") return;
+  const el = faceEl(ev.target);
+  if (el && el === ev.target) showFace(el);
+  else if (faceShown() && !(pop && pop.contains(ev.target))) hideFace();
+}
+
+function onOver(ev) {
+  if (!context || ev.pointerType !== "mouse") return;
+  const el = faceEl(ev.target);
+  if (!el) return;
+  clearTimeout(hoverTimer);
+  if (el === owner && faceShown()) return;
+  hoverTimer = setTimeout(() => showFace(el), HOVER_MS);
+}
+
+function onOut(ev) {
+  if (!context || ev.pointerType !== "mouse") return;
+  const el = faceEl(ev.target);
+  if (!el || el.contains(ev.relatedTarget)) return;
+  clearTimeout(hoverTimer);
+  if (pop && pop.contains(ev.relatedTarget)) return;
+  if (owner === el) hoverTimer = setTimeout(hideFace, 150);
+}
+
+let installed = false;
+/** Let the faces of this page open the popover, with this game's catalogue and glossary.
+ * @param {{catalogue: Object, glossary: Array<{term: string, meaning: string}>}} game */
+export function useFaces({ catalogue, glossary }) {
+  context = { catalogue: catalogue || {}, terms: glossaryMap(glossary) };
+  if (installed) return;
+  installed = true;
+  document.addEventListener("keydown", onKey, true);
+  document.addEventListener("pointerdown", onPointerDown, true);
+  document.addEventListener("pointermove", onPointerMove, true);
+  document.addEventListener("pointerup", onPointerEnd, true);
+  document.addEventListener("pointercancel", onPointerEnd, true);
+  document.addEventListener("click", onClick, true);
+  document.addEventListener("focusin", onFocusIn);
+  document.addEventListener("pointerover", onOver);
+  document.addEventListener("pointerout", onOut);
+  document.addEventListener("contextmenu", (ev) => { if (context && swallowClick) ev.preventDefault(); });
+}
+
+/** The page was redrawn: a popover whose face is gone closes. */
+export function facesRedrawn() {
+  if (owner && !owner.isConnected) hideFace();
+}
+
+/** This page no longer shows a game: the popover closes and faces do nothing. */
+export function dropFaces() { hideFace(); context = null; }
