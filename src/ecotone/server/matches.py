@@ -55,6 +55,7 @@ __all__ = [
     "Subscriber",
     "hash_token",
     "rebuild",
+    "unplayable",
 ]
 
 Controller = Literal["human", "bot", "takeover"]
@@ -279,6 +280,7 @@ class Match:
             scores=scores,
             winners=winners,
             resigned=self.resigned,
+            unplayable=unplayable(state, viewer) if deciding and viewer is not None else {},
         )
 
     def seat_status(self) -> list[SeatStatus]:
@@ -366,6 +368,19 @@ class Match:
             sub.send(data)
         self._observed = {}
         self._legal = {}
+
+
+# -- what a person's view adds to the observation ---------------------------------------------
+
+
+def unplayable(state: State[Any], seat: int) -> dict[str, str]:
+    """The cards of ``seat``'s hand it cannot play now, with the game's reason for each
+    (``state.unplayable(seat)``, in the game's words); empty where the kernel or the game
+    has no such answer, and the client then says only that no legal move uses the card."""
+    ask = getattr(state, "unplayable", None)
+    if not callable(ask):
+        return {}
+    return {str(card): str(reason) for card, reason in ask(seat).items()}
 
 
 def rebuild(record: LoadedMatch) -> Match:

@@ -225,7 +225,10 @@ class Update(msgspec.Struct, tag="update", kw_only=True):
     ``deadline`` is when the seats in ``waiting_for`` will be taken over (Unix time), and
     ``now`` the server's Unix time as it made the update, so that a client whose own clock
     is off can still count down to ``deadline`` by the server's. ``resigned`` is the seat
-    that conceded, when the match ended that way."""
+    that conceded, when the match ended that way.
+
+    ``unplayable``: for a seat deciding now, the cards of its hand it cannot play, each
+    with the game's reason (``state.unplayable(seat)``; empty when the game says none)."""
 
     version: int
     status: Literal["open", "active", "over"]
@@ -242,6 +245,7 @@ class Update(msgspec.Struct, tag="update", kw_only=True):
     scores: list[float] | None = None
     winners: list[int] | None = None
     resigned: int | None = None
+    unplayable: dict[str, str] = msgspec.field(default_factory=dict)
 
 
 class Ack(msgspec.Struct, tag="ack", kw_only=True):

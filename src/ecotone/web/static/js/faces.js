@@ -178,11 +178,12 @@ export function faceDetails(cat, id, terms, unplayable = null) {
   const face = faceOf(cat, id) || { name: String(id) };
   const key = baseId(id);
   const title = face.name || face.label || key;
+  const code = face.label || (codeLike(key) ? key : face.abbr || null);  // what the card prints as its code
   const fields = printedFields(cat, face);
   const show = (said) => (Array.isArray(said) ? said.flatMap((v, i) => [i ? ", " : "", termEl(terms, v)]) : termEl(terms, said));
   const about = aboutLines(face);
   return [
-    h("div.pop-head", {}, h("strong.pop-name", {}, title), key !== title ? h("span.pop-code", {}, face.label && face.label !== title ? face.label : key) : null),
+    h("div.pop-head", {}, h("strong.pop-name", {}, title), code && code !== title ? h("span.pop-code", {}, termEl(terms, code)) : null),
     face.latin ? h("em.pop-latin", {}, face.latin) : null,
     unplayable ? h("p.pop-unplayable", { "data-reason": "" }, h("strong", {}, "Cannot be played now: "), unplayable) : null,
     fields.length ? h("dl.pop-fields", {}, fields.flatMap(([label, said]) => [h("dt", {}, termEl(terms, label.toLowerCase(), label)), h("dd", {}, show(said))])) : null,
@@ -347,3 +348,44 @@ export function facesRedrawn() {
 
 /** This page no longer shows a game: the popover closes and faces do nothing. */
 export function dropFaces() { hideFace(); context = null; }
+
+// -- cards that cannot be played now ----------------------------------------------------------
+
+/** What the page says of a hand card no legal action uses, where the game gives no reason. */
+export const NO_MOVE = "no legal move uses this card now";
+
+/** The cards of `hand` this seat cannot play now, each with why: the game's reason where the
+ * server sends one (`unplayable` of the update, the game's `state.unplayable(seat)`), else,
+ * while this decision is one of playing hand cards (some legal action names one), every
+ * hand card no legal action names, with NO_MOVE. Nothing while the seat is not deciding.
+ * @param {string[]} hand the hand as the observation names it
+ * @param {Array<{action: Object}>} legal @param {Object<string, string>} reasons
+ * @returns {Map<string, string>} */
+export function unplayableIn(hand, legal, reasons = {}) {
+  const marks = new Map();
+  if (!legal?.length || !Array.isArray(hand)) return marks;
+  const named = new Set();
+  for (const l of legal) {
+    for (const [field, value] of Object.entries(l.action || {})) if (field !== "type" && typeof value === "string") named.add(value);
+  }
+  const uses = (card) => named.has(card) || named.has(baseId(card));
+  const playing = hand.some(uses);
+  for (const card of hand) {
+    const reason = reasons?.[card] ?? reasons?.[baseId(card)];
+    if (reason) marks.set(card, reason);
+    else if (playing && !uses(card)) marks.set(card, NO_MOVE);
+  }
+  return marks;
+}
+
+/** Mark a hand card's element as not playable now: greyed, with the reason in its label,
+ * its tooltip and its popover (`data-unplayable`). */
+export function markUnplayable(el, reason) {
+  if (!reason) return el;
+  el.classList.add("unplayable");
+  el.dataset.unplayable = reason;
+  const label = el.getAttribute("aria-label");
+  el.setAttribute("aria-label", `${label ? `${label} ` : ""}Cannot be played now: ${reason}.`.replace(/\.\./g, "."));
+  el.title = `Cannot be played now: ${reason}${el.title ? `\n${el.title}` : ""}`;
+  return el;
+}

@@ -377,6 +377,7 @@ export class MatchPage {
     if (board) {
       left.append(board({
         obs, legal, seat: this.seat, players: this.info.players, catalogue: this.catalogue, glossary: this.presentation.glossary,
+        unplayable: frame ? {} : u.unplayable || {},
         act: (a) => this.act(a), busy: this.busy, names: (s) => this.names(s), toMove: frame ? frame.to_move : u.to_move,
       }));
       if (this.presentation.panels.includes("players-table")) { const t = this.playersTable(obs); if (t) left.append(t); }

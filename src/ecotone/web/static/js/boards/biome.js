@@ -12,7 +12,7 @@
 // the turn panel, so every listed action can be chosen from the board. The geometry and the
 // card faces come from the game's public catalogue (`/api/v1/games/{id}/catalog`).
 import { h } from "../api.js";
-import { faceName } from "../faces.js";
+import { faceName, markUnplayable, unplayableIn } from "../faces.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const ROOT3 = Math.sqrt(3);
@@ -321,6 +321,7 @@ export function biomeBoard(args) {
   if (me) {
     const hand = me.hand || [];
     const marked = Array.isArray(obs.marked_cards) ? obs.marked_cards : [];
+    const cannot = unplayableIn(hand, legal, args.unplayable);
     const handRow = h("div.bm-cards", { role: "group", "aria-label": "Your hand" }, hand.map((id) => {
       const key = byKey(id);
       const opts = [
@@ -342,7 +343,7 @@ export function biomeBoard(args) {
       const pressed = attrs["aria-pressed"] === "true";
       const note = marked.includes(id) ? "chosen for exchange" : null;
       const what = opts.length ? opts.map((o) => o.text).join(" or ") : abil ? `Play ${cat.cards?.[id]?.name}` : "";
-      return cardFace(cat, id, { size: "full", tag: can ? "button" : "div", note, attrs: can ? { type: "button", id: `bm-hand-${id}`, class: `target${pressed ? " selected" : ""}${note ? " marked" : ""}`, "aria-label": `${what}: ${cardWords(cat, id)}`, ...attrs } : { class: note ? "marked" : "" } });
+      return markUnplayable(cardFace(cat, id, { size: "full", tag: can ? "button" : "div", note, attrs: can ? { type: "button", id: `bm-hand-${id}`, class: `target${pressed ? " selected" : ""}${note ? " marked" : ""}`, "aria-label": `${what}: ${cardWords(cat, id)}`, ...attrs } : { class: note ? "marked" : "" } }), cannot.get(id));
     }));
     const tileRow = h("div.bm-tiles", { role: "group", "aria-label": "Your tiles" }, me.tiles.map((id) => {
       const opts = [

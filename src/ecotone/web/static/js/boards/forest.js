@@ -3,7 +3,7 @@
 // highlighted slot of a tree (or a player to give it to); click a highlighted pile to draw.
 // Highlights come only from the server's legal actions.
 import { h } from "../api.js";
-import { faceName } from "../faces.js";
+import { faceName, markUnplayable, unplayableIn } from "../faces.js";
 
 const LEVELS = ["ground", "first", "second", "canopy"];
 const LEVEL_TITLE = { ground: "Ground", first: "1st level", second: "2nd level", canopy: "Canopy" };
@@ -72,14 +72,15 @@ function forestView(trees, title, points, { mine, placing, legal, act, cat }) {
   return h("section.forest", { "aria-label": title }, h("h3", {}, h("span", {}, title), h("span", {}, `${points} points`)), row);
 }
 
-export function forestBoard({ obs, legal, seat, players, catalogue: cat, act, busy, names, toMove }) {
+export function forestBoard(props) {
+  const { obs, legal, seat, players, catalogue: cat, act, busy, names, toMove } = props;
   const root = h("div", { id: "board", "data-board": "forest" });
   const byType = (t) => legal.filter((l) => l.action.type === t);
   const playable = new Set(legal.filter((l) => l.action.card).map((l) => l.action.card));
   if (selected && !playable.has(selected)) selected = null;
   if (!selected && playable.size === 1) selected = [...playable][0];
   const placing = legal.some((l) => l.action.type === "place");
-  const redraw = () => root.replaceWith(forestBoard({ obs, legal, seat, players, catalogue: cat, act, busy, names, toMove }));
+  const redraw = () => root.replaceWith(forestBoard(props));
 
   // what to do now, in words
   let hint = null;
@@ -105,11 +106,12 @@ export function forestBoard({ obs, legal, seat, players, catalogue: cat, act, bu
     const hand = obs.hands[seat];
     const cards = [...(hand.cards || [])];
     if (obs.gift && obs.receiver === seat && !cards.includes(obs.gift)) cards.unshift(obs.gift);
+    const marks = unplayableIn(cards, legal, props.unplayable);
     const handRow = h("div.hand", { role: "group", "aria-label": "Your hand" }, cards.map((c) => {
       if (playable.has(c)) {
-        return cardFace(c, cat, { full: true, tag: "button", attrs: { type: "button", class: `playable${selected === c ? " selected" : ""}`, "aria-pressed": String(selected === c), onclick: () => { selected = c; redraw(); } } });
+        return markUnplayable(cardFace(c, cat, { full: true, tag: "button", attrs: { type: "button", class: `playable${selected === c ? " selected" : ""}`, "aria-pressed": String(selected === c), onclick: () => { selected = c; redraw(); } } }), marks.get(c));
       }
-      return cardFace(c, cat, { full: true });
+      return markUnplayable(cardFace(c, cat, { full: true }), marks.get(c));
     }));
     const gives = legal.filter((l) => (l.action.type === "give" || l.action.type === "give-neighbour") && l.action.card === selected);
     const giveRow = gives.length ? h("div.give-targets", {}, gives.map((l) => h("button", { type: "button", "data-give": l.action.to ?? "neighbour", onclick: () => { selected = null; act(l.action); } },

@@ -3,7 +3,7 @@
 // Click a hand card, then a highlighted cell; click a highlighted cell to see and choose
 // the actions there. Highlights come only from the server's legal actions.
 import { h, seatName } from "../api.js";
-import { baseId, faceName, faceOf, glossaryMap, termEl } from "../faces.js";
+import { baseId, faceName, faceOf, glossaryMap, markUnplayable, termEl, unplayableIn } from "../faces.js";
 
 let selected = null;
 let focusCell = null;
@@ -106,9 +106,10 @@ export function gridBoard(props) {
 
   const hands = obs.hands || [];
   if (seat !== null && hands[seat]?.cards) {
-    const row = h("div.hand", { role: "group", "aria-label": "Your hand" }, hands[seat].cards.map((id) => (playable.has(id)
+    const marks = unplayableIn(hands[seat].cards, legal, props.unplayable);
+    const row = h("div.hand", { role: "group", "aria-label": "Your hand" }, hands[seat].cards.map((id) => markUnplayable(playable.has(id)
       ? face(id, cat, terms, { type: "button", class: `playable${selected === id ? " selected" : ""}`, "aria-pressed": String(selected === id), onclick: () => { selected = id; focusCell = null; redraw(); } }, "button", "hand")
-      : face(id, cat, terms, {}, "div", "hand"))));
+      : face(id, cat, terms, {}, "div", "hand"), marks.get(id))));
     root.append(h("section.panel", { "aria-label": "Your hand", id: "my-hand" }, h("h2", {}, "Your hand"), row));
   }
   const others = hands.map((hd, s) => (s === seat ? null : h("li", {}, `${names(s)}: ${hd.count} card(s) in hand${toMove.includes(s) ? " · to play" : ""}`))).filter(Boolean);

@@ -8,6 +8,7 @@
 // seat's Survival Strategy and other yes/no decisions as buttons on its panel. When one
 // click offers several actions, the second step opens as a row of choices.
 import { h, seatName } from "../api.js";
+import { markUnplayable, unplayableIn } from "../faces.js";
 
 const PAWNS = ["#1f4d29", "#4b3f8f", "#8f4b1f", "#1f5d8f", "#8f1f5d", "#5d5d1f"];
 const SHORT = { ecotone: "Ec", forest: "Fo", mangrove: "Mg", marine: "Ma", urban: "Ur" };
@@ -198,7 +199,7 @@ export function singaporeBoard(props) {
   }
 
   // ---- the seat's own species
-  if (me) root.append(mySpecies(obs, me, seat, cat, targets, target, clickable));
+  if (me) root.append(mySpecies(obs, me, seat, cat, targets, target, clickable, unplayableIn(me.hand_cards || [], legal, props.unplayable)));
 
   // ---- every player's public side: Food, EVP, hand backs, strategies shown, gallery
   root.append(h("section.panel.sg-panel", { "aria-label": "Galleries" }, h("h2", {}, "The species at the table"),
@@ -310,7 +311,7 @@ function decisionButton(type, targets, target) {
   return target(`sg-decision.sg-${type}`, `decision:${type}`, label, { "data-decision": type }, text);
 }
 
-function mySpecies(obs, me, seat, cat, targets, target, clickable) {
+function mySpecies(obs, me, seat, cat, targets, target, clickable, marks) {
   const box = h("section.panel.sg-panel.sg-me", { "aria-label": "Your species", id: "my-hand" });
   box.append(h("h2", {}, `Your species · ${seatName(seat)}`));
   // the seat's decisions: strategy, anchorage, recovery pass (the Evolution finish is by the drawn cards)
@@ -341,9 +342,9 @@ function mySpecies(obs, me, seat, cat, targets, target, clickable) {
   box.append(h("h3", {}, `Your hand (${hand.length})${handHint}`));
   box.append(hand.length ? h("div.sg-cards", { role: "group", "aria-label": "Your hand" }, hand.map((k, i) => {
     const key = `hand:${k}`;
-    if (!targets.has(key) || hand.indexOf(k) !== i) return cardFace(k, cat);
+    if (!targets.has(key) || hand.indexOf(k) !== i) return markUnplayable(cardFace(k, cat), marks.get(k));
     const verbs = targets.get(key).map((l) => (l.action.type === "discard" ? "Discard" : "Play"));
-    return cardFace(k, cat, { tag: "button", label: `${verbs.join(" or ")} ${cardName(k, cat)}`, attrs: { ...clickable(key), class: "target" } });
+    return markUnplayable(cardFace(k, cat, { tag: "button", label: `${verbs.join(" or ")} ${cardName(k, cat)}`, attrs: { ...clickable(key), class: "target" } }), marks.get(k));
   })) : h("p.muted", {}, "No cards in hand."));
   if (me.facedown) box.append(h("p.sg-meta", {}, `${me.facedown} card(s) face down, to be announced at the end of the round.`));
 
