@@ -4,6 +4,7 @@ browser needed: Starlette's test client): the cards a deciding seat cannot play 
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+import ecotone
 from ecotone.core.game import State
 from ecotone.server import create_app
 from tests.server.conftest import make_settings
@@ -68,3 +70,62 @@ def test_without_the_games_reasons_the_view_says_none(
     views = [_view(client, match, ana), _view(client, match, ben)]
     assert any(v["legal"] for v in views)
     assert all(v["unplayable"] == {} for v in views)
+
+
+def test_each_legal_action_carries_the_steps_its_kind_declares(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = ecotone.make(FOREST, players=2)
+    kinds = {cls.__struct_config__.tag: cls for cls in game.codec._classes}
+    # the play of a card, chosen by card, then tree (a game declares this on its class)
+    monkeypatch.setattr(kinds["place"], "choose_by", ("card", "tree"))
+    match, ana = create(client, FOREST, 2, seats=[None, None], seed=3)
+    assert ana
+    ben = join(client, match, name="Ben")
+    seen: dict[str, list[list[str] | None]] = {}
+    for _ in range(12):  # until a card is to be placed
+        views = [_view(client, match, ana), _view(client, match, ben)]
+        seat, view = next((s, v) for s, v in enumerate(views) if v["legal"])
+        for lg in view["legal"]:
+            seen.setdefault(lg["action"]["type"], []).append(lg.get("choose_by"))
+        if "place" in seen:
+            break
+        first = view["legal"][0]
+        client.post(
+            f"{API}/matches/{match}/actions",
+            json={"version": view["version"], "action": first["action"]},
+            headers=auth([ana, ben][seat]),
+        ).raise_for_status()
+    assert seen["place"]
+    assert all(steps == ["card", "tree"] for steps in seen["place"])
+    # a kind that declares no steps sends none
+    assert all(steps is None for kind, said in seen.items() if kind != "place" for steps in said)
+
+
+def test_the_turn_is_the_games_count_else_the_changes_of_who_moves(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    match, ana = create(client, FOREST, 2, seats=[None, None], seed=3)
+    assert ana
+    ben = join(client, match, name="Ben")
+    tokens = [ana, ben]
+    movers: list[int] = []
+    for _ in range(10):
+        views = [_view(client, match, t) for t in tokens]
+        seat, view = next((s, v) for s, v in enumerate(views) if v["legal"])
+        # every step of one player's turn is that same turn; each new player a new one
+        turns = 1 + sum(1 for a, b in itertools.pairwise([*movers, seat]) if a != b)
+        assert view["turn"] == turns, (movers, seat)
+        assert client.get(f"{API}/matches/{match}").json()["turn"] == turns
+        client.post(
+            f"{API}/matches/{match}/actions",
+            json={"version": view["version"], "action": view["legal"][0]["action"]},
+            headers=auth(tokens[seat]),
+        ).raise_for_status()
+        movers.append(seat)
+    # the deal had turns of several steps, and more than one turn: both rules were tried
+    assert any(a == b for a, b in itertools.pairwise(movers)), movers
+    assert len(set(movers)) == 2, movers
+    # where the game counts its turns itself, that count is the one sent
+    monkeypatch.setattr(type(ecotone.make(FOREST, players=2)), "turn", lambda self, data: 7)
+    assert _view(client, match, ana)["turn"] == 7

@@ -18,6 +18,7 @@ import asyncio
 import collections
 import hashlib
 import hmac
+import itertools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -55,6 +56,7 @@ __all__ = [
     "Subscriber",
     "hash_token",
     "rebuild",
+    "turn_number",
     "unplayable",
 ]
 
@@ -229,7 +231,7 @@ class Match:
         if cached is None:
             game = self.game
             cached = [
-                LegalAction(a.to_json(), str(a), game.action_index(a))
+                LegalAction(a.to_json(), str(a), game.action_index(a), list(a.choose_by))
                 for a in self.state.legal_actions(seat)
             ]
             self._legal[seat] = cached
@@ -281,6 +283,7 @@ class Match:
             winners=winners,
             resigned=self.resigned,
             unplayable=unplayable(state, viewer) if deciding and viewer is not None else {},
+            turn=turn_number(state, self.moves),
         )
 
     def seat_status(self) -> list[SeatStatus]:
@@ -323,6 +326,7 @@ class Match:
             scores=scores,
             winners=winners,
             resigned=self.resigned,
+            turn=turn_number(self.state, self.moves),
         )
 
     # -- sending -------------------------------------------------------------------------
@@ -381,6 +385,20 @@ def unplayable(state: State[Any], seat: int) -> dict[str, str]:
     if not callable(ask):
         return {}
     return {str(card): str(reason) for card, reason in ask(seat).items()}
+
+
+def turn_number(state: State[Any], moves: list[Step]) -> int:
+    """The turn as players count it: the game's own count (``state.turn``) where it keeps
+    one, else one more than the number of times who is to move changed (the seat that
+    moved, then the seats to move now), so that a turn of several steps by one player
+    (draw, draw, place) counts once."""
+    counted = state.turn
+    if counted is not None:
+        return counted
+    changes = sum(1 for before, after in itertools.pairwise(moves) if before.seat != after.seat)
+    if moves and state.to_move and moves[-1].seat not in state.to_move:
+        changes += 1  # the next player's turn has begun, though they have not moved yet
+    return 1 + changes
 
 
 def rebuild(record: LoadedMatch) -> Match:

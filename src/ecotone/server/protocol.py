@@ -168,14 +168,20 @@ class MatchInfo(msgspec.Struct, kw_only=True):
     scores: list[float] | None = None
     winners: list[int] | None = None
     resigned: int | None = None
+    turn: int = 1
 
 
-class LegalAction(msgspec.Struct):
-    """One legal action: its JSON form (send this back), its notation and its index."""
+class LegalAction(msgspec.Struct, omit_defaults=True):
+    """One legal action: its JSON form (send this back), its notation and its index.
+
+    ``choose_by``: the fields a person picks one at a time, in order, when choosing among
+    many actions of this kind (the class's ``Action.choose_by``, see
+    :mod:`ecotone.core.choices`); left out when the kind declares none."""
 
     action: dict[str, Any]
     text: str
     index: int
+    choose_by: list[str] = msgspec.field(default_factory=list)
 
 
 class LogEntry(msgspec.Struct, kw_only=True):
@@ -228,7 +234,9 @@ class Update(msgspec.Struct, tag="update", kw_only=True):
     that conceded, when the match ended that way.
 
     ``unplayable``: for a seat deciding now, the cards of its hand it cannot play, each
-    with the game's reason (``state.unplayable(seat)``; empty when the game says none)."""
+    with the game's reason (``state.unplayable(seat)``; empty when the game says none).
+    ``turn``: the turn as players count it (``state.turn``, else the changes of who moves),
+    not the number of steps."""
 
     version: int
     status: Literal["open", "active", "over"]
@@ -246,6 +254,7 @@ class Update(msgspec.Struct, tag="update", kw_only=True):
     winners: list[int] | None = None
     resigned: int | None = None
     unplayable: dict[str, str] = msgspec.field(default_factory=dict)
+    turn: int = 1
 
 
 class Ack(msgspec.Struct, tag="ack", kw_only=True):

@@ -294,7 +294,7 @@ function joinButton(m) {
 
 const ROWS = {
   open: (m) => [describe(m), joinButton(m)],
-  active: (m) => [describe(m, `move ${m.version}`), h("a.button.secondary", { href: `#/match/${m.id}/watch`, "aria-label": `Watch ${m.title} match ${m.id}` }, "Watch")],
+  active: (m) => [describe(m, `turn ${m.turn ?? m.version}`), h("a.button.secondary", { href: `#/match/${m.id}/watch`, "aria-label": `Watch ${m.title} match ${m.id}` }, "Watch")],
   over: (m) => [describe(m, winnersText(m)), h("a.button.secondary", { href: `#/match/${m.id}/watch`, "aria-label": `Replay ${m.title} match ${m.id}` }, "Replay")],
 };
 

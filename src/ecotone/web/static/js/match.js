@@ -8,6 +8,7 @@ import { forestBoard } from "./boards/forest.js";
 import { gridBoard } from "./boards/grid.js";
 import { singaporeBoard } from "./boards/singapore.js";
 import { dropFaces, faceName, facesRedrawn, legendList, nameAction, nameText, useFaces } from "./faces.js";
+import { guided, guidedChooser } from "./guide.js";
 
 // The boards by the name a game's presentation gives (`board`); a game whose board is
 // not here ("text") is drawn as its text picture.
@@ -61,6 +62,7 @@ export class MatchPage {
     this.presentation = null;  // how the match's game presents itself (board, panels)
     this.frames = null; this.frame = 0; this.handoff = null; this.retry = 0;
     this.folds = {};  // per kind of folded choices: {text: the filter, all: unfolded}
+    this.guides = {};  // per kind of guided choices: the [field, value] picked so far
     this.skew = 0;  // the server's clock minus this browser's, in ms (from updates' `now`)
     this.clockSamples = [];  // the latest updates' `now` minus when each arrived, in ms
     this.returned = new Map();  // seat -> when its person came back from a bot's takeover
@@ -212,7 +214,7 @@ export class MatchPage {
         break;
       case "update": {
         this.learnSkew(msg.now, Date.now());
-        if (msg.version !== this.version) this.folds = {};  // a new decision: filters start afresh
+        if (msg.version !== this.version) { this.folds = {}; this.guides = {}; }  // a new decision: filters and steps start afresh
         this.nameCards(msg);
         const known = new Set(this.log.map((e) => e.version));
         for (const e of msg.log) if (!known.has(e.version)) this.log.push(e);
@@ -559,7 +561,7 @@ export class MatchPage {
     const seatSwitch = this.heldList.length > 1 ? h("span.muted", {}, ` · hot-seat: ${this.heldList.map((s) => this.who(s)).join(", ")}`) : null;
     return h("section.panel", { "aria-label": "Match" },
       h("div.match-head", {},
-        h("h1", {}, this.info.title, h("span.muted", { style: "font-size:.9rem;font-weight:400" }, ` · match ${this.id} · move ${u.version}${perMove}`)),
+        h("h1", {}, this.info.title, h("span.muted", { style: "font-size:.9rem;font-weight:400" }, ` · match ${this.id} · `, h("span", { id: "turn-number", title: `${u.version} steps taken` }, `turn ${u.turn ?? u.version}`), perMove)),
         h(`span.status-line${mine && this.online ? ".you" : ""}${this.online ? "" : ".offline"}`, { id: "turn", role: "status", "aria-live": "polite" },
           this.seat === null ? `Spectating · ${turn}` : turn, seatSwitch)),
       h("div.seats-row", {}, h("div.seats", { "aria-label": "Seats and scores" }, chips), this.seatTools(u)),
@@ -836,6 +838,14 @@ export class MatchPage {
     }
     const fold = Boolean(BOARDS[this.presentation.board]);
     for (const [type, items] of groups) {
+      // a kind whose actions declare their steps (choose_by) is chosen field by field first;
+      // the whole list stays below it, for the keyboard and for the curious
+      if (guided(items)) {
+        box.append(guidedChooser({
+          kind: type, actions: items, picked: this.guides[type] || (this.guides[type] = []), cat: this.catalogue, busy: this.busy,
+          changed: () => this.draw(), act: (a) => this.act(a),
+        }));
+      }
       const buttons = items.map((l) => h("button", { type: "button", id: `act-${l.index}`, "data-index": l.index, disabled: this.busy, onclick: () => this.act(l.action) }, l.text));
       box.append(fold && items.length > FOLD_OVER ? this.foldedGroup(type, buttons)
         : h("div.actions-group", { role: "group", "aria-label": type }, h("h3", {}, type.replace(/-/g, " ")), h("div.actions", {}, buttons)));

@@ -55,7 +55,11 @@ export function gridBoard(props) {
   const root = h("div", { id: "board", "data-board": "grid" });
   const redraw = () => root.replaceWith(gridBoard(props));
   const withCard = legal.filter((l) => l.action.card && l.action.cell);
-  const playable = new Set(withCard.map((l) => l.action.card));
+  // a card's uses that need no cell (an event played, a card dropped or discarded...)
+  const loose = legal.filter((l) => l.action.card && !l.action.cell);
+  const playable = new Set([...withCard, ...loose].map((l) => l.action.card));
+  // the hand names a card's copy ("baobab#1a") where actions may name the card ("baobab")
+  const cardOf = (id) => (playable.has(id) ? id : baseId(id));
   if (selected && !playable.has(selected)) selected = null;
   const cellActions = new Map();  // cell -> actions there (for the selected card, or card-less)
   const add = (cell, l) => { if (!cellActions.has(cell)) cellActions.set(cell, []); cellActions.get(cell).push(l); };
@@ -100,17 +104,28 @@ export function gridBoard(props) {
     ? h("div.give-targets", { role: "group", "aria-label": `Choices at ${focusCell}` }, h("strong", {}, `At ${focusCell}: `),
       cellActions.get(focusCell).map((l) => h("button", { type: "button", onclick: () => { selected = null; focusCell = null; act(l.action); } }, l.text)))
     : null;
+  const uses = selected ? loose.filter((l) => l.action.card === selected) : [];
+  const onBoard = selected ? withCard.some((l) => l.action.card === selected) : false;
   let hint = null;
-  if (legal.length && !busy) hint = selected ? `Play ${faceName(cat, selected)}: choose a highlighted cell.` : playable.size ? "Choose a card from your hand, or a highlighted cell, or an action from the list." : cellActions.size ? "Choose a highlighted cell, or an action from the list." : null;
+  if (legal.length && !busy && selected && !onBoard) hint = `${faceName(cat, selected)}: choose what to do with it, under your hand.`;
+  else if (legal.length && !busy) hint = selected ? `Play ${faceName(cat, selected)}: choose a highlighted cell${uses.length ? ", or another use under your hand" : ""}.` : playable.size ? "Choose a card from your hand, or a highlighted cell, or an action from the list." : cellActions.size ? "Choose a highlighted cell, or an action from the list." : null;
   root.append(h("section.panel", { "aria-label": "The table" }, h("h2", {}, "The table"), hint ? h("p.hint", { id: "hint", role: "status" }, hint) : null, h("div.grid-wrap", {}, grid), chooser));
 
   const hands = obs.hands || [];
   if (seat !== null && hands[seat]?.cards) {
     const marks = unplayableIn(hands[seat].cards, legal, props.unplayable);
-    const row = h("div.hand", { role: "group", "aria-label": "Your hand" }, hands[seat].cards.map((id) => markUnplayable(playable.has(id)
-      ? face(id, cat, terms, { type: "button", class: `playable${selected === id ? " selected" : ""}`, "aria-pressed": String(selected === id), onclick: () => { selected = id; focusCell = null; redraw(); } }, "button", "hand")
-      : face(id, cat, terms, {}, "div", "hand"), marks.get(id))));
-    root.append(h("section.panel", { "aria-label": "Your hand", id: "my-hand" }, h("h2", {}, "Your hand"), row));
+    const row = h("div.hand", { role: "group", "aria-label": "Your hand" }, hands[seat].cards.map((id) => {
+      const card = cardOf(id);
+      const on = selected === card;
+      return markUnplayable(playable.has(card)
+        ? face(id, cat, terms, { type: "button", class: `playable${on ? " selected" : ""}`, "aria-pressed": String(on), onclick: () => { selected = on ? null : card; focusCell = null; redraw(); } }, "button", "hand")
+        : face(id, cat, terms, {}, "div", "hand"), marks.get(id));
+    }));
+    // the picked card's uses that need no cell, as buttons under the hand
+    const useRow = uses.length ? h("div.give-targets.card-uses", { role: "group", "aria-label": `Uses of ${faceName(cat, selected)}` },
+      h("strong", {}, `${faceName(cat, selected)}: `),
+      uses.map((l) => h("button", { type: "button", "data-legal": String(l.index), disabled: busy, onclick: () => { selected = null; act(l.action); } }, l.text))) : null;
+    root.append(h("section.panel", { "aria-label": "Your hand", id: "my-hand" }, h("h2", {}, "Your hand"), row, useRow));
   }
   const others = hands.map((hd, s) => (s === seat ? null : h("li", {}, `${names(s)}: ${hd.count} card(s) in hand${toMove.includes(s) ? " · to play" : ""}`))).filter(Boolean);
   if (others.length) root.append(h("section.panel", { "aria-label": "Other players" }, h("h2", {}, "Other players"), h("ul", {}, others)));
