@@ -129,3 +129,24 @@ def test_the_turn_is_the_games_count_else_the_changes_of_who_moves(
     # where the game counts its turns itself, that count is the one sent
     monkeypatch.setattr(type(ecotone.make(FOREST, players=2)), "turn", lambda self, data: 7)
     assert _view(client, match, ana)["turn"] == 7
+
+
+def test_the_view_says_the_decision_in_the_games_words_for_each_viewer(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def phase(self: Any, data: Any, seat: int | None) -> str:
+        return "the table watches" if seat is None else f"P{seat + 1} reads this"
+
+    monkeypatch.setattr(type(ecotone.make(FOREST, players=2)), "phase", phase)
+    match, ana = create(client, FOREST, 2, seats=[None, None], seed=3)
+    assert ana
+    ben = join(client, match, name="Ben")
+    assert _view(client, match, ana)["phase"] == "P1 reads this"
+    assert _view(client, match, ben)["phase"] == "P2 reads this"
+    assert _view(client, match)["phase"] == "the table watches"
+
+
+def test_rules_of_an_unknown_game_are_refused_in_the_registrys_words(client: TestClient) -> None:
+    r = client.get(f"{API}/games/no-such-game/rules")
+    assert r.status_code == 400
+    assert r.json()["error"]["code"] == "config/unknown-game"

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from importlib import resources
 from importlib.resources.abc import Traversable
-from pathlib import Path
 
 from rich.markdown import Markdown
 from rich.table import Table
@@ -16,6 +14,7 @@ import ecotone
 from ecotone.bots import available_bots
 from ecotone.cli.options import Commands
 from ecotone.cli.output import stdout_console
+from ecotone.core import rulesdoc
 from ecotone.core.errors import EcotoneError
 from ecotone.core.registry import game_class
 from ecotone.core.spec import GameSpec
@@ -89,34 +88,25 @@ def run_games(args: argparse.Namespace) -> int:
 
 
 def rules_sources() -> list[Traversable]:
-    """The folders searched for ``GAME.md``, in order.
-
-    First the copy packaged inside the wheel (``ecotone/_rules``, see ``force-include`` in
-    ``pyproject.toml``), then the repository's ``docs/rules`` for an editable install or a
-    source checkout (``src/ecotone/__init__.py`` is three levels below the repository).
-    """
-    packaged = resources.files("ecotone").joinpath("_rules")
-    repository = Path(ecotone.__file__).resolve().parents[2] / "docs" / "rules"
-    return [packaged, repository]
+    """The folders searched for ``GAME.md``, in order: the packaged copy, then the
+    repository's ``docs/rules`` (:func:`ecotone.core.rulesdoc.rules_sources`)."""
+    return rulesdoc.rules_sources()
 
 
 def find_rules(game_id: str) -> str:
     """The text of ``game_id``'s rules document: the one its presentation carries, else
-    ``GAME.md`` in :func:`rules_sources`.
+    ``GAME.md`` in :func:`rules_sources` (the lookup is :mod:`ecotone.core.rulesdoc`'s,
+    which the server's rules panel shares).
 
     Raises:
         ConfigError: for an unknown game.
         RulesMissing: when no rules document is installed for it.
     """
-    own = game_class(game_id).presentation().rules  # an unknown id: ConfigError
-    if own:
-        return own
-    searched = []
-    for folder in rules_sources():
-        doc = folder.joinpath(f"{game_id}.md")
-        if doc.is_file():
-            return doc.read_text(encoding="utf-8")
-        searched.append(str(folder))
+    folders = rules_sources()
+    text = rulesdoc.rules_text(game_id, folders)  # an unknown id: ConfigError
+    if text is not None:
+        return text
+    searched = [str(folder) for folder in folders]
     raise RulesMissing(
         "cli/no-rules",
         f"no rules document for {game_id} is installed (looked in {'; '.join(searched)})",

@@ -284,6 +284,7 @@ class Match:
             resigned=self.resigned,
             unplayable=unplayable(state, viewer) if deciding and viewer is not None else {},
             turn=turn_number(state, self.moves),
+            phase=state.phase(viewer) if self.status == "active" else None,
         )
 
     def seat_status(self) -> list[SeatStatus]:

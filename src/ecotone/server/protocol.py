@@ -236,7 +236,8 @@ class Update(msgspec.Struct, tag="update", kw_only=True):
     ``unplayable``: for a seat deciding now, the cards of its hand it cannot play, each
     with the game's reason (``state.unplayable(seat)``; empty when the game says none).
     ``turn``: the turn as players count it (``state.turn``, else the changes of who moves),
-    not the number of steps."""
+    not the number of steps. ``phase``: what is being decided now, in a sentence for this
+    viewer (``state.phase(seat)``), while the match runs and the game says it."""
 
     version: int
     status: Literal["open", "active", "over"]
@@ -255,6 +256,7 @@ class Update(msgspec.Struct, tag="update", kw_only=True):
     resigned: int | None = None
     unplayable: dict[str, str] = msgspec.field(default_factory=dict)
     turn: int = 1
+    phase: str | None = None
 
 
 class Ack(msgspec.Struct, tag="ack", kw_only=True):

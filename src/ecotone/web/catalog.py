@@ -5,6 +5,9 @@
   :meth:`~ecotone.core.game.Game.presentation`, so boards can show a card from the id an
   observation carries. Card faces are public game components: nothing here depends on a
   match.
+* ``GET /api/v1/games/{id}/rules``: the game's rules as implemented, in Markdown
+  (:mod:`ecotone.core.rulesdoc`, the lookup ``ecotone rules`` uses), for the match page's
+  rules panel.
 * ``GET /api/v1/matches/{id}/render``: ``state.render(seat)``, the text picture of the
   bearer's seat (a spectator's without a token): a fallback board for any game.
 * ``GET /api/v1/matches/{id}/frames?seat=``: after the end only, every state of the match
@@ -27,8 +30,9 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from ecotone.core.registry import game_class
 from ecotone.core.replay import Replay
+from ecotone.core.rulesdoc import rules_text
 
-__all__ = ["catalog", "frames", "router"]
+__all__ = ["catalog", "frames", "router", "rules"]
 
 router = APIRouter(prefix="/api/v1", tags=["web client"])
 _bearer = HTTPBearer(auto_error=False)
@@ -51,6 +55,23 @@ def get_catalog(game_id: str) -> dict[str, Any]:
     the games there are (the server answers every engine error with its code).
     """
     return catalog(game_id)
+
+
+@cache
+def rules(game_id: str) -> dict[str, Any]:
+    """``{"game", "markdown"}``: ``game_id``'s rules document (``markdown`` is ``None``
+    when none is installed). Read once: the documents ship with the code."""
+    return {"game": game_id, "markdown": rules_text(game_id)}  # refuses unknown games
+
+
+@router.get("/games/{game_id}/rules", summary="A game's rules, as implemented")
+def get_rules(game_id: str) -> dict[str, Any]:
+    """The game's rules document in Markdown, as ``ecotone rules GAME`` prints it.
+
+    An unknown game is the registry's refusal, ``config/unknown-game``; a game with no
+    document installed answers ``markdown: null``.
+    """
+    return rules(game_id)
 
 
 async def _seat(request: Request, match_id: str, credentials: Token) -> tuple[Any, int | None]:

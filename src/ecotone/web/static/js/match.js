@@ -9,6 +9,7 @@ import { gridBoard } from "./boards/grid.js";
 import { singaporeBoard } from "./boards/singapore.js";
 import { dropFaces, faceName, facesRedrawn, legendList, nameAction, nameText, useFaces } from "./faces.js";
 import { guided, guidedChooser } from "./guide.js";
+import { markdown } from "./markdown.js";
 
 // The boards by the name a game's presentation gives (`board`); a game whose board is
 // not here ("text") is drawn as its text picture.
@@ -52,6 +53,20 @@ export function clockFace(seconds) {
   const d = Math.floor(seconds / 86400), hr = Math.floor(seconds / 3600) % 24, m = Math.floor(seconds / 60) % 60, s = seconds % 60;
   if (d) return `${d} d ${hr} h`;
   return hr ? `${hr}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
+}
+
+/** The rules document for a player: its sections listed first to jump to, then the text,
+ * without the parenthesised references to the project's files ("(RULINGS.md)") that
+ * only its developers use; the rulings file is named as what it is, Ecotone's rulings. */
+export function rulesDocument(text) {
+  const said = String(text).replace(/[ \t]*\([^()]*?(?:RULINGS|\.md\b|\.toml\b|\.txt\b|src\/|research\/)[^()]*\)/g, "")
+    .replace(/`?RULINGS\.md`?/g, "Ecotone's rulings");
+  const nodes = markdown(said);
+  const sections = nodes.filter((n) => n.tagName === "H4");
+  sections.forEach((n, i) => { n.id = `rules-s${i}`; n.tabIndex = -1; });
+  const toc = sections.length > 2 ? h("nav.rules-toc", { "aria-label": "Sections of the rules" }, h("ul", {}, sections.map((n) => h("li", {},
+    h("a", { href: `#${n.id}`, onclick: (ev) => { ev.preventDefault(); n.scrollIntoView({ block: "start" }); n.focus({ preventScroll: true }); } }, n.textContent))))) : null;
+  return [toc, ...nodes].filter(Boolean);
 }
 
 export class MatchPage {
@@ -98,6 +113,7 @@ export class MatchPage {
   }
 
   close() {
+    document.getElementById("rules-dialog")?.remove();
     this.closed = true; clearInterval(this.ticker); clearTimeout(this.retryTimer); clearTimeout(this.thinkingTimer); this.stopReplayKeys();
     window.removeEventListener("online", this.onOnline);
     dropFaces();
@@ -393,7 +409,7 @@ export class MatchPage {
     if (frame) left.append(this.revealedPanel(frame));
     const right = h("div");
     if (!frame) right.append(this.actionsPanel(legal, u));
-    right.append(this.logPanel(), this.chatPanel(), this.keyPanel());
+    right.append(this.rulesPanel(u, legal), this.logPanel(), this.chatPanel());
     page.append(h("div.layout", {}, left, right));
     this.main.replaceChildren(page);
     for (const [id, value] of Object.entries(typing)) { const el = document.getElementById(id); if (el) el.value = value; }
@@ -409,15 +425,55 @@ export class MatchPage {
     facesRedrawn();
   }
 
-  // The game's glossary: every icon, abbreviation and term its faces and board use, with
-  // what it means (abbreviations on the faces show the same meaning as their tooltip).
-  keyPanel() {
-    const open = this.keyOpen;
-    const box = h("details.panel.key-panel", { id: "key-panel", open }, h("summary", {}, h("h2", {}, "Key: icons and abbreviations")),
+  // -- the rules ------------------------------------------------------------------------
+  // The panel says what is being decided now in a sentence (the game's `phase`, else the
+  // page's own words from the choices), opens the rules document, and holds the glossary.
+
+  /** What is being decided now, in a sentence for this viewer. */
+  decision(u, legal) {
+    if (u.status === "over") return "The game is over.";
+    if (u.status === "open") return "Waiting for players to join.";
+    if (u.phase) return u.phase;
+    if (legal.length) {
+      const kinds = [...new Set(legal.map((l) => (l.action.type || "action").replace(/-/g, " ")))];
+      const said = kinds.length > 1 ? `${kinds.slice(0, -1).join(", ")} or ${kinds[kinds.length - 1]}` : kinds[0];
+      return `You choose one of ${legal.length} move${legal.length === 1 ? "" : "s"}: ${said}.`;
+    }
+    if (u.my_choice) return "Your choice is in: the others are still choosing.";
+    return `${u.waiting_for.map((s) => this.who(s)).join(", ") || "The next player"} ${u.waiting_for.length > 1 ? "are" : "is"} deciding.`;
+  }
+
+  rulesPanel(u, legal) {
+    const key = h("details.key-panel", { id: "key-panel", open: this.keyOpen }, h("summary", {}, h("h3", {}, "Key: icons and abbreviations")),
       h("p.muted", {}, "Rest on a card, press it long, or move to it with the keyboard (i opens and closes it) to see its whole face."),
       legendList(this.presentation.glossary));
-    box.addEventListener("toggle", () => { this.keyOpen = box.open; });
-    return box;
+    key.addEventListener("toggle", () => { this.keyOpen = key.open; });
+    return h("section.panel.rules-panel", { id: "rules-panel", "aria-labelledby": "rules-h" },
+      h("h2", { id: "rules-h" }, "Rules"),
+      h("p.decision", { id: "decision" }, h("strong", {}, "Now: "), this.frames ? "the replay (the rules as they were played)." : this.decision(u, legal)),
+      h("button.secondary", { type: "button", id: "rules-open", "aria-haspopup": "dialog", onclick: () => this.openRules() }, "📖 Read the rules as implemented"),
+      key);
+  }
+
+  // The rules document in a side sheet beside the table (not modal: the match goes on and
+  // can be played while reading), with its sections listed to jump to. Fetched once.
+  async openRules() {
+    let sheet = document.getElementById("rules-dialog");
+    if (!sheet) {
+      const body = h("div.rules-doc", { id: "rules-doc", tabindex: "0" }, h("p.muted", {}, "Loading the rules…"));
+      const close = h("button.secondary", { type: "button", id: "rules-close", onclick: () => sheet.close() }, "Close ✕");
+      sheet = h("dialog.rules-sheet", { id: "rules-dialog", "aria-labelledby": "rules-dialog-h" },
+        h("div.rules-sheet-head", {}, h("h2", { id: "rules-dialog-h" }, `${this.info.title}: the rules as implemented`), close), body);
+      sheet.addEventListener("keydown", (ev) => { if (ev.key === "Escape") { ev.preventDefault(); sheet.close(); } });
+      sheet.addEventListener("close", () => document.getElementById("rules-open")?.focus());
+      document.body.append(sheet);
+      try {
+        const doc = await api(`/games/${encodeURIComponent(this.info.game)}/rules`);
+        body.replaceChildren(...(doc.markdown ? rulesDocument(doc.markdown) : [h("p", {}, "No rules document is installed for this game.")]));
+      } catch (e) { body.replaceChildren(h("p.error", {}, `The rules could not be loaded: ${e.message}`)); }
+    }
+    if (!sheet.open) sheet.show();
+    sheet.querySelector("#rules-close").focus();
   }
 
   // -- a bot thinking ----------------------------------------------------------------------
@@ -564,6 +620,7 @@ export class MatchPage {
         h("h1", {}, this.info.title, h("span.muted", { style: "font-size:.9rem;font-weight:400" }, ` · match ${this.id} · `, h("span", { id: "turn-number", title: `${u.version} steps taken` }, `turn ${u.turn ?? u.version}`), perMove)),
         h(`span.status-line${mine && this.online ? ".you" : ""}${this.online ? "" : ".offline"}`, { id: "turn", role: "status", "aria-live": "polite" },
           this.seat === null ? `Spectating · ${turn}` : turn, seatSwitch)),
+      u.phase && u.status === "active" && !this.frames ? h("p.phase", { id: "phase" }, u.phase) : null,
       h("div.seats-row", {}, h("div.seats", { "aria-label": "Seats and scores" }, chips), this.seatTools(u)),
       u.status === "active" ? this.clockLine(u) : null,
       h("p.thinking", { id: "thinking", role: "status", "aria-live": "off", hidden: true }),
