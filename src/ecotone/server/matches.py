@@ -39,6 +39,7 @@ from ecotone.server.protocol import (
     LogEntry,
     MatchInfo,
     Notice,
+    ScoreLine,
     Seats,
     SeatStatus,
     Update,
@@ -54,6 +55,7 @@ __all__ = [
     "Seat",
     "Step",
     "Subscriber",
+    "breakdown",
     "hash_token",
     "rebuild",
     "turn_number",
@@ -285,6 +287,7 @@ class Match:
             unplayable=unplayable(state, viewer) if deciding and viewer is not None else {},
             turn=turn_number(state, self.moves),
             phase=state.phase(viewer) if self.status == "active" else None,
+            breakdown=breakdown(state) if self.status == "over" else None,
         )
 
     def seat_status(self) -> list[SeatStatus]:
@@ -386,6 +389,12 @@ def unplayable(state: State[Any], seat: int) -> dict[str, str]:
     if not callable(ask):
         return {}
     return {str(card): str(reason) for card, reason in ask(seat).items()}
+
+
+def breakdown(state: State[Any]) -> list[list[ScoreLine]]:
+    """Each seat's score term by term, as the rulebook's scoring counts it
+    (``state.breakdown()``): what the end of a match shows beside the scores."""
+    return [[ScoreLine(t.name, t.points) for t in terms] for terms in state.breakdown()]
 
 
 def turn_number(state: State[Any], moves: list[Step]) -> int:

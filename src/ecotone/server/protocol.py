@@ -61,6 +61,7 @@ __all__ = [
     "Ping",
     "Pong",
     "Resign",
+    "ScoreLine",
     "SeatStatus",
     "Seats",
     "ServerMessage",
@@ -171,6 +172,13 @@ class MatchInfo(msgspec.Struct, kw_only=True):
     turn: int = 1
 
 
+class ScoreLine(msgspec.Struct):
+    """One line of a seat's final score: what it counts and its points (``ScoreTerm``)."""
+
+    name: str
+    points: float
+
+
 class LegalAction(msgspec.Struct, omit_defaults=True):
     """One legal action: its JSON form (send this back), its notation and its index.
 
@@ -237,7 +245,9 @@ class Update(msgspec.Struct, tag="update", kw_only=True):
     with the game's reason (``state.unplayable(seat)``; empty when the game says none).
     ``turn``: the turn as players count it (``state.turn``, else the changes of who moves),
     not the number of steps. ``phase``: what is being decided now, in a sentence for this
-    viewer (``state.phase(seat)``), while the match runs and the game says it."""
+    viewer (``state.phase(seat)``), while the match runs and the game says it.
+    ``breakdown``: once the match is over, each seat's score term by term
+    (``state.breakdown()``), the terms of a seat adding up to its score."""
 
     version: int
     status: Literal["open", "active", "over"]
@@ -257,6 +267,7 @@ class Update(msgspec.Struct, tag="update", kw_only=True):
     unplayable: dict[str, str] = msgspec.field(default_factory=dict)
     turn: int = 1
     phase: str | None = None
+    breakdown: list[list[ScoreLine]] | None = None
 
 
 class Ack(msgspec.Struct, tag="ack", kw_only=True):

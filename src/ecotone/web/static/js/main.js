@@ -1,4 +1,5 @@
-// The single-page router: #/ is the lobby, #/match/<id> a match (#/match/<id>/watch to spectate).
+// The single-page router: #/ is the lobby, #/match/<id> a match (#/match/<id>/watch to
+// spectate, #/match/<id>/replay to open a finished match's replay).
 import { renderLobby } from "./lobby.js";
 import { MatchPage } from "./match.js";
 
@@ -8,9 +9,9 @@ function route() {
   if (page) { page.close(); page = null; }
   const main = document.getElementById("main");
   main.replaceChildren();
-  const m = location.hash.match(/^#\/match\/([^/]+)(\/watch)?/);
+  const m = location.hash.match(/^#\/match\/([^/]+)(\/watch|\/replay)?/);
   if (m) {
-    page = new MatchPage(main, decodeURIComponent(m[1]), Boolean(m[2]));
+    page = new MatchPage(main, decodeURIComponent(m[1]), Boolean(m[2]), m[2] === "/replay");
     page.open();
     window.ecotonePage = page;  // for tests and the curious: the page object
   } else {

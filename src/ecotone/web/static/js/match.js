@@ -70,8 +70,9 @@ export function rulesDocument(text) {
 }
 
 export class MatchPage {
-  constructor(main, id, watch) {
+  constructor(main, id, watch, replay = false) {
     this.main = main; this.id = id; this.watch = watch;
+    this.replayAsked = replay;  // opened by a link to the replay: show it once the match is known to be over
     this.ws = null; this.closed = false; this.version = null; this.update = null;
     this.log = []; this.chat = []; this.info = null; this.refs = 0;
     this.presentation = null;  // how the match's game presents itself (board, panels)
@@ -239,6 +240,7 @@ export class MatchPage {
         if (this.info) { this.info.status = msg.status; this.info.to_move = msg.to_move; }
         this.fetchText();
         this.checkHandoff();
+        if (this.replayAsked && msg.status === "over") { this.replayAsked = false; this.loadReplay(); }
         this.settleQueued(msg);
         break;
       }
@@ -450,7 +452,7 @@ export class MatchPage {
     key.addEventListener("toggle", () => { this.keyOpen = key.open; });
     return h("section.panel.rules-panel", { id: "rules-panel", "aria-labelledby": "rules-h" },
       h("h2", { id: "rules-h" }, "Rules"),
-      h("p.decision", { id: "decision" }, h("strong", {}, "Now: "), this.frames ? "the replay (the rules as they were played)." : this.decision(u, legal)),
+      h("p.decision", { id: "decision" }, h("strong", {}, "Now: "), this.frames ? "the replay of the finished match." : this.decision(u, legal)),
       h("button.secondary", { type: "button", id: "rules-open", "aria-haspopup": "dialog", onclick: () => this.openRules() }, "📖 Read the rules as implemented"),
       key);
   }
@@ -767,11 +769,35 @@ export class MatchPage {
         h("h2", { id: "final-h" }, "Final scores"),
         h("p.final-headline", { id: "final-winners" }, winners.length ? "🏆 " : "", headline),
         resigned,
-        h("table.final-scores", { "aria-label": "Final scores" }, h("tbody", {}, rows))),
+        h("table.final-scores", { "aria-label": "Final scores" }, h("tbody", {}, rows)),
+        this.breakdownTable(u, ranked.map(([, s]) => s), winners)),
       h("div.final-buttons", {},
         h("button", { id: "replay", type: "button", onclick: () => this.loadReplay() }, "▶ Watch the replay"),
+        h("a.button.secondary", { href: `#/match/${encodeURIComponent(this.id)}/replay`, id: "replay-link", title: "A link to this match's replay, to keep or pass on" }, "Link to the replay"),
         h("a.button.secondary", { href: `/api/v1/matches/${encodeURIComponent(this.id)}/replay`, download: "", id: "replay-file" }, "Download the replay"),
         h("a.button.secondary", { href: "#/" }, "Back to the lobby")));
+  }
+
+  // How each seat's score was made, term by term as the rulebook counts it (the update's
+  // `breakdown`, the game's own): a row per term, a column per seat from the best down,
+  // and the totals. A game that counts its score as one number has nothing to break down.
+  breakdownTable(u, order, winners) {
+    const lines = u.breakdown;
+    if (!Array.isArray(lines) || !lines.length) return null;
+    if (lines.every((terms) => terms.length <= 1 && (!terms.length || terms[0].name === "score"))) return null;
+    const names = [...new Set(lines.flat().map((t) => t.name))];
+    const sum = (s) => lines[s].reduce((a, t) => a + t.points, 0);
+    const pts = (n) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
+    const seatHead = (s) => h(`th${winners.includes(s) ? ".won" : ""}${s === this.seat ? ".me" : ""}`, { scope: "col", "data-seat": s }, `${winners.includes(s) ? "🏆 " : ""}${this.names(s)}`);
+    return h("div.table-wrap", {}, h("table.final-breakdown", { id: "final-breakdown" },
+      h("caption", {}, "How the points were made"),
+      h("thead", {}, h("tr", {}, h("td"), order.map(seatHead))),
+      h("tbody", {}, names.map((name) => h("tr", { "data-term": name }, h("th", { scope: "row" }, name),
+        order.map((s) => {
+          const got = lines[s].filter((t) => t.name === name).reduce((a, t) => a + t.points, 0);
+          return h(`td${got < 0 ? ".minus" : ""}`, { "data-seat": s }, lines[s].some((t) => t.name === name) ? pts(got) : "–");
+        })))),
+      h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, "Total"), order.map((s) => h("td", { "data-seat": s }, pts(sum(s))))))));
   }
 
   // -- the replay, once the match is over -------------------------------------------------
@@ -960,11 +986,31 @@ export class MatchPage {
   }
 
   logPanel() {
-    const items = this.log.map((e) => h("li", { value: e.version }, `${this.who(e.seat)}${e.by === "bot" ? " 🤖" : e.by === "takeover" ? " (bot stand-in)" : ""}: `,
+    if (this.frames) return this.replayLog();
+    const items = this.log.map((e) => h("li", { value: e.version, "data-version": e.version }, `${this.who(e.seat)}${e.by === "bot" ? " 🤖" : e.by === "takeover" ? " (bot stand-in)" : ""}: `,
       e.text ? e.text : e.type ? `${e.type.replace(/-/g, " ")} (hidden)` : "a hidden choice"));
     const ol = h("ol.log", { id: "log", "aria-live": "polite" }, items);
     setTimeout(() => { ol.scrollTop = ol.scrollHeight; });
     return h("section.panel", { "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, "What happened"), items.length ? ol : h("p.muted", {}, "Nothing yet."));
+  }
+
+  // The replay's log, in step with the board: every step of the match (all open once it
+  // is over, from the frames), the one shown marked and scrolled into the middle of the
+  // list; a click on a step goes there.
+  replayLog() {
+    const items = this.frames.slice(1).map((f) => {
+      const here = f.version === this.frame;
+      return h(`li${here ? ".now" : ""}`, { value: f.version, "data-version": f.version, "aria-current": here ? "step" : null },
+        h("button.log-step", { type: "button", id: `log-step-${f.version}`, title: `Go to step ${f.version}`, onclick: () => this.goFrame(f.version) },
+          `${this.who(f.last.seat)}: ${nameAction(this.catalogue, f.last.action, f.last_text)}`));
+    });
+    const ol = h("ol.log.replay-log", { id: "log" }, items);
+    setTimeout(() => {
+      const now = ol.querySelector("li.now");
+      if (now) ol.scrollTop += now.getBoundingClientRect().top - ol.getBoundingClientRect().top - (ol.clientHeight - now.offsetHeight) / 2;
+    });
+    return h("section.panel", { "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, "What happened", h("span.muted", { style: "font-size:.85rem;font-weight:400" }, ` · step ${this.frame} of ${this.frames.length - 1}`)),
+      items.length ? ol : h("p.muted", {}, "No step was taken."));
   }
 
   chatPanel() {
