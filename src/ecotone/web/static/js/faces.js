@@ -85,11 +85,12 @@ export function nameAction(cat, action, text) {
   return out;
 }
 
-/** Free text (a refusal, a line of the game's own log) with the printed codes it mentions
- * named: only code-like words are looked up, so ordinary words stay as they are. */
+/** Free text (a refusal, a line of the game's own log) with the cards and tiles it
+ * mentions named: only words shaped like ids are looked up (a printed code, "B05", or a
+ * hyphenated key, "forest-4"), so ordinary words stay as they are. */
 export function nameText(cat, text) {
   if (typeof text !== "string") return text;
-  return text.replace(/(^|[^\w#-])([A-Za-z]{1,3}\d{1,3}[a-z]?)(?=$|[^\w#-])/g, (all, before, id) => {
+  return text.replace(/(^|[^\w#-])([A-Za-z]{1,3}\d{1,3}[a-z]?|[a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?=$|[^\w#-])/g, (all, before, id) => {
     const face = faceOf(cat, id);
     return face && (face.name || face.label) ? before + faceName(cat, id) : all;
   });

@@ -400,7 +400,7 @@ export class MatchPage {
         unplayable: frame ? {} : u.unplayable || {},
         act: (a) => this.act(a), busy: this.busy, names: (s) => this.names(s), toMove: frame ? frame.to_move : u.to_move,
       }));
-      if (this.presentation.panels.includes("players-table")) { const t = this.playersTable(obs); if (t) left.append(t); }
+      if (this.presentation.panels.includes("players-table")) { const t = this.playersTable(obs, true); if (t) left.append(t); }
       if (this.text || frame) left.append(h("details.panel", {}, h("summary", {}, "Text view of the table"), h("pre.render", {}, frame ? frame.text : this.text)));
     } else {
       const table = this.playersTable(obs);
@@ -736,15 +736,22 @@ export class MatchPage {
   }
 
   // Any game whose observation lists its players: their public counters side by side.
-  playersTable(obs) {
+  // Beside a board, which shows the counters its own way, the table is folded to its head
+  // (and stays as the player left it); a tile or card in it reads by its one name.
+  playersTable(obs, foldable = false) {
     const per = Array.isArray(obs.players) && obs.players.length === this.info.players ? obs.players : null;
     if (!per || !per.every((p) => p && typeof p === "object")) return null;
     const keys = Object.keys(per[0]).filter((k) => per.every((p) => ["number", "string"].includes(typeof p[k]))).slice(0, 9);
     if (!keys.length) return null;
     const title = (k) => k.replace(/_/g, " ");
-    return h("section.panel", { "aria-label": "Players" }, h("h2", {}, "Players"), h("div.table-wrap", {},
+    const said = (v) => (typeof v === "string" ? faceName(this.catalogue, v) : String(v));
+    const table = h("div.table-wrap", {},
       h("table.players", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Seat"), keys.map((k) => h("th", { scope: "col" }, title(k))))),
-        h("tbody", {}, per.map((p, s) => h(`tr${this.update?.to_move.includes(s) ? ".turn" : ""}`, {}, h("th", { scope: "row" }, this.names(s)), keys.map((k) => h("td", {}, String(p[k])))))))));
+        h("tbody", {}, per.map((p, s) => h(`tr${this.update?.to_move.includes(s) ? ".turn" : ""}`, {}, h("th", { scope: "row" }, this.names(s)), keys.map((k) => h("td", {}, said(p[k]))))))));
+    if (!foldable) return h("section.panel", { "aria-label": "Players" }, h("h2", {}, "Players"), table);
+    const box = h("details.panel.players-panel", { id: "players-panel", open: this.playersOpen }, h("summary", {}, h("h2", {}, "Players: every counter")), table);
+    box.addEventListener("toggle", () => { this.playersOpen = box.open; });
+    return box;
   }
 
   // The end: who won (in a sentence), every seat's score from the best down, who resigned

@@ -8,10 +8,9 @@
 // seat's Survival Strategy and other yes/no decisions as buttons on its panel. When one
 // click offers several actions, the second step opens as a row of choices.
 import { h, seatName } from "../api.js";
-import { markUnplayable, unplayableIn } from "../faces.js";
+import { faceName, markUnplayable, nameText, unplayableIn } from "../faces.js";
 
 const PAWNS = ["#1f4d29", "#4b3f8f", "#8f4b1f", "#1f5d8f", "#8f1f5d", "#5d5d1f"];
-const SHORT = { ecotone: "Ec", forest: "Fo", mangrove: "Mg", marine: "Ma", urban: "Ur" };
 const PHASE = {
   migrate: "Migration", compete: "Inter-species Competition", draw: "Evolution", buy: "Evolution",
   anchor: "Destruction", restore: "Recovery", pledge: "Recovery", discard: "Hand limit", over: "The end",
@@ -34,12 +33,9 @@ let opened = null;  // the target whose several actions are shown as a second st
 const title = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const words = (key) => key.replace(/-/g, " ");
 
-/** The tile's board label, as the text view prints it: Fo3, Ec.n, Ec.c. */
-function short(tile, t) {
-  if (!t) return tile;
-  if (t.board === "ecotone") { const side = tile.replace("ecotone-", ""); return `Ec.${side === "centre" ? "c" : side}`; }
-  return `${SHORT[t.board]}${t.ring}`;
-}
+/** The tile's one name, everywhere on the page: the catalogue's label (Fo3, Ec.n, Ec.c),
+ * as the choices, the log and the text view print it. */
+const short = (tile, cat) => faceName(cat, tile);
 
 function tileWords(tile, t) {
   if (!t) return tile;
@@ -62,7 +58,7 @@ function describe(key, cat, count = 0) {
 }
 
 /** A species card: card name, common and latin names, points or timing, effect, fact. */
-function cardFace(key, cat, { tag = "div", attrs = {}, count = 0, label = null, compact = false } = {}) {
+function cardFace(key, cat, { tag = "div", attrs = {}, count = 0, label = null, compact = false, fact = !compact } = {}) {
   const c = cat.cards?.[key] || { name: title(words(key)) };
   const points = c.points ? h("span.sg-points", { "aria-hidden": "true" }, c.points.map((p, i) => h(`span${count === i + 1 || (count > c.points.length && i === c.points.length - 1) ? ".now" : ""}`, {}, p)), " EVP") : null;
   const aria = label ? `${label}. ${describe(key, cat, count)}` : describe(key, cat, count);
@@ -72,7 +68,7 @@ function cardFace(key, cat, { tag = "div", attrs = {}, count = 0, label = null, 
     c.latin ? h("span.sg-latin", {}, c.latin) : null,
     points || (c.timing ? h("span.sg-meta", {}, `${title(c.timing)} card`) : c.kind ? h("span.sg-meta", {}, `${title(c.kind)} card`) : null),
     !compact && c.text ? h("span.sg-text", {}, c.text) : null,
-    !compact && c.fact ? h("span.sg-fact", {}, c.fact) : null);
+    fact && c.fact ? h("span.sg-fact", {}, c.fact) : null);
 }
 
 function nicheFace(key, cat, note) {
@@ -82,7 +78,7 @@ function nicheFace(key, cat, note) {
   return h("div.sg-niche", { title: label, "aria-label": label, "data-face": key, tabindex: "0" },
     h("span.sg-cardhead", {}, h("span.sg-cardname", {}, n.name), h("span.sg-count", {}, "12 EVP")),
     h("span.sg-latin", {}, n.latin), h("span.sg-meta", {}, `Needs ${n.needs.map((k) => cardName(k, cat)).join(" · ")}`),
-    h("span.sg-text", {}, n.text), h("span.sg-fact", {}, n.fact), note ? h("span.sg-meta", {}, note) : null);
+    h("span.sg-text", {}, n.text), note ? h("span.sg-meta", {}, note) : null);
 }
 
 function pawn(s, names) {
@@ -153,13 +149,13 @@ export function singaporeBoard(props) {
     const cls = `.sg-${t.board}${t.kind === "wild" ? ".sg-wild" : ""}${t.kind === "start" ? ".sg-start" : ""}${hab && hab.status !== "open" ? `.sg-${hab.status}` : ""}${me && me.tile === id ? ".sg-mine" : ""}`;
     const desc = `${tileWords(id, t)}${t.kind === "wild" ? ", wild tile" : t.kind === "start" ? ", the start" : t.board === "ecotone" ? "" : ", habitat tile"}${hab && hab.status !== "open" ? ` (${STATUS[hab.status]})` : ""}`;
     const who = here.length ? `: ${here.map(names).join(", ")}` : "";
-    const body = [h("span.sg-pos", {}, short(id, t)), t.kind === "wild" ? h("span.sg-mark", { title: "Wild tile: draw from the Wild deck" }, "✱ wild") : null,
+    const body = [h("span.sg-pos", {}, short(id, cat)), t.kind === "wild" ? h("span.sg-mark", { title: "Wild tile: draw from the Wild deck" }, "✱ wild") : null,
       t.kind === "start" ? h("span.sg-mark", {}, "start") : null, h("span.sg-pawns", {}, here.map((s) => pawn(s, names)))];
     const style = `grid-row:${t.row + 1};grid-column:${t.col + 1}`;
     const drawsFrom = wild ? "draws from the Wild deck" : `draws from the ${title(t.board)} deck`;
     plus.append(targets.has(`tile:${id}`)
-      ? target(`sg-tile${cls}`, `tile:${id}`, `Migrate to ${desc}${who}; ${drawsFrom}`, { "data-tile": id, style }, ...body)
-      : h(`div.sg-tile${cls}`, { "data-tile": id, style, role: "img", "aria-label": `${desc}${who}`, title: `${desc}${who}` }, ...body));
+      ? target(`sg-tile${cls}`, `tile:${id}`, `Migrate to ${short(id, cat)}, ${desc}${who}; ${drawsFrom}`, { "data-tile": id, style, title: `${short(id, cat)}: ${desc}${who}` }, ...body)
+      : h(`div.sg-tile${cls}`, { "data-tile": id, style, role: "img", "aria-label": `${short(id, cat)}, ${desc}${who}`, title: `${short(id, cat)}: ${desc}${who}` }, ...body));
   }
   for (const [key, part] of Object.entries(cat.boards || {})) {
     if (key !== "ecotone") plus.append(habitatCard(key, part, obs.habitats?.[key], cat, targets, target));
@@ -210,15 +206,25 @@ export function singaporeBoard(props) {
       h("div.sg-cards", {}, obs.niche_display.map((n) => nicheFace(n.replace("niche:", ""), cat)))));
   }
 
-  // ---- the Gamemaster's account of this round (and the last)
-  const log = obs.log || [];
-  if (log.length || (obs.last_log || []).length) {
+  // ---- the Gamemaster's account of this round (and the last), folded to its latest line
+  const log = (obs.log || []).map((line) => nameText(cat, line));
+  const lastLog = (obs.last_log || []).map((line) => nameText(cat, line));
+  if (log.length || lastLog.length) {
     const lines = h("ul.sg-log", { tabindex: "0", "aria-label": "The Gamemaster's account of this round" }, log.map((line) => h("li", {}, line)));
     setTimeout(() => { lines.scrollTop = lines.scrollHeight; });  // the newest line in view
-    root.append(h("section.panel.sg-panel", { "aria-label": "The Gamemaster" }, h("h2", {}, "The Gamemaster"), lines,
-      (obs.last_log || []).length ? h("details", {}, h("summary", {}, "The previous round"), h("ul.sg-log", {}, obs.last_log.map((line) => h("li", {}, line)))) : null));
+    root.append(folded("gamemaster", h("span", {}, h("strong", {}, "The Gamemaster"), h("span.sg-latest", {}, log.length ? ` · ${log[log.length - 1]}` : "")),
+      [lines, lastLog.length ? h("details", {}, h("summary", {}, "The previous round"), h("ul.sg-log", {}, lastLog.map((line) => h("li", {}, line)))) : null]));
   }
   return root;
+}
+
+// Panels a player opens when wanted (the Gamemaster's account): folded by default, and
+// kept as the player left them from one update to the next.
+const unfolded = new Set();
+function folded(key, summary, body) {
+  const box = h("details.panel.sg-panel.sg-folded", { id: `sg-${key}`, open: unfolded.has(key) }, h("summary", {}, summary), body);
+  box.addEventListener("toggle", () => { if (box.open) unfolded.add(key); else unfolded.delete(key); });
+  return box;
 }
 
 function hintText(obs, legal, me, cat, busy, toMove, names) {
@@ -330,7 +336,7 @@ function mySpecies(obs, me, seat, cat, targets, target, clickable, marks) {
       : [...Array(Math.min(me.food, 30)).keys()].map(() => h("span.sg-token", { "aria-hidden": "true" })));
   box.append(h("div.sg-stats", {},
     h("span", {}, h("strong", {}, `${me.evp} EVP`)),
-    h("span", {}, `on ${me.tile || "—"}`),
+    me.tile ? h("span", { title: tileWords(me.tile, cat.tiles?.[me.tile]) }, `on ${short(me.tile, cat)}`) : h("span", {}, "on —"),
     me.dice?.length ? h("span", {}, `🎲 ${me.dice.join(" / ")}`) : null,
     h("span", {}, `shown: Cooperate ${me.cooperated} · Intimidate ${me.intimidated}`)), tokens);
   if (pledges.length) box.append(h("p.sg-meta", {}, "Pledge: choose a number of Food tokens (0 pledges nothing)."));
@@ -339,27 +345,35 @@ function mySpecies(obs, me, seat, cat, targets, target, clickable, marks) {
   const hand = me.hand_cards || [];
   const handVerbs = new Set(hand.flatMap((k) => (targets.get(`hand:${k}`) || []).map((l) => l.action.type)));
   const handHint = handVerbs.has("discard") ? ": choose one to discard" : handVerbs.has("play") ? ": highlighted cards may be played now" : "";
-  box.append(h("h3", {}, `Your hand (${hand.length})${handHint}`));
-  box.append(hand.length ? h("div.sg-cards", { role: "group", "aria-label": "Your hand" }, hand.map((k, i) => {
-    const key = `hand:${k}`;
-    if (!targets.has(key) || hand.indexOf(k) !== i) return markUnplayable(cardFace(k, cat), marks.get(k));
-    const verbs = targets.get(key).map((l) => (l.action.type === "discard" ? "Discard" : "Play"));
-    return markUnplayable(cardFace(k, cat, { tag: "button", label: `${verbs.join(" or ")} ${cardName(k, cat)}`, attrs: { ...clickable(key), class: "target" } }), marks.get(k));
-  })) : h("p.muted", {}, "No cards in hand."));
-  if (me.facedown) box.append(h("p.sg-meta", {}, `${me.facedown} card(s) face down, to be announced at the end of the round.`));
-
+  // the hand, the secret Niche and the gallery side by side, so the page stays short; each
+  // card's fact (and an Adaptation's effect) is in its face popover
+  const handCol = h("div.sg-col.sg-handcol", {}, h("h3", {}, `Your hand (${hand.length})${handHint}`),
+    hand.length ? h("div.sg-cards", { role: "group", "aria-label": "Your hand" }, hand.map((k, i) => {
+      const key = `hand:${k}`;
+      if (!targets.has(key) || hand.indexOf(k) !== i) return markUnplayable(cardFace(k, cat, { fact: false }), marks.get(k));
+      const verbs = targets.get(key).map((l) => (l.action.type === "discard" ? "Discard" : "Play"));
+      return markUnplayable(cardFace(k, cat, { fact: false, tag: "button", label: `${verbs.join(" or ")} ${cardName(k, cat)}`, attrs: { ...clickable(key), class: "target" } }), marks.get(k));
+    })) : h("p.muted", {}, "No cards in hand."),
+    me.facedown ? h("p.sg-meta", {}, `${me.facedown} card(s) face down, to be announced at the end of the round.`) : null);
+  const columns = h("div.sg-mine-cols", {}, handCol);
   // the secret Niche card
   if (me.niche) {
     const needs = cat.niches?.[me.niche]?.needs || [];
     const have = needs.filter((k) => (me.adaptations || {})[k]).length;
-    box.append(h("h3", {}, "Your secret Niche"), h("div.sg-cards", {}, nicheFace(me.niche, cat, `You own ${have} of its 3 Adaptations.`)));
+    columns.append(h("div.sg-col", {}, h("h3", {}, "Your secret Niche"), h("div.sg-cards", {}, nicheFace(me.niche, cat, `You own ${have} of its 3 Adaptations.`))));
   }
   // the gallery: Adaptations owned, with their points
   const gallery = Object.entries(me.adaptations || {});
-  box.append(h("h3", {}, "Your Adaptations"), gallery.length
-    ? h("div.sg-cards", { role: "group", "aria-label": "Your Adaptations" }, gallery.map(([k, n]) => cardFace(k, cat, { count: n })))
-    : h("p.muted", {}, "None yet: buy them in Evolution for 5 Food each."));
-  (me.niches || []).forEach((n) => box.append(h("div.sg-cards", {}, nicheFace(n.replace("niche:", ""), cat, "Completed: 12 EVP"))));
+  columns.append(h("div.sg-col.sg-gallerycol", {}, h("h3", {}, `Your Adaptations (${gallery.reduce((a, [, n]) => a + n, 0)})`), gallery.length
+    ? h("ul.sg-mygallery", { "aria-label": "Your Adaptations" }, gallery.map(([k, n]) => {
+      const c = cat.cards?.[k] || {};
+      return h(`li.sg-deck-${c.deck || "none"}`, { "data-card": k, tabindex: "0", title: describe(k, cat, n), "aria-label": describe(k, cat, n) },
+        h("strong", {}, `${cardName(k, cat)} ×${n}`), c.species ? h("span.sg-meta", {}, ` ${c.species}`) : null,
+        c.points ? h("span.sg-points", { "aria-hidden": "true" }, c.points.map((p, i) => h(`span${n === i + 1 || (n > c.points.length && i === c.points.length - 1) ? ".now" : ""}`, {}, p))) : null);
+    }))
+    : h("p.muted", {}, "None yet: buy them in Evolution for 5 Food each."),
+  (me.niches || []).map((n) => h("div.sg-cards", {}, nicheFace(n.replace("niche:", ""), cat, "Completed: 12 EVP")))));
+  box.append(columns);
   return box;
 }
 
@@ -368,10 +382,10 @@ function playerBox(p, s, obs, cat, names, toMove, mine) {
   const status = p.chosen === true ? "has chosen" : turn ? (p.chosen === false ? "to choose" : "to play") : "";
   const gallery = Object.entries(p.adaptations || {});
   const backs = (p.hand_backs || []).map((d) => h(`span.sg-back.sg-deck-${d}`, { title: `${title(d)} deck card` }, title(d).charAt(0)));
-  return h(`div.sg-player${turn ? ".turn" : ""}${mine ? ".me" : ""}`, { "data-seat": s, role: "group", "aria-label": `${names(s)}: ${p.food} Food, ${p.evp} EVP, on ${p.tile}` },
+  return h(`div.sg-player${turn ? ".turn" : ""}${mine ? ".me" : ""}`, { "data-seat": s, role: "group", "aria-label": `${names(s)}: ${p.food} Food, ${p.evp} EVP, on ${short(p.tile, cat)}` },
     h("div.sg-playerhead", {}, pawn(s, names), h("strong", {}, names(s)), status ? h("span.sg-badge", {}, status) : null),
     h("div.sg-stats", {},
-      h("span", {}, h("strong", {}, `${p.evp} EVP`)), h("span", {}, `🍃 ${p.food} Food`), h("span", {}, `on ${p.tile}`),
+      h("span", {}, h("strong", {}, `${p.evp} EVP`)), h("span", {}, `🍃 ${p.food} Food`), h("span", { title: tileWords(p.tile, cat.tiles?.[p.tile]) }, `on ${short(p.tile, cat)}`),
       p.dice?.length ? h("span", {}, `🎲 ${p.dice.join(" / ")}`) : null),
     h("div.sg-stats", {},
       h("span", {}, `Hand ${p.hand}`, backs.length ? " " : "", backs),
@@ -381,7 +395,7 @@ function playerBox(p, s, obs, cat, names, toMove, mine) {
     gallery.length
       ? h("ul.sg-gallery", { "aria-label": `${names(s)}'s Adaptations` }, gallery.map(([k, n]) => {
         const c = cat.cards?.[k];
-        return h(`li.sg-deck-${c?.deck || "none"}`, { title: describe(k, cat, n) }, h("strong", {}, `${cardName(k, cat)} ×${n}`), c?.species ? h("span", {}, ` ${c.species}`) : null);
+        return h(`li.sg-deck-${c?.deck || "none"}`, { title: describe(k, cat, n), "data-card": k, tabindex: "0" }, h("strong", {}, `${cardName(k, cat)} ×${n}`));
       }))
       : h("p.sg-meta", {}, "No Adaptations yet."),
     (p.niches || []).length ? h("p.sg-meta", {}, `Niches: ${p.niches.map((n) => cat.niches?.[n.replace("niche:", "")]?.name || n).join(", ")} (12 EVP each)`) : null);

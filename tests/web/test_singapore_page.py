@@ -1,0 +1,57 @@
+"""Singapore Untamed's page at 1280 pixels, in a real browser: short enough to play
+without scrolling through a wall of panels (secondary panels folded, the seat's cards
+side by side, a compact board), and each tile named one way everywhere: the catalogue's
+label ("Fo4"), with the tile's name on hover. Checked at each of this seat's decisions
+over several rounds, whatever phase they fall in; the board and the panels come from the
+game's presentation, so the test names the game only to make a match of it."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tests.web.conftest import Server, shot
+from tests.web.helpers import act_once, create, wait_ready
+
+GAME = "singapore-untamed"
+DECISIONS = 30  # this seat's decisions looked at: several rounds, with their Evolutions
+TALLEST = 2400  # pixels, at 1280 wide (the page ran to 3,200 before it was made compact)
+
+PAGE_TEXT = """() => [...document.querySelectorAll('main *')]
+  .filter((e) => e.checkVisibility())
+  .map((e) => [...e.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join(''))
+  .join(' ')"""
+
+
+def test_the_page_stays_short_and_names_each_tile_one_way(page: Any, server: Server) -> None:
+    create(page, GAME, ["you", "bot:random", "bot:random", "bot:random"])
+    tiles = server.get(f"/api/v1/games/{GAME}/catalog")["tiles"]
+    labels = {tile: face["label"] for tile, face in tiles.items()}
+    ids = re.compile("|".join(rf"\b{re.escape(t)}\b" for t in sorted(tiles, key=len, reverse=True)))
+    tallest = (0, "")
+    phases = set()
+    for _ in range(DECISIONS):
+        if wait_ready(page) != "act":
+            break
+        height = page.evaluate("() => document.documentElement.scrollHeight")
+        phase = page.evaluate("() => window.ecotonePage.update.observation.phase")
+        phases.add(phase)
+        if height > tallest[0]:
+            tallest = (height, phase)
+            shot(page, "singapore-tallest")
+        # every tile reads by its label, on the board and in every sentence of the page
+        for pos in page.locator("#board .sg-tile").all():
+            tile = pos.get_attribute("data-tile")
+            assert pos.locator(".sg-pos").inner_text() == labels[tile]
+            assert (pos.get_attribute("title") or "").startswith(f"{labels[tile]}: ")
+        said = page.evaluate(PAGE_TEXT)
+        assert not ids.search(said), ids.search(said)
+        for lg in page.evaluate("() => window.ecotonePage.update.legal"):
+            if lg["action"]["type"] == "migrate":
+                assert lg["text"] == f"migrate to {labels[lg['action']['tile']]}"
+        act_once(page)
+    assert {"migrate", "buy"} <= phases, phases
+    assert tallest[0] <= TALLEST, tallest
+    # what a player looks at now and then is folded, not gone
+    assert page.locator("#players-panel table.players").count() == 1
+    assert not page.locator("#players-panel[open]").count()
