@@ -116,6 +116,15 @@ export async function renderLobby(main) {
   renderLists(lists);
 }
 
+/** A description as a sentence: its first letter a capital, a full stop at its end
+ * ("the board formation: classic, or …" reads "The board formation: classic, or ….").
+ * @param {string} text */
+export function sentence(text) {
+  const said = String(text || "").trim();
+  if (!said) return "";
+  return `${said.charAt(0).toUpperCase()}${said.slice(1)}${/[.!?]$/.test(said) ? "" : "."}`;
+}
+
 /** A game's own description of an option or variant, in the words a player reads here:
  * without references to files of the project ("(RULINGS.md)") or to deck files, which a
  * server never reads for a browser (only the ready-made decks are offered), and, for a
@@ -124,7 +133,7 @@ export async function renderLobby(main) {
 export function playerWords(text, box = false) {
   let out = String(text || "")
     .replace(/\s*\([^()]*(?:\.md|\.toml|RULINGS)[^()]*\)/g, "")
-    .replace(/,?\s*or a deck file(?: ending in \.toml)?/g, "")
+    .replace(/,?\s*or (?:the path of )?a deck file(?: ending in \.toml)?/g, "")
     .replace(/\s*\.toml\b/g, "");
   if (box) out = out.replace(/\bfalse\b/g, "unticked").replace(/\btrue\b/g, "ticked");
   return out.replace(/\s{2,}/g, " ").trim();
@@ -137,7 +146,8 @@ export function playerWords(text, box = false) {
 /** @param {{name: string, label: string, summary: string, default: *, choices: Array<*>, choice_labels: string[], ready: string[]}} o */
 function optionInput(o) {
   const id = `option-${o.name}`;
-  const hint = h("span.option-hint.muted", { id: `${id}-hint` }, playerWords(o.summary, typeof o.default === "boolean"));
+  // every option is explained in a sentence: the game's own summary
+  const hint = h("span.option-hint.muted", { id: `${id}-hint` }, sentence(playerWords(o.summary, typeof o.default === "boolean")) || `${o.label || o.name}.`);
   const described = { id, "data-option": o.name, "aria-describedby": `${id}-hint` };
   let input; let read;
   if (typeof o.default === "boolean") {
@@ -176,7 +186,7 @@ function renderForm(form, game) {
     players.replaceChildren();
     for (let n = low; n <= high; n++) players.append(h("option", { value: n }, `${n}`));
     players.value = String(Math.min(Math.max(before, low), high));
-    variantHint.textContent = v ? playerWords(v.summary) : "";
+    variantHint.textContent = v ? sentence(playerWords(v.summary)) : "The game as its rulebook sets it out.";
   }
   const clock = h("select", { id: "clock", "aria-describedby": "clock-hint" }, CLOCKS.map(([v, text]) => h("option", { value: v }, text)));
   const clockHint = h("span.muted", { id: "clock-hint" }, "When a person has not decided in time, a bot plays for them until they are back.");
