@@ -212,7 +212,7 @@ export function singaporeBoard(props) {
   if (log.length || lastLog.length) {
     const lines = h("ul.sg-log", { tabindex: "0", "aria-label": "The Gamemaster's account of this round" }, log.map((line) => h("li", {}, line)));
     setTimeout(() => { lines.scrollTop = lines.scrollHeight; });  // the newest line in view
-    root.append(folded("gamemaster", h("span", {}, h("strong", {}, "The Gamemaster"), h("span.sg-latest", {}, log.length ? ` · ${log[log.length - 1]}` : "")),
+    root.append(folded("gamemaster", [h("strong", {}, "The Gamemaster"), h("span.sg-latest", {}, log.length ? ` · ${log[log.length - 1]}` : "")],
       [lines, lastLog.length ? h("details", {}, h("summary", {}, "The previous round"), h("ul.sg-log", {}, lastLog.map((line) => h("li", {}, line)))) : null]));
   }
   return root;
