@@ -22,12 +22,13 @@ const CHIPS = ["trophic", "food_chain", "scale", "diet", "domain", "cost", "clim
 /** The printed marks of a card as small chips, each abbreviation explained by the glossary. */
 function chips(c, terms) {
   const out = [];
+  const seen = new Set();  // a mark printed once, though two fields hold it (a HOME's level and domain)
   for (const field of CHIPS) {
     const v = c[field];
     if (v === undefined || v === null || v === "" || (Array.isArray(v) && !v.length)) continue;
     if (field === "food_chain") out.push(h("span.gchip.fc", {}, termEl(terms, "FC", `FC${v}`)));
     else if (field === "scale") out.push(h("span.gchip", {}, termEl(terms, "scale", `scale ${v}`)));
-    else for (const x of [v].flat()) out.push(h(`span.gchip.f-${field}`, {}, termEl(terms, String(x))));
+    else for (const x of [v].flat()) if (!seen.has(String(x))) { seen.add(String(x)); out.push(h(`span.gchip.f-${field}`, {}, termEl(terms, String(x)))); }
   }
   return out;
 }
