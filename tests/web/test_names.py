@@ -87,7 +87,11 @@ def test_two_named_players_and_a_spectator_see_each_others_names(
     watcher.wait_for_selector("#join-bar")
     watcher.fill("#join-name", "Cleo")
     watcher.click("#take-seat")
-    watcher.wait_for_function("() => window.ecotonePage.seat === 1")
+    # seated, and drawn: taking a seat from the watch page opens the match page afresh
+    watcher.wait_for_function(
+        "() => window.ecotonePage.seat === 1 && window.ecotonePage.update"
+        " && document.querySelector('.seat-chip')"
+    )
     page.wait_for_function(
         "() => document.querySelector('.seat-chip[data-seat=\"1\"]').textContent.includes('Cleo')"
     )
