@@ -18,12 +18,15 @@ const parse = (cell) => {
 // What a card prints beside its name, in the order a player reads it, by the catalogue's
 // field names (a field a game's faces lack is simply not there).
 const CHIPS = ["trophic", "food_chain", "scale", "diet", "domain", "cost", "climates", "climate", "terrains", "terrain", "movement", "keywords", "iucn", "timing", "ability", "effect"];
+// on the table, in a cell: what a neighbour is judged by (the rest is in the hand and the popover)
+const CELL_CHIPS = new Set(["trophic", "food_chain", "scale", "climates", "climate", "terrains", "terrain"]);
 
 /** The printed marks of a card as small chips, each abbreviation explained by the glossary. */
-function chips(c, terms) {
+function chips(c, terms, size) {
   const out = [];
   const seen = new Set();  // a mark printed once, though two fields hold it (a HOME's level and domain)
   for (const field of CHIPS) {
+    if (size === "cell" && !CELL_CHIPS.has(field)) continue;
     const v = c[field];
     if (v === undefined || v === null || v === "" || (Array.isArray(v) && !v.length)) continue;
     if (field === "food_chain") out.push(h("span.gchip.fc", {}, termEl(terms, "FC", `FC${v}`)));
@@ -46,7 +49,7 @@ function face(id, cat, terms, attrs = {}, tag = "div", size = "cell") {
   return h(`${tag}.gcard.sz-${size}${c.locale ? ".locale" : ""}`, { title: label, "aria-label": label, "data-card": id, tabindex: tag === "button" ? null : "0", ...locale, ...attrs },
     h("span.ghead", {}, code ? h("span.gcode", {}, termEl(terms, code)) : null, c.points !== undefined ? h("span.gpts", { title: `${c.points} points` }, `${c.points}`) : null),
     h("span.gname", {}, c.name), c.latin ? h("span.glatin", {}, c.latin) : null,
-    h("span.gchips", {}, chips(c, terms)),
+    h("span.gchips", {}, chips(c, terms, size)),
     size === "hand" && (c.text || c.play) ? h("span.gtext", {}, c.text || c.play) : null);
 }
 
