@@ -164,6 +164,15 @@ def test_tension_by_hand() -> None:
     assert early.decided_at == 1 / 4
 
 
+def test_partners_sharing_a_score_lead_together() -> None:
+    # 2v2: P1 and P3 share one score, P2 and P4 the other. Every state has a four-way
+    # "tie" between partners, yet the lead passes from one team to the other once.
+    story = [(0, [0.0, 0.0, 0.0, 0.0]), (1, [2.0, 0.0, 2.0, 0.0]), (3, [2.0, 5.0, 2.0, 5.0])]
+    t = tension(story, 4, winners=[1, 3])
+    assert t.lead_changes == 1
+    assert t.drama == pytest.approx((0 + 2 + 2 + 0) / 4)
+
+
 def test_tension_is_undefined_without_a_loser() -> None:
     t = tension([(0, [0.0, 0.0]), (2, [1.0, 1.0])], 2, winners=[0, 1])
     assert t.drama is None

@@ -190,8 +190,12 @@ def _failed(plan: Plan, chunk: Sequence[Job], exc: BaseException) -> list[GameRe
 
 def _local(plan: Plan, chunks: list[list[Job]], workers: int) -> Iterator[list[GameRecord]]:
     if workers <= 1:
+        # In this process, each game is kept as soon as it ends: an interrupt loses none.
+        game = plan.make_game()
+        items = item_ids(game)
         for chunk in chunks:
-            yield _play_chunk(plan, chunk)
+            for index, seed in chunk:
+                yield [play_record(game, index, seed, plan.lineup, items)]
         return
     # "spawn": clean interpreters, the same on every system (as ecotone.sim.runner)
     context = multiprocessing.get_context("spawn")

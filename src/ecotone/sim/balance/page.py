@@ -98,7 +98,8 @@ def _item_rows(items: Sequence[ItemImpact], css: str = "") -> str:
             continue
         with_, without = dict(win.extra)["with"], dict(win.extra)["without"]
         rows.append(
-            f'<tr class="{css}"><td>{_e(i.name)}</td><td>{_e(i.id)}</td><td>{_e(i.group)}</td>'
+            f'<tr class="{css}"><td>{_e(i.face.name)}</td><td>{_e(i.id)}</td>'
+            f"<td>{_e(i.face.group)}</td>"
             f"<td class=num>{i.seats_with}</td><td class=num>{with_:.1%}</td>"
             f"<td class=num>{without:.1%}</td><td class=num>{_signed(win.value, win.unit)}</td>"
             f"<td class=num>{_interval(win, True)}</td><td class=num>{_q(win)}</td>"
@@ -209,10 +210,10 @@ def report_page(report: Report, pictures: Mapping[str, bytes], note: str = "") -
             "</table></details>",
         ]
     if untested:
-        listed = ", ".join(f"{_e(i.name)} ({i.seats_with})" for i in untested)
+        listed = ", ".join(f"{_e(i.label)}: {i.seats_with}" for i in untested)
         parts.append(
             f'<p class="note">Too rarely (or too often) taken to compare '
-            f"(seats with it in brackets): {listed}.</p>"
+            f"(with the seats that had it): {listed}.</p>"
         )
     if report.errors:
         parts.append("<h2>Games that failed</h2><ul>")

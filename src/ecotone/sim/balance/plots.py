@@ -213,8 +213,7 @@ def _tension(report: Report) -> bytes | None:
 
 
 def _item_label(item: ItemImpact) -> str:
-    name = item.name if item.name == item.id else f"{item.name} ({item.id})"
-    return f"{name}: {item.seats_with} of {item.seats_with + item.seats_without} seats"
+    return f"{item.label}: {item.seats_with} of {item.seats_with + item.seats_without} seats"
 
 
 def _forest(

@@ -12,6 +12,7 @@ it with those that did not (:func:`item_impact`).
 from __future__ import annotations
 
 import statistics
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,12 +37,14 @@ __all__ = [
     "HIGHLIGHTED",
     "MIN_SEATS",
     "Comparison",
+    "Face",
     "ItemImpact",
     "Quantity",
     "Report",
     "analyse",
     "bots_text",
     "compare",
+    "faces",
     "item_impact",
     "options_changed",
     "per_game",
@@ -153,25 +156,70 @@ def bots_text(lineup: Sequence[str]) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class ItemImpact:
-    """How seats that touched one item did against seats that did not.
+class Face:
+    """How a report names one item.
 
     Attributes:
-        id: the item's id (a card, tile, species...), as the game names it.
+        id: the item's id (a card, tile, species...), as the game's actions name it.
         name: its name on the catalogue's face (the id when the face has none).
         group: the catalogue's group it is in (``"cards"``, ``"tiles"``...).
-        seats_with, seats_without: the seat-games with and without it.
-        win: the difference in win rate (with - without), ``None`` when untested.
-        margin: the difference in score margin (own score - the other seats' mean).
+        label: what a reader sees: the name, with the id when several items share the
+            name (copies of one species) or the face has no name (a tile).
     """
 
     id: str
     name: str
     group: str
+    label: str
+
+
+def faces(items: Sequence[str], presentation: Presentation) -> dict[str, Face]:
+    """The faces of ``items``, from the game's catalogue."""
+    found: dict[str, tuple[str, str, bool]] = {}
+    for item in items:
+        found[item] = (item, "components", False)
+        for group, entries in presentation.catalog.items():
+            if isinstance(entries, Mapping) and item in entries:
+                face = entries[item]
+                name = face.get("name") if isinstance(face, Mapping) else None
+                found[item] = (str(name or item), str(group), bool(name))
+                break
+    shared = Counter(name for name, _, _ in found.values())
+    out = {}
+    for item, (name, group, named) in found.items():
+        label = name if named and shared[name] == 1 else f"{name} ({item})"
+        if not named:
+            label = f"{item} ({group})"
+        out[item] = Face(item, name, group, label)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class ItemImpact:
+    """How seats that touched one item did against seats that did not.
+
+    Attributes:
+        face: the item's id, name, group and label.
+        seats_with, seats_without: the seat-games with and without it.
+        win: the difference in win rate (with - without), ``None`` when untested.
+        margin: the difference in score margin (own score - the other seats' mean).
+    """
+
+    face: Face
     seats_with: int
     seats_without: int
     win: Figure | None = None
     margin: Figure | None = None
+
+    @property
+    def id(self) -> str:
+        """The item's id."""
+        return self.face.id
+
+    @property
+    def label(self) -> str:
+        """The item's name as a reader sees it."""
+        return self.face.label
 
     @property
     def tested(self) -> bool:
@@ -181,23 +229,15 @@ class ItemImpact:
     def to_json(self) -> dict[str, Any]:
         """The item as JSON-safe data."""
         return {
-            "id": self.id,
-            "name": self.name,
-            "group": self.group,
+            "id": self.face.id,
+            "name": self.face.name,
+            "label": self.face.label,
+            "group": self.face.group,
             "seats_with": self.seats_with,
             "seats_without": self.seats_without,
             "win_rate_difference": self.win.to_json() if self.win else None,
             "margin_difference": self.margin.to_json() if self.margin else None,
         }
-
-
-def _face(presentation: Presentation, item: str) -> tuple[str, str]:
-    for group, entries in presentation.catalog.items():
-        if isinstance(entries, Mapping) and item in entries:
-            face = entries[item]
-            name = face.get("name") or face.get("label") if isinstance(face, Mapping) else None
-            return str(name or item), str(group)
-    return item, "components"
 
 
 def item_impact(
@@ -219,45 +259,36 @@ def item_impact(
             others = [res.scores[o] for o in range(players) if o != s]
             margins.append(res.scores[s] - (statistics.fmean(others) if others else 0.0))
             wins.append((res.index, set(r.touched[s]), share if s in res.winners else 0.0))
-    names = sorted({item for _, touched, _ in wins for item in touched})
-    tested: list[tuple[str, int, Figure, Figure]] = []
+    named = faces(sorted({item for _, touched, _ in wins for item in touched}), presentation)
+    tested: list[tuple[Face, int, Figure, Figure]] = []
     untested: list[ItemImpact] = []
-    for item in names:
+    for item, face in named.items():
         marks = [item in touched for _, touched, _ in wins]
         n_with = sum(marks)
-        name, _ = _face(presentation, item)
         win = margin = None
         if n_with >= MIN_SEATS and len(marks) - n_with >= MIN_SEATS:
             win = clustered_difference(
                 f"item/{item}/win_rate",
-                f"{name}: win rate with it - without",
+                f"{face.label}: win rate with it - without",
                 "share of games",
                 [(g, m, y) for (g, _, y), m in zip(wins, marks, strict=True)],
             )
             margin = clustered_difference(
                 f"item/{item}/margin",
-                f"{name}: score margin with it - without",
+                f"{face.label}: score margin with it - without",
                 "points",
                 [(g, m, y) for (g, _, _), m, y in zip(wins, marks, margins, strict=True)],
             )
         if win is not None and margin is not None:
-            tested.append((item, n_with, win, margin))
+            tested.append((face, n_with, win, margin))
         else:
-            without = len(marks) - n_with
-            untested.append(ItemImpact(item, *_face(presentation, item), n_with, without))
+            untested.append(ItemImpact(face, n_with, len(marks) - n_with))
     # All tested items' p-values are adjusted together, once for each difference.
     win_q = benjamini_hochberg([w.p if w.p is not None else 1.0 for _, _, w, _ in tested])
     margin_q = benjamini_hochberg([m.p if m.p is not None else 1.0 for _, _, _, m in tested])
     out = [
-        ItemImpact(
-            item,
-            *_face(presentation, item),
-            n_with,
-            len(wins) - n_with,
-            win.with_q(wq),
-            margin.with_q(mq),
-        )
-        for (item, n_with, win, margin), wq, mq in zip(tested, win_q, margin_q, strict=True)
+        ItemImpact(face, n_with, len(wins) - n_with, win.with_q(wq), margin.with_q(mq))
+        for (face, n_with, win, margin), wq, mq in zip(tested, win_q, margin_q, strict=True)
     ]
     out.sort(key=lambda i: -(i.win.value if i.win else 0.0))
     return out + untested

@@ -6,11 +6,13 @@ every seat's score (``state.scores()``) after each decision. With ``s_t(p)`` sea
 score after ``t`` of a game's ``T`` decisions (``t = 0`` before the first), ``W`` the
 eventual winners and ``L`` the other seats:
 
-* **lead changes**: the *leader* after decision ``t`` is the one seat with the highest
-  score (nobody on a tie); a lead change is a decision after which the leader is a seat
+* **lead changes**: the *leader* after decision ``t`` is the one side with the highest
+  score (nobody on a tie); a lead change is a decision after which the leader is a side
   other than the last leader there was. ``lead_changes`` counts them; ``lead_change_rate``
   divides by ``T`` (Ludii's normalisation). Unlike Ludii, a tie is not a lead of its own,
-  so a game that starts level and is led by one seat throughout has no lead change.
+  so a game that starts level and is led by one side throughout has no lead change.
+  A *side* is a seat, or seats whose scores are equal after every decision of the game
+  (partners in a team game, who share one score).
 * **drama**: how far the eventual winners trailed the leader, on average over the game:
   ``(1/T) Σ_{t<T} (max_p s_t(p) - mean_{w∈W} s_t(w))``, in points (Ludii's "Drama
   Average"). ``behind`` is the share of those states in which the winners trailed at all.
@@ -58,9 +60,20 @@ def scores_by_step(story: Sequence[tuple[int, Sequence[float]]], steps: int) -> 
 
 
 def _leader(scores: Sequence[float]) -> int | None:
+    """The one side with the highest score, or ``None`` on a tie (or with a single side)."""
+    if len(scores) < 2:
+        return None
     best = max(scores)
     leaders = [p for p, s in enumerate(scores) if s == best]
     return leaders[0] if len(leaders) == 1 else None
+
+
+def _sides(states: Sequence[Sequence[float]]) -> list[list[int]]:
+    """Seats grouped by their whole score history: partners who share a score are one side."""
+    groups: dict[tuple[float, ...], list[int]] = {}
+    for seat in range(len(states[0])):
+        groups.setdefault(tuple(s[seat] for s in states), []).append(seat)
+    return sorted(groups.values())
 
 
 def tension(
@@ -74,10 +87,11 @@ def tension(
     changes: int | None = None
     rate: float | None = None
     if players >= 2:
+        sides = _sides(states)
         changes = 0
-        last = _leader(states[0])
+        last = _leader([states[0][side[0]] for side in sides])
         for scores in states[1:]:
-            now = _leader(scores)
+            now = _leader([scores[side[0]] for side in sides])
             if now is not None:
                 if last is not None and now != last:
                     changes += 1
