@@ -160,9 +160,10 @@ def _play_chunk(plan: Plan, jobs: Sequence[Job]) -> list[GameRecord]:
 
 
 def _chunks(jobs: Sequence[Job], workers: int) -> list[list[Job]]:
-    # Several small chunks per worker keep every worker busy to the end and the progress
-    # bar moving; the chunking never changes a game, only who plays it.
-    size = max(1, min(20, math.ceil(len(jobs) / (workers * 8))))
+    # Small chunks keep every worker busy to the end, the progress bar moving, and an
+    # interrupt from losing more than a few games per worker (a chunk is kept when it
+    # ends). The chunking never changes a game, only who plays it.
+    size = max(1, min(4, math.ceil(len(jobs) / (workers * 8))))
     return [list(jobs[i : i + size]) for i in range(0, len(jobs), size)]
 
 
