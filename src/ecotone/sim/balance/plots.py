@@ -140,7 +140,7 @@ def _scores(report: Report) -> bytes:
     ax.legend(loc="best", fontsize=8)
     if margins:
         ax = axes[1]
-        ax.hist(margins, bins=_bins(margins), color=GREY, edgecolor="white")
+        _histogram(ax, margins)
         f = report.figure("margin")
         if f is not None:
             _mean_band(ax, f, BLUE, "mean margin")
@@ -152,19 +152,36 @@ def _scores(report: Report) -> bytes:
     return _png(canvas)
 
 
-def _bins(values: Sequence[float]) -> int | list[float]:
-    """Whole-number bins for whole-number data (scores, decisions), else about 20."""
-    if values and all(float(v).is_integer() for v in values):
+def _histogram(ax: Axes, values: Sequence[float]) -> None:
+    """Games per value: whole-number bins for whole numbers (scores, decisions)."""
+    from matplotlib.ticker import MaxNLocator  # noqa: PLC0415 - optional dependency
+
+    whole = bool(values) and all(float(v).is_integer() for v in values)
+    bins: int | list[float] = 20
+    if whole:
         lo, hi = min(values), max(values)
         step = max(1, math.ceil((hi - lo + 1) / 30))
-        return [lo - 0.5 + k * step for k in range(math.ceil((hi - lo + 1) / step) + 1)]
-    return 20
+        bins = [lo - 0.5 + k * step for k in range(math.ceil((hi - lo + 1) / step) + 1)]
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.hist(values, bins=bins, color=GREY, edgecolor="white")
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    if values and min(values) == max(values):
+        # One value for every game: a bar as wide as the plot would hide that it is one.
+        width = max(1.0, abs(values[0]) * 0.05)
+        ax.set_xlim(values[0] - width, values[0] + width)
+        ax.annotate(
+            f"every game: {values[0]:.3g}",
+            (0.02, 0.95),
+            xycoords="axes fraction",
+            va="top",
+            fontsize=9,
+        )
 
 
 def _length(report: Report) -> bytes:
     values = report.samples.get("length", [])
     canvas, (ax,) = _canvas(7, 4.2)
-    ax.hist(values, bins=_bins(values), color=GREY, edgecolor="white")
+    _histogram(ax, values)
     f = report.figure("length")
     if f is not None:
         _mean_band(ax, f, BLUE, "mean length")
@@ -196,7 +213,7 @@ def _tension(report: Report) -> bytes | None:
     canvas, axes = _canvas(4.2 * len(shown), 4.0, len(shown))
     for ax, (key, xlabel, what) in zip(axes, shown, strict=True):
         values = report.samples[key]
-        ax.hist(values, bins=_bins(values), color=GREY, edgecolor="white")
+        _histogram(ax, values)
         f = report.figure(key)
         if f is not None:
             _mean_band(ax, f, BLUE, what)
@@ -266,12 +283,14 @@ def _items(report: Report) -> bytes | None:
     )
     _significance_legend(ax, GREY)
     _percent(ax, "x")
-    ax.set_title(
-        f"Items that go with winning (top) and losing (bottom): the {len(strongest)} strongest "
-        f"and {len(weakest)} weakest\n{_subtitle(report)}; Benjamini-Hochberg q over "
-        f"{sum(1 for i in report.items if i.tested)} items",
-        fontsize=10,
+    title = (
+        f"Items that go with winning (top) and with losing (bottom): the {len(strongest)} "
+        f"strongest and {len(weakest)} weakest, each ranked by the end of its interval "
+        "nearest zero; "
+        f"Benjamini-Hochberg q over {sum(1 for i in report.items if i.tested)} items"
     )
+    lines = textwrap.wrap(title, 80, break_on_hyphens=False)
+    ax.set_title("\n".join([*lines, _subtitle(report)]), fontsize=10)
     return _png(canvas)
 
 

@@ -333,15 +333,21 @@ class Report:
 
     @property
     def strongest(self) -> list[ItemImpact]:
-        """The tested items with the largest win-rate difference (seats with them win more)."""
-        tested = [i for i in self.items if i.tested]
-        return tested[: min(HIGHLIGHTED, (len(tested) + 1) // 2)]
+        """Items whose seats win more: those with a positive difference, ranked by the
+        low end of its interval (the gain they surely bring), at most :data:`HIGHLIGHTED`.
+
+        Ranking by the interval's end nearest zero rather than by the estimate keeps
+        rarely-missed items, whose estimates swing widely, from crowding out
+        well-measured ones.
+        """
+        up = [i for i in self.items if i.win is not None and i.win.value > 0]
+        return sorted(up, key=lambda i: -i.win.low if i.win else 0.0)[:HIGHLIGHTED]
 
     @property
     def weakest(self) -> list[ItemImpact]:
-        """The tested items with the smallest (most negative) win-rate difference."""
-        tested = [i for i in self.items if i.tested]
-        return list(reversed(tested[len(self.strongest) :]))[:HIGHLIGHTED]
+        """Items whose seats win less: a negative difference, ranked by its interval's high end."""
+        down = [i for i in self.items if i.win is not None and i.win.value < 0]
+        return sorted(down, key=lambda i: i.win.high if i.win else 0.0)[:HIGHLIGHTED]
 
     def to_json(self) -> dict[str, Any]:
         """The report as JSON-safe data (``report.json``)."""
