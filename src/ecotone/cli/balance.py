@@ -50,7 +50,7 @@ def add_parser(commands: Commands) -> None:
         "balance",
         help="a fairness report: seats, scores, length, tension, card impact, rule changes",
         description="Play bot games and write a balance report to OUT: report.html (one "
-        "page, pictures inside), report.json (every figure with its 95%% interval and "
+        "page, pictures inside), report.json (every figure with its 95% interval and "
         "method) and the pictures as PNG. Games are kept in OUT as they finish: the same "
         "command run again skips them. --compare plays the same seeds under a changed rule "
         "set and reports every difference. See docs/balance.md.",
@@ -62,7 +62,9 @@ def add_parser(commands: Commands) -> None:
         help="one bot spec per seat, comma-separated, or one for every seat; the bots turn "
         "one seat per game (default: heuristic if the game has one, else random)",
     )
-    parser.add_argument("--games", "-n", type=int, default=200, metavar="N", help="games to play")
+    parser.add_argument(
+        "--games", "-n", type=int, default=200, metavar="N", help="games to play (default: 200)"
+    )
     parser.add_argument(
         "--seed",
         type=int,
@@ -101,7 +103,7 @@ def add_parser(commands: Commands) -> None:
         help="bootstrap resamples per interval (default: 1000)",
     )
     parser.add_argument(
-        "--out", "-O", type=Path, required=True, metavar="OUT", help="the report's folder"
+        "--out", type=Path, required=True, metavar="OUT", help="the report's folder"
     )
     parser.add_argument(
         "--json", action="store_true", help="print report.json on stdout instead of a summary"
@@ -269,5 +271,6 @@ def _show_comparison(
     if not significant:
         c.print(Text("  No figure changed beyond what chance explains (all q >= 0.05)."))
     for f in significant:
-        c.print(Text(f"  {_line(f, '+')}, q = {f.q:.3g}"))
+        q = "q < 0.001" if f.q is not None and f.q < 0.001 else f"q = {f.q:.3f}"
+        c.print(Text(f"  {_line(f, '+')}, {q}"))
     c.print(Text(f"Report: {folder / 'report.html'}"))
