@@ -116,20 +116,25 @@ ITEM_HEAD = (
 )
 
 
-def _header(report: Report, title: str) -> str:
+def _header(report: Report, title: str, changed_to: str = "") -> str:
+    """The title and the batch: game, options (and what a comparison changed), bots, games."""
     ident = report.identity
     c = ident["config"]
     changed = options_changed(c)
     options = ", ".join(f"{k}={v}" for k, v in changed.items()) or "all at their defaults"
     variant = f" ({_e(c['variant'])})" if c["variant"] else ""
-    return (
-        f"<h1>{_e(title)}</h1><p>"
-        f"<b>Game</b> {_e(c['game'])}{variant}, <b>players</b> {c['players']}, "
-        f"<b>options</b> {_e(options)}, <b>rules version</b> {_e(ident['rules_version'])}<br>"
-        f"<b>Bots</b> {_e(bots_text(ident['lineup']))} (the seats turn one place each game), "
-        f"<b>games</b> {report.completed} completed of {report.games}, <b>seed</b> {ident['seed']}"
-        "</p>"
-    )
+    facts = [f"<b>Game</b> {_e(c['game'])}{variant}", f"<b>players</b> {c['players']}"]
+    if changed_to:
+        facts += [f"<b>baseline options</b> {_e(options)}", f"<b>changed</b> {_e(changed_to)}"]
+    else:
+        facts.append(f"<b>options</b> {_e(options)}")
+    facts.append(f"<b>rules version</b> {_e(ident['rules_version'])}")
+    batch = [
+        f"<b>Bots</b> {_e(bots_text(ident['lineup']))} (the seats turn one place each game)",
+        f"<b>games</b> {report.completed} completed of {report.games}",
+        f"<b>seed</b> {ident['seed']}",
+    ]
+    return f"<h1>{_e(title)}</h1><p>{', '.join(facts)}<br>{', '.join(batch)}</p>"
 
 
 def _ids(report: Report, prefix: str) -> list[Figure]:
@@ -239,7 +244,7 @@ def comparison_page(comparison: Comparison, pictures: Mapping[str, bytes], note:
         extra = dict(f.extra)
         css = ' class="strong"' if f in changed else ""
         rows.append(
-            f"<tr{css}><td>{_e(f.label)}</td>"
+            f"<tr{css}><td>{_e(f.label)}</td><td>{_e(f.unit)}</td>"
             f"<td class=num>{_number(extra['baseline'], f.unit)}</td>"
             f"<td class=num>{_number(extra['changed'], f.unit)}</td>"
             f"<td class=num>{_signed(f.value, f.unit)}</td>"
@@ -254,14 +259,15 @@ def comparison_page(comparison: Comparison, pictures: Mapping[str, bytes], note:
     parts = [
         "<!doctype html><html lang=en><head><meta charset=utf-8>",
         f"<title>Balance: {_e(text)}</title><style>{STYLE}</style></head><body>",
-        _header(base, f"Did the change help? {text}"),
+        _header(base, f"Did the change help? {text}", changed_to=text),
     ]
     if note:
         parts.append(f'<p class="note">{_e(note)}</p>')
     parts += [
         f"<p><b>{summary}</b></p>",
         _image(pictures, "compare.png", "differences between the rule sets"),
-        "<table><tr><th>Figure</th><th>Baseline</th><th>Changed</th><th>Difference</th>"
+        "<table><tr><th>Figure</th><th>Unit</th><th>Baseline</th><th>Changed</th>"
+        "<th>Difference</th>"
         "<th>95% interval</th><th>q</th><th>Pairs</th></tr>",
         "".join(rows),
         "</table>",
