@@ -246,7 +246,8 @@ def _show(report: Report, folder: Path, workers: int, args: argparse.Namespace) 
         line = _line(report.figure(key))
         if line:
             c.print(Text(f"  {line}"))
-    c.print(Text(f"  Equal seats? chi-square p = {report.seat_test['p']:.3f}"))
+    if report.players > 1:
+        c.print(Text(f"  Equal seats? chi-square p = {report.seat_test['p']:.3f}"))
     for title, items in (("Strongest", report.strongest), ("Weakest", report.weakest)):
         shown = [f"{i.label} ({i.win.value:+.1%})" for i in items[:SHOWN_ITEMS] if i.win]
         if shown:

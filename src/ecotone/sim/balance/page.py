@@ -161,8 +161,12 @@ def report_page(report: Report, pictures: Mapping[str, bytes], note: str = "") -
         "<h2>Seats and the first player</h2>",
         _image(pictures, "seats.png", "win rate by seat"),
         _figure_table(_ids(report, "win_rate/") + _ids(report, "first_player/")),
-        f"<p>Equal seats? Chi-square {test['statistic']:.2f} on {test['df']} degrees of "
-        f"freedom, p = {test['p']:.3f}: {verdict}.</p>",
+        (
+            f"<p>Equal seats? Chi-square {test['statistic']:.2f} on {test['df']} degrees of "
+            f"freedom, p = {test['p']:.3f}: {verdict}.</p>"
+            if report.players > 1
+            else ""
+        ),
         "<h2>Outcomes and scores</h2>",
         _image(pictures, "scores.png", "final scores by seat"),
         _figure_table(

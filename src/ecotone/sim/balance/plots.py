@@ -103,7 +103,8 @@ def _seats(report: Report) -> bytes:
     ax.errorbar(
         xs, values, yerr=errors, fmt="none", ecolor="black", capsize=6, label="95% interval"
     )
-    ax.axhline(1 / players, color=RED, linestyle="--", label=f"fair share (1/{players})")
+    if players > 1:  # a solo game has no share to be fair about
+        ax.axhline(1 / players, color=RED, linestyle="--", label=f"fair share (1/{players})")
     for x, v in zip(xs, values, strict=True):
         ax.annotate(f"{v:.0%}", (x, v), xytext=(8, 4), textcoords="offset points", fontsize=9)
     ax.set_xticks(list(xs), names)

@@ -436,7 +436,9 @@ def analyse(
         identity=dict(identity),
         games=len(records),
         completed=len(done),
-        figures=figures,
+        # A figure no game could give (drama when nobody ever won) is left out, not
+        # reported without an interval.
+        figures=[f for f in figures if f.n > 0],
         seat_test=seat_test,
         items=item_impact(records, players, presentation),
         errors=errors,
@@ -519,6 +521,7 @@ def compare(
         figures.append(
             paired(q.id, q.label, q.unit, pairs, seed=f"{seed}:compare", resamples=resamples)
         )
+    figures = [f for f in figures if f.n > 0]
     qs = benjamini_hochberg([f.p if f.p is not None else 1.0 for f in figures])
     figures = [f.with_q(q) for f, q in zip(figures, qs, strict=True)]
     return Comparison(report_a, report_b, dict(change), figures)
