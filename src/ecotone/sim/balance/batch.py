@@ -15,10 +15,11 @@ that were being played, and asking for more games plays only the new ones.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import contextlib
 import math
 import multiprocessing
 import signal
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -37,7 +38,7 @@ GAMES_FILE = "games.jsonl"
 BATCH_FILE = "batch.json"
 
 Job = tuple[int, int]  # (index, deal seed)
-OnRecord = Callable[[GameRecord], None]
+Played = Generator[list[GameRecord], None, None]  # each finished chunk's records
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,7 +190,7 @@ def _failed(plan: Plan, chunk: Sequence[Job], exc: BaseException) -> list[GameRe
     return out
 
 
-def _local(plan: Plan, chunks: list[list[Job]], workers: int) -> Iterator[list[GameRecord]]:
+def _local(plan: Plan, chunks: list[list[Job]], workers: int) -> Played:
     if workers <= 1:
         # In this process, each game is kept as soon as it ends: an interrupt loses none.
         game = plan.make_game()
@@ -215,7 +216,7 @@ def _local(plan: Plan, chunks: list[list[Job]], workers: int) -> Iterator[list[G
             raise
 
 
-def _ray(plan: Plan, chunks: list[list[Job]], address: str) -> Iterator[list[GameRecord]]:
+def _ray(plan: Plan, chunks: list[list[Job]], address: str) -> Played:
     from ecotone.sim.balance import onray  # noqa: PLC0415 - Ray loads only when asked for
 
     yield from onray.run(_play_chunk, plan, chunks, address, _failed)
@@ -251,7 +252,9 @@ def run_batch(
     if jobs:
         chunks = _chunks(jobs, max(1, workers))
         batches = _ray(plan, chunks, ray) if ray else _local(plan, chunks, workers)
-        with _open_for_append(folder) as sink:
+        # closing(): an interrupt while a game is being written still stops the workers
+        # (cancels what has not started) before it leaves this function.
+        with _open_for_append(folder) as sink, contextlib.closing(batches):
             for done in batches:
                 for record in done:
                     sink.write(_encoder.encode(record) + b"\n")

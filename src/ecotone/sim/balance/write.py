@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -17,13 +18,13 @@ REPORT_JSON = "report.json"
 REPORT_HTML = "report.html"
 
 
+@dataclass(frozen=True, slots=True)
 class Written:
     """The files written, and whether the pictures could be drawn."""
 
-    def __init__(self, folder: Path, files: list[Path], plotted: bool) -> None:
-        self.folder = folder
-        self.files = files
-        self.plotted = plotted
+    folder: Path
+    files: list[Path]
+    plotted: bool
 
     @property
     def html(self) -> Path:
