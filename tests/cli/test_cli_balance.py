@@ -103,3 +103,13 @@ def test_a_folder_of_another_batch_is_a_usage_error(
     code, _, err = _run(capsys, *base, "--seed", "2")
     assert code == 2
     assert "holds the games of another batch" in err
+
+
+def test_a_ray_address_nobody_answers_fails_at_once(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Port 1 on this machine refuses; without Ray installed the command says to install it.
+    code, _, err = _run(capsys, "balance", PHYLO, "--bots", "random", "-n", "1",
+                        "--ray", "127.0.0.1:1", "--out", str(tmp_path))  # fmt: skip
+    assert code == 2
+    assert "no Ray cluster answers at 127.0.0.1:1" in err or "needs Ray" in err

@@ -10,6 +10,7 @@ same version of Ecotone installed.
 from __future__ import annotations
 
 import logging
+import socket
 from collections.abc import Callable, Iterator, Sequence
 from typing import TypeVar
 
@@ -20,6 +21,27 @@ __all__ = ["run"]
 P = TypeVar("P")
 J = TypeVar("J")
 R = TypeVar("R")
+
+
+def _check_reachable(address: str, timeout: float = 5.0) -> None:
+    """Fail at once on a cluster address nothing answers at (Ray itself retries for minutes).
+
+    Raises:
+        ConfigError: when ``host:port`` (or ``ray://host:port``) refuses or times out.
+    """
+    if address in ("local", "auto"):
+        return
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        return  # not host:port; let Ray read it
+    try:
+        socket.create_connection((host, int(port)), timeout=timeout).close()
+    except OSError as exc:
+        raise ConfigError(
+            "balance/ray-unreachable",
+            f"no Ray cluster answers at {address}: {exc.strerror or exc}; "
+            "start one ('ray start --head') or use --ray local",
+        ) from None
 
 
 def run(
@@ -44,6 +66,7 @@ def run(
         ) from None
     started = False
     if not ray.is_initialized():
+        _check_reachable(address)
         try:
             ray.init(
                 address=address,
