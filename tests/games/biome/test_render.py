@@ -15,8 +15,10 @@ from typing import Any
 
 import pytest
 
+from ecotone.core.choices import narrow, next_field, values
 from ecotone.core.game import State
 from ecotone.core.rng import derive_seed
+from ecotone.games.biome.actions import Place
 from ecotone.games.biome.cards import cards
 from ecotone.games.biome.drawing import CROSS, NO_PLANT, PENDING, WIDTH, card_line, card_lines
 from ecotone.games.biome.game import BiomeBorneo
@@ -260,6 +262,72 @@ def test_a_crowded_table_still_fits(formation: str) -> None:
         lines = state.render(viewer).splitlines()
         assert max(len(line) for line in lines) <= WIDTH, lines
         assert len(lines) <= LINES, "\n".join(lines)
+
+
+def _placements(players: int = 2, seed: int = 3) -> State:
+    """The first decision of a seeded game that places a first tile."""
+    g = game(players)
+    rnd = random.Random(seed)
+    state: State = g.start(seed)
+    while not any(isinstance(a, Place) for a in state.legal_actions(state.to_move[0])):
+        seat = rnd.choice(state.to_move)
+        state = state.apply(seat, rnd.choice(state.legal_actions(seat)))
+    return state
+
+
+def test_a_placement_is_chosen_tile_then_cell_then_turn() -> None:
+    state = _placements()
+    seat = state.to_move[0]
+    places: list[Any] = [a for a in state.legal_actions(seat) if isinstance(a, Place)]
+    assert len(places) > 20
+    asked = []
+    left = places
+    while (field := next_field(left)) is not None:
+        asked.append(field)
+        left = narrow(left, field, values(left, field)[0])
+    assert len(left) == 1
+    assert asked == [f for f in Place.choose_by if f in asked]
+    assert asked[-1] == "rotation"
+    assert set(Place.choose_by) == set(Place.__struct_fields__)
+
+
+def test_the_turns_offered_look_different_and_their_previews_show_them() -> None:
+    ts = tiles()
+    seen_asymmetric = False
+    for seed in range(3, 9):
+        state = _placements(seed=seed)
+        seat = state.to_move[0]
+        places = [a for a in state.legal_actions(seat) if isinstance(a, Place)]
+        by_spot: dict[tuple[str, str], list[Place]] = {}
+        for a in places:
+            by_spot.setdefault((a.tile, a.cell), []).append(a)
+        for (tid, cell), turns in by_spot.items():
+            tile = ts.by_id[tid]
+            shown = [state.game.preview(state.data, seat, a) for a in turns]
+            assert len(set(shown)) == len(shown), (tid, cell)  # no two look alike
+            for a, text in zip(turns, shown, strict=True):
+                assert text is not None
+                lines = text.splitlines()
+                assert _sides(lines, cell) == _drawn(tile, a.rotation)
+                assert lines[-1] == "habitat met" or lines[-1].startswith("lacks ")
+            pictures = {tuple(_drawn(tile, r)) for r in range(6)}
+            assert len(turns) <= len(pictures)  # a symmetric tile is not offered twice alike
+            seen_asymmetric |= len(pictures) == 6 and len(turns) == 6
+    assert seen_asymmetric
+
+
+def test_a_preview_draws_the_tile_or_card_an_action_names() -> None:
+    state = make_state(
+        game(2), hands=["cicada-1", ""], tiles_=["T05", "T21"], board={"C2a": "T17/2"}
+    )
+    g = state.game
+    for text, kind in (("opportunist takes T21", "T21"), ("blight C2a", "C2a")):
+        shown = g.preview(state.data, 0, g.codec.parse(text))
+        assert shown is not None
+        tile = tiles().by_id["T17" if kind == "C2a" else kind]
+        assert _sides(shown.splitlines(), kind) == _drawn(tile, 2 if kind == "C2a" else 0)
+    assert g.preview(state.data, 0, g.codec.parse("earn cicada-1")) == card_line("cicada-1")
+    assert g.preview(state.data, 0, g.codec.parse("end turn")) is None
 
 
 def _codes_shown(text: str) -> set[str]:

@@ -1,4 +1,4 @@
-"""The text picture of a seat's view.
+"""The text picture of a seat's view, and the previews of its choices.
 
 The picture is a header (the round and the decision due: for a card being earned, its
 habitat and what its tiles still lack), the hex map with, beside it where it leaves room,
@@ -14,11 +14,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ecotone.core.actions import Action
 from ecotone.core.records import seat_name
+from ecotone.games.biome.actions import (
+    ConfirmPrey,
+    DiscardCard,
+    Earn,
+    ExchangeCard,
+    ExchangeTile,
+    Gain,
+    Opportunist,
+    Place,
+    PlayBlight,
+    ReturnTile,
+    TakeGallery,
+)
 from ecotone.games.biome.cards import CardInfo, cards
 from ecotone.games.biome.config import Config
 from ecotone.games.biome.drawing import (
     WIDTH,
+    card_line,
     card_lines,
     map_lines,
     plant_codes,
@@ -28,10 +43,10 @@ from ecotone.games.biome.drawing import (
 )
 from ecotone.games.biome.habitat import Access, access
 from ecotone.games.biome.scoring import bonus_winner, score_seat
-from ecotone.games.biome.state import BiomeData, Phase
+from ecotone.games.biome.state import EMPTY, BiomeData, Phase
 from ecotone.games.biome.tiles import tiles
 
-__all__ = ["render"]
+__all__ = ["preview", "render"]
 
 _GAP = 3  # columns between the map and what is drawn beside it
 
@@ -238,3 +253,30 @@ def render(d: BiomeData, seat: int | None, cfg: Config) -> str:
     for c in d.gallery:
         lines += card_lines(c, width)
     return "\n".join(lines)
+
+
+def preview(d: BiomeData, seat: int, action: Action, cfg: Config) -> str | None:
+    """What an action names, drawn: a placement's tile turned as it would lie on its cell,
+    with what the habitat then still lacks; a tile in a supply as in the picture; the tile
+    that Blight would take, as it lies; a card's line."""
+    del seat
+    ts = tiles()
+    geo = cfg.geo
+    if isinstance(action, Place) and d.card is not None:
+        tile = ts.by_id[action.tile]
+        cell = geo.index[action.cell]
+        board = list(d.board)
+        board[cell] = tile.index * 6 + action.rotation
+        acc = access(tuple(board), geo, (*d.pending, cell))
+        picture = tile_picture(tile, action.rotation, action.cell)[1:]
+        return "\n".join([*picture, _progress(cards().by_id[d.card], acc)])
+    if isinstance(action, (Opportunist, ExchangeTile, ReturnTile)):
+        return "\n".join(tile_picture(ts.by_id[action.tile]))
+    if isinstance(action, PlayBlight):
+        v = d.board[geo.index[action.cell]]
+        return "\n".join(tile_picture(ts.tiles[v // 6], v % 6, action.cell)) if v != EMPTY else None
+    if isinstance(action, (Earn, ExchangeCard, Gain, TakeGallery, DiscardCard)):
+        return card_line(action.card)
+    if isinstance(action, ConfirmPrey):
+        return card_line(action.prey)
+    return None
