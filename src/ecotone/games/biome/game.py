@@ -109,6 +109,9 @@ class BiomeBorneo(Game[BiomeData]):
     def render(self, data: BiomeData, seat: int | None) -> str:
         return render.render(data, seat, self.cfg)
 
+    def preview(self, data: BiomeData, seat: int, action: Action) -> str | None:
+        return render.preview(data, seat, action, self.cfg)
+
     def determinize(self, data: BiomeData, seat: int, rnd: random.Random) -> BiomeData:
         return view.determinize(data, seat, rnd)
 
