@@ -69,15 +69,20 @@ class ForestScore:
     individuals: dict[str, int]
     balanced: tuple[str, ...]
 
+    def terms(self) -> tuple[tuple[str, int], ...]:
+        """The points line by line, in the order the rules count them: complete trees,
+        species in balance, chainsaws, unfinished trees (the last two negative)."""
+        return (
+            ("Complete trees", COMPLETE_TREE * self.complete),
+            ("Animals in balance", BALANCED_SPECIES * len(self.balanced)),
+            ("Chainsaws", CHAINSAW * self.chainsaws),
+            ("Unfinished trees", INCOMPLETE_TREE * self.incomplete),
+        )
+
     @property
     def total(self) -> int:
-        """The forest's points."""
-        return (
-            COMPLETE_TREE * self.complete
-            + INCOMPLETE_TREE * self.incomplete
-            + CHAINSAW * self.chainsaws
-            + BALANCED_SPECIES * len(self.balanced)
-        )
+        """The forest's points: the sum of its :meth:`terms`."""
+        return sum(points for _, points in self.terms())
 
 
 def score_forest(forest: Forest, cs: CardSet | None = None) -> ForestScore:
