@@ -44,9 +44,15 @@ def score_terms(d: BioData, table: Table) -> list[tuple[tuple[str, int], ...]]:
 
 
 def scores(d: BioData, table: Table) -> list[float]:
-    """Each seat's score: its own pile, or its team's piles in the 2v2 game (the sum of
-    its :func:`score_terms`)."""
-    return [float(sum(points for _, points in terms)) for terms in score_terms(d, table)]
+    """Each seat's score: its own pile, or its team's piles in the 2v2 game (what its
+    :func:`score_terms` add up to)."""
+    own = [pile_vp(p) for p in d.piles]
+    if not table.teams:
+        return [float(v) for v in own]
+    team = [0, 0]
+    for seat, v in enumerate(own):
+        team[table.team_of(seat)] += v
+    return [float(team[table.team_of(seat)]) for seat in range(table.players)]
 
 
 def winners(d: BioData, table: Table) -> list[int]:

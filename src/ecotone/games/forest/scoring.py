@@ -30,6 +30,7 @@ __all__ = [
     "SOLO",
     "SOLO_RATINGS",
     "SOLO_TARGET",
+    "TERMS",
     "ForestScore",
     "degradation_limit",
     "is_complete",
@@ -47,6 +48,9 @@ COMPLETE_TREE = 3
 INCOMPLETE_TREE = -1
 CHAINSAW = -1
 BALANCED_SPECIES = 1
+
+#: The lines of a forest's score, as :meth:`ForestScore.terms` names them.
+TERMS = ("Complete trees", "Animals in balance", "Chainsaws", "Unfinished trees")
 
 
 def is_complete(tree: Tree) -> bool:
@@ -72,17 +76,20 @@ class ForestScore:
     def terms(self) -> tuple[tuple[str, int], ...]:
         """The points line by line, in the order the rules count them: complete trees,
         species in balance, chainsaws, unfinished trees (the last two negative)."""
-        return (
-            ("Complete trees", COMPLETE_TREE * self.complete),
-            ("Animals in balance", BALANCED_SPECIES * len(self.balanced)),
-            ("Chainsaws", CHAINSAW * self.chainsaws),
-            ("Unfinished trees", INCOMPLETE_TREE * self.incomplete),
-        )
+        return tuple(zip(TERMS, self._points(), strict=True))
 
     @property
     def total(self) -> int:
         """The forest's points: the sum of its :meth:`terms`."""
-        return sum(points for _, points in self.terms())
+        return sum(self._points())
+
+    def _points(self) -> tuple[int, int, int, int]:
+        return (
+            COMPLETE_TREE * self.complete,
+            BALANCED_SPECIES * len(self.balanced),
+            CHAINSAW * self.chainsaws,
+            INCOMPLETE_TREE * self.incomplete,
+        )
 
 
 def score_forest(forest: Forest, cs: CardSet | None = None) -> ForestScore:

@@ -148,7 +148,7 @@ class Phylo(Game[PhyloData]):
     def breakdown(self, data: PhyloData) -> list[tuple[ScoreTerm, ...]]:
         return [
             tuple(ScoreTerm(n, float(p)) for n, p in zip(TERMS, terms, strict=True))
-            for terms in table_terms(data.board)
+            for terms in zip(*table_terms(data.board), strict=True)
         ]
 
     def turn(self, data: PhyloData) -> int | None:

@@ -11,6 +11,7 @@ table, so they score too: only a rescue turn's end discards them. Tied players s
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import add
 
 from ecotone.games.phylo.cards import cards
 from ecotone.games.phylo.state import Slot
@@ -28,21 +29,21 @@ def points(card: str) -> int:
     return sp.points if sp is not None else 0
 
 
-def table_terms(board: Iterable[Slot], players: int = 2) -> list[tuple[int, int]]:
+def table_terms(board: Iterable[Slot], players: int = 2) -> tuple[list[int], list[int]]:
     """Each seat's points on the table as the two :data:`TERMS`: the cards showing that
-    face them, and the parasites they played beneath a card."""
+    face them, and the parasites they played beneath a card (two lists by seat)."""
     top = [0] * players
     beneath = [0] * players
     for slot in board:
         top[slot.owner] += points(slot.card)
         if slot.under is not None:
             beneath[slot.under_owner] += points(slot.under)
-    return list(zip(top, beneath, strict=True))
+    return top, beneath
 
 
 def table_points(board: Iterable[Slot], players: int = 2) -> list[int]:
     """Each seat's points on the table: the sum of its :func:`table_terms`."""
-    return [sum(terms) for terms in table_terms(board, players)]
+    return list(map(add, *table_terms(board, players)))
 
 
 def winners(scores: list[int]) -> list[int]:
