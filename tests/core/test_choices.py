@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ecotone.core.actions import Action
-from ecotone.core.choices import narrow, next_field, values
+from ecotone.core.choices import by_kind, narrow, next_field, values
 
 
 class Put(Action, frozen=True, tag="put"):
@@ -39,3 +39,11 @@ def test_mixed_kinds_or_no_steps_are_offered_whole() -> None:
     assert next_field([Put("a1", 0), Skip()]) is None
     assert next_field([Skip()]) is None
     assert next_field([]) is None
+
+
+def test_a_decision_mixing_kinds_is_split_by_kind_first() -> None:
+    legal: list[Action] = [Put("a1", 0), Skip(), Put("b2", 1)]
+    groups = by_kind(legal)
+    assert groups == [[Put("a1", 0), Put("b2", 1)], [Skip()]]
+    assert next_field(groups[0]) == "cell"
+    assert next_field(groups[1]) is None

@@ -16,6 +16,7 @@ from typing import Any, NoReturn
 
 import ecotone
 from ecotone.cli import (
+    balance,
     bench,
     bench_bots,
     bots,
@@ -91,6 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_parser(commands)
     bench_bots.add_parser(commands)
     tournament.add_parser(commands)
+    balance.add_parser(commands)
     departures.add_parser(commands)
     bots.add_parser(commands)
     serve.add_parsers(commands)

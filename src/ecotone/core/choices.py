@@ -8,6 +8,10 @@ terminal, the browser) narrows the legal actions with the same functions. With
 :func:`next_field` is ``"cell"``, :func:`values` of it ``["a1", "b2"]``; after
 ``narrow(legal, "cell", "a1")`` the next field is ``"turn"``, with values ``[0, 3]``.
 
+A decision usually mixes kinds (every placement, and "withdraw"): :func:`by_kind` splits
+the legal actions by kind first, so a surface offers the few single actions whole and one
+entry per kind that narrows field by field.
+
 Nothing here decides legality: every option offered is one of the actions given, and a
 field is asked only while the actions left still differ in it.
 """
@@ -19,7 +23,7 @@ from typing import Any
 
 from ecotone.core.actions import Action
 
-__all__ = ["narrow", "next_field", "values"]
+__all__ = ["by_kind", "narrow", "next_field", "values"]
 
 
 def next_field(actions: Sequence[Action]) -> str | None:
@@ -48,3 +52,13 @@ def values(actions: Sequence[Action], field: str) -> list[Any]:
 def narrow(actions: Sequence[Action], field: str, value: Any) -> list[Action]:
     """The actions whose ``field`` is ``value``, in their order."""
     return [a for a in actions if getattr(a, field) == value]
+
+
+def by_kind(actions: Sequence[Action]) -> list[list[Action]]:
+    """``actions`` split by kind, each kind's actions in their order, the kinds in the
+    order they first appear: offer a kind whose :func:`next_field` is not ``None`` as one
+    entry to narrow, and the others action by action."""
+    groups: dict[type[Action], list[Action]] = {}
+    for action in actions:
+        groups.setdefault(type(action), []).append(action)
+    return list(groups.values())

@@ -22,6 +22,7 @@ public (``State``)          hook the game writes (``Game``)
 ``Game.presentation()``     ``presentation()``: card faces, glossary, board, picture
 ``breakdown()``             ``breakdown(data)``: each seat's score, term by term
 ``turn``, ``phase(seat)``   ``turn(data)``, ``phase(data, seat)``: the turn, the decision
+``unplayable(seat)``        ``unplayable(data, seat)``: hand cards that cannot be played
 ==========================  =============================================================
 
 Each rule is written once: the game's ``refusal`` hook answers, for *any* action, the
@@ -260,6 +261,19 @@ class Game(ABC, Generic[D]):
         the choices say enough."""
         del data, seat
         return None
+
+    def unplayable(self, data: D, seat: int) -> dict[str, str]:
+        """The cards in ``seat``'s hand it cannot play now, each with the reason in the
+        game's words, so a surface can mark them ("the Jaguar needs a POLLINATOR...").
+
+        Keys are the cards as ``seat``'s own observation names them in its hand. The
+        reason is the game's own refusal of the nearest play of that card (the first rule
+        broken in the most promising cell), never a second copy of a rule. Only for a
+        decision in which ``seat`` plays cards from its hand, so empty whenever ``seat``
+        is not to move; it may tell only what ``seat`` may know. Empty by default.
+        """
+        del data, seat
+        return {}
 
     @abstractmethod
     def zones(self, data: D) -> Mapping[str, Iterable[str]]:
@@ -524,6 +538,12 @@ class State(Generic[D]):
         """What is being decided now, in a sentence for ``seat`` (:meth:`Game.phase`)."""
         self._check_viewer(seat)
         return self.game.phase(self.data, seat)
+
+    def unplayable(self, seat: int | None) -> dict[str, str]:
+        """The cards in ``seat``'s hand it cannot play now, and why
+        (:meth:`Game.unplayable`); none for a spectator (``None``), who holds no hand."""
+        self._check_viewer(seat)
+        return {} if seat is None else self.game.unplayable(self.data, seat)
 
     # -- identity and storage ----------------------------------------------------------
 

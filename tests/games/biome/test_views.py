@@ -61,12 +61,14 @@ def test_determinize_redeals_only_what_the_seat_cannot_see() -> None:
 def test_render_shows_the_board_and_the_table() -> None:
     text = pos().render(0)
     assert "BIOME Borneo" in text
-    assert "{T17}" in text  # a Canopy tile on the map
-    assert "<e1a>" in text  # an empty Emergent cell
-    assert "(u1a)" in text  # an empty Understory cell
-    assert "C2a T17 turned 0" in text
+    assert "C2A" in text  # a cell holding a tile, on the map
+    assert "e1a" in text
+    assert "u1a" in text
     assert "P1 (you)" in text
-    assert "hand: moon-moth-1 (Malaysian Moon Moth)" in text
-    assert "hand: 2 card(s) (known: sun-bear-1)" in text
-    assert "Global Bonus:" in text
+    assert "moon-moth-1" in text
+    assert "termites-1" in text
+    assert "P2: 0 points · 2 cards (1 known)" in text  # another hand: counted
+    assert "orangutan-1" in text  # the Card Gallery
+    assert "leads" in text  # the Global Bonus cards
     assert "termites-1" not in pos().render(1)
+    assert "moon-moth-1" not in pos().render(None)

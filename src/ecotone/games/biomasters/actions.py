@@ -33,6 +33,8 @@ class Play(Action, frozen=True, tag="play"):
     """Play a card from your hand into a cell (an action)."""
 
     notation: ClassVar[str] = "play {card} at {cell}"
+    # many cards at many cells: a person picks the card, then the cell
+    choose_by: ClassVar[tuple[str, ...]] = ("card", "cell")
     card: str
     cell: str
 

@@ -8,10 +8,10 @@ from typing import Any
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
-from ecotone.core.game import Game
+from ecotone.core.game import Game, ScoreTerm
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Option, Provenance, Variant
-from ecotone.games.biomasters import presentation, render, rules, view
+from ecotone.games.biomasters import phase, presentation, render, rules, unplayable, view
 from ecotone.games.biomasters.actions import CODEC
 from ecotone.games.biomasters.board import grid_for
 from ecotone.games.biomasters.decks import (
@@ -23,7 +23,7 @@ from ecotone.games.biomasters.decks import (
 )
 from ecotone.games.biomasters.effects import Table
 from ecotone.games.biomasters.refusals import BioRefusal, refusal
-from ecotone.games.biomasters.scoring import scores, winners
+from ecotone.games.biomasters.scoring import score_terms, scores, winners
 from ecotone.games.biomasters.state import BioData
 
 __all__ = ["SPEC", "BioMasters"]
@@ -143,6 +143,21 @@ class BioMasters(Game[BioData]):
 
     def winners(self, data: BioData) -> list[int]:
         return winners(data, self.table)
+
+    def breakdown(self, data: BioData) -> list[tuple[ScoreTerm, ...]]:
+        return [
+            tuple(ScoreTerm(name, float(points)) for name, points in terms)
+            for terms in score_terms(data, self.table)
+        ]
+
+    def turn(self, data: BioData) -> int:
+        return data.turns
+
+    def phase(self, data: BioData, seat: int | None) -> str | None:
+        return phase.phase(data, seat)
+
+    def unplayable(self, data: BioData, seat: int) -> dict[str, str]:
+        return unplayable.unplayable(data, self.table, seat)
 
     def zones(self, data: BioData) -> Mapping[str, Iterable[str]]:
         return view.zones(data, self.players)

@@ -116,6 +116,9 @@ class Place(Action, frozen=True, tag="place"):
     """Place a tile for the card being earned."""
 
     notation: ClassVar[str] = "place {tile} on {cell} turned {rotation}"
+    # a first tile may have a hundred placements: a person picks the tile, then the cell,
+    # then the turn (each turn shown by the game's preview)
+    choose_by: ClassVar[tuple[str, ...]] = ("tile", "cell", "rotation")
     tile: str
     cell: str
     rotation: int

@@ -9,10 +9,10 @@ from typing import Any
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
-from ecotone.core.game import Game
+from ecotone.core.game import Game, ScoreTerm
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Option
-from ecotone.games.biome import presentation, render, rules, view
+from ecotone.games.biome import phase, presentation, render, rules, view
 from ecotone.games.biome.actions import CODEC
 from ecotone.games.biome.board import formations
 from ecotone.games.biome.cards import cards
@@ -109,6 +109,9 @@ class BiomeBorneo(Game[BiomeData]):
     def render(self, data: BiomeData, seat: int | None) -> str:
         return render.render(data, seat, self.cfg)
 
+    def preview(self, data: BiomeData, seat: int, action: Action) -> str | None:
+        return render.preview(data, seat, action, self.cfg)
+
     def determinize(self, data: BiomeData, seat: int, rnd: random.Random) -> BiomeData:
         return view.determinize(data, seat, rnd)
 
@@ -117,6 +120,20 @@ class BiomeBorneo(Game[BiomeData]):
 
     def winners(self, data: BiomeData) -> list[int]:
         return winners(data)
+
+    def breakdown(self, data: BiomeData) -> list[tuple[ScoreTerm, ...]]:
+        return [
+            tuple(ScoreTerm(name, float(points)) for name, points in score_seat(data, s).terms())
+            for s in range(self.players)
+        ]
+
+    def turn(self, data: BiomeData) -> int:
+        # the round, as the game counts it (its picture, its end after rounds without a
+        # tile placed): every player's turn once, from P1
+        return (data.turns - 1) // self.players + 1
+
+    def phase(self, data: BiomeData, seat: int | None) -> str | None:
+        return phase.phase(data, seat)
 
     def zones(self, data: BiomeData) -> Mapping[str, Iterable[str]]:
         return view.zones(data, self.cfg)

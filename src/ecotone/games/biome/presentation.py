@@ -16,9 +16,9 @@ groups:
   ``tiles``: the 45 tiles (layers, plants by edge); ``formations``: the boards' cells.
 * ``species``: empty, kept for the boards that read it.
 
-The glossary explains every code a face or the text picture (:mod:`.render`) shows: the
+The glossary explains every code a face or the text picture (:mod:`.drawing`) shows: the
 plant codes (``VI``, ``BL``, ``FE`` ...), the layer letters, the sides of a tile, the map's
-brackets and marks, and the game's own words (habitat, prey, vine network ...).
+marks, and the game's own words (habitat, prey, vine network ...).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from ecotone.core.presentation import Presentation, Term
 from ecotone.games.biome.board import PLATFORMS, formations
 from ecotone.games.biome.cards import CardInfo, CardSet, cards
 from ecotone.games.biome.config import HAND, MAX_CHAIN, TILE_LIMIT
-from ecotone.games.biome.render import BRACKETS, EATS, NO_PLANT, PENDING
+from ecotone.games.biome.drawing import CROSS, NO_PLANT, PENDING
 from ecotone.games.biome.scoring import BONUS_POINTS
 from ecotone.games.biome.tiles import DIRECTION_NAMES, Layer, TileSet, tiles
 
@@ -125,11 +125,16 @@ def glossary() -> tuple[Term, ...]:
         add(layer.letter, f"{layer.title}: {_LAYERS[layer]} (a tile's or a cell's layer)")
     for side in DIRECTION_NAMES:
         add(side, f"the {_SIDES[side]} side of a tile")
-    for layer, (left, right) in zip(Layer, BRACKETS, strict=True):
-        add(f"{left} {right}", f"a cell of the {layer.title} layer on the map")
-    add(PENDING, "a tile placed for the card being earned")
+    add(PENDING, "after a cell's name on the map: a tile placed for the card being earned")
     add(NO_PLANT, "a side of a tile that shows no plant")
-    add(EATS.strip(), "in a food chain: the animal on the right eats the one on its left")
+    add(
+        "fe (lower case)",
+        "on the map, between two tiles: only one of them shows the plant there, the other "
+        "side is open (no match); in capitals (FE) both show it, or no tile lies beyond",
+    )
+    add(CROSS, "on the map: two tiles of different layers show different plants on that side")
+    add("c2a, C2A", "on the map: an empty cell (lower case), a cell holding a tile (capitals)")
+    add("pt", "points, on a card's line (4pt: the card scores 4 points)")
     add("T01-T45", "the 45 plant tiles")
     add(
         ", ".join(PLATFORMS),

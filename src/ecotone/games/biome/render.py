@@ -1,81 +1,87 @@
-"""The text picture of a seat's view: the board as a hex map, then the table.
+"""The text picture of a seat's view, and the previews of its choices.
 
-On the map each cell is five characters wide and drawn in its layer's brackets: Emergent
-``<  >``, Canopy ``{  }``, Understory ``(  )``. An empty cell shows its name in lower case
-(``{c2a}``), a tile its id (``{T16}``); tiles placed for the card being earned are marked
-with ``*``. Below the map every placed tile lists the plant it shows towards each direction
-(``NE:VI``: a vine on its north-east side; ``--``: no plant). Every code it shows is in the
-game's glossary (:mod:`.presentation`).
+The picture is a header (the round and the decision due: for a card being earned, its
+habitat and what its tiles still lack), the hex map with, beside it where it leaves room,
+the seat's tiles, the Global Bonus cards' leaders and the other players; then the seat's
+points, food chains and hand, and the Main Deck, discard pile, perimeter and Card Gallery.
+It fits :data:`~.drawing.WIDTH` columns and aims at 30 lines, so that a terminal of
+100 x 40 shows it with the decision list below it; details needed less often (the layout
+of another player's tiles, the animals under the top of a food chain) are left to the
+catalogue. The drawings it is made of are :mod:`.drawing`'s.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from ecotone.core.actions import Action
 from ecotone.core.records import seat_name
-from ecotone.games.biome.cards import cards
+from ecotone.games.biome.actions import (
+    ConfirmPrey,
+    DiscardCard,
+    Earn,
+    ExchangeCard,
+    ExchangeTile,
+    Gain,
+    Opportunist,
+    Place,
+    PlayBlight,
+    ReturnTile,
+    TakeGallery,
+)
+from ecotone.games.biome.cards import CardInfo, cards
 from ecotone.games.biome.config import Config
+from ecotone.games.biome.drawing import (
+    WIDTH,
+    card_line,
+    card_lines,
+    map_lines,
+    plant_codes,
+    tile_picture,
+    tile_plants,
+    wrap,
+)
+from ecotone.games.biome.habitat import Access, access
 from ecotone.games.biome.scoring import bonus_winner, score_seat
 from ecotone.games.biome.state import EMPTY, BiomeData, Phase
-from ecotone.games.biome.tiles import DIRECTION_NAMES, OPEN, tiles
+from ecotone.games.biome.tiles import tiles
 
-__all__ = ["BRACKETS", "EATS", "NO_PLANT", "PENDING", "render"]
+__all__ = ["preview", "render"]
 
-#: Each layer's brackets on the map (Emergent, Canopy, Understory).
-BRACKETS = (("<", ">"), ("{", "}"), ("(", ")"))
-#: Marks a tile placed for the card being earned.
-PENDING = "*"
-#: A tile side that shows no plant, in the list of placed tiles.
-NO_PLANT = "--"
-#: Between the animals of a food chain: each eats (stands on) the one to its left.
-EATS = " <- "
+_GAP = 3  # columns between the map and what is drawn beside it
 
 
-def _map(d: BiomeData, cfg: Config) -> list[str]:
-    geo = cfg.geo
-    xs = [2 * q + r for q, r in geo.coord]
-    ys = [r for _, r in geo.coord]
-    x0, y0 = min(xs), min(ys)
-    rows: dict[int, dict[int, str]] = {}
-    for c, v in enumerate(d.board):
-        left, right = BRACKETS[geo.layer[c]]
-        text = geo.cells[c].lower() if v == EMPTY else tiles().ids[v // 6]
-        mark = PENDING if c in d.pending else ""
-        rows.setdefault(ys[c] - y0, {})[xs[c] - x0] = f"{left}{text}{mark}{right}"[:6].ljust(5)
-    lines = []
-    for y in sorted(rows):
-        line = ""
-        for x in sorted(rows[y]):
-            line = line.ljust(3 * x) + rows[y][x]
-        lines.append("  " + line.rstrip())
-    return lines
+def _earning(d: BiomeData, cfg: Config) -> str:
+    """What the card being earned needs and what its tiles reach so far."""
+    if d.card is None:
+        return ""
+    card = cards().by_id[d.card]
+    acc = access(d.board, cfg.geo, d.pending)
+    return f"{d.card} (habitat {plant_codes(card.needs)}): " + _progress(card, acc)
 
 
-def _tile_lines(d: BiomeData, cfg: Config) -> list[str]:
-    ts = tiles()
-    out = []
-    for c, v in enumerate(d.board):
-        if v == EMPTY:
-            continue
-        faces = ts.tiles[v // 6].faces[v % 6]
-        edges = " ".join(
-            f"{DIRECTION_NAMES[k]}:{ts.plants[p].code if p != OPEN else NO_PLANT}"
-            for k, p in enumerate(faces)
-        )
-        out.append(f"  {cfg.geo.cells[c]:<4}{ts.ids[v // 6]} turned {v % 6}  {edges}")
-    return out
+def _progress(card: CardInfo, acc: Access) -> str:
+    lack = [max(0, need - have) for need, have in zip(card.needs, acc.counts, strict=True)]
+    link = card.vine_link and not acc.vine_link
+    if not any(lack) and not link:
+        return "habitat met"
+    return "lacks " + " ".join(filter(None, (plant_codes(lack), "U-C vine" if link else "")))
 
 
-def _doing(d: BiomeData) -> str:
+def _doing(d: BiomeData, cfg: Config) -> str:
     who = seat_name(d.turn)
-    cs = cards()
+    ids = tiles().ids
     texts = {
         Phase.REACT: "others may play an Opportunist (waiting for "
         + ", ".join(seat_name(s) for s in d.waiting)
         + ")",
         Phase.EXCHANGE: f"{who} may exchange cards or tiles",
-        Phase.MARK_CARDS: f"{who} chooses cards to exchange",
-        Phase.MARK_TILES: f"{who} chooses tiles to exchange",
+        Phase.MARK_CARDS: f"{who} chooses cards to exchange ({len(d.marked_cards)} so far)",
+        Phase.MARK_TILES: f"{who} chooses tiles to exchange ("
+        + (", ".join(ids[t] for t in d.marked_tiles) or "none yet")
+        + ")",
         Phase.HABITATS: f"{who} creates habitats",
-        Phase.EARN: f"{who} is earning {cs.name(d.card) if d.card else ''}",
+        Phase.EARN: f"{who} is earning {_earning(d, cfg)}",
         Phase.WINDS_GAIN: f"{who} plays Winds of Change: gain a card",
         Phase.WINDS_SABOTAGE: f"{who} plays Winds of Change: sabotage",
         Phase.REFILL: f"{who} refills the hand",
@@ -88,57 +94,189 @@ def _doing(d: BiomeData) -> str:
     return texts[d.phase]
 
 
-def render(d: BiomeData, seat: int | None, cfg: Config) -> str:
-    """The table as ``seat`` sees it."""
+def _notes(d: BiomeData) -> list[str]:
+    """The Global Bonus cards' leaders, and who triggered the end: short lines for beside the
+    map."""
     cs = cards()
-    ts = tiles()
-    rnd = (d.turns - 1) // cfg.players + 1
-    lines = [
-        f"BIOME Borneo · {cfg.players} players · {cfg.geo.name} formation · round {rnd} · "
-        + _doing(d),
-        "",
-        *_map(d, cfg),
-        "",
-        *_tile_lines(d, cfg),
-    ]
-    if d.card:
-        lines.append(
-            f"Being earned: {cs.name(d.card)} with tiles on "
-            + (", ".join(cfg.geo.cells[c] for c in d.pending) or "no cell yet")
-        )
-    lines.append("")
-    lines.append(
-        f"Gallery: {', '.join(cs.name(c) for c in d.gallery) or 'empty'}"
-        f"   Deck: {len(d.deck)}   Discard: {len(d.discard)}"
-        + (f" (top {cs.name(d.discard[-1])})" if d.discard else "")
-    )
-    lines.append(
-        f"Perimeter: {len(d.perimeter)} tiles face down"
-        + (f"   End triggered by {seat_name(d.trigger)}" if d.trigger is not None else "")
-    )
-    bonuses = []
+    out = []
     for b in d.bonuses:
         lead = bonus_winner(d, b)
-        bonuses.append(
-            f"{cs.bonuses[b].name} ({cs.bonuses[b].text[:-1].lower()}; "
-            f"{'nobody' if lead is None else seat_name(lead)} leads)"
-        )
-    lines.append("Global Bonus: " + "; ".join(bonuses))
-    for s, st in enumerate(d.seats):
-        sc = score_seat(d, s)
-        you = " (you)" if s == seat else ""
-        lines.append("")
-        lines.append(
-            f"{seat_name(s)}{you}: {sc.total} points · tiles "
-            + (", ".join(ts.describe(t) for t in st.tiles) or "none")
-        )
-        for ch in st.chains:
-            lines.append("  chain: " + EATS.join(cs.by_id[c].name for c in ch))
-        if st.plants:
-            lines.append("  plants: " + ", ".join(cs.by_id[c].name for c in st.plants))
-        if s == seat:
-            lines.append("  hand: " + (", ".join(cs.name(c) for c in st.hand) or "empty"))
+        out.append(f"{cs.bonuses[b].name}: {'nobody' if lead is None else seat_name(lead)} leads")
+    if d.trigger is not None:
+        out.append(f"End triggered by {seat_name(d.trigger)}")
+    return out
+
+
+def _table(d: BiomeData) -> str:
+    """The Main Deck, the discard pile and the perimeter: the heading of the Gallery."""
+    top = f" (top {d.discard[-1]})" if d.discard else ""
+    return (
+        f"Deck {_plural(len(d.deck), 'card')} · discard {len(d.discard)}{top} · "
+        f"perimeter {_plural(len(d.perimeter), 'tile')} · Card Gallery:"
+    )
+
+
+def _points(n: int) -> str:
+    return f"{n} point{'' if n == 1 else 's'}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _chains(chains: tuple[tuple[str, ...], ...]) -> str:
+    """``3 chains (longest 2)``."""
+    if not chains:
+        return ""
+    longest = max(len(ch) for ch in chains)
+    return _plural(len(chains), "chain") + (f" (longest {longest})" if longest > 1 else "")
+
+
+def _fitting(*forms: Sequence[str]) -> list[str]:
+    """The first of ``forms`` (parts joined by `` · ``) that fits a line; the last wrapped
+    when none does."""
+    lines = [" · ".join(filter(None, parts)) for parts in forms]
+    return next(([line] for line in lines if len(line) <= WIDTH), wrap(lines[-1]))
+
+
+def _you(d: BiomeData, seat: int) -> list[str]:
+    """The seat's points, food chains (naming the animals on top, the ones a predator may
+    eat) and plant cards: the heading of its hand."""
+    st = d.seats[seat]
+    by_id = cards().by_id
+    head = f"{seat_name(seat)} (you): {_points(score_seat(d, seat).total)}"
+    chains = _chains(st.chains)
+    tops = ", ".join(dict.fromkeys(by_id[ch[-1]].key for ch in st.chains))
+    on_top = f"{chains}, on top: {tops}" if tops else ""
+    plants = f"plants: {', '.join(st.plants)}" if st.plants else ""
+    counted = _plural(len(st.plants), "plant card") if st.plants else ""
+    return _fitting(
+        (head, on_top, plants, "your hand:"),
+        (head, on_top, counted, "your hand:"),
+        (head, chains, counted, "your hand:"),
+    )
+
+
+def _other(d: BiomeData, s: int, brief: bool = False) -> list[str]:
+    """Another player: points, cards (the known ones named while there is room), tiles (with
+    their plants while there is room) and food chains: a line, or with ``brief`` two short
+    ones for beside the map."""
+    st = d.seats[s]
+    ts = tiles()
+    head = f"{seat_name(s)}: {_points(score_seat(d, s).total)} · {_plural(len(st.hand), 'card')}"
+    counted = f"{head} ({len(st.shown)} known)" if st.shown else head
+    named = f"{head} (known: {', '.join(st.shown)})" if st.shown else head
+    ids = "tiles " + (" ".join(ts.ids[t] for t in st.tiles) or "none")
+    plants = ", ".join(tile_plants(ts.tiles[t]) for t in st.tiles)
+    plant_cards = _plural(len(st.plants), "plant card") if st.plants else ""
+    earned = " · ".join(filter(None, (_chains(st.chains), plant_cards)))
+    if brief:
+        return [counted, *(f"  {x}" for x in (ids, _chains(st.chains), plant_cards) if x)]
+    return _fitting(
+        (named, f"tiles {plants or 'none'}", earned),
+        (counted, f"tiles {plants or 'none'}", earned),
+        (counted, ids, earned),
+    )
+
+
+Item = tuple[list[str], list[str]]
+
+
+def _lay(board: list[str], col: int, items: Sequence[Item]) -> list[str]:
+    """The map with each item's first form (a block of lines) drawn from column ``col``, in
+    the highest free lines the map leaves room in; an item that finds none follows below
+    the map in its second form."""
+    out = list(board)
+    free = [len(line) + _GAP <= col for line in board]
+    below: list[str] = []
+    for block, otherwise in items:
+        if col + max(len(line) for line in block) <= WIDTH:
+            for y in range(len(out) - len(block) + 1):
+                span = range(y, y + len(block))
+                if all(free[i] for i in span):
+                    for i, line in zip(span, block, strict=True):
+                        out[i] = out[i].ljust(col) + line
+                        free[i] = False
+                    break
+            else:
+                below += otherwise
         else:
-            known = f" (known: {', '.join(st.shown)})" if st.shown else ""
-            lines.append(f"  hand: {len(st.hand)} card(s){known}")
+            below += otherwise
+    return out + below
+
+
+def _beside(board: list[str], pictures: list[list[str]], items: Sequence[Item]) -> list[str]:
+    """The map with the tile ``pictures`` (as many to a row as fit) and the ``items`` drawn
+    beside it in one column: the column that leaves the fewest lines below the map, and of
+    those the one nearest the map's right edge."""
+    edge = max((len(line) for line in board), default=0) + _GAP
+    best: list[str] = []
+    best_key = (0, 0)
+    for col in sorted({len(line) + _GAP for line in board} | {edge}):
+        per_row = max(1, (WIDTH - col + 2) // 12)
+        rows = [_side_by_side(pictures[i : i + per_row]) for i in range(0, len(pictures), per_row)]
+        out = _lay(board, col, [*((row, row) for row in rows), *items])
+        key = (len(out), abs(edge - col))
+        if not best or key < best_key:
+            best, best_key = out, key
+    return best
+
+
+def _side_by_side(pictures: list[list[str]]) -> list[str]:
+    return ["  ".join(p[k].ljust(10) for p in pictures).rstrip() for k in range(len(pictures[0]))]
+
+
+def render(d: BiomeData, seat: int | None, cfg: Config) -> str:
+    """The table as ``seat`` sees it."""
+    rnd = (d.turns - 1) // cfg.players + 1
+    lines = wrap(f"BIOME Borneo · {cfg.geo.name} · round {rnd} · {_doing(d, cfg)}")
+    ts = tiles()
+    pictures = [tile_picture(ts.tiles[t]) for t in d.seats[seat].tiles] if seat is not None else []
+    none = [["Your tiles: none"]] if seat is not None and not pictures else []
+    others = [s for s in range(cfg.players) if s != seat]
+    lines += _beside(
+        map_lines(cfg.geo, d.board, d.pending),
+        pictures,
+        [
+            *((x, x) for x in none),
+            (_notes(d), _notes(d)),
+            *((_other(d, s, brief=True), _other(d, s)) for s in others),
+        ],
+    )
+    hand = d.seats[seat].hand if seat is not None else ()
+    width = max((len(c) for c in (*hand, *d.gallery)), default=0)
+    if seat is not None:
+        lines += _you(d, seat)
+        for c in hand:
+            lines += card_lines(c, width)
+    lines.append(_table(d))
+    for c in d.gallery:
+        lines += card_lines(c, width)
     return "\n".join(lines)
+
+
+def preview(d: BiomeData, seat: int, action: Action, cfg: Config) -> str | None:
+    """What an action names, drawn: a placement's tile turned as it would lie on its cell,
+    with what the habitat then still lacks; a tile in a supply as in the picture; the tile
+    that Blight would take, as it lies; a card's line."""
+    del seat
+    ts = tiles()
+    geo = cfg.geo
+    if isinstance(action, Place) and d.card is not None:
+        tile = ts.by_id[action.tile]
+        cell = geo.index[action.cell]
+        board = list(d.board)
+        board[cell] = tile.index * 6 + action.rotation
+        acc = access(tuple(board), geo, (*d.pending, cell))
+        picture = tile_picture(tile, action.rotation, action.cell)[1:]
+        return "\n".join([*picture, _progress(cards().by_id[d.card], acc)])
+    if isinstance(action, (Opportunist, ExchangeTile, ReturnTile)):
+        return "\n".join(tile_picture(ts.by_id[action.tile]))
+    if isinstance(action, PlayBlight):
+        v = d.board[geo.index[action.cell]]
+        return "\n".join(tile_picture(ts.tiles[v // 6], v % 6, action.cell)) if v != EMPTY else None
+    if isinstance(action, (Earn, ExchangeCard, Gain, TakeGallery, DiscardCard)):
+        return card_line(action.card)
+    if isinstance(action, ConfirmPrey):
+        return card_line(action.prey)
+    return None

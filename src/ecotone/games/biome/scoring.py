@@ -59,26 +59,56 @@ def bonus_winner(d: BiomeData, bonus: str) -> int | None:
 
 @dataclass(frozen=True, slots=True)
 class SeatScore:
-    """One player's score and how it was reached."""
+    """One player's score and how it was reached.
 
-    cards: int
+    Attributes:
+        animals: the points of the animals earned (consumed prey included).
+        plants: the points of the plant cards earned.
+        bonuses: the Global Bonus cards this player earns.
+        apexes: Apex Predators earned (the first tie-break).
+        tiles_left: tiles in front of the player (the second tie-break, fewest first).
+        in_play: the Global Bonus cards in play, earned or not.
+    """
+
+    animals: int
+    plants: int
     bonuses: tuple[str, ...]
     apexes: int
     tiles_left: int
+    in_play: tuple[str, ...] = ()
+
+    @property
+    def cards(self) -> int:
+        """Points from earned cards, animals and plants."""
+        return self.animals + self.plants
+
+    def terms(self) -> tuple[tuple[str, int], ...]:
+        """The points line by line: animals, plant cards, then each Global Bonus card in
+        play by its name (5 when this player earns it, else 0)."""
+        bonuses = cards().bonuses
+        return (
+            ("Animals", self.animals),
+            ("Plants", self.plants),
+            *(
+                (bonuses[b].name, BONUS_POINTS if b in self.bonuses else 0)
+                for b in (self.in_play or self.bonuses)
+            ),
+        )
 
     @property
     def total(self) -> int:
-        """Points from cards plus Global Bonus cards."""
-        return self.cards + BONUS_POINTS * len(self.bonuses)
+        """Points from cards plus Global Bonus cards: the sum of the :meth:`terms`."""
+        return sum(points for _, points in self.terms())
 
 
 def score_seat(d: BiomeData, seat: int) -> SeatScore:
     """Score ``seat`` as the game stands."""
     by_id = cards().by_id
     s = d.seats[seat]
-    points = sum(by_id[c].points for c in (*_animals(s), *s.plants))
+    animals = sum(by_id[c].points for c in _animals(s))
+    plants = sum(by_id[c].points for c in s.plants)
     won = tuple(b for b in d.bonuses if bonus_winner(d, b) == seat)
-    return SeatScore(points, won, measure(s, "apex"), len(s.tiles))
+    return SeatScore(animals, plants, won, measure(s, "apex"), len(s.tiles), d.bonuses)
 
 
 def winners(d: BiomeData) -> list[int]:

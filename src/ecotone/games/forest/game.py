@@ -8,10 +8,10 @@ from typing import Any
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
-from ecotone.core.game import Game
+from ecotone.core.game import Game, ScoreTerm
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Provenance, Variant
-from ecotone.games.forest import presentation, refusals, render, rules, scoring, view
+from ecotone.games.forest import phase, presentation, refusals, render, rules, scoring, view
 from ecotone.games.forest.actions import CODEC
 from ecotone.games.forest.cards import cards
 from ecotone.games.forest.refusals import ForestRefusal
@@ -93,6 +93,22 @@ class OnceUponAForest(Game[ForestData]):
 
     def winners(self, data: ForestData) -> list[int]:
         return scoring.winners(data, self.variant)
+
+    def breakdown(self, data: ForestData) -> list[tuple[ScoreTerm, ...]]:
+        return [
+            tuple(ScoreTerm(name, float(points)) for name, points in score_forest(f).terms())
+            for f in data.forests
+        ]
+
+    def turn(self, data: ForestData) -> int | None:
+        # Players count no turns: the game ends when the cards run out. The record keeps
+        # none, and the cards placed do not tell them exactly (a player's last turn may
+        # end without a gift), so there is no number to show.
+        del data
+        return None
+
+    def phase(self, data: ForestData, seat: int | None) -> str | None:
+        return phase.phase(data, seat, self.players)
 
     def zones(self, data: ForestData) -> Mapping[str, Iterable[str]]:
         return view.zones(data)

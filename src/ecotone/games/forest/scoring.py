@@ -30,6 +30,7 @@ __all__ = [
     "SOLO",
     "SOLO_RATINGS",
     "SOLO_TARGET",
+    "TERMS",
     "ForestScore",
     "degradation_limit",
     "is_complete",
@@ -47,6 +48,9 @@ COMPLETE_TREE = 3
 INCOMPLETE_TREE = -1
 CHAINSAW = -1
 BALANCED_SPECIES = 1
+
+#: The lines of a forest's score, as :meth:`ForestScore.terms` names them.
+TERMS = ("Complete trees", "Animals in balance", "Chainsaws", "Unfinished trees")
 
 
 def is_complete(tree: Tree) -> bool:
@@ -69,14 +73,22 @@ class ForestScore:
     individuals: dict[str, int]
     balanced: tuple[str, ...]
 
+    def terms(self) -> tuple[tuple[str, int], ...]:
+        """The points line by line, in the order the rules count them: complete trees,
+        species in balance, chainsaws, unfinished trees (the last two negative)."""
+        return tuple(zip(TERMS, self._points(), strict=True))
+
     @property
     def total(self) -> int:
-        """The forest's points."""
+        """The forest's points: the sum of its :meth:`terms`."""
+        return sum(self._points())
+
+    def _points(self) -> tuple[int, int, int, int]:
         return (
-            COMPLETE_TREE * self.complete
-            + INCOMPLETE_TREE * self.incomplete
-            + CHAINSAW * self.chainsaws
-            + BALANCED_SPECIES * len(self.balanced)
+            COMPLETE_TREE * self.complete,
+            BALANCED_SPECIES * len(self.balanced),
+            CHAINSAW * self.chainsaws,
+            INCOMPLETE_TREE * self.incomplete,
         )
 
 

@@ -64,6 +64,8 @@ class Play(Action, frozen=True, tag="play"):
     """Play a species into a cell, or an event on the species in a cell."""
 
     notation: ClassVar[str] = "play {card} at {cell}"
+    # many cards at many cells: a person picks the card, then the cell
+    choose_by: ClassVar[tuple[str, ...]] = ("card", "cell")
     card: str
     cell: str
 
@@ -72,6 +74,8 @@ class PlayLeaving(Action, frozen=True, tag="play-leaving"):
     """Play Habitat Loss and leave it on the table as URBAN terrain."""
 
     notation: ClassVar[str] = "play {card} at {cell} leaving it as urban"
+    # many cards at many cells: a person picks the card, then the cell
+    choose_by: ClassVar[tuple[str, ...]] = ("card", "cell")
     card: str
     cell: str
 

@@ -8,15 +8,15 @@ from typing import Any
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import ConfigError, IllegalAction
-from ecotone.core.game import Game
+from ecotone.core.game import Game, ScoreTerm
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Option, Provenance, Variant
-from ecotone.games.phylo import presentation, render, rules, view
+from ecotone.games.phylo import phase, presentation, render, rules, unplayable, view
 from ecotone.games.phylo.actions import CODEC, ThrowHand
 from ecotone.games.phylo.cards import cards
 from ecotone.games.phylo.decks import DEFAULT_DECKS, READY_DECKS, resolve_deck
 from ecotone.games.phylo.refusals import PhyloRefusal
-from ecotone.games.phylo.scoring import table_points, winners
+from ecotone.games.phylo.scoring import TERMS, table_points, table_terms, winners
 from ecotone.games.phylo.state import PhyloData, instance
 
 __all__ = ["CONSTRUCTED", "SPEC", "Phylo"]
@@ -144,6 +144,25 @@ class Phylo(Game[PhyloData]):
 
     def winners(self, data: PhyloData) -> list[int]:
         return winners(table_points(data.board))
+
+    def breakdown(self, data: PhyloData) -> list[tuple[ScoreTerm, ...]]:
+        return [
+            tuple(ScoreTerm(n, float(p)) for n, p in zip(TERMS, terms, strict=True))
+            for terms in zip(*table_terms(data.board), strict=True)
+        ]
+
+    def turn(self, data: PhyloData) -> int | None:
+        # Players count no turns: the game ends with the pick-up pile. The record keeps
+        # none, and the cards drawn do not tell them (Scientific Insight draws two, missed
+        # turns draw none), so there is no number to show.
+        del data
+        return None
+
+    def phase(self, data: PhyloData, seat: int | None) -> str | None:
+        return phase.phase(data, seat)
+
+    def unplayable(self, data: PhyloData, seat: int) -> dict[str, str]:
+        return unplayable.unplayable(data, seat)
 
     def zones(self, data: PhyloData) -> Mapping[str, Iterable[str]]:
         return view.zones(data)

@@ -11,11 +11,16 @@ table, so they score too: only a rescue turn's end discards them. Tied players s
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import add
 
 from ecotone.games.phylo.cards import cards
 from ecotone.games.phylo.state import Slot
 
-__all__ = ["points", "table_points", "winners"]
+__all__ = ["TERMS", "points", "table_points", "table_terms", "winners"]
+
+#: The two lines of a seat's score: the cards facing them, and their parasites beneath
+#: other cards (the rulebook's "even those underneath cards").
+TERMS = ("Cards facing you", "Parasites beneath hosts")
 
 
 def points(card: str) -> int:
@@ -24,14 +29,21 @@ def points(card: str) -> int:
     return sp.points if sp is not None else 0
 
 
-def table_points(board: Iterable[Slot], players: int = 2) -> list[int]:
-    """Each seat's points on the table."""
-    out = [0] * players
+def table_terms(board: Iterable[Slot], players: int = 2) -> tuple[list[int], list[int]]:
+    """Each seat's points on the table as the two :data:`TERMS`: the cards showing that
+    face them, and the parasites they played beneath a card (two lists by seat)."""
+    top = [0] * players
+    beneath = [0] * players
     for slot in board:
-        out[slot.owner] += points(slot.card)
+        top[slot.owner] += points(slot.card)
         if slot.under is not None:
-            out[slot.under_owner] += points(slot.under)
-    return out
+            beneath[slot.under_owner] += points(slot.under)
+    return top, beneath
+
+
+def table_points(board: Iterable[Slot], players: int = 2) -> list[int]:
+    """Each seat's points on the table: the sum of its :func:`table_terms`."""
+    return list(map(add, *table_terms(board, players)))
 
 
 def winners(scores: list[int]) -> list[int]:

@@ -8,14 +8,14 @@ from typing import Any
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
-from ecotone.core.game import Game
+from ecotone.core.game import Game, ScoreTerm
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Provenance, Variant
-from ecotone.games.singapore import presentation, render, rules, view
+from ecotone.games.singapore import phase, presentation, render, rules, view
 from ecotone.games.singapore.actions import CODEC
 from ecotone.games.singapore.cards import cards
 from ecotone.games.singapore.refusals import SingaporeRefusal
-from ecotone.games.singapore.scoring import evp, winners
+from ecotone.games.singapore.scoring import evp, score, winners
 from ecotone.games.singapore.state import ROUNDS, Phase, SGData
 
 __all__ = ["SPEC", "SingaporeUntamed", "steps_bound"]
@@ -108,6 +108,19 @@ class SingaporeUntamed(Game[SGData]):
 
     def winners(self, data: SGData) -> list[int]:
         return winners(data.players)
+
+    def breakdown(self, data: SGData) -> list[tuple[ScoreTerm, ...]]:
+        niches = data.mode != BEGINNER
+        return [
+            tuple(ScoreTerm(name, float(points)) for name, points in score(p).terms(niches))
+            for p in data.players
+        ]
+
+    def turn(self, data: SGData) -> int | None:
+        return data.round or None  # 0 only while the game is being set up
+
+    def phase(self, data: SGData, seat: int | None) -> str | None:
+        return phase.phase(data, seat)
 
     def secret_action(self, data: SGData, seat: int, action: Action) -> bool:
         # Routes and Survival Strategies (and the cards played with them) are chosen in

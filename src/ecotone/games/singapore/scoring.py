@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ecotone.core.records import seat_name
-from ecotone.games.singapore.abilities import counts, counts_of
+from ecotone.games.singapore.abilities import counts_of
 from ecotone.games.singapore.cards import cards, name_of
 from ecotone.games.singapore.state import Player
 
@@ -36,20 +36,28 @@ class Score:
     niches: int
     food: int
 
+    def terms(self, niches: bool = True) -> tuple[tuple[str, int], ...]:
+        """The EVP line by line: each Adaptation type owned (by its name), the Niches,
+        and the Food left; ``niches=False`` leaves out the Niches line (the Beginner game
+        has none)."""
+        return (
+            *((name_of(k), v) for k, v in self.adaptations.items()),
+            *((("Niches", self.niches),) if niches else ()),
+            ("Food", self.food),
+        )
+
     @property
     def total(self) -> int:
-        """The player's EVP."""
-        return sum(self.adaptations.values()) + self.niches + self.food
+        """The player's EVP: the sum of its :meth:`terms`."""
+        return sum(points for _, points in self.terms())
 
 
 def score(p: Player) -> Score:
     """Score one player by the rules above."""
-    cs = cards()
-    have = counts(p)
     return Score(
-        adaptations={k: cs.adaptations[k].score(n) for k, n in sorted(have.items())},
-        niches=NICHE_EVP * len(p.niches),
-        food=p.food // FOOD_PER_EVP,
+        adaptations=dict(_adaptation_terms(p.adaptations)),
+        niches=_niche_points(p),
+        food=_food_points(p),
     )
 
 
@@ -59,13 +67,28 @@ def evp(p: Player) -> int:
     Scores are read at every step of a search, so the Adaptations' points (which change
     only when a card is bought) are remembered by the cards owned.
     """
-    return _adaptation_points(p.adaptations) + NICHE_EVP * len(p.niches) + p.food // FOOD_PER_EVP
+    return _adaptation_points(p.adaptations) + _niche_points(p) + _food_points(p)
+
+
+def _niche_points(p: Player) -> int:
+    return NICHE_EVP * len(p.niches)
+
+
+def _food_points(p: Player) -> int:
+    return p.food // FOOD_PER_EVP
+
+
+@lru_cache(maxsize=4096)
+def _adaptation_terms(adaptations: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """The points of each Adaptation type among ``adaptations``, by the points table on
+    its cards, in key order."""
+    cs = cards()
+    return tuple((k, cs.adaptations[k].score(n)) for k, n in sorted(counts_of(adaptations).items()))
 
 
 @lru_cache(maxsize=4096)
 def _adaptation_points(adaptations: tuple[str, ...]) -> int:
-    cs = cards()
-    return sum(cs.adaptations[k].score(n) for k, n in counts_of(adaptations).items())
+    return sum(points for _, points in _adaptation_terms(adaptations))
 
 
 def winners(players: tuple[Player, ...]) -> list[int]:

@@ -1,0 +1,277 @@
+"""``ecotone balance``: is a game (or a card, or a rule change) fair? A report to show.
+
+Writes ``OUT/report.html`` (one self-contained page), ``OUT/report.json`` (every figure
+with its 95% interval and method) and the pictures as PNG; the games played are kept in
+``games.jsonl`` so that running the same command again resumes instead of restarting.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+import msgspec
+from rich.text import Text
+
+import ecotone
+from ecotone.cli.options import Commands, add_game_arguments, make_game, split_names
+from ecotone.cli.output import UsageError, progress_bar, stderr_console, stdout_console
+from ecotone.core.game import Game
+from ecotone.sim.balance import (
+    Comparison,
+    GameRecord,
+    Plan,
+    Report,
+    analyse,
+    compare,
+    run_batch,
+    write_comparison,
+    write_report,
+)
+from ecotone.sim.balance.batch import BATCH_FILE
+from ecotone.sim.balance.plots import INSTALL_HINT
+from ecotone.sim.balance.stats import Figure
+from ecotone.sim.runner import default_bot, parse_options
+
+__all__ = ["add_parser", "run_balance"]
+
+# Without --workers, one process per this many games (up to the number of CPUs).
+SMALL_BATCH = 20
+SHOWN_ITEMS = 3
+
+
+def add_parser(commands: Commands) -> None:
+    """Register ``balance``."""
+    parser = commands.add_parser(
+        "balance",
+        help="a fairness report: seats, scores, length, tension, card impact, rule changes",
+        description="Play bot games and write a balance report to OUT: report.html (one "
+        "page, pictures inside), report.json (every figure with its 95% interval and "
+        "method) and the pictures as PNG. Games are kept in OUT as they finish: the same "
+        "command run again skips them. --compare plays the same seeds under a changed rule "
+        "set and reports every difference. See docs/balance.md.",
+    )
+    add_game_arguments(parser)
+    parser.add_argument(
+        "--bots",
+        metavar="NAMES",
+        help="one bot spec per seat, comma-separated, or one for every seat; the bots turn "
+        "one seat per game (default: heuristic if the game has one, else random)",
+    )
+    parser.add_argument(
+        "--games", "-n", type=int, default=200, metavar="N", help="games to play (default: 200)"
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        help="the batch's seed (default: the one OUT already holds, else random, reported)",
+    )
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--workers",
+        "-w",
+        type=int,
+        metavar="W",
+        help="local processes (default: the number of CPUs, fewer for small batches)",
+    )
+    where.add_argument(
+        "--ray",
+        metavar="ADDRESS",
+        help="play on Ray: 'local' starts it on this machine, else a cluster's address "
+        "(needs pip install 'ecotone[ray]'); the results equal --workers'",
+    )
+    parser.add_argument(
+        "--compare",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="also play the same seeds with this option changed, and report every "
+        "difference; repeat for several",
+    )
+    parser.add_argument(
+        "--compare-variant", metavar="V", help="also play the same seeds with this variant"
+    )
+    parser.add_argument(
+        "--bootstrap",
+        type=int,
+        default=1000,
+        metavar="B",
+        help="bootstrap resamples per interval (default: 1000)",
+    )
+    parser.add_argument(
+        "--out", type=Path, required=True, metavar="OUT", help="the report's folder"
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print report.json on stdout instead of a summary"
+    )
+    parser.set_defaults(run=run_balance)
+
+
+def _seed(args: argparse.Namespace, folder: Path) -> int:
+    """The seed asked for, else the one the folder's batch was played with, else a new one."""
+    if args.seed is not None:
+        return int(args.seed)
+    held = folder / BATCH_FILE
+    if held.exists():
+        try:
+            return int(msgspec.json.decode(held.read_bytes())["seed"])
+        except (msgspec.DecodeError, KeyError, TypeError, ValueError):
+            pass
+    return secrets.randbelow(2**31)
+
+
+def _changed_game(args: argparse.Namespace, game: Game[Any]) -> tuple[Game[Any], dict[str, Any]]:
+    """The game with ``--compare`` options and ``--compare-variant``, and what changed."""
+    changes = parse_options(args.compare, what="--compare")
+    options = {**game.options, **changes}
+    variant = args.compare_variant if args.compare_variant is not None else game.variant
+    changed = ecotone.make(game.spec.id, players=game.players, variant=variant, **options)
+    words = [f"{k}={v}" for k, v in changes.items()]
+    if variant != game.variant:
+        words.insert(0, f"variant {variant or 'standard'} instead of {game.variant or 'standard'}")
+    text = ", ".join(words) or "nothing"
+    if changed.config == game.config:
+        text += " (the same rules twice)"
+    return changed, {"text": text, "options": changes, "variant": variant}
+
+
+def _check_folder(folder: Path) -> None:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"cannot use {folder} for the report: {exc.strerror}") from None
+
+
+def run_balance(args: argparse.Namespace) -> int:
+    """Validate everything, play (or resume) with a progress bar, write the report."""
+    if args.games < 1:
+        raise UsageError(f"--games must be at least 1, not {args.games}")
+    if args.workers is not None and args.workers < 1:
+        raise UsageError(f"--workers must be at least 1, not {args.workers}")
+    if args.bootstrap < 0:
+        raise UsageError(f"--bootstrap must be at least 0, not {args.bootstrap}")
+    names = split_names(args.bots)
+    game = make_game(args, names)
+    lineup = names or [default_bot(game)]
+    comparing = bool(args.compare) or args.compare_variant is not None
+    folder: Path = args.out
+    _check_folder(folder)
+    base_folder = folder / "baseline" if comparing else folder
+    seed = _seed(args, base_folder)
+    if args.workers is not None:
+        workers = min(args.workers, args.games)
+    else:
+        workers = max(1, min(os.cpu_count() or 1, args.games // SMALL_BATCH))
+    plans = [(Plan.of(game, lineup, args.games, seed), game, base_folder)]
+    change: dict[str, Any] = {}
+    if comparing:
+        changed, change = _changed_game(args, game)
+        plans.append((Plan.of(changed, lineup, args.games, seed), changed, folder / "changed"))
+    played = _play(plans, workers, args)
+    reports = [
+        (analyse(records, plan.identity(), g.presentation(), resamples=args.bootstrap), records)
+        for (plan, g, _), records in zip(plans, played, strict=True)
+    ]
+    plotted = True
+    for (report, _), (_, _, where) in zip(reports, plans, strict=True):
+        plotted = write_report(report, where).plotted
+    comparison = None
+    if comparing:
+        comparison = compare(reports[0], reports[1], change, resamples=args.bootstrap)
+        write_comparison(comparison, folder)
+    if not plotted:
+        stderr_console().print(Text(f"note: {INSTALL_HINT}"))
+    if args.json:
+        print((folder / "report.json").read_text(encoding="utf-8"), end="")
+    elif comparison is not None:
+        _show_comparison(comparison, folder, workers, args)
+    else:
+        _show(reports[0][0], folder, workers, args)
+    return 0
+
+
+def _play(
+    plans: list[tuple[Plan, Game[Any], Path]], workers: int, args: argparse.Namespace
+) -> list[list[GameRecord]]:
+    progress = progress_bar(quiet=args.json)
+    out = []
+    with progress:
+        for plan, game, where in plans:
+            label = f"{game.spec.id} ({where.name})" if len(plans) > 1 else game.spec.id
+            task = progress.add_task(label, total=plan.games)
+            out.append(
+                run_batch(
+                    plan,
+                    where,
+                    workers=workers,
+                    ray=args.ray,
+                    on_progress=functools.partial(progress.advance, task),
+                )
+            )
+    return out
+
+
+def _show_value(value: float, unit: str, sign: str = "") -> str:
+    return f"{value:{sign}.1%}" if unit.startswith("share") else f"{value:{sign}.3g}"
+
+
+def _line(f: Figure | None, sign: str = "") -> str:
+    """``label: value (95% low to high)``, a share as a percentage."""
+    if f is None:
+        return ""
+    value, low, high = (_show_value(v, f.unit, sign) for v in (f.value, f.low, f.high))
+    return f"{f.label}: {value} (95% {low} to {high})"
+
+
+def _where(workers: int, args: argparse.Namespace) -> str:
+    return f"on Ray ({args.ray})" if args.ray else f"on {workers} worker(s)"
+
+
+def _show(report: Report, folder: Path, workers: int, args: argparse.Namespace) -> None:
+    c = stdout_console()
+    ident = report.identity
+    c.print(
+        Text(
+            f"{ident['config']['game']}: {report.completed} of {report.games} games completed "
+            f"{_where(workers, args)}, seed {ident['seed']}"
+        )
+    )
+    keys = [f"win_rate/P{s + 1}" for s in range(report.players)]
+    keys += ["first_player/win_rate", "length", "lead_changes", "drama", "decided_at"]
+    for key in keys:
+        line = _line(report.figure(key))
+        if line:
+            c.print(Text(f"  {line}"))
+    if report.players > 1:
+        c.print(Text(f"  Equal seats? chi-square p = {report.seat_test['p']:.3f}"))
+    for title, items in (("Strongest", report.strongest), ("Weakest", report.weakest)):
+        shown = [f"{i.label} ({i.win.value:+.1%})" for i in items[:SHOWN_ITEMS] if i.win]
+        if shown:
+            c.print(Text(f"  {title} items: {', '.join(shown)}"))
+    if report.errors:
+        c.print(Text(f"  {len(report.errors)} game(s) failed: see the report", style="red"))
+    c.print(Text(f"Report: {folder / 'report.html'}"))
+
+
+def _show_comparison(
+    comparison: Comparison, folder: Path, workers: int, args: argparse.Namespace
+) -> None:
+    c = stdout_console()
+    base = comparison.baseline
+    c.print(
+        Text(
+            f"{base.identity['config']['game']}: {comparison.change['text']}; "
+            f"{base.games} games each {_where(workers, args)}, seed {base.identity['seed']}"
+        )
+    )
+    significant = comparison.significant
+    if not significant:
+        c.print(Text("  No figure changed beyond what chance explains (all q >= 0.05)."))
+    for f in significant:
+        q = "q < 0.001" if f.q is not None and f.q < 0.001 else f"q = {f.q:.3f}"
+        c.print(Text(f"  {_line(f, '+')}, {q}"))
+    c.print(Text(f"Report: {folder / 'report.html'}"))

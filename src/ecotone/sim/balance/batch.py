@@ -1,0 +1,265 @@
+"""Playing a balance batch: on local processes or on Ray, kept game by game, resumable.
+
+A batch is ``games`` games of one configured game, game ``i`` dealt with
+``game_seed(seed, i)`` and seated by ``seat_order(players, i, rotate=True)``, exactly as
+``ecotone simulate --rotate`` deals and seats them. Each game depends on its index and
+the batch's seed only, so the records are the same whether the games are played in one
+process, in several, or on a Ray cluster, and in whatever order they finish.
+
+Every finished game is appended to ``games.jsonl`` in the batch's folder at once (the
+folder's ``batch.json`` says which batch it holds). Played again with the same folder,
+the batch skips the games already there: an interrupted run loses at most the games
+that were being played, and asking for more games plays only the new ones.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import contextlib
+import math
+import multiprocessing
+import signal
+from collections.abc import Callable, Generator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+import msgspec
+
+import ecotone
+from ecotone.core.errors import ConfigError
+from ecotone.core.game import Game
+from ecotone.sim.balance.record import GameRecord, item_ids, play_record
+from ecotone.sim.runner import GameResult, check_bots, game_seed, lineup_for, seat_order
+
+__all__ = ["BATCH_FILE", "GAMES_FILE", "Plan", "load_records", "run_batch"]
+
+GAMES_FILE = "games.jsonl"
+BATCH_FILE = "batch.json"
+
+Job = tuple[int, int]  # (index, deal seed)
+Played = Generator[list[GameRecord], None, None]  # each finished chunk's records
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What a batch plays: the configured game, the bots, how many games, the seed.
+
+    Attributes:
+        config: the game's configuration (``Game.config``: game, players, variant, options).
+        lineup: one bot spec per seat; the lineup turns one seat per game.
+        games: how many games.
+        seed: the batch's seed.
+        rules_version: the game's rules version (a batch of other rules is not resumed).
+    """
+
+    config: dict[str, Any]
+    lineup: list[str]
+    games: int
+    seed: int
+    rules_version: str
+
+    @classmethod
+    def of(cls, game: Game[Any], bots: Sequence[str], games: int, seed: int) -> Plan:
+        """The plan for ``games`` games of ``game`` between ``bots`` (one, or one per seat).
+
+        Raises:
+            ConfigError: for fewer than one game, a lineup of the wrong length, or a bot
+                that does not exist or refuses its options.
+        """
+        if games < 1:
+            raise ConfigError("config/bad-games", f"a batch needs at least 1 game, not {games}")
+        lineup = lineup_for(bots, game.players)
+        check_bots(lineup, game)
+        return cls(dict(game.config), lineup, games, seed, game.spec.rules_version)
+
+    def identity(self) -> dict[str, Any]:
+        """Everything that decides the games but their number (``batch.json``)."""
+        return {
+            "config": self.config,
+            "lineup": self.lineup,
+            "seed": self.seed,
+            "rules_version": self.rules_version,
+            "rotate": True,
+        }
+
+    def make_game(self) -> Game[Any]:
+        """The configured game, made afresh (in a worker process, say)."""
+        c = self.config
+        return ecotone.make(c["game"], players=c["players"], variant=c["variant"], **c["options"])
+
+
+# -- the folder -------------------------------------------------------------------------------
+
+_decoder = msgspec.json.Decoder(GameRecord)
+_encoder = msgspec.json.Encoder()
+
+
+def load_records(folder: Path) -> list[GameRecord]:
+    """The games kept in ``folder``, in no particular order; a torn last line is skipped."""
+    path = folder / GAMES_FILE
+    if not path.exists():
+        return []
+    out = []
+    for line in path.read_bytes().splitlines():
+        if not line.strip():
+            continue
+        try:
+            out.append(_decoder.decode(line))
+        except msgspec.DecodeError:
+            continue  # the line a process was writing when it was stopped
+    return out
+
+
+def _claim(folder: Path, plan: Plan) -> None:
+    """Make the folder this batch's, or check that it already is.
+
+    Raises:
+        ConfigError: when the folder holds games of another batch.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / BATCH_FILE
+    identity = plan.identity()
+    if path.exists() and (folder / GAMES_FILE).exists():
+        try:
+            held = msgspec.json.decode(path.read_bytes())
+        except msgspec.DecodeError:
+            held = None
+        if held != msgspec.json.decode(msgspec.json.encode(identity)):
+            raise ConfigError(
+                "balance/other-batch",
+                f"{folder} holds the games of another batch (other game, options, bots, seed "
+                "or rules version); choose another output folder or delete "
+                f"{folder / GAMES_FILE}",
+            )
+    path.write_bytes(msgspec.json.format(msgspec.json.encode(identity)) + b"\n")
+
+
+def _open_for_append(folder: Path) -> IO[bytes]:
+    path = folder / GAMES_FILE
+    handle = path.open("ab+")
+    # A run stopped mid-line leaves a torn record: cut it off so the next one starts on
+    # a line of its own.
+    size = handle.seek(0, 2)
+    if size:
+        handle.seek(size - 1)
+        if handle.read(1) != b"\n":
+            data = path.read_bytes()
+            handle.truncate(data.rfind(b"\n") + 1)
+    handle.seek(0, 2)
+    return handle
+
+
+# -- playing ----------------------------------------------------------------------------------
+
+
+def _play_chunk(plan: Plan, jobs: Sequence[Job]) -> list[GameRecord]:
+    """Play ``jobs`` (index, seed) of a batch; runs in a worker (a process or a Ray task)."""
+    game = plan.make_game()
+    items = item_ids(game)
+    return [play_record(game, index, seed, plan.lineup, items) for index, seed in jobs]
+
+
+def _chunks(jobs: Sequence[Job], workers: int) -> list[list[Job]]:
+    # Small chunks keep every worker busy to the end, the progress bar moving, and an
+    # interrupt from losing more than a few games per worker (a chunk is kept when it
+    # ends). The chunking never changes a game, only who plays it.
+    size = max(1, min(4, math.ceil(len(jobs) / (workers * 8))))
+    return [list(jobs[i : i + size]) for i in range(0, len(jobs), size)]
+
+
+def _ignore_sigint() -> None:
+    # Ctrl-C reaches the whole process group; the parent alone decides how to stop.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _failed(plan: Plan, chunk: Sequence[Job], exc: BaseException) -> list[GameRecord]:
+    """Records for games whose worker died: the error, no outcome."""
+    players = len(plan.lineup)
+    out = []
+    for index, seed in chunk:
+        order = seat_order(players, index, True)
+        result = GameResult(
+            index=index,
+            seed=seed,
+            bots=[plan.lineup[e] for e in order],
+            lineup=order,
+            error=f"{type(exc).__name__}: {exc}",
+        )
+        out.append(GameRecord(result=result))
+    return out
+
+
+def _local(plan: Plan, chunks: list[list[Job]], workers: int) -> Played:
+    if workers <= 1:
+        # In this process, each game is kept as soon as it ends: an interrupt loses none.
+        game = plan.make_game()
+        items = item_ids(game)
+        for chunk in chunks:
+            for index, seed in chunk:
+                yield [play_record(game, index, seed, plan.lineup, items)]
+        return
+    # "spawn": clean interpreters, the same on every system (as ecotone.sim.runner)
+    context = multiprocessing.get_context("spawn")
+    with cf.ProcessPoolExecutor(
+        max_workers=workers, mp_context=context, initializer=_ignore_sigint
+    ) as pool:
+        futures = {pool.submit(_play_chunk, plan, chunk): chunk for chunk in chunks}
+        try:
+            for future in cf.as_completed(futures):
+                try:
+                    yield future.result()
+                except Exception as exc:  # a worker that died
+                    yield _failed(plan, futures[future], exc)
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+
+
+def _ray(plan: Plan, chunks: list[list[Job]], address: str) -> Played:
+    from ecotone.sim.balance import onray  # noqa: PLC0415 - Ray loads only when asked for
+
+    yield from onray.run(_play_chunk, plan, chunks, address, _failed)
+
+
+def run_batch(
+    plan: Plan,
+    folder: Path,
+    *,
+    workers: int = 1,
+    ray: str | None = None,
+    on_progress: Callable[[int], None] | None = None,
+) -> list[GameRecord]:
+    """Play the games of ``plan`` not yet kept in ``folder``; return all of them, in order.
+
+    Args:
+        plan: what to play.
+        folder: where the games are kept (``games.jsonl``) as each finishes.
+        workers: local processes (ignored with ``ray``).
+        ray: ``"local"`` to start Ray on this machine, or a Ray cluster's address.
+        on_progress: called with the number of games just finished (kept games count at
+            once, as finished, when the batch starts).
+
+    Raises:
+        ConfigError: when ``folder`` holds another batch's games, or Ray is asked for and
+            not installed.
+    """
+    _claim(folder, plan)
+    kept = {r.result.index: r for r in load_records(folder) if r.result.index < plan.games}
+    if on_progress is not None and kept:
+        on_progress(len(kept))
+    jobs = [(i, game_seed(plan.seed, i)) for i in range(plan.games) if i not in kept]
+    if jobs:
+        chunks = _chunks(jobs, max(1, workers))
+        batches = _ray(plan, chunks, ray) if ray else _local(plan, chunks, workers)
+        # closing(): an interrupt while a game is being written still stops the workers
+        # (cancels what has not started) before it leaves this function.
+        with _open_for_append(folder) as sink, contextlib.closing(batches):
+            for done in batches:
+                for record in done:
+                    sink.write(_encoder.encode(record) + b"\n")
+                    kept[record.result.index] = record
+                sink.flush()
+                if on_progress is not None:
+                    on_progress(len(done))
+    return [kept[i] for i in sorted(kept)]

@@ -1,0 +1,355 @@
+"""The pictures of a balance report, drawn with matplotlib and returned as PNG bytes.
+
+matplotlib is optional (``pip install 'ecotone[balance]'``): :func:`available` says
+whether it is installed, and a report without it still has every number in its JSON.
+Every picture has a title, axis labels with units and its 95% intervals drawn, so it
+can be shown on its own (in a slide, say) without the report around it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import math
+import textwrap
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from ecotone.sim.balance.report import (
+    Comparison,
+    ItemImpact,
+    Report,
+    bots_text,
+    options_changed,
+)
+from ecotone.sim.balance.stats import Figure
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure as Canvas
+
+__all__ = ["INSTALL_HINT", "available", "comparison_plots", "report_plots"]
+
+INSTALL_HINT = "plots need matplotlib: pip install 'ecotone[balance]' (the JSON report is complete)"
+
+# Colours readable by people with the commoner colour-vision deficiencies (Okabe-Ito).
+BLUE, ORANGE, GREEN, RED, GREY = "#0072B2", "#E69F00", "#009E73", "#D55E00", "#777777"
+DPI = 110
+
+
+def available() -> bool:
+    """Whether matplotlib is installed."""
+    return importlib.util.find_spec("matplotlib") is not None
+
+
+def _canvas(width: float, height: float, columns: int = 1) -> tuple[Canvas, list[Axes]]:
+    # The object API, not pyplot: no global figure state, no GUI backend, thread-safe.
+    from matplotlib.figure import Figure as Canvas  # noqa: PLC0415 - optional dependency
+
+    canvas = Canvas(figsize=(width, height), dpi=DPI, layout="constrained")
+    axes = canvas.subplots(1, columns, squeeze=False)[0]
+    return canvas, list(axes)
+
+
+def _png(canvas: Canvas) -> bytes:
+    buffer = io.BytesIO()
+    canvas.savefig(buffer, format="png")
+    return buffer.getvalue()
+
+
+def _percent(ax: Axes, axis: str = "y") -> None:
+    from matplotlib.ticker import PercentFormatter  # noqa: PLC0415 - optional dependency
+
+    (ax.yaxis if axis == "y" else ax.xaxis).set_major_formatter(PercentFormatter(1.0))
+
+
+def _subtitle(report: Report) -> str:
+    """The batch in a line or two: game, variant, options changed, seats, games, bots."""
+    c = report.identity["config"]
+    parts = [c["game"] + (f" ({c['variant']})" if c["variant"] else "")]
+    parts += [f"{k}={v}" for k, v in options_changed(c).items()]
+    parts += [
+        f"{c['players']} players",
+        f"{report.completed} games",
+        "bots: " + bots_text(report.identity["lineup"]),
+    ]
+    return "\n".join(textwrap.wrap(" · ".join(parts), 80))
+
+
+def _mean_band(ax: Axes, f: Figure, colour: str, what: str) -> None:
+    """A vertical line at the mean and a band over its 95% interval."""
+    if not math.isfinite(f.value):
+        return
+    shown = f"{f.value:.0%}" if f.unit.startswith("share") else f"{f.value:.3g}"
+    ax.axvspan(f.low, f.high, color=colour, alpha=0.2, label=f"95% interval of the {what}")
+    ax.axvline(f.value, color=colour, linewidth=2, label=f"{what}: {shown}")
+
+
+# -- one batch ----------------------------------------------------------------------------------
+
+
+def _seats(report: Report) -> bytes:
+    players = report.players
+    figures = [report.figure(f"win_rate/P{s + 1}") for s in range(players)]
+    first = report.figure("first_player/win_rate")
+    bars = [f for f in figures if f is not None] + ([first] if first else [])
+    names = [f"P{s + 1}" for s in range(players)] + (["First\nplayer"] if first else [])
+    canvas, (ax,) = _canvas(1.6 + 1.1 * len(bars), 4.2)
+    xs = range(len(bars))
+    values = [f.value for f in bars]
+    errors = [[f.value - f.low for f in bars], [f.high - f.value for f in bars]]
+    colours = [BLUE] * len(figures) + ([ORANGE] if first else [])
+    ax.bar(xs, values, color=colours, width=0.6)
+    ax.errorbar(
+        xs, values, yerr=errors, fmt="none", ecolor="black", capsize=6, label="95% interval"
+    )
+    if players > 1:  # a solo game has no share to be fair about
+        ax.axhline(1 / players, color=RED, linestyle="--", label=f"fair share (1/{players})")
+    for x, v in zip(xs, values, strict=True):
+        ax.annotate(f"{v:.0%}", (x, v), xytext=(8, 4), textcoords="offset points", fontsize=9)
+    ax.set_xticks(list(xs), names)
+    ax.set_ylabel("Win rate (share of games won)")
+    ax.set_ylim(0, min(1.0, max(f.high for f in bars) * 1.25 + 0.05))
+    _percent(ax)
+    ax.set_title(f"Who wins: win rate by seat\n{_subtitle(report)}", fontsize=10)
+    ax.legend(loc="upper right", fontsize=8)
+    return _png(canvas)
+
+
+def _scores(report: Report) -> bytes:
+    players = report.players
+    margins = report.samples.get("margin", [])
+    canvas, axes = _canvas(10 if margins else 6, 4.2, 2 if margins else 1)
+    ax = axes[0]
+    data = [report.samples.get(f"score/P{s + 1}", []) for s in range(players)]
+    ax.boxplot(data, tick_labels=[f"P{s + 1}" for s in range(players)], widths=0.5)
+    for s in range(players):
+        f = report.figure(f"score/P{s + 1}")
+        if f is not None and math.isfinite(f.value):
+            ax.errorbar(
+                [s + 1.33],
+                [f.value],
+                yerr=[[f.value - f.low], [f.high - f.value]],
+                fmt="D",
+                color=BLUE,
+                capsize=4,
+                label="mean and its 95% interval" if s == 0 else None,
+            )
+    ax.set_ylabel("Final score (points)")
+    ax.set_xlabel("Seat (box: the middle half of the games; orange line: median)")
+    ax.set_title("Final scores by seat", fontsize=10)
+    ax.legend(loc="best", fontsize=8)
+    if margins:
+        ax = axes[1]
+        _histogram(ax, margins)
+        f = report.figure("margin")
+        if f is not None:
+            _mean_band(ax, f, BLUE, "mean margin")
+        ax.set_xlabel("Winning margin: winner's score - best other seat's (points)")
+        ax.set_ylabel("Games")
+        ax.set_title("How close the games were", fontsize=10)
+        ax.legend(loc="best", fontsize=8)
+    canvas.suptitle(_subtitle(report), fontsize=9)
+    return _png(canvas)
+
+
+def _histogram(ax: Axes, values: Sequence[float]) -> None:
+    """Games per value: whole-number bins for whole numbers (scores, decisions)."""
+    from matplotlib.ticker import MaxNLocator  # noqa: PLC0415 - optional dependency
+
+    whole = bool(values) and all(float(v).is_integer() for v in values)
+    bins: int | list[float] = 20
+    if whole:
+        lo, hi = min(values), max(values)
+        step = max(1, math.ceil((hi - lo + 1) / 30))
+        bins = [lo - 0.5 + k * step for k in range(math.ceil((hi - lo + 1) / step) + 1)]
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.hist(values, bins=bins, color=GREY, edgecolor="white")
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    if values and min(values) == max(values):
+        # One value for every game: a bar as wide as the plot would hide that it is one.
+        width = max(1.0, abs(values[0]) * 0.05)
+        ax.set_xlim(values[0] - width, values[0] + width)
+        ax.annotate(
+            f"every game: {values[0]:.3g}",
+            (0.02, 0.95),
+            xycoords="axes fraction",
+            va="top",
+            fontsize=9,
+        )
+
+
+def _length(report: Report) -> bytes:
+    values = report.samples.get("length", [])
+    canvas, (ax,) = _canvas(7, 4.2)
+    _histogram(ax, values)
+    f = report.figure("length")
+    if f is not None:
+        _mean_band(ax, f, BLUE, "mean length")
+    median = report.figure("length/median")
+    if median is not None and math.isfinite(median.value):
+        ax.axvline(median.value, color=ORANGE, linestyle="--", label=f"median: {median.value:.3g}")
+    ax.set_xlabel("Game length (decisions taken by all seats)")
+    ax.set_ylabel("Games")
+    ax.set_title(f"How long the games were\n{_subtitle(report)}", fontsize=10)
+    ax.legend(loc="best", fontsize=8)
+    return _png(canvas)
+
+
+TENSION = (
+    ("lead_changes", "Lead changes per game", "mean"),
+    ("drama", "Drama: points the eventual winner\ntrailed the leader (mean over the game)", "mean"),
+    (
+        "decided_at",
+        "Decisiveness: share of the game played\nbefore the winner pulled clear",
+        "mean",
+    ),
+)
+
+
+def _tension(report: Report) -> bytes | None:
+    shown = [(k, x, w) for k, x, w in TENSION if report.samples.get(k)]
+    if not shown:
+        return None
+    canvas, axes = _canvas(4.2 * len(shown), 4.0, len(shown))
+    for ax, (key, xlabel, what) in zip(axes, shown, strict=True):
+        values = report.samples[key]
+        _histogram(ax, values)
+        f = report.figure(key)
+        if f is not None:
+            _mean_band(ax, f, BLUE, what)
+        if key == "decided_at":
+            _percent(ax, "x")
+        ax.set_xlabel(xlabel, fontsize=9)
+        ax.set_ylabel("Games")
+        ax.legend(loc="best", fontsize=8)
+    canvas.suptitle(
+        f"Tension: does the lead change hands, and when is the game decided?\n{_subtitle(report)}",
+        fontsize=10,
+    )
+    return _png(canvas)
+
+
+def _item_label(item: ItemImpact) -> str:
+    return f"{item.label}: {item.seats_with} of {item.seats_with + item.seats_without} seats"
+
+
+def _forest(
+    ax: Axes,
+    figures: Sequence[Figure],
+    labels: Sequence[str],
+    colour: Callable[[Figure], str],
+) -> None:
+    """One row per figure: a dot at the estimate and a line over its 95% interval."""
+    ys = list(range(len(figures)))[::-1]
+    for y, f in zip(ys, figures, strict=True):
+        strong = f.q is not None and f.q < 0.05
+        ax.errorbar(
+            [f.value],
+            [y],
+            xerr=[[f.value - f.low], [f.high - f.value]],
+            fmt="o",
+            mfc=colour(f) if strong else "white",
+            color=colour(f),
+            capsize=3,
+        )
+    ax.axvline(0, color="black", linewidth=1)
+    ax.set_yticks(ys, labels, fontsize=8)
+    ax.margins(y=0.5 / max(1, len(figures)))
+
+
+def _significance_legend(ax: Axes, colour: str) -> None:
+    from matplotlib.lines import Line2D  # noqa: PLC0415 - optional dependency
+
+    handles = [
+        Line2D([], [], marker="o", color=colour, mfc=colour, label="q < 0.05: beyond chance"),
+        Line2D([], [], marker="o", color=colour, mfc="white", label="q ≥ 0.05: could be chance"),
+    ]
+    ax.legend(handles=handles, loc="best", fontsize=8, title="95% intervals", title_fontsize=8)
+
+
+def _items(report: Report) -> bytes | None:
+    strongest, weakest = report.strongest, report.weakest
+    shown = strongest + list(reversed(weakest))
+    if not shown:
+        return None
+    figures = [i.win for i in shown if i.win is not None]
+    labels = [_item_label(i) for i in shown]
+    canvas, (ax,) = _canvas(9, 1.6 + 0.32 * len(shown))
+    _forest(ax, figures, labels, lambda f: GREEN if f.value > 0 else RED)
+    if strongest and weakest:
+        ax.axhline(len(weakest) - 0.5, color=GREY, linestyle=":")
+    ax.set_xlabel(
+        "Win rate of the seats that had the item - of those that did not (percentage points)"
+    )
+    _significance_legend(ax, GREY)
+    _percent(ax, "x")
+    title = (
+        f"Items that go with winning (top) and with losing (bottom): the {len(strongest)} "
+        f"strongest and {len(weakest)} weakest, each ranked by the end of its interval "
+        "nearest zero; "
+        f"Benjamini-Hochberg q over {sum(1 for i in report.items if i.tested)} items"
+    )
+    lines = textwrap.wrap(title, 80, break_on_hyphens=False)
+    ax.set_title("\n".join([*lines, _subtitle(report)]), fontsize=10)
+    return _png(canvas)
+
+
+def report_plots(report: Report) -> dict[str, bytes]:
+    """Every picture of one batch's report, by file name (``seats.png``...)."""
+    out = {
+        "seats.png": _seats(report),
+        "scores.png": _scores(report),
+        "length.png": _length(report),
+    }
+    for name, draw in (("tension.png", _tension), ("items.png", _items)):
+        picture = draw(report)
+        if picture is not None:
+            out[name] = picture
+    return out
+
+
+# -- two batches --------------------------------------------------------------------------------
+
+
+def _change_label(f: Figure) -> str:
+    """``label: baseline -> changed``, shares as percentages."""
+    extra = dict(f.extra)
+
+    def show(value: float) -> str:
+        return f"{value:.0%}" if f.unit.startswith("share") else f"{value:.3g}"
+
+    return f"{f.label}\n{show(extra['baseline'])} → {show(extra['changed'])}"
+
+
+def comparison_plots(comparison: Comparison) -> dict[str, bytes]:
+    """The differences between two rule sets, one panel per unit (``compare.png``)."""
+    units: dict[str, list[Figure]] = {}
+    for f in comparison.differences:
+        if math.isfinite(f.value):
+            units.setdefault(f.unit, []).append(f)
+    if not units:
+        return {}
+    rows = sum(len(v) for v in units.values())
+    from matplotlib.figure import Figure as Canvas  # noqa: PLC0415 - optional dependency
+
+    canvas = Canvas(
+        figsize=(9, 2.0 + 0.36 * rows + 0.5 * len(units)), dpi=DPI, layout="constrained"
+    )
+    axes = canvas.subplots(
+        len(units), 1, squeeze=False, height_ratios=[len(v) + 1 for v in units.values()]
+    )
+    for (unit, figures), (ax,) in zip(units.items(), axes, strict=True):
+        _forest(ax, figures, [_change_label(f) for f in figures], lambda f: BLUE)
+        if unit.startswith("share"):
+            _percent(ax, "x")
+            ax.set_xlabel(f"Change ({unit}, percentage points)", fontsize=9)
+        else:
+            ax.set_xlabel(f"Change ({unit})", fontsize=9)
+    _significance_legend(axes[0][0], BLUE)
+    canvas.suptitle(
+        f"What the change did: {comparison.change['text']}\n(changed - baseline, paired by "
+        f"seed; q: Benjamini-Hochberg)\n{_subtitle(comparison.baseline)}",
+        fontsize=10,
+    )
+    return {"compare.png": _png(canvas)}

@@ -1,0 +1,527 @@
+"""From a batch's games to the figures of a balance report, and from two batches to their
+differences.
+
+Every figure is computed from *per-game quantities* (:func:`per_game`): seat ``P1``'s
+share of the win in that game, its final score, the game's length, its lead changes...
+A report shows their means with 95% intervals (:func:`analyse`); a comparison of two
+rule sets played on the same seeds shows the mean of their per-seed differences
+(:func:`compare`). Card-level impact compares, for every item, the seats that touched
+it with those that did not (:func:`item_impact`).
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ecotone.core.presentation import Presentation
+from ecotone.core.records import seat_name
+from ecotone.core.registry import game_class
+from ecotone.sim.balance.record import GameRecord
+from ecotone.sim.balance.stats import (
+    BH,
+    Figure,
+    benjamini_hochberg,
+    bootstrap,
+    chi_square_uniform,
+    clustered_difference,
+    paired,
+    wilson,
+)
+from ecotone.sim.balance.tension import tension
+
+__all__ = [
+    "HIGHLIGHTED",
+    "MIN_SEATS",
+    "Comparison",
+    "Face",
+    "ItemImpact",
+    "Quantity",
+    "Report",
+    "analyse",
+    "bots_text",
+    "compare",
+    "faces",
+    "item_impact",
+    "options_changed",
+    "per_game",
+    "quantities",
+]
+
+HIGHLIGHTED = 10  # items shown as the strongest and as the weakest
+MIN_SEATS = 5  # an item is tested only with at least this many seats with and without it
+
+
+@dataclass(frozen=True, slots=True)
+class Quantity:
+    """One per-game quantity a report averages.
+
+    Attributes:
+        id, label, unit: as the :class:`Figure` it becomes.
+        share: a 0-1 share of a game (a win), shown as a rate with Wilson's interval;
+            otherwise a mean with a bootstrap interval.
+        expected: what a fair game gives, when there is such a number.
+    """
+
+    id: str
+    label: str
+    unit: str
+    share: bool = False
+    expected: float | None = None
+
+
+def quantities(players: int) -> list[Quantity]:
+    """The per-game quantities of a game for ``players`` seats, in report order."""
+    fair = 1 / players
+    out = [
+        Quantity(
+            f"win_rate/{seat_name(s)}", f"{seat_name(s)} win rate", "share of games", True, fair
+        )
+        for s in range(players)
+    ]
+    if players > 1:
+        out.append(
+            Quantity(
+                "first_player/win_rate",
+                "First player's win rate",
+                "share of games",
+                True,
+                fair,
+            )
+        )
+        out.append(Quantity("shared_win", "Games won by several seats", "share of games", True))
+    out.append(Quantity("no_winner", "Games nobody won", "share of games", True))
+    out += [
+        Quantity(f"score/{seat_name(s)}", f"{seat_name(s)} final score", "points")
+        for s in range(players)
+    ]
+    if players > 1:
+        out.append(Quantity("margin", "Winning margin (winner - best other seat)", "points"))
+    out.append(Quantity("length", "Game length", "decisions"))
+    if players > 1:
+        out += [
+            Quantity("lead_changes", "Lead changes per game", "lead changes"),
+            Quantity("lead_change_rate", "Lead changes per decision", "per decision"),
+            Quantity("drama", "Drama: points the winner trailed the leader", "points"),
+            Quantity("behind", "Drama: share of the game the winner trailed", "share of game"),
+            Quantity("decided_at", "Decisiveness: decided after", "share of game"),
+        ]
+    return out
+
+
+def per_game(record: GameRecord, players: int) -> dict[str, float | None]:
+    """The per-game quantities of one completed game (``None``: undefined for this game)."""
+    r = record.result
+    out: dict[str, float | None] = {}
+    share = 1 / len(r.winners) if r.winners else 0.0
+    for s in range(players):
+        out[f"win_rate/{seat_name(s)}"] = share if s in r.winners else 0.0
+        out[f"score/{seat_name(s)}"] = r.scores[s]
+    if players > 1:
+        out["first_player/win_rate"] = share if r.first in r.winners else 0.0
+        out["shared_win"] = 1.0 if len(r.winners) > 1 else 0.0
+        losers = [r.scores[s] for s in range(players) if s not in r.winners]
+        out["margin"] = (
+            min(r.scores[w] for w in r.winners) - max(losers) if r.winners and losers else None
+        )
+    out["no_winner"] = 0.0 if r.winners else 1.0
+    out["length"] = float(r.steps)
+    if players > 1:
+        t = tension(record.story, r.steps, r.winners)
+        out["lead_changes"] = None if t.lead_changes is None else float(t.lead_changes)
+        out["lead_change_rate"] = t.lead_change_rate
+        out["drama"] = t.drama
+        out["behind"] = t.behind
+        out["decided_at"] = t.decided_at
+    return out
+
+
+def options_changed(config: Mapping[str, Any]) -> dict[str, Any]:
+    """The options of a game configuration that differ from the game's defaults."""
+    defaults = {o.name: o.default for o in game_class(config["game"]).spec.options}
+    return {k: v for k, v in sorted(config["options"].items()) if defaults.get(k) != v}
+
+
+def bots_text(lineup: Sequence[str]) -> str:
+    """The lineup in words: ``"heuristic at every seat"`` or ``"random, heuristic"``."""
+    if len(set(lineup)) == 1:
+        return f"{lineup[0]} at every seat"
+    return ", ".join(lineup)
+
+
+# -- items --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """How a report names one item.
+
+    Attributes:
+        id: the item's id (a card, tile, species...), as the game's actions name it.
+        name: its name on the catalogue's face (the id when the face has none).
+        group: the catalogue's group it is in (``"cards"``, ``"tiles"``...).
+        label: what a reader sees: the name, with the id when several items share the
+            name (copies of one species) or the face has no name (a tile).
+    """
+
+    id: str
+    name: str
+    group: str
+    label: str
+
+
+def faces(items: Sequence[str], presentation: Presentation) -> dict[str, Face]:
+    """The faces of ``items``, from the game's catalogue."""
+    found: dict[str, tuple[str, str, bool]] = {}
+    for item in items:
+        found[item] = (item, "components", False)
+        for group, entries in presentation.catalog.items():
+            if isinstance(entries, Mapping) and item in entries:
+                face = entries[item]
+                name = face.get("name") if isinstance(face, Mapping) else None
+                found[item] = (str(name or item), str(group), bool(name))
+                break
+    shared = Counter(name for name, _, _ in found.values())
+    out = {}
+    for item, (name, group, named) in found.items():
+        label = name if named and shared[name] == 1 else f"{name} ({item})"
+        if not named:
+            label = f"{item} ({group})"
+        out[item] = Face(item, name, group, label)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class ItemImpact:
+    """How seats that touched one item did against seats that did not.
+
+    Attributes:
+        face: the item's id, name, group and label.
+        seats_with, seats_without: the seat-games with and without it.
+        win: the difference in win rate (with - without), ``None`` when untested.
+        margin: the difference in score margin (own score - the other seats' mean).
+    """
+
+    face: Face
+    seats_with: int
+    seats_without: int
+    win: Figure | None = None
+    margin: Figure | None = None
+
+    @property
+    def id(self) -> str:
+        """The item's id."""
+        return self.face.id
+
+    @property
+    def label(self) -> str:
+        """The item's name as a reader sees it."""
+        return self.face.label
+
+    @property
+    def tested(self) -> bool:
+        """Whether it had enough seats with and without it to be compared."""
+        return self.win is not None
+
+    def to_json(self) -> dict[str, Any]:
+        """The item as JSON-safe data."""
+        return {
+            "id": self.face.id,
+            "name": self.face.name,
+            "label": self.face.label,
+            "group": self.face.group,
+            "seats_with": self.seats_with,
+            "seats_without": self.seats_without,
+            "win_rate_difference": self.win.to_json() if self.win else None,
+            "margin_difference": self.margin.to_json() if self.margin else None,
+        }
+
+
+def item_impact(
+    records: Sequence[GameRecord], players: int, presentation: Presentation
+) -> list[ItemImpact]:
+    """Every touched item's impact, tested items first, strongest first.
+
+    Items touched (or missed) by fewer than :data:`MIN_SEATS` seat-games are listed
+    untested. The p-values of all tested items are adjusted together
+    (Benjamini-Hochberg), separately for the win rate and for the margin.
+    """
+    done = [r for r in records if r.result.error is None and len(r.touched) == players]
+    wins: list[tuple[int, set[str], float]] = []
+    margins: list[float] = []
+    for r in done:
+        res = r.result
+        share = 1 / len(res.winners) if res.winners else 0.0
+        for s in range(players):
+            others = [res.scores[o] for o in range(players) if o != s]
+            margins.append(res.scores[s] - (statistics.fmean(others) if others else 0.0))
+            wins.append((res.index, set(r.touched[s]), share if s in res.winners else 0.0))
+    named = faces(sorted({item for _, touched, _ in wins for item in touched}), presentation)
+    tested: list[tuple[Face, int, Figure, Figure]] = []
+    untested: list[ItemImpact] = []
+    for item, face in named.items():
+        marks = [item in touched for _, touched, _ in wins]
+        n_with = sum(marks)
+        win = margin = None
+        if n_with >= MIN_SEATS and len(marks) - n_with >= MIN_SEATS:
+            win = clustered_difference(
+                f"item/{item}/win_rate",
+                f"{face.label}: win rate with it - without",
+                "share of games",
+                [(g, m, y) for (g, _, y), m in zip(wins, marks, strict=True)],
+            )
+            margin = clustered_difference(
+                f"item/{item}/margin",
+                f"{face.label}: score margin with it - without",
+                "points",
+                [(g, m, y) for (g, _, _), m, y in zip(wins, marks, margins, strict=True)],
+            )
+        if win is not None and margin is not None:
+            tested.append((face, n_with, win, margin))
+        else:
+            untested.append(ItemImpact(face, n_with, len(marks) - n_with))
+    # All tested items' p-values are adjusted together, once for each difference.
+    win_q = benjamini_hochberg([w.p if w.p is not None else 1.0 for _, _, w, _ in tested])
+    margin_q = benjamini_hochberg([m.p if m.p is not None else 1.0 for _, _, _, m in tested])
+    out = [
+        ItemImpact(face, n_with, len(wins) - n_with, win.with_q(wq), margin.with_q(mq))
+        for (face, n_with, win, margin), wq, mq in zip(tested, win_q, margin_q, strict=True)
+    ]
+    out.sort(key=lambda i: -(i.win.value if i.win else 0.0))
+    return out + untested
+
+
+# -- one batch ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """Everything a balance report shows for one batch.
+
+    Attributes:
+        identity: the batch (game configuration, lineup, seed, rules version).
+        games, completed: games played and games that ended without an error.
+        figures: the headline figures, each with its 95% interval and method.
+        seat_test: the chi-square test that every seat is equally likely to win.
+        items: every touched item's impact (see :func:`item_impact`).
+        errors: the games that raised, with their messages.
+        samples: each quantity's per-game values, for the plots.
+        resamples: bootstrap resamples per interval.
+    """
+
+    identity: dict[str, Any]
+    games: int
+    completed: int
+    figures: list[Figure]
+    seat_test: dict[str, Any]
+    items: list[ItemImpact]
+    errors: list[dict[str, Any]]
+    samples: dict[str, list[float]] = field(repr=False)
+    resamples: int = 1000
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return int(self.identity["config"]["players"])
+
+    def figure(self, id: str) -> Figure | None:
+        """The headline figure with key ``id``, if the report has it."""
+        return next((f for f in self.figures if f.id == id), None)
+
+    @property
+    def strongest(self) -> list[ItemImpact]:
+        """Items whose seats win more: those with a positive difference, ranked by the
+        low end of its interval (the gain they surely bring), at most :data:`HIGHLIGHTED`.
+
+        Ranking by the interval's end nearest zero rather than by the estimate keeps
+        rarely-missed items, whose estimates swing widely, from crowding out
+        well-measured ones.
+        """
+        up = [i for i in self.items if i.win is not None and i.win.value > 0]
+        return sorted(up, key=lambda i: -i.win.low if i.win else 0.0)[:HIGHLIGHTED]
+
+    @property
+    def weakest(self) -> list[ItemImpact]:
+        """Items whose seats win less: a negative difference, ranked by its interval's high end."""
+        down = [i for i in self.items if i.win is not None and i.win.value < 0]
+        return sorted(down, key=lambda i: i.win.high if i.win else 0.0)[:HIGHLIGHTED]
+
+    def to_json(self) -> dict[str, Any]:
+        """The report as JSON-safe data (``report.json``)."""
+        return {
+            "kind": "balance",
+            **self.identity,
+            "games": self.games,
+            "completed": self.completed,
+            "level": 0.95,
+            "bootstrap_resamples": self.resamples,
+            "figures": [f.to_json() for f in self.figures],
+            "seat_test": self.seat_test,
+            "items": {
+                "method": "seats that named the item in an action they took, against seats "
+                "that did not; difference of means with a cluster-robust (CR1) standard "
+                f"error, games as clusters; p-values adjusted by {BH} over all tested items",
+                "correction": BH,
+                "min_seats": MIN_SEATS,
+                "strongest": [i.id for i in self.strongest],
+                "weakest": [i.id for i in self.weakest],
+                "tested": [i.to_json() for i in self.items if i.tested],
+                "untested": [i.to_json() for i in self.items if not i.tested],
+            },
+            "errors": self.errors,
+        }
+
+
+def _columns(records: Sequence[GameRecord], players: int) -> dict[str, list[float]]:
+    columns: dict[str, list[float]] = {}
+    for r in records:
+        if r.result.error is not None:
+            continue
+        for key, value in per_game(r, players).items():
+            if value is not None:
+                columns.setdefault(key, []).append(value)
+    return columns
+
+
+def analyse(
+    records: Sequence[GameRecord],
+    identity: Mapping[str, Any],
+    presentation: Presentation,
+    *,
+    resamples: int = 1000,
+) -> Report:
+    """The report on a batch's games (errors left out of every figure, and listed)."""
+    players = int(identity["config"]["players"])
+    seed = identity["seed"]
+    columns = _columns(records, players)
+    done = [r for r in records if r.result.error is None]
+    figures: list[Figure] = []
+    for q in quantities(players):
+        values = columns.get(q.id, [])
+        if q.share:
+            figures.append(wilson(q.id, q.label, sum(values), len(values), expected=q.expected))
+        else:
+            figures.append(bootstrap(q.id, q.label, q.unit, values, seed=seed, resamples=resamples))
+        if q.id == "length":
+            figures.append(
+                bootstrap(
+                    "length/median",
+                    "Game length (median)",
+                    q.unit,
+                    values,
+                    seed=seed,
+                    resamples=resamples,
+                    median=True,
+                )
+            )
+    wins = [sum(columns.get(f"win_rate/{seat_name(s)}", [])) for s in range(players)]
+    stat, df, p = chi_square_uniform(wins)
+    seat_test = {
+        "question": "is every seat equally likely to win?",
+        "method": "Pearson's chi-square test of the seats' wins against equal shares",
+        "wins": wins,
+        "statistic": stat,
+        "df": df,
+        "p": p,
+    }
+    errors = [
+        {"index": r.result.index, "seed": r.result.seed, "message": r.result.error}
+        for r in records
+        if r.result.error is not None
+    ]
+    return Report(
+        identity=dict(identity),
+        games=len(records),
+        completed=len(done),
+        # A figure no game could give (drama when nobody ever won) is left out, not
+        # reported without an interval.
+        figures=[f for f in figures if f.n > 0],
+        seat_test=seat_test,
+        items=item_impact(records, players, presentation),
+        errors=errors,
+        samples=columns,
+        resamples=resamples,
+    )
+
+
+# -- two batches --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """Two rule sets played on the same seeds, and every per-game quantity's difference.
+
+    Attributes:
+        baseline, changed: the two reports.
+        change: what differs between them (options or variant), in words and as data.
+        differences: changed - baseline for every quantity, paired by seed, with p-values
+            adjusted together by Benjamini-Hochberg (``q``).
+    """
+
+    baseline: Report
+    changed: Report
+    change: dict[str, Any]
+    differences: list[Figure]
+
+    @property
+    def significant(self) -> list[Figure]:
+        """The differences with ``q < 0.05``."""
+        return [f for f in self.differences if f.q is not None and f.q < 0.05]
+
+    def to_json(self) -> dict[str, Any]:
+        """The comparison as JSON-safe data (``report.json`` of ``--compare``)."""
+        return {
+            "kind": "balance-comparison",
+            "change": self.change,
+            "baseline": self.baseline.identity,
+            "changed": self.changed.identity,
+            "games": self.baseline.games,
+            "level": 0.95,
+            "correction": BH,
+            "differences": [f.to_json() for f in self.differences],
+            "significant": [f.id for f in self.significant],
+            "reports": {"baseline": "baseline/report.json", "changed": "changed/report.json"},
+        }
+
+
+def compare(
+    baseline: tuple[Report, Sequence[GameRecord]],
+    changed: tuple[Report, Sequence[GameRecord]],
+    change: Mapping[str, Any],
+    *,
+    resamples: int = 1000,
+) -> Comparison:
+    """Every per-game quantity's difference between two batches, paired by game index.
+
+    Game ``i`` of both batches was dealt from the same seed, so the difference of the
+    two games' values is a paired difference: the deal's luck cancels out as far as the
+    rules let it. Games that failed in either batch, and quantities undefined in either
+    game, are left out of that pair.
+    """
+    report_a, records_a = baseline
+    report_b, records_b = changed
+    players = report_a.players
+
+    def by_index(recs: Sequence[GameRecord]) -> dict[int, dict[str, float | None]]:
+        return {r.result.index: per_game(r, players) for r in recs if r.result.error is None}
+
+    a, b = by_index(records_a), by_index(records_b)
+    common = sorted(set(a) & set(b))
+    seed = report_a.identity["seed"]
+    figures: list[Figure] = []
+    for q in quantities(players):
+        pairs = [
+            (va, vb)
+            for i in common
+            if (va := a[i].get(q.id)) is not None and (vb := b[i].get(q.id)) is not None
+        ]
+        figures.append(
+            paired(q.id, q.label, q.unit, pairs, seed=f"{seed}:compare", resamples=resamples)
+        )
+    figures = [f for f in figures if f.n > 0]
+    qs = benjamini_hochberg([f.p if f.p is not None else 1.0 for f in figures])
+    figures = [f.with_q(q) for f, q in zip(figures, qs, strict=True)]
+    return Comparison(report_a, report_b, dict(change), figures)

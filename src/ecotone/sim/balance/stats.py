@@ -1,0 +1,382 @@
+"""The statistics of a balance report, in plain Python: every figure comes with its interval.
+
+A :class:`Figure` is one number a report shows, with its 95% interval and the name of
+the method that made the interval, so a reader (or a program reading ``report.json``)
+never has to guess how sure a number is. The methods:
+
+* :func:`wilson`: a share of games (a win rate), Wilson's score interval;
+* :func:`bootstrap`: a mean or median over games, the percentile bootstrap over games;
+* :func:`paired`: a difference between two rule sets played on the same seeds, the mean
+  of per-seed differences with a bootstrap interval and a normal p-value;
+* :func:`clustered_difference`: a difference of means between two groups of seats
+  (those that took a card and those that did not) whose seats share games, with a
+  cluster-robust standard error;
+* :func:`benjamini_hochberg`: q-values, so that many comparisons at once do not flood a
+  report with chance findings.
+
+Everything is seeded: the same inputs give the same intervals.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+__all__ = [
+    "LEVEL",
+    "Figure",
+    "benjamini_hochberg",
+    "bootstrap",
+    "chi_square_uniform",
+    "clustered_difference",
+    "normal_p",
+    "paired",
+    "wilson",
+]
+
+LEVEL = 0.95
+Z95 = 1.959963984540054  # the standard normal's 97.5% quantile
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """One number a report shows, with its 95% interval and how the interval was made.
+
+    Attributes:
+        id: a stable key (``"win_rate/P1"``), the same in every report.
+        label: what the number is, in words.
+        unit: what it counts (``"share of games"``, ``"points"``, ``"decisions"``).
+        value: the estimate.
+        low, high: the 95% interval.
+        method: how the interval (and p-value) was computed, named.
+        n: how many games (or seats, or pairs) it rests on.
+        expected: what a fair game would give, when there is such a number.
+        p, q: the p-value of "no difference" and its Benjamini-Hochberg q-value, for
+            figures that are differences.
+        extra: further plain numbers (e.g. the two means a difference came from).
+    """
+
+    id: str
+    label: str
+    unit: str
+    value: float
+    low: float
+    high: float
+    method: str
+    n: int
+    expected: float | None = None
+    p: float | None = None
+    q: float | None = None
+    extra: tuple[tuple[str, float], ...] = ()
+
+    def with_q(self, q: float) -> Figure:
+        """The same figure with its q-value set."""
+        return replace(self, q=q)
+
+    def relabel(self, id: str, label: str) -> Figure:
+        """The same figure under another key and label."""
+        return replace(self, id=id, label=label)
+
+    @property
+    def excludes_zero(self) -> bool:
+        """Whether the interval lies wholly on one side of zero."""
+        return self.low > 0 or self.high < 0
+
+    def to_json(self) -> dict[str, Any]:
+        """The figure as JSON-safe data; every figure has ``low``, ``high`` and ``method``."""
+        out: dict[str, Any] = {
+            "id": self.id,
+            "label": self.label,
+            "unit": self.unit,
+            "value": self.value,
+            "low": self.low,
+            "high": self.high,
+            "level": LEVEL,
+            "method": self.method,
+            "n": self.n,
+        }
+        if self.expected is not None:
+            out["expected"] = self.expected
+        if self.p is not None:
+            out["p"] = self.p
+        if self.q is not None:
+            out["q"] = self.q
+        out.update(dict(self.extra))
+        return out
+
+
+# -- shares -----------------------------------------------------------------------------------
+
+WILSON = "Wilson score interval"
+
+
+def wilson(
+    id: str,
+    label: str,
+    successes: float,
+    trials: int,
+    *,
+    expected: float | None = None,
+    unit: str = "share of games",
+) -> Figure:
+    """A share (``successes / trials``) with Wilson's 95% score interval.
+
+    Shared wins count fractionally, so ``successes`` may be a float. Wilson's interval
+    stays inside [0, 1] and behaves at 0% and 100%, where the textbook
+    ``p ± 1.96·sqrt(p(1-p)/n)`` collapses to a point.
+
+    >>> f = wilson("w", "wins", 5, 10)
+    >>> round(f.low, 3), f.value, round(f.high, 3)
+    (0.237, 0.5, 0.763)
+    """
+    if trials <= 0:
+        return Figure(id, label, unit, 0.0, 0.0, 1.0, WILSON, 0, expected)
+    p = successes / trials
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    # The interval always holds p; min and max only undo rounding at 0% and 100%.
+    low, high = min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half))
+    return Figure(id, label, unit, p, low, high, WILSON, trials, expected)
+
+
+# -- means over games ---------------------------------------------------------------------------
+
+
+def _percentiles(values: list[float]) -> tuple[float, float]:
+    values.sort()
+    n = len(values)
+    lo = values[max(0, math.floor(0.025 * (n - 1)))]
+    hi = values[min(n - 1, math.ceil(0.975 * (n - 1)))]
+    return lo, hi
+
+
+def _rng(seed: Hashable, id: str) -> random.Random:
+    # One generator per figure, seeded by the batch and the figure's key: the intervals
+    # do not depend on the order in which figures are computed.
+    return random.Random(f"balance:{seed}:{id}")
+
+
+def bootstrap(
+    id: str,
+    label: str,
+    unit: str,
+    values: Sequence[float],
+    *,
+    seed: Hashable,
+    resamples: int,
+    median: bool = False,
+    expected: float | None = None,
+) -> Figure:
+    """The mean (or median) of per-game ``values`` with a 95% percentile-bootstrap interval.
+
+    The games are resampled with replacement ``resamples`` times; the interval is the
+    2.5th and 97.5th percentiles of the resampled means.
+    """
+    kind = "median" if median else "mean"
+    method = f"{kind}; percentile bootstrap over games ({resamples} resamples)"
+    n = len(values)
+    if n == 0:
+        return Figure(id, label, unit, math.nan, math.nan, math.nan, method, 0, expected)
+    stat = statistics.median if median else statistics.fmean
+    value = float(stat(values))
+    if n == 1 or resamples <= 0:
+        return Figure(id, label, unit, value, value, value, method, n, expected)
+    rnd = _rng(seed, id)
+    data = list(values)
+    samples = [float(stat(rnd.choices(data, k=n))) for _ in range(resamples)]
+    lo, hi = _percentiles(samples)
+    return Figure(id, label, unit, value, lo, hi, method, n, expected)
+
+
+def normal_p(estimate: float, se: float) -> float:
+    """The two-sided p-value of ``estimate`` being 0, from the normal approximation.
+
+    A zero standard error gives 1 for a zero estimate and 0 otherwise.
+    """
+    if se <= 0 or not math.isfinite(se):
+        return 1.0 if estimate == 0 else 0.0
+    return math.erfc(abs(estimate) / se / math.sqrt(2))
+
+
+def paired(
+    id: str,
+    label: str,
+    unit: str,
+    pairs: Sequence[tuple[float, float]],
+    *,
+    seed: Hashable,
+    resamples: int,
+) -> Figure:
+    """The mean difference ``b - a`` over pairs played on the same seed.
+
+    The interval is a percentile bootstrap over the pairs; the p-value (of "no
+    difference") comes from the normal approximation with the differences' standard
+    error. Two identical rule sets give identical games, so every difference, interval
+    and p-value is exactly 0, 0, 0 and 1.
+    """
+    method = (
+        "paired by seed: mean of per-seed differences; percentile bootstrap over seeds "
+        f"({resamples} resamples); p from the normal approximation"
+    )
+    diffs = [b - a for a, b in pairs]
+    n = len(diffs)
+    extra = (
+        ("baseline", statistics.fmean(a for a, _ in pairs) if n else math.nan),
+        ("changed", statistics.fmean(b for _, b in pairs) if n else math.nan),
+    )
+    if n == 0:
+        return Figure(id, label, unit, math.nan, math.nan, math.nan, method, 0, extra=extra)
+    value = statistics.fmean(diffs)
+    se = statistics.stdev(diffs) / math.sqrt(n) if n > 1 else math.inf
+    p = normal_p(value, se) if n > 1 else 1.0
+    if n == 1 or resamples <= 0:
+        return Figure(id, label, unit, value, value, value, method, n, p=p, extra=extra)
+    rnd = _rng(seed, id)
+    samples = [statistics.fmean(rnd.choices(diffs, k=n)) for _ in range(resamples)]
+    lo, hi = _percentiles(samples)
+    return Figure(id, label, unit, value, lo, hi, method, n, p=p, extra=extra)
+
+
+# -- two groups of seats that share games ------------------------------------------------------
+
+CLUSTERED = (
+    "difference of means (with - without); cluster-robust (CR1) standard error with games "
+    "as clusters; normal 95% interval and two-sided p"
+)
+
+
+def clustered_difference(
+    id: str,
+    label: str,
+    unit: str,
+    rows: Sequence[tuple[int, bool, float]],
+) -> Figure | None:
+    """The difference in mean ``y`` between rows with and without a mark.
+
+    ``rows`` are ``(game, marked, y)``, one per seat of a game. The seats of one game
+    are not independent (when one wins, the others lose), so the standard error is the
+    cluster-robust ("sandwich") one with games as clusters: it is the least-squares
+    slope of ``y`` on the mark, whose estimate is exactly the difference of the two
+    means, with variance ``G/(G-1) · Σ_g (Σ_{i∈g} (x_i - x̄) e_i)² / (Σ_i (x_i - x̄)²)²``
+    where ``e_i`` is a row's distance from its group's mean and ``G`` the number of games.
+
+    Returns ``None`` when either group is empty (nothing to compare).
+    """
+    with_y = [y for _, x, y in rows if x]
+    without_y = [y for _, x, y in rows if not x]
+    if not with_y or not without_y:
+        return None
+    mean_with, mean_without = statistics.fmean(with_y), statistics.fmean(without_y)
+    diff = mean_with - mean_without
+    x_bar = len(with_y) / len(rows)
+    sxx = sum((float(x) - x_bar) ** 2 for _, x, _ in rows)
+    score: dict[int, float] = {}
+    for game, x, y in rows:
+        residual = y - (mean_with if x else mean_without)
+        score[game] = score.get(game, 0.0) + (float(x) - x_bar) * residual
+    clusters = len(score)
+    if clusters > 1:
+        variance = clusters / (clusters - 1) * sum(u * u for u in score.values()) / (sxx * sxx)
+        se = math.sqrt(variance)
+    else:
+        se = math.inf
+    half = Z95 * se
+    return Figure(
+        id,
+        label,
+        unit,
+        diff,
+        diff - half,
+        diff + half,
+        CLUSTERED,
+        len(rows),
+        p=normal_p(diff, se),
+        extra=(("with", mean_with), ("without", mean_without)),
+    )
+
+
+# -- many comparisons at once ------------------------------------------------------------------
+
+BH = "Benjamini-Hochberg"
+
+
+def benjamini_hochberg(p_values: Sequence[float]) -> list[float]:
+    """Benjamini-Hochberg q-values, in the order given.
+
+    A finding with ``q < 0.05`` is one of a set in which, on average, at most 5% are
+    false discoveries, however many comparisons were made.
+
+    >>> [round(q, 3) for q in benjamini_hochberg([0.01, 0.04, 0.03, 0.5])]
+    [0.04, 0.053, 0.053, 0.5]
+    """
+    m = len(p_values)
+    order = sorted(range(m), key=lambda i: p_values[i])
+    q = [1.0] * m
+    running = 1.0
+    for rank in range(m, 0, -1):
+        i = order[rank - 1]
+        running = min(running, p_values[i] * m / rank)
+        q[i] = min(1.0, running)
+    return q
+
+
+# -- are the seats equal? ------------------------------------------------------------------------
+
+
+def _upper_gamma_regularized(a: float, x: float) -> float:
+    """Q(a, x) = Γ(a, x)/Γ(a), by its series (small x) or continued fraction (large x)."""
+    if x <= 0:
+        return 1.0
+    log_front = a * math.log(x) - x - math.lgamma(a)
+    if x < a + 1:
+        term = total = 1.0 / a
+        k = a
+        for _ in range(500):
+            k += 1
+            term *= x / k
+            total += term
+            if abs(term) < abs(total) * 1e-15:
+                break
+        return max(0.0, 1.0 - total * math.exp(log_front))
+    # Lentz's continued fraction for Γ(a, x)
+    tiny = 1e-300
+    b = x + 1 - a
+    c = 1 / tiny
+    d = 1 / b
+    h = d
+    for i in range(1, 500):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1 / d
+        delta = d * c
+        h *= delta
+        if abs(delta - 1) < 1e-15:
+            break
+    return min(1.0, math.exp(log_front) * h)
+
+
+def chi_square_uniform(counts: Sequence[float]) -> tuple[float, int, float]:
+    """Pearson's chi-square test that every category is equally likely.
+
+    Returns ``(statistic, degrees of freedom, p-value)``.
+
+    >>> stat, df, p = chi_square_uniform([50, 50])
+    >>> stat, df, p
+    (0.0, 1, 1.0)
+    """
+    k = len(counts)
+    total = sum(counts)
+    if k < 2 or total <= 0:
+        return 0.0, max(0, k - 1), 1.0
+    expected = total / k
+    stat = sum((c - expected) ** 2 / expected for c in counts)
+    return stat, k - 1, _upper_gamma_regularized((k - 1) / 2, stat / 2)

@@ -1,0 +1,116 @@
+"""`ecotone balance` from the command line: the report's files, resuming, comparing, errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ecotone.cli.main import main
+from ecotone.sim.balance import plots
+
+PHYLO = "phylo"
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_balance_writes_the_page_the_json_and_the_pictures(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out_dir = tmp_path / "report"
+    args = ["balance", PHYLO, "--bots", "random", "-n", "6", "--seed", "5", "-w", "1"]
+    code, out, err = _run(capsys, *args, "--out", str(out_dir))
+    assert code == 0, err
+    assert "P1 win rate" in out
+    assert str(out_dir / "report.html") in out
+    data: dict[str, Any] = json.loads((out_dir / "report.json").read_text())
+    assert (data["config"]["game"], data["seed"], data["games"]) == (PHYLO, 5, 6)
+    assert data["plots"]
+    assert all((out_dir / name).exists() for name in data["plots"])
+    assert "data:image/png;base64," in (out_dir / "report.html").read_text()
+    # run again: every game is kept, so nothing is played and the seed is the folder's
+    code, out, err = _run(capsys, "balance", PHYLO, "--bots", "random", "-n", "6", "-w", "1",
+                          "--out", str(out_dir), "--json")  # fmt: skip
+    assert code == 0, err
+    again = json.loads(out)
+    assert again["seed"] == 5
+    assert again["figures"] == data["figures"]
+    assert (out_dir / "games.jsonl").read_bytes().count(b"\n") == 6
+
+
+def test_balance_compare_reports_differences(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out_dir = tmp_path / "cmp"
+    code, out, err = _run(
+        capsys, "balance", PHYLO, "--bots", "random", "-n", "12", "--seed", "2", "-w", "1",
+        "--compare", "challenge=true", "--out", str(out_dir), "--bootstrap", "200",
+    )  # fmt: skip
+    assert code == 0, err
+    assert "challenge=True" in out
+    data = json.loads((out_dir / "report.json").read_text())
+    assert data["kind"] == "balance-comparison"
+    assert data["change"]["options"] == {"challenge": True}
+    assert {f["id"] for f in data["differences"]} >= {"win_rate/P1", "length", "drama"}
+    for side in ("baseline", "changed"):
+        assert (out_dir / side / "report.html").exists()
+        assert json.loads((out_dir / side / "report.json").read_text())["games"] == 12
+
+
+def test_without_matplotlib_one_line_says_how_to_get_the_pictures(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(plots, "available", lambda: False)
+    code, _, err = _run(capsys, "balance", PHYLO, "--bots", "random", "-n", "2", "-w", "1",
+                        "--out", str(tmp_path))  # fmt: skip
+    assert code == 0
+    assert err.strip() == f"note: {plots.INSTALL_HINT}"
+    assert (tmp_path / "report.json").exists()
+    assert not list(tmp_path.glob("*.png"))
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--games", "0"], "--games must be at least 1"),
+        (["--workers", "2", "--ray", "local"], "not allowed with argument"),
+        (["--compare", "nonsense"], "not of the form key=value"),
+        (["--compare", "colour=blue"], "colour"),
+        (["--bots", "nobody"], "nobody"),
+    ],
+)
+def test_balance_mistakes_are_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, extra: list[str], message: str
+) -> None:
+    code, out, err = _run(capsys, "balance", PHYLO, "--out", str(tmp_path), *extra)
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1
+    assert message in err
+
+
+def test_a_folder_of_another_batch_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(plots, "available", lambda: False)  # the pictures are not the point
+    base = ["balance", PHYLO, "--bots", "random", "-n", "1", "-w", "1", "--out", str(tmp_path)]
+    assert _run(capsys, *base, "--seed", "1", "--json")[0] == 0
+    code, _, err = _run(capsys, *base, "--seed", "2")
+    assert code == 2
+    assert "holds the games of another batch" in err
+
+
+def test_a_ray_address_nobody_answers_fails_at_once(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Port 1 on this machine refuses; without Ray installed the command says to install it.
+    code, _, err = _run(capsys, "balance", PHYLO, "--bots", "random", "-n", "1",
+                        "--ray", "127.0.0.1:1", "--out", str(tmp_path))  # fmt: skip
+    assert code == 2
+    assert "no Ray cluster answers at 127.0.0.1:1" in err or "needs Ray" in err

@@ -1,0 +1,340 @@
+"""Balance reports: intervals, tension metrics, card impact, comparisons, resuming."""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+import math
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import ecotone
+from ecotone.core.errors import ConfigError
+from ecotone.sim import runner
+from ecotone.sim.balance import (
+    GameRecord,
+    Plan,
+    analyse,
+    compare,
+    load_records,
+    plots,
+    run_batch,
+    write_comparison,
+    write_report,
+)
+from ecotone.sim.balance import batch as batch_module
+from ecotone.sim.balance.batch import GAMES_FILE
+from ecotone.sim.balance.record import touched_items
+from ecotone.sim.balance.stats import (
+    benjamini_hochberg,
+    bootstrap,
+    chi_square_uniform,
+    clustered_difference,
+    paired,
+    wilson,
+)
+from ecotone.sim.balance.tension import scores_by_step, tension
+from ecotone.sim.runner import game_seed, seat_order
+
+PHYLO = "phylo"
+
+
+def _report(game: ecotone.Game[Any], games: int, folder: Path, seed: int = 7) -> Any:
+    plan = Plan.of(game, ["random"], games, seed)
+    records = run_batch(plan, folder)
+    return analyse(records, plan.identity(), game.presentation(), resamples=200), records
+
+
+def _figures(data: Any) -> Iterator[dict[str, Any]]:
+    """Every object in a JSON document that carries a value (a figure)."""
+    if isinstance(data, dict):
+        if "value" in data:
+            yield data
+        for v in data.values():
+            yield from _figures(v)
+    elif isinstance(data, list):
+        for v in data:
+            yield from _figures(v)
+
+
+# -- statistics ---------------------------------------------------------------------------------
+
+
+def test_wilson_interval_matches_the_textbook_and_stays_in_range() -> None:
+    f = wilson("w", "wins", 0, 10)
+    assert f.value == 0
+    assert f.low == 0
+    assert 0.27 < f.high < 0.28
+    f = wilson("w", "wins", 81, 263)  # Newcombe (1998), example: 0.2553 to 0.3662
+    assert round(f.low, 4) == 0.2553
+    assert round(f.high, 4) == 0.3662
+    assert f.method == "Wilson score interval"
+
+
+def test_bootstrap_is_seeded_and_brackets_the_mean() -> None:
+    values = [float(v % 7) for v in range(60)]
+    a = bootstrap("x", "x", "points", values, seed=1, resamples=300)
+    b = bootstrap("x", "x", "points", values, seed=1, resamples=300)
+    assert a == b
+    assert a.low < a.value < a.high
+    assert "bootstrap" in a.method
+    constant = bootstrap("y", "y", "points", [3.0] * 10, seed=1, resamples=300)
+    assert (constant.low, constant.value, constant.high) == (3.0, 3.0, 3.0)
+
+
+def test_paired_differences_find_a_shift_and_not_its_absence() -> None:
+    twins = [(float(v), float(v)) for v in range(30)]
+    same = paired("d", "d", "points", twins, seed=1, resamples=200)
+    assert (same.value, same.low, same.high, same.p) == (0.0, 0.0, 0.0, 1.0)
+    noisy = [(float(v % 5), float(v % 5) + 1.0 + (v % 3 - 1) * 0.5) for v in range(30)]
+    shifted = paired("d", "d", "points", noisy, seed=1, resamples=200)
+    assert shifted.low > 0.5
+    assert shifted.high < 1.5
+    assert shifted.p is not None
+    assert shifted.p < 1e-6
+
+
+def test_benjamini_hochberg_by_hand() -> None:
+    # p sorted: 0.01, 0.03, 0.04, 0.5 -> p*m/rank: 0.04, 0.06, 0.0533, 0.5 -> running minimum
+    q = benjamini_hochberg([0.04, 0.01, 0.5, 0.03])
+    assert [round(v, 4) for v in q] == [0.0533, 0.04, 0.5, 0.0533]
+    assert benjamini_hochberg([]) == []
+
+
+def test_chi_square_p_values_are_right() -> None:
+    _, df, p = chi_square_uniform([60, 40])  # statistic 4.0, one degree of freedom
+    assert df == 1
+    assert abs(p - 0.0455003) < 1e-6
+    stat, df, p = chi_square_uniform([30, 20, 25, 25])  # 2.0 on 3 df: p = 0.5724067
+    assert (stat, df) == (2.0, 3)
+    assert abs(p - 0.5724067) < 1e-6
+
+
+def test_clustered_difference_is_the_difference_of_means_with_a_wider_interval() -> None:
+    # Two seats per game; the seat with the mark always wins, so the difference is 1.
+    rows = [(g, s == 0, 1.0 if s == 0 else 0.0) for g in range(10) for s in (0, 1)]
+    f = clustered_difference("c", "c", "share of games", rows)
+    assert f is not None
+    assert f.value == 1.0
+    assert f.p == 0.0
+    # marked seats: 3 of 6 wins; unmarked: 2 of 6
+    rows = [
+        (0, True, 1.0), (0, False, 0.0), (1, True, 0.0), (1, False, 1.0),
+        (2, True, 1.0), (2, False, 0.0), (3, True, 0.0), (3, False, 1.0),
+        (4, True, 1.0), (4, False, 0.0), (5, True, 0.0), (5, False, 0.0),
+    ]  # fmt: skip
+    f = clustered_difference("c", "c", "share of games", rows)
+    assert f is not None
+    assert math.isclose(f.value, 3 / 6 - 2 / 6)
+    assert dict(f.extra) == {"with": 0.5, "without": 2 / 6}
+    assert f.low < 0 < f.high
+    assert f.p is not None
+    assert f.p > 0.3
+    assert clustered_difference("c", "c", "x", [(0, True, 1.0)]) is None
+
+
+# -- tension ------------------------------------------------------------------------------------
+
+
+def test_scores_by_step_fill_the_unchanged_steps() -> None:
+    story = [(0, [0.0, 0.0]), (2, [1.0, 0.0]), (3, [1.0, 2.0])]
+    assert scores_by_step(story, 4) == [[0, 0], [0, 0], [1, 0], [1, 2], [1, 2]]
+
+
+def test_tension_by_hand() -> None:
+    # Six decisions. P1 leads after 1, P2 after 3, tie after 4, P1 again after 5, P2 wins.
+    story = [(0, [0.0, 0.0]), (1, [2.0, 0.0]), (3, [2.0, 3.0]), (4, [3.0, 3.0]),
+             (5, [5.0, 3.0]), (6, [5.0, 6.0])]  # fmt: skip
+    t = tension(story, 6, winners=[1])
+    assert t.lead_changes == 3  # P1 -> P2 -> (tie) -> P1 -> P2
+    assert t.lead_change_rate == 3 / 6
+    # winner's gap to the leader in states 0..5: 0, 2, 2, 0, 0, 2
+    assert t.drama == pytest.approx(6 / 6)
+    assert t.behind == pytest.approx(3 / 6)
+    # the loser's best score is 5; the winner first exceeds it after decision 6
+    assert t.decided_at == 1.0
+    early = tension([(0, [0.0, 0.0]), (1, [0.0, 4.0]), (4, [1.0, 5.0])], 4, winners=[1])
+    assert early.lead_changes == 0
+    assert early.drama == 0
+    assert early.decided_at == 1 / 4
+
+
+def test_partners_sharing_a_score_lead_together() -> None:
+    # 2v2: P1 and P3 share one score, P2 and P4 the other. Every state has a four-way
+    # "tie" between partners, yet the lead passes from one team to the other once.
+    story = [(0, [0.0, 0.0, 0.0, 0.0]), (1, [2.0, 0.0, 2.0, 0.0]), (3, [2.0, 5.0, 2.0, 5.0])]
+    t = tension(story, 4, winners=[1, 3])
+    assert t.lead_changes == 1
+    assert t.drama == pytest.approx((0 + 2 + 2 + 0) / 4)
+
+
+def test_tension_is_undefined_without_a_loser() -> None:
+    t = tension([(0, [0.0, 0.0]), (2, [1.0, 1.0])], 2, winners=[0, 1])
+    assert t.drama is None
+    assert t.decided_at is None
+    assert t.lead_changes == 0
+
+
+# -- records ------------------------------------------------------------------------------------
+
+
+def test_a_balance_game_is_the_game_simulate_plays(tmp_path: Path) -> None:
+    game = ecotone.make(PHYLO, players=2)
+    plan = Plan.of(game, ["random", "heuristic"], 3, 11)
+    records = run_batch(plan, tmp_path)
+    for r in records:
+        i = r.result.index
+        order = seat_order(2, i, True)
+        expected = runner.play_game(
+            game, game_seed(11, i), [plan.lineup[e] for e in order], index=i, lineup=order
+        )
+        assert r.result == expected
+        final = r.story[-1][1]
+        assert final == r.result.scores
+
+
+def test_touched_items_come_from_the_seats_own_actions() -> None:
+    game = ecotone.make(PHYLO, players=2)
+    items = frozenset(game.components())
+    run = runner.play(game, 3, [runner.build_bot("random", game, s, s) for s in range(2)])
+    touched = touched_items(run.moves, 2, items)
+    for seat in (0, 1):
+        named = {
+            v
+            for s, a in run.moves
+            if s == seat
+            for k, v in a.to_json().items()
+            if k != "type" and v in items
+        }
+        assert set(touched[seat]) == named
+        assert named
+
+
+# -- batches: resume, other batches, workers ---------------------------------------------------
+
+
+def test_resume_plays_only_the_missing_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = ecotone.make(PHYLO, players=2)
+    plan = Plan.of(game, ["random"], 6, 4)
+    full = run_batch(plan, tmp_path / "full")
+    # an interrupted run: three games kept, the fourth torn mid-line
+    lines = (tmp_path / "full" / GAMES_FILE).read_bytes().splitlines(keepends=True)
+    (tmp_path / "cut").mkdir()
+    (tmp_path / "cut" / GAMES_FILE).write_bytes(b"".join(lines[:3]) + lines[3][:25])
+    played: list[int] = []
+    real = batch_module.play_record
+
+    def counting(g: Any, index: int, *args: Any, **kwargs: Any) -> GameRecord:
+        played.append(index)
+        return real(g, index, *args, **kwargs)
+
+    monkeypatch.setattr(batch_module, "play_record", counting)
+    kept = {r.result.index for r in load_records(tmp_path / "cut")}
+    resumed = run_batch(plan, tmp_path / "cut")
+    assert sorted(played) == sorted(set(range(6)) - kept)
+    assert len(kept) == 3
+    assert resumed == full
+    assert len(load_records(tmp_path / "cut")) == 6  # the torn line is gone
+    played.clear()
+    assert run_batch(plan, tmp_path / "cut") == full
+    assert played == []
+
+
+def test_a_folder_of_another_batch_is_refused(tmp_path: Path) -> None:
+    game = ecotone.make(PHYLO, players=2)
+    run_batch(Plan.of(game, ["random"], 2, 1), tmp_path)
+    with pytest.raises(ConfigError, match="another batch") as exc:
+        run_batch(Plan.of(game, ["random"], 2, 2), tmp_path)
+    assert exc.value.code == "balance/other-batch"
+
+
+def test_worker_processes_play_the_same_games(tmp_path: Path) -> None:
+    game = ecotone.make(PHYLO, players=2)
+    plan = Plan.of(game, ["random"], 6, 9)
+    assert run_batch(plan, tmp_path / "a", workers=2) == run_batch(plan, tmp_path / "b")
+
+
+# -- reports -------------------------------------------------------------------------------------
+
+
+def test_report_files_exist_and_every_figure_has_an_interval(tmp_path: Path) -> None:
+    game = ecotone.make(PHYLO, players=2)
+    report, _ = _report(game, 12, tmp_path)
+    written = write_report(report, tmp_path)
+    assert written.plotted
+    data = json.loads((tmp_path / "report.json").read_text())
+    figures = list(_figures(data))
+    assert len(figures) > 20
+    for f in figures:
+        assert f["low"] <= f["value"] <= f["high"], f
+        assert f["n"] > 0
+        assert f["method"]
+        assert f["level"] == 0.95
+    ids = {f["id"] for f in data["figures"]}
+    assert {"win_rate/P1", "win_rate/P2", "first_player/win_rate", "length", "drama"} <= ids
+    assert {"lead_changes", "decided_at", "margin", "score/P1"} <= ids
+    assert data["items"]["correction"] == "Benjamini-Hochberg"
+    tested = data["items"]["tested"]
+    assert tested
+    assert all(i["win_rate_difference"]["q"] is not None for i in tested)
+    assert set(data["items"]["strongest"]) <= {i["id"] for i in tested}
+    page = (tmp_path / "report.html").read_text()
+    for name in data["plots"]:
+        png = (tmp_path / name).read_bytes()
+        assert png.startswith(b"\x89PNG")
+        assert base64.b64encode(png).decode() in page  # the page carries its pictures
+    assert not re.search(r'(src|href)="(?!data:)[^"#]*\.(png|css|js)"', page)
+
+
+def test_a_planted_strong_card_is_found(tmp_path: Path, toy: str) -> None:
+    # In Sealed Bids the higher card takes the round: c6 always scores, c1 never does.
+    game = ecotone.make(toy, players=2)
+    report, _ = _report(game, 80, tmp_path)
+    tested = {i.id: i for i in report.items if i.tested}
+    assert report.strongest[0].id == "c6"
+    assert report.weakest[0].id == "c1"
+    assert tested["c6"].win is not None
+    assert tested["c6"].win.q is not None
+    assert tested["c6"].win.q < 0.05
+    assert tested["c6"].win.low > 0
+
+
+def test_compare_finds_a_planted_difference_and_no_spurious_one(tmp_path: Path, toy: str) -> None:
+    base = ecotone.make(toy, players=2)
+    baseline = _report(base, 16, tmp_path / "a")
+    same = _report(ecotone.make(toy, players=2, rounds=3), 16, tmp_path / "b")
+    shorter = _report(ecotone.make(toy, players=2, rounds=1), 16, tmp_path / "c")
+    nothing = compare(baseline, same, {"text": "rounds=3"}, resamples=200)
+    assert nothing.significant == []
+    assert all(f.value == 0 and f.low == 0 == f.high for f in nothing.differences)
+    change = compare(baseline, shorter, {"text": "rounds=1"}, resamples=200)
+    length = next(f for f in change.differences if f.id == "length")
+    assert length.value == -4
+    assert length.q is not None
+    assert length.q < 0.05
+    assert "length" in {f.id for f in change.significant}
+    written = write_comparison(change, tmp_path)
+    data = json.loads((tmp_path / "report.json").read_text())
+    assert data["kind"] == "balance-comparison"
+    assert all(f["method"] and "low" in f for f in data["differences"])
+    assert "length" in data["significant"]
+    assert written.plotted
+
+
+def test_without_matplotlib_the_json_is_still_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, toy: str
+) -> None:
+    monkeypatch.setattr(plots, "available", lambda: False)
+    report, _ = _report(ecotone.make(toy, players=2), 4, tmp_path)
+    written = write_report(report, tmp_path)
+    assert not written.plotted
+    assert json.loads((tmp_path / "report.json").read_text())["plots"] == []
+    assert "pip install 'ecotone[balance]'" in html.unescape((tmp_path / "report.html").read_text())
+    assert not list(tmp_path.glob("*.png"))
