@@ -77,6 +77,6 @@ export function guidedChooser({ kind, actions, picked, cat, busy, changed, act }
       left.map((l) => h("button", { type: "button", "data-guide-index": l.index, disabled: busy, onclick: () => { picked.length = 0; act(l.action); } }, l.text)))];
   }
   return h("div.guide", { "data-kind": kind, role: "group", "aria-label": `${words(kind)}, step by step` },
-    h("h3", {}, `${words(kind)}, step by step`),
+    h("h3", {}, `${words(kind).replace(/^./, (c) => c.toUpperCase())}, step by step`),
     h("p.guide-head", {}, crumbs.length ? crumbs : h("span.muted", {}, "Nothing chosen yet.")), body);
 }
