@@ -82,7 +82,7 @@ def add_parser(commands: Commands) -> None:
         "--ray",
         metavar="ADDRESS",
         help="play on Ray: 'local' starts it on this machine, else a cluster's address "
-        "(needs pip install 'ecotone[ray]'); the results equal --workers'",
+        "(needs pip install 'ecotone[ray]'); the results equal --workers' (default: no Ray)",
     )
     parser.add_argument(
         "--compare",
@@ -93,7 +93,9 @@ def add_parser(commands: Commands) -> None:
         "difference; repeat for several",
     )
     parser.add_argument(
-        "--compare-variant", metavar="V", help="also play the same seeds with this variant"
+        "--compare-variant",
+        metavar="V",
+        help="also play the same seeds with this variant (default: none)",
     )
     parser.add_argument(
         "--bootstrap",
@@ -103,7 +105,11 @@ def add_parser(commands: Commands) -> None:
         help="bootstrap resamples per interval (default: 1000)",
     )
     parser.add_argument(
-        "--out", type=Path, required=True, metavar="OUT", help="the report's folder"
+        "--out",
+        type=Path,
+        required=True,
+        metavar="OUT",
+        help="the report's folder (required; no default)",
     )
     parser.add_argument(
         "--json", action="store_true", help="print report.json on stdout instead of a summary"
