@@ -90,7 +90,7 @@ def add_parser(commands: Commands) -> None:
         default=[],
         metavar="KEY=VALUE",
         help="also play the same seeds with this option changed, and report every "
-        "difference; repeat for several",
+        "difference; repeat for several (default: none)",
     )
     parser.add_argument(
         "--compare-variant",
