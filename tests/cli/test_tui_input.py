@@ -211,16 +211,12 @@ def test_ambiguous_words_list_the_moves_they_could_mean() -> None:
         "lay T1 on a1 turned 1",
         "lay T2 on a1 turned 1",
     }
-    assert "could be" in said.then.title() or said.then.field() == "tile"
+    assert said.then.field() == "tile"  # the guided step that tells them apart
 
 
 def test_a_move_that_is_not_possible_is_refused_in_the_games_words() -> None:
     game = Tiles(2)
-    state = (
-        game.start(1)
-        .apply(0, game.codec.parse("lay T1 on a1 turned 0"))
-        .apply(1, game.codec.parse("rest"))
-    )
+    state = game.start(1).apply(0, game.codec.parse("lay T1 on a1 turned 0"))
     top = Decision(state, 0, Vocabulary(Tiles.presentation()))
     said = interpret(top, "lay fern on a1 turned 2")  # a name for the id, a taken cell
     assert said == Say(("a1 already holds a tile",), True)

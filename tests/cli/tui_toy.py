@@ -44,8 +44,9 @@ class TilesData(msgspec.Struct, frozen=True):
 
 
 class Tiles(Game[TilesData]):
-    """Two players lay the tiles T1 and T2 (always in hand) on free cells, turned 0-2,
-    four times in all; resting is always allowed."""
+    """Two players lay the tiles T1 and T2 (always in hand) on free cells, turned 0-2;
+    each decides twice in a row, P1 then P2, eight decisions in all; resting is always
+    allowed, and is the only move once the board is full."""
 
     spec = GameSpec(
         id="toy-tiles",
@@ -56,7 +57,7 @@ class Tiles(Game[TilesData]):
         information=Information.PERFECT,
         chance=Chance.NONE,
         simultaneous=False,
-        max_steps=4,
+        max_steps=8,
         rules_version="0.1",
     )
     data_type = TilesData
@@ -73,7 +74,7 @@ class Tiles(Game[TilesData]):
         return TilesData()
 
     def to_move(self, data: TilesData) -> tuple[int, ...]:
-        return () if data.turn >= 4 else (data.turn % 2,)
+        return () if data.turn >= 8 else ((data.turn // 2) % 2,)
 
     def legal(self, data: TilesData, seat: int) -> list[Action]:
         taken = {cell for _, cell, _ in data.board}
