@@ -77,6 +77,10 @@ class Pane:
         """Everything the pane holds, scrollback included."""
         return self._tmux("capture-pane", "-p", "-S", "-", "-E", "-", "-t", "t")
 
+    def key(self, name: str) -> None:
+        """Press one key, without Enter."""
+        self._tmux("send-keys", "-t", "t", name)
+
     def type(self, text: str) -> None:
         self._tmux("send-keys", "-t", "t", "-l", text)
         self._tmux("send-keys", "-t", "t", "Enter")
@@ -150,6 +154,13 @@ def test_refusal_undo_stop_and_resume(game_id: str, home: Path) -> None:
         fits(rows)
         said = "\n".join(rows)
         assert "cannot take that back" in said or "took back" in said
+        if shutil.which("less"):  # d pages the whole view; q comes back to the game
+            before = pane.screen()
+            pane.type("d")
+            pane.wait(re.compile("q goes back to the game"), before)
+            before = pane.screen()
+            pane.key("q")
+            fits(pane.wait(before=before))
         rows = pane.answer("1")
         rows = pane.answer("1") if "EXITED" not in "\n".join(rows) else rows
         fits(rows)

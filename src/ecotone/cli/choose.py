@@ -18,6 +18,7 @@ in the game's own words whenever the game has some.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -64,14 +65,14 @@ LIST_AT_MOST = 30
 #: The keys a player may type at any decision, and what they do.
 KEYS = (
     ("<number>", "choose that option"),
-    ("<move>", "a move in notation, or the names you see (prefixes do)"),
-    ("b", "back up one step of a guided choice"),
-    ("u", "take back your last decision, when the rules allow"),
-    ("i <name>", "a card's or tile's face: name, latin name, fact, every field"),
-    ("d", "the whole view, when the screen shows only part of it"),
-    ("l", "every move of the game as you were told it"),
-    ("?", "this help and the moves' notation"),
-    ("q", "stop; the game is saved (resume it with: ecotone play --resume last)"),
+    ("<move>", "notation, or names you see"),
+    ("b", "back one step of a guided choice"),
+    ("u", "undo your last decision, if allowed"),
+    ("i <name>", "a card's face, every field"),
+    ("d", "the whole view"),
+    ("l", "every move you were told of"),
+    ("?", "this help"),
+    ("q", "stop (saved: play --resume goes on)"),
 )
 
 _COMMANDS = {
@@ -405,6 +406,10 @@ def _typed(decision: Decision, line: str) -> Outcome:
     named = _read_names(decision, line)
     if named is not None:
         return Say((_refusal(state, seat, named),), True)
+    known = decision.names.lookup(line)
+    if len(known) == 1:
+        name = decision.names.short(known[0]) or known[0]
+        return Say((f"{known[0]} ({name}) is in none of the moves you can make now",), True)
     return Say(
         (
             f"'{line}' is no move here: type an option's number, a move (as '{legal[0]}'), "
@@ -474,11 +479,15 @@ def _literal(text: str) -> str:
 
 
 def help_lines(decision: Decision) -> tuple[str, ...]:
-    """The keys, then the notation of the game's moves."""
+    """The keys, two to a line, then the notation of the game's moves in a paragraph."""
+    keys = [f"{key:<9} {what}" for key, what in KEYS]
+    half = (len(keys) + 1) // 2
+    width = max(len(k) for k in keys[:half])
     out = ["Keys:"]
-    out.extend(f"  {key:<9} {what}" for key, what in KEYS)
-    out.append("Moves are written:")
-    out.extend(f"  {form}" for form in decision.state.game.codec.forms().split("; "))
+    for left, right in itertools.zip_longest(keys[:half], keys[half:], fillvalue=""):
+        out.append(f"  {left:<{width}}   {right}".rstrip())
+    forms = decision.state.game.codec.forms().split("; ")
+    out.append("Moves are written: " + " · ".join(forms))
     return tuple(out)
 
 

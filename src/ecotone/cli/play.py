@@ -455,7 +455,10 @@ class PlaySession:
         """Show a long text: through the pager in a terminal, else printed."""
         if self.full:
             with self.console.pager(styles=False):
-                self.console.print(Text(text))
+                self.console.print(Text("(q goes back to the game)\n\n" + text))
+            # A pager such as less leaves the alternate screen when it quits, and with
+            # it the game's: go back to it, so that the game stays out of the scrollback.
+            self.console.set_alt_screen(True)
         else:
             self.console.print(Text(text))
 
