@@ -18,6 +18,8 @@ prefixes would fit others too.
 >>> names.spellings("L1")
 (('l1',), ('leaf', 'litter'))
 >>> matches(("buy", "leaf"), (("buy", "leaf", "litter"),))
+'exact'
+>>> matches(("buy", "lit"), (("buy", "leaf", "litter"),))
 'prefix'
 """
 
