@@ -71,10 +71,9 @@ def test_a_whole_game_against_random(
     )
     out, err = capsys.readouterr()
     assert code == 0, err
-    assert "there is no move 99; choose a number from 1 to 5" in out
+    assert "there is no option 99; choose a number from 1 to 5" in out
     assert explanation in out
     assert "draw from pile <pile>" in out  # the help lists the notation forms
-    assert "P1: draw from pile 1" in out  # the move typed in notation
     assert "P2 (random): " in out  # the bot's moves are shown
     assert "Game over" in out
     assert "Final scores" in out
@@ -86,6 +85,7 @@ def test_a_whole_game_against_random(
     assert replay.seats == ["human", "random"]
     assert replay.seed == seed
     assert replay.scores == final.scores()
+    assert replay.steps[0].action == {"type": "draw", "pile": 0}  # typed in notation
     for seat, score in enumerate(final.scores()):
         assert re.search(rf"P{seat + 1}\s+│ \w+\s+│\s+{int(score)} ", out)
     assert main(["replay", str(path), "--verify"]) == 0
@@ -110,8 +110,8 @@ def test_hot_seat_hands_over_between_humans(
     handoff = out.index("Pass to P2")
     assert out.rindex("<cleared>", 0, handoff) > out.index("P1 to move")
     assert out.index("<cleared>", handoff) < first_p2
-    # after the hand-off, P2 hears what happened since their last turn
-    assert "Since your last turn, P2:" in out[:first_p2]
+    # after the hand-off, P2's screen says what happened since their last turn
+    assert "Since your last turn, P2:" in out[first_p2 : out.index("P2 ›", first_p2)]
     assert out.count("Pass to P1") >= 2
     (path,) = replays(tmp_path)
     assert Replay.load(path).verify().is_over
@@ -128,7 +128,7 @@ def test_simultaneous_decisions_in_hot_seat(
     # P2 learns that P1 has bid (its hand shrank), never what
     bid = ecotone.make(toy, players=2).start(1).legal_actions(0)[0]
     first_p2 = out.index("P2 to move")
-    news = out[out.index("Since your last turn, P2:") : first_p2]
+    news = out[out.index("Since your last turn, P2:", first_p2) : out.index("P2 ›", first_p2)]
     assert "P1: a bid" in news
     assert str(bid) not in news
     assert bid.card not in news  # type: ignore[attr-defined]
@@ -199,23 +199,25 @@ def test_hot_seat_hides_what_the_server_hides(tmp_path: Path) -> None:
 
     def answer(prompt: str) -> str:
         nonlocal p2_turns
-        if prompt.startswith("P1, your move"):
+        if prompt.startswith("P1 ›"):
             return next(p1_moves, "1")
-        if prompt.startswith("P2, your move"):
+        if prompt.startswith("P2 ›"):
             p2_turns += 1
-            return "1" if p2_turns == 1 else "q"
+            return {1: "l", 2: "1"}.get(p2_turns, "q")  # the log first: all P2 was told
+        assert prompt.startswith("Pass to")
         return ""  # the hand-off
 
     console = Console(file=io.StringIO(), width=120)
     session = play_module.PlaySession(game, ["human"] * 2, [None, None], 1, console, answer)
     assert session.run(tmp_path) == play_module.QUIT_STATUS
     out = console.file.getvalue()  # type: ignore[attr-defined]
-    news = out[out.rindex("Since your last turn, P2:") : out.rindex("P2 to move")]
+    # P2's forced opening was taken for it, and it is told so at its first screen
+    first_p2 = out.index("P2 to move")
+    news = out[first_p2:]
+    assert "(the only possible move, taken for you)" in news
     assert "P1: an exchange card" in news
     assert exchange.card not in news  # type: ignore[attr-defined]
     assert "P1: done exchanging" in news  # what the board shows is told in full
-    # P1's own screen showed the card it chose
-    assert f"P1: {exchange}" in out
 
 
 def test_end_of_input_saves_the_partial_game(
@@ -310,3 +312,76 @@ def test_replay_folder_defaults(monkeypatch: pytest.MonkeyPatch, tmp_path: Path)
     monkeypatch.delenv("XDG_DATA_HOME")
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     assert default_replay_dir() == tmp_path / "home" / ".local" / "share" / "ecotone" / "replays"
+
+
+def test_undo_takes_back_own_decisions_and_says_why_not(tmp_path: Path) -> None:
+    from tests.cli.tui_toy import Lay, Tiles
+
+    game = Tiles(2)  # each seat decides twice in a row
+    answers = iter(["u", "lay T1 on a1 turned 0", "u", "u", "rest", "rest", "u", "q"])
+    console = Console(file=io.StringIO(), width=100)
+    bots = [None, play_module.build_bot("random", game, 1, 1)]
+    session = play_module.PlaySession(
+        game, ["human", "random"], bots, 1, console, lambda _: next(answers)
+    )
+    assert session.run(tmp_path) == play_module.QUIT_STATUS
+    out = console.file.getvalue()  # type: ignore[attr-defined]
+    # nothing to take back at first; then the lay is taken back (and not in the replay)
+    assert "cannot take that back: nothing has been played yet" in out
+    assert "P1: took back 'lay T1 on a1 turned 0'" in out
+    # after P2 has decided, P1's decisions stand, in the engine's words
+    assert "cannot take that back: P2 has decided since" in out
+    (path,) = replays(tmp_path)
+    steps = Replay.load(path).steps
+    assert [s.seat for s in steps] == [0, 0, 1, 1]
+    assert game.codec.from_json(steps[0].action) != Lay("T1", "a1", 0)
+
+
+def test_a_single_legal_move_is_taken_with_a_line_unless_asked_to_confirm(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # BIOME Borneo's second player opens with its only move
+    base = ["play", BIOME, "--seats", "random,human", "--seed", "1"]
+    scripted(monkeypatch, Script(["l", "q"]))  # l: every move P2 was told of
+    assert main([*base, "--replay-dir", str(tmp_path / "a")]) == 0
+    out = capsys.readouterr().out
+    assert "(the only possible move, taken for you)" in out
+    assert "You stopped the game after 1 moves" not in out  # P1 (random) moved too
+    scripted(monkeypatch, Script(["q"]))
+    assert main([*base, "--confirm-forced", "--replay-dir", str(tmp_path / "b")]) == 0
+    out = capsys.readouterr().out
+    assert "You stopped the game after 0 moves" in out
+    assert " 1. pass" in out
+
+
+def test_resume_goes_on_exactly_where_the_game_stopped(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    folder = ["--replay-dir", str(tmp_path)]
+    scripted(monkeypatch, Script(["1", "2", "q"]))
+    assert main(["play", FOREST, "--seats", "human,random", "--seed", "8", *folder]) == 0
+    (path,) = replays(tmp_path)
+    stopped = Replay.load(path)
+    assert len(stopped.steps) == 4
+    assert f"Go on with: ecotone play --resume {path}" in capsys.readouterr().out
+    # resume the newest unfinished game, and stop again at once: nothing changes
+    scripted(monkeypatch, Script(["q"]))
+    assert main(["play", "--resume", *folder]) == 0
+    assert "Resumed after 4 moves" in capsys.readouterr().out
+    assert Replay.load(path) == stopped  # the same file, the same game
+    # then play it to the end, from the file named
+    scripted(monkeypatch, Script([]))
+    assert main(["play", "--resume", str(path), *folder]) == 0
+    assert "Game over" in capsys.readouterr().out
+    (again,) = replays(tmp_path)
+    finished = Replay.load(again)
+    assert finished.steps[:4] == stopped.steps
+    assert finished.seed == 8
+    assert finished.seats == ["human", "random"]
+    assert finished.verify().is_over
+    # a finished game is not resumed; nor is anything when nothing is unfinished
+    assert main(["play", "--resume", str(path), *folder]) == 2
+    assert "is over; see it with: ecotone replay" in capsys.readouterr().err
+    assert main(["play", "--resume", "last", *folder]) == 2
+    assert "no unfinished game is saved in" in capsys.readouterr().err
+    assert main(["play", FOREST, "--resume", *folder]) == 2

@@ -1,44 +1,56 @@
 """``ecotone play``: a game in the terminal, humans and bots at any seats.
 
-Each human sees only their own view (``state.render(seat)``) and picks from the legal
-actions by number or by notation. With several humans (hot-seat) the screen is cleared
-and the device handed over between them, so nobody sees another's hand, and each is told
-of the others' moves what the server would tell them (:mod:`ecotone.core.visibility`).
-Every game is saved as a replay, also when it is interrupted.
+Each human sees only their own view (``state.render(seat)``) on one screen that fits the
+terminal (:mod:`ecotone.cli.screen`): the view, what happened since their last decision,
+and the decision, its options numbered. They answer with a number, a move's notation or
+the names the screen shows (:mod:`ecotone.cli.choose`); a long list of one kind of move is
+asked field by field. ``u`` takes back their last decision where the engine's undo policy
+allows (:class:`ecotone.core.history.History`), ``i <card>`` shows a card's face, ``?``
+the keys and the notation. A decision with a single legal move is taken for them, with a
+line saying so (``--confirm-forced`` asks anyway).
+
+In a terminal the game runs on the alternate screen, so nothing of it stays in the
+scrollback; with several humans (hot-seat) the screen and the scrollback are wiped and
+the device handed over between them, and each is told of the others' moves what the
+server would tell them (:mod:`ecotone.core.visibility`).
+
+Every game is saved as a replay before each of a human's decisions and when it ends or
+stops (in ``--replay-dir``, by default the data folder of
+:func:`~ecotone.cli.options.default_replay_dir`); ``ecotone play --resume last`` goes on
+with the newest unfinished one, exactly where it stopped.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import secrets
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from rich.columns import Columns
 from rich.console import Console
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
 from ecotone.bots import Bot, SeatView
-from ecotone.cli.options import (
-    Commands,
-    add_game_arguments,
-    default_replay_dir,
-    make_game,
-    split_names,
-)
+from ecotone.cli.choose import Decision, Say, Take, interpret
+from ecotone.cli.names import Vocabulary
+from ecotone.cli.options import Commands, default_replay_dir, make_game, split_names
 from ecotone.cli.output import UsageError, fmt, stdout_console
+from ecotone.cli.screen import HEIGHT, VIEW_AT_LEAST, WIDTH, Layout, compose, grid
 from ecotone.core.actions import Action
-from ecotone.core.errors import IllegalAction
-from ecotone.core.game import Game, State
+from ecotone.core.errors import StateError
+from ecotone.core.game import Game
+from ecotone.core.history import History
+from ecotone.core.records import seat_name
 from ecotone.core.replay import Replay
 from ecotone.core.visibility import announcement
 from ecotone.sim.runner import bot_seed, build_bot, default_bot
 
-__all__ = ["HUMAN", "add_parser", "run_play"]
+__all__ = ["HUMAN", "PlaySession", "add_parser", "find_resumable", "run_play"]
 
 HUMAN = "human"
 
@@ -46,6 +58,10 @@ HUMAN = "human"
 QUIT_STATUS = 0  # the player typed q: a choice, not a failure
 EOF_STATUS = 1  # input ran out (a script too short, a closed terminal)
 INTERRUPT_STATUS = 130  # Ctrl-C, as shells report SIGINT
+
+#: Erases the terminal's scrollback (xterm's "erase saved lines"), so that a hand shown
+#: before a hot-seat hand-over cannot be scrolled back to.
+CLEAR_SCROLLBACK = "\x1b[3J"
 
 
 class _Quit(Exception):
@@ -57,23 +73,58 @@ def add_parser(commands: Commands) -> None:
     parser = commands.add_parser(
         "play",
         help="play a game in the terminal against bots or friends",
-        description="Play in the terminal. Type a move's number or its notation; "
-        "'?' lists the notation, 'v' redraws the view, 'q' stops (the game is saved).",
+        description="Play in the terminal. Type an option's number, a move's notation or a "
+        "name you see; '?' lists the keys and the notation, 'u' takes back your last "
+        "decision, 'q' stops (the game is saved: go on with --resume last).",
     )
-    add_game_arguments(parser)
+    parser.add_argument("game", metavar="GAME", nargs="?", help="a game id (see 'ecotone games')")
+    parser.add_argument(
+        "--players",
+        "-p",
+        type=int,
+        metavar="N",
+        help="number of seats (default: one per name listed, else the fewest the game allows)",
+    )
+    parser.add_argument(
+        "--variant",
+        metavar="V",
+        help="a variant of the game (see 'ecotone games'; default: the standard game)",
+    )
+    parser.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option; repeat for several (default: each option's own, listed by "
+        "'ecotone games')",
+    )
     parser.add_argument(
         "--seats",
         metavar="NAMES",
         help="who sits where, comma-separated: 'human' or a bot spec per seat "
-        "(default: human, then the game's heuristic bot or random)",
+        "(default: human, then the game's heuristic bot or random; on --resume, as saved)",
     )
-    parser.add_argument("--seed", type=int, help="the deal (default: a random one, printed)")
+    parser.add_argument("--seed", type=int, help="the deal (default: a random one, shown)")
+    parser.add_argument(
+        "--resume",
+        nargs="?",
+        const="last",
+        metavar="FILE|last",
+        help="go on with a saved game: a replay file, or 'last' for the newest unfinished "
+        "game in the replay folder (default when given alone: last)",
+    )
+    parser.add_argument(
+        "--confirm-forced",
+        action="store_true",
+        help="ask even when a decision has a single legal move (default: take it, saying so)",
+    )
     parser.add_argument(
         "--replay-dir",
         type=Path,
         metavar="DIR",
-        help="where to save the replay (default: $ECOTONE_HOME/replays, else "
-        "$XDG_DATA_HOME/ecotone/replays, else ~/.local/share/ecotone/replays)",
+        help="where replays are saved and --resume looks (default: $ECOTONE_HOME/replays, "
+        "else $XDG_DATA_HOME/ecotone/replays, else ~/.local/share/ecotone/replays)",
     )
     parser.set_defaults(run=run_play)
 
@@ -88,21 +139,69 @@ def _seat_names(names: Sequence[str], game: Game[Any]) -> list[str]:
 
 def run_play(args: argparse.Namespace) -> int:
     """Set up the seats, play to the end (or an interruption), save the replay."""
+    folder = args.replay_dir if args.replay_dir is not None else default_replay_dir()
     names = split_names(args.seats)
-    game = make_game(args, names)
-    seats = _seat_names(names, game)
-    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    path: Path | None = None
+    if args.resume is not None:
+        if args.game is not None or args.seed is not None or args.variant or args.option:
+            raise UsageError(
+                "--resume goes on with the saved game as it was: give no GAME, --seed, "
+                "--variant or --option with it"
+            )
+        path = find_resumable(folder) if args.resume == "last" else Path(args.resume)
+        replay = Replay.load(path)
+        line = History.from_replay(replay)
+        game = line.game
+        if line.state.is_over:
+            raise UsageError(f"the game in {path} is over; see it with: ecotone replay {path}")
+        if names and len(names) not in (1, game.players):
+            raise UsageError(f"--seats lists {len(names)} names; the saved game has {game.players}")
+        seats = _seat_names(names, game) if names else list(replay.seats or ())
+        seats = seats or _seat_names((), game)
+        seed = replay.seed
+    else:
+        if args.game is None:
+            raise UsageError("name a GAME to play, or --resume a saved one (see 'ecotone games')")
+        game = make_game(args, names)
+        seats = _seat_names(names, game)
+        seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+        line = History.start(game, seed)
     bots: list[Bot | None] = [
         None if name.lower() == HUMAN else build_bot(name, game, s, bot_seed(seed, s))
         for s, name in enumerate(seats)
     ]
-    folder = args.replay_dir if args.replay_dir is not None else default_replay_dir()
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UsageError(f"cannot use {folder} for replays: {exc.strerror}") from None
-    session = PlaySession(game, seats, bots, seed, stdout_console())
+    session = PlaySession(
+        game,
+        seats,
+        bots,
+        seed,
+        stdout_console(),
+        line=line,
+        path=path,
+        confirm_forced=args.confirm_forced,
+    )
     return session.run(folder)
+
+
+def find_resumable(folder: Path) -> Path:
+    """The newest replay in ``folder`` of a game not yet over.
+
+    Raises:
+        UsageError: when there is none.
+    """
+    files = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for path in files:
+        try:
+            replay = Replay.load(path)
+        except StateError:
+            continue  # not a replay: someone else's file
+        if replay.scores is None:
+            return path
+    raise UsageError(f"no unfinished game is saved in {folder}; start one with: ecotone play GAME")
 
 
 class PlaySession:
@@ -115,6 +214,9 @@ class PlaySession:
         seed: the deal.
         console: where to draw.
         ask: reads one line after showing a prompt (default: the console's input).
+        line: the game so far (default: a new game from ``seed``).
+        path: the replay file to keep the game in (default: a new one in the folder).
+        confirm_forced: ask even when there is a single legal move.
     """
 
     def __init__(
@@ -125,176 +227,283 @@ class PlaySession:
         seed: int,
         console: Console,
         ask: Callable[[str], str] | None = None,
+        *,
+        line: History[Any] | None = None,
+        path: Path | None = None,
+        confirm_forced: bool = False,
     ) -> None:
         self.game = game
         self.seats = list(seats)
         self.bots = list(bots)
         self.seed = seed
         self.console = console
-        self.ask = ask if ask is not None else console.input
+        self.ask = ask if ask is not None else self._input
+        self.line: History[Any] = line if line is not None else History.start(game, seed)
+        self.path = path
+        self.confirm_forced = confirm_forced
+        self.names = Vocabulary(type(game).presentation())
         self.humans = [s for s, bot in enumerate(bots) if bot is None]
         self.hot_seat = len(self.humans) > 1
-        self.state = game.start(seed)
-        self.moves: list[tuple[int, Action]] = []
-        # In hot-seat play, what each human has not seen yet (moves made while the
-        # device was elsewhere); shown after the hand-off.
-        self.news: dict[int, list[str]] = {h: [] for h in self.humans}
+        # A real terminal gets full screens, redrawn in place; anything else (a pipe, a
+        # test) gets the same screens one after the other.
+        self.full = console.is_terminal
+        # What each human has been told of each step, by the step's number, so that an
+        # undone step's news goes with it; and how many steps each human had seen.
+        self.told: dict[int, list[tuple[int, str]]] = {h: [] for h in self.humans}
+        self.seen: dict[int, int] = {h: len(self.line.steps) for h in self.humans}
+        self.forced: set[int] = set()  # the numbers of the steps taken as forced
         self.on_screen: int | None = None  # the human whose view is showing
+        self.resumed = line is not None and bool(line.steps)
+        self.folder = default_replay_dir()  # run() says where
 
     # -- the game loop --------------------------------------------------------------------
 
     def run(self, folder: Path) -> int:
         """Play to the end; save the replay; return the exit status."""
+        self.folder = folder
+        if self.full:
+            with contextlib.suppress(ImportError):  # line editing, where Python has it
+                import readline  # noqa: F401, PLC0415
+        entered = self.full and self.console.set_alt_screen(True)
+        try:
+            try:
+                if not self.full:
+                    self._opening()
+                while not self.line.state.is_over:
+                    self._step()
+            finally:
+                if entered:
+                    self.console.set_alt_screen(False)
+        except _Quit:
+            return self._stopped("You stopped the game", QUIT_STATUS)
+        except EOFError:
+            self.console.print()
+            return self._stopped("Input ended", EOF_STATUS)
+        except KeyboardInterrupt:
+            self.console.print()
+            return self._stopped("Interrupted", INTERRUPT_STATUS)
+        except Exception:
+            # A bug in a bot or a game: keep the game so far for the bug report, then let
+            # the traceback show.
+            self._stopped("The game crashed", 1)
+            raise
+        return self._finished()
+
+    def _opening(self) -> None:
         c = self.console
         who = ", ".join(f"P{s + 1} {name}" for s, name in enumerate(self.seats))
         c.print(Rule(Text(f"{self.game.spec.title} · {who}")))
         c.print(f"Seed {self.seed} (play this deal again with --seed {self.seed})")
-        try:
-            while not self.state.is_over:
-                self._step()
-        except _Quit:
-            return self._stopped(folder, "You stopped the game", QUIT_STATUS)
-        except EOFError:
-            c.print()
-            return self._stopped(folder, "Input ended", EOF_STATUS)
-        except KeyboardInterrupt:
-            c.print()
-            return self._stopped(folder, "Interrupted", INTERRUPT_STATUS)
-        except Exception:
-            # A bug in a bot or a game: keep the game so far for the bug report, then let
-            # the traceback show.
-            self._stopped(folder, "The game crashed", 1)
-            raise
-        return self._finished(folder)
+        if self.resumed:
+            c.print(f"Resumed after {len(self.line.steps)} moves.")
 
     def _step(self) -> None:
-        state = self.state
+        state = self.line.state
         seat = state.to_move[0]
         bot = self.bots[seat]
-        who = f"P{seat + 1}" if bot is None else f"P{seat + 1} ({self.seats[seat]})"
-        if bot is None:
-            action = self._human_turn(state, seat)
-            # the chooser's own screen may show the choice, secret or not
-            self.console.print(Text(f"{who}: {action}", style="bold"))
-        else:
-            action = bot.act(SeatView(state, seat))
-        after = state.apply(seat, action)
+        if bot is not None:
+            self._play(seat, bot.act(SeatView(state, seat)))
+            return
+        legal = state.legal_actions(seat)
+        if len(legal) == 1 and not self.confirm_forced:
+            self._play(seat, legal[0], forced=True)
+            return
+        action = self._human_turn(seat)
+        if action is not None:
+            self._play(seat, action)
+
+    def _who(self, seat: int) -> str:
+        bot = self.bots[seat]
+        return seat_name(seat) if bot is None else f"{seat_name(seat)} ({self.seats[seat]})"
+
+    def _play(self, seat: int, action: Action, forced: bool = False) -> None:
+        """Take ``action`` and tell each human what the server would tell them."""
+        before = self.line.state
+        self.line = self.line.play(seat, action)
+        number = len(self.line.steps)
+        if forced:
+            self.forced.add(number)
         # Each seat is told of the step what the server would tell it (the kernel's one
         # rule): the move, only its kind, or only that a choice was made; the next views
         # show whatever the game reveals later.
-        told = announcement(state, seat, action, after)
-        if bot is not None:
-            self.console.print(Text(f"{who}: {told.text(self._watching())}", style="cyan"))
+        told = announcement(before, seat, action, self.line.state)
+        who = self._who(seat)
         for human in self.humans:
-            if human != seat:
-                self.news[human].append(f"{who}: {told.text(human)}")
-        self.state = after
-        self.moves.append((seat, action))
-
-    def _watching(self) -> int | None:
-        """Whose view the screen shows now: the only human's, else the last human's to
-        move (who still holds the device), else nobody's (a spectator's)."""
-        return self.humans[0] if len(self.humans) == 1 else self.on_screen
+            text = str(action) if human == seat else told.text(human)
+            note = " (the only possible move, taken for you)" if forced and human == seat else ""
+            self.told[human].append((number, f"{who}: {text}{note}"))
+        if not self.humans:
+            self.console.print(Text(f"{who}: {told.text(None)}"))
 
     # -- a human's turn -------------------------------------------------------------------
 
-    def _human_turn(self, state: State[Any], seat: int) -> Action:
+    def _human_turn(self, seat: int) -> Action | None:
+        """The move ``seat`` decides on, or ``None`` when it took back a decision."""
         if self.hot_seat and self.on_screen != seat:
             self._hand_over(seat)
         self.on_screen = seat
-        legal = state.legal_actions(seat)
-        self._draw(state, seat, legal)
-        prompt = f"P{seat + 1}, your move (1-{len(legal)}, notation, ? for help, q to quit): "
+        self._save()
+        decision = Decision(self.line.state, seat, self.names)
+        message: tuple[str, ...] = ()
+        refused = False
         while True:
-            text = self.ask(prompt).strip()
-            if not text:
+            self._draw(decision, message, refused)
+            text = self.ask(f"{seat_name(seat)} › ")
+            outcome = interpret(decision, text)
+            if isinstance(outcome, Take):
+                self.seen[seat] = len(self.line.steps) + 1
+                return outcome.action
+            if isinstance(outcome, Say):
+                message, refused = outcome.lines, outcome.refused
+                if outcome.then is not None:
+                    decision = outcome.then
+                if len(message) > self._message_rows(decision):
+                    self._page("\n".join(message))
+                    message = ()
                 continue
-            word = text.lower()
-            if word in ("q", "quit", "exit"):
+            message, refused = (), False
+            if outcome.command == "quit":
                 raise _Quit
-            if word in ("?", "h", "help"):
-                self._help()
-                continue
-            if word in ("v", "view"):
-                self._draw(state, seat, legal)
-                continue
-            if word.isdigit():
-                number = int(word)
-                if 1 <= number <= len(legal):
-                    return legal[number - 1]
-                self._refuse(f"there is no move {number}; choose a number from 1 to {len(legal)}")
-                continue
-            try:
-                return self.game.parse_action(state, seat, text)
-            except IllegalAction as exc:
-                self._refuse(exc.message)
+            if outcome.command == "undo":
+                problem = self._undo(seat)
+                if problem is None:
+                    return None
+                message, refused = (problem,), True
+            elif outcome.command == "details":
+                self._page(self.line.state.render(seat))
+            elif outcome.command == "log":
+                lines = [text for _, text in self.told[seat]]
+                self._page("\n".join(lines) or "Nothing has happened yet.")
+
+    def _undo(self, seat: int) -> str | None:
+        """Take back ``seat``'s last decision (and the forced moves after it); ``None`` when
+        done, else why not, in the engine's words."""
+        line = self.line
+        while line.steps and len(line.steps) in self.forced and line.steps[-1].seat == seat:
+            if line.undo_refusal(seat) is not None:
+                break
+            line = line.undo(seat)
+        problem = line.undo_refusal(seat)
+        if problem is not None:
+            return f"cannot take that back: {problem.message}"
+        taken = line.steps[-1].action
+        line = line.undo(seat)
+        self.line = line
+        kept = len(line.steps)
+        self.forced = {n for n in self.forced if n <= kept}
+        for human in self.humans:
+            self.told[human] = [(n, t) for n, t in self.told[human] if n <= kept]
+            self.seen[human] = min(self.seen[human], kept)
+        # numbered as the next step, so that it goes when that step is taken back too
+        self.told[seat].append((kept + 1, f"{seat_name(seat)}: took back '{taken}'"))
+        return None
 
     def _hand_over(self, seat: int) -> None:
-        """Hide the last view and wait until the next player has the device."""
-        c = self.console
-        c.clear()
+        """Hide the last view (scrollback included) and wait for the next player."""
+        self._wipe()
         answer = self.ask(f"Pass to P{seat + 1}, then press Enter (no peeking)... ")
         if answer.strip().lower() in ("q", "quit", "exit"):
             raise _Quit
-        c.clear()
-        news = self.news[seat]
-        if news:
-            c.print(Text(f"Since your last turn, P{seat + 1}:", style="bold"))
-            for line in news:
-                c.print(Text(f"  {line}"))
-            news.clear()
+        self._wipe()
 
-    def _draw(self, state: State[Any], seat: int, legal: Sequence[Action]) -> None:
-        c = self.console
-        c.print(Rule(Text(f"P{seat + 1} to move")))
-        c.print(Text(state.render(seat)))
-        c.print()
-        choices = [Text(f"{i:>2}. {action}") for i, action in enumerate(legal, 1)]
-        c.print(Columns(choices, padding=(0, 3)))
+    def _wipe(self) -> None:
+        self.console.clear()
+        if self.full:
+            self.console.file.write(CLEAR_SCROLLBACK)
+            self.console.file.flush()
 
-    def _help(self) -> None:
-        c = self.console
-        c.print("Type the number of a move, or a move in notation. The forms are:")
-        for form in self.game.codec.forms().split("; "):
-            c.print(Text(f"  {form}"))
-        c.print("Also: v to redraw your view, ? for this help, q to stop (the game is saved).")
+    def _size(self) -> tuple[int, int]:
+        if self.full:
+            width, height = self.console.size
+            return width, height
+        return max(WIDTH, self.console.width), HEIGHT
 
-    def _refuse(self, reason: str) -> None:
-        self.console.print(Text(f"✗ Not possible: {reason}", style="red"))
-        self.console.print("  (type ? for the notation, or pick a number from the list)")
+    def _message_rows(self, decision: Decision) -> int:
+        """How many rows a message may take beside the decision and a little of the view."""
+        width, height = self._size()
+        options = len(grid(decision.options(), width - 1))
+        return max(3, height - options - 4 - VIEW_AT_LEAST)
+
+    def _draw(self, decision: Decision, message: Sequence[str], refused: bool) -> None:
+        seat = decision.seat
+        state = self.line.state
+        news = [text for n, text in self.told[seat] if n > self.seen[seat]]
+        if self.hot_seat:
+            news_title = f"Since your last turn, {seat_name(seat)}:"
+        else:
+            news_title = "Since your last move:"
+        layout = Layout(
+            header=f" {self.game.spec.title} · move {len(self.line.steps) + 1} · "
+            f"{seat_name(seat)} to move · seed {self.seed} ",
+            view=state.render(seat),
+            news=news,
+            news_title=news_title,
+            title=decision.title() + ("  (b: back)" if decision.guided else ""),
+            options=decision.options(),
+            message=message,
+            refused=refused,
+        )
+        width, height = self._size()
+        if self.full:
+            self.console.clear()
+        else:
+            self.console.print(Rule(Text(f"{seat_name(seat)} to move")))
+        for row in compose(layout, width, height):
+            self.console.print(row, no_wrap=True, crop=True, overflow="ellipsis")
+
+    def _page(self, text: str) -> None:
+        """Show a long text: through the pager in a terminal, else printed."""
+        if self.full:
+            with self.console.pager(styles=False):
+                self.console.print(Text("(q goes back to the game)\n\n" + text))
+            # A pager such as less leaves the alternate screen when it quits, and with
+            # it the game's: go back to it, so that the game stays out of the scrollback.
+            self.console.set_alt_screen(True)
+        else:
+            self.console.print(Text(text))
+
+    def _input(self, prompt: str) -> str:
+        return self.console.input(Text(prompt))
 
     # -- the end --------------------------------------------------------------------------
 
-    def _save(self, folder: Path) -> Path:
-        replay = Replay.record(self.game, self.seed, self.moves, self.state, seats=self.seats)
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        stem = f"{self.game.spec.id}-{stamp}-{self.seed}"
-        path = folder / f"{stem}.json"
-        n = 2
-        while path.exists():
-            path = folder / f"{stem}-{n}.json"
-            n += 1
-        replay.save(path)
-        return path
+    def _save(self) -> Path:
+        replay = self.line.replay(self.seats)
+        if self.path is None:
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            stem = f"{self.game.spec.id}-{stamp}-{self.seed}"
+            path = self.folder / f"{stem}.json"
+            n = 2
+            while path.exists():
+                path = self.folder / f"{stem}-{n}.json"
+                n += 1
+            self.path = path
+        replay.save(self.path)
+        return self.path
 
-    def _stopped(self, folder: Path, why: str, status: int) -> int:
-        path = self._save(folder)
-        self.console.print(
-            f"{why} after {len(self.moves)} moves. Nothing is lost: the game so far is saved in"
-        )
-        self.console.print(Text(f"  {path}"))
-        self.console.print(Text(f"See it with: ecotone replay {path}"))
+    def _stopped(self, why: str, status: int) -> int:
+        path = self._save()
+        c = self.console
+        moves = len(self.line.steps)
+        c.print(f"{why} after {moves} moves. Nothing is lost: the game so far is saved in")
+        c.print(Text(f"  {path}"))
+        c.print(Text(f"Go on with: ecotone play --resume {path}   (or: --resume last)"))
         return status
 
-    def _finished(self, folder: Path) -> int:
+    def _finished(self) -> int:
         c = self.console
-        state = self.state
+        state = self.line.state
         viewer = self.humans[0] if len(self.humans) == 1 else None
-        if self.hot_seat:
-            c.clear()
-        c.print(Rule(Text("Game over")))
+        c.print(Rule(Text(f"Game over · {self.game.spec.title}")))
         c.print(Text(state.render(viewer)))
         c.print()
+        if len(self.humans) == 1:
+            human = self.humans[0]
+            last = [text for n, text in self.told[human] if n > self.seen[human]]
+            if last:
+                c.print(Text("The last moves:", style="bold"))
+                for text in last:
+                    c.print(Text(f"  {text}"))
         scores, winners = state.scores(), state.winners()
         table = Table(title="Final scores", title_justify="left")
         table.add_column("Seat")
@@ -310,6 +519,7 @@ class PlaySession:
             c.print(f"P{winners[0] + 1} wins.")
         else:
             c.print(f"{', '.join(f'P{w + 1}' for w in winners)} share the win.")
-        path = self._save(folder)
+        path = self._save()
         c.print(Text(f"Replay saved: {path}"))
+        c.print(Text(f"See it again with: ecotone replay {path}"))
         return 0
