@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import socket
 import sqlite3
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -139,3 +140,14 @@ def test_a_usable_database_is_ready_before_the_address_is_printed(
     with sqlite3.connect(path) as db:
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
     assert "alembic_version" in tables
+
+
+def test_serve_without_the_server_packages_says_how_to_install_them(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a player's light install has no server stack: one line, exit 2, no traceback
+    monkeypatch.setitem(sys.modules, "uvicorn", None)
+    assert main(["serve"]) == 2
+    err = capsys.readouterr().err
+    assert "pip install 'ecotone[serve]'" in err
+    assert "Traceback" not in err

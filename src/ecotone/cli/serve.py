@@ -119,8 +119,26 @@ def _first_game() -> str:
     return ecotone.available_games()[0]
 
 
+def _need_server_stack() -> None:
+    """Say in one line how to install the server when its packages are missing.
+
+    Raises:
+        UsageError: when FastAPI, uvicorn or SQLAlchemy cannot be imported.
+    """
+    try:
+        import fastapi  # noqa: PLC0415, F401 - only to see whether it is installed
+        import sqlalchemy  # noqa: PLC0415, F401
+        import uvicorn  # noqa: PLC0415, F401
+    except ImportError as exc:
+        raise UsageError(
+            f"the server needs packages that are not installed ({exc.name}): "
+            "pip install 'ecotone[serve]' (./ecotone serve installs them by itself)"
+        ) from None
+
+
 def run_serve(args: argparse.Namespace) -> int:
     """Run the server until interrupted."""
+    _need_server_stack()
     import uvicorn  # noqa: PLC0415 - the server stack loads only for this command
 
     from ecotone.server import Settings, create_app  # noqa: PLC0415
@@ -234,6 +252,7 @@ def _os_reason(exc: OSError) -> str:
 
 def run_bench_server(args: argparse.Namespace) -> int:
     """Run the load test and print its report."""
+    _need_server_stack()
     from ecotone.server.bench import LoadTest, run_load_test  # noqa: PLC0415
 
     at_least("--games", args.games, 1)
