@@ -68,6 +68,28 @@ def add_parsers(commands: Commands) -> None:
         help="websocket messages per second allowed per connection (default: 20)",
     )
     serve.add_argument(
+        "--bot-max-seconds",
+        type=float,
+        default=3.0,
+        metavar="S",
+        help="the longest a bot may think about one move; a bot still thinking well past "
+        "it is stopped and a random move played (default: 3)",
+    )
+    serve.add_argument(
+        "--bot-max-iterations",
+        type=int,
+        default=5000,
+        metavar="N",
+        help="the largest search budget a match may ask of a bot per move (default: 5000)",
+    )
+    serve.add_argument(
+        "--bot-workers",
+        type=int,
+        default=2,
+        metavar="N",
+        help="worker processes the bots think in (default: 2)",
+    )
+    serve.add_argument(
         "--fsync",
         action="store_true",
         help="SQLite: sync the disk on every move, so moves survive a power cut too",
@@ -110,6 +132,21 @@ def add_parsers(commands: Commands) -> None:
         metavar="URL",
         help="database of the started server (default: an SQLite file in a temporary folder)",
     )
+    bench.add_argument(
+        "--abusers",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also keep N matches of searching server bots at the largest budget going "
+        "(an abusive client), to see whether they slow the others (default: 0)",
+    )
+    bench.add_argument(
+        "--bot-matches",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also keep N matches of random server bots going and count their moves",
+    )
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.set_defaults(run=run_bench_server)
 
@@ -131,6 +168,9 @@ def run_serve(args: argparse.Namespace) -> int:
     positive("--move-seconds", args.move_seconds)
     positive("--http-rate", args.http_rate)
     positive("--ws-rate", args.ws_rate)
+    positive("--bot-max-seconds", args.bot_max_seconds)
+    at_least("--bot-max-iterations", args.bot_max_iterations, 1)
+    at_least("--bot-workers", args.bot_workers, 1)
     db, shown = _check_database(args.db, fsync=args.fsync)
     settings = Settings(
         db_url=db,
@@ -144,6 +184,9 @@ def run_serve(args: argparse.Namespace) -> int:
         ws_burst=max(60.0, 3 * args.ws_rate),
         allow_seed=args.seed_matches is not None,
         seed_matches=args.seed_matches,
+        bot_max_seconds=args.bot_max_seconds,
+        bot_max_iterations=args.bot_max_iterations,
+        bot_workers=args.bot_workers,
     )
     app = create_app(settings)
     print(f"Ecotone server: open http://{args.host}:{args.port}/  (database: {shown})", flush=True)
@@ -239,6 +282,8 @@ def run_bench_server(args: argparse.Namespace) -> int:
     at_least("--games", args.games, 1)
     positive("--seconds", args.seconds)
     at_least("--think", args.think, 0)
+    at_least("--abusers", args.abusers, 0)
+    at_least("--bot-matches", args.bot_matches, 0)
     if args.url is not None and args.db is not None:
         raise UsageError(
             "--db is the database of the server bench-server starts; with --url it starts none"
@@ -254,6 +299,8 @@ def run_bench_server(args: argparse.Namespace) -> int:
             think=args.think,
             url=args.url,
             db=args.db,
+            abusers=args.abusers,
+            bot_matches=args.bot_matches,
         ),
         progress=None if args.json else lambda text: print(text, file=sys.stderr, flush=True),
     )

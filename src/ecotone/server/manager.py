@@ -29,7 +29,6 @@ import time
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -41,6 +40,7 @@ from ecotone.core.errors import ConfigError, IllegalAction, StateError
 from ecotone.core.replay import Replay
 from ecotone.core.visibility import announcement
 from ecotone.server.automation import Automation
+from ecotone.server.botwork import check_budget
 from ecotone.server.errors import ServerError
 from ecotone.server.limits import KeyedLimiter, TokenBucket
 from ecotone.server.matches import (
@@ -61,6 +61,7 @@ from ecotone.server.protocol import (
     MatchInfo,
     encode,
 )
+from ecotone.server.scheduler import BotScheduler
 from ecotone.server.settings import Settings
 from ecotone.server.store import (
     ConflictError,
@@ -171,7 +172,9 @@ class MatchManager:
         self.live: dict[str, Match] = {}
         self.finished: OrderedDict[str, Match] = OrderedDict()
         self._writes = WriteQueue(store)
-        self._bots = ThreadPoolExecutor(2, thread_name_prefix="ecotone-bot")
+        self.bots = BotScheduler(
+            settings.bot_workers, nice=settings.bot_nice, max_seconds=settings.bot_max_seconds
+        )
         self._tasks: set[asyncio.Task[Any]] = set()
         self._closing = False
         self._untuned: tuple[float, tuple[int, int, int]] | None = None
@@ -182,6 +185,7 @@ class MatchManager:
     async def start(self) -> None:
         """Migrate the database, then load and resume every open or running match."""
         self._untuned = _tune_process()
+        self.bots.warm()
         await self._run(self.store.migrate)
         loaded = await self._run(self.store.load_live)
         now = time.time()
@@ -208,7 +212,7 @@ class MatchManager:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        self._bots.shutdown(wait=True, cancel_futures=True)
+        self.bots.close()
         self._writes.close()
         self.store.close()
         if self._untuned is not None:
@@ -295,7 +299,12 @@ class MatchManager:
                 seats.append(Seat(number, "human"))
                 continue
             try:
-                build_bot(spec, game, number, 0)
+                check_budget(
+                    spec,
+                    build_bot(spec, game, number, 0),
+                    max_seconds=self.settings.bot_max_seconds,
+                    max_iterations=self.settings.bot_max_iterations,
+                )
             except ConfigError as exc:
                 raise ServerError(exc.code, exc.message) from None
             seats.append(Seat(number, "bot", bot=spec, name=bot_title(spec)))
@@ -618,6 +627,7 @@ class MatchManager:
         if match.status == "over":
             if match.timer is not None:
                 match.timer.cancel()
+            self.bots.forget(match.id)
             self._remember_finished(match)
 
     async def reclaim(self, match: Match, seat: int, token_hash: str | None) -> None:

@@ -39,6 +39,13 @@ class Settings:
         finished_cache: finished matches kept in memory (others are read back on demand).
         fsync: SQLite: sync the disk on every commit (survives power cuts, not only
             crashes; slower).
+        bot_max_seconds: the longest a bot may think about one decision. A searching bot's
+            time budget is cut to it; a bot still thinking at twice this (plus a second)
+            is stopped and a random legal action played for it.
+        bot_max_iterations: the largest iteration budget a bot may ask for per decision;
+            a match asking for more is refused (``config/bot-budget``).
+        bot_workers: the worker processes bots think in (:mod:`.scheduler`).
+        bot_nice: how much lower the bot workers' CPU priority is than the server's.
     """
 
     db_url: str | None = None
@@ -61,7 +68,13 @@ class Settings:
     send_queue: int = 512
     finished_cache: int = 256
     fsync: bool = False
+    bot_max_seconds: float = 3.0
+    bot_max_iterations: int = 5000
+    bot_workers: int = 2
+    bot_nice: int = 10
 
     def __post_init__(self) -> None:
         if self.seed_matches is not None and not self.allow_seed:
             raise ValueError("seed_matches deals seeds anyone can work out: it needs allow_seed")
+        if not self.bot_max_seconds > 0 or self.bot_max_iterations < 1 or self.bot_workers < 1:
+            raise ValueError("bot budgets and bot_workers must be positive")
