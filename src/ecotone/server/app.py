@@ -22,6 +22,7 @@ from fastapi import FastAPI, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import ecotone
 from ecotone.core.errors import EcotoneError
@@ -31,11 +32,14 @@ from ecotone.server.limits import KeyedLimiter
 from ecotone.server.manager import MatchManager
 from ecotone.server.protocol import (
     Ack,
+    Act,
+    Chat,
     ChatLine,
     LogEntry,
     MatchInfo,
     Update,
 )
+from ecotone.server.schema import CreateMatch, JoinRequest
 from ecotone.server.settings import Settings
 from ecotone.server.store import Store, default_db_url
 from ecotone.web import install as install_web
@@ -68,7 +72,14 @@ _SCHEMAS: dict[str, type[Any]] = {
     "ChatLine": ChatLine,
     "ChatList": _ChatList,
     "LogEntry": LogEntry,
+    "CreateMatch": CreateMatch,
+    "JoinRequest": JoinRequest,
+    "Act": Act,
+    "Chat": Chat,
 }
+
+
+_HTTP_CODES = {404: "protocol/no-route", 405: "protocol/method"}
 
 
 def _error(code: str, message: str, status: int) -> JSONResponse:
@@ -109,8 +120,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # The engine's own refusals reaching a route unwrapped (the browser client's
     # catalogue of an unknown game: ``config/unknown-game``) keep their code and words.
     @app.exception_handler(EcotoneError)
-    async def _engine_error(_: Request, exc: EcotoneError) -> JSONResponse:
+    async def _engine_error(request: Request, exc: EcotoneError) -> JSONResponse:
+        if exc.code == "config/unknown-game" and "game_id" in request.path_params:
+            # the game named in the address does not exist: the resource is missing
+            return _error("game/not-found", exc.message, 404)
         return _error(exc.code, exc.message, status_for(exc.code))
+
+    # The framework's own refusals (an unknown address, a wrong method, a body it cannot
+    # read) in the documented shape, never its ``{"detail": ...}``.
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_: Request, exc: StarletteHTTPException) -> Response:
+        code = _HTTP_CODES.get(exc.status_code, "protocol/malformed")
+        response = _error(code, str(exc.detail), exc.status_code)
+        if exc.headers:
+            response.headers.update(exc.headers)
+        return response
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:

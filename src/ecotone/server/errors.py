@@ -14,6 +14,11 @@ __all__ = ["ServerError", "status_for"]
 
 _STATUS = {
     "protocol": 400,
+    "protocol/malformed": 422,
+    "protocol/too-large": 413,
+    "protocol/no-route": 404,
+    "protocol/method": 405,
+    "game/not-found": 404,
     "config": 400,
     "auth/missing-token": 401,
     "auth": 403,

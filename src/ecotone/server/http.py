@@ -15,7 +15,6 @@ from typing import Annotated, Any, Literal
 import msgspec
 from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from pydantic import BaseModel, Field
 
 import ecotone
 from ecotone.bots import available_bots
@@ -23,7 +22,8 @@ from ecotone.core.registry import game_class
 from ecotone.core.rng import derive_seed
 from ecotone.server.errors import ServerError
 from ecotone.server.manager import MatchManager, NewMatch
-from ecotone.server.protocol import PROTOCOL_VERSION
+from ecotone.server.protocol import PROTOCOL_VERSION, Act, Chat
+from ecotone.server.schema import CreateMatch, JoinRequest, decode_body
 from ecotone.server.settings import Settings
 
 __all__ = ["router"]
@@ -59,47 +59,17 @@ def _token(credentials: HTTPAuthorizationCredentials | None) -> str | None:
     return credentials.credentials if credentials is not None else None
 
 
-# -- request bodies -----------------------------------------------------------------------
+# -- request bodies (ecotone.server.schema: one strict schema with the websocket) --------
 
 
-class SeatSpec(BaseModel):
-    """A seat of a new match: a person (joins later) or a bot by spec (``heuristic``)."""
-
-    kind: Literal["human", "bot"] = "human"
-    bot: str | None = Field(default=None, max_length=200)
-
-
-class JoinRequest(BaseModel):
-    """Take a seat: a number (1-based seats are ``seat + 1``), or the first free one."""
-
-    seat: int | None = Field(default=None, ge=0, le=63)
-    name: str | None = Field(default=None, max_length=64)
-
-
-class CreateMatch(BaseModel):
-    """A new match. ``seats`` defaults to every seat a person; ``join`` seats the creator."""
-
-    game: str = Field(max_length=64)
-    players: int = Field(ge=1, le=16)
-    variant: str | None = Field(default=None, max_length=64)
-    options: dict[str, Any] = Field(default_factory=dict)
-    seats: list[SeatSpec] | None = Field(default=None, max_length=16)
-    move_seconds: float | None = Field(default=None, gt=0, le=90 * 86400)
-    seed: int | None = Field(default=None, ge=0, lt=2**63)
-    join: JoinRequest | None = None
-
-
-class ActRequest(BaseModel):
-    """An action (its JSON object or notation) made against state ``version``."""
-
-    version: int
-    action: dict[str, Any] | str
-
-
-class ChatRequest(BaseModel):
-    """A line of table talk."""
-
-    text: str = Field(max_length=4000)
+def _body(name: str) -> dict[str, Any]:
+    """The OpenAPI description of a JSON body of schema ``name``."""
+    return {
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{name}"}}},
+        }
+    }
 
 
 # -- endpoints ------------------------------------------------------------------------------
@@ -169,9 +139,11 @@ async def list_matches(
     summary="Create a match",
     tags=["matches"],
     responses=_schema("Joined", "the new match, and the creator's seat and token if joined"),
+    openapi_extra=_body("CreateMatch"),
 )
-async def create_match(body: CreateMatch, request: Request, manager: Manager) -> Response:
+async def create_match(request: Request, manager: Manager) -> Response:
     """Create a match; bots take their seats at once, people join (``join`` joins now)."""
+    body = decode_body(await request.body(), CreateMatch)
     _refuse_files(body.game, body.options)
     settings: Settings = request.app.state.settings
     seats = None
@@ -236,9 +208,11 @@ async def get_match(match_id: str, manager: Manager) -> Response:
     summary="Take a seat",
     tags=["seats"],
     responses=_schema("Joined", "your seat and its token (keep it secret)"),
+    openapi_extra=_body("JoinRequest"),
 )
-async def join_match(match_id: str, body: JoinRequest, manager: Manager) -> Response:
+async def join_match(match_id: str, request: Request, manager: Manager) -> Response:
     """Take a free human seat and receive its token."""
+    body = decode_body(await request.body(), JoinRequest)
     match = await manager.get(match_id)
     seat, token = await manager.join(match, body.seat, body.name)
     return _json({"match": match.info(), "seat": seat, "token": token})
@@ -298,13 +272,16 @@ async def view_match(
     summary="Take an action",
     tags=["play"],
     responses=_schema("Ack", "stored (pending: a secret simultaneous choice)"),
+    openapi_extra=_body("Act"),
 )
-async def act(match_id: str, body: ActRequest, manager: Manager, credentials: Token) -> Response:
-    """Act for your seat against ``version``; refused (and nothing changes) when stale,
-    out of turn or against the rules."""
+async def act(match_id: str, request: Request, manager: Manager, credentials: Token) -> Response:
+    """Act for your seat against ``version`` (the websocket's ``act`` message; its
+    ``type`` may be left out); refused (and nothing changes) when stale, out of turn or
+    against the rules."""
+    body = decode_body(await request.body(), Act)
     match = await manager.get(match_id)
     seat, digest = manager.authenticate(match, _token(credentials))
-    ack = await manager.act(match, seat, body.version, body.action, token_hash=digest)
+    ack = await manager.act(match, seat, body.version, body.action, token_hash=digest, ref=body.ref)
     return _json(ack)
 
 
@@ -325,11 +302,13 @@ async def get_chat(match_id: str, manager: Manager) -> Response:
     summary="Say something at the table",
     tags=["chat"],
     responses=_schema("ChatLine", "the stored line"),
+    openapi_extra=_body("Chat"),
 )
 async def post_chat(
-    match_id: str, body: ChatRequest, manager: Manager, credentials: Token
+    match_id: str, request: Request, manager: Manager, credentials: Token
 ) -> Response:
     """Seats only; rate-limited per seat and per match."""
+    body = decode_body(await request.body(), Chat)
     match = await manager.get(match_id)
     seat, digest = manager.authenticate(match, _token(credentials))
     return _json(await manager.chat(match, seat, digest, body.text))

@@ -311,8 +311,11 @@ class MatchManager:
         if new.seed is not None and not self.settings.allow_seed:
             raise ServerError("config/seed-not-allowed", "this server deals its own cards")
         move_seconds = new.move_seconds or self.settings.default_move_seconds
-        if move_seconds is not None and not 0 < move_seconds <= 90 * 86400:
-            raise ServerError("config/bad-clock", "move_seconds must be between 0 and 90 days")
+        shortest = self.settings.min_move_seconds
+        if move_seconds is not None and not shortest <= move_seconds <= 90 * 86400:
+            raise ServerError(
+                "config/bad-clock", f"move_seconds must be between {shortest:g} s and 90 days"
+            )
         seed = new.seed if new.seed is not None else secrets.randbits(63)
         state = game.start(seed)
         now = time.time()

@@ -19,6 +19,8 @@ class Settings:
             heuristic bot when it has one, else the random bot).
         default_move_seconds: the clock per move of matches created without one
             (``None``: no clock).
+        min_move_seconds: the shortest clock per move a match may have (a shorter one
+            would hand every person's seat to a bot at once).
         restart_grace: seconds added to a running clock when the server restarts, so
             nobody is taken over because the server was down.
         allow_seed: accept a ``seed`` when creating a match (tests and benchmarks only:
@@ -52,6 +54,7 @@ class Settings:
     bot_delay: float = 0.0
     takeover_bot: str | None = None
     default_move_seconds: float | None = None
+    min_move_seconds: float = 3.0
     restart_grace: float = 15.0
     allow_seed: bool = False
     seed_matches: int | None = None
