@@ -90,6 +90,15 @@ def add_parsers(commands: Commands) -> None:
         help="worker processes the bots think in (default: 2)",
     )
     serve.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDR",
+        help="a proxy (address or network, e.g. 10.0.0.0/8) whose X-Forwarded-For header "
+        "names the client, for rate limits; repeat for several (default: none, the header "
+        "is ignored)",
+    )
+    serve.add_argument(
         "--fsync",
         action="store_true",
         help="SQLite: sync the disk on every move, so moves survive a power cut too",
@@ -161,6 +170,7 @@ def run_serve(args: argparse.Namespace) -> int:
     import uvicorn  # noqa: PLC0415 - the server stack loads only for this command
 
     from ecotone.server import Settings, create_app  # noqa: PLC0415
+    from ecotone.server.clients import Proxies  # noqa: PLC0415
 
     if not 0 < args.port < 65536:
         raise UsageError(f"--port must be between 1 and 65535, not {args.port}")
@@ -171,6 +181,11 @@ def run_serve(args: argparse.Namespace) -> int:
     positive("--bot-max-seconds", args.bot_max_seconds)
     at_least("--bot-max-iterations", args.bot_max_iterations, 1)
     at_least("--bot-workers", args.bot_workers, 1)
+    for proxy in args.trusted_proxy:
+        try:
+            Proxies([proxy])
+        except ValueError as exc:
+            raise UsageError(f"--trusted-proxy: {exc}") from None
     db, shown = _check_database(args.db, fsync=args.fsync)
     settings = Settings(
         db_url=db,
@@ -187,6 +202,7 @@ def run_serve(args: argparse.Namespace) -> int:
         bot_max_seconds=args.bot_max_seconds,
         bot_max_iterations=args.bot_max_iterations,
         bot_workers=args.bot_workers,
+        trusted_proxies=tuple(args.trusted_proxy),
     )
     app = create_app(settings)
     print(f"Ecotone server: open http://{args.host}:{args.port}/  (database: {shown})", flush=True)
@@ -196,6 +212,9 @@ def run_serve(args: argparse.Namespace) -> int:
         port=args.port,
         log_level=args.log_level,
         ws_max_size=4 * settings.max_message_bytes,
+        # The app reads X-Forwarded-For itself, from the configured proxies only: uvicorn's
+        # handling would believe it from any client on this machine.
+        proxy_headers=False,
     )
     return 0
 

@@ -7,7 +7,8 @@
 
 Starting the app (its lifespan) runs the database migrations and resumes every open and
 running match; stopping it stops clocks and bots. Limits on every request: bodies of at
-most ``max_message_bytes`` and a token bucket per client address (``limit/rate``, 429).
+most ``max_message_bytes`` and a token bucket per client address (``limit/rate``, 429);
+the address is the peer's, or the one a trusted proxy names (:mod:`.clients`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import ecotone
 from ecotone.core.errors import EcotoneError
 from ecotone.server import http, ws
+from ecotone.server.clients import Proxies
 from ecotone.server.errors import ServerError, status_for
 from ecotone.server.limits import KeyedLimiter
 from ecotone.server.manager import MatchManager
@@ -144,12 +146,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return _error("protocol/malformed", problems[:500] or "invalid request", 422)
 
     limiter = KeyedLimiter(settings.http_rate, settings.http_burst)
+    proxies = Proxies(settings.trusted_proxies)
+    app.state.proxies = proxies
 
     @app.middleware("http")
     async def _limits(
         request: Request, call_next: Callable[[Request], Awaitable[Response]]
     ) -> Response:
-        client = request.client.host if request.client else "?"
+        client = proxies.client(request.client.host if request.client else "?", request.headers)
         if not limiter.allow(client):
             return _error("limit/rate", "too many requests: wait a moment", 429)
         length = request.headers.get("content-length")

@@ -34,6 +34,9 @@ class Settings:
         ws_rate, ws_burst: messages per second per connection, and the burst allowed.
         ws_max_violations: rate-limited messages after which a connection is closed.
         http_rate, http_burst: requests per second per client address.
+        trusted_proxies: the proxies (addresses or networks) whose ``X-Forwarded-For``
+            names the client; none by default, so the header is never believed
+            (:mod:`.clients`).
         chat_rate, chat_burst: chat lines per second per seat, and the burst.
         chat_max_chars: the longest chat line.
         hello_timeout: seconds a new connection has to say hello.
@@ -64,6 +67,7 @@ class Settings:
     ws_max_violations: int = 100
     http_rate: float = 50.0
     http_burst: float = 200.0
+    trusted_proxies: tuple[str, ...] = ()
     chat_rate: float = 0.5
     chat_burst: float = 5.0
     chat_max_chars: int = 500
