@@ -52,7 +52,8 @@ def test_a_stored_bot_over_the_limits_is_bounded_when_it_thinks() -> None:
         check_budget(ABUSE, bot, max_seconds=3.0, max_iterations=5000)
     bound(bot, max_seconds=0.5, max_iterations=5000)
     assert (bot.iterations, bot.seconds) == (5000, 0.5)
-    timed = bound(ISMCTSBot(game, 0, 0, seconds=60.0), max_seconds=2.0, max_iterations=10)
+    timed = ISMCTSBot(game, 0, 0, seconds=60.0)
+    bound(timed, max_seconds=2.0, max_iterations=10)
     assert timed.seconds == 2.0
 
 

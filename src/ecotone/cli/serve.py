@@ -90,6 +90,28 @@ def add_parsers(commands: Commands) -> None:
         help="worker processes the bots think in (default: 2)",
     )
     serve.add_argument(
+        "--ws-per-address",
+        type=int,
+        default=32,
+        metavar="N",
+        help="live websockets one client address may hold at once (default: 32)",
+    )
+    serve.add_argument(
+        "--ws-per-match",
+        type=int,
+        default=5000,
+        metavar="N",
+        help="live websockets (players and spectators) one match may have (default: 5000)",
+    )
+    serve.add_argument(
+        "--ws-compression",
+        action=argparse.BooleanOptionalAction,
+        default=False,
+        help="compress websocket messages (permessage-deflate) for clients that ask: less "
+        "bandwidth, but every message is compressed again for every viewer, which with "
+        "many spectators costs more processor time than anything else (default: off)",
+    )
+    serve.add_argument(
         "--trusted-proxy",
         action="append",
         default=[],
@@ -181,6 +203,8 @@ def run_serve(args: argparse.Namespace) -> int:
     positive("--bot-max-seconds", args.bot_max_seconds)
     at_least("--bot-max-iterations", args.bot_max_iterations, 1)
     at_least("--bot-workers", args.bot_workers, 1)
+    at_least("--ws-per-address", args.ws_per_address, 1)
+    at_least("--ws-per-match", args.ws_per_match, 1)
     for proxy in args.trusted_proxy:
         try:
             Proxies([proxy])
@@ -203,6 +227,8 @@ def run_serve(args: argparse.Namespace) -> int:
         bot_max_iterations=args.bot_max_iterations,
         bot_workers=args.bot_workers,
         trusted_proxies=tuple(args.trusted_proxy),
+        ws_per_address=args.ws_per_address,
+        ws_per_match=args.ws_per_match,
     )
     app = create_app(settings)
     print(f"Ecotone server: open http://{args.host}:{args.port}/  (database: {shown})", flush=True)
@@ -215,6 +241,7 @@ def run_serve(args: argparse.Namespace) -> int:
         # The app reads X-Forwarded-For itself, from the configured proxies only: uvicorn's
         # handling would believe it from any client on this machine.
         proxy_headers=False,
+        ws_per_message_deflate=args.ws_compression,
     )
     return 0
 

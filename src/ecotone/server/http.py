@@ -76,7 +76,7 @@ def _body(name: str) -> dict[str, Any]:
 
 
 @router.get("/health", summary="Is the server up", tags=["server"])
-def health() -> dict[str, Any]:
+async def health() -> dict[str, Any]:
     """``{"status": "ok", "protocol": 1}``."""
     return {"status": "ok", "protocol": PROTOCOL_VERSION, "version": ecotone.__version__}
 

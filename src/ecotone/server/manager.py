@@ -699,12 +699,22 @@ class MatchManager:
     # -- viewers ---------------------------------------------------------------------------------
 
     def subscribe(self, match: Match, sub: Subscriber) -> None:
-        """Start sending ``sub`` every change."""
+        """Start sending ``sub`` every change (the others hear of it only when a seat's
+        connection status changes: a spectator arriving sends nobody anything)."""
+        if not match.subscribers:
+            match.seats_sent = b""  # nobody holds the last status sent any more
         match.subscribers.add(sub)
-        match.broadcast_seats()
+        if sub.seat is not None:
+            match.online[sub.seat] += 1
+            if match.online[sub.seat] == 1:
+                match.broadcast_seats()
 
     def unsubscribe(self, match: Match, sub: Subscriber) -> None:
         """Stop sending to ``sub``."""
         if sub in match.subscribers:
             match.subscribers.discard(sub)
-            match.broadcast_seats()
+            if sub.seat is not None:
+                match.online[sub.seat] -= 1
+                if match.online[sub.seat] <= 0:
+                    del match.online[sub.seat]
+                    match.broadcast_seats()

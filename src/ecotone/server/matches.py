@@ -164,6 +164,9 @@ class Match:
     pending: dict[int, Pending] = field(default_factory=dict)
     chat: collections.deque[ChatLine] = field(default_factory=lambda: collections.deque(maxlen=50))
     subscribers: set[Subscriber] = field(default_factory=set)
+    # connections per seat (spectators are not counted): the seats' "connected" status
+    online: collections.Counter[int] = field(default_factory=collections.Counter)
+    seats_sent: bytes = b""  # the last seat status sent, so an unchanged one is not resent
     bots: dict[tuple[int, str], Bot] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timer: asyncio.TimerHandle | None = None
@@ -283,7 +286,7 @@ class Match:
 
     def seat_status(self) -> list[SeatStatus]:
         """Every seat's public status."""
-        online = {sub.seat for sub in self.subscribers if sub.seat is not None}
+        online = self.online
         return [
             SeatStatus(
                 seat=s.seat,
@@ -291,7 +294,7 @@ class Match:
                 bot=s.bot,
                 name=s.name,
                 joined=s.joined,
-                connected=s.seat in online,
+                connected=online[s.seat] > 0,
                 taken_over=s.kind == "human"
                 and s.controller == "takeover"
                 and self.status == "active",
@@ -339,10 +342,14 @@ class Match:
             sub.send(data)
 
     def broadcast_seats(self) -> None:
-        """Send every viewer the seats' public status."""
-        if not self.subscribers:
-            return
+        """Send every viewer the seats' public status, when it changed since last sent.
+
+        Encoded once for all; a spectator coming or going changes nothing and sends
+        nothing, so the cost of viewers arriving stays linear in their number."""
         data = encode(Seats(seats=self.seat_status()))
+        if data == self.seats_sent:
+            return
+        self.seats_sent = data
         for sub in list(self.subscribers):
             sub.send(data)
 
