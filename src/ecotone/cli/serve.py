@@ -268,7 +268,12 @@ def _check_database(url: str | None, *, fsync: bool) -> tuple[str, str]:
     from sqlalchemy.engine import make_url  # noqa: PLC0415 - the server stack, see above
     from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError  # noqa: PLC0415
 
-    from ecotone.server.store import Store, default_db_url, normalize_url  # noqa: PLC0415
+    from ecotone.server.store import (  # noqa: PLC0415
+        Store,
+        StoreBusy,
+        default_db_url,
+        normalize_url,
+    )
 
     what = "--db" if url is not None else "the default database"
     try:
@@ -300,11 +305,14 @@ def _check_database(url: str | None, *, fsync: bool) -> tuple[str, str]:
     except SQLAlchemyError as exc:
         raise UsageError(f"cannot use {what} {shown}: {exc}") from None
     try:
+        store.claim()  # another server on this database: say so now, not once it runs
         store.migrate()  # connects, and writes unless the schema is already there
     except DBAPIError as exc:
         # the driver's own words: "connection refused", "unable to open database file"
         reason = str(exc.orig) if exc.orig is not None else str(exc)
         raise UsageError(f"cannot use {what} {shown}: {reason}") from None
+    except StoreBusy as exc:
+        raise UsageError(str(exc)) from None
     except (SQLAlchemyError, OSError) as exc:
         raise UsageError(f"cannot use {what} {shown}: {exc}") from None
     finally:

@@ -183,8 +183,10 @@ class MatchManager:
     # -- life cycle ------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Migrate the database, then load and resume every open or running match."""
+        """Claim the database (one server per database: :meth:`Store.claim`), migrate it,
+        then load and resume every open or running match."""
         self._untuned = _tune_process()
+        await self._run(self.store.claim)  # StoreBusy: another server has the database
         self.bots.warm()
         await self._run(self.store.migrate)
         loaded = await self._run(self.store.load_live)
