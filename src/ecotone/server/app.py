@@ -29,7 +29,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 import ecotone
 from ecotone.core.errors import EcotoneError
-from ecotone.server import http, ws
+from ecotone.server import http, players, ws
 from ecotone.server.clients import Proxies
 from ecotone.server.errors import ServerError, status_for
 from ecotone.server.fanout import ConnectionCaps, Pacer
@@ -44,7 +44,7 @@ from ecotone.server.protocol import (
     MatchInfo,
     Update,
 )
-from ecotone.server.schema import CreateMatch, JoinRequest
+from ecotone.server.schema import CreateMatch, GuestRequest, JoinRequest, Login, NewAccount
 from ecotone.server.settings import Settings
 from ecotone.server.store import Store, default_db_url
 from ecotone.web import install as install_web
@@ -81,6 +81,9 @@ _SCHEMAS: dict[str, type[Any]] = {
     "JoinRequest": JoinRequest,
     "Act": Act,
     "Chat": Chat,
+    "NewAccount": NewAccount,
+    "Login": Login,
+    "GuestRequest": GuestRequest,
 }
 
 
@@ -151,6 +154,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.include_router(http.router)
+    app.include_router(players.router)
     app.add_api_websocket_route("/api/v1/matches/{match_id}/ws", ws.match_socket)
 
     @app.exception_handler(ServerError)

@@ -14,6 +14,7 @@ the takeover bot plays it until they act or reconnect (``seat/restored``).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import time
 from typing import TYPE_CHECKING, Any
@@ -26,7 +27,7 @@ from ecotone.core.game import Game
 from ecotone.core.rng import derive_seed
 from ecotone.server.botwork import Job, searches
 from ecotone.server.errors import ServerError
-from ecotone.server.matches import Controller, Match, Seat
+from ecotone.server.matches import Controller, Match
 from ecotone.sim.runner import build_bot, default_bot
 
 if TYPE_CHECKING:
@@ -83,7 +84,7 @@ class Automation:
                 current = match.seats[seat]
                 if current.controller != "human":
                     continue
-                updated = Seat(current.seat, "human", None, current.name, current.token_hash, True)
+                updated = dataclasses.replace(current, taken_over=True)
                 await self.m._run(self.m.store.update_seat, match.id, updated.record())
                 match.seats[seat] = updated
                 match.notice(
@@ -100,7 +101,7 @@ class Automation:
 
     async def restore(self, match: Match, seat: int) -> None:
         current = match.seats[seat]
-        updated = Seat(current.seat, "human", None, current.name, current.token_hash, False)
+        updated = dataclasses.replace(current, taken_over=False)
         await self.m._run(self.m.store.update_seat, match.id, updated.record())
         match.seats[seat] = updated
         match.notice("seat/restored", f"{current.name} is back at P{seat + 1}", seat)

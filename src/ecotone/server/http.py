@@ -141,9 +141,11 @@ async def list_matches(
     responses=_schema("Joined", "the new match, and the creator's seat and token if joined"),
     openapi_extra=_body("CreateMatch"),
 )
-async def create_match(request: Request, manager: Manager) -> Response:
-    """Create a match; bots take their seats at once, people join (``join`` joins now)."""
+async def create_match(request: Request, manager: Manager, credentials: Token) -> Response:
+    """Create a match; bots take their seats at once, people join (``join`` joins now;
+    with an account token in ``Authorization``, signed in)."""
     body = decode_body(await request.body(), CreateMatch)
+    account = await _account(manager, credentials)
     _refuse_files(body.game, body.options)
     settings: Settings = request.app.state.settings
     seats = None
@@ -163,8 +165,23 @@ async def create_match(request: Request, manager: Manager) -> Response:
     seat: int | None = None
     token: str | None = None
     if body.join is not None:
-        seat, token = await manager.join(match, body.join.seat, body.join.name)
+        seat, token = await manager.join(match, body.join.seat, body.join.name, account)
     return _json({"match": match.info(), "seat": seat, "token": token}, 201)
+
+
+async def _account(manager: MatchManager, credentials: HTTPAuthorizationCredentials | None) -> Any:
+    """The account signed in by the ``Authorization`` header of a create or a join, if any.
+
+    Raises:
+        ServerError: ``auth/bad-account`` for a token that signs nobody in.
+    """
+    token = _token(credentials)
+    if not token:
+        return None
+    account = await manager.account(token)
+    if account is None:
+        raise ServerError("auth/bad-account", "this account token is not signed in")
+    return account
 
 
 def _test_seed(settings: Settings, body: CreateMatch) -> int | None:
@@ -210,11 +227,15 @@ async def get_match(match_id: str, manager: Manager) -> Response:
     responses=_schema("Joined", "your seat and its token (keep it secret)"),
     openapi_extra=_body("JoinRequest"),
 )
-async def join_match(match_id: str, request: Request, manager: Manager) -> Response:
-    """Take a free human seat and receive its token."""
+async def join_match(
+    match_id: str, request: Request, manager: Manager, credentials: Token
+) -> Response:
+    """Take a free human seat and receive its token (with an account token in
+    ``Authorization``, signed in: the seat takes the account's name and rating)."""
     body = decode_body(await request.body(), JoinRequest)
+    account = await _account(manager, credentials)
     match = await manager.get(match_id)
-    seat, token = await manager.join(match, body.seat, body.name)
+    seat, token = await manager.join(match, body.seat, body.name, account)
     return _json({"match": match.info(), "seat": seat, "token": token})
 
 

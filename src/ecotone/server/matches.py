@@ -76,6 +76,8 @@ class Seat:
     name: str | None = None
     token_hash: str | None = None
     taken_over: bool = False
+    account: str | None = None  # the account id of the person who joined signed in
+    rating: float | None = None  # the player's rating at this game, as shown
 
     @property
     def joined(self) -> bool:
@@ -94,7 +96,13 @@ class Seat:
     def record(self) -> SeatRecord:
         """The seat as stored."""
         return SeatRecord(
-            self.seat, self.kind, self.bot, self.name, self.token_hash, self.taken_over
+            self.seat,
+            self.kind,
+            self.bot,
+            self.name,
+            self.token_hash,
+            self.taken_over,
+            self.account,
         )
 
     def token_ok(self, token_hash: str | None) -> bool:
@@ -298,6 +306,8 @@ class Match:
                 taken_over=s.kind == "human"
                 and s.controller == "takeover"
                 and self.status == "active",
+                account=s.name if s.account is not None else None,
+                rating=s.rating,
             )
             for s in self.seats
         ]
@@ -411,7 +421,7 @@ def rebuild(record: LoadedMatch) -> Match:
         state=state,
         status=row.status,  # type: ignore[arg-type]
         seats=[
-            Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.taken_over)  # type: ignore[arg-type]
+            Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.taken_over, s.account_id)  # type: ignore[arg-type]
             for s in record.seats
         ],
         move_seconds=row.move_seconds,

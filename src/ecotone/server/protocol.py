@@ -141,7 +141,9 @@ def decode_client(raw: str | bytes) -> ClientMessage:
 
 
 class SeatStatus(msgspec.Struct, kw_only=True):
-    """A seat's public status."""
+    """A seat's public status. ``account``: the account name of a person who joined
+    signed in (their profile is ``/api/v1/players/{account}``); ``rating``: the player's
+    rating at this game (a person's account, or a bot rated from its tournaments)."""
 
     seat: int
     kind: Literal["human", "bot"]
@@ -150,6 +152,8 @@ class SeatStatus(msgspec.Struct, kw_only=True):
     joined: bool = False
     connected: bool = False
     taken_over: bool = False
+    account: str | None = None
+    rating: float | None = None
 
 
 class MatchInfo(msgspec.Struct, kw_only=True):

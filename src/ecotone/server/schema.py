@@ -23,9 +23,12 @@ __all__ = [
     "BotSpec",
     "ChatText",
     "CreateMatch",
+    "GuestRequest",
     "JoinRequest",
+    "Login",
     "MoveSeconds",
     "Name",
+    "NewAccount",
     "Ref",
     "SeatNumber",
     "SeatSpec",
@@ -80,6 +83,30 @@ class CreateMatch(msgspec.Struct, forbid_unknown_fields=True):
     move_seconds: MoveSeconds | None = None
     seed: Seed | None = None
     join: JoinRequest | None = None
+
+
+Password = Annotated[str, msgspec.Meta(max_length=256)]
+
+
+class NewAccount(msgspec.Struct, forbid_unknown_fields=True):
+    """Sign up: a name (3 to 32 letters, digits, spaces, ``_``, ``-``) and a password (8
+    to 256 characters)."""
+
+    name: Name
+    password: Password
+
+
+class Login(msgspec.Struct, forbid_unknown_fields=True):
+    """Sign in."""
+
+    name: Name
+    password: Password
+
+
+class GuestRequest(msgspec.Struct, forbid_unknown_fields=True):
+    """Become a guest, under ``name`` or a made-up one."""
+
+    name: Name | None = None
 
 
 def decode_body(raw: bytes, record: type[T]) -> T:

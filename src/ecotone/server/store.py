@@ -125,6 +125,7 @@ class SeatRecord:
     name: str | None = None
     token_hash: str | None = None
     taken_over: bool = False
+    account_id: str | None = None
 
 
 @dataclass(slots=True)
