@@ -212,13 +212,17 @@ class BotScheduler:
     Args:
         workers: worker processes (at least 1): one for quick bots, the rest for searches.
         nice: how far below the server's CPU priority the searching workers run.
-        max_seconds: the per-decision limit; a worker still busy at ``2 * max_seconds +
-            1`` seconds is killed, and the decision is lost (``None``).
+        max_seconds: the per-decision limit; a worker still busy at ``3 * max_seconds +
+            5`` seconds is killed, and the decision is lost (``None``). The margin is wide
+            on purpose: a search stops itself at the limit, and a searching worker runs
+            at a low priority, so on a saturated machine its setting up (rebuilding the
+            state, the heuristic's first choice) may take seconds of waiting; the kill is
+            for a bot that does not stop at all.
     """
 
     def __init__(self, workers: int, *, nice: int, max_seconds: float) -> None:
         self.share = FairShare(max(1, workers))
-        self.hard_limit = 2 * max_seconds + 1.0
+        self.hard_limit = 3 * max_seconds + 5.0
         quick = max(1, self.share.workers - self.share.heavy_limit)
         # the niceness of each worker there is to be, quick ones first
         self._kinds = [0] * quick + [nice] * (self.share.workers - quick)
