@@ -11,6 +11,7 @@ import asyncio
 import time
 from pathlib import Path
 
+import msgspec
 import pytest
 from fastapi.testclient import TestClient
 
@@ -151,3 +152,37 @@ def test_the_least_used_match_goes_first() -> None:
         return order[2:]
 
     assert asyncio.run(scenario()) == ["first", "modest", "greedy"]
+
+
+def test_a_worker_that_does_not_stop_is_killed_and_the_match_goes_on() -> None:
+    from ecotone.server.botwork import Job
+    from ecotone.server.scheduler import BotScheduler
+
+    async def scenario() -> tuple[object, object]:
+        bots = BotScheduler(1, nice=0, max_seconds=0.1)
+        spin = Job(
+            game="spinning",
+            target="tests.server.spinning:Nothing",
+            players=2,
+            variant=None,
+            options="{}",
+            state="{}",
+            seat=0,
+            spec="random",
+            seed=0,
+            max_seconds=0.1,
+            max_iterations=10,
+        )
+        try:
+            stuck = await bots.decide("m1", spin, searching=False)
+            # the worker was replaced: the next decision is answered (with an error here,
+            # the state being no state, which the server answers with a random move)
+            honest = msgspec.structs.replace(spin, game=GAME, target="x")
+            after = await bots.decide("m1", honest, searching=False)
+        finally:
+            bots.close()
+        return stuck, after
+
+    stuck, after = asyncio.run(scenario())
+    assert stuck is None
+    assert after is not None

@@ -26,7 +26,6 @@ from typing import Any, Literal
 import msgspec
 
 import ecotone
-from ecotone.bots import Bot
 from ecotone.core.actions import Action
 from ecotone.core.errors import StateError
 from ecotone.core.game import Game, State
@@ -175,7 +174,6 @@ class Match:
     # connections per seat (spectators are not counted): the seats' "connected" status
     online: collections.Counter[int] = field(default_factory=collections.Counter)
     seats_sent: bytes = b""  # the last seat status sent, so an unchanged one is not resent
-    bots: dict[tuple[int, str], Bot] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timer: asyncio.TimerHandle | None = None
     bot_task: asyncio.Task[None] | None = None

@@ -28,11 +28,13 @@ import itertools
 import logging
 import math
 import multiprocessing
+import os
 import threading
 import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ecotone.server.botwork import Job, Outcome, decode_outcome, encode_job, serve
 
@@ -164,6 +166,17 @@ class FairShare:
             chosen.future.set_result(None)
 
 
+def _cpu_seconds(pid: int | None) -> float:
+    """A process's processor time so far (Linux's /proc), or ``nan`` where unknown."""
+    if pid is None:
+        return math.nan
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return math.nan
+
+
 class _Worker:
     """One worker process and its pipe; used by one decision at a time."""
 
@@ -178,13 +191,25 @@ class _Worker:
         self.process.start()
         child.close()
 
-    def call(self, payload: bytes, timeout: float) -> Outcome | None:
-        """Send a job and wait for the answer; ``None`` when it took too long (the worker
-        is then killed) or the worker died."""
+    def call(self, payload: bytes, cpu_limit: float, wall_limit: float) -> Outcome | None:
+        """Send a job and wait for the answer; ``None`` when the worker died, or overran
+        and was killed: it used more than ``cpu_limit`` seconds of processor time on the
+        job, or took more than ``wall_limit`` seconds in all. A worker that is only
+        waiting for a processor (it runs at a low priority on a busy machine) is not
+        overrunning, so processor time is what counts, where the system tells it."""
+        start = time.monotonic()
+        used = _cpu_seconds(self.process.pid)
         try:
             self.conn.send_bytes(payload)
-            if self.conn.poll(timeout):
-                return decode_outcome(self.conn.recv_bytes())
+            while True:
+                if self.conn.poll(0.5):
+                    return decode_outcome(self.conn.recv_bytes())
+                elapsed = time.monotonic() - start
+                spent = _cpu_seconds(self.process.pid) - used
+                if math.isnan(spent):
+                    spent = elapsed  # no processor times here: the wall clock it is
+                if spent > cpu_limit or elapsed > wall_limit:
+                    break
         except (EOFError, OSError):
             pass
         self.kill()
@@ -212,17 +237,18 @@ class BotScheduler:
     Args:
         workers: worker processes (at least 1): one for quick bots, the rest for searches.
         nice: how far below the server's CPU priority the searching workers run.
-        max_seconds: the per-decision limit; a worker still busy at ``3 * max_seconds +
-            5`` seconds is killed, and the decision is lost (``None``). The margin is wide
-            on purpose: a search stops itself at the limit, and a searching worker runs
-            at a low priority, so on a saturated machine its setting up (rebuilding the
-            state, the heuristic's first choice) may take seconds of waiting; the kill is
-            for a bot that does not stop at all.
+        max_seconds: the per-decision limit. A worker that has used more than ``2 *
+            max_seconds + 2`` seconds of processor time on a decision, or taken ``20 *
+            max_seconds + 30`` seconds in all, is killed, and the decision is lost
+            (``None``). Processor time, not the clock: a search stops itself at the limit,
+            and a searching worker runs at a low priority, so on a saturated machine it
+            may wait for a processor for seconds without overrunning anything.
     """
 
     def __init__(self, workers: int, *, nice: int, max_seconds: float) -> None:
         self.share = FairShare(max(1, workers))
-        self.hard_limit = 3 * max_seconds + 5.0
+        self.cpu_limit = 2 * max_seconds + 2.0
+        self.wall_limit = 20 * max_seconds + 30.0
         quick = max(1, self.share.workers - self.share.heavy_limit)
         # the niceness of each worker there is to be, quick ones first
         self._kinds = [0] * quick + [nice] * (self.share.workers - quick)
@@ -281,11 +307,11 @@ class BotScheduler:
 
     def _call(self, payload: bytes, heavy: bool) -> Outcome | None:
         worker = self._take(heavy)
-        outcome = worker.call(payload, self.hard_limit)
+        outcome = worker.call(payload, self.cpu_limit, self.wall_limit)
         with self._lock:
             if outcome is None:
                 self._all.discard(worker)
-                log.warning("a bot worker overran %.1f s or died; it was replaced", self.hard_limit)
+                log.warning("a bot worker overran its limit or died; it was replaced")
             elif self._closed:
                 worker.kill()
             else:
