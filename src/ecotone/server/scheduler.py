@@ -182,6 +182,7 @@ class _Worker:
 
     def __init__(self, nice: int) -> None:
         self.nice = nice
+        self.why = ""  # why the last call failed
         ctx = multiprocessing.get_context("forkserver")
         ctx.set_forkserver_preload(["ecotone.server.botpreload"])
         self.conn, child = ctx.Pipe()
@@ -209,9 +210,10 @@ class _Worker:
                 if math.isnan(spent):
                     spent = elapsed  # no processor times here: the wall clock it is
                 if spent > cpu_limit or elapsed > wall_limit:
+                    self.why = f"overran: {spent:.1f} s of processor time, {elapsed:.1f} s in all"
                     break
-        except (EOFError, OSError):
-            pass
+        except (EOFError, OSError) as exc:
+            self.why = f"died ({type(exc).__name__}: {exc}; exit code {self.process.exitcode})"
         self.kill()
         return None
 
@@ -311,7 +313,8 @@ class BotScheduler:
         with self._lock:
             if outcome is None:
                 self._all.discard(worker)
-                log.warning("a bot worker overran its limit or died; it was replaced")
+                if not self._closed:  # (closing kills the workers in the middle of a job)
+                    log.warning("a bot worker %s; it was replaced", worker.why)
             elif self._closed:
                 worker.kill()
             else:
