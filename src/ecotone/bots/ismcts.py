@@ -541,19 +541,22 @@ class ISMCTSBot(Bot):
                 action = self._helpers[seat].act(SeatView(state, seat))
                 state = state.step(seat, action)
             return state
-        # The hot loop of the search: unchecked steps, each taken from the state's legal
-        # actions. Every state here is asked for them once, so they come straight from
-        # the game's hook, past the state's cache and its defensive copies.
-        legal_of = self.game.legal
+        # The hot loop of the search: unchecked steps, each taken from the position's legal
+        # actions. Every position here is asked once, so the loop runs on the game's data
+        # with the game's own hooks, past the states' caches and defensive copies: what
+        # State.step would do, without a State for each step.
+        game = self.game
+        legal_of, next_of, to_move_of = game.legal, game.next, game.to_move
         rnd = self._roll.random
+        data = state.data
         for _ in range(limit):
-            to_move = state.to_move
+            to_move = to_move_of(data)
             if not to_move:
                 break
             seat = to_move[0]
-            legal = legal_of(state.data, seat)
-            state = state.step(seat, legal[int(rnd() * len(legal))])
-        return state
+            legal = legal_of(data, seat)
+            data = next_of(data, seat, legal[int(rnd() * len(legal))])
+        return State(game, data)
 
     def _select(self, node: _Node, seat: int, legal: list[Action]) -> tuple[Action, _Edge, bool]:
         """UCB over the actions available here; an untried one first, at random."""

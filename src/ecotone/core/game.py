@@ -363,32 +363,41 @@ class State(Generic[D]):
         self.game = game
         self.data = data
         self._to_move: tuple[int, ...] | None = None
-        # made on first use: most states a search steps through are never asked
-        self._legal: dict[int, tuple[Action, ...]] | None = None
+        # made on first use: most states a search steps through are never asked. Each
+        # seat's list is the game's own, never handed out (callers get copies) and never
+        # changed, so it needs no defensive copy of its own.
+        self._legal: dict[int, list[Action]] | None = None
 
     # -- whose turn --------------------------------------------------------------------
 
     @property
     def to_move(self) -> tuple[int, ...]:
         """The seats that must decide now; several at a simultaneous decision; empty at the end."""
-        if self._to_move is None:
-            self._to_move = self.game.to_move(self.data)
-        return self._to_move
+        seats = self._to_move
+        if seats is None:
+            seats = self._to_move = self.game.to_move(self.data)
+        return seats
 
     @property
     def is_over(self) -> bool:
         """True once nobody has anything left to decide."""
-        return not self.to_move
+        seats = self._to_move
+        if seats is None:
+            seats = self._to_move = self.game.to_move(self.data)
+        return not seats
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The actions ``seat`` may take now, in a deterministic order (empty if not to move)."""
-        if self._legal is None:
-            self._legal = {}
-        cached = self._legal.get(seat)
-        if cached is None:
-            cached = tuple(self.game.legal(self.data, seat)) if seat in self.to_move else ()
-            self._legal[seat] = cached
-        return list(cached)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = {}
+        else:
+            cached = legal.get(seat)
+            if cached is not None:
+                return cached[:]
+        found = self.game.legal(self.data, seat) if seat in self.to_move else []
+        legal[seat] = found
+        return found[:]
 
     # -- acting ------------------------------------------------------------------------
 
@@ -402,6 +411,13 @@ class State(Generic[D]):
 
     def check(self, seat: int, action: Action) -> None:
         """Raise :class:`IllegalAction` unless ``seat`` may take ``action`` now."""
+        # The usual case first: an action from the legal actions already listed here (a
+        # seat's list is only ever made for a seat to move, of its game's actions).
+        legal = self._legal
+        if legal is not None and seat.__class__ is int:
+            cached = legal.get(seat)
+            if cached is not None and action in cached:
+                return
         if not self.to_move:
             raise IllegalAction("action/game-over", "the game is over")
         if not isinstance(seat, int) or not 0 <= seat < self.game.players:
@@ -422,11 +438,7 @@ class State(Generic[D]):
             raise IllegalAction(
                 "action/malformed", f"{action!r} is not an action of {self.game.spec.title}"
             )
-        if self._legal is not None and seat in self._legal:
-            ok = action in self._legal[seat]
-        else:
-            ok = action in self.legal_actions(seat)
-        if not ok:
+        if action not in self._legal_list(seat):
             fault = self.game.refusal(self.data, seat, action)
             # The harness proves the rules check agrees with legal(); should a game's two
             # ever drift, the player still gets a refusal, not an accepted illegal move.
@@ -438,8 +450,21 @@ class State(Generic[D]):
         Raises:
             IllegalAction: out of turn, after the end, or against the rules, with the reason.
         """
-        self.check(seat, action)
+        legal = self._legal
+        if (
+            legal is None
+            or seat.__class__ is not int
+            or (cached := legal.get(seat)) is None
+            or action not in cached
+        ):
+            self.check(seat, action)
         return State(self.game, self.game.next(self.data, seat, action))
+
+    def _legal_list(self, seat: int) -> list[Action]:
+        """``seat``'s legal actions as cached (not a copy: only to read)."""
+        self.legal_actions(seat)
+        assert self._legal is not None
+        return self._legal[seat]
 
     def step(self, seat: int, action: Action) -> State[D]:
         """The state after ``seat`` takes ``action``, *unchecked*: for search only.

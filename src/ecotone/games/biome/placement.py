@@ -124,35 +124,77 @@ def _places(
     """The placements for a habitat needing ``needs``: a pure function of immutable values,
     remembered because random playouts and bots ask again after a withdrawal."""
     geo = formations()[formation]
-    ts = tiles()
+    ts = tiles().tiles
     made, canon = _made(formation)
-    mine = []
+    size = len(geo.cells)
+    # the tiles of the hand that may go in each layer: (tile, it reaches a need itself,
+    # its offset in the tables of actions); with tiles already placed, any tile may
+    # follow, but a first tile must reach a plant the card needs
+    by_layer: tuple[list[tuple[Tile, bool, int]], ...] = ([], [], [])
     all_own = True
     for t in hand:
-        tile = ts.tiles[t]
-        # with tiles already placed, any tile may follow; a first tile must reach a need
+        tile = ts[t]
         own = bool(pending) or _shows_need(tile, needs)
         all_own = all_own and own
-        mine.append((tile, own, t * len(geo.cells)))
+        for layer in range(3):
+            if tile.layers >> layer & 1:
+                by_layer[layer].append((tile, own, t * size))
     out: list[Place] = []
+    turns = _TURNS
+    layer_of = geo.layer
     for cell in _candidates(board, geo, hand, pending, needs, vine_link):
-        layer = geo.layer[cell]
-        cons = constraints(board, geo, cell)
-        helpful = {} if pending or all_own else _helpful(board, geo, cell, needs)
-        touching, seam = _touch(board, geo, cell, pending)
-        if not touching and not seam:
+        mine = by_layer[layer_of[cell]]
+        if not mine:
             continue
+        if pending:
+            touching, seam = _touch(board, geo, cell, pending)
+            if not touching and not seam:
+                continue
+            helpful = _NO_HELP
+        else:
+            touching, seam = True, _NO_SEAM
+            helpful = _NO_HELP if all_own else _helpful(board, geo, cell, needs)
+        cons = constraints(board, geo, cell)
+        ways = tuple(helpful.items()) if helpful else ()
         for tile, own, base in mine:
-            if not tile.layers >> layer & 1 or (not own and not helpful):
+            if not own and not helpful:
                 continue
             if cons is None and own and not pending:
                 out.extend(canon[base + cell])
                 continue
+            key = (tile.index, cons, own, ways)
+            rotations = turns.get(key)
+            if rotations is None:
+                rotations = _turns(key, tile, cons, own, helpful)
             row = made[base + cell]
-            for r in tile.rotations:
-                if fits(cons, tile, r, own, helpful) and (touching or _vine_across(tile, r, seam)):
-                    out.append(row[r])
+            if touching:
+                out.extend([row[r] for r in rotations])
+            else:
+                out.extend([row[r] for r in rotations if _vine_across(tile, r, seam)])
     return tuple(out)
+
+
+_NO_HELP: dict[int, int] = {}
+_NO_SEAM: list[int] = []
+
+# The rotations of a tile that :func:`.habitat.fits` lets through, by (tile, the cell's
+# constraints, whether the tile reaches a needed plant itself, the helpful matches): few
+# distinct questions recur across cells and positions, so each is asked of the rule once.
+_TurnsKey = tuple[int, tuple[int, ...] | None, bool, tuple[tuple[int, int], ...]]
+_TURNS: dict[_TurnsKey, tuple[int, ...]] = {}
+
+
+def _turns(
+    key: _TurnsKey,
+    tile: Tile,
+    cons: tuple[int, ...] | None,
+    own: bool,
+    helpful: dict[int, int],
+) -> tuple[int, ...]:
+    if len(_TURNS) > 200_000:  # a bound far beyond what games ask, for safety
+        _TURNS.clear()
+    found = _TURNS[key] = tuple(r for r in tile.rotations if fits(cons, tile, r, own, helpful))
+    return found
 
 
 def _candidates(

@@ -23,7 +23,7 @@ from ecotone.core.records import seat_name
 from ecotone.games.phylo.actions import Done, Remove, RemoveUnder
 from ecotone.games.phylo.board import CELL_NAMES, NEIGHBOURS
 from ecotone.games.phylo.cards import cards, diet_evidence, name
-from ecotone.games.phylo.compatibility import incompatible, tables
+from ecotone.games.phylo.compatibility import tables, trouble_on
 from ecotone.games.phylo.events import resume
 from ecotone.games.phylo.refusals import PhyloRefusal, Problem
 from ecotone.games.phylo.state import Phase, PhyloData, Slot
@@ -119,7 +119,7 @@ def remove_actions(d: PhyloData) -> list[Action]:
 def _identities(d: PhyloData) -> set[tuple[str | None, int]]:
     cells = d.cells()
     out: set[tuple[str | None, int]] = set()
-    for c, beneath in incompatible(cells):
+    for c, beneath in trouble_on(d.board):
         slot = cells[c]
         out.add((slot.under, slot.under_owner) if beneath else (slot.card, slot.owner))
     return out
@@ -138,7 +138,7 @@ def remove(d: PhyloData, cell: int | None, beneath: bool = False) -> PhyloData:
     while True:
         cells = d.cells()
         fresh = []
-        for c, under in incompatible(cells):
+        for c, under in trouble_on(d.board):
             slot = cells[c]
             ident = (slot.under, slot.under_owner) if under else (slot.card, slot.owner)
             if ident not in before:

@@ -24,7 +24,7 @@ from functools import cache
 
 from ecotone.games.phylo.board import MAP_CELLS, NEIGHBOURS, NEXT_TO_MAP
 from ecotone.games.phylo.cards import Diet, Keyword, cards, environment_compatible, links_to
-from ecotone.games.phylo.state import Slot
+from ecotone.games.phylo.state import Slot, table
 
 __all__ = [
     "Tables",
@@ -34,6 +34,7 @@ __all__ = [
     "pollinated",
     "supported",
     "tables",
+    "trouble_on",
 ]
 
 
@@ -192,6 +193,17 @@ def incompatible(cells: Mapping[int, Slot]) -> list[tuple[int, bool]]:
         if slot.under is not None and not (c in good and slot.card in t.links[slot.under]):
             out.append((c, True))
     return out
+
+
+def trouble_on(board: tuple[Slot, ...]) -> list[tuple[int, bool]]:
+    """:func:`incompatible` of the cards of ``board``, kept with the board (its
+    :class:`~ecotone.games.phylo.state.Table`): the end of every turn and every view asks,
+    and a board is often the same from one to the next. The list is shared: read only."""
+    t = table(board)
+    found = t.trouble
+    if found is None:
+        found = t.trouble = incompatible(t.cells)
+    return found
 
 
 def pollinated(cells: Iterable[Slot]) -> bool:

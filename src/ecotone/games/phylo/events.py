@@ -325,7 +325,7 @@ def hits(d: PhyloData) -> set[NegateScope]:
     return out
 
 
-def _strikes(d: PhyloData, victim: int, cells: dict[int, Slot]) -> bool:
+def _strikes(d: PhyloData, victim: int, cells: Mapping[int, Slot]) -> bool:
     """Whether the pending event, played on no species, harms ``victim``."""
     assert d.pending is not None
     eff = cards().events[d.pending.card].effect
@@ -403,7 +403,7 @@ def _owner(slot: Slot, beneath: bool) -> int:
     return slot.under_owner if beneath else slot.owner
 
 
-def _with_keyword(cells: dict[int, Slot], eff: DiscardAll) -> list[tuple[int, bool]]:
+def _with_keyword(cells: Mapping[int, Slot], eff: DiscardAll) -> list[tuple[int, bool]]:
     species = cards().species
     out = []
     for c in sorted(cells):
@@ -416,7 +416,7 @@ def _with_keyword(cells: dict[int, Slot], eff: DiscardAll) -> list[tuple[int, bo
     return out
 
 
-def chain_below(cells: dict[int, Slot], start: int) -> list[int]:
+def chain_below(cells: Mapping[int, Slot], start: int) -> list[int]:
     """``start`` and every card below it on its food chain: what it feeds on, recursively."""
     links = tables().links
     out = [start]

@@ -14,10 +14,21 @@ in the shared game it is just ``B16``.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 
 from ecotone.core.records import Record, seat_name
 
-__all__ = ["ACTIONS_PER_TURN", "Pending", "Phase", "PhyloData", "Slot", "Throw", "instance"]
+__all__ = [
+    "ACTIONS_PER_TURN",
+    "Pending",
+    "Phase",
+    "PhyloData",
+    "Slot",
+    "Table",
+    "Throw",
+    "instance",
+    "table",
+]
 
 ACTIONS_PER_TURN = 3
 
@@ -163,9 +174,50 @@ class PhyloData(Record, frozen=True):
         """The index of the discard pile ``seat``'s cards go to."""
         return seat if len(self.discards) == 2 else 0
 
-    def cells(self) -> dict[int, Slot]:
-        """The board as a mapping from cell to slot."""
-        return {s.cell: s for s in self.board}
+    def cells(self) -> Mapping[int, Slot]:
+        """The board as a mapping from cell to slot (read only: it is shared, see
+        :func:`table`)."""
+        return table(self.board).cells
+
+
+class Table:
+    """What the rules read off one board, worked out once for every position sharing it.
+
+    A board is a tuple that positions share until a card is placed, moved or removed: a
+    turn's actions, its end, the observations and a search's determinizations all read
+    the same board. So its mapping from cell to slot, and the facts the rules derive from
+    it (the INCOMPATIBLE cards: :func:`ecotone.games.phylo.compatibility.incompatible`),
+    are kept with the board tuple, by its identity, while it is among the boards read
+    recently.
+
+    Attributes:
+        board: the board.
+        cells: the board as a mapping from cell to slot (never to be changed).
+        trouble: the INCOMPATIBLE cards, once asked (see
+            :func:`ecotone.games.phylo.compatibility.trouble_on`).
+    """
+
+    __slots__ = ("board", "cells", "trouble")
+
+    def __init__(self, board: tuple[Slot, ...]) -> None:
+        self.board = board
+        self.cells: Mapping[int, Slot] = {s.cell: s for s in board}
+        self.trouble: list[tuple[int, bool]] | None = None
+
+
+_TABLES: dict[int, Table] = {}
+_TABLES_KEPT = 1024
+
+
+def table(board: tuple[Slot, ...]) -> Table:
+    """The :class:`Table` of ``board`` (remembered by the board's identity; the memo holds
+    the board, so no other object can take that identity while it is remembered)."""
+    found = _TABLES.get(id(board))
+    if found is None or found.board is not board:
+        if len(_TABLES) >= _TABLES_KEPT:
+            _TABLES.clear()
+        found = _TABLES[id(board)] = Table(board)
+    return found
 
 
 def instance(card: str, deck_owner: int, decks: bool) -> str:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from ecotone.core.records import put, seat_name
 from ecotone.games.phylo.cards import DrawBonus, cards
-from ecotone.games.phylo.compatibility import incompatible
+from ecotone.games.phylo.compatibility import trouble_on
 from ecotone.games.phylo.state import ACTIONS_PER_TURN, Phase, PhyloData
 from ecotone.games.phylo.zones import describe_slot, draw, log, remove_cell, remove_under
 
@@ -60,7 +60,7 @@ def trouble(d: PhyloData, seat: int) -> list[tuple[int, bool]]:
     cells = d.cells()
     return [
         (c, beneath)
-        for c, beneath in incompatible(cells)
+        for c, beneath in trouble_on(d.board)
         if (cells[c].under_owner if beneath else cells[c].owner) == seat
     ]
 
@@ -82,7 +82,7 @@ def recheck(d: PhyloData) -> PhyloData:
     """Whose next turn is a rescue turn: every seat with INCOMPATIBLE cards now."""
     cells = d.cells()
     due = [False, False]
-    for c, beneath in incompatible(cells):
+    for c, beneath in trouble_on(d.board):
         due[cells[c].under_owner if beneath else cells[c].owner] = True
     return d.replace(rescue_due=tuple(due))
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from ecotone.core.records import put, seat_name
 from ecotone.games.phylo.board import CELL_NAMES, MAP_CELLS
-from ecotone.games.phylo.compatibility import incompatible
+from ecotone.games.phylo.compatibility import trouble_on
 from ecotone.games.phylo.scoring import table_points
 from ecotone.games.phylo.state import PhyloData, Throw, instance
 
@@ -28,8 +28,7 @@ def _inst(d: PhyloData, card: str, owner: int) -> str:
 
 
 def _table_json(d: PhyloData) -> list[dict[str, Any]]:
-    cells = d.cells()
-    bad = set(incompatible(cells))
+    bad = set(trouble_on(d.board))
     out = []
     for slot in d.board:
         entry: dict[str, Any] = {
