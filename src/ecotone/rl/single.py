@@ -5,7 +5,7 @@
     env = gymnasium.make("ecotone/once-upon-a-forest-v0", players=2, opponents="heuristic")
 
 (or, without the import, ``gymnasium.make("ecotone.rl:ecotone/once-upon-a-forest-v0",
-...)``). The observation is the seat's tensor (:mod:`ecotone.rl.encoding`); the legal
+...)``). The observation is the seat's tensor (:mod:`ecotone.bots.tensor.encoding`); the legal
 actions are ``info["action_mask"]``, and ``info["observation_json"]`` is the JSON the
 tensor came from. The other seats are played by named bots (:func:`ecotone.bots.make_bot`)
 that see only their own seat's view, between the learner's decisions.
