@@ -127,6 +127,14 @@ class EcotoneEnv(gymnasium.Env[npt.NDArray[Any], Any]):
         truncated = not over and self.max_steps is not None and self._steps >= self.max_steps
         return seen.tensor, reward, over, truncated, self._info(seen)
 
+    def action_masks(self) -> npt.NDArray[np.int8]:
+        """The learner's action mask now, as ``info["action_mask"]`` gave it.
+
+        The method sb3-contrib's action-masked algorithms (``MaskablePPO``) look for, so
+        they train on this environment as it is, without a wrapper.
+        """
+        return self.table.mask(self.seat)
+
     def _play_others(self) -> None:
         table = self.table
         while True:

@@ -154,14 +154,18 @@ class Table:
             self._legal[seat] = found
         return found
 
-    def observe(self, seat: int) -> Observation:
-        """``seat``'s view now: tensor, mask and JSON (all new objects)."""
-        json = self.state.observe(seat)
+    def mask(self, seat: int) -> npt.NDArray[np.int8]:
+        """``seat``'s action mask now: 1 for each legal action index (a new array)."""
         mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
         legal = self.legal(seat)
         if legal:
             mask[list(legal)] = 1
-        return Observation(self.layout.encode(json), mask, json)
+        return mask
+
+    def observe(self, seat: int) -> Observation:
+        """``seat``'s view now: tensor, mask and JSON (all new objects)."""
+        json = self.state.observe(seat)
+        return Observation(self.layout.encode(json), self.mask(seat), json)
 
     def action(self, seat: int, index: Any) -> Action | None:
         """The legal action numbered ``index`` for ``seat``, or ``None`` when it is not
