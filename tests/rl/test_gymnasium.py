@@ -108,3 +108,23 @@ def test_a_solo_game_needs_no_opponents() -> None:
     env = gymnasium.make("ecotone/once-upon-a-forest-v0", players=1, variant="solo")
     total, info, _ = play(env, seed=1)
     assert total == (1.0 if info["winners"] == [0] else -1.0)
+
+
+def test_action_masks_is_the_mask_of_the_learners_decision() -> None:
+    """sb3-contrib's MaskablePPO reads the mask through ``action_masks()``, past the
+    wrappers ``gymnasium.make`` adds; it must be the one ``info`` holds, at every step."""
+    env = gymnasium.make("ecotone/once-upon-a-forest-v0", players=3, seat=1, opponents="random")
+    _, info = env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    decisions = 0
+    while True:
+        mask = env.get_wrapper_attr("action_masks")()
+        assert mask.dtype == np.int8
+        assert np.array_equal(mask, info["action_mask"])
+        assert mask.any()
+        _, _, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(mask))))
+        decisions += 1
+        if terminated or truncated:
+            break
+    assert decisions > 10
+    assert not env.get_wrapper_attr("action_masks")().any()  # the game is over: nothing legal

@@ -19,9 +19,9 @@ import numpy as np
 
 import ecotone
 import ecotone.rl
+from ecotone.bots.tensor.encoding import build
+from ecotone.bots.tensor.nodes import OVERFLOW
 from ecotone.rl.describe import main, summary
-from ecotone.rl.encoding import build
-from ecotone.rl.nodes import OVERFLOW
 from tests.core.test_architecture import naming
 from tests.rl.configs import configurations, ids
 
@@ -157,6 +157,6 @@ def test_the_layout_command_prints_the_description(capsys: pytest.CaptureFixture
         assert f"`{game_id}`" in everything
 
 
-def test_the_rl_package_names_no_game() -> None:
-    found = naming(ROOT / "src/ecotone/rl")
-    assert not found, "ecotone.rl works for any game:\n" + "\n".join(found)
+def test_the_rl_package_and_the_tensor_name_no_game() -> None:
+    found = naming(ROOT / "src/ecotone/rl") + naming(ROOT / "src/ecotone/bots/tensor")
+    assert not found, "ecotone.rl and ecotone.bots.tensor work for any game:\n" + "\n".join(found)

@@ -2,7 +2,9 @@
 
 ``make_bot("random", game, seat, seed)`` works for every game; ``"heuristic"`` picks the
 game's own heuristic bot; ``"ismcts"`` (information-set tree search, :mod:`ecotone.bots.ismcts`)
-works for every game. :func:`available_bots` lists the names for a game.
+works for every game. :func:`available_bots` lists the names for a game. ``"policy"``
+(:mod:`ecotone.bots.policy`) plays a trained network from the file its ``path`` option
+names, for any game; without a file it cannot play, so it is not listed.
 
 What a game has of its own (its heuristic, named bots of that game only, its search
 defaults) comes from :mod:`ecotone.bots.registry`, which that game's bot module fills;
@@ -49,6 +51,8 @@ def make_bot(name: str, game: Game[Any], seat: int, seed: int = 0, **options: An
         cls = own.heuristic
     elif name == "ismcts":
         cls = importlib.import_module("ecotone.bots.ismcts").ISMCTSBot
+    elif name == "policy":  # a trained network, from the file its path option names
+        cls = importlib.import_module("ecotone.bots.policy").PolicyBot
     elif own is not None:
         cls = own.extra.get(name)
     if cls is not None:

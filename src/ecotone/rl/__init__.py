@@ -27,9 +27,9 @@ except ModuleNotFoundError as exc:  # pragma: no cover - depends on the installa
         name=exc.name,
     ) from None
 
+from ecotone.bots.tensor.encoding import Layout, layout
+from ecotone.bots.tensor.nodes import Slice
 from ecotone.rl.aec import EcotoneAEC, env
-from ecotone.rl.encoding import Layout, layout
-from ecotone.rl.nodes import Slice
 from ecotone.rl.parallel import EcotoneParallel, parallel_env
 from ecotone.rl.single import EcotoneEnv, env_id, register_all
 from ecotone.rl.table import Reward, final_rewards

@@ -7,7 +7,7 @@ once (a sealed bid), they are asked one after the other: a choice made stays hid
 the others until all have chosen, as the game's observation keeps it.
 
 Each observation is ``{"observation": tensor, "action_mask": mask}`` (see
-:mod:`ecotone.rl.encoding` for the tensor), and ``env.infos[agent]["observation_json"]``
+:mod:`ecotone.bots.tensor.encoding` for the tensor), and ``env.infos[agent]["observation_json"]``
 holds the JSON the tensor was computed from, filled in when that agent's observation is
 made (``env.last()``, ``env.observe(agent)``). Rewards come when the game ends
 (:class:`~ecotone.rl.table.Reward`).

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 import msgspec
 
 import ecotone
+from ecotone.bots.tensor.encoding import layout
 from ecotone.core.registry import game_class
-from ecotone.rl.encoding import layout
 
 __all__ = ["main", "summary"]
 

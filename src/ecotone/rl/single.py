@@ -5,7 +5,7 @@
     env = gymnasium.make("ecotone/once-upon-a-forest-v0", players=2, opponents="heuristic")
 
 (or, without the import, ``gymnasium.make("ecotone.rl:ecotone/once-upon-a-forest-v0",
-...)``). The observation is the seat's tensor (:mod:`ecotone.rl.encoding`); the legal
+...)``). The observation is the seat's tensor (:mod:`ecotone.bots.tensor.encoding`); the legal
 actions are ``info["action_mask"]``, and ``info["observation_json"]`` is the JSON the
 tensor came from. The other seats are played by named bots (:func:`ecotone.bots.make_bot`)
 that see only their own seat's view, between the learner's decisions.
@@ -126,6 +126,14 @@ class EcotoneEnv(gymnasium.Env[npt.NDArray[Any], Any]):
         reward = table.rewards()[self.seat] if over else 0.0
         truncated = not over and self.max_steps is not None and self._steps >= self.max_steps
         return seen.tensor, reward, over, truncated, self._info(seen)
+
+    def action_masks(self) -> npt.NDArray[np.int8]:
+        """The learner's action mask now, as ``info["action_mask"]`` gave it.
+
+        The method sb3-contrib's action-masked algorithms (``MaskablePPO``) look for, so
+        they train on this environment as it is, without a wrapper.
+        """
+        return self.table.mask(self.seat)
 
     def _play_others(self) -> None:
         table = self.table

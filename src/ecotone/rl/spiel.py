@@ -18,7 +18,7 @@ How the Ecotone game maps onto OpenSpiel's model:
   choice hidden from the others until all are in (the game's own observation sees to
   it);
 * actions: the game's fixed action index (``game.num_distinct_actions``);
-* observation: the tensor of :mod:`ecotone.rl.encoding` (``observation_tensor``) and the
+* observation: the tensor of :mod:`ecotone.bots.tensor.encoding` (``observation_tensor``) and the
   JSON of ``state.observe(seat)`` (``observation_string``); no information-state
   (perfect-recall) view yet;
 * returns: +1 to each winner, -1 to every other seat, at the end.
@@ -35,9 +35,9 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
 import ecotone
+from ecotone.bots.tensor.encoding import layout
 from ecotone.core.game import Game, State
 from ecotone.core.registry import game_class
-from ecotone.rl.encoding import layout
 from ecotone.rl.table import Reward, final_rewards
 
 __all__ = ["SEEDS", "load_game", "register_all", "short_name"]
@@ -166,7 +166,7 @@ class EcotoneSpielState(pyspiel.State):  # type: ignore[misc] # pyspiel has no t
 
 
 class EcotoneObserver:
-    """OpenSpiel's observer: the seat's tensor (:mod:`ecotone.rl.encoding`) and JSON."""
+    """OpenSpiel's observer: the seat's tensor (:mod:`ecotone.bots.tensor.encoding`) and JSON."""
 
     def __init__(self, game: EcotoneSpielGame) -> None:
         self.layout = game.layout

@@ -1,6 +1,6 @@
 """What every environment shares: a game in play, seen seat by seat as tensors.
 
-A :class:`Table` holds the configured game, its tensor :class:`~ecotone.rl.encoding.Layout`
+A :class:`Table` holds the configured game, its tensor :class:`~ecotone.bots.tensor.encoding.Layout`
 and the current :class:`~ecotone.core.game.State`, and answers the questions each
 environment asks: a seat's observation (tensor, action mask and the JSON they came
 from), whether an action index is legal, the state after it, and the final rewards.
@@ -19,10 +19,10 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 import ecotone
+from ecotone.bots.tensor.encoding import Layout, layout
 from ecotone.core.actions import Action
 from ecotone.core.errors import ConfigError
 from ecotone.core.game import Game, State
-from ecotone.rl.encoding import Layout, layout
 
 __all__ = ["Illegal", "Observation", "Reward", "Table", "agent_name", "final_rewards"]
 
@@ -154,14 +154,18 @@ class Table:
             self._legal[seat] = found
         return found
 
-    def observe(self, seat: int) -> Observation:
-        """``seat``'s view now: tensor, mask and JSON (all new objects)."""
-        json = self.state.observe(seat)
+    def mask(self, seat: int) -> npt.NDArray[np.int8]:
+        """``seat``'s action mask now: 1 for each legal action index (a new array)."""
         mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
         legal = self.legal(seat)
         if legal:
             mask[list(legal)] = 1
-        return Observation(self.layout.encode(json), mask, json)
+        return mask
+
+    def observe(self, seat: int) -> Observation:
+        """``seat``'s view now: tensor, mask and JSON (all new objects)."""
+        json = self.state.observe(seat)
+        return Observation(self.layout.encode(json), self.mask(seat), json)
 
     def action(self, seat: int, index: Any) -> Action | None:
         """The legal action numbered ``index`` for ``seat``, or ``None`` when it is not

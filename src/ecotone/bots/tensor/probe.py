@@ -1,6 +1,6 @@
 """What a configuration's observations look like: gathered from seeded random games.
 
-The tensor layout of a configuration (:mod:`ecotone.rl.encoding`) is built from two
+The tensor layout of a configuration (:mod:`ecotone.bots.tensor.encoding`) is built from two
 sources, both fixed by the configuration alone and neither by any particular game:
 
 * the shapes its observations take, gathered here by walking ``state.observe(seat)`` of

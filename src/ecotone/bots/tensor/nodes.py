@@ -201,7 +201,7 @@ def compile_encoder(root: Node, start: int) -> Encoder:
     out.line("return ones, slots, values")
     text = "def encode(obs):\n" + "\n".join(out.lines) + "\n"
     scope: dict[str, Any] = {"NUMBERS": _NUMBERS, "ABSENT": _ABSENT, **out.constants}
-    exec(compile(text, "<ecotone.rl encoder>", "exec"), scope)  # source built above, no input
+    exec(compile(text, "<ecotone tensor encoder>", "exec"), scope)  # source built above, no input
     encoder: Encoder = scope["encode"]
     return encoder
 

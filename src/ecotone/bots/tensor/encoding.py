@@ -1,12 +1,13 @@
 """The observation tensor: a fixed layout per configuration, read from the JSON alone.
 
-``ecotone.rl.layout(game_id, players=..., variant=..., **options)`` builds, once per configuration,
-the map from a seat's observation JSON (``state.observe(seat)``) to a fixed-size float
-vector. The tensor is a function of that JSON *alone* (:meth:`Layout.encode` takes
-nothing else), so it cannot tell a seat more than the seat may know: two states a seat
-cannot tell apart give it the same tensor.
+``layout(game_id, players=..., variant=..., **options)``, or :func:`layout_for` a configured
+game (``ecotone.rl.layout`` is the same function), builds, once per configuration, the map
+from a seat's observation JSON (``state.observe(seat)``) to a fixed-size float vector. The
+tensor is a function of that JSON *alone* (:meth:`Layout.encode` takes nothing else), so
+it cannot tell a seat more than the seat may know: two states a seat cannot tell apart
+give it the same tensor.
 
-How the layout is found (:mod:`ecotone.rl.probe` gathers the inputs):
+How the layout is found (:mod:`ecotone.bots.tensor.probe` gathers the inputs):
 
 * numbers and booleans are scalars; ``null`` or a missing key adds a *present* flag;
 * a string is a one-hot over its vocabulary, or its position in the vocabulary when
@@ -41,8 +42,7 @@ import numpy as np
 import numpy.typing as npt
 
 import ecotone
-from ecotone.core.game import Game
-from ecotone.rl.nodes import (
+from ecotone.bots.tensor.nodes import (
     OVERFLOW,
     Bag,
     Category,
@@ -62,9 +62,10 @@ from ecotone.rl.nodes import (
     Union,
     compile_encoder,
 )
-from ecotone.rl.probe import Family, Shape, families, probe
+from ecotone.bots.tensor.probe import Family, Shape, families, probe
+from ecotone.core.game import Game
 
-__all__ = ["LIMIT", "ONE_HOT_MAX", "Layout", "build", "layout"]
+__all__ = ["LIMIT", "ONE_HOT_MAX", "Layout", "build", "layout", "layout_for"]
 
 #: Vocabularies up to this size are one-hot; bigger ones give a position.
 ONE_HOT_MAX = 256
@@ -231,7 +232,11 @@ def layout(game_id: str, *, players: int, variant: str | None = None, **options:
     Raises:
         ConfigError: for a configuration :func:`ecotone.make` refuses.
     """
-    game = ecotone.make(game_id, players=players, variant=variant, **options)
+    return layout_for(ecotone.make(game_id, players=players, variant=variant, **options))
+
+
+def layout_for(game: Game[Any]) -> Layout:
+    """The tensor layout of a configured game's configuration (as :func:`layout`)."""
     return _cached(msgspec.json.encode(game.config, order="deterministic"), game)
 
 
