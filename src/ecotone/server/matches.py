@@ -27,6 +27,7 @@ from typing import Any, Literal
 import msgspec
 
 import ecotone
+from ecotone.bots import Bot
 from ecotone.core.actions import Action
 from ecotone.core.errors import StateError
 from ecotone.core.game import Game, State
@@ -80,8 +81,6 @@ class Seat:
     name: str | None = None
     token_hash: str | None = None
     taken_over: bool = False
-    account: str | None = None  # the account id of the person who joined signed in
-    rating: float | None = None  # the player's rating at this game, as shown
 
     @property
     def joined(self) -> bool:
@@ -100,13 +99,7 @@ class Seat:
     def record(self) -> SeatRecord:
         """The seat as stored."""
         return SeatRecord(
-            self.seat,
-            self.kind,
-            self.bot,
-            self.name,
-            self.token_hash,
-            self.taken_over,
-            self.account,
+            self.seat, self.kind, self.bot, self.name, self.token_hash, self.taken_over
         )
 
     def token_ok(self, token_hash: str | None) -> bool:
@@ -176,9 +169,7 @@ class Match:
     pending: dict[int, Pending] = field(default_factory=dict)
     chat: collections.deque[ChatLine] = field(default_factory=lambda: collections.deque(maxlen=50))
     subscribers: set[Subscriber] = field(default_factory=set)
-    # connections per seat (spectators are not counted): the seats' "connected" status
-    online: collections.Counter[int] = field(default_factory=collections.Counter)
-    seats_sent: bytes = b""  # the last seat status sent, so an unchanged one is not resent
+    bots: dict[tuple[int, str], Bot] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timer: asyncio.TimerHandle | None = None
     bot_task: asyncio.Task[None] | None = None
@@ -301,7 +292,7 @@ class Match:
 
     def seat_status(self) -> list[SeatStatus]:
         """Every seat's public status."""
-        online = self.online
+        online = {sub.seat for sub in self.subscribers if sub.seat is not None}
         return [
             SeatStatus(
                 seat=s.seat,
@@ -309,12 +300,10 @@ class Match:
                 bot=s.bot,
                 name=s.name,
                 joined=s.joined,
-                connected=online[s.seat] > 0,
+                connected=s.seat in online,
                 taken_over=s.kind == "human"
                 and s.controller == "takeover"
                 and self.status == "active",
-                account=s.name if s.account is not None else None,
-                rating=s.rating,
             )
             for s in self.seats
         ]
@@ -360,14 +349,10 @@ class Match:
             sub.send(data)
 
     def broadcast_seats(self) -> None:
-        """Send every viewer the seats' public status, when it changed since last sent.
-
-        Encoded once for all; a spectator coming or going changes nothing and sends
-        nothing, so the cost of viewers arriving stays linear in their number."""
-        data = encode(Seats(seats=self.seat_status()))
-        if data == self.seats_sent:
+        """Send every viewer the seats' public status."""
+        if not self.subscribers:
             return
-        self.seats_sent = data
+        data = encode(Seats(seats=self.seat_status()))
         for sub in list(self.subscribers):
             sub.send(data)
 
@@ -462,7 +447,7 @@ def rebuild(record: LoadedMatch) -> Match:
         state=state,
         status=row.status,  # type: ignore[arg-type]
         seats=[
-            Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.taken_over, s.account_id)  # type: ignore[arg-type]
+            Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.taken_over)  # type: ignore[arg-type]
             for s in record.seats
         ],
         move_seconds=row.move_seconds,
