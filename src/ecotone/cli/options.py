@@ -29,9 +29,15 @@ __all__ = [
 Commands: TypeAlias = "argparse._SubParsersAction[Any]"
 
 
-def add_game_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add ``GAME``, ``--players``, ``--variant`` and ``--option`` to ``parser``."""
-    parser.add_argument("game", metavar="GAME", help="a game id (see 'ecotone games')")
+def add_game_arguments(parser: argparse.ArgumentParser, *, game_optional: bool = False) -> None:
+    """Add ``GAME``, ``--players``, ``--variant`` and ``--option`` to ``parser``
+    (``GAME`` may be left out where another option names the game, as ``--resume``)."""
+    parser.add_argument(
+        "game",
+        metavar="GAME",
+        nargs="?" if game_optional else None,
+        help="a game id (see 'ecotone games')",
+    )
     parser.add_argument(
         "--players",
         "-p",

@@ -38,7 +38,13 @@ from rich.text import Text
 from ecotone.bots import Bot, SeatView
 from ecotone.cli.choose import Decision, Say, Take, interpret
 from ecotone.cli.names import Vocabulary
-from ecotone.cli.options import Commands, default_replay_dir, make_game, split_names
+from ecotone.cli.options import (
+    Commands,
+    add_game_arguments,
+    default_replay_dir,
+    make_game,
+    split_names,
+)
 from ecotone.cli.output import UsageError, fmt, stdout_console
 from ecotone.cli.screen import HEIGHT, VIEW_AT_LEAST, WIDTH, Layout, compose, grid
 from ecotone.core.actions import Action
@@ -77,28 +83,7 @@ def add_parser(commands: Commands) -> None:
         "name you see; '?' lists the keys and the notation, 'u' takes back your last "
         "decision, 'q' stops (the game is saved: go on with --resume last).",
     )
-    parser.add_argument("game", metavar="GAME", nargs="?", help="a game id (see 'ecotone games')")
-    parser.add_argument(
-        "--players",
-        "-p",
-        type=int,
-        metavar="N",
-        help="number of seats (default: one per name listed, else the fewest the game allows)",
-    )
-    parser.add_argument(
-        "--variant",
-        metavar="V",
-        help="a variant of the game (see 'ecotone games'; default: the standard game)",
-    )
-    parser.add_argument(
-        "--option",
-        "-o",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="a game option; repeat for several (default: each option's own, listed by "
-        "'ecotone games')",
-    )
+    add_game_arguments(parser, game_optional=True)
     parser.add_argument(
         "--seats",
         metavar="NAMES",
