@@ -274,3 +274,25 @@ def test_a_loaded_file_is_read_again_when_it_changes(model_path: Path, tmp_path:
     assert isinstance(changed, PolicyBot)
     assert changed.network is not first.network
     assert hidden_layers(changed) == ["Linear 8", "Tanh"]
+
+
+def test_a_server_seats_it_for_a_person_to_play_against(model_path: Path, tmp_path: Path) -> None:
+    """The browser plays against what the server seats: a bot seat's spec names the file."""
+    from fastapi.testclient import TestClient
+
+    from ecotone.server import Settings, create_app
+    from tests.server.helpers import API, create, play_to_the_end
+
+    settings = Settings(
+        db_url=f"sqlite:///{tmp_path / 'ecotone.db'}", bot_delay=0.0, allow_seed=True
+    )
+    with TestClient(create_app(settings)) as client:
+        spec = f"policy:path={model_path}"
+        match, token = create(client, GAME, 2, seats=[None, spec])
+        assert token is not None
+        seats = client.get(f"{API}/matches/{match}").json()["seats"]
+        assert [(s["kind"], s.get("bot")) for s in seats] == [("human", None), ("bot", spec)]
+        final = play_to_the_end(client, match, token, max_moves=500)
+        assert final["status"] == "over"
+        replay = client.get(f"{API}/matches/{match}/replay").json()
+        assert spec in json.dumps(replay)  # the replay says which policy played

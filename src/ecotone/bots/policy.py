@@ -124,8 +124,8 @@ def _plain_options(path: str, saved: Any) -> dict[str, Any]:
         else:
             raise ValueError(
                 f"{path} was saved with the policy option {key}={value!r}, which only "
-                "unpickling code from the file could restore; train with the default policy "
-                "options, net_arch and activation_fn"
+                "unpickling code from the file could restore; the policy bot loads net_arch, "
+                "activation_fn (one of torch.nn's) and the default feature extractor"
             )
     return out
 
