@@ -15,8 +15,18 @@ def test_load_test_reports_moves_and_round_trips() -> None:
     assert not report["errors"]
 
 
+def test_load_test_counts_the_server_bots_beside_the_people() -> None:
+    report = run_load_test(
+        LoadTest(games=2, seconds=2.0, think=0.0, warmup=4.0, abusers=1, bot_matches=1)
+    )
+    assert report["moves"] > 0
+    assert report["quick_bot_moves"] > 0
+    assert report["abusive_bot_matches"] == 1
+
+
 def test_bench_server_checks_its_arguments() -> None:
     assert main(["bench-server", "--games", "0"]) == 2
+    assert main(["bench-server", "--abusers", "-1"]) == 2
 
 
 def test_serve_refuses_a_rate_that_is_not_positive() -> None:

@@ -68,6 +68,59 @@ def add_parsers(commands: Commands) -> None:
         help="websocket messages per second allowed per connection (default: 20)",
     )
     serve.add_argument(
+        "--bot-max-seconds",
+        type=float,
+        default=3.0,
+        metavar="S",
+        help="the longest a bot may think about one move; a bot still thinking well past "
+        "it is stopped and a random move played (default: 3)",
+    )
+    serve.add_argument(
+        "--bot-max-iterations",
+        type=int,
+        default=5000,
+        metavar="N",
+        help="the largest search budget a match may ask of a bot per move (default: 5000)",
+    )
+    serve.add_argument(
+        "--bot-workers",
+        type=int,
+        default=2,
+        metavar="N",
+        help="worker processes the bots think in (default: 2)",
+    )
+    serve.add_argument(
+        "--ws-per-address",
+        type=int,
+        default=32,
+        metavar="N",
+        help="live websockets one client address may hold at once (default: 32)",
+    )
+    serve.add_argument(
+        "--ws-per-match",
+        type=int,
+        default=5000,
+        metavar="N",
+        help="live websockets (players and spectators) one match may have (default: 5000)",
+    )
+    serve.add_argument(
+        "--ws-compression",
+        action=argparse.BooleanOptionalAction,
+        default=False,
+        help="compress websocket messages (permessage-deflate) for clients that ask: less "
+        "bandwidth, but every message is compressed again for every viewer, which with "
+        "many spectators costs more processor time than anything else (default: off)",
+    )
+    serve.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDR",
+        help="a proxy (address or network, e.g. 10.0.0.0/8) whose X-Forwarded-For header "
+        "names the client, for rate limits; repeat for several (default: none, the header "
+        "is ignored)",
+    )
+    serve.add_argument(
         "--fsync",
         action="store_true",
         help="SQLite: sync the disk on every move, so moves survive a power cut too",
@@ -110,6 +163,21 @@ def add_parsers(commands: Commands) -> None:
         metavar="URL",
         help="database of the started server (default: an SQLite file in a temporary folder)",
     )
+    bench.add_argument(
+        "--abusers",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also keep N matches of searching server bots at the largest budget going "
+        "(an abusive client), to see whether they slow the others (default: 0)",
+    )
+    bench.add_argument(
+        "--bot-matches",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also keep N matches of random server bots going and count their moves",
+    )
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.set_defaults(run=run_bench_server)
 
@@ -142,6 +210,7 @@ def run_serve(args: argparse.Namespace) -> int:
     import uvicorn  # noqa: PLC0415 - the server stack loads only for this command
 
     from ecotone.server import Settings, create_app  # noqa: PLC0415
+    from ecotone.server.clients import Proxies  # noqa: PLC0415
 
     if not 0 < args.port < 65536:
         raise UsageError(f"--port must be between 1 and 65535, not {args.port}")
@@ -149,6 +218,16 @@ def run_serve(args: argparse.Namespace) -> int:
     positive("--move-seconds", args.move_seconds)
     positive("--http-rate", args.http_rate)
     positive("--ws-rate", args.ws_rate)
+    positive("--bot-max-seconds", args.bot_max_seconds)
+    at_least("--bot-max-iterations", args.bot_max_iterations, 1)
+    at_least("--bot-workers", args.bot_workers, 1)
+    at_least("--ws-per-address", args.ws_per_address, 1)
+    at_least("--ws-per-match", args.ws_per_match, 1)
+    for proxy in args.trusted_proxy:
+        try:
+            Proxies([proxy])
+        except ValueError as exc:
+            raise UsageError(f"--trusted-proxy: {exc}") from None
     db, shown = _check_database(args.db, fsync=args.fsync)
     settings = Settings(
         db_url=db,
@@ -162,6 +241,12 @@ def run_serve(args: argparse.Namespace) -> int:
         ws_burst=max(60.0, 3 * args.ws_rate),
         allow_seed=args.seed_matches is not None,
         seed_matches=args.seed_matches,
+        bot_max_seconds=args.bot_max_seconds,
+        bot_max_iterations=args.bot_max_iterations,
+        bot_workers=args.bot_workers,
+        trusted_proxies=tuple(args.trusted_proxy),
+        ws_per_address=args.ws_per_address,
+        ws_per_match=args.ws_per_match,
     )
     app = create_app(settings)
     print(f"Ecotone server: open http://{args.host}:{args.port}/  (database: {shown})", flush=True)
@@ -171,6 +256,10 @@ def run_serve(args: argparse.Namespace) -> int:
         port=args.port,
         log_level=args.log_level,
         ws_max_size=4 * settings.max_message_bytes,
+        # The app reads X-Forwarded-For itself, from the configured proxies only: uvicorn's
+        # handling would believe it from any client on this machine.
+        proxy_headers=False,
+        ws_per_message_deflate=args.ws_compression,
     )
     return 0
 
@@ -197,7 +286,12 @@ def _check_database(url: str | None, *, fsync: bool) -> tuple[str, str]:
     from sqlalchemy.engine import make_url  # noqa: PLC0415 - the server stack, see above
     from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError  # noqa: PLC0415
 
-    from ecotone.server.store import Store, default_db_url, normalize_url  # noqa: PLC0415
+    from ecotone.server.store import (  # noqa: PLC0415
+        Store,
+        StoreBusy,
+        default_db_url,
+        normalize_url,
+    )
 
     what = "--db" if url is not None else "the default database"
     try:
@@ -229,11 +323,14 @@ def _check_database(url: str | None, *, fsync: bool) -> tuple[str, str]:
     except SQLAlchemyError as exc:
         raise UsageError(f"cannot use {what} {shown}: {exc}") from None
     try:
+        store.claim()  # another server on this database: say so now, not once it runs
         store.migrate()  # connects, and writes unless the schema is already there
     except DBAPIError as exc:
         # the driver's own words: "connection refused", "unable to open database file"
         reason = str(exc.orig) if exc.orig is not None else str(exc)
         raise UsageError(f"cannot use {what} {shown}: {reason}") from None
+    except StoreBusy as exc:
+        raise UsageError(str(exc)) from None
     except (SQLAlchemyError, OSError) as exc:
         raise UsageError(f"cannot use {what} {shown}: {exc}") from None
     finally:
@@ -258,6 +355,8 @@ def run_bench_server(args: argparse.Namespace) -> int:
     at_least("--games", args.games, 1)
     positive("--seconds", args.seconds)
     at_least("--think", args.think, 0)
+    at_least("--abusers", args.abusers, 0)
+    at_least("--bot-matches", args.bot_matches, 0)
     if args.url is not None and args.db is not None:
         raise UsageError(
             "--db is the database of the server bench-server starts; with --url it starts none"
@@ -273,6 +372,8 @@ def run_bench_server(args: argparse.Namespace) -> int:
             think=args.think,
             url=args.url,
             db=args.db,
+            abusers=args.abusers,
+            bot_matches=args.bot_matches,
         ),
         progress=None if args.json else lambda text: print(text, file=sys.stderr, flush=True),
     )

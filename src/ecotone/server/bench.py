@@ -8,6 +8,12 @@ sends it; the round trip is the time from sending the action to receiving its ``
 which the server sends only after the action is checked and committed to the database.
 When a match ends another starts, so the load stays constant for ``seconds``.
 
+Beside them it can keep matches of the server's own bots going: ``abusers`` matches whose
+every seat is a searching bot at the server's largest budget (what an abusive client can
+ask for), and ``bot_matches`` matches of random bots; the report counts the moves each
+kind made while measuring, so a run shows whether searching bots slow the people's moves
+or starve the quick bots.
+
 The load generator shares the machine with the server: its own CPU time is reported, as
 are the server's and the load average, so the figures can be read honestly.
 """
@@ -54,6 +60,9 @@ class LoadTest:
     url: str | None = None
     db: str | None = None
     warmup: float = 3.0
+    abusers: int = 0
+    abuser_bot: str = "ismcts:iterations=5000"
+    bot_matches: int = 0
 
 
 @dataclass
@@ -65,6 +74,7 @@ class _Tally:
     measuring: bool = False
     window_start: tuple[float, float, float] = (0.0, 0.0, 0.0)
     window_end: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    bot_moves: dict[str, int] = field(default_factory=dict)
 
 
 def _free_port() -> int:
@@ -123,6 +133,9 @@ def _start_server(
             # per-connection limit meant for people would measure itself, not the server.
             "--ws-rate",
             "100000",
+            # every seat connects from this machine: lift the cap per address
+            "--ws-per-address",
+            "1000000",
         ],
         stdout=subprocess.DEVNULL,
     )
@@ -207,6 +220,31 @@ async def _game_loop(cfg: LoadTest, url: str, tally: _Tally, stop: asyncio.Event
             tally.finished += 1
 
 
+async def _bot_loop(
+    cfg: LoadTest, url: str, tally: _Tally, stop: asyncio.Event, spec: str, kind: str
+) -> None:
+    """Keep one match of server bots (``spec`` at every seat) going; count its moves made
+    while measuring under ``kind`` (``abusers``: the searching bots of an abusive client;
+    ``bot_matches``: quick bots, whose progress shows that nobody starves)."""
+    while not stop.is_set():
+        seats = [{"kind": "bot", "bot": spec}] * cfg.players
+        created = await asyncio.to_thread(
+            _request,
+            f"{url}/api/v1/matches",
+            {"game": cfg.game, "players": cfg.players, "seats": seats},
+        )
+        match_id = created["match"]["id"]
+        seen = 0
+        while not stop.is_set():
+            await asyncio.sleep(0.25)
+            info = await asyncio.to_thread(_request, f"{url}/api/v1/matches/{match_id}")
+            if tally.measuring:
+                tally.bot_moves[kind] = tally.bot_moves.get(kind, 0) + info["version"] - seen
+            seen = info["version"]
+            if info["status"] == "over":
+                break
+
+
 def _percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
@@ -223,6 +261,12 @@ async def _drive(
     tally = _Tally()
     stop = asyncio.Event()
     loops = []
+    for _ in range(cfg.abusers):
+        loops.append(
+            asyncio.create_task(_bot_loop(cfg, url, tally, stop, cfg.abuser_bot, "abusers"))
+        )
+    for _ in range(cfg.bot_matches):
+        loops.append(asyncio.create_task(_bot_loop(cfg, url, tally, stop, "random", "quick")))
     for n in range(cfg.games):
         loops.append(asyncio.create_task(_game_loop(cfg, url, tally, stop, n)))
         if n % 50 == 49:
@@ -279,6 +323,10 @@ def run_load_test(cfg: LoadTest, progress: Callable[[str], None] | None = None) 
         "rtt_p99_ms": round(_percentile(ms, 0.99), 2),
         "rtt_max_ms": round(max(ms), 2) if ms else float("nan"),
         "matches_finished": tally.finished,
+        "abusive_bot_matches": cfg.abusers,
+        "abusive_bot_moves": tally.bot_moves.get("abusers", 0),
+        "quick_bot_matches": cfg.bot_matches,
+        "quick_bot_moves": tally.bot_moves.get("quick", 0),
         "errors": tally.errors,
         "server_cpu_percent": round(100 * (server1 - server0) / wall, 1),
         "client_cpu_percent": round(100 * (client1 - client0) / wall, 1),

@@ -34,15 +34,19 @@ server -> client    meaning
 ``pong``            the answer to ``ping``
 ==================  ====================================================================
 
-Decoding is strict: an unknown type, a missing field or a wrong type is refused with
-``protocol/malformed``; nothing a client sends can crash the server.
+Decoding is strict: an unknown type or field, a missing field, a wrong type or a number
+out of bounds is refused with ``protocol/malformed`` (the bounded field types are
+:mod:`ecotone.server.schema`'s, shared with the HTTP bodies); nothing a client sends can
+crash the server.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
+
+from ecotone.server.schema import ActionObject, ActionText, ChatText, Ref, Token, Version
 
 __all__ = [
     "PROTOCOL_VERSION",
@@ -82,9 +86,9 @@ class Hello(msgspec.Struct, tag="hello", forbid_unknown_fields=True):
     """Open a session. ``token``: a seat token (omit to spectate). ``since``: the last
     version this client has seen; the first update then carries only newer log entries."""
 
-    protocol: int
-    token: str | None = None
-    since: int | None = None
+    protocol: Annotated[int, msgspec.Meta(ge=0, le=1000)]
+    token: Token | None = None
+    since: Version | None = None
 
 
 class Act(msgspec.Struct, tag="act", forbid_unknown_fields=True):
@@ -92,27 +96,27 @@ class Act(msgspec.Struct, tag="act", forbid_unknown_fields=True):
 
     ``ref`` is echoed in the ``ack`` or ``error`` so a client can match answers."""
 
-    version: int
-    action: dict[str, Any] | str
-    ref: str | None = None
+    version: Version
+    action: ActionObject | ActionText
+    ref: Ref | None = None
 
 
 class Chat(msgspec.Struct, tag="chat", forbid_unknown_fields=True):
     """A line of table talk (seats only)."""
 
-    text: str
+    text: ChatText
 
 
 class Sync(msgspec.Struct, tag="sync", forbid_unknown_fields=True):
     """Ask for the current view again, with the log entries after ``since``."""
 
-    since: int | None = None
+    since: Version | None = None
 
 
 class Ping(msgspec.Struct, tag="ping", forbid_unknown_fields=True):
     """Keep-alive."""
 
-    ref: str | None = None
+    ref: Ref | None = None
 
 
 class Resign(msgspec.Struct, tag="resign", forbid_unknown_fields=True):
@@ -121,7 +125,7 @@ class Resign(msgspec.Struct, tag="resign", forbid_unknown_fields=True):
     The winners are the other seats with the best score when it ends; see
     :meth:`ecotone.server.matches.Match.result`."""
 
-    ref: str | None = None
+    ref: Ref | None = None
 
 
 ClientMessage = Hello | Act | Chat | Sync | Ping | Resign
@@ -138,7 +142,9 @@ def decode_client(raw: str | bytes) -> ClientMessage:
 
 
 class SeatStatus(msgspec.Struct, kw_only=True):
-    """A seat's public status."""
+    """A seat's public status. ``account``: the account name of a person who joined
+    signed in (their profile is ``/api/v1/players/{account}``); ``rating``: the player's
+    rating at this game (a person's account, or a bot rated from its tournaments)."""
 
     seat: int
     kind: Literal["human", "bot"]
@@ -147,6 +153,8 @@ class SeatStatus(msgspec.Struct, kw_only=True):
     joined: bool = False
     connected: bool = False
     taken_over: bool = False
+    account: str | None = None
+    rating: float | None = None
 
 
 class MatchInfo(msgspec.Struct, kw_only=True):
