@@ -22,6 +22,7 @@ def test_load_test_counts_the_server_bots_beside_the_people() -> None:
     assert report["moves"] > 0
     assert report["quick_bot_moves"] > 0
     assert report["abusive_bot_matches"] == 1
+    assert report["bot_workers_cpu_percent"] > 0  # the search thinks outside the server
 
 
 def test_bench_server_checks_its_arguments() -> None:

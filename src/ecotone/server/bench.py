@@ -75,6 +75,8 @@ class _Tally:
     window_start: tuple[float, float, float] = (0.0, 0.0, 0.0)
     window_end: tuple[float, float, float] = (0.0, 0.0, 0.0)
     bot_moves: dict[str, int] = field(default_factory=dict)
+    workers_start: dict[int, float] = field(default_factory=dict)
+    workers_end: dict[int, float] = field(default_factory=dict)
 
 
 def _free_port() -> int:
@@ -97,6 +99,31 @@ def _request(url: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
                 raise
             time.sleep(0.2)
     raise RuntimeError(f"{url}: still rate-limited")
+
+
+def _descendants(pid: int) -> list[int]:
+    """Every process below ``pid`` (its bot workers and their fork server), from /proc."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        children.setdefault(parent, []).append(int(entry.name))
+    out: list[int] = []
+    todo = [pid]
+    while todo:
+        below = children.get(todo.pop(), [])
+        out.extend(below)
+        todo.extend(below)
+    return out
+
+
+def _workers_cpu(pid: int) -> dict[int, float]:
+    """The processor time of each process below ``pid`` (see :func:`_descendants`)."""
+    return {child: _cpu_seconds(child) for child in _descendants(pid)}
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -278,9 +305,11 @@ async def _drive(
     if progress:
         progress(f"measuring for {cfg.seconds:.0f} s")
     tally.window_start = (time.perf_counter(), _rusage(), _cpu_seconds(server_pid))
+    tally.workers_start = _workers_cpu(server_pid) if server_pid > 0 else {}
     await asyncio.sleep(cfg.seconds)
     tally.measuring = False
     tally.window_end = (time.perf_counter(), _rusage(), _cpu_seconds(server_pid))
+    tally.workers_end = _workers_cpu(server_pid) if server_pid > 0 else {}
     stop.set()
     await asyncio.gather(*loops, return_exceptions=True)
     return tally
@@ -329,6 +358,17 @@ def run_load_test(cfg: LoadTest, progress: Callable[[str], None] | None = None) 
         "quick_bot_moves": tally.bot_moves.get("quick", 0),
         "errors": tally.errors,
         "server_cpu_percent": round(100 * (server1 - server0) / wall, 1),
+        # the server's bot workers (separate processes), those alive at both ends
+        "bot_workers_cpu_percent": round(
+            100
+            * sum(
+                end - tally.workers_start[p]
+                for p, end in tally.workers_end.items()
+                if p in tally.workers_start
+            )
+            / wall,
+            1,
+        ),
         "client_cpu_percent": round(100 * (client1 - client0) / wall, 1),
         "loadavg_1min_before": round(load0, 2),
         "loadavg_1min_after": round(os.getloadavg()[0], 2),
