@@ -46,7 +46,7 @@ class Automation:
     def __init__(self, manager: MatchManager) -> None:
         self.m = manager
         self._defaults: dict[str, str] = {}
-        self._searching: dict[tuple[str, int, str], bool] = {}
+        self._known: dict[tuple[str, int, str], tuple[bool, str]] = {}
 
     # -- clocks and takeover -----------------------------------------------------------------------
 
@@ -161,7 +161,9 @@ class Automation:
             max_seconds=settings.bot_max_seconds,
             max_iterations=settings.bot_max_iterations,
         )
-        outcome = await self.m.bots.decide(match.id, job, searching=self.searching(game, spec))
+        searching, bot_class = self.known(game, spec)
+        job = msgspec.structs.replace(job, bot=bot_class)
+        outcome = await self.m.bots.decide(match.id, job, searching=searching)
         if outcome is not None and outcome.action is not None:
             return outcome.action
         why = "took too long" if outcome is None else outcome.error
@@ -182,16 +184,19 @@ class Automation:
             spec = self._defaults[key] = default_bot(game)
         return spec
 
-    def searching(self, game: Game[Any], spec: str) -> bool:
-        """Whether the bot ``spec`` searches on a budget (for the fair shares)."""
+    def known(self, game: Game[Any], spec: str) -> tuple[bool, str]:
+        """Whether the bot ``spec`` searches on a budget (for the fair shares), and its
+        class's import path (a worker makes a bot registered at run time from it)."""
         key = (game.spec.id, game.players, spec)
-        known = self._searching.get(key)
+        known = self._known.get(key)
         if known is None:
             try:
-                known = searches(build_bot(spec, game, 0, 0))
+                bot = build_bot(spec, game, 0, 0)
             except ConfigError:
-                known = False
-            self._searching[key] = known
+                known = (False, "")
+            else:
+                known = (searches(bot), f"{type(bot).__module__}:{type(bot).__qualname__}")
+            self._known[key] = known
         return known
 
     async def reclaim(self, match: Match, seat: int, token_hash: str | None) -> None:

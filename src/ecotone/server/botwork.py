@@ -22,6 +22,7 @@ the version, so the same stored match gives its bots the same decisions after a 
 from __future__ import annotations
 
 import contextlib
+import importlib
 import os
 import time
 from collections.abc import Callable
@@ -34,7 +35,7 @@ from ecotone.bots import Bot, RandomBot, SeatView, available_bots, make_bot
 from ecotone.core.errors import ConfigError
 from ecotone.core.game import Game
 from ecotone.core.registry import available, game_class, register
-from ecotone.sim.runner import build_bot
+from ecotone.sim.runner import build_bot, parse_bot_spec
 
 __all__ = [
     "Job",
@@ -74,6 +75,7 @@ class Job(msgspec.Struct, frozen=True):
     seed: int
     max_seconds: float
     max_iterations: int
+    bot: str = ""  # the bot's class (module:Class), for a bot registered at run time
 
 
 class Outcome(msgspec.Struct, frozen=True):
@@ -156,8 +158,8 @@ def decide(job: Job) -> Outcome:
         view = SeatView(state, job.seat)
         try:
             bot = build_bot(job.spec, game, job.seat, job.seed)
-        except ConfigError:  # a spec this version no longer knows: play on at random
-            bot = RandomBot(game, job.seat, job.seed)
+        except ConfigError:
+            bot = _registered_elsewhere(job, game)
         bound(bot, max_seconds=job.max_seconds, max_iterations=job.max_iterations)
         start, cpu = time.perf_counter(), time.process_time()
         action = bot.act(view).to_json()
@@ -165,6 +167,18 @@ def decide(job: Job) -> Outcome:
         error = f"{type(exc).__name__}: {exc}"
         return Outcome(None, error, time.perf_counter() - start, time.process_time() - cpu)
     return Outcome(action, None, time.perf_counter() - start, time.process_time() - cpu)
+
+
+def _registered_elsewhere(job: Job, game: Game[Any]) -> Bot:
+    """The bot of a spec this process's registry does not know: one the server registered
+    at run time (a test, a notebook), made from its class; else (a spec this version no
+    longer knows) a random bot, so the match plays on."""
+    if job.bot:
+        module, _, name = job.bot.partition(":")
+        cls = getattr(importlib.import_module(module), name, None)
+        if isinstance(cls, type) and issubclass(cls, Bot):
+            return cls(game, job.seat, job.seed, **parse_bot_spec(job.spec)[1])
+    return RandomBot(game, job.seat, job.seed)
 
 
 def preload() -> None:

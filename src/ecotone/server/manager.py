@@ -202,7 +202,7 @@ class MatchManager:
         then load and resume every open or running match."""
         self._untuned = _tune_process()
         await self._run(self.store.claim)  # StoreBusy: another server has the database
-        self.bots.warm()
+        await self.bots.warm()  # a server is ready when its bots are
         await self._run(self.store.migrate)
         loaded = await self._run(self.store.load_live)
         now = time.time()

@@ -274,11 +274,15 @@ class BotScheduler:
                 grant.seconds, grant.cpu = outcome.seconds, outcome.cpu
             return outcome
 
-    def warm(self) -> None:
-        """Start the workers in the background, so the first decisions need not wait for
-        the fork server and the game modules to load."""
-        for nice in self._kinds:
-            self._threads.submit(self._start, nice)
+    async def warm(self, timeout: float = 60.0) -> None:
+        """Start the workers (the first of the process also starts the fork server, which
+        loads the game modules), so that the first decisions need not wait for them.
+        Waits at most ``timeout`` seconds: a worker not ready by then is left to finish
+        starting in the background."""
+        started = [
+            asyncio.wrap_future(self._threads.submit(self._start, nice)) for nice in self._kinds
+        ]
+        await asyncio.wait(started, timeout=timeout)
 
     def _start(self, nice: int) -> None:
         if self._closed:
