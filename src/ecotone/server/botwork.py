@@ -17,6 +17,13 @@ limits were lowered is still bounded when it resumes.
 Decisions are reproducible: a job's seed is derived from the match's seed, the seat and
 the version, so the same stored match gives its bots the same decisions after a restart
 (given an iteration budget; a time budget stops after what the machine manages).
+
+Games and bots registered at run time (a plugin registered by hand, a test's toy game, a
+notebook's bot) are unknown to a worker's own registries, which were filled when the
+worker started: a job names their classes (``target``, ``bot``) and the worker imports
+them. A class that cannot be imported by name (one defined inside a function) makes the
+worker answer ``unloadable``, and the server's own process then decides
+(:meth:`~ecotone.server.scheduler.BotScheduler.decide`), within the same budget.
 """
 
 from __future__ import annotations
@@ -80,12 +87,15 @@ class Job(msgspec.Struct, frozen=True):
 
 class Outcome(msgspec.Struct, frozen=True):
     """A worker's answer: the action's JSON form, or why there is none; the time taken
-    (wall clock) and the processor time used."""
+    (wall clock) and the processor time used. ``unloadable``: this process could not make
+    the job's game or bot (a class registered at run time that cannot be imported by
+    name), so another process, the server's, must decide."""
 
     action: dict[str, Any] | None
     error: str | None
     seconds: float
     cpu: float
+    unloadable: bool = False
 
 
 def check_budget(spec: str, bot: Bot, *, max_seconds: float, max_iterations: int) -> None:
@@ -124,15 +134,15 @@ def searches(bot: Bot) -> bool:
     return hasattr(bot, _SECONDS) or hasattr(bot, _ITERATIONS)
 
 
-_games: dict[tuple[str, int, str | None, str], Game[Any]] = {}
+_games: dict[tuple[str, str, int, str | None, str], Game[Any]] = {}
 
 
-def _game(job: Job) -> Game[Any]:
-    key = (job.game, job.players, job.variant, job.options)
+def _game(job: Job, *, worker: bool) -> Game[Any]:
+    key = (job.game, job.target, job.players, job.variant, job.options)
     game = _games.get(key)
     if game is None:
-        if job.game not in available():
-            register(job.game, job.target)
+        if worker and job.game not in available():
+            register(job.game, job.target)  # registered by the server at run time
         game = ecotone.make(
             job.game,
             players=job.players,
@@ -145,21 +155,27 @@ def _game(job: Job) -> Game[Any]:
     return game
 
 
-def decide(job: Job) -> Outcome:
-    """Run one decision (in a worker process, or anywhere for a test).
+def decide(job: Job, *, worker: bool = True) -> Outcome:
+    """Run one decision: in a worker process (``worker``: a game this process's registry
+    does not know is registered from the job's ``target``), or in the server's own
+    (only what its registry knows is played).
 
     The time reported is the bot's own (from its view to its choice), not the loading of
     the game or the state, so a bot is judged by what it does.
     """
     start, cpu = time.perf_counter(), time.process_time()
     try:
-        game = _game(job)
-        state = game.load_state(job.state)
-        view = SeatView(state, job.seat)
+        game = _game(job, worker=worker)
         try:
             bot = build_bot(job.spec, game, job.seat, job.seed)
         except ConfigError:
             bot = _registered_elsewhere(job, game)
+    except Exception as exc:  # a class this process cannot import: the server decides
+        error = f"{type(exc).__name__}: {exc}"
+        return Outcome(None, error, 0.0, 0.0, unloadable=True)
+    try:
+        state = game.load_state(job.state)
+        view = SeatView(state, job.seat)
         bound(bot, max_seconds=job.max_seconds, max_iterations=job.max_iterations)
         start, cpu = time.perf_counter(), time.process_time()
         action = bot.act(view).to_json()
@@ -176,8 +192,9 @@ def _registered_elsewhere(job: Job, game: Game[Any]) -> Bot:
     if job.bot:
         module, _, name = job.bot.partition(":")
         cls = getattr(importlib.import_module(module), name, None)
-        if isinstance(cls, type) and issubclass(cls, Bot):
-            return cls(game, job.seat, job.seed, **parse_bot_spec(job.spec)[1])
+        if not (isinstance(cls, type) and issubclass(cls, Bot)):
+            raise ImportError(f"no bot class {job.bot} to import")
+        return cls(game, job.seat, job.seed, **parse_bot_spec(job.spec)[1])
     return RandomBot(game, job.seat, job.seed)
 
 

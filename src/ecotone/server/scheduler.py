@@ -14,6 +14,10 @@ starving the others:
   decisions have been slow) never hold every worker: one is always left for the quick
   ones, so a random or heuristic bot waits at most for another quick decision.
 
+A game or bot registered at run time whose class no worker can import (one defined
+inside a function) is decided in the server's own process instead, on one of the threads
+that wait for the workers (:mod:`.botwork`).
+
 Worker processes start on first use (from a fork server that has the game modules
 loaded), run below the server's CPU priority (``Settings.bot_nice``) and never share the
 event loop's interpreter lock, so a bot searching for seconds slows neither the other
@@ -36,7 +40,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ecotone.server.botwork import Job, Outcome, decode_outcome, encode_job, serve
+from ecotone.server.botwork import Job, Outcome, decide, decode_outcome, encode_job, serve
 
 __all__ = ["BotScheduler", "FairShare", "Grant"]
 
@@ -267,9 +271,7 @@ class BotScheduler:
             if self._closed:
                 return None
             loop = asyncio.get_running_loop()
-            outcome = await loop.run_in_executor(
-                self._threads, self._call, encode_job(job), grant.heavy
-            )
+            outcome = await loop.run_in_executor(self._threads, self._call, job, grant.heavy)
             if outcome is not None:
                 grant.seconds, grant.cpu = outcome.seconds, outcome.cpu
             return outcome
@@ -311,9 +313,9 @@ class BotScheduler:
             self._all.add(worker)
         return worker
 
-    def _call(self, payload: bytes, heavy: bool) -> Outcome | None:
+    def _call(self, job: Job, heavy: bool) -> Outcome | None:
         worker = self._take(heavy)
-        outcome = worker.call(payload, self.cpu_limit, self.wall_limit)
+        outcome = worker.call(encode_job(job), self.cpu_limit, self.wall_limit)
         with self._lock:
             if outcome is None:
                 self._all.discard(worker)
@@ -323,6 +325,11 @@ class BotScheduler:
                 worker.kill()
             else:
                 self._idle.append(worker)
+        if outcome is not None and outcome.unloadable and not self._closed:
+            # A game or bot registered at run time that no worker can import: the
+            # server's own registries know it, so it is decided here, on this thread,
+            # within the same budget (no process to kill if it overran, though).
+            outcome = decide(job, worker=False)
         return outcome
 
     def forget(self, owner: str) -> None:
