@@ -92,9 +92,10 @@ def add_parsers(commands: Commands) -> None:
     serve.add_argument(
         "--ws-per-address",
         type=int,
-        default=32,
+        default=128,
         metavar="N",
-        help="live websockets one client address may hold at once (default: 32)",
+        help="live websockets one client address may hold at once; a classroom behind one "
+        "router is one address (default: 128)",
     )
     serve.add_argument(
         "--ws-per-match",

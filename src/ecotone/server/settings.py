@@ -35,7 +35,9 @@ class Settings:
         ws_max_violations: rate-limited messages after which a connection is closed.
         ws_per_address, ws_per_match: the most live websockets one client address may
             hold, and one match may have (players and spectators); over either, a new one
-            is closed with code 4429 (:mod:`.fanout`).
+            is closed with code 4429 (:mod:`.fanout`). One address may be a whole
+            classroom behind a school's router, each pupil with a tab or two open, so the
+            cap per address is 128, not a handful.
         http_rate, http_burst: requests per second per client address.
         trusted_proxies: the proxies (addresses or networks) whose ``X-Forwarded-For``
             names the client; none by default, so the header is never believed
@@ -69,7 +71,7 @@ class Settings:
     ws_rate: float = 20.0
     ws_burst: float = 60.0
     ws_max_violations: int = 100
-    ws_per_address: int = 32
+    ws_per_address: int = 128
     ws_per_match: int = 5000
     http_rate: float = 50.0
     http_burst: float = 200.0
