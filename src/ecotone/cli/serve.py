@@ -48,6 +48,14 @@ def add_parsers(commands: Commands) -> None:
         help="default clock per move for new matches (default: none)",
     )
     serve.add_argument(
+        "--min-move-seconds",
+        type=float,
+        default=3.0,
+        metavar="S",
+        help="the shortest clock per move a match may have; a shorter one would hand a "
+        "person's seat to a bot before they could answer (default: 3)",
+    )
+    serve.add_argument(
         "--takeover-bot",
         metavar="BOT",
         help="the bot that plays a seat left too long (default: the game's heuristic bot, "
@@ -216,7 +224,9 @@ def run_serve(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         raise UsageError(f"--port must be between 1 and 65535, not {args.port}")
     at_least("--bot-delay", args.bot_delay, 0)
+    positive("--min-move-seconds", args.min_move_seconds)
     positive("--move-seconds", args.move_seconds)
+    at_least("--move-seconds", args.move_seconds, args.min_move_seconds)
     positive("--http-rate", args.http_rate)
     positive("--ws-rate", args.ws_rate)
     positive("--bot-max-seconds", args.bot_max_seconds)
@@ -234,6 +244,7 @@ def run_serve(args: argparse.Namespace) -> int:
         db_url=db,
         bot_delay=args.bot_delay,
         default_move_seconds=args.move_seconds,
+        min_move_seconds=args.min_move_seconds,
         takeover_bot=args.takeover_bot,
         http_rate=args.http_rate,
         fsync=args.fsync,

@@ -93,3 +93,11 @@ class Settings:
             raise ValueError("seed_matches deals seeds anyone can work out: it needs allow_seed")
         if not self.bot_max_seconds > 0 or self.bot_max_iterations < 1 or self.bot_workers < 1:
             raise ValueError("bot budgets and bot_workers must be positive")
+        if (
+            self.default_move_seconds is not None
+            and not self.default_move_seconds >= self.min_move_seconds
+        ):
+            raise ValueError(
+                f"default_move_seconds ({self.default_move_seconds:g}) is below "
+                f"min_move_seconds ({self.min_move_seconds:g}): every match would be refused"
+            )
