@@ -38,6 +38,7 @@ __all__ = ["Automation"]
 log = logging.getLogger("ecotone.server")
 
 _json = msgspec.json.Encoder(order="deterministic")
+_MOVED_ON = frozenset({"match/stale", "auth/not-yours", "match/already-chosen", "match/over"})
 
 
 class Automation:
@@ -135,7 +136,9 @@ class Automation:
             try:
                 await self.m.act(match, seat, version, action, by=controller)
             except ServerError as exc:
-                if exc.code not in ("match/stale", "auth/not-yours", "match/already-chosen"):
+                # the match moved on while the bot thought (a person acted, left, took the
+                # seat back, or resigned and ended it): nothing went wrong
+                if exc.code not in _MOVED_ON:
                     log.error("bot move refused in match %s: %s %s", match.id, exc.code, exc)
                     return
 
