@@ -187,6 +187,15 @@ def add_parsers(commands: Commands) -> None:
         metavar="N",
         help="also keep N matches of random server bots going and count their moves",
     )
+    bench.add_argument(
+        "--rounds",
+        type=int,
+        default=0,
+        metavar="N",
+        help="with --abusers: alternate N quiet and N abusive phases in one run, and "
+        "report each one's round trips and the ratio of their p99s (default: 0, the "
+        "abusers run throughout)",
+    )
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.set_defaults(run=run_bench_server)
 
@@ -369,6 +378,9 @@ def run_bench_server(args: argparse.Namespace) -> int:
     at_least("--think", args.think, 0)
     at_least("--abusers", args.abusers, 0)
     at_least("--bot-matches", args.bot_matches, 0)
+    at_least("--rounds", args.rounds, 0)
+    if args.rounds and not args.abusers:
+        raise UsageError("--rounds alternates quiet and abusive phases: it needs --abusers")
     if args.url is not None and args.db is not None:
         raise UsageError(
             "--db is the database of the server bench-server starts; with --url it starts none"
@@ -386,6 +398,7 @@ def run_bench_server(args: argparse.Namespace) -> int:
             db=args.db,
             abusers=args.abusers,
             bot_matches=args.bot_matches,
+            rounds=args.rounds,
         ),
         progress=None if args.json else lambda text: print(text, file=sys.stderr, flush=True),
     )
