@@ -120,9 +120,10 @@ def _timed(url: str) -> float:
     return (time.perf_counter() - start) * 1000
 
 
-async def _crowd(base: str, viewers: int, moves: int) -> list[int]:
+async def _crowd(base: str, viewers: int, moves: int) -> tuple[list[int], list[int]]:
     """Connect ``viewers`` spectators, then play ``moves`` moves; how far behind the last
-    move each viewer's latest update is (0: it has them all)."""
+    move each viewer's latest update is (0: it is up to date), and how many of the moves
+    each viewer got no update of (0: it was told of every one)."""
     from websockets.asyncio.client import connect
 
     created = await asyncio.to_thread(
@@ -136,6 +137,7 @@ async def _crowd(base: str, viewers: int, moves: int) -> list[int]:
     tokens.append(joined["token"])
     ws_url = base.replace("http://", "ws://") + f"{API}/matches/{mid}/ws"
     latest = [0] * viewers
+    heard: list[set[int]] = [set() for _ in range(viewers)]
     opened = asyncio.Event()
     count = [0]
     stop = asyncio.Event()
@@ -154,6 +156,7 @@ async def _crowd(base: str, viewers: int, moves: int) -> list[int]:
                 msg = json.loads(raw)
                 if msg["type"] == "update":
                     latest[n] = max(latest[n], msg["version"])
+                    heard[n].add(msg["version"])
 
     watchers = []
     for n in range(viewers):
@@ -176,26 +179,32 @@ async def _crowd(base: str, viewers: int, moves: int) -> list[int]:
             break
         await asyncio.sleep(0.01)
     behind = [v - version for v in latest]
+    missed = [len(set(range(1, version + 1)) - seen) for seen in heard]
     # Say so, and keep the crowd until told: its leaving is not what is measured.
-    print(json.dumps(behind), flush=True)
+    print(json.dumps([behind, missed]), flush=True)
     await asyncio.to_thread(sys.stdin.readline)
     stop.set()
     await asyncio.gather(*watchers, return_exceptions=True)
-    return behind
+    return behind, missed
 
 
 class Crowd(NamedTuple):
     """What a crowd run measured: /health's p99 (ms) before the crowd came and while it
-    was there (over ``samples`` requests), and how far behind each viewer ended."""
+    was there (over ``samples`` requests), how far behind each viewer ended, and how many
+    moves each viewer was not told of."""
 
     quiet_p99: float
     p99: float
     samples: int
     behind: list[int]
+    missed: list[int]
 
     def check(self, excess_ms: float) -> None:
-        missed = sum(b < 0 for b in self.behind)
-        assert missed == 0, f"{missed} viewers missed updates"
+        late = sum(b < 0 for b in self.behind)
+        assert late == 0, f"{late} viewers never got the last update"
+        # every viewer received every update, not only the last one
+        missing = sum(m > 0 for m in self.missed)
+        assert missing == 0, f"{missing} viewers missed updates ({sum(self.missed)} in all)"
         assert self.samples > 20
         # The machine these run on is shared: the crowd must add less than excess_ms to
         # the p99 the same server had just before, on the same machine.
@@ -275,8 +284,8 @@ def _serve_crowd(tmp_path: Path, viewers: int, moves: int) -> Crowd:
                 crowd.stdin.flush()
                 crowd.wait(600)
         assert report, "the crowd failed"
-        behind: list[int] = json.loads(report)
-        return Crowd(_p99(quiet), _p99(health), len(health), behind)
+        behind, missed = json.loads(report)
+        return Crowd(_p99(quiet), _p99(health), len(health), behind, missed)
     finally:
         server.terminate()
         server.wait(60)
