@@ -1,5 +1,7 @@
 // The single-page router: #/ is the lobby, #/match/<id> a match (#/match/<id>/watch to
-// spectate, #/match/<id>/replay to open a finished match's replay).
+// spectate, #/match/<id>/replay to open a finished match's replay), #/player/<name> a
+// player's profile.
+import { renderProfile } from "./account.js";
 import { renderLobby } from "./lobby.js";
 import { MatchPage } from "./match.js";
 
@@ -10,7 +12,10 @@ function route() {
   const main = document.getElementById("main");
   main.replaceChildren();
   const m = location.hash.match(/^#\/match\/([^/]+)(\/watch|\/replay)?/);
-  if (m) {
+  const player = location.hash.match(/^#\/player\/([^/]+)/);
+  if (player) {
+    renderProfile(main, decodeURIComponent(player[1]));
+  } else if (m) {
     page = new MatchPage(main, decodeURIComponent(m[1]), Boolean(m[2]), m[2] === "/replay");
     page.open();
     window.ecotonePage = page;  // for tests and the curious: the page object
