@@ -11,7 +11,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import text
 
 import ecotone
-from ecotone.server.ratings import Rating, Ratings, SeatResult, main, places, rate
+from ecotone.cli.main import main
+from ecotone.server.ratings import Rating, Ratings, SeatResult, places, rate
 from ecotone.server.store import Store
 from ecotone.sim.tournament import run_tournament
 from tests.server.helpers import API, auth, create
@@ -177,7 +178,7 @@ def test_bots_are_rated_from_a_tournament_on_the_same_scale(
     import msgspec
 
     lines.write_bytes(b"".join(msgspec.json.encode(r) + b"\n" for r in played.results))
-    assert main([FOREST, str(lines), "--db", sqlite_url]) == 0
+    assert main(["rate-bots", FOREST, str(lines), "--db", sqlite_url]) == 0
     printed = capsys.readouterr().out
     assert "heuristic" in printed
     store = Store(sqlite_url)
@@ -192,3 +193,29 @@ def test_bots_are_rated_from_a_tournament_on_the_same_scale(
         mid, _ = create(client, FOREST, 2, seats=[None, "heuristic"])
         seats = client.get(f"{API}/matches/{mid}").json()["seats"]
         assert seats[1]["rating"] == rated["bot:heuristic"].shown
+
+
+@pytest.mark.parametrize(
+    ("game", "content", "said"),
+    [
+        ("nope", None, "there is no game 'nope'"),
+        (FOREST, None, "cannot read"),
+        (FOREST, b'{"x": 1}\n', "is not a tournament's games"),
+        (FOREST, b"", "holds no finished game"),
+    ],
+)
+def test_rating_bots_refuses_what_is_not_a_tournament(
+    game: str,
+    content: bytes | None,
+    said: str,
+    tmp_path: Path,
+    sqlite_url: str,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = tmp_path / "games.jsonl"
+    if content is not None:
+        path.write_bytes(content)
+    assert main(["rate-bots", game, str(path), "--db", sqlite_url]) == 2
+    err = capsys.readouterr().err
+    assert said in err
+    assert err.count("\n") == 1  # one line, no traceback

@@ -1,4 +1,5 @@
-"""``ecotone serve``: run the online server; ``ecotone bench-server``: load-test one.
+"""``ecotone serve``: run the online server; ``ecotone bench-server``: load-test one;
+``ecotone rate-bots``: rate bots on the server's scale from a tournament's games.
 
 The server modules (FastAPI, SQLAlchemy, uvicorn) are imported only when one of these
 commands runs, so the other commands start as fast as before.
@@ -13,8 +14,9 @@ import sys
 import ecotone
 from ecotone.cli.options import Commands, at_least, positive
 from ecotone.cli.output import UsageError
+from ecotone.core.registry import game_class
 
-__all__ = ["add_parsers", "run_bench_server", "run_serve"]
+__all__ = ["add_parsers", "run_bench_server", "run_rate_bots", "run_serve"]
 
 
 def add_parsers(commands: Commands) -> None:
@@ -198,6 +200,22 @@ def add_parsers(commands: Commands) -> None:
     )
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.set_defaults(run=run_bench_server)
+
+    rate = commands.add_parser(
+        "rate-bots",
+        help="rate bots on the server's scale (the people's) from a tournament's games",
+        description="Move each bot's rating at GAME on the server, game by game, from the "
+        "games `ecotone tournament GAME --out FILE` played. A bot seated in a match then "
+        "shows its rating, on the same scale as the people's.",
+    )
+    rate.add_argument("game", metavar="GAME", help="the game the tournament played")
+    rate.add_argument("file", metavar="FILE", help="the tournament's games (its --out file)")
+    rate.add_argument(
+        "--db",
+        metavar="URL",
+        help="the server's database (default: the SQLite file `ecotone serve` uses)",
+    )
+    rate.set_defaults(run=run_rate_bots)
 
 
 def _first_game() -> str:
@@ -407,4 +425,35 @@ def run_bench_server(args: argparse.Namespace) -> int:
     else:
         for key, value in report.items():
             print(f"{key:>22}: {value}")
+    return 0
+
+
+def run_rate_bots(args: argparse.Namespace) -> int:
+    """Rate a tournament's bots on the server's database and print their ratings."""
+    _need_server_stack()
+    import msgspec  # noqa: PLC0415
+
+    from ecotone.server.ratings import import_tournament  # noqa: PLC0415
+    from ecotone.server.store import Store, default_db_url  # noqa: PLC0415
+
+    game_class(args.game)  # an unknown game is refused, listing the games
+    try:
+        with open(args.file, "rb") as lines:
+            text = lines.read().splitlines()
+    except OSError as exc:
+        raise UsageError(f"cannot read {args.file}: {exc.strerror}") from None
+    store = Store(args.db or default_db_url())
+    try:
+        store.migrate()
+        rated = import_tournament(store, args.game, text)
+    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+        raise UsageError(
+            f"{args.file} is not a tournament's games (ecotone tournament --out FILE): {exc}"
+        ) from None
+    finally:
+        store.close()
+    if not rated:
+        raise UsageError(f"{args.file} holds no finished game to rate")
+    for player, rating in sorted(rated.items(), key=lambda kv: -kv[1].shown):
+        print(f"{rating.shown:8.2f}  {player.removeprefix('bot:')}  ({rating.matches} games)")
     return 0

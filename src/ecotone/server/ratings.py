@@ -14,21 +14,17 @@ or ``bot:<spec>`` (a bot, by its spec).
   bot's strength is measured in tournaments), and anonymous seats (a seat token without
   an account) count as newcomers. A match where one account holds several seats moves
   nobody's rating. A match is rated once (``matches.rated``).
-* **Bots** are rated from their tournaments (:func:`import_tournament`, or ``python -m
-  ecotone.server.ratings GAME FILE --db URL`` on the file ``ecotone tournament --out``
-  writes): every game moves the ratings of the bots that played it, in order, from the
-  ratings they have. A bot that sat at several seats of a game gets the mean of its
-  seats' updates.
+* **Bots** are rated from their tournaments (:func:`import_tournament`, or ``ecotone
+  rate-bots GAME FILE --db URL`` on the file ``ecotone tournament --out`` writes): every
+  game moves the ratings of the bots that played it, in order, from the ratings they
+  have. A bot that sat at several seats of a game gets the mean of its seats' updates.
 """
 
 from __future__ import annotations
 
-import argparse
-import sys
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 import msgspec
 from openskill.models import PlackettLuce
@@ -258,32 +254,3 @@ def import_tournament(store: Store, game: str, lines: Iterable[str | bytes]) -> 
         (decoder.decode(line) for line in lines if line.strip()), key=lambda r: r.index
     )
     return Ratings(store).import_tournament(game, results)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m ecotone.server.ratings GAME FILE [--db URL]``: rate a tournament's bots."""
-    parser = argparse.ArgumentParser(
-        prog="python -m ecotone.server.ratings",
-        description="Rate bots on the server's scale from a tournament's games (the file "
-        "`ecotone tournament --out FILE` writes).",
-    )
-    parser.add_argument("game", help="the game the tournament played")
-    parser.add_argument("file", type=Path, help="the tournament's games, one JSON line each")
-    parser.add_argument("--db", help="the server's database (default: its default file)")
-    args = parser.parse_args(argv)
-    from ecotone.server.store import default_db_url  # noqa: PLC0415
-
-    store = Store(args.db or default_db_url())
-    try:
-        store.migrate()
-        with args.file.open("rb") as lines:
-            rated = import_tournament(store, args.game, lines)
-    finally:
-        store.close()
-    for player, rating in sorted(rated.items(), key=lambda kv: -kv[1].shown):
-        print(f"{rating.shown:8.2f}  {player.removeprefix('bot:')}  ({rating.matches} games)")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
