@@ -8,17 +8,21 @@ match of random bots then made no move at all.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import pytest
 from fastapi.testclient import TestClient
 
 import ecotone
+from ecotone.bots import Bot, SeatView
 from ecotone.bots.ismcts import ISMCTSBot
+from ecotone.core.actions import Action
 from ecotone.server import create_app
-from ecotone.server.botwork import bound, check_budget
+from ecotone.server.botwork import Outcome, bound, check_budget
 from ecotone.server.scheduler import FairShare
 from tests.server.conftest import make_settings
 from tests.server.helpers import API, POLLS_PER_TURN, create
@@ -154,35 +158,92 @@ def test_the_least_used_match_goes_first() -> None:
     assert asyncio.run(scenario()) == ["first", "modest", "greedy"]
 
 
-def test_a_worker_that_does_not_stop_is_killed_and_the_match_goes_on() -> None:
+def test_a_worker_that_does_not_stop_is_killed_and_the_match_goes_on(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     from ecotone.server.botwork import Job
     from ecotone.server.scheduler import BotScheduler
 
-    async def scenario() -> tuple[object, object]:
-        bots = BotScheduler(1, nice=0, max_seconds=0.1)
-        spin = Job(
-            game="spinning",
-            target="tests.server.spinning:Nothing",
-            players=2,
-            variant=None,
-            options="{}",
-            state="{}",
-            seat=0,
-            spec="random",
-            seed=0,
-            max_seconds=0.1,
-            max_iterations=10,
-        )
+    state = msgspec.json.encode(ecotone.make(GAME, players=2).start(1).to_json()).decode()
+    honest = Job(
+        game=GAME,
+        target="x",
+        players=2,
+        variant=None,
+        options="{}",
+        state=state,
+        seat=0,
+        spec="random",
+        seed=0,
+        max_seconds=0.1,
+        max_iterations=10,
+    )
+    # a worker stuck making its bot (the module it imports spins), and one stuck thinking
+    loading = msgspec.structs.replace(
+        honest, game="spinning", target="tests.server.spinning:Nothing"
+    )
+    thinking = msgspec.structs.replace(
+        honest, spec="forever", bot="tests.server.thinking_forever:Forever"
+    )
+
+    async def scenario() -> list[object]:
+        bots = BotScheduler(1, nice=0, max_seconds=0.1, load_seconds=0.5)
         try:
-            stuck = await bots.decide("m1", spin, searching=False)
-            # the worker was replaced: the next decision is answered (with an error here,
-            # the state being no state, which the server answers with a random move)
-            honest = msgspec.structs.replace(spin, game=GAME, target="x")
-            after = await bots.decide("m1", honest, searching=False)
+            return [
+                await bots.decide("m1", job, searching=False) for job in (loading, thinking, honest)
+            ]
         finally:
             bots.close()
-        return stuck, after
 
-    stuck, after = asyncio.run(scenario())
-    assert stuck is None
-    assert after is not None
+    stuck_loading, stuck_thinking, after = asyncio.run(scenario())
+    assert stuck_loading is None
+    assert stuck_thinking is None
+    said = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    assert any("overran making the bot" in m for m in said), said
+    assert any("overran thinking" in m for m in said), said
+    # the worker was replaced each time: the next decision is answered
+    assert isinstance(after, Outcome)
+    assert after.action is not None
+
+
+_SAID: list[str] = []
+
+
+class Slow(Bot):
+    """A bot that says when it is made and when it thinks."""
+
+    name = "slow"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _SAID.append("made")
+
+    def act(self, view: SeatView) -> Action:
+        _SAID.append("thinks")
+        return view.legal_actions[0]
+
+
+def test_making_a_bot_is_not_counted_as_its_thinking() -> None:
+    """A worker tells the server when the bot is made (``LOADED``), and the per-move limit
+    counts from then: a bot that takes seconds to load (the policy bot's first decision
+    imports PyTorch) is not stopped for it."""
+    from ecotone.server.botwork import Job, decide
+
+    job = Job(
+        game=GAME,
+        target="x",
+        players=2,
+        variant=None,
+        options="{}",
+        state=msgspec.json.encode(ecotone.make(GAME, players=2).start(1).to_json()).decode(),
+        seat=0,
+        spec="slow",
+        seed=0,
+        max_seconds=0.1,
+        max_iterations=10,
+        bot=f"{__name__}:Slow",
+    )
+    _SAID.clear()
+    outcome = decide(job, loaded=lambda: _SAID.append("loaded"))
+    assert outcome.action is not None
+    assert _SAID == ["made", "loaded", "thinks"]

@@ -45,6 +45,7 @@ from ecotone.core.registry import available, game_class, register
 from ecotone.sim.runner import build_bot, parse_bot_spec
 
 __all__ = [
+    "LOADED",
     "Job",
     "Outcome",
     "bound",
@@ -155,13 +156,15 @@ def _game(job: Job, *, worker: bool) -> Game[Any]:
     return game
 
 
-def decide(job: Job, *, worker: bool = True) -> Outcome:
+def decide(job: Job, *, worker: bool = True, loaded: Callable[[], None] | None = None) -> Outcome:
     """Run one decision: in a worker process (``worker``: a game this process's registry
     does not know is registered from the job's ``target``), or in the server's own
     (only what its registry knows is played).
 
     The time reported is the bot's own (from its view to its choice), not the loading of
-    the game or the state, so a bot is judged by what it does.
+    the game, the bot or the state, so a bot is judged by what it does; ``loaded`` is
+    called when the loading is done and the thinking begins (a worker tells the server,
+    which then starts counting the bot's time: :data:`LOADED`).
     """
     start, cpu = time.perf_counter(), time.process_time()
     try:
@@ -177,6 +180,8 @@ def decide(job: Job, *, worker: bool = True) -> Outcome:
         state = game.load_state(job.state)
         view = SeatView(state, job.seat)
         bound(bot, max_seconds=job.max_seconds, max_iterations=job.max_iterations)
+        if loaded is not None:
+            loaded()
         start, cpu = time.perf_counter(), time.process_time()
         action = bot.act(view).to_json()
     except Exception as exc:  # reported to the server, which plays at random instead
@@ -211,6 +216,18 @@ def _players(game_id: str) -> int:
     return game_class(game_id).spec.player_range(None)[0]
 
 
+# What a worker sends once the bot of a job is made (its libraries imported, its network
+# read: seconds, the first time, for a bot such as the policy bot) and its thinking
+# begins; the server counts the bot's time from then. (An outcome is a msgpack map,
+# never this one byte.)
+LOADED = b"\x00"
+
+
+def _say(conn: Any, data: bytes) -> None:
+    with contextlib.suppress(OSError):  # the server went away: the job's answer fails too
+        conn.send_bytes(data)
+
+
 _decode_job = msgspec.msgpack.Decoder(Job)
 _encode = msgspec.msgpack.Encoder()
 
@@ -242,7 +259,7 @@ def serve(conn: Any, nice: int, ready: Callable[[], None] | None = None) -> None
             data = conn.recv_bytes()
         except (EOFError, OSError):
             return
-        outcome = decide(_decode_job.decode(data))
+        outcome = decide(_decode_job.decode(data), loaded=lambda: _say(conn, LOADED))
         try:
             conn.send_bytes(_encode.encode(outcome))
         except (BrokenPipeError, OSError):

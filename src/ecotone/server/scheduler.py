@@ -40,9 +40,17 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ecotone.server.botwork import Job, Outcome, decide, decode_outcome, encode_job, serve
+from ecotone.server.botwork import (
+    LOADED,
+    Job,
+    Outcome,
+    decide,
+    decode_outcome,
+    encode_job,
+    serve,
+)
 
-__all__ = ["BotScheduler", "FairShare", "Grant"]
+__all__ = ["LOAD_SECONDS", "BotScheduler", "FairShare", "Grant"]
 
 log = logging.getLogger("ecotone.server")
 
@@ -50,6 +58,10 @@ log = logging.getLogger("ecotone.server")
 _SLOW = 0.1
 # How fast a match's bot time is forgotten: its usage halves every this many seconds.
 _HALF_LIFE = 60.0
+# The processor seconds a worker may take to make a bot before it thinks: importing its
+# libraries and reading its network (the policy bot's first decision in a worker imports
+# PyTorch), which is not thinking and is not held to the per-move limit.
+LOAD_SECONDS = 60.0
 
 
 @dataclass(eq=False)
@@ -196,25 +208,37 @@ class _Worker:
         self.process.start()
         child.close()
 
-    def call(self, payload: bytes, cpu_limit: float, wall_limit: float) -> Outcome | None:
+    def call(
+        self, payload: bytes, cpu_limit: float, wall_limit: float, load_limit: float
+    ) -> Outcome | None:
         """Send a job and wait for the answer; ``None`` when the worker died, or overran
-        and was killed: it used more than ``cpu_limit`` seconds of processor time on the
-        job, or took more than ``wall_limit`` seconds in all. A worker that is only
-        waiting for a processor (it runs at a low priority on a busy machine) is not
-        overrunning, so processor time is what counts, where the system tells it."""
+        and was killed: it used more than ``cpu_limit`` seconds of processor time
+        thinking (from its word that the bot was made, :data:`~.botwork.LOADED`), more
+        than ``load_limit`` making the bot, or took more than ``wall_limit`` seconds in
+        all. A worker that is only waiting for a processor (it runs at a low
+        priority on a busy machine) is not overrunning, so processor time is what counts,
+        where the system tells it."""
         start = time.monotonic()
         used = _cpu_seconds(self.process.pid)
+        doing, limit = "making the bot", load_limit
         try:
             self.conn.send_bytes(payload)
             while True:
                 if self.conn.poll(0.5):
-                    return decode_outcome(self.conn.recv_bytes())
+                    data = self.conn.recv_bytes()
+                    if data != LOADED:
+                        return decode_outcome(data)
+                    # the bot is made: its thinking is counted from now
+                    used, doing, limit = _cpu_seconds(self.process.pid), "thinking", cpu_limit
+                    continue
                 elapsed = time.monotonic() - start
                 spent = _cpu_seconds(self.process.pid) - used
                 if math.isnan(spent):
                     spent = elapsed  # no processor times here: the wall clock it is
-                if spent > cpu_limit or elapsed > wall_limit:
-                    self.why = f"overran: {spent:.1f} s of processor time, {elapsed:.1f} s in all"
+                if spent > limit or elapsed > wall_limit:
+                    self.why = (
+                        f"overran {doing}: {spent:.1f} s of processor time, {elapsed:.1f} s in all"
+                    )
                     break
         except (EOFError, OSError) as exc:
             self.why = f"died ({type(exc).__name__}: {exc}; exit code {self.process.exitcode})"
@@ -244,16 +268,21 @@ class BotScheduler:
         workers: worker processes (at least 1): one for quick bots, the rest for searches.
         nice: how far below the server's CPU priority the searching workers run.
         max_seconds: the per-decision limit. A worker that has used more than ``2 *
-            max_seconds + 2`` seconds of processor time on a decision, or taken ``20 *
-            max_seconds + 30`` seconds in all, is killed, and the decision is lost
-            (``None``). Processor time, not the clock: a search stops itself at the limit,
-            and a searching worker runs at a low priority, so on a saturated machine it
-            may wait for a processor for seconds without overrunning anything.
+            max_seconds + 2`` seconds of processor time thinking about a decision, or
+            taken ``20 * max_seconds + 30`` seconds in all, is killed, and the decision
+            is lost (``None``). Processor time, not the clock: a search stops itself at
+            the limit, and a searching worker runs at a low priority, so on a saturated
+            machine it may wait for a processor for seconds without overrunning anything.
+        load_seconds: the processor time a worker may take to make a bot before it
+            thinks (:data:`LOAD_SECONDS`): making it is not thinking.
     """
 
-    def __init__(self, workers: int, *, nice: int, max_seconds: float) -> None:
+    def __init__(
+        self, workers: int, *, nice: int, max_seconds: float, load_seconds: float = LOAD_SECONDS
+    ) -> None:
         self.share = FairShare(max(1, workers))
         self.cpu_limit = 2 * max_seconds + 2.0
+        self.load_limit = load_seconds
         self.wall_limit = 20 * max_seconds + 30.0
         quick = max(1, self.share.workers - self.share.heavy_limit)
         # the niceness of each worker there is to be, quick ones first
@@ -315,7 +344,7 @@ class BotScheduler:
 
     def _call(self, job: Job, heavy: bool) -> Outcome | None:
         worker = self._take(heavy)
-        outcome = worker.call(encode_job(job), self.cpu_limit, self.wall_limit)
+        outcome = worker.call(encode_job(job), self.cpu_limit, self.wall_limit, self.load_limit)
         with self._lock:
             if outcome is None:
                 self._all.discard(worker)
