@@ -51,8 +51,8 @@ class Settings:
             crashes; slower).
         bot_max_seconds: the longest a bot may think about one decision. A searching bot's
             time budget is cut to it; a bot that has used more than twice this (plus 2 s)
-            of processor time on one decision is stopped, and a random legal action
-            played for it.
+            of processor time thinking about one decision is stopped, and a random legal
+            action played for it (making the bot, before it thinks, is not counted).
         bot_max_iterations: the largest iteration budget a bot may ask for per decision;
             a match asking for more is refused (``config/bot-budget``).
         bot_workers: the worker processes bots think in (:mod:`.scheduler`).
