@@ -141,22 +141,7 @@ def header(rows: list[str]) -> str:
     return rows[0].strip()
 
 
-@pytest.mark.parametrize(
-    "game_id",
-    [
-        pytest.param(
-            g,
-            marks=pytest.mark.xfail(
-                reason="BIOME Borneo's exchange options with their tile pictures overflow the "
-                "screen, which then waits for a narrowing name",
-                strict=False,
-            ),
-        )
-        if g == "biome-borneo"
-        else g
-        for g in sorted(GAMES)
-    ],
-)
+@pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_refusal_undo_stop_and_resume(game_id: str, home: Path) -> None:
     pane = play(home, game_id, "--seats", GAMES[game_id], "--seed", "5")
     try:

@@ -356,6 +356,10 @@ class PlaySession:
                 message, refused = (problem,), True
             elif outcome.command == "details":
                 self._page(self.line.state.render(seat))
+            elif outcome.command == "pictures":
+                width, _ = self._size()
+                rows = grid(decision.options(), width - 1)
+                self._page("\n".join(row.plain for row in rows) or "There are no options.")
             elif outcome.command == "log":
                 lines = [text for _, text in self.told[seat]]
                 self._page("\n".join(lines) or "Nothing has happened yet.")
@@ -406,7 +410,7 @@ class PlaySession:
     def _message_rows(self, decision: Decision) -> int:
         """How many rows a message may take beside the decision and a little of the view."""
         width, height = self._size()
-        options = len(grid(decision.options(), width - 1))
+        options = len(grid(decision.options(), width - 1, pictures=False))
         return max(3, height - options - 4 - VIEW_AT_LEAST)
 
     def _draw(self, decision: Decision, message: Sequence[str], refused: bool) -> None:
