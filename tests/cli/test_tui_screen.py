@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import io
 import random
+from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
+from rich.console import Console
 
 import ecotone
 from ecotone.cli.choose import Decision, Option
 from ecotone.cli.names import Vocabulary
+from ecotone.cli.paint import painter
 from ecotone.cli.screen import HEIGHT, WIDTH, Layout, compose, fit_view, grid
+from ecotone.core.presentation import Presentation
 from ecotone.core.registry import game_class
+from ecotone.core.styled import Mark
 
 # Every game and variant, at its fewest and its most players (the widest tables).
 CONFIGS = sorted(
@@ -121,3 +127,37 @@ def test_pictures_are_drawn_while_they_leave_the_view_a_third_of_the_screen() ->
     for i in range(30):
         assert any(f"take {i}" in p for p in plain)
     assert sum(p.startswith("view line") for p in plain) >= (HEIGHT - 1) // 3
+
+
+def test_the_game_s_text_is_painted_in_its_styles() -> None:
+    shown = Presentation(styles={"seat.2": "bold #c62828"}, marks=(Mark(r"P(2)", "seat.{1}"),))
+    paint = painter(shown)
+    rows = compose(
+        Layout(
+            header="h", view="P1 and P2", title="t", options=[Option("pass to P2", ())], paint=paint
+        )
+    )
+    view = next(r for r in rows if r.plain == "P1 and P2")
+    assert [(view.plain[s.start : s.end], str(s.style)) for s in view.spans] == [
+        ("P2", "bold #c62828")
+    ]
+    option = next(r for r in rows if "pass to P2" in r.plain)
+    assert any(str(s.style) == "bold #c62828" for s in option.spans)
+    assert painter(Presentation())("P2").spans == []  # a game with no styles: plain
+
+
+@pytest.mark.parametrize("no_color", [False, True])
+def test_a_game_is_printed_in_colour_unless_asked_not_to(no_color: bool, tmp_path: Path) -> None:
+    from ecotone.cli.play import PlaySession, build_bot
+
+    console = Console(
+        file=io.StringIO(), width=100, height=40, force_terminal=True, color_system="truecolor"
+    )
+    console.no_color = no_color  # as --no-color or $NO_COLOR make it
+    game = ecotone.make("biome-borneo", players=2)
+    bots = [None, build_bot("random", game, 1, 1)]
+    session = PlaySession(game, ["human", "random"], bots, 1, console, lambda _: "q")
+    assert session.run(tmp_path) == 0
+    out = console.file.getvalue()  # type: ignore[attr-defined]
+    assert ("\x1b[38;2;" in out) is not no_color  # the plants' colours
+    assert "\x1b[1m" in out  # bold stays without colour

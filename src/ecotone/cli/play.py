@@ -46,6 +46,7 @@ from ecotone.cli.options import (
     split_names,
 )
 from ecotone.cli.output import UsageError, fmt, stdout_console
+from ecotone.cli.paint import painter
 from ecotone.cli.screen import HEIGHT, VIEW_AT_LEAST, WIDTH, Layout, compose, grid
 from ecotone.core.actions import Action
 from ecotone.core.errors import StateError
@@ -111,6 +112,11 @@ def add_parser(commands: Commands) -> None:
         help="where replays are saved and --resume looks (default: $ECOTONE_HOME/replays, "
         "else $XDG_DATA_HOME/ecotone/replays, else ~/.local/share/ecotone/replays)",
     )
+    parser.add_argument(
+        "--no-color",
+        action="store_true",
+        help="print the game without colours (as $NO_COLOR does); bold text stays",
+    )
     parser.set_defaults(run=run_play)
 
 
@@ -164,7 +170,7 @@ def run_play(args: argparse.Namespace) -> int:
         seats,
         bots,
         seed,
-        stdout_console(),
+        stdout_console(no_color=args.no_color),
         line=line,
         path=path,
         confirm_forced=args.confirm_forced,
@@ -227,6 +233,7 @@ class PlaySession:
         self.path = path
         self.confirm_forced = confirm_forced
         self.names = Vocabulary(type(game).presentation())
+        self.paint = painter(type(game).presentation())
         self.humans = [s for s, bot in enumerate(bots) if bot is None]
         self.hot_seat = len(self.humans) > 1
         # A real terminal gets full screens, redrawn in place; anything else (a pipe, a
@@ -358,7 +365,7 @@ class PlaySession:
                 self._page(self.line.state.render(seat))
             elif outcome.command == "pictures":
                 width, _ = self._size()
-                rows = grid(decision.options(), width - 1)
+                rows = grid(decision.options(), width - 1, paint=self.paint)
                 self._page("\n".join(row.plain for row in rows) or "There are no options.")
             elif outcome.command == "log":
                 lines = [text for _, text in self.told[seat]]
@@ -424,13 +431,14 @@ class PlaySession:
         layout = Layout(
             header=f" {self.game.spec.title} · move {len(self.line.steps) + 1} · "
             f"{seat_name(seat)} to move · seed {self.seed} ",
-            view=state.render(seat),
+            view=state.render_styled(seat),
             news=news,
             news_title=news_title,
             title=decision.title() + ("  (b: back)" if decision.guided else ""),
             options=decision.options(),
             message=message,
             refused=refused,
+            paint=self.paint,
         )
         width, height = self._size()
         if self.full:
@@ -484,7 +492,7 @@ class PlaySession:
         state = self.line.state
         viewer = self.humans[0] if len(self.humans) == 1 else None
         c.print(Rule(Text(f"Game over · {self.game.spec.title}")))
-        c.print(Text(state.render(viewer)))
+        c.print(self.paint(state.render_styled(viewer)))
         c.print()
         if len(self.humans) == 1:
             human = self.humans[0]

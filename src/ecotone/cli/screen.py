@@ -20,7 +20,7 @@ of styled text out), so tests check the fit of every game's screens without a te
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
@@ -28,6 +28,7 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from ecotone.cli.choose import Option
+from ecotone.core.styled import Styled
 
 __all__ = [
     "HEIGHT",
@@ -37,6 +38,7 @@ __all__ = [
     "Painter",
     "compose",
     "decision_rows",
+    "fit_lines",
     "fit_view",
     "grid",
     "plain",
@@ -56,13 +58,14 @@ VIEW_AT_LEAST = 6
 
 _GAP = 3  # spaces between columns of options
 
-#: Styles one line of a game's text for the terminal.
-Painter: TypeAlias = Callable[[str], Text]
+#: Styles a game's text for the terminal: a string as the game's marks find its parts,
+#: a :class:`~ecotone.core.styled.Styled` by its own spans.
+Painter: TypeAlias = Callable[[str | Styled], Text]
 
 
-def plain(line: str) -> Text:
-    """``line`` without styles: the painter of a game that declares none."""
-    return Text(line)
+def plain(text: str | Styled) -> Text:
+    """``text`` without styles: the painter of a game that declares none."""
+    return Text(str(text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +74,7 @@ class Layout:
 
     Attributes:
         header: the top line (the game, the move number, whose turn).
-        view: the game's text picture for the seat.
+        view: the game's text picture for the seat, styled or not.
         news: what happened since the seat last decided, oldest first.
         news_title: the line above the news.
         title: what the decision asks.
@@ -83,7 +86,7 @@ class Layout:
     """
 
     header: str
-    view: str
+    view: str | Styled
     news: Sequence[str] = ()
     news_title: str = "Since your last move:"
     title: str = ""
@@ -180,14 +183,22 @@ def fit_view(view: str, rows: int, width: int) -> tuple[list[str], bool]:
     between blank lines) is cut to the same number of rows, the largest that fits,
     its last row saying how many more lines there are.
     """
-    lines = [line.rstrip() for line in view.splitlines()]
-    while lines and not lines[-1]:
+    lines, cut = fit_lines(Text(view).split("\n", allow_blank=True), rows)
+    return [line.plain for line in lines], cut
+
+
+def fit_lines(view: Iterable[Text], rows: int) -> tuple[list[Text], bool]:
+    """:func:`fit_view` on lines of styled text: the lines kept keep their styles."""
+    lines = [line.copy() for line in view]
+    for line in lines:
+        line.rstrip()
+    while lines and not lines[-1].plain:
         lines.pop()
     if len(lines) <= rows:
         return lines, False
-    blocks: list[list[str]] = [[]]
+    blocks: list[list[Text]] = [[]]
     for line in lines:
-        if line.strip():
+        if line.plain.strip():
             blocks[-1].append(line)
         elif blocks[-1]:
             blocks.append([])
@@ -197,7 +208,7 @@ def fit_view(view: str, rows: int, width: int) -> tuple[list[str], bool]:
     cap = rows
     while cap > 1 and sum(min(len(b), cap) for b in blocks) > rows:
         cap -= 1
-    out: list[str] = []
+    out: list[Text] = []
     for block in blocks:
         if len(out) >= rows:
             break
@@ -207,7 +218,7 @@ def fit_view(view: str, rows: int, width: int) -> tuple[list[str], bool]:
             continue
         kept = max(0, room - 1)
         out.extend(block[:kept])
-        out.append(f"  ⋯ {len(block) - kept} more lines (d shows the whole view)")
+        out.append(Text(f"  ⋯ {len(block) - kept} more lines (d shows the whole view)"))
     return out[:rows], True
 
 
@@ -258,8 +269,8 @@ def compose(layout: Layout, width: int = WIDTH, height: int = HEIGHT) -> list[Te
     if room < len(news) + VIEW_AT_LEAST:
         news = news[: max(0, room - VIEW_AT_LEAST)]
     view_rows = max(0, room - len(news))
-    view, _ = fit_view(layout.view, view_rows, usable)
-    rows = [*head, *(crop(paint(line), usable) for line in view), *news, Text(""), *decision]
+    view, _ = fit_lines(paint(layout.view).split("\n", allow_blank=True), view_rows)
+    rows = [*head, *(crop(line, usable) for line in view), *news, Text(""), *decision]
     rows += message
     if len(rows) > budget:
         # only a decision taller than the whole screen gets here: keep its start and say so
