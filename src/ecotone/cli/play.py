@@ -17,7 +17,14 @@ server would tell them (:mod:`ecotone.core.visibility`).
 Every game is saved as a replay before each of a human's decisions and when it ends or
 stops (in ``--replay-dir``, by default the data folder of
 :func:`~ecotone.cli.options.default_replay_dir`); ``ecotone play --resume last`` goes on
-with the newest unfinished one, exactly where it stopped.
+with the newest unfinished one, exactly where it stopped. The bots go on as they would
+have: a bot's choices are a function of its seed (the game's seed and its seat) and of
+what it was shown, so on a resume each bot, built afresh from its seed, is first shown
+every decision its seat made so far (:func:`catch_up`), which leaves it as it was when
+the game stopped (its generator drawn as far, its memory the same), and the resumed game
+goes on move for move as the uninterrupted one would. A bot whose choices depend on the
+clock (a search limited by seconds) cannot be brought back so; it is said when one
+chooses otherwise on the way.
 """
 
 from __future__ import annotations
@@ -57,7 +64,7 @@ from ecotone.core.replay import Replay
 from ecotone.core.visibility import announcement
 from ecotone.sim.runner import bot_seed, build_bot, default_bot
 
-__all__ = ["HUMAN", "PlaySession", "add_parser", "find_resumable", "run_play"]
+__all__ = ["HUMAN", "PlaySession", "add_parser", "catch_up", "find_resumable", "run_play"]
 
 HUMAN = "human"
 
@@ -178,6 +185,24 @@ def run_play(args: argparse.Namespace) -> int:
     return session.run(folder)
 
 
+def catch_up(bots: Sequence[Bot | None], line: History[Any]) -> list[int]:
+    """Show each bot every decision its seat made on ``line``, as the game showed it
+    when it was made, so that the bots stand where they stood after those decisions.
+
+    Returns:
+        The seats whose bot chose otherwise than the line says on the way (a bot that
+        reads the clock); their next moves may differ from an uninterrupted game's.
+    """
+    differed: list[int] = []
+    for state, step in zip(line.states, line.steps, strict=False):
+        bot = bots[step.seat]
+        if bot is None:
+            continue
+        if bot.act(SeatView(state, step.seat)) != step.action and step.seat not in differed:
+            differed.append(step.seat)
+    return differed
+
+
 def find_resumable(folder: Path) -> Path:
     """The newest replay in ``folder`` of a game not yet over.
 
@@ -246,6 +271,10 @@ class PlaySession:
         self.forced: set[int] = set()  # the numbers of the steps taken as forced
         self.on_screen: int | None = None  # the human whose view is showing
         self.resumed = line is not None and bool(line.steps)
+        # Shown with the first decision on screen (in a terminal, after the opening).
+        self.greeting: tuple[str, ...] = ()
+        if self.resumed and self.full:
+            self.greeting = (f"Resumed after {len(self.line.steps)} moves.",)
         self.folder = default_replay_dir()  # run() says where
 
     # -- the game loop --------------------------------------------------------------------
@@ -253,6 +282,8 @@ class PlaySession:
     def run(self, folder: Path) -> int:
         """Play to the end; save the replay; return the exit status."""
         self.folder = folder
+        if self.resumed:
+            self._catch_up()
         if self.full:
             with contextlib.suppress(ImportError):  # line editing, where Python has it
                 import readline  # noqa: F401, PLC0415
@@ -280,6 +311,19 @@ class PlaySession:
             self._stopped("The game crashed", 1)
             raise
         return self._finished()
+
+    def _catch_up(self) -> None:
+        """Bring the bots to where they stood when the game stopped (see :func:`catch_up`)."""
+        if not any(self.bots[step.seat] for step in self.line.steps):
+            return
+        with self.console.status("Showing the bots the game so far ..."):
+            differed = catch_up(self.bots, self.line)
+        self.greeting += tuple(
+            f"{self._who(seat)} chose otherwise on seeing the game again (its choices depend "
+            "on more than its seed and the game): its next moves may differ from those of "
+            "the game uninterrupted."
+            for seat in differed
+        )
 
     def _opening(self) -> None:
         c = self.console
@@ -336,7 +380,7 @@ class PlaySession:
         self.on_screen = seat
         self._save()
         decision = Decision(self.line.state, seat, self.names)
-        message: tuple[str, ...] = ()
+        message, self.greeting = self.greeting, ()
         refused = False
         while True:
             self._draw(decision, message, refused)
