@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import secrets
 import time
 from collections.abc import Callable, Sequence
@@ -454,8 +455,15 @@ class PlaySession:
 
     def _size(self) -> tuple[int, int]:
         if self.full:
-            width, height = self.console.size
-            return width, height
+            # The terminal's own size, read at each screen: $COLUMNS and $LINES (which
+            # the console would prefer) may be a shell's stale copy from before a resize.
+            try:
+                size = os.get_terminal_size(self.console.file.fileno())
+            except (AttributeError, OSError, ValueError):
+                width, height = self.console.size
+                return width, height
+            self.console.size = (size.columns, size.lines)  # the console crops by it too
+            return size.columns, size.lines
         return max(WIDTH, self.console.width), HEIGHT
 
     def _message_rows(self, decision: Decision) -> int:
