@@ -1,10 +1,12 @@
 """``ecotone play``: a game in the terminal, humans and bots at any seats.
 
-Each human sees only their own view (``state.render(seat)``) on one screen that fits the
-terminal (:mod:`ecotone.cli.screen`): the view, what happened since their last decision,
-and the decision, its options numbered. They answer with a number, a move's notation or
-the names the screen shows (:mod:`ecotone.cli.choose`); a long list of one kind of move is
-asked field by field. ``u`` takes back their last decision where the engine's undo policy
+Each human sees only their own view (``state.render_styled(seat)``, in the game's
+colours: :mod:`ecotone.cli.paint`) on one screen that fits the terminal
+(:mod:`ecotone.cli.screen`): the view, what happened since their last decision, and the
+decision, its options numbered, each with the game's picture of it while those fit (``p``
+draws them when they do not). They answer with a number, a move's notation or the names
+the screen shows (:mod:`ecotone.cli.choose`); a long list of one kind of move is asked
+field by field. ``u`` takes back their last decision where the engine's undo policy
 allows (:class:`ecotone.core.history.History`), ``i <card>`` shows a card's face, ``?``
 the keys and the notation. A decision with a single legal move is taken for them, with a
 line saying so (``--confirm-forced`` asks anyway).
