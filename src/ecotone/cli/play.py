@@ -317,9 +317,12 @@ class PlaySession:
 
     def _catch_up(self) -> None:
         """Bring the bots to where they stood when the game stopped (see :func:`catch_up`)."""
-        if not any(self.bots[step.seat] for step in self.line.steps):
+        made = sum(self.bots[step.seat] is not None for step in self.line.steps)
+        if not made:
             return
-        with self.console.status("Showing the bots the game so far ..."):
+        # as long as the bots took to make those moves: instant for the heuristics, about
+        # the game's search time so far for a search bot
+        with self.console.status(f"Showing the bots the game so far ({made} of their moves) ..."):
             differed = catch_up(self.bots, self.line)
         self.greeting += tuple(
             f"{self._who(seat)} chose otherwise on seeing the game again (its choices depend "
