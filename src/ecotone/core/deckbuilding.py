@@ -39,6 +39,7 @@ __all__ = [
     "Rule",
     "check",
     "refuse",
+    "toml_string",
 ]
 
 
@@ -98,6 +99,24 @@ class DeckProblem:
 
 Rule = Callable[[DeckList], Iterable[DeckProblem]]
 """A deck rule: every problem it finds with a deck (nothing for a deck that keeps it)."""
+
+
+def toml_string(text: str) -> str:
+    """``text`` as a TOML basic string, for the games' deck file writers.
+
+    >>> print(toml_string('say "hi"'))
+    "say \\"hi\\""
+    """
+    out = ['"']
+    for ch in text:
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif ch < " " or ch == "\x7f":
+            out.append(f"\\u{ord(ch):04X}")
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)
 
 
 def check(rules: Iterable[Rule], deck: DeckList) -> list[DeckProblem]:

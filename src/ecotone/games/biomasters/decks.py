@@ -45,6 +45,7 @@ from ecotone.core.deckbuilding import (
     PoolCard,
     Rule,
     refuse,
+    toml_string,
 )
 from ecotone.core.errors import ConfigError, DataError
 from ecotone.core.spec import Provenance
@@ -159,20 +160,15 @@ def write_deck(deck: DeckList) -> str:
     home = next((c for c in counts if c in pool.homes), "")
     if home:
         counts[home] -= 1
-    lines = [f"name = {_toml(deck.name)}"]
+    lines = [f"name = {toml_string(deck.name)}"]
     if deck.summary:
-        lines.append(f"summary = {_toml(deck.summary)}")
-    lines += [f"home = {_toml(home)}", "", "[cards]"]
+        lines.append(f"summary = {toml_string(deck.summary)}")
+    lines += [f"home = {toml_string(home)}", "", "[cards]"]
     for cid, n in counts.items():
         if n:
-            key = cid if _BARE_KEY.fullmatch(cid) else _toml(cid)
+            key = cid if _BARE_KEY.fullmatch(cid) else toml_string(cid)
             lines.append(f"{key} = {n}")
     return "\n".join(lines) + "\n"
-
-
-def _toml(text: str) -> str:
-    # A TOML basic string is a JSON string (the escapes JSON writes are TOML's too).
-    return msgspec.json.encode(text).decode()
 
 
 def _game_deck(deck: DeckList) -> Deck:

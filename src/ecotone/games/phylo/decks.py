@@ -40,6 +40,7 @@ from ecotone.core.deckbuilding import (
     Facet,
     PoolCard,
     Rule,
+    toml_string,
 )
 from ecotone.core.decks import pick
 from ecotone.core.spec import Provenance
@@ -105,18 +106,13 @@ def read_file(text: str, where: str = "deck file") -> DeckList:
 
 def write_deck(deck: DeckList) -> str:
     """The deck file of ``deck``, which :func:`read_file` reads back."""
-    lines = [f"name = {_toml(deck.name)}"]
+    lines = [f"name = {toml_string(deck.name)}"]
     if deck.summary:
-        lines.append(f"summary = {_toml(deck.summary)}")
+        lines.append(f"summary = {toml_string(deck.summary)}")
     ids = deck.ids()
-    rows = [", ".join(_toml(c) for c in ids[i : i + 8]) for i in range(0, len(ids), 8)]
+    rows = [", ".join(toml_string(c) for c in ids[i : i + 8]) for i in range(0, len(ids), 8)]
     lines.append("cards = [" + "".join(f"\n    {row}," for row in rows) + ("\n]" if rows else "]"))
     return "\n".join(lines) + "\n"
-
-
-def _toml(text: str) -> str:
-    # A TOML basic string is a JSON string (the escapes JSON writes are TOML's too).
-    return msgspec.json.encode(text).decode()
 
 
 def deck_list(deck: Deck) -> DeckList:
