@@ -17,7 +17,7 @@ The legality a browser shows is the engine's own (the deck rules each game write
 so it never drifts from what creating a match with that deck would say. Nothing is stored
 here: a player's decks live with the player. A game without decks is ``config/no-decks``
 (400); a code or file that is no deck keeps its own code (``deck/bad-code``,
-``biomasters/deck-format``: 422).
+a game's own ``<game>/deck-format``: 422).
 """
 
 from __future__ import annotations

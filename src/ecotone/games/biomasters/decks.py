@@ -221,7 +221,7 @@ def rule_home(deck: DeckList) -> list[DeckProblem]:
         return [
             DeckProblem(
                 DECK_HOME,
-                f"a deck has exactly one HOME, named by `home`; remove {', '.join(extra)}",
+                f"a deck has exactly one HOME; remove {', '.join(extra)}",
                 extra,
             )
         ]

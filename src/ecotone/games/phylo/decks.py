@@ -197,7 +197,7 @@ RULES_TEXT = (
 )
 
 FACETS = (
-    Facet("kind", "Kind"),
+    Facet("kind", "Kind", chart=True),
     Facet("food-chain", "Food chain (trophic level)", numeric=True, chart=True),
     Facet("diet", "Diet", chart=True),
     Facet("terrain", "Terrain"),
