@@ -10,7 +10,7 @@ import pytest
 
 from ecotone.cli.main import main
 from ecotone.core.deckbuilding import DeckList
-from ecotone.games.biomasters.decks import deckbuilding
+from ecotone.games.biomasters.decks import STARTERS, deckbuilding
 from ecotone.games.phylo.decks import deckbuilding as phylo_decks
 
 NAMELESS = phylo_decks().encode(DeckList.of("", ["B16"]))
@@ -183,8 +183,18 @@ def test_new_from_a_deck_and_bad_commands(
     assert "no card 99 in the last listing" in out
     assert "could be Darwin's Tanager, Darwin's Fox" in out
     assert "unknown command 'jump'" in out
-    assert "Enchanted Isles: 25 cards (a deck has 23-27), legal" in out
+    assert "a copy of Enchanted Isles: 25 cards (a deck has 23-27), legal" in out
     assert "(end of input: the deck was not saved)" in out
+
+
+def test_matchups_play_every_built_in_against_every_other(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["decks", "biomasters", "--matchups", "--games", "2", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    pairs = [(r["deck"], r["opponent"]) for r in rows]
+    assert pairs == [(a, b) for i, a in enumerate(STARTERS) for b in STARTERS[i + 1 :]]
+    assert all(r["games"] == 2 and 0 <= r["win_rate"]["value"] <= 1 for r in rows)
 
 
 def test_test_plays_the_deck_against_the_built_ins(

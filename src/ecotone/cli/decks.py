@@ -107,7 +107,12 @@ def run_decks(args: argparse.Namespace) -> int:
     if args.check:
         return _check(game, build, args.check, args.json)
     if args.new:
-        start = resolve(game, build, args.start).deck if args.start else None
+        start = None
+        if args.start:
+            named = resolve(game, build, args.start)
+            start = named.deck
+            if named.builtin:  # a copy, so that saving it does not hide the built-in deck
+                start = DeckList(f"a copy of {start.name}", start.cards, start.summary)
         return run_builder(Builder(build, start), lambda deck: save(game, build, deck))
     if args.code:
         print(build.encode(resolve(game, build, args.code).deck))
