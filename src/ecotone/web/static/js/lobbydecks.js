@@ -13,8 +13,10 @@ export async function deckChooser(game, players) {
   let info;
   try { info = await api(`/games/${game.id}/decks`); } catch { return null; }
   const mine = await listDecks(game.id);
-  const box = h("fieldset.deck-seats", { id: "deck-seats" }, h("legend", {}, "Decks"));
-  const hint = h("p.muted", {}, "Each seat plays the game's standard deck unless you choose another. ",
+  const box = h("fieldset.options.deck-seats", { id: "deck-seats" }, h("legend", {}, "Decks"));
+  const variant = info.seats.variant ? game.variants.find((v) => v.name === info.seats.variant) : null;
+  const hint = h("p.muted", {}, "Each seat plays the game's standard deck unless you choose another",
+    variant ? ` (choosing one plays the ${variant.name} variant). ` : ". ",
     h("a", { href: `#/decks/${game.id}`, id: "build-deck" }, "Build your own deck"), ".");
   const rows = h("div.deck-seat-rows");
   box.append(rows, hint);
