@@ -21,6 +21,7 @@ public (``State``)          hook the game writes (``Game``)
 ``scores()``/``winners()``  ``scores(data)``/``winners(data)``
 (conformance)               ``zones(data)``: where every card or tile is
 ``Game.presentation()``     ``presentation()``: card faces, glossary, board, picture
+``Game.deckbuilding()``     ``deck_rules()``: pool, deck rules, built-in decks, codes
 ``breakdown()``             ``breakdown(data)``: each seat's score, term by term
 ``turn``, ``phase(seat)``   ``turn(data)``, ``phase(data, seat)``: the turn, the decision
 ``unplayable(seat)``        ``unplayable(data, seat)``: hand cards that cannot be played
@@ -49,6 +50,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast, final
 import msgspec
 
 from ecotone.core.actions import Action, ActionCodec
+from ecotone.core.deckbuilding import Deckbuilding
 from ecotone.core.errors import IllegalAction, Refusal, StateError
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import GameSpec
@@ -138,6 +140,23 @@ class Game(ABC, Generic[D]):
         The default shows the game through its text picture, with no catalogue.
         """
         return Presentation()
+
+    @classmethod
+    def deckbuilding(cls) -> Deckbuilding | None:
+        """The game's constructed decks (pool, deck rules, built-ins, codes), or ``None``
+        for a game whose players bring no deck of their own.
+
+        Built once per game and cached; games override :meth:`deck_rules`.
+        """
+        return _deckbuilding(cls)
+
+    @classmethod
+    def deck_rules(cls) -> Deckbuilding | None:
+        """The hook behind :meth:`deckbuilding` (see :mod:`ecotone.core.deckbuilding`).
+
+        The default: no constructed decks.
+        """
+        return None
 
     @property
     def num_distinct_actions(self) -> int:
@@ -355,6 +374,11 @@ class ScoreTerm:
 @functools.cache
 def _presentation(cls: type[Game[Any]]) -> Presentation:
     return cls.present()
+
+
+@functools.cache
+def _deckbuilding(cls: type[Game[Any]]) -> Deckbuilding | None:
+    return cls.deck_rules()
 
 
 @final

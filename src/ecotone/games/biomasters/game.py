@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ecotone.core.actions import Action
+from ecotone.core.deckbuilding import Deckbuilding
 from ecotone.core.errors import IllegalAction
 from ecotone.core.game import Game, ScoreTerm
 from ecotone.core.presentation import Presentation
@@ -18,6 +19,7 @@ from ecotone.games.biomasters.decks import (
     MAX_DECK,
     STARTERS,
     deck_labels,
+    deckbuilding,
     normalise,
     resolve_decks,
 )
@@ -61,7 +63,7 @@ SPEC = GameSpec(
         Option(
             "decks",
             "each seat's deck, comma-separated and repeated round the table: a starter "
-            "(production, decomposition, ocean, wetland) or the path of a deck file",
+            "(production, decomposition, ocean, wetland), a deck code or the path of a deck file",
             "production,decomposition",
             files=True,
             ready=STARTERS,
@@ -97,6 +99,10 @@ class BioMasters(Game[BioData]):
     @classmethod
     def present(cls) -> Presentation:
         return presentation.present()
+
+    @classmethod
+    def deck_rules(cls) -> Deckbuilding:
+        return deckbuilding()
 
     def __init__(self, players: int, variant: str | None = None, **options: Any) -> None:
         if "decks" in options:
