@@ -16,6 +16,7 @@ public (``State``)          hook the game writes (``Game``)
 ``explain(seat, action)``   ``refusal(data, seat, action)``: the reason, in game words
 ``observe(seat)``           ``observation(data, seat)``: JSON-safe, only what seat may know
 ``render(seat)``            ``render(data, seat)``: a text picture of that view
+``render_styled(seat)``     ``render_styled(data, seat)``: the same, with styled spans
 ``determinize(seat, rng)``  ``determinize(data, seat, rnd)``: secrets re-dealt, chance re-seeded
 ``scores()``/``winners()``  ``scores(data)``/``winners(data)``
 (conformance)               ``zones(data)``: where every card or tile is
@@ -53,6 +54,7 @@ from ecotone.core.deckbuilding import Deckbuilding
 from ecotone.core.errors import IllegalAction, Refusal, StateError
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import GameSpec
+from ecotone.core.styled import Styled, mark
 from ecotone.core.visibility import Revealed, announcement, reveal
 
 __all__ = ["Game", "ScoreTerm", "State"]
@@ -247,6 +249,15 @@ class Game(ABC, Generic[D]):
     def render(self, data: D, seat: int | None) -> str:
         """A text picture of ``seat``'s view."""
 
+    def render_styled(self, data: D, seat: int | None) -> Styled:
+        """:meth:`render`'s picture with named styles on parts of it, for surfaces that
+        colour (:mod:`ecotone.core.styled`).
+
+        By default the picture marked by the presentation's ``marks``; a game overrides
+        it to style what no pattern finds, keeping :meth:`render`'s text exactly.
+        """
+        return mark(self.render(data, seat), type(self).presentation().marks)
+
     @abstractmethod
     def determinize(self, data: D, seat: int, rnd: random.Random) -> D:
         """Data consistent with ``seat``'s view: secrets re-dealt, future chance re-seeded."""
@@ -327,7 +338,9 @@ class Game(ABC, Generic[D]):
         """A small text picture of ``action`` as a person chooses it (a tile turned the
         way this placement turns it), or ``None`` when its notation says enough.
 
-        Only asked about legal actions of ``seat``; surfaces show it beside the choice.
+        Only asked about legal actions of ``seat``; surfaces show it beside the choice,
+        styled by the presentation's ``marks``. Keep it within 44 columns, so that two
+        choices stand side by side on a 100-column terminal (a longer line is wrapped).
         """
         del data, seat, action
         return None
@@ -547,6 +560,11 @@ class State(Generic[D]):
         """A readable text picture of ``seat``'s view (``None``: a spectator's)."""
         self._check_viewer(seat)
         return self.game.render(self.data, seat)
+
+    def render_styled(self, seat: int | None = None) -> Styled:
+        """:meth:`render`'s picture with the game's named styles on parts of it."""
+        self._check_viewer(seat)
+        return self.game.render_styled(self.data, seat)
 
     def determinize(self, seat: int, rng: random.Random | int) -> State[D]:
         """A full state that ``seat`` cannot tell apart from this one.
