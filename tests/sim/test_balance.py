@@ -34,6 +34,7 @@ from ecotone.sim.balance import (
 from ecotone.sim.balance import batch as batch_module
 from ecotone.sim.balance.batch import GAMES_FILE
 from ecotone.sim.balance.record import touched_items
+from ecotone.sim.balance.report import options_changed
 from ecotone.sim.balance.stats import (
     benjamini_hochberg,
     bootstrap,
@@ -316,6 +317,16 @@ def test_worker_processes_play_the_same_games(tmp_path: Path) -> None:
 
 
 # -- reports -------------------------------------------------------------------------------------
+
+
+def test_options_changed_are_those_the_game_would_not_choose_itself() -> None:
+    # BioMasters' free-for-all has decks of its own by default, unlike its other games
+    ffa = ecotone.make("biomasters", players=4, variant="free-for-all")
+    assert options_changed(ffa.config) == {}
+    old = ecotone.make("biomasters", players=4, variant="free-for-all", decks="production")
+    assert options_changed(old.config) == {"decks": "production"}
+    duel = ecotone.make("biomasters", players=2, decks="ocean")
+    assert options_changed(duel.config) == {"decks": "ocean"}
 
 
 def test_report_files_exist_and_every_figure_has_an_interval(tmp_path: Path) -> None:

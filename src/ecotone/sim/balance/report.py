@@ -18,6 +18,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ecotone.core.errors import EcotoneError
 from ecotone.core.presentation import Presentation
 from ecotone.core.records import seat_name
 from ecotone.core.registry import game_class
@@ -143,8 +144,13 @@ def per_game(record: GameRecord, players: int) -> dict[str, float | None]:
 
 
 def options_changed(config: Mapping[str, Any]) -> dict[str, Any]:
-    """The options of a game configuration that differ from the game's defaults."""
-    defaults = {o.name: o.default for o in game_class(config["game"]).spec.options}
+    """The options of a game configuration that differ from what the game plays when
+    given none, for the same players and variant (a variant may have defaults of its own)."""
+    cls = game_class(config["game"])
+    try:
+        defaults = cls(config["players"], config["variant"]).options
+    except EcotoneError:  # a configuration this version of the game no longer knows
+        defaults = {o.name: o.default for o in cls.spec.options}
     return {k: v for k, v in sorted(config["options"].items()) if defaults.get(k) != v}
 
 
