@@ -23,6 +23,7 @@ public (``State``)          hook the game writes (``Game``)
 ``Game.presentation()``     ``presentation()``: card faces, glossary, board, picture
 ``Game.deckbuilding()``     ``deck_rules()``: pool, deck rules, built-in decks, codes
 ``breakdown()``             ``breakdown(data)``: each seat's score, term by term
+(balance reports)           ``lessons(history, end)``: what the game teaches, counted
 ``turn``, ``phase(seat)``   ``turn(data)``, ``phase(data, seat)``: the turn, the decision
 ``unplayable(seat)``        ``unplayable(data, seat)``: hand cards that cannot be played
 ==========================  =============================================================
@@ -43,7 +44,7 @@ import functools
 import hashlib
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar, cast, final
 
@@ -57,7 +58,7 @@ from ecotone.core.spec import GameSpec
 from ecotone.core.styled import Styled, mark
 from ecotone.core.visibility import Revealed, announcement, reveal
 
-__all__ = ["Game", "ScoreTerm", "State"]
+__all__ = ["Game", "Lesson", "ScoreTerm", "State"]
 
 D = TypeVar("D", bound=msgspec.Struct)
 
@@ -278,6 +279,19 @@ class Game(ABC, Generic[D]):
         """
         return [(ScoreTerm("score", points),) for points in self.scores(data)]
 
+    def lessons(self, history: Sequence[tuple[D, int, Action]], end: D) -> tuple[Lesson, ...]:
+        """What the game was designed to teach, counted in one finished game.
+
+        ``history`` holds every decision in order as ``(data before it, seat, action)``
+        and ``end`` the final data. A game built to teach a model (a hawk-dove game, a
+        food web) counts here how often play did what the model is about, out of how many
+        chances, with the share the model predicts for those chances; a balance report sets
+        the counts of many games against the prediction. Games that teach no such model
+        return none (the default).
+        """
+        del history, end
+        return ()
+
     def turn(self, data: D) -> int | None:
         """The number of the turn or round being played, counted as players count them
         (from 1), or ``None`` where the game has no such count (a surface then counts
@@ -369,6 +383,32 @@ class ScoreTerm:
     def to_json(self) -> dict[str, Any]:
         """``{"name", "points"}``."""
         return {"name": self.name, "points": self.points}
+
+
+@dataclass(frozen=True, slots=True)
+class Lesson:
+    """One count of a finished game set against what a model predicts (:meth:`Game.lessons`).
+
+    ``count`` of ``out_of`` chances went the model's way in question (Intimidate chosen in 3
+    of the 7 shared habitats), and ``theory`` is the share the model predicts for those
+    same chances. When the chances differ in what is predicted (contests of different
+    sizes), ``theory`` is the mean prediction over this game's chances, so that over many
+    games the predictions weighted by ``out_of`` give the share theory expects of them all.
+
+    Attributes:
+        id: a stable key, the same in every game (``"intimidate/3"``).
+        label: what is counted, in words a teacher reads.
+        count, out_of: the times it happened, and the chances it had (0 when none).
+        theory: the predicted share, or ``None`` when there is no prediction (no chance).
+        source: where the prediction comes from, in a sentence.
+    """
+
+    id: str
+    label: str
+    count: int
+    out_of: int
+    theory: float | None = None
+    source: str = ""
 
 
 @functools.cache
