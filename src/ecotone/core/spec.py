@@ -53,6 +53,10 @@ class Variant:
 
     ``name=None`` never appears here: the standard game is the spec's default and is
     described by :attr:`GameSpec.min_players` / :attr:`GameSpec.max_players`.
+
+    ``defaults`` are the variant's own option defaults, in place of the options' standard
+    ones when the player leaves an option out (BioMasters' free-for-all deals its own
+    decks). Every surface reads them here, so a lobby shows what the game will really use.
     """
 
     name: str
@@ -60,6 +64,11 @@ class Variant:
     min_players: int
     max_players: int
     provenance: Provenance
+    defaults: tuple[tuple[str, Any], ...] = ()
+
+    def default(self, option: Option) -> Any:
+        """The value ``option`` takes in this variant when the player leaves it out."""
+        return dict(self.defaults).get(option.name, option.default)
 
     def player_range(self) -> str:
         """``"2-4"`` or ``"1"``: the player counts, for messages and tables."""
@@ -217,6 +226,16 @@ class GameSpec:
     options: tuple[Option, ...] = ()
     provenance_note: str = field(default="")
 
+    def __post_init__(self) -> None:
+        # a variant's own default must be a value its option accepts: checked once, here,
+        # rather than at the first game that leaves the option out
+        for v in self.variants:
+            for name, value in v.defaults:
+                option = next((o for o in self.options if o.name == name), None)
+                if option is None:
+                    raise ValueError(f"{self.id}: variant {v.name} sets unknown option {name!r}")
+                option.check(value)
+
     def variant(self, name: str | None) -> Variant | None:
         """The variant called ``name`` (``None`` is the standard game)."""
         if name is None:
@@ -268,6 +287,10 @@ class GameSpec:
                     "config/unknown-option",
                     f"{self.title} has no option {name!r}; options: {names}",
                 )
+        chosen = self.variant(variant)
         for opt in self.options:
-            out[opt.name] = opt.check(options[opt.name]) if opt.name in options else opt.default
+            if opt.name in options:
+                out[opt.name] = opt.check(options[opt.name])
+            else:
+                out[opt.name] = opt.default if chosen is None else chosen.default(opt)
         return out

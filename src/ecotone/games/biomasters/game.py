@@ -64,7 +64,14 @@ SPEC = GameSpec(
             4,
             Provenance.RULEBOOK,
         ),
-        Variant(FREE_FOR_ALL, "four players, each for themselves", 4, 4, Provenance.RULEBOOK),
+        Variant(
+            FREE_FOR_ALL,
+            "four players, each for themselves",
+            4,
+            4,
+            Provenance.RULEBOOK,
+            defaults=(("decks", FREE_FOR_ALL_DECKS),),
+        ),
     ),
     options=(
         Option(
@@ -115,8 +122,6 @@ class BioMasters(Game[BioData]):
     def __init__(self, players: int, variant: str | None = None, **options: Any) -> None:
         if "decks" in options:
             options["decks"] = normalise(options["decks"])
-        elif variant == FREE_FOR_ALL:
-            options["decks"] = FREE_FOR_ALL_DECKS
         super().__init__(players, variant, **options)
         decks = resolve_decks(self.options["decks"], players)
         self.table = Table(

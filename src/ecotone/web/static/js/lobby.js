@@ -171,7 +171,24 @@ function optionInput(o) {
   }
   const label = h("label.option", { for: id }, h("strong", {}, o.label || o.name), input);
   const suggestions = o.ready?.length ? h("datalist", { id: `${id}-ready` }, o.ready.map((r) => h("option", { value: r }))) : null;
-  return { row: h("div.option-row", {}, label, hint, suggestions), read, changed: () => read() !== o.default };
+  // A variant may set the option's default its own way (BioMasters' free-for-all deals
+  // its own decks): the input then shows that value, and only a departure from it is sent.
+  let standard = o.default;
+  /** @param {*} value the default in the variant now chosen */
+  function setDefault(value) {
+    if (read() === standard) {
+      if (typeof value === "boolean") input.checked = value;
+      else if (o.choices.length) input.value = String(Math.max(0, o.choices.indexOf(value)));
+      else input.value = value ?? "";
+    }
+    standard = value;
+  }
+  return { row: h("div.option-row", {}, label, hint, suggestions), read, changed: () => read() !== standard, setDefault };
+}
+
+/** The default of option `o` in `variant` (a game's variant record, or null for the standard game). */
+function variantDefault(o, variant) {
+  return variant && Object.prototype.hasOwnProperty.call(variant.defaults || {}, o.name) ? variant.defaults[o.name] : o.default;
 }
 
 function renderForm(form, game) {
@@ -200,7 +217,8 @@ function renderForm(form, game) {
   const fileInputs = fileOptions.map(optionInput);  // for a game that names decks but builds none
   const deckBox = h("div", { id: "deck-choice" });
   let decks = null;
-  deckChooser(game, () => Number(players.value)).then((chooser) => {
+  const chosenVariant = () => game.variants.find((x) => x.name === variant.value) || null;
+  deckChooser(game, () => Number(players.value), chosenVariant).then((chooser) => {
     decks = chooser;
     deckBox.replaceChildren(...(chooser ? [chooser.el] : fileInputs.map((o) => o.row)));
   });
@@ -236,7 +254,12 @@ function renderForm(form, game) {
   }
   seatsBox.addEventListener("change", (ev) => { if (ev.target.matches("select")) showNames(); });
   players.addEventListener("change", () => { drawSeats(); decks?.redraw(); });
-  variant.addEventListener("change", () => { drawPlayers(); drawSeats(); });
+  variant.addEventListener("change", () => {
+    drawPlayers(); drawSeats();
+    plainOptions.forEach((o, i) => options[i].setDefault(variantDefault(o, chosenVariant())));
+    fileOptions.forEach((o, i) => fileInputs[i].setDefault(variantDefault(o, chosenVariant())));
+    decks?.redraw();
+  });
   drawPlayers();
   drawSeats();
   const problem = h("p.error", { id: "create-error", role: "alert", hidden: true });

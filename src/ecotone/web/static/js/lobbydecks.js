@@ -8,7 +8,7 @@ import { listDecks } from "./deckstore.js";
 /** The deck choosers of `game`'s creation form, or null for a game without decks.
  * `players()` gives the seats to draw. Returns {el, redraw(), apply(body)}: `apply` puts the
  * chosen decks in a match-creation body (its options, and the variant decks need). */
-export async function deckChooser(game, players) {
+export async function deckChooser(game, players, chosenVariant = () => null) {
   if (!game.options.some((o) => o.files)) return null;
   let info;
   try { info = await api(`/games/${game.id}/decks`); } catch { return null; }
@@ -55,9 +55,19 @@ export async function deckChooser(game, players) {
     const { variant, options, defaults } = info.seats;
     if (variant) body.variant = variant;
     body.options = body.options || {};
-    const filled = entries.map((e, s) => e || (defaults.length ? defaults[s % defaults.length] : ""));
+    const standard = standardDecks(options, defaults);
+    const filled = entries.map((e, s) => e || (standard.length ? standard[s % standard.length] : ""));
     if (options.length === 1) body.options[options[0]] = filled.join(",");
     else options.forEach((name, s) => { if (s < filled.length) body.options[name] = filled[s]; });
+  }
+  /** A seat's deck when it brings none: the chosen variant's own default for the deck
+   * option when it has one (BioMasters' free-for-all deals its own), else the game's. */
+  function standardDecks(options, defaults) {
+    const own = chosenVariant()?.defaults || {};
+    if (options.length === 1 && Object.prototype.hasOwnProperty.call(own, options[0])) {
+      return String(own[options[0]]).split(",").map((d) => d.trim());
+    }
+    return defaults;
   }
   redraw();
   return { el: box, redraw, apply };
