@@ -49,6 +49,7 @@ import msgspec
 
 from ecotone.core.actions import Action, ActionCodec
 from ecotone.core.errors import IllegalAction, Refusal, StateError
+from ecotone.core.parts import ObservationPart
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import GameSpec
 from ecotone.core.visibility import Revealed, announcement, reveal
@@ -223,6 +224,14 @@ class Game(ABC, Generic[D]):
     @abstractmethod
     def observation(self, data: D, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` may know (``None``: a spectator), JSON-safe."""
+
+    def observation_parts(self, seat: int) -> tuple[ObservationPart[D], ...]:
+        """``seat``'s observation cut into parts, each made from one piece of the data
+        (:mod:`ecotone.core.parts`), so that code observing every step can rebuild only
+        what a step changed; together they make exactly :meth:`observation`. Optional:
+        empty by default, and then the observation is made whole each time."""
+        del seat
+        return ()
 
     @abstractmethod
     def render(self, data: D, seat: int | None) -> str:
