@@ -9,9 +9,18 @@ from typing import Any
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
 from ecotone.core.game import Game, ScoreTerm
+from ecotone.core.parts import ObservationPart
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Option, Provenance, Variant
-from ecotone.games.biomasters import phase, presentation, render, rules, unplayable, view
+from ecotone.games.biomasters import (
+    parts,
+    phase,
+    presentation,
+    render,
+    rules,
+    unplayable,
+    view,
+)
 from ecotone.games.biomasters.actions import CODEC
 from ecotone.games.biomasters.board import grid_for
 from ecotone.games.biomasters.decks import (
@@ -131,6 +140,9 @@ class BioMasters(Game[BioData]):
 
     def observation(self, data: BioData, seat: int | None) -> dict[str, Any]:
         return view.observation(data, self.table, seat)
+
+    def observation_parts(self, seat: int) -> tuple[ObservationPart[BioData], ...]:
+        return parts.observation_parts(seat, self.table)
 
     def render(self, data: BioData, seat: int | None) -> str:
         return render.render(data, self.table, seat)

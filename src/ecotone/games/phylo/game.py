@@ -9,9 +9,10 @@ from typing import Any
 from ecotone.core.actions import Action
 from ecotone.core.errors import ConfigError, IllegalAction
 from ecotone.core.game import Game, ScoreTerm
+from ecotone.core.parts import ObservationPart
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Option, Provenance, Variant
-from ecotone.games.phylo import phase, presentation, render, rules, unplayable, view
+from ecotone.games.phylo import parts, phase, presentation, render, rules, unplayable, view
 from ecotone.games.phylo.actions import CODEC, ThrowHand
 from ecotone.games.phylo.cards import cards
 from ecotone.games.phylo.decks import DEFAULT_DECKS, READY_DECKS, resolve_deck
@@ -132,6 +133,12 @@ class Phylo(Game[PhyloData]):
         if self.decks is not None:
             obs["decks"] = [self.options[f"deck{s + 1}"] or DEFAULT_DECKS[s] for s in (0, 1)]
         return obs
+
+    def observation_parts(self, seat: int) -> tuple[ObservationPart[PhyloData], ...]:
+        names = None
+        if self.decks is not None:
+            names = [self.options[f"deck{s + 1}"] or DEFAULT_DECKS[s] for s in (0, 1)]
+        return parts.observation_parts(seat, self.decks is not None, names)
 
     def render(self, data: PhyloData, seat: int | None) -> str:
         return render.render(data, seat)
