@@ -218,8 +218,13 @@ class Table:
     # -- spaces ------------------------------------------------------------------------
 
     def tensor_space(self) -> spaces.Box:
-        """The observation tensor's space: the layout's bounds, float32."""
-        return spaces.Box(self.layout.low, self.layout.high, dtype=np.float32)
+        """The observation tensor's space: the layout's bounds, float32. It carries the
+        layout's stamp (:meth:`~ecotone.bots.tensor.encoding.Layout.stamp`) as
+        ``ecotone_layout``, which Stable-Baselines3 saves with a model as plain text: the
+        policy bot reads it to tell whether the observation changed since training."""
+        space = spaces.Box(self.layout.low, self.layout.high, dtype=np.float32)
+        space.ecotone_layout = self.layout.stamp()  # type: ignore[attr-defined]
+        return space
 
     def mask_space(self) -> spaces.Box:
         """The action mask's space: 0 or 1 per action index, int8."""
