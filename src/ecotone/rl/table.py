@@ -250,13 +250,16 @@ class Table:
         """``seat``'s legal actions by index (empty when it is not to move)."""
         found = self._legal.get(seat)
         if found is None:
+            actions = self.state.legal_actions(seat)
             numbers = self._numbers
-            found = {}
-            for action in self.state.legal_actions(seat):
-                number = numbers.get(action)
-                if number is None:
-                    number = numbers[action] = self.game.action_index(action)
-                found[number] = action
+            try:  # every action met before: the indices in one pass, in C
+                found = dict(zip(map(numbers.__getitem__, actions), actions, strict=True))
+            except KeyError:
+                index = self.game.action_index
+                for action in actions:
+                    if action not in numbers:
+                        numbers[action] = index(action)
+                found = dict(zip(map(numbers.__getitem__, actions), actions, strict=True))
             self._legal[seat] = found
         return found
 
