@@ -8,8 +8,8 @@ the others until all have chosen, as the game's observation keeps it.
 
 Each observation is ``{"observation": tensor, "action_mask": mask}`` (see
 :mod:`ecotone.bots.tensor.encoding` for the tensor), and ``env.infos[agent]["observation_json"]``
-holds the JSON the tensor was computed from, filled in when that agent's observation is
-made (``env.last()``, ``env.observe(agent)``). Rewards come when the game ends
+is the JSON the tensor encodes, ``state.observe(seat)`` of the state now, made when first
+read (:class:`~ecotone.rl.table.ObservationInfo`). Rewards come when the game ends
 (:class:`~ecotone.rl.table.Reward`).
 """
 
