@@ -23,6 +23,7 @@ public (``State``)          hook the game writes (``Game``)
 ``breakdown()``             ``breakdown(data)``: each seat's score, term by term
 ``turn``, ``phase(seat)``   ``turn(data)``, ``phase(data, seat)``: the turn, the decision
 ``unplayable(seat)``        ``unplayable(data, seat)``: hand cards that cannot be played
+(learning environments)     ``observation_parts(seat)``: the observation in parts (optional)
 ==========================  =============================================================
 
 Each rule is written once: the game's ``refusal`` hook answers, for *any* action, the
