@@ -83,7 +83,8 @@ def test_create_form_sends_the_clock_the_variant_and_the_options(page: Any, serv
     page.click("[data-game=phylo]")
     page.check("[data-option=challenge]")
     page.select_option("#variant", "constructed")
-    page.fill("[data-option=deck1]", "no such deck")
+    page.select_option("#deck-seat-0", "code")
+    page.fill("[data-deck-code='0']", "no such deck")
     before = len(server.get("/api/v1/matches?limit=500")["matches"])
     page.click("#create-match")
     error = page.locator("#create-error")
@@ -95,7 +96,7 @@ def test_create_form_sends_the_clock_the_variant_and_the_options(page: Any, serv
     assert "#/match/" not in page.url
     assert len(server.get("/api/v1/matches?limit=500")["matches"]) == before
     shot(page, "lobby-create-refused")
-    page.fill("[data-option=deck1]", "")
+    page.select_option("#deck-seat-0", "")
     info = server.get(f"/api/v1/matches/{_created(page)}")
     assert info["variant"] == "constructed"
     assert info["options"]["challenge"] is True

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ecotone.core.deckcode import is_code
 from ecotone.core.errors import ConfigError
 
 __all__ = ["Chance", "GameSpec", "Information", "Option", "Provenance", "Variant"]
@@ -165,18 +166,19 @@ class Option:
                 "config/files-refused",
                 f"option {self.name}: {entry!r} is not one of the ready-made values "
                 f"({allowed}); files are read only where the game runs, not sent to "
-                "a server",
+                "a server (a deck of your own goes as its deck code)",
             )
 
     def named_file(self, value: Any) -> str | None:
         """The first entry of ``value`` that names a file rather than a ready-made value
-        (``None`` when there is none, or when the option reads no files)."""
+        or a deck code (``None`` when there is none, or when the option reads no files)."""
         if not self.files:
             return None
         ready = {r.casefold() for r in self.ready}
         parts = value.split(",") if isinstance(value, str) else [str(v) for v in value]
         for entry in (p.strip() for p in parts):
-            if entry and entry.casefold() not in ready:
+            # a deck code carries the whole deck: no file is read for it
+            if entry and entry.casefold() not in ready and not is_code(entry):
                 return entry
         return None
 
