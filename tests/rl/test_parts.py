@@ -16,7 +16,9 @@ import numpy as np
 import ecotone
 from ecotone.bots.tensor import layout_for
 from ecotone.bots.tensor.incremental import SeatEncoder
+from ecotone.core.deckbuilding import DeckList
 from ecotone.core.parts import ABSENT, ObservationPart, assemble
+from ecotone.games.phylo.decks import deckbuilding
 from tests.rl.configs import configurations, ids
 
 
@@ -103,3 +105,35 @@ def test_a_game_without_parts_is_observed_whole() -> None:
     assert not encoder.incremental
     state = game.start(5)
     assert np.array_equal(encoder.encode(state), found.encode(state.observe(1)))
+
+
+def _phylo_code() -> str:
+    build = deckbuilding()
+    isles = build.builtin("enchanted isles").deck.ids()
+    return build.encode(DeckList.of("Isles again", isles))
+
+
+@pytest.mark.parametrize(
+    ("game_id", "variant", "options"),
+    [
+        ("phylo", "constructed", {"deck1": "Atlantic Coast", "deck2": "Across the Andes"}),
+        ("phylo", "constructed", {"deck1": "code"}),  # a deck code, which names the deck
+        ("biomasters", None, {"decks": "ocean,wetland"}),
+    ],
+)
+def test_parts_follow_the_options(
+    game_id: str, variant: str | None, options: dict[str, str]
+) -> None:
+    """The decks a match is played with show in the observation: the parts say the same."""
+    options = {k: _phylo_code() if v == "code" else v for k, v in options.items()}
+    game = ecotone.make(game_id, players=2, variant=variant, **options)
+    rnd = random.Random(4)
+    state = game.start(4)
+    for _ in range(60):
+        if state.is_over:
+            break
+        for seat in range(2):
+            parts = game.observation_parts(seat)
+            assert assemble(parts, state.data) == game.observation(state.data, seat)
+        seat = state.to_move[0]
+        state = state.apply(seat, rnd.choice(state.legal_actions(seat)))

@@ -144,9 +144,7 @@ class Phylo(Game[PhyloData]):
         return obs
 
     def observation_parts(self, seat: int) -> tuple[ObservationPart[PhyloData], ...]:
-        names = None
-        if self.decks is not None:
-            names = [self.options[f"deck{s + 1}"] or DEFAULT_DECKS[s] for s in (0, 1)]
+        names = list(self.deck_names) if self.decks is not None else None
         return parts.observation_parts(seat, self.decks is not None, names)
 
     def render(self, data: PhyloData, seat: int | None) -> str:
