@@ -26,6 +26,7 @@ public (``State``)          hook the game writes (``Game``)
 (balance reports)           ``lessons(history, end)``: what the game teaches, counted
 ``turn``, ``phase(seat)``   ``turn(data)``, ``phase(data, seat)``: the turn, the decision
 ``unplayable(seat)``        ``unplayable(data, seat)``: hand cards that cannot be played
+(learning environments)     ``observation_parts(seat)``: the observation in parts (optional)
 ==========================  =============================================================
 
 Each rule is written once: the game's ``refusal`` hook answers, for *any* action, the
@@ -53,6 +54,7 @@ import msgspec
 from ecotone.core.actions import Action, ActionCodec
 from ecotone.core.deckbuilding import Deckbuilding
 from ecotone.core.errors import IllegalAction, Refusal, StateError
+from ecotone.core.parts import ObservationPart
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import GameSpec
 from ecotone.core.styled import Styled, mark
@@ -245,6 +247,14 @@ class Game(ABC, Generic[D]):
     @abstractmethod
     def observation(self, data: D, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` may know (``None``: a spectator), JSON-safe."""
+
+    def observation_parts(self, seat: int) -> tuple[ObservationPart[D], ...]:
+        """``seat``'s observation cut into parts, each made from one piece of the data
+        (:mod:`ecotone.core.parts`), so that code observing every step can rebuild only
+        what a step changed; together they make exactly :meth:`observation`. Optional:
+        empty by default, and then the observation is made whole each time."""
+        del seat
+        return ()
 
     @abstractmethod
     def render(self, data: D, seat: int | None) -> str:

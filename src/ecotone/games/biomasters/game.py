@@ -10,9 +10,18 @@ from ecotone.core.actions import Action
 from ecotone.core.deckbuilding import Deckbuilding
 from ecotone.core.errors import IllegalAction
 from ecotone.core.game import Game, ScoreTerm
+from ecotone.core.parts import ObservationPart
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Option, Provenance, Variant
-from ecotone.games.biomasters import phase, presentation, render, rules, unplayable, view
+from ecotone.games.biomasters import (
+    parts,
+    phase,
+    presentation,
+    render,
+    rules,
+    unplayable,
+    view,
+)
 from ecotone.games.biomasters.actions import CODEC
 from ecotone.games.biomasters.board import grid_for
 from ecotone.games.biomasters.decks import (
@@ -152,6 +161,9 @@ class BioMasters(Game[BioData]):
 
     def observation(self, data: BioData, seat: int | None) -> dict[str, Any]:
         return view.observation(data, self.table, seat)
+
+    def observation_parts(self, seat: int) -> tuple[ObservationPart[BioData], ...]:
+        return parts.observation_parts(seat, self.table)
 
     def render(self, data: BioData, seat: int | None) -> str:
         return render.render(data, self.table, seat)

@@ -10,9 +10,10 @@ from typing import Any
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
 from ecotone.core.game import Game, ScoreTerm
+from ecotone.core.parts import ObservationPart
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Option
-from ecotone.games.biome import phase, presentation, render, rules, view
+from ecotone.games.biome import parts, phase, presentation, render, rules, view
 from ecotone.games.biome.actions import CODEC
 from ecotone.games.biome.board import formations
 from ecotone.games.biome.cards import cards
@@ -119,6 +120,9 @@ class BiomeBorneo(Game[BiomeData]):
 
     def observation(self, data: BiomeData, seat: int | None) -> dict[str, Any]:
         return view.observation(data, seat, self.cfg)
+
+    def observation_parts(self, seat: int) -> tuple[ObservationPart[BiomeData], ...]:
+        return parts.observation_parts(seat, self.cfg)
 
     def render(self, data: BiomeData, seat: int | None) -> str:
         return render.render(data, seat, self.cfg)

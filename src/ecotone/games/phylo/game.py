@@ -10,9 +10,10 @@ from ecotone.core.actions import Action
 from ecotone.core.deckbuilding import Deckbuilding
 from ecotone.core.errors import ConfigError, IllegalAction
 from ecotone.core.game import Game, ScoreTerm
+from ecotone.core.parts import ObservationPart
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Option, Provenance, Variant
-from ecotone.games.phylo import phase, presentation, render, rules, unplayable, view
+from ecotone.games.phylo import parts, phase, presentation, render, rules, unplayable, view
 from ecotone.games.phylo.actions import CODEC, ThrowHand
 from ecotone.games.phylo.cards import cards
 from ecotone.games.phylo.decks import DEFAULT_DECKS, READY_DECKS, deckbuilding, resolve_deck
@@ -141,6 +142,10 @@ class Phylo(Game[PhyloData]):
         if self.decks is not None:
             obs["decks"] = list(self.deck_names)
         return obs
+
+    def observation_parts(self, seat: int) -> tuple[ObservationPart[PhyloData], ...]:
+        names = list(self.deck_names) if self.decks is not None else None
+        return parts.observation_parts(seat, self.decks is not None, names)
 
     def render(self, data: PhyloData, seat: int | None) -> str:
         return render.render(data, seat)

@@ -9,9 +9,10 @@ from typing import Any
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
 from ecotone.core.game import Game, Lesson, ScoreTerm
+from ecotone.core.parts import ObservationPart
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Provenance, Variant
-from ecotone.games.singapore import lessons, phase, presentation, render, rules, view
+from ecotone.games.singapore import lessons, parts, phase, presentation, render, rules, view
 from ecotone.games.singapore.actions import CODEC
 from ecotone.games.singapore.cards import cards
 from ecotone.games.singapore.refusals import SingaporeRefusal
@@ -96,6 +97,9 @@ class SingaporeUntamed(Game[SGData]):
 
     def observation(self, data: SGData, seat: int | None) -> dict[str, Any]:
         return view.observation(data, seat)
+
+    def observation_parts(self, seat: int) -> tuple[ObservationPart[SGData], ...]:
+        return parts.observation_parts(seat)
 
     def render(self, data: SGData, seat: int | None) -> str:
         return render.render(data, seat)
