@@ -29,7 +29,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 import ecotone
 from ecotone.core.errors import EcotoneError
-from ecotone.server import http, players, ws
+from ecotone.server import decks, http, players, ws
 from ecotone.server.clients import Proxies
 from ecotone.server.errors import ServerError, status_for
 from ecotone.server.fanout import ConnectionCaps, Pacer
@@ -155,6 +155,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.include_router(http.router)
     app.include_router(players.router)
+    app.include_router(decks.router)  # deck building: pool, rules, codes
     app.add_api_websocket_route("/api/v1/matches/{match_id}/ws", ws.match_socket)
 
     @app.exception_handler(ServerError)
