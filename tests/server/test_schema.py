@@ -118,3 +118,22 @@ def test_an_action_is_the_same_record_over_http_and_the_websocket(client: TestCl
     r = client.post(f"{API}/matches/{mid}/actions", json=good, headers=auth(token))
     assert r.status_code == 200, r.text
     close(conn)
+
+
+@pytest.mark.parametrize(
+    ("route", "body", "where"),
+    [
+        ("check", {"deck": {"cards": {"lion": "2"}}}, "cards"),
+        ("check", {"deck": {"name": "x", "colour": "red"}}, "colour"),
+        ("check", {"deck": {}, "extra": 1}, "extra"),
+        ("encode", {"deck": {"cards": {"lion": 2.0}}}, "cards"),
+        ("decode", {"code": 7}, "code"),
+        ("read", {"text": "x" * 16_001}, "text"),
+        ("read", {}, "text"),
+    ],
+)
+def test_the_deck_routes_decode_their_bodies_as_strictly(
+    strict: TestClient, route: str, body: dict[str, Any], where: str
+) -> None:
+    r = strict.post(f"{API}/games/biomasters/decks/{route}", json=body)
+    assert where in _refused(r, "protocol/malformed")["message"]

@@ -44,7 +44,16 @@ from ecotone.server.protocol import (
     MatchInfo,
     Update,
 )
-from ecotone.server.schema import CreateMatch, GuestRequest, JoinRequest, Login, NewAccount
+from ecotone.server.schema import (
+    CheckIn,
+    CreateMatch,
+    DecodeIn,
+    GuestRequest,
+    JoinRequest,
+    Login,
+    NewAccount,
+    ReadIn,
+)
 from ecotone.server.settings import Settings
 from ecotone.server.store import Store, default_db_url
 from ecotone.web import install as install_web
@@ -78,6 +87,9 @@ _SCHEMAS: dict[str, type[Any]] = {
     "ChatList": _ChatList,
     "LogEntry": LogEntry,
     "CreateMatch": CreateMatch,
+    "CheckIn": CheckIn,
+    "DecodeIn": DecodeIn,
+    "ReadIn": ReadIn,
     "JoinRequest": JoinRequest,
     "Act": Act,
     "Chat": Chat,

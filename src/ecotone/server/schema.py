@@ -109,6 +109,45 @@ class GuestRequest(msgspec.Struct, forbid_unknown_fields=True):
     name: Name | None = None
 
 
+# -- deck building (ecotone.server.decks) ---------------------------------------------------
+
+# Distinct cards in one request: far more than any pool has.
+MAX_DECK_CARDS = 500
+
+
+class DeckIn(msgspec.Struct, forbid_unknown_fields=True):
+    """A deck as a client holds it: card ids and their copies (a count outside 0 to 99
+    is the deck builder's own refusal, ``deck/bad-count``, in its words)."""
+
+    name: Annotated[str, msgspec.Meta(max_length=200)] = ""
+    summary: Annotated[str, msgspec.Meta(max_length=500)] = ""
+    cards: Annotated[
+        dict[
+            Annotated[str, msgspec.Meta(max_length=200)],
+            Annotated[int, msgspec.Meta(ge=-(2**31), le=2**31)],
+        ],
+        msgspec.Meta(max_length=MAX_DECK_CARDS),
+    ] = msgspec.field(default_factory=dict)
+
+
+class CheckIn(msgspec.Struct, forbid_unknown_fields=True):
+    """A deck to check or encode."""
+
+    deck: DeckIn
+
+
+class DecodeIn(msgspec.Struct, forbid_unknown_fields=True):
+    """A deck code to read."""
+
+    code: Annotated[str, msgspec.Meta(max_length=2000)]
+
+
+class ReadIn(msgspec.Struct, forbid_unknown_fields=True):
+    """A deck file's text, or a deck code, to read."""
+
+    text: Annotated[str, msgspec.Meta(max_length=16_000)]  # (a body is 16 KiB at most)
+
+
 def decode_body(raw: bytes, record: type[T]) -> T:
     """Decode a request body into ``record`` (an empty body is an empty object).
 
