@@ -155,9 +155,7 @@ def refusal(match: Match, seat: int) -> IllegalAction | None:
     if match.offer is not None:
         return IllegalAction("undo/asked", "you have asked already: waiting for the answers")
     if match.undo_refused == match.version:
-        return IllegalAction(
-            "undo/declined", "the other players did not agree to take it back: it stands"
-        )
+        return IllegalAction("undo/declined", "the others said no to taking this decision back")
     return None
 
 
