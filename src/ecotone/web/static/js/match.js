@@ -457,7 +457,7 @@ export class MatchPage {
     } else if (this.hadFocus) (document.querySelector("#actions button[data-index]:not([disabled]):not([hidden])") || document.getElementById("actions-h"))?.focus();
     // a request to take back a decision that waits for this seat's answer takes the focus once
     const offer = u.undo_offer;
-    const ask = offer && offer.waiting.includes(this.seat) ? `${offer.seat}@${offer.version}` : null;
+    const ask = offer && this.askedHere(offer).length ? `${offer.seat}@${offer.version}` : null;
     if (ask && this.offerSeen !== ask) { this.offerSeen = ask; document.getElementById("undo-accept")?.focus(); }
     this.paintClock();
     this.paintThinking();
@@ -737,12 +737,25 @@ export class MatchPage {
     this.busy = true; this.draw();
   }
 
-  /** Accept or decline another seat's request to take back a decision. */
-  answerUndo(offer, accept) {
+  /** The seats asked by `offer` that this browser answers for: its seat, and in
+   * hot-seat the others it holds (their people are at this screen). */
+  askedHere(offer) { return offer.waiting.filter((s) => s === this.seat || this.heldList.includes(s)); }
+
+  /** Accept or decline another seat's request to take back a decision, for every seat
+   * asked that this browser holds (the others' over HTTP, with their own keys). */
+  async answerUndo(offer, accept) {
     if (!this.online) { toast("You are offline: answer once the connection is back.", true); return; }
-    this.undoRef = `v${++this.refs}`;
-    this.send({ type: "undo_reply", version: offer.version, accept, ref: this.undoRef });
+    const seats = this.askedHere(offer);
     this.busy = true; this.draw();
+    for (const s of seats.filter((x) => x !== this.seat)) {
+      try {
+        await api(`/matches/${encodeURIComponent(this.id)}/undo/reply`, { method: "POST", body: { version: offer.version, accept }, token: this.seats[s] });
+      } catch (e) { toast(`${this.who(s)}: ${e.message}`, true); }
+    }
+    if (seats.includes(this.seat)) {
+      this.undoRef = `v${++this.refs}`;
+      this.send({ type: "undo_reply", version: offer.version, accept, ref: this.undoRef });
+    } else { this.busy = false; this.draw(); }
   }
 
   /** How long the people asked have left to answer, in words. */
@@ -768,10 +781,11 @@ export class MatchPage {
     const asker = this.who(offer.seat);
     const waiting = this.and(offer.waiting.map((s) => (s === this.seat ? "you" : this.who(s))));
     const left = h("span.muted", { id: "undo-offer-left" }, this.offerLeft(offer));
-    if (offer.waiting.includes(this.seat)) {
-      const others = offer.waiting.filter((s) => s !== this.seat);
+    const here = this.askedHere(offer);
+    if (here.length) {
+      const others = offer.waiting.filter((s) => !here.includes(s));
       return h("section.undo-offer.asked", { id: "undo-offer", role: "alertdialog", "aria-labelledby": "undo-offer-h", "aria-describedby": "undo-offer-text" },
-        h("h2", { id: "undo-offer-h" }, `↶ ${asker} asks to take back a decision`),
+        h("h2", { id: "undo-offer-h" }, `↶ ${asker} asks to take back a decision${here.includes(this.seat) ? "" : `: ${this.and(here.map((s) => this.who(s)))}, do you accept?`}`),
         h("p", { id: "undo-offer-text" }, `${asker} would like to take back ${what}: the game goes back to just before it${others.length ? `, if ${this.and(others.map((s) => this.who(s)))} accept${others.length > 1 ? "" : "s"} too` : ""}. `, left),
         h("div.confirm-buttons", {},
           h("button.secondary", { type: "button", id: "undo-decline", disabled: this.busy, onclick: () => this.answerUndo(offer, false) }, "Decline: it stands"),
