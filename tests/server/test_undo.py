@@ -6,12 +6,18 @@ restart like a move."""
 from __future__ import annotations
 
 import contextlib
+import json
+import random
 import time
 from collections.abc import Iterator
 from typing import Any
 
 from fastapi.testclient import TestClient
 
+import ecotone
+from ecotone.core.history import History
+from ecotone.core.replay import Replay
+from ecotone.core.visibility import announcement, viewer_bit
 from ecotone.server import create_app
 from ecotone.server.store import Store
 from tests.server.conftest import make_settings
@@ -312,3 +318,65 @@ def test_a_take_back_is_stored_and_the_match_resumes_after_a_restart(sqlite_url:
         final = client.get(f"{API}/matches/{mid}/view", headers=auth(token)).json()
         assert final["observation"] == before["observation"]
         assert final["version"] == again["version"] + 1
+        # the replay holds the line in play: neither placement, each taken back
+        assert client.post(f"{API}/matches/{mid}/resign", headers=auth(token)).status_code == 200
+        replay = Replay.from_json(client.get(f"{API}/matches/{mid}/replay").content)
+        assert len(replay.steps) == before["version"]
+        replay.verify()
+
+
+def _hidden_undoable_step(game_id: str, seed: int) -> tuple[list[tuple[int, Any]], int]:
+    """A line of random play of ``game_id`` (two seats) up to a step that spectators are
+    not shown and that its seat may take back: the moves (seat, action JSON) through that
+    step, and its seat."""
+    game = ecotone.make(game_id, players=2)
+    line = History.start(game, seed)
+    rnd = random.Random(seed)
+    moves: list[tuple[int, Any]] = []
+    for _ in range(200):
+        state = line.state
+        seat = state.to_move[0]
+        action = rnd.choice(state.legal_actions(seat))
+        line = line.play(seat, action)
+        moves.append((seat, action.to_json()))
+        told = announcement(state, seat, action, line.state)
+        if not told.visible & viewer_bit(2, None) and line.undo_refusal(seat) is None:
+            return moves, seat
+    raise AssertionError(f"no hidden step to take back in {game_id} from seed {seed}")
+
+
+def test_a_step_hidden_from_spectators_stays_hidden_when_taken_back(client: TestClient) -> None:
+    moves, seat = _hidden_undoable_step("biome-borneo", 0)
+    mid, ana = create(client, "biome-borneo", 2, seed=0)
+    assert ana
+    tokens = {0: ana, 1: join(client, mid, name="Ben")}
+    for s, action in moves:
+        version = client.get(f"{API}/matches/{mid}/view", headers=auth(tokens[s])).json()
+        _act(client, mid, tokens[s], version["version"], action)
+    step = len(moves)
+    watcher, _, seen = open_ws(client, mid, since=step - 1)
+    try:
+        told = seen["log"][-1]
+        assert told["version"] == step
+        assert told["action"] is None, "spectators are not shown it"
+        assert told["text"] is None
+        r = _undo(client, mid, tokens[seat], step)
+        assert r.json()["pending"] is True
+        offer = watcher.until(lambda m: m["type"] == "update" and m["undo_offer"])["undo_offer"]
+        assert offer["step"] == told, "the request shows spectators what the step did, no more"
+        r = client.post(
+            f"{API}/matches/{mid}/undo/reply",
+            json={"version": step, "accept": True},
+            headers=auth(tokens[1 - seat]),
+        )
+        assert r.status_code == 200, r.text
+        back = watcher.until(lambda m: m["type"] == "update" and m["version"] == step + 1)
+        assert back["log"][-1]["took_back"] == told
+        # what the step names (the card exchanged) reached the spectator nowhere
+        named = [v for k, v in moves[-1][1].items() if k != "type" and isinstance(v, str)]
+        assert named
+        for message in watcher.seen:
+            for word in named:
+                assert word not in json.dumps(message), message
+    finally:
+        close(watcher)

@@ -591,7 +591,8 @@ class MatchManager:
             action_json = _json.encode(action.to_json()).decode()
             records.append(MoveRecord(version, seat, action_json, by, visible, tags, digest, now))
             new_steps.append(Step(version, seat, action, by, visible, tags, digest, now))
-            befores.append(state)
+            # kept bare (without its cached legal actions), to take the step back
+            befores.append(State(state.game, state.data))
             state = after
         status = "over" if state.is_over else "active"
         waiting = list(state.to_move) if status == "active" else []
