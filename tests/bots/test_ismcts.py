@@ -346,7 +346,8 @@ def test_a_paired_round_gives_every_move_the_same_luck() -> None:
 
 
 def test_paired_comparison_of_the_most_tried_moves_in_a_large_space() -> None:
-    state, seat = _paired_decision("biome-borneo", 2, 12, 10_000)
+    # at least 20 moves, so that each of the 20 plain iterations can try a new one
+    state, seat = _paired_decision("biome-borneo", 2, 20, 10_000)
     view = SeatView(state, seat)
     bot = make_bot("ismcts", state.game, seat, 4, iterations=40, paired=3, widening=0.0)
     assert isinstance(bot, ISMCTSBot)

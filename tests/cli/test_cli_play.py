@@ -387,3 +387,42 @@ def test_resume_goes_on_exactly_where_the_game_stopped(
     assert main(["play", "--resume", "last", *folder]) == 2
     assert "no unfinished game is saved in" in capsys.readouterr().err
     assert main(["play", FOREST, "--resume", *folder]) == 2
+
+
+@pytest.mark.parametrize("bot", ["random", "heuristic"])
+def test_a_resumed_game_goes_on_move_for_move_as_the_uninterrupted_one(
+    bot: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    base = ["play", FOREST, "--seats", f"human,{bot}", "--seed", "6"]
+    # the game uninterrupted: P1 takes option 1 at twelve decisions, then stops
+    scripted(monkeypatch, Script(["1"] * 12 + ["q"]))
+    assert main([*base, "--replay-dir", str(tmp_path / "whole")]) == 0
+    (whole,) = replays(tmp_path / "whole")
+    # the same decisions, stopped after five and resumed for the other seven
+    scripted(monkeypatch, Script(["1"] * 5 + ["q"]))
+    assert main([*base, "--replay-dir", str(tmp_path / "parts")]) == 0
+    stopped = Replay.load(replays(tmp_path / "parts")[0])
+    scripted(monkeypatch, Script(["1"] * 7 + ["q"]))
+    assert main(["play", "--resume", "--replay-dir", str(tmp_path / "parts")]) == 0
+    assert "chose otherwise" not in capsys.readouterr().out
+    (parts,) = replays(tmp_path / "parts")
+    steps = Replay.load(parts).steps
+    assert len(steps) > len(stopped.steps) + 7  # the bot moved after the resume
+    assert steps == Replay.load(whole).steps
+
+
+def test_a_bot_that_chooses_otherwise_on_the_way_is_named(tmp_path: Path) -> None:
+    game = ecotone.make(FOREST, players=2)
+    line = play_module.History.of(game, 4, [])
+    for _ in range(6):
+        seat = line.state.to_move[0]
+        line = line.play(seat, line.state.legal_actions(seat)[-1])
+    bots = [None, play_module.build_bot("random", game, 1, 1)]
+    assert play_module.catch_up(bots, line) == [1]  # random would not always take the last
+    first = [play_module.build_bot("heuristic", game, s, s) for s in range(2)]
+    line = play_module.History.start(game, 4)
+    for _ in range(6):
+        seat = line.state.to_move[0]
+        line = line.play(seat, first[seat].act(play_module.SeatView(line.state, seat)))
+    again = [play_module.build_bot("heuristic", game, s, s) for s in range(2)]
+    assert play_module.catch_up(again, line) == []

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import builtins
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 import ecotone
 from ecotone.cli.main import main
+from ecotone.core.history import History
 from ecotone.core.replay import Replay
 from ecotone.sim.runner import play_game
 
@@ -137,3 +139,27 @@ def test_a_seat_outside_the_game_is_a_usage_error(
 ) -> None:
     assert main(["replay", str(replay_file), "--seat", "3"]) == 2
     assert "--seat must be between 1 and 2" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("no_color", [False, True])
+def test_a_replay_is_shown_in_the_game_s_colours_unless_asked_not_to(
+    no_color: bool,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = ecotone.make("biome-borneo", players=2)
+    line = History.start(game, 3)
+    for _ in range(4):
+        seat = line.state.to_move[0]
+        line = line.play(seat, line.state.legal_actions(seat)[0])
+    path = tmp_path / "biome.json"
+    line.replay(["random", "random"]).save(path)
+    monkeypatch.setenv("FORCE_COLOR", "1")  # as in a terminal
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    code = main(["replay", str(path), "--all", *(["--no-color"] if no_color else [])])
+    out, _ = capsys.readouterr()
+    assert code == 0
+    assert "Step 4:" in out
+    coloured = re.search(r"\x1b\[[0-9;]*3[0-8][;m]", out) is not None
+    assert coloured is not no_color

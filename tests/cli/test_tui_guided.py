@@ -59,7 +59,8 @@ def test_a_name_typed_at_the_top_enters_the_guided_step_it_narrows_to() -> None:
 
 
 def test_a_guided_game_plays_through_the_session(tmp_path: Path) -> None:
-    answers = iter(["", "1", "a2", "2", "1", "q"])  # Enter at the hand-over to P1 first
+    # Enter at the hand-over to P1 first; p at the turn: each option drawn again
+    answers = iter(["", "1", "a2", "2", "p", "1", "q"])
     console = Console(file=io.StringIO(), width=100)
     game = Tiles(2)
     ask = lambda prompt: next(answers)  # noqa: E731
@@ -68,5 +69,5 @@ def test_a_guided_game_plays_through_the_session(tmp_path: Path) -> None:
     out = console.file.getvalue()  # type: ignore[attr-defined]
     assert "which cell?" in out
     assert "which turn?" in out
-    assert "|> T2" in out  # the previews were drawn
+    assert out.count("|> T2") == 3  # the previews were drawn, and again on p
     assert session.line.steps[0].action == Lay("T2", "a2", 0)

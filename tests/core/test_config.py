@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 import ecotone
 from ecotone.core.errors import ConfigError
+from tests.core.toy import SPEC
 
 
 def test_available_games_lists_registered_ids() -> None:
@@ -70,3 +73,19 @@ def test_an_option_that_reads_files_accepts_only_ready_made_values_remotely() ->
         assert "Ocean, Wetland" in err.value.message
     # an option that reads no files has nothing to refuse
     Option("seats", "a list", "").refuse_files("/etc/passwd")
+
+
+def test_a_variant_sets_its_own_defaults() -> None:
+    short = replace(SPEC.variants[0], defaults=(("rounds", 2),))
+    spec = replace(SPEC, variants=(short,))
+    assert spec.check_config(2, None, {})["rounds"] == 3
+    assert spec.check_config(2, "short", {})["rounds"] == 2
+    # what the player chooses still wins over the variant's default
+    assert spec.check_config(2, "short", {"rounds": 1})["rounds"] == 1
+
+
+def test_a_variant_default_must_be_a_value_of_its_option() -> None:
+    with pytest.raises(ConfigError):
+        replace(SPEC, variants=(replace(SPEC.variants[0], defaults=(("rounds", 9),)),))
+    with pytest.raises(ValueError, match="unknown option 'speed'"):
+        replace(SPEC, variants=(replace(SPEC.variants[0], defaults=(("speed", 1),)),))

@@ -4,7 +4,11 @@ honest about what did not fit."""
 from __future__ import annotations
 
 import copy
+import dataclasses
+import os
 import random
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -160,3 +164,33 @@ def test_the_layout_command_prints_the_description(capsys: pytest.CaptureFixture
 def test_the_rl_package_and_the_tensor_name_no_game() -> None:
     found = naming(ROOT / "src/ecotone/rl") + naming(ROOT / "src/ecotone/bots/tensor")
     assert not found, "ecotone.rl and ecotone.bots.tensor work for any game:\n" + "\n".join(found)
+
+
+def test_a_layout_is_versioned_by_what_its_slots_mean() -> None:
+    found = ecotone.rl.layout("phylo", players=2)
+    assert len(found.fingerprint) == 32
+    assert found.fingerprint in found.describe()
+    # the same in another process (it hashes the content, never an address)
+    command = [
+        sys.executable,
+        "-c",
+        "import ecotone.rl; print(ecotone.rl.layout('phylo', players=2).fingerprint)",
+    ]
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
+    assert done.stdout.strip() == found.fingerprint
+    # built again from the same probe: the same; another configuration: another
+    assert build(ecotone.make("phylo", players=2)).fingerprint == found.fingerprint
+    other = ecotone.rl.layout("phylo", players=2, variant="constructed")
+    assert other.fingerprint != found.fingerprint
+    # one label of one slice changed (a card renamed): another, at the same size
+    piece = next(p for p in found.slices if p.kind == "one-hot")
+    renamed = dataclasses.replace(piece, labels=(*piece.labels[:-1], "renamed"))
+    slices = tuple(renamed if p is piece else p for p in found.slices)
+    changed = dataclasses.replace(found, slices=slices)
+    assert changed.size == found.size
+    assert changed.fingerprint != found.fingerprint
+    # the environments' tensor space carries the stamp a saved model keeps
+    space = ecotone.rl.env("phylo", players=2).observation_space("player_0")["observation"]
+    assert space.ecotone_layout == found.stamp()
+    assert found.stamp()["fingerprint"] == found.fingerprint

@@ -4,12 +4,14 @@ view alone, wherever a bot spec is taken; its file is read without unpickling an
 from __future__ import annotations
 
 import base64
+import dataclasses
 import json
 import os
 import pickle
 import random
 import subprocess
 import sys
+import warnings
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
@@ -28,7 +30,7 @@ from stable_baselines3.common.save_util import json_to_data
 import ecotone
 import ecotone.rl
 from ecotone.bots import SeatView, available_bots, make_bot
-from ecotone.bots.policy import PolicyBot
+from ecotone.bots.policy import LayoutWarning, PolicyBot
 from ecotone.core.errors import ConfigError
 from ecotone.sim.runner import build_bot
 from ecotone.sim.tournament import run_tournament
@@ -199,6 +201,75 @@ def test_a_network_trained_on_another_configuration_is_refused(model_path: Path)
     three = ecotone.make(GAME, players=3)
     with pytest.raises(ConfigError, match=r"trained on \d+ observation slots .* 3 players"):
         make_bot("policy", three, 0, path=str(model_path))
+
+
+def saved_json(path: Path) -> dict[str, Any]:
+    with zipfile.ZipFile(path) as archive:
+        data: dict[str, Any] = json.loads(archive.read("data"))
+    return data
+
+
+def rewrite_json(path: Path, change: Callable[[dict[str, Any]], None]) -> None:
+    """Change the model file's JSON in place (the weights untouched)."""
+    with zipfile.ZipFile(path) as archive:
+        members = {name: archive.read(name) for name in archive.namelist()}
+    data = json.loads(members["data"])
+    change(data)
+    members["data"] = json.dumps(data).encode()
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, content in members.items():
+            archive.writestr(name, content)
+
+
+def test_the_file_says_which_layout_it_was_trained_on(model_path: Path) -> None:
+    game = ecotone.make(GAME, players=2)
+    found = ecotone.rl.layout(GAME, players=2)
+    # Stable-Baselines3 saved the tensor space's stamp as plain JSON
+    stamp = saved_json(model_path)["observation_space"]["ecotone_layout"]
+    assert stamp == found.stamp()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no warning for a network on its own layout
+        bot = make_bot("policy", game, 0, path=str(model_path))
+    assert isinstance(bot, PolicyBot)
+    assert bot.network.layout == stamp
+
+
+def test_a_network_trained_before_the_observation_changed_is_refused(
+    model_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = ecotone.make(GAME, players=2)
+    found = ecotone.rl.layout(GAME, players=2)
+    # the game's observation changes after training: a card renamed, say; the tensor
+    # keeps its size, but one slot now means another card
+    piece = next(p for p in found.slices if p.kind == "counts")
+    renamed = dataclasses.replace(piece, labels=("renamed", *piece.labels[1:]))
+    changed = dataclasses.replace(
+        found, slices=tuple(renamed if p is piece else p for p in found.slices)
+    )
+    monkeypatch.setattr("ecotone.bots.policy.layout_for", lambda _: changed)
+    with pytest.raises(ConfigError, match="observation changed since it was trained") as err:
+        make_bot("policy", game, 0, path=str(model_path))
+    assert found.fingerprint in str(err.value)
+    assert changed.fingerprint in str(err.value)
+    with pytest.warns(LayoutWarning, match="observation changed since it was trained"):
+        bot = build_bot(f"policy:path={model_path},strict=false", game, 0, 0)
+    state = game.start(2)
+    assert bot.act(SeatView(state, state.to_move[0])) in state.legal_actions(state.to_move[0])
+
+
+def test_a_file_that_does_not_say_its_layout_plays_with_a_warning(
+    model_path: Path, tmp_path: Path
+) -> None:
+    game = ecotone.make(GAME, players=2)
+    path = tmp_path / "unstamped.zip"
+    path.write_bytes(model_path.read_bytes())
+    rewrite_json(path, lambda data: data["observation_space"].pop("ecotone_layout"))
+    with pytest.warns(LayoutWarning, match="only its sizes could be checked"):
+        bot = make_bot("policy", game, 0, path=str(path))
+    assert isinstance(bot, PolicyBot)
+    assert bot.network.layout is None
+    with pytest.raises(ConfigError, match="strict=true or strict=false"):
+        build_bot(f"policy:path={model_path},strict=3", game, 0, 0)
 
 
 def test_a_file_that_is_not_a_masked_policy_is_refused(tmp_path: Path) -> None:

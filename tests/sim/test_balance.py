@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 import base64
+import dataclasses
 import html
 import json
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import ecotone
+from ecotone.core.actions import Action
 from ecotone.core.errors import ConfigError
+from ecotone.core.game import Lesson
+from ecotone.core.registry import register, unregister
 from ecotone.sim import runner
 from ecotone.sim.balance import (
     GameRecord,
@@ -30,18 +34,54 @@ from ecotone.sim.balance import (
 from ecotone.sim.balance import batch as batch_module
 from ecotone.sim.balance.batch import GAMES_FILE
 from ecotone.sim.balance.record import touched_items
+from ecotone.sim.balance.report import options_changed
 from ecotone.sim.balance.stats import (
     benjamini_hochberg,
     bootstrap,
     chi_square_uniform,
     clustered_difference,
     paired,
+    ratio,
     wilson,
 )
 from ecotone.sim.balance.tension import scores_by_step, tension
 from ecotone.sim.runner import game_seed, seat_order
+from tests.core.toy import Bid, BidsData, SealedBids
 
 PHYLO = "phylo"
+
+
+class TeachingBids(SealedBids):
+    """Sealed Bids with a lesson: how often a player bids the highest card in hand.
+
+    A player choosing at random among its bids and the fold takes the top card once in
+    ``len(hand) + 1`` choices: that is the lesson's theory, and a batch of random players
+    must bear it out.
+    """
+
+    spec = dataclasses.replace(SealedBids.spec, id="toy-teaching", title="Teaching Bids")
+
+    def lessons(
+        self, history: Sequence[tuple[BidsData, int, Action]], end: BidsData
+    ) -> tuple[Lesson, ...]:
+        del end
+        top = chances = 0
+        theory = 0.0
+        for data, seat, action in history:
+            hand = data.hands[seat]
+            chances += 1
+            top += isinstance(action, Bid) and action.card == max(hand)
+            theory += 1 / (len(hand) + 1)
+        share = theory / chances if chances else None
+        return (Lesson("top", "Top card bid", top, chances, share, "one choice in all"),)
+
+
+@pytest.fixture
+def teaching() -> Iterator[str]:
+    """A toy game with a lesson, registered for the test only."""
+    register("toy-teaching", TeachingBids)
+    yield "toy-teaching"
+    unregister("toy-teaching")
 
 
 def _report(game: ecotone.Game[Any], games: int, folder: Path, seed: int = 7) -> Any:
@@ -85,6 +125,21 @@ def test_bootstrap_is_seeded_and_brackets_the_mean() -> None:
     assert "bootstrap" in a.method
     constant = bootstrap("y", "y", "points", [3.0] * 10, seed=1, resamples=300)
     assert (constant.low, constant.value, constant.high) == (3.0, 3.0, 3.0)
+
+
+def test_a_ratio_over_games_treats_each_game_as_a_cluster() -> None:
+    # 40 games of 10 chances each; in half of them every chance went one way: the 400
+    # chances are not independent, and the interval must say so.
+    counts = [(10.0, 10.0)] * 20 + [(0.0, 10.0)] * 20
+    f = ratio("r", "r", "share of chances", counts, seed=1, resamples=400)
+    assert f == ratio("r", "r", "share of chances", counts, seed=1, resamples=400)
+    assert (f.value, f.n) == (0.5, 400)
+    naive = wilson("r", "r", 200, 400)
+    assert f.high - f.low > 2 * (naive.high - naive.low)
+    assert f.low < 0.5 < f.high
+    # games with no chance count as games but shift nothing
+    assert ratio("r", "r", "s", [(3.0, 4.0), (0.0, 0.0)], seed=1, resamples=0).value == 0.75
+    assert ratio("r", "r", "s", [(0.0, 0.0)], seed=1, resamples=50).n == 0
 
 
 def test_paired_differences_find_a_shift_and_not_its_absence() -> None:
@@ -264,6 +319,16 @@ def test_worker_processes_play_the_same_games(tmp_path: Path) -> None:
 # -- reports -------------------------------------------------------------------------------------
 
 
+def test_options_changed_are_those_the_game_would_not_choose_itself() -> None:
+    # BioMasters' free-for-all has decks of its own by default, unlike its other games
+    ffa = ecotone.make("biomasters", players=4, variant="free-for-all")
+    assert options_changed(ffa.config) == {}
+    old = ecotone.make("biomasters", players=4, variant="free-for-all", decks="production")
+    assert options_changed(old.config) == {"decks": "production"}
+    duel = ecotone.make("biomasters", players=2, decks="ocean")
+    assert options_changed(duel.config) == {"decks": "ocean"}
+
+
 def test_report_files_exist_and_every_figure_has_an_interval(tmp_path: Path) -> None:
     game = ecotone.make(PHYLO, players=2)
     report, _ = _report(game, 12, tmp_path)
@@ -338,3 +403,54 @@ def test_without_matplotlib_the_json_is_still_written(
     assert json.loads((tmp_path / "report.json").read_text())["plots"] == []
     assert "pip install 'ecotone[balance]'" in html.unescape((tmp_path / "report.html").read_text())
     assert not list(tmp_path.glob("*.png"))
+
+
+# -- lessons: what a game teaches ----------------------------------------------------------------
+
+
+def test_a_games_lesson_is_counted_and_set_against_its_theory(
+    tmp_path: Path, teaching: str
+) -> None:
+    game = ecotone.make(teaching, players=2)
+    report, records = _report(game, 60, tmp_path)
+    counted = [r.lessons[0] for r in records]
+    assert all(c.id == "top" and c.out_of == 6 for c in counted)  # 3 rounds, 2 seats
+    (f,) = report.lessons
+    assert f.id == "lesson/top"
+    assert f.n == 360
+    assert f.value == sum(c.count for c in counted) / 360
+    assert f.expected is not None
+    assert 1 / 4 < f.expected < 1 / 2  # between a full hand's 1/4 and a last card's 1/2
+    assert f.low <= f.expected <= f.high  # random players bear the theory out
+    written = write_report(report, tmp_path)
+    data = json.loads((tmp_path / "report.json").read_text())
+    assert data["lessons"][0]["theory"] == f.expected
+    assert data["lessons"][0]["source"] == "one choice in all"
+    assert "lessons.png" in data["plots"]
+    page = html.unescape(written.html.read_text())
+    assert "What the game teaches" in page
+    assert "Top card bid" in page
+
+
+def test_a_game_without_lessons_reports_none(tmp_path: Path, toy: str) -> None:
+    report, records = _report(ecotone.make(toy, players=2), 4, tmp_path)
+    assert all(r.lessons == [] for r in records)
+    assert report.lessons == []
+    write_report(report, tmp_path)
+    assert json.loads((tmp_path / "report.json").read_text())["lessons"] == []
+    assert "What the game teaches" not in (tmp_path / "report.html").read_text()
+
+
+def test_compare_reports_the_lessons_too(tmp_path: Path, teaching: str) -> None:
+    baseline = _report(ecotone.make(teaching, players=2), 16, tmp_path / "a")
+    same = _report(ecotone.make(teaching, players=2, rounds=3), 16, tmp_path / "b")
+    shorter = _report(ecotone.make(teaching, players=2, rounds=1), 16, tmp_path / "c")
+    nothing = compare(baseline, same, {"text": "rounds=3"}, resamples=100)
+    lesson = next(f for f in nothing.differences if f.id == "lesson/top")
+    assert (lesson.value, lesson.low, lesson.high) == (0, 0, 0)
+    change = compare(baseline, shorter, {"text": "rounds=1"}, resamples=100)
+    lesson = next(f for f in change.differences if f.id == "lesson/top")
+    # one round: only the first choice, made from a full hand
+    assert dict(lesson.extra)["changed"] == pytest.approx(
+        sum(r.lessons[0].count / 2 for r in shorter[1]) / 16
+    )

@@ -46,7 +46,7 @@ def test_create_form_sends_the_clock_the_variant_and_the_options(page: Any, serv
         return str(options[option]["choice_labels"][options[option]["choices"].index(value)])
 
     _choose(page, "biome-borneo", ["you", "bot:random"])
-    assert page.locator("fieldset.options [data-option]").count() == 2
+    assert page.locator("fieldset.options [data-option]").count() == len(options)
     for name, option in options.items():
         assert page.locator(f"label[for=option-{name}] strong").inner_text() == option["label"]
     page.select_option("[data-option=formation]", label=label("formation", "stairway"))
@@ -83,7 +83,8 @@ def test_create_form_sends_the_clock_the_variant_and_the_options(page: Any, serv
     page.click("[data-game=phylo]")
     page.check("[data-option=challenge]")
     page.select_option("#variant", "constructed")
-    page.fill("[data-option=deck1]", "no such deck")
+    page.select_option("#deck-seat-0", "code")
+    page.fill("[data-deck-code='0']", "no such deck")
     before = len(server.get("/api/v1/matches?limit=500")["matches"])
     page.click("#create-match")
     error = page.locator("#create-error")
@@ -95,10 +96,25 @@ def test_create_form_sends_the_clock_the_variant_and_the_options(page: Any, serv
     assert "#/match/" not in page.url
     assert len(server.get("/api/v1/matches?limit=500")["matches"]) == before
     shot(page, "lobby-create-refused")
-    page.fill("[data-option=deck1]", "")
+    page.select_option("#deck-seat-0", "")
     info = server.get(f"/api/v1/matches/{_created(page)}")
     assert info["variant"] == "constructed"
     assert info["options"]["challenge"] is True
+
+    # BioMasters' free-for-all deals its own decks: a seat given no deck plays the
+    # variant's default, not the two-player pairing
+    ffa = next(v for v in games["biomasters"]["variants"] if v["name"] == "free-for-all")
+    standard = ffa["defaults"]["decks"]
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create-match")
+    page.click("[data-game=biomasters]")
+    page.select_option("#variant", "free-for-all")
+    for s in range(1, 4):
+        page.select_option(f"select[data-seat='{s}']", "bot:random")
+    page.select_option("#deck-seat-0", "builtin:wetland")
+    info = server.get(f"/api/v1/matches/{_created(page)}")
+    assert info["variant"] == "free-for-all"
+    assert info["options"]["decks"].split(",") == ["wetland"] + [standard] * 3
 
 
 def test_my_matches_reach_every_tab_and_the_next_visit(

@@ -12,6 +12,14 @@ from ``view.observation`` alone), masks every action index but the legal ones
 legal action, or samples one from its own seeded generator with ``sample=true``: the same
 seed and the same views give the same choices.
 
+A network knows only the layout it learnt from. The environments' tensor space carries
+that layout's stamp (:meth:`~ecotone.bots.tensor.encoding.Layout.stamp`: its fingerprint,
+configuration and size), which Stable-Baselines3 saves with the model as text; the bot
+compares it with the game's layout now and refuses a network trained on another (the
+game's observation changed since: a new field, another card list), or with
+``strict=false`` plays it with a warning. A file without a stamp (saved by another tool)
+is played with a warning, its sizes the only check.
+
 Loading reads only the file's plain parts: the JSON of the policy's options and spaces,
 and the network's weights with ``torch.load(weights_only=True)``. Stable-Baselines3's own
 ``load`` would unpickle the Python objects saved beside them (schedules, classes,
@@ -29,6 +37,7 @@ import json
 import os
 import re
 import threading
+import warnings
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,7 +51,7 @@ from ecotone.bots.tensor import Layout, layout_for
 from ecotone.core.actions import Action
 from ecotone.core.game import Game
 
-__all__ = ["Network", "PolicyBot", "load_network"]
+__all__ = ["LayoutWarning", "Network", "PolicyBot", "load_network"]
 
 #: The policy class of sb3-contrib's action-masked algorithms, as its file names it.
 MASKED_POLICIES = "sb3_contrib.common.maskable.policies"
@@ -79,12 +88,15 @@ class Network:
         observation_size: the tensor length it was trained on.
         num_actions: the size of its action index.
         policy: sb3-contrib's ``MaskableActorCriticPolicy``, in evaluation mode.
+        layout: the stamp of the layout it was trained on (``fingerprint``, ``game``,
+            ``players``, ``variant``, ``size``), or ``None`` when the file has none.
     """
 
     path: str
     observation_size: int
     num_actions: int
     policy: Any
+    layout: dict[str, Any] | None = None
 
     def probabilities(
         self, tensor: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]
@@ -171,7 +183,16 @@ def _read(path: str) -> Network:
     except (RuntimeError, TypeError) as exc:
         raise ValueError(f"the network in {path} does not fit its own options: {exc}") from None
     policy.set_training_mode(False)
-    return Network(path, size, actions, policy)
+    return Network(path, size, actions, policy, _stamp(saved))
+
+
+def _stamp(saved: dict[str, Any]) -> dict[str, Any] | None:
+    """The layout stamp the observation space was saved with (plain JSON), if any."""
+    space = saved.get("observation_space")
+    stamp = space.get("ecotone_layout") if isinstance(space, dict) else None
+    if isinstance(stamp, dict) and isinstance(stamp.get("fingerprint"), str):
+        return stamp
+    return None
 
 
 _LOADED: dict[tuple[str, int, int], Network] = {}
@@ -211,6 +232,9 @@ class PolicyBot(Bot):
         path: the model file, as ``MaskablePPO.save`` wrote it.
         sample: ``False`` (default): the most probable legal action; ``True``: one drawn
             with the policy's probabilities.
+        strict: ``True`` (default): refuse a network trained on another observation
+            layout than this game's now; ``False``: play it, with a warning (its sizes
+            must still match).
     """
 
     name = "policy"
@@ -223,6 +247,7 @@ class PolicyBot(Bot):
         *,
         path: str | os.PathLike[str] | None = None,
         sample: bool = False,
+        strict: bool = True,
         **options: Any,
     ) -> None:
         super().__init__(game, seat, seed, **options)
@@ -232,6 +257,8 @@ class PolicyBot(Bot):
             )
         if not isinstance(sample, bool):
             raise ValueError(f"takes sample=true or sample=false, not {sample!r}")
+        if not isinstance(strict, bool):
+            raise ValueError(f"takes strict=true or strict=false, not {strict!r}")
         self.sample = sample
         self.network = load_network(str(path))
         self.layout: Layout = layout_for(game)
@@ -242,6 +269,31 @@ class PolicyBot(Bot):
                 f"{path} was trained on {trained[0]} observation slots and {trained[1]} "
                 f"actions; this game ({_configuration(game)}) has {here[0]} and {here[1]}"
             )
+        self._check_layout(str(path), game, strict)
+
+    def _check_layout(self, path: str, game: Game[Any], strict: bool) -> None:
+        """Refuse (or, not ``strict``, warn about) a network trained on another layout;
+        warn about one whose file does not say."""
+        stamp = self.network.layout
+        if stamp is None:
+            warnings.warn(
+                f"{path} does not say which observation layout it was trained on (saved "
+                "without the environments' tensor space): only its sizes could be checked",
+                LayoutWarning,
+                stacklevel=3,
+            )
+            return
+        if stamp["fingerprint"] == self.layout.fingerprint:
+            return
+        message = (
+            f"{path} was trained on observation layout {stamp['fingerprint']} "
+            f"({_stamped(stamp)}); this game ({_configuration(game)}) has layout "
+            f"{self.layout.fingerprint}: the observation changed since it was trained, "
+            "so its slots no longer mean what the network learnt"
+        )
+        if strict:
+            raise ValueError(f"{message}; train it again, or pass strict=false to play it")
+        warnings.warn(message, LayoutWarning, stacklevel=3)
 
     def act(self, view: SeatView) -> Action:
         legal = {self.game.action_index(action): action for action in view.legal_actions}
@@ -254,6 +306,18 @@ class PolicyBot(Bot):
         else:
             index = max(legal, key=lambda i: (probs[i], -i))  # ties: the lowest index
         return legal[index]
+
+
+class LayoutWarning(UserWarning):
+    """A policy plays on a layout it may not have been trained on."""
+
+
+def _stamped(stamp: dict[str, Any]) -> str:
+    words = [str(stamp.get("game")), f"{stamp.get('players')} players"]
+    if stamp.get("variant"):
+        words.append(f"variant {stamp['variant']}")
+    words.append(f"{stamp.get('size')} slots")
+    return ", ".join(words)
 
 
 def _configuration(game: Game[Any]) -> str:

@@ -254,6 +254,9 @@ def _show(report: Report, folder: Path, workers: int, args: argparse.Namespace) 
             c.print(Text(f"  {line}"))
     if report.players > 1:
         c.print(Text(f"  Equal seats? chi-square p = {report.seat_test['p']:.3f}"))
+    for f in report.lessons:
+        theory = f" (theory {_show_value(f.expected, f.unit)})" if f.expected is not None else ""
+        c.print(Text(f"  {_line(f)}{theory}"))
     for title, items in (("Strongest", report.strongest), ("Weakest", report.weakest)):
         shown = [f"{i.label} ({i.win.value:+.1%})" for i in items[:SHOWN_ITEMS] if i.win]
         if shown:

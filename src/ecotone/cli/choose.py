@@ -10,7 +10,7 @@ with the game's picture of each move beside it where the game draws one
 field by field in their notation's order.
 
 :func:`interpret` reads one typed line against a decision: a key (``q``, ``u``, ``?``,
-``d``, ``l``, ``b``, ``i <card>``), an option's number, a move's notation, or the names
+``d``, ``p``, ``l``, ``b``, ``i <card>``), an option's number, a move's notation, or the names
 the screen shows (:mod:`ecotone.cli.names`). It never changes anything; it answers an
 :data:`Outcome` for the session to carry out, and a line that is no move gets a refusal
 in the game's own words whenever the game has some.
@@ -70,6 +70,7 @@ KEYS = (
     ("u", "undo your last decision, if allowed"),
     ("i <name>", "a card's face, every field"),
     ("d", "the whole view"),
+    ("p", "each option drawn, pictures and all"),
     ("l", "every move you were told of"),
     ("?", "this help"),
     ("q", "stop (saved: play --resume goes on)"),
@@ -87,6 +88,8 @@ _COMMANDS = {
     "view": "details",
     "l": "log",
     "log": "log",
+    "p": "pictures",
+    "pictures": "pictures",
 }
 
 
@@ -329,7 +332,7 @@ class Say:
 
 @dataclass(frozen=True, slots=True)
 class Ask:
-    """A request for the session: ``quit``, ``undo``, ``details`` or ``log``."""
+    """A request for the session: ``quit``, ``undo``, ``details``, ``pictures`` or ``log``."""
 
     command: str
 

@@ -21,6 +21,7 @@ from ecotone.cli import (
     bench_bots,
     bots,
     cards,
+    decks,
     departures,
     info,
     play,
@@ -86,6 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND")
     info.add_parsers(commands)
     cards.add_parser(commands)
+    decks.add_parser(commands)
     play.add_parser(commands)
     simulate.add_parser(commands)
     replay.add_parser(commands)

@@ -26,12 +26,14 @@ class UsageError(Exception):
     """
 
 
-def stdout_console() -> Console:
+def stdout_console(no_color: bool = False) -> Console:
     """A console on the current stdout; never wraps free text, tables fit the width.
 
-    Piped output is :data:`PIPE_WIDTH` wide unless ``$COLUMNS`` says otherwise.
+    Piped output is :data:`PIPE_WIDTH` wide unless ``$COLUMNS`` says otherwise. With
+    ``no_color`` (``--no-color``; ``$NO_COLOR`` does the same) it prints no colours, but
+    still bold and dim text.
     """
-    console = Console(soft_wrap=True, highlight=False)
+    console = Console(soft_wrap=True, highlight=False, no_color=True if no_color else None)
     if not console.is_terminal and not os.environ.get("COLUMNS"):
         console.width = PIPE_WIDTH
     return console

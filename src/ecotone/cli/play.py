@@ -1,10 +1,12 @@
 """``ecotone play``: a game in the terminal, humans and bots at any seats.
 
-Each human sees only their own view (``state.render(seat)``) on one screen that fits the
-terminal (:mod:`ecotone.cli.screen`): the view, what happened since their last decision,
-and the decision, its options numbered. They answer with a number, a move's notation or
-the names the screen shows (:mod:`ecotone.cli.choose`); a long list of one kind of move is
-asked field by field. ``u`` takes back their last decision where the engine's undo policy
+Each human sees only their own view (``state.render_styled(seat)``, in the game's
+colours: :mod:`ecotone.cli.paint`) on one screen that fits the terminal
+(:mod:`ecotone.cli.screen`): the view, what happened since their last decision, and the
+decision, its options numbered, each with the game's picture of it while those fit (``p``
+draws them when they do not). They answer with a number, a move's notation or the names
+the screen shows (:mod:`ecotone.cli.choose`); a long list of one kind of move is asked
+field by field. ``u`` takes back their last decision where the engine's undo policy
 allows (:class:`ecotone.core.history.History`), ``i <card>`` shows a card's face, ``?``
 the keys and the notation. A decision with a single legal move is taken for them, with a
 line saying so (``--confirm-forced`` asks anyway).
@@ -17,13 +19,21 @@ server would tell them (:mod:`ecotone.core.visibility`).
 Every game is saved as a replay before each of a human's decisions and when it ends or
 stops (in ``--replay-dir``, by default the data folder of
 :func:`~ecotone.cli.options.default_replay_dir`); ``ecotone play --resume last`` goes on
-with the newest unfinished one, exactly where it stopped.
+with the newest unfinished one, exactly where it stopped. The bots go on as they would
+have: a bot's choices are a function of its seed (the game's seed and its seat) and of
+what it was shown, so on a resume each bot, built afresh from its seed, is first shown
+every decision its seat made so far (:func:`catch_up`), which leaves it as it was when
+the game stopped (its generator drawn as far, its memory the same), and the resumed game
+goes on move for move as the uninterrupted one would. A bot whose choices depend on the
+clock (a search limited by seconds) cannot be brought back so; it is said when one
+chooses otherwise on the way.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import secrets
 import time
 from collections.abc import Callable, Sequence
@@ -46,6 +56,7 @@ from ecotone.cli.options import (
     split_names,
 )
 from ecotone.cli.output import UsageError, fmt, stdout_console
+from ecotone.cli.paint import painter
 from ecotone.cli.screen import HEIGHT, VIEW_AT_LEAST, WIDTH, Layout, compose, grid
 from ecotone.core.actions import Action
 from ecotone.core.errors import StateError
@@ -56,7 +67,7 @@ from ecotone.core.replay import Replay
 from ecotone.core.visibility import announcement
 from ecotone.sim.runner import bot_seed, build_bot, default_bot
 
-__all__ = ["HUMAN", "PlaySession", "add_parser", "find_resumable", "run_play"]
+__all__ = ["HUMAN", "PlaySession", "add_parser", "catch_up", "find_resumable", "run_play"]
 
 HUMAN = "human"
 
@@ -111,6 +122,11 @@ def add_parser(commands: Commands) -> None:
         help="where replays are saved and --resume looks (default: $ECOTONE_HOME/replays, "
         "else $XDG_DATA_HOME/ecotone/replays, else ~/.local/share/ecotone/replays)",
     )
+    parser.add_argument(
+        "--no-color",
+        action="store_true",
+        help="print the game without colours (as $NO_COLOR does); bold text stays",
+    )
     parser.set_defaults(run=run_play)
 
 
@@ -164,12 +180,30 @@ def run_play(args: argparse.Namespace) -> int:
         seats,
         bots,
         seed,
-        stdout_console(),
+        stdout_console(no_color=args.no_color),
         line=line,
         path=path,
         confirm_forced=args.confirm_forced,
     )
     return session.run(folder)
+
+
+def catch_up(bots: Sequence[Bot | None], line: History[Any]) -> list[int]:
+    """Show each bot every decision its seat made on ``line``, as the game showed it
+    when it was made, so that the bots stand where they stood after those decisions.
+
+    Returns:
+        The seats whose bot chose otherwise than the line says on the way (a bot that
+        reads the clock); their next moves may differ from an uninterrupted game's.
+    """
+    differed: list[int] = []
+    for state, step in zip(line.states, line.steps, strict=False):
+        bot = bots[step.seat]
+        if bot is None:
+            continue
+        if bot.act(SeatView(state, step.seat)) != step.action and step.seat not in differed:
+            differed.append(step.seat)
+    return differed
 
 
 def find_resumable(folder: Path) -> Path:
@@ -227,6 +261,7 @@ class PlaySession:
         self.path = path
         self.confirm_forced = confirm_forced
         self.names = Vocabulary(type(game).presentation())
+        self.paint = painter(type(game).presentation())
         self.humans = [s for s, bot in enumerate(bots) if bot is None]
         self.hot_seat = len(self.humans) > 1
         # A real terminal gets full screens, redrawn in place; anything else (a pipe, a
@@ -239,6 +274,10 @@ class PlaySession:
         self.forced: set[int] = set()  # the numbers of the steps taken as forced
         self.on_screen: int | None = None  # the human whose view is showing
         self.resumed = line is not None and bool(line.steps)
+        # Shown with the first decision on screen (in a terminal, after the opening).
+        self.greeting: tuple[str, ...] = ()
+        if self.resumed and self.full:
+            self.greeting = (f"Resumed after {len(self.line.steps)} moves.",)
         self.folder = default_replay_dir()  # run() says where
 
     # -- the game loop --------------------------------------------------------------------
@@ -246,6 +285,8 @@ class PlaySession:
     def run(self, folder: Path) -> int:
         """Play to the end; save the replay; return the exit status."""
         self.folder = folder
+        if self.resumed:
+            self._catch_up()
         if self.full:
             with contextlib.suppress(ImportError):  # line editing, where Python has it
                 import readline  # noqa: F401, PLC0415
@@ -273,6 +314,22 @@ class PlaySession:
             self._stopped("The game crashed", 1)
             raise
         return self._finished()
+
+    def _catch_up(self) -> None:
+        """Bring the bots to where they stood when the game stopped (see :func:`catch_up`)."""
+        made = sum(self.bots[step.seat] is not None for step in self.line.steps)
+        if not made:
+            return
+        # as long as the bots took to make those moves: instant for the heuristics, about
+        # the game's search time so far for a search bot
+        with self.console.status(f"Showing the bots the game so far ({made} of their moves) ..."):
+            differed = catch_up(self.bots, self.line)
+        self.greeting += tuple(
+            f"{self._who(seat)} chose otherwise on seeing the game again (its choices depend "
+            "on more than its seed and the game): its next moves may differ from those of "
+            "the game uninterrupted."
+            for seat in differed
+        )
 
     def _opening(self) -> None:
         c = self.console
@@ -329,7 +386,7 @@ class PlaySession:
         self.on_screen = seat
         self._save()
         decision = Decision(self.line.state, seat, self.names)
-        message: tuple[str, ...] = ()
+        message, self.greeting = self.greeting, ()
         refused = False
         while True:
             self._draw(decision, message, refused)
@@ -356,6 +413,10 @@ class PlaySession:
                 message, refused = (problem,), True
             elif outcome.command == "details":
                 self._page(self.line.state.render(seat))
+            elif outcome.command == "pictures":
+                width, _ = self._size()
+                rows = grid(decision.options(), width - 1, paint=self.paint)
+                self._page("\n".join(row.plain for row in rows) or "There are no options.")
             elif outcome.command == "log":
                 lines = [text for _, text in self.told[seat]]
                 self._page("\n".join(lines) or "Nothing has happened yet.")
@@ -399,14 +460,21 @@ class PlaySession:
 
     def _size(self) -> tuple[int, int]:
         if self.full:
-            width, height = self.console.size
-            return width, height
+            # The terminal's own size, read at each screen: $COLUMNS and $LINES (which
+            # the console would prefer) may be a shell's stale copy from before a resize.
+            try:
+                size = os.get_terminal_size(self.console.file.fileno())
+            except (AttributeError, OSError, ValueError):
+                width, height = self.console.size
+                return width, height
+            self.console.size = (size.columns, size.lines)  # the console crops by it too
+            return size.columns, size.lines
         return max(WIDTH, self.console.width), HEIGHT
 
     def _message_rows(self, decision: Decision) -> int:
         """How many rows a message may take beside the decision and a little of the view."""
         width, height = self._size()
-        options = len(grid(decision.options(), width - 1))
+        options = len(grid(decision.options(), width - 1, pictures=False))
         return max(3, height - options - 4 - VIEW_AT_LEAST)
 
     def _draw(self, decision: Decision, message: Sequence[str], refused: bool) -> None:
@@ -420,13 +488,14 @@ class PlaySession:
         layout = Layout(
             header=f" {self.game.spec.title} · move {len(self.line.steps) + 1} · "
             f"{seat_name(seat)} to move · seed {self.seed} ",
-            view=state.render(seat),
+            view=state.render_styled(seat),
             news=news,
             news_title=news_title,
             title=decision.title() + ("  (b: back)" if decision.guided else ""),
             options=decision.options(),
             message=message,
             refused=refused,
+            paint=self.paint,
         )
         width, height = self._size()
         if self.full:
@@ -480,7 +549,7 @@ class PlaySession:
         state = self.line.state
         viewer = self.humans[0] if len(self.humans) == 1 else None
         c.print(Rule(Text(f"Game over · {self.game.spec.title}")))
-        c.print(Text(state.render(viewer)))
+        c.print(self.paint(state.render_styled(viewer)))
         c.print()
         if len(self.humans) == 1:
             human = self.humans[0]

@@ -20,6 +20,7 @@ from rich.text import Text
 
 from ecotone.cli.options import Commands
 from ecotone.cli.output import UsageError, error_line, fmt, stdout_console
+from ecotone.cli.paint import painter
 from ecotone.core.errors import EcotoneError, StateError
 from ecotone.core.game import Game, State
 from ecotone.core.replay import Replay, ReplayStep
@@ -43,6 +44,11 @@ def add_parser(commands: Commands) -> None:
         help="re-simulate and compare the final digest; exit 1 when it does not match",
     )
     parser.add_argument("--all", action="store_true", help="print every step without pausing")
+    parser.add_argument(
+        "--no-color",
+        action="store_true",
+        help="print the game without colours (as $NO_COLOR does); bold text stays",
+    )
     chair = parser.add_mutually_exclusive_group()
     chair.add_argument(
         "--seat",
@@ -70,7 +76,8 @@ def run_replay(args: argparse.Namespace) -> int:
         viewer = args.seat - 1
     if args.verify:
         return _verify(replay, args.file)
-    return _show(replay, game, viewer, pause=not args.all, referee=args.referee)
+    console = stdout_console(no_color=args.no_color)
+    return _show(replay, game, viewer, console, pause=not args.all, referee=args.referee)
 
 
 def _verify(replay: Replay, path: Path) -> int:
@@ -135,9 +142,15 @@ def _wait(console: Console) -> bool:
 
 
 def _show(
-    replay: Replay, game: Game[Any], viewer: int | None, *, pause: bool, referee: bool
+    replay: Replay,
+    game: Game[Any],
+    viewer: int | None,
+    c: Console,
+    *,
+    pause: bool,
+    referee: bool,
 ) -> int:
-    c = stdout_console()
+    paint = painter(type(game).presentation())
     seats = replay.seats or [f"P{s + 1}" for s in range(replay.players)]
     variant = f" ({replay.variant})" if replay.variant else ""
     c.print(Rule(Text(f"{game.spec.title}{variant}, seed {replay.seed}")))
@@ -146,7 +159,7 @@ def _show(
     try:
         for number, (state, step) in enumerate(replay.states()):
             c.print(Rule(Text(f"after step {number} of {total}" if number else "start")))
-            c.print(Text(state.render(viewer)))
+            c.print(paint(state.render_styled(viewer)))
             if referee:
                 for line in _secrets(state):
                     c.print(Text(line, style="magenta"))

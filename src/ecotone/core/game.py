@@ -16,13 +16,17 @@ public (``State``)          hook the game writes (``Game``)
 ``explain(seat, action)``   ``refusal(data, seat, action)``: the reason, in game words
 ``observe(seat)``           ``observation(data, seat)``: JSON-safe, only what seat may know
 ``render(seat)``            ``render(data, seat)``: a text picture of that view
+``render_styled(seat)``     ``render_styled(data, seat)``: the same, with styled spans
 ``determinize(seat, rng)``  ``determinize(data, seat, rnd)``: secrets re-dealt, chance re-seeded
 ``scores()``/``winners()``  ``scores(data)``/``winners(data)``
 (conformance)               ``zones(data)``: where every card or tile is
 ``Game.presentation()``     ``presentation()``: card faces, glossary, board, picture
+``Game.deckbuilding()``     ``deck_rules()``: pool, deck rules, built-in decks, codes
 ``breakdown()``             ``breakdown(data)``: each seat's score, term by term
+(balance reports)           ``lessons(history, end)``: what the game teaches, counted
 ``turn``, ``phase(seat)``   ``turn(data)``, ``phase(data, seat)``: the turn, the decision
 ``unplayable(seat)``        ``unplayable(data, seat)``: hand cards that cannot be played
+(learning environments)     ``observation_parts(seat)``: the observation in parts (optional)
 ==========================  =============================================================
 
 Each rule is written once: the game's ``refusal`` hook answers, for *any* action, the
@@ -41,19 +45,22 @@ import functools
 import hashlib
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar, cast, final
 
 import msgspec
 
 from ecotone.core.actions import Action, ActionCodec
+from ecotone.core.deckbuilding import Deckbuilding
 from ecotone.core.errors import IllegalAction, Refusal, StateError
+from ecotone.core.parts import ObservationPart
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import GameSpec
+from ecotone.core.styled import Styled, mark
 from ecotone.core.visibility import Revealed, announcement, reveal
 
-__all__ = ["Game", "ScoreTerm", "State"]
+__all__ = ["Game", "Lesson", "ScoreTerm", "State"]
 
 D = TypeVar("D", bound=msgspec.Struct)
 
@@ -136,6 +143,23 @@ class Game(ABC, Generic[D]):
         The default shows the game through its text picture, with no catalogue.
         """
         return Presentation()
+
+    @classmethod
+    def deckbuilding(cls) -> Deckbuilding | None:
+        """The game's constructed decks (pool, deck rules, built-ins, codes), or ``None``
+        for a game whose players bring no deck of their own.
+
+        Built once per game and cached; games override :meth:`deck_rules`.
+        """
+        return _deckbuilding(cls)
+
+    @classmethod
+    def deck_rules(cls) -> Deckbuilding | None:
+        """The hook behind :meth:`deckbuilding` (see :mod:`ecotone.core.deckbuilding`).
+
+        The default: no constructed decks.
+        """
+        return None
 
     @property
     def num_distinct_actions(self) -> int:
@@ -224,9 +248,26 @@ class Game(ABC, Generic[D]):
     def observation(self, data: D, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` may know (``None``: a spectator), JSON-safe."""
 
+    def observation_parts(self, seat: int) -> tuple[ObservationPart[D], ...]:
+        """``seat``'s observation cut into parts, each made from one piece of the data
+        (:mod:`ecotone.core.parts`), so that code observing every step can rebuild only
+        what a step changed; together they make exactly :meth:`observation`. Optional:
+        empty by default, and then the observation is made whole each time."""
+        del seat
+        return ()
+
     @abstractmethod
     def render(self, data: D, seat: int | None) -> str:
         """A text picture of ``seat``'s view."""
+
+    def render_styled(self, data: D, seat: int | None) -> Styled:
+        """:meth:`render`'s picture with named styles on parts of it, for surfaces that
+        colour (:mod:`ecotone.core.styled`).
+
+        By default the picture marked by the presentation's ``marks``; a game overrides
+        it to style what no pattern finds, keeping :meth:`render`'s text exactly.
+        """
+        return mark(self.render(data, seat), type(self).presentation().marks)
 
     @abstractmethod
     def determinize(self, data: D, seat: int, rnd: random.Random) -> D:
@@ -247,6 +288,19 @@ class Game(ABC, Generic[D]):
         By default one term, the score itself.
         """
         return [(ScoreTerm("score", points),) for points in self.scores(data)]
+
+    def lessons(self, history: Sequence[tuple[D, int, Action]], end: D) -> tuple[Lesson, ...]:
+        """What the game was designed to teach, counted in one finished game.
+
+        ``history`` holds every decision in order as ``(data before it, seat, action)``
+        and ``end`` the final data. A game built to teach a model (a hawk-dove game, a
+        food web) counts here how often play did what the model is about, out of how many
+        chances, with the share the model predicts for those chances; a balance report sets
+        the counts of many games against the prediction. Games that teach no such model
+        return none (the default).
+        """
+        del history, end
+        return ()
 
     def turn(self, data: D) -> int | None:
         """The number of the turn or round being played, counted as players count them
@@ -308,7 +362,9 @@ class Game(ABC, Generic[D]):
         """A small text picture of ``action`` as a person chooses it (a tile turned the
         way this placement turns it), or ``None`` when its notation says enough.
 
-        Only asked about legal actions of ``seat``; surfaces show it beside the choice.
+        Only asked about legal actions of ``seat``; surfaces show it beside the choice,
+        styled by the presentation's ``marks``. Keep it within 44 columns, so that two
+        choices stand side by side on a 100-column terminal (a longer line is wrapped).
         """
         del data, seat, action
         return None
@@ -339,9 +395,40 @@ class ScoreTerm:
         return {"name": self.name, "points": self.points}
 
 
+@dataclass(frozen=True, slots=True)
+class Lesson:
+    """One count of a finished game set against what a model predicts (:meth:`Game.lessons`).
+
+    ``count`` of ``out_of`` chances went the model's way in question (Intimidate chosen in 3
+    of the 7 shared habitats), and ``theory`` is the share the model predicts for those
+    same chances. When the chances differ in what is predicted (contests of different
+    sizes), ``theory`` is the mean prediction over this game's chances, so that over many
+    games the predictions weighted by ``out_of`` give the share theory expects of them all.
+
+    Attributes:
+        id: a stable key, the same in every game (``"intimidate/3"``).
+        label: what is counted, in words a teacher reads.
+        count, out_of: the times it happened, and the chances it had (0 when none).
+        theory: the predicted share, or ``None`` when there is no prediction (no chance).
+        source: where the prediction comes from, in a sentence.
+    """
+
+    id: str
+    label: str
+    count: int
+    out_of: int
+    theory: float | None = None
+    source: str = ""
+
+
 @functools.cache
 def _presentation(cls: type[Game[Any]]) -> Presentation:
     return cls.present()
+
+
+@functools.cache
+def _deckbuilding(cls: type[Game[Any]]) -> Deckbuilding | None:
+    return cls.deck_rules()
 
 
 @final
@@ -523,6 +610,11 @@ class State(Generic[D]):
         """A readable text picture of ``seat``'s view (``None``: a spectator's)."""
         self._check_viewer(seat)
         return self.game.render(self.data, seat)
+
+    def render_styled(self, seat: int | None = None) -> Styled:
+        """:meth:`render`'s picture with the game's named styles on parts of it."""
+        self._check_viewer(seat)
+        return self.game.render_styled(self.data, seat)
 
     def determinize(self, seat: int, rng: random.Random | int) -> State[D]:
         """A full state that ``seat`` cannot tell apart from this one.

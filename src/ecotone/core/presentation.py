@@ -17,6 +17,10 @@ answers :meth:`~ecotone.core.game.Game.presentation` with one :class:`Presentati
 * ``rules``: the rules as implemented, in Markdown, for a game that does not ship its
   document in Ecotone's ``docs/rules`` (a game from another package); ``ecotone rules``
   shows it.
+* ``styles`` and ``marks``: how the game's text is coloured where a surface can (its
+  palette of named styles, and the rules that find what to style in its text picture,
+  previews and moves); see :mod:`ecotone.core.styled`. The text itself never depends on
+  them.
 
 The record is plain data and JSON-safe through :meth:`Presentation.to_json`.
 """
@@ -26,6 +30,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from ecotone.core.styled import Mark, check_styles
 
 __all__ = ["Presentation", "Term"]
 
@@ -59,6 +65,12 @@ class Presentation:
         colours: two CSS colours for the game's lobby card.
         panels: extra parts of the match page the game asks for (``"players-table"``).
         rules: the rules document in Markdown, when not in ``docs/rules/<id>.md``.
+        styles: the palette: each style's name and its look (``"bold #2e7d32"``).
+        marks: the rules that style the game's text with the palette's names.
+
+    Raises:
+        ValueError: for a look or a mark :func:`~ecotone.core.styled.check_styles`
+            refuses (a colour that would not read on a dark or a light background).
     """
 
     catalog: Mapping[str, Any] = field(default_factory=lambda: {"cards": {}})
@@ -68,6 +80,11 @@ class Presentation:
     colours: tuple[str, str] = ("#3b5b4a", "#a9c2a0")
     panels: tuple[str, ...] = ()
     rules: str = ""
+    styles: Mapping[str, str] = field(default_factory=dict)
+    marks: tuple[Mark, ...] = ()
+
+    def __post_init__(self) -> None:
+        check_styles(self.styles, self.marks)
 
     def to_json(self) -> dict[str, Any]:
         """Everything but the catalogue, JSON-safe (the catalogue is served on its own)."""
@@ -77,6 +94,8 @@ class Presentation:
             "picture": self.picture,
             "colours": list(self.colours),
             "panels": list(self.panels),
+            "styles": dict(self.styles),
+            "marks": [m.to_json() for m in self.marks],
         }
 
     def face(self, card_id: str) -> Mapping[str, Any] | None:

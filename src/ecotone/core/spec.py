@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ecotone.core.deckcode import is_code
 from ecotone.core.errors import ConfigError
 
 __all__ = ["Chance", "GameSpec", "Information", "Option", "Provenance", "Variant"]
@@ -52,6 +53,10 @@ class Variant:
 
     ``name=None`` never appears here: the standard game is the spec's default and is
     described by :attr:`GameSpec.min_players` / :attr:`GameSpec.max_players`.
+
+    ``defaults`` are the variant's own option defaults, in place of the options' standard
+    ones when the player leaves an option out (BioMasters' free-for-all deals its own
+    decks). Every surface reads them here, so a lobby shows what the game will really use.
     """
 
     name: str
@@ -59,6 +64,11 @@ class Variant:
     min_players: int
     max_players: int
     provenance: Provenance
+    defaults: tuple[tuple[str, Any], ...] = ()
+
+    def default(self, option: Option) -> Any:
+        """The value ``option`` takes in this variant when the player leaves it out."""
+        return dict(self.defaults).get(option.name, option.default)
 
     def player_range(self) -> str:
         """``"2-4"`` or ``"1"``: the player counts, for messages and tables."""
@@ -165,18 +175,19 @@ class Option:
                 "config/files-refused",
                 f"option {self.name}: {entry!r} is not one of the ready-made values "
                 f"({allowed}); files are read only where the game runs, not sent to "
-                "a server",
+                "a server (a deck of your own goes as its deck code)",
             )
 
     def named_file(self, value: Any) -> str | None:
         """The first entry of ``value`` that names a file rather than a ready-made value
-        (``None`` when there is none, or when the option reads no files)."""
+        or a deck code (``None`` when there is none, or when the option reads no files)."""
         if not self.files:
             return None
         ready = {r.casefold() for r in self.ready}
         parts = value.split(",") if isinstance(value, str) else [str(v) for v in value]
         for entry in (p.strip() for p in parts):
-            if entry and entry.casefold() not in ready:
+            # a deck code carries the whole deck: no file is read for it
+            if entry and entry.casefold() not in ready and not is_code(entry):
                 return entry
         return None
 
@@ -214,6 +225,16 @@ class GameSpec:
     variants: tuple[Variant, ...] = ()
     options: tuple[Option, ...] = ()
     provenance_note: str = field(default="")
+
+    def __post_init__(self) -> None:
+        # a variant's own default must be a value its option accepts: checked once, here,
+        # rather than at the first game that leaves the option out
+        for v in self.variants:
+            for name, value in v.defaults:
+                option = next((o for o in self.options if o.name == name), None)
+                if option is None:
+                    raise ValueError(f"{self.id}: variant {v.name} sets unknown option {name!r}")
+                option.check(value)
 
     def variant(self, name: str | None) -> Variant | None:
         """The variant called ``name`` (``None`` is the standard game)."""
@@ -266,6 +287,10 @@ class GameSpec:
                     "config/unknown-option",
                     f"{self.title} has no option {name!r}; options: {names}",
                 )
+        chosen = self.variant(variant)
         for opt in self.options:
-            out[opt.name] = opt.check(options[opt.name]) if opt.name in options else opt.default
+            if opt.name in options:
+                out[opt.name] = opt.check(options[opt.name])
+            else:
+                out[opt.name] = opt.default if chosen is None else chosen.default(opt)
         return out

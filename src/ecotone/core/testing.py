@@ -330,7 +330,14 @@ def _check_state_roundtrip(game: Game[Any], state: State[Any], here: str) -> Non
     for seat in [None, *range(game.players)]:
         obs = state.observe(seat)
         assert json.loads(json.dumps(obs)) == obs, f"{here}: observation of {seat} not JSON-safe"
-        assert isinstance(state.render(seat), str)
+        picture = state.render(seat)
+        assert isinstance(picture, str)
+        styled = state.render_styled(seat)
+        assert styled.text == picture, f"{here}: render_styled of {seat} changes the text"
+        palette = game.presentation().styles
+        for span in styled.spans:
+            assert 0 <= span.start < span.end <= len(picture), f"{here}: {span} is off the text"
+            assert span.style in palette, f"{here}: style {span.style!r} is not in the palette"
 
 
 def _zone_of(state: State[Any]) -> dict[str, str]:

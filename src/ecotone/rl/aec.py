@@ -8,8 +8,8 @@ the others until all have chosen, as the game's observation keeps it.
 
 Each observation is ``{"observation": tensor, "action_mask": mask}`` (see
 :mod:`ecotone.bots.tensor.encoding` for the tensor), and ``env.infos[agent]["observation_json"]``
-holds the JSON the tensor was computed from, filled in when that agent's observation is
-made (``env.last()``, ``env.observe(agent)``). Rewards come when the game ends
+is the JSON the tensor encodes, ``state.observe(seat)`` of the state now, made when first
+read (:class:`~ecotone.rl.table.ObservationInfo`). Rewards come when the game ends
 (:class:`~ecotone.rl.table.Reward`).
 """
 
@@ -76,6 +76,7 @@ class EcotoneAEC(AECEnv):  # type: ignore[misc] # PettingZoo ships no type infor
         self.max_cycles = max_cycles
         self.possible_agents = [agent_name(seat) for seat in range(players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._names = tuple(self.possible_agents)
         space = spaces.Dict(
             {"observation": self.table.tensor_space(), "action_mask": self.table.mask_space()}
         )
@@ -84,6 +85,7 @@ class EcotoneAEC(AECEnv):  # type: ignore[misc] # PettingZoo ships no type infor
         self._rng = np.random.default_rng()
         self._steps = 0
         self.agents: list[str] = []
+        self.agent_selection: str = self._names[0]
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -108,13 +110,13 @@ class EcotoneAEC(AECEnv):  # type: ignore[misc] # PettingZoo ships no type infor
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {}
+        self._infos()
         self._steps = 0
         self._select()
 
     def observe(self, agent: str) -> ObsDict:
         seen = self.table.observe(self._seats[agent])
-        self.infos[agent]["observation_json"] = seen.json
         return {"observation": seen.tensor, "action_mask": seen.mask}
 
     def step(self, action: int | None) -> None:
@@ -122,29 +124,44 @@ class EcotoneAEC(AECEnv):  # type: ignore[misc] # PettingZoo ships no type infor
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        table = self.table
         seat = self._seats[agent]
-        chosen = self.table.action(seat, action)
-        self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
-        self.infos = {a: {} for a in self.agents}
+        chosen = table.action(seat, action)
         if chosen is None:
-            self._end(self.table.illegal_rewards(seat))
+            self._finish(self.table.illegal_rewards(seat))
             self.infos[agent]["illegal"] = action
+            return
+        table.play(seat, chosen)
+        self._steps += 1
+        state = table.state
+        if state.is_over:
+            self._finish(table.rewards())
+            return
+        # Rewards come at the end only, so until then every reward and cumulative reward
+        # is 0 and PettingZoo's clearing and accumulating would change nothing.
+        self._infos()
+        if self.max_cycles is not None and self._steps >= self.max_cycles * len(
+            self.possible_agents
+        ):
+            self.truncations = dict.fromkeys(self.agents, True)
         else:
-            self.table.play(seat, chosen)
-            self._steps += 1
-            if self.table.state.is_over:
-                self._end(self.table.rewards())
-            elif self.max_cycles is not None and self._steps >= self.max_cycles * len(
-                self.possible_agents
-            ):
-                self.truncations = dict.fromkeys(self.agents, True)
-            else:
-                self._select()
+            self.agent_selection = self._names[state.to_move[0]]
+
+    def _finish(self, rewards: list[float]) -> None:
+        """End the game: every agent terminated, with its reward."""
+        self._cumulative_rewards[self.agent_selection] = 0.0
+        self._clear_rewards()
+        self._infos()
+        self._end(rewards)
         self._accumulate_rewards()
 
+    def _infos(self) -> None:
+        """Each agent's info now: its ``observation_json``, made when read."""
+        table = self.table
+        self.infos = {agent: table.info(seat) for agent, seat in self._seats.items()}
+
     def _select(self) -> None:
-        self.agent_selection = agent_name(self.table.state.to_move[0])
+        self.agent_selection = self._names[self.table.state.to_move[0]]
 
     def _end(self, rewards: list[float]) -> None:
         for agent in self.agents:

@@ -1,18 +1,25 @@
 """What the environments cost over the engine: steps per second, side by side.
 
-``python -m ecotone.rl.bench`` plays seeded random games of each game three ways, in the
+``python -m ecotone.rl.bench`` plays seeded random games of each game four ways, in the
 same run, and reports steps per second and the ratios:
 
-* ``engine``: the raw playout every search runs, ``state.apply(seat, choice(legal))``;
+* ``engine``: the raw playout every search runs, ``state.apply(seat, choice(legal))``:
+  the legal actions and the step;
 * ``engine+observe``: the same plus ``state.observe(seat)`` for the seat to move, the
   least any agent needs to decide (the JSON every bot and client reads);
-* ``aec``: the PettingZoo AEC environment, ``env.last()`` (tensor, mask and JSON) then
-  ``env.step(index)`` with a legal index (drawn from the legal ones the mask was made
-  from, so that the time a policy takes to read a mask is not counted).
+* ``aec``: the PettingZoo AEC environment, ``env.last()`` (the next agent's tensor and
+  mask) then ``env.step(index)`` with a legal index (drawn from the legal ones the mask
+  was made from, so that the time a policy takes to read a mask is not counted);
+* ``blank``: the same environment handing out an all-zero tensor: what its bookkeeping
+  and the mask cost without the observation, the floor any tensor adds to.
 
-``cost`` is the environment's time per step over the engine's (``aec / engine``), and
-``cost vs observe`` over the observed engine's. Absolute speeds depend on the machine;
-the ratios, measured in one run, are what to compare.
+``cost`` is the environment's time per step over the engine's (``aec / engine``),
+``cost vs observe`` over the observed engine's, ``blank cost`` the blank environment's
+over the engine's. Times are CPU time (the process's, so that other work on a busy
+machine counts for none of the ways), and each way plays its own seeds, in interleaved
+rounds, so that a cache one way warmed never serves another the same positions.
+Absolute speeds depend on the machine; the ratios, measured in one run, are what to
+compare.
 """
 
 from __future__ import annotations
@@ -24,8 +31,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 import ecotone
-from ecotone.core.game import Game
+from ecotone.core.game import Game, State
 from ecotone.core.registry import game_class
 from ecotone.rl.aec import EcotoneAEC
 
@@ -34,13 +44,14 @@ __all__ = ["RlBench", "bench", "main"]
 
 @dataclass(frozen=True, slots=True)
 class RlBench:
-    """The three speeds of one configuration, in steps per second."""
+    """The four speeds of one configuration, in steps per second."""
 
     game: str
     players: int
     engine: float
     observed: float
     aec: float
+    blank: float
 
     @property
     def cost(self) -> float:
@@ -52,6 +63,11 @@ class RlBench:
         """The environment's time per step over the engine's with ``observe``."""
         return self.observed / self.aec if self.aec else float("inf")
 
+    @property
+    def blank_cost(self) -> float:
+        """The blank environment's time per step over the raw engine's."""
+        return self.engine / self.blank if self.blank else float("inf")
+
     def to_json(self) -> dict[str, Any]:
         """The measurement as JSON."""
         return {
@@ -61,7 +77,9 @@ class RlBench:
             "observed_steps_per_second": round(self.observed, 1),
             "aec_steps_per_second": round(self.aec, 1),
             "cost": round(self.cost, 3),
+            "blank_steps_per_second": round(self.blank, 1),
             "cost_vs_observe": round(self.cost_vs_observe, 3),
+            "blank_cost": round(self.blank_cost, 3),
         }
 
 
@@ -100,38 +118,61 @@ def _aec(env: EcotoneAEC) -> Callable[[int], int]:
     return playout
 
 
+class _Blank:
+    """A seat encoder handing out an all-zero tensor (a new array, as the real one)."""
+
+    def __init__(self, size: int) -> None:
+        self.zeros = np.zeros(size, dtype=np.float32)
+
+    def encode(self, state: State[Any]) -> npt.NDArray[np.float32]:
+        del state
+        return self.zeros.copy()
+
+
+def _blank(env: EcotoneAEC) -> EcotoneAEC:
+    size = env.table.layout.size
+    env.table.encoders = [_Blank(size) for _ in env.table.encoders]  # type: ignore[misc]
+    return env
+
+
 def _rate(playout: Callable[[int], int], seeds: Sequence[int]) -> tuple[int, float]:
     steps = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in seeds:
         steps += playout(seed)
-    return steps, time.perf_counter() - start
+    return steps, time.process_time() - start
 
 
 def bench(
     games: Sequence[str] | None = None, seconds: float = 1.0, players: int | None = None
 ) -> list[RlBench]:
     """Measure each game (default: all, at their smallest player count) for about
-    ``seconds`` per way of playing, in interleaved rounds so that a busy machine slows
-    all three alike."""
+    ``seconds`` of CPU per way of playing, in interleaved rounds so that a busy machine
+    slows all four alike."""
     out: list[RlBench] = []
     for game_id in games or ecotone.available_games():
         count = players or game_class(game_id).spec.min_players
         game = ecotone.make(game_id, players=count)
-        env = EcotoneAEC(game_id, count)
-        ways = [_engine(game, False), _engine(game, True), _aec(env)]
-        ways[2](0)  # build the layout before timing
+        ways = [
+            _engine(game, False),
+            _engine(game, True),
+            _aec(EcotoneAEC(game_id, count)),
+            _aec(_blank(EcotoneAEC(game_id, count))),
+        ]
+        ways[2](10**6)  # build the layout and compile the encoders before timing
         totals = [[0, 0.0] for _ in ways]
-        seed = 0
-        deadline = time.perf_counter() + 3 * seconds
-        while time.perf_counter() < deadline or seed == 0:
-            for total, way in zip(totals, ways, strict=True):
-                steps, spent = _rate(way, [seed])
+        rounds = 0
+        deadline = time.process_time() + len(ways) * seconds
+        while time.process_time() < deadline or rounds == 0:
+            # each way its own seeds: a cache one way warmed (the game's memoised
+            # scoring, say) never serves another the same positions
+            for index, (total, way) in enumerate(zip(totals, ways, strict=True)):
+                steps, spent = _rate(way, [len(ways) * rounds + index])
                 total[0] += steps
                 total[1] += spent
-            seed += 1
-        engine, observed, aec = (steps / spent for steps, spent in totals)
-        out.append(RlBench(game_id, count, engine, observed, aec))
+            rounds += 1
+        engine, observed, aec, blank = (steps / spent for steps, spent in totals)
+        out.append(RlBench(game_id, count, engine, observed, aec, blank))
     return out
 
 
@@ -147,13 +188,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rows = bench(args.games or None, args.seconds, args.players)
     print(
-        f"{'game':20} {'players':>7} {'engine/s':>10} {'+observe/s':>11} {'aec/s':>9} "
-        f"{'cost':>6} {'cost vs observe':>16}"
+        f"{'game':20} {'players':>7} {'engine/s':>9} {'+observe/s':>10} {'aec/s':>8} "
+        f"{'cost':>6} {'vs observe':>10} {'blank cost':>10}"
     )
     for row in rows:
         print(
-            f"{row.game:20} {row.players:>7} {row.engine:>10.0f} {row.observed:>11.0f} "
-            f"{row.aec:>9.0f} {row.cost:>5.2f}x {row.cost_vs_observe:>15.2f}x"
+            f"{row.game:20} {row.players:>7} {row.engine:>9.0f} {row.observed:>10.0f} "
+            f"{row.aec:>8.0f} {row.cost:>5.2f}x {row.cost_vs_observe:>9.2f}x "
+            f"{row.blank_cost:>9.2f}x"
         )
     return 0
 

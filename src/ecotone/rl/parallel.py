@@ -132,7 +132,7 @@ class EcotoneParallel(ParallelEnv):  # type: ignore[misc] # PettingZoo ships no 
         for agent in self.agents:
             seen = self.table.observe(self._seats[agent])
             observations[agent] = {"observation": seen.tensor, "action_mask": seen.mask}
-            infos[agent] = {"observation_json": seen.json}
+            infos[agent] = self.table.info(self._seats[agent])
         return observations, infos
 
     def render(self) -> str | None:

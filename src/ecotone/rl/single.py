@@ -5,10 +5,11 @@
     env = gymnasium.make("ecotone/once-upon-a-forest-v0", players=2, opponents="heuristic")
 
 (or, without the import, ``gymnasium.make("ecotone.rl:ecotone/once-upon-a-forest-v0",
-...)``). The observation is the seat's tensor (:mod:`ecotone.bots.tensor.encoding`); the legal
-actions are ``info["action_mask"]``, and ``info["observation_json"]`` is the JSON the
-tensor came from. The other seats are played by named bots (:func:`ecotone.bots.make_bot`)
-that see only their own seat's view, between the learner's decisions.
+...)``). The observation is the seat's tensor (:mod:`ecotone.bots.tensor.encoding`); the
+legal actions are ``info["action_mask"]``, and ``info["observation_json"]`` (made when
+read) is the JSON the tensor came from. The other seats are played by named bots
+(:func:`ecotone.bots.make_bot`) that see only their own seat's view, between the
+learner's decisions.
 """
 
 from __future__ import annotations
@@ -146,11 +147,10 @@ class EcotoneEnv(gymnasium.Env[npt.NDArray[Any], Any]):
             table.play(other, self._bots[other].act(view))
 
     def _info(self, seen: Observation) -> dict[str, Any]:
-        info: dict[str, Any] = {
-            "action_mask": seen.mask,
-            "observation_json": seen.json,
-            "seed": self.table.seed,
-        }
+        # observation_json is made when read: a learner seldom reads it
+        info = self.table.info(self.seat)
+        info["action_mask"] = seen.mask
+        info["seed"] = self.table.seed
         if self.table.state.is_over:
             info["scores"] = list(self.table.state.scores())
             info["winners"] = list(self.table.state.winners())

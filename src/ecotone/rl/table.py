@@ -11,7 +11,6 @@ The environments (:mod:`ecotone.rl.aec`, :mod:`ecotone.rl.parallel`,
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -20,11 +19,20 @@ from gymnasium import spaces
 
 import ecotone
 from ecotone.bots.tensor.encoding import Layout, layout
+from ecotone.bots.tensor.incremental import SeatEncoder
 from ecotone.core.actions import Action
 from ecotone.core.errors import ConfigError
 from ecotone.core.game import Game, State
 
-__all__ = ["Illegal", "Observation", "Reward", "Table", "agent_name", "final_rewards"]
+__all__ = [
+    "Illegal",
+    "Observation",
+    "ObservationInfo",
+    "Reward",
+    "Table",
+    "agent_name",
+    "final_rewards",
+]
 
 
 class Reward(enum.StrEnum):
@@ -70,19 +78,110 @@ def final_rewards(state: State[Any], reward: Reward) -> list[float]:
     ]
 
 
-@dataclass(frozen=True, slots=True)
 class Observation:
     """One seat's view at one moment.
 
     Attributes:
         tensor: the layout's encoding of ``json`` (float32, fixed size).
         mask: 1 for each legal action index, else 0 (int8, ``num_distinct_actions``).
-        json: ``state.observe(seat)``, which the tensor was computed from.
+        json: ``state.observe(seat)``, which the tensor encodes: made when first read,
+            since a learner seldom needs it and it costs as much as a step.
     """
 
-    tensor: npt.NDArray[np.float32]
-    mask: npt.NDArray[np.int8]
-    json: dict[str, Any]
+    __slots__ = ("_json", "mask", "seat", "state", "tensor")
+
+    def __init__(
+        self,
+        tensor: npt.NDArray[np.float32],
+        mask: npt.NDArray[np.int8],
+        state: State[Any],
+        seat: int,
+    ) -> None:
+        self.tensor = tensor
+        self.mask = mask
+        self.state = state
+        self.seat = seat
+        self._json: dict[str, Any] | None = None
+
+    @property
+    def json(self) -> dict[str, Any]:
+        """``state.observe(seat)`` (made once, then kept)."""
+        if self._json is None:
+            self._json = self.state.observe(self.seat)
+        return self._json
+
+
+class ObservationInfo(dict[str, Any]):
+    """An environment's ``info`` dict whose ``observation_json`` (``state.observe(seat)``)
+    is made when first read: by key, ``get``, ``in``, iteration or a copy, so it behaves
+    as a plain dict that always holds it, while a learner that never reads it never pays
+    for it."""
+
+    __slots__ = ("_seat", "_state")
+
+    def __init__(self, state: State[Any], seat: int, **items: Any) -> None:
+        super().__init__(**items)
+        self._state: State[Any] | None = state
+        self._seat = seat
+
+    def _fill(self) -> None:
+        state = self._state
+        if state is not None:
+            self._state = None
+            dict.__setitem__(self, "observation_json", state.observe(self._seat))
+
+    def __missing__(self, key: str) -> Any:
+        if key == "observation_json" and self._state is not None:
+            self._fill()
+            return dict.__getitem__(self, key)
+        raise KeyError(key)
+
+    def __contains__(self, key: object) -> bool:
+        return (key == "observation_json" and self._state is not None) or dict.__contains__(
+            self, key
+        )
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self._fill()
+        return dict.get(self, key, default)
+
+    def keys(self) -> Any:
+        self._fill()
+        return dict.keys(self)
+
+    def values(self) -> Any:
+        self._fill()
+        return dict.values(self)
+
+    def items(self) -> Any:
+        self._fill()
+        return dict.items(self)
+
+    def __iter__(self) -> Any:
+        self._fill()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        self._fill()
+        return dict.__len__(self)
+
+    def __eq__(self, other: object) -> bool:
+        self._fill()
+        return dict.__eq__(self, other)
+
+    __hash__ = dict.__hash__  # None: a dict is unhashable
+
+    def __repr__(self) -> str:
+        self._fill()
+        return dict.__repr__(self)
+
+    def copy(self) -> dict[str, Any]:
+        self._fill()
+        return dict(dict.items(self))
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        # pickled and deep-copied as the plain dict it stands for
+        return (dict, (self.copy(),))
 
 
 class Table:
@@ -110,15 +209,22 @@ class Table:
         self.illegal = _choice(Illegal, illegal, "illegal")
         self.illegal_reward = float(illegal_reward)
         self.state: State[Any] = self.game.start(0)
+        self.encoders = [SeatEncoder(self.layout, self.game, seat) for seat in range(players)]
         self._legal: dict[int, dict[int, Action]] = {}
         self._numbers: dict[Action, int] = {}  # action -> index, as the game meets them
+        self._size = self.game.num_distinct_actions
         self.seed = 0
 
     # -- spaces ------------------------------------------------------------------------
 
     def tensor_space(self) -> spaces.Box:
-        """The observation tensor's space: the layout's bounds, float32."""
-        return spaces.Box(self.layout.low, self.layout.high, dtype=np.float32)
+        """The observation tensor's space: the layout's bounds, float32. It carries the
+        layout's stamp (:meth:`~ecotone.bots.tensor.encoding.Layout.stamp`) as
+        ``ecotone_layout``, which Stable-Baselines3 saves with a model as plain text: the
+        policy bot reads it to tell whether the observation changed since training."""
+        space = spaces.Box(self.layout.low, self.layout.high, dtype=np.float32)
+        space.ecotone_layout = self.layout.stamp()  # type: ignore[attr-defined]
+        return space
 
     def mask_space(self) -> spaces.Box:
         """The action mask's space: 0 or 1 per action index, int8."""
@@ -144,28 +250,35 @@ class Table:
         """``seat``'s legal actions by index (empty when it is not to move)."""
         found = self._legal.get(seat)
         if found is None:
+            actions = self.state.legal_actions(seat)
             numbers = self._numbers
-            found = {}
-            for action in self.state.legal_actions(seat):
-                number = numbers.get(action)
-                if number is None:
-                    number = numbers[action] = self.game.action_index(action)
-                found[number] = action
+            try:  # every action met before: the indices in one pass, in C
+                found = dict(zip(map(numbers.__getitem__, actions), actions, strict=True))
+            except KeyError:
+                index = self.game.action_index
+                for action in actions:
+                    if action not in numbers:
+                        numbers[action] = index(action)
+                found = dict(zip(map(numbers.__getitem__, actions), actions, strict=True))
             self._legal[seat] = found
         return found
 
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
         """``seat``'s action mask now: 1 for each legal action index (a new array)."""
-        mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
+        mask = np.zeros(self._size, dtype=np.int8)
         legal = self.legal(seat)
         if legal:
-            mask[list(legal)] = 1
+            mask[np.fromiter(legal, np.intp, len(legal))] = 1
         return mask
 
     def observe(self, seat: int) -> Observation:
-        """``seat``'s view now: tensor, mask and JSON (all new objects)."""
-        json = self.state.observe(seat)
-        return Observation(self.layout.encode(json), self.mask(seat), json)
+        """``seat``'s view now: tensor and mask (new arrays), the JSON made on demand."""
+        state = self.state
+        return Observation(self.encoders[seat].encode(state), self.mask(seat), state, seat)
+
+    def info(self, seat: int) -> ObservationInfo:
+        """An ``info`` dict for ``seat`` now, its ``observation_json`` made on demand."""
+        return ObservationInfo(self.state, seat)
 
     def action(self, seat: int, index: Any) -> Action | None:
         """The legal action numbered ``index`` for ``seat``, or ``None`` when it is not

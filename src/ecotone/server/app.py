@@ -25,7 +25,7 @@ from fastapi.responses import JSONResponse
 
 import ecotone
 from ecotone.core.errors import EcotoneError
-from ecotone.server import http, ws
+from ecotone.server import decks, http, ws
 from ecotone.server.errors import ServerError, status_for
 from ecotone.server.limits import KeyedLimiter
 from ecotone.server.manager import MatchManager
@@ -100,6 +100,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.include_router(http.router)
+    app.include_router(decks.router)  # deck building: pool, rules, codes
     app.add_api_websocket_route("/api/v1/matches/{match_id}/ws", ws.match_socket)
 
     @app.exception_handler(ServerError)

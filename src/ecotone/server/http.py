@@ -149,6 +149,8 @@ def games() -> dict[str, Any]:
                         "summary": v.summary,
                         "min_players": v.min_players,
                         "max_players": v.max_players,
+                        # the variant's own option defaults, shown when it is chosen
+                        "defaults": dict(v.defaults),
                     }
                     for v in spec.variants
                 ],

@@ -91,6 +91,17 @@ def test_the_decks_option_names_starters_per_seat() -> None:
     assert [d.name for d in g5.table.decks] == ["Ocean", "Wetland"]  # type: ignore[attr-defined]
 
 
+def test_the_free_for_all_deals_every_seat_the_same_deck_unless_told() -> None:
+    # the two-player pairing round the table favoured the two decomposers (docs/balance.md)
+    ffa = ecotone.make("biomasters", players=4, variant="free-for-all")
+    assert ffa.options["decks"] == "ocean"
+    assert [d.name for d in ffa.table.decks] == ["Ocean"] * 4  # type: ignore[attr-defined]
+    chosen = ecotone.make("biomasters", players=4, variant="free-for-all", decks="wetland,ocean")
+    assert [d.name for d in chosen.table.decks] == ["Wetland", "Ocean"] * 2  # type: ignore[attr-defined]
+    teams = ecotone.make("biomasters", players=4, variant="2v2")
+    assert teams.options["decks"] == "production,decomposition"
+
+
 def test_a_deck_file_in_the_option(tmp_path: Path) -> None:
     path = tmp_path / "pond.toml"
     path.write_text(GOOD, encoding="utf-8")

@@ -3,11 +3,14 @@ it, and a glossary holding every code the faces show (the text picture's: test_r
 
 from __future__ import annotations
 
+import re
+
+from ecotone.core.styled import Styled, mark
 from ecotone.games.biome.cards import cards
 from ecotone.games.biome.game import SPEC, BiomeBorneo
 from ecotone.games.biome.tiles import Layer, tiles
 
-from .helpers import game
+from .helpers import game, make_state
 
 TERMS = {t.term for t in BiomeBorneo.presentation().glossary}
 CATALOG = BiomeBorneo.presentation().catalog
@@ -96,3 +99,34 @@ def test_the_options_read_as_words() -> None:
         described = [option.describe(value) for value in option.choices]
         assert all(text != value for text, value in zip(described, option.choices, strict=True))
         assert len(set(described)) == len(described)
+
+
+def _styles_of(text: str, styled: Styled, word: str) -> set[str]:
+    """The styles on every whole occurrence of ``word`` in ``text``."""
+    out = set()
+    for found in re.finditer(rf"(?<![\w.]){re.escape(word)}(?![\w.])", text):
+        out |= {
+            s.style for s in styled.spans if s.start == found.start() and s.end == found.end()
+        } or {"(plain)"}
+    return out
+
+
+def test_the_text_picture_is_coloured_by_plant_layer_and_seat() -> None:
+    presentation = BiomeBorneo.presentation()
+    colours = [presentation.styles[f"plant.{p.code}"] for p in tiles().plants]
+    assert len(set(colours)) == len(colours)  # a colour of its own for each plant
+    state = make_state(
+        game(2), hands=["cicada-1", ""], tiles_=["T05", "T21"], board={"C2a": "T17/2"}
+    )
+    text = state.render(0)
+    styled = state.render_styled(0)
+    assert styled.text == text
+    for p in tiles().plants:
+        if re.search(rf"\b{p.code}\b", text):
+            assert _styles_of(text, styled, p.code) == {f"plant.{p.code}"}, p.code
+    assert _styles_of(text, styled, "C2A") == {"cell.C"}  # a cell holding a tile
+    assert _styles_of(text, styled, "c2b") == {"cell.empty"}
+    assert _styles_of(text, styled, "P1") == {"seat.1"}
+    # the same marks style a move's words; 'or' in a sentence is no plant's code
+    move = mark("place T05 on C2b turned 1 · cards or tiles", presentation.marks)
+    assert [(move.text[s.start : s.end], s.style) for s in move.spans] == [("C2b", "layer.C")]

@@ -20,7 +20,16 @@ from ecotone.core.game import State
 from ecotone.core.rng import derive_seed
 from ecotone.games.biome.actions import Place
 from ecotone.games.biome.cards import cards
-from ecotone.games.biome.drawing import CROSS, NO_PLANT, PENDING, WIDTH, card_line, card_lines
+from ecotone.games.biome.drawing import (
+    BRIEF,
+    CROSS,
+    NO_PLANT,
+    PENDING,
+    WIDTH,
+    card_brief,
+    card_line,
+    card_lines,
+)
 from ecotone.games.biome.game import BiomeBorneo
 from ecotone.games.biome.state import Phase
 from ecotone.games.biome.tiles import Layer, Tile, tiles
@@ -326,8 +335,20 @@ def test_a_preview_draws_the_tile_or_card_an_action_names() -> None:
         assert shown is not None
         tile = tiles().by_id["T17" if kind == "C2a" else kind]
         assert _sides(shown.splitlines(), kind) == _drawn(tile, 2 if kind == "C2a" else 0)
-    assert g.preview(state.data, 0, g.codec.parse("earn cicada-1")) == card_line("cicada-1")
+    # a card as its line says it, without the id the choice already names
+    card = g.preview(state.data, 0, g.codec.parse("earn cicada-1"))
+    assert card is not None
+    assert card.split() == card_line("cicada-1").split()[1:]
     assert g.preview(state.data, 0, g.codec.parse("end turn")) is None
+
+
+def test_a_card_beside_a_choice_fits_half_a_screen_and_says_what_its_line_says() -> None:
+    for cid in cards().by_id:
+        brief = card_brief(cid)
+        assert max(len(line) for line in brief) <= BRIEF, cid
+        said = " ".join(brief).split()
+        line = card_line(cid, 0, 0).split()[1:]
+        assert said == line, cid
 
 
 def _codes_shown(text: str) -> set[str]:

@@ -17,7 +17,8 @@ from .helpers import act, game, make_state, pass_reactions, refusal, tile
 
 @pytest.mark.parametrize(("players", "limit"), [(2, 5), (3, 4), (4, 3)])
 def test_set_up(players: int, limit: int) -> None:
-    for seed in range(8):
+    firsts = set()
+    for seed in range(12):
         s = game(players).start(seed)
         d = s.data
         by_id = cards().by_id
@@ -32,10 +33,15 @@ def test_set_up(players: int, limit: int) -> None:
         assert all(by_id[c].kind != "disaster" for c in dealt)
         assert sum(by_id[c].kind == "disaster" for c in d.deck) == 4
         assert all(v == EMPTY for v in d.board)
-        # P1 starts; the others may first react with an Opportunist
-        assert d.turn == 0
+        # the seed draws who starts; the others may first react with an Opportunist
+        firsts.add(d.turn)
         assert d.phase is Phase.REACT
-        assert s.to_move == tuple(range(1, players))
+        assert s.to_move == tuple(p for p in range(players) if p != d.turn)
+        # the same deal, with P1 to start, when the table asks for it
+        fixed = game(players, first_player="P1").start(seed).data
+        assert fixed.turn == 0
+        assert fixed.replace(turn=d.turn, waiting=d.waiting) == d
+    assert firsts == set(range(players))  # every seat may start
 
 
 def test_set_up_draws_at_random_where_the_rulebook_shuffles() -> None:
@@ -56,7 +62,7 @@ def test_set_up_draws_at_random_where_the_rulebook_shuffles() -> None:
 def test_the_reaction_window_can_be_switched_off() -> None:
     s = game(3, opportunist="own-turn").start(1)
     assert s.data.phase is Phase.EXCHANGE
-    assert s.to_move == (0,)
+    assert s.to_move == (s.data.turn,)
 
 
 # -- phase 1: exchanging ------------------------------------------------------------------------

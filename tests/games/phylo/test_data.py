@@ -402,9 +402,9 @@ def test_shared_pile() -> None:
     assert sum(1 for cid in cs.pile if cid in cs.events) == 10
 
 
-def test_three_constructed_decks() -> None:
+def test_four_constructed_decks() -> None:
     cs = cards()
-    assert len(cs.decks) == 3
+    assert len(cs.decks) == 4
     for deck in cs.decks.values():
         assert len(deck.cards) == 25, deck.name
         assert len(set(deck.cards)) == 25, deck.name
@@ -413,6 +413,7 @@ def test_three_constructed_decks() -> None:
         assert sum(1 for cid in deck.cards if cid in cs.events) <= 5, deck.name
         assert playable(members) == {sp.id for sp in members}, deck.name
         assert deck.summary
+        assert deck.strategy
 
 
 def test_describe() -> None:

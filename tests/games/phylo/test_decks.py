@@ -36,7 +36,7 @@ def test_a_deck_file_is_read_and_checked() -> None:
 def test_a_deck_breaking_the_rules_is_refused_naming_the_rule() -> None:
     with pytest.raises(DataError) as info:
         resolve_deck(str(DECKS / "too-small.toml"), 0)
-    assert info.value.code == "phylo/bad-deck"
+    assert info.value.code == "phylo/deck-size"
     assert "10 cards, a deck has 23-27" in info.value.message
     with pytest.raises(DataError) as info:
         resolve_deck(str(DECKS / "broken.toml"), 1)

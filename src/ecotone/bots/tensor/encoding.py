@@ -25,6 +25,12 @@ How the layout is found (:mod:`ecotone.bots.tensor.probe` gathers the inputs):
 
 Slot 0 counts whatever did not fit (a string no probe game showed, a list longer than any
 seen): 0 in every probe game, and documented so that a learner can watch it.
+
+A layout is versioned by its :attr:`Layout.fingerprint`, a digest of everything that
+gives a slot its meaning (the configuration, every slice with its labels, the action
+count, and :data:`ENCODING_VERSION` for the rules above): a game whose observation
+changes (a new field, a new card) gets a new fingerprint, so that a network trained on
+the old one can tell (:mod:`ecotone.bots.policy` refuses it).
 :meth:`Layout.slices` says what every other slot means, and :meth:`Layout.describe`
 prints it; ``python -m ecotone.rl.describe GAME --players N`` does so from the shell.
 """
@@ -32,6 +38,7 @@ prints it; ``python -m ecotone.rl.describe GAME --players N`` does so from the s
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -65,7 +72,12 @@ from ecotone.bots.tensor.nodes import (
 from ecotone.bots.tensor.probe import Family, Shape, families, probe
 from ecotone.core.game import Game
 
-__all__ = ["LIMIT", "ONE_HOT_MAX", "Layout", "build", "layout", "layout_for"]
+__all__ = ["ENCODING_VERSION", "LIMIT", "ONE_HOT_MAX", "Layout", "build", "layout", "layout_for"]
+
+#: The version of the rules that turn JSON into slots (:mod:`ecotone.bots.tensor.nodes`),
+#: part of every fingerprint: raised when a rule changes what slots mean while the
+#: slices stay the same (how a number is scaled, say).
+ENCODING_VERSION = 1
 
 #: Vocabularies up to this size are one-hot; bigger ones give a position.
 ONE_HOT_MAX = 256
@@ -192,7 +204,8 @@ class Layout:
         if config.get("variant"):
             title += f", variant `{config['variant']}`"
         lines = [
-            f"{title}: {self.size} slots, {self.num_actions} actions",
+            f"{title}: {self.size} slots, {self.num_actions} actions, "
+            f"fingerprint `{self.fingerprint}`",
             "",
         ]
         if full:
@@ -210,12 +223,45 @@ class Layout:
         return "\n".join(lines) + "\n"
 
     def to_json(self) -> dict[str, Any]:
-        """The layout as JSON: configuration, size, action count, every slice."""
+        """The layout as JSON: configuration, size, action count, every slice, and the
+        fingerprint."""
         return {
             "config": dict(self.config),
             "size": self.size,
             "num_actions": self.num_actions,
+            "fingerprint": self.fingerprint,
             "slices": [piece.to_json() for piece in self.slices],
+        }
+
+    @functools.cached_property
+    def fingerprint(self) -> str:
+        """The layout's version: a digest (32 hex digits) of the configuration, every
+        slice with its labels, the action count and :data:`ENCODING_VERSION`. Equal
+        layouts have equal fingerprints in every process; any change of what a slot
+        means gives another."""
+        content = {
+            "encoding": ENCODING_VERSION,
+            "config": dict(self.config),
+            "size": self.size,
+            "num_actions": self.num_actions,
+            "slices": [piece.to_json() for piece in self.slices],
+        }
+        data = msgspec.json.encode(content, order="deterministic")
+        return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+    def stamp(self) -> dict[str, Any]:
+        """What a trained network keeps of the layout it learnt from: the fingerprint,
+        the encoding version, the configuration and the size. The environments' tensor
+        space carries it (``space.ecotone_layout``), so that Stable-Baselines3 saves it
+        with a model, as text."""
+        config = self.config
+        return {
+            "fingerprint": self.fingerprint,
+            "encoding": ENCODING_VERSION,
+            "game": config["game"],
+            "players": config["players"],
+            "variant": config["variant"],
+            "size": self.size,
         }
 
 

@@ -46,6 +46,7 @@ __all__ = [
     "Bag",
     "Category",
     "Encoder",
+    "FieldEncoder",
     "Histogram",
     "Keyed",
     "Node",
@@ -60,6 +61,7 @@ __all__ = [
     "Tuple",
     "Union",
     "compile_encoder",
+    "compile_items",
 ]
 
 #: The slot counting whatever the layout could not place.
@@ -204,6 +206,38 @@ def compile_encoder(root: Node, start: int) -> Encoder:
     exec(compile(text, "<ecotone tensor encoder>", "exec"), scope)  # source built above, no input
     encoder: Encoder = scope["encode"]
     return encoder
+
+
+FieldEncoder = Callable[[Any, int], tuple[list[int], list[int], list[float], int]]
+
+
+def compile_items(nodes: list[Node]) -> list[FieldEncoder]:
+    """One function per node, encoding a value as that node does where an object's key or
+    a list's item holds it (``null`` overflows unless the node allows it), with the node
+    placed at the slot its second argument names. Each returns ``(ones, slots, values,
+    overflow)``, the overflow counted apart so that a caller can sum it over many calls
+    into slot 0.
+
+    This lets an observation made in parts (:mod:`ecotone.core.parts`) be encoded part
+    by part, and each part again only when it changes, by the very code that encodes the
+    whole observation.
+    """
+    out = Source()
+    names: list[str] = []
+    for node in nodes:
+        name = out.fresh("item")
+        names.append(name)
+        out.depth = 0
+        out.line(f"def {name}(obs, base):")
+        out.depth = 1
+        out.line("ones = []; sa = ones.append; slots = []; na = slots.append")
+        out.line("values = []; nv = values.append; ov = 0")
+        _item(out, node, "obs", At("base", 0))
+        out.line("return ones, slots, values, ov")
+    text = "\n".join(out.lines) + "\n"
+    scope: dict[str, Any] = {"NUMBERS": _NUMBERS, "ABSENT": _ABSENT, **out.constants}
+    exec(compile(text, "<ecotone tensor items>", "exec"), scope)  # source built above, no input
+    return [scope[name] for name in names]
 
 
 class Empty(Node):

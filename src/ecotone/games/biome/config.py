@@ -34,11 +34,13 @@ class Config:
         players: the number of seats.
         geo: the board formation.
         react: Opportunists may also be played in a window at the start of others' turns.
+        random_first: the seed draws who takes the first turn; otherwise P1 does.
     """
 
     players: int
     geo: Board
     react: bool
+    random_first: bool = True
 
     @property
     def limit(self) -> int:
@@ -46,6 +48,12 @@ class Config:
         return TILE_LIMIT[self.players]
 
     @classmethod
-    def make(cls, players: int, formation: str = "classic", react: bool = True) -> Config:
+    def make(
+        cls,
+        players: int,
+        formation: str = "classic",
+        react: bool = True,
+        random_first: bool = True,
+    ) -> Config:
         """The configuration for ``players`` on ``formation``."""
-        return cls(players, board(formation), react)
+        return cls(players, board(formation), react, random_first)

@@ -22,7 +22,9 @@ the map.
 **A card** is a line: its id, the layer its animal lives in, its points (``4pt``), its
 habitat (plant codes), and the animals it eats (``eats``, their kinds as in the card ids) or
 its level; a plant card says so (and whether it needs a vine network joining the
-Understory and the Canopy); an ability card gives the first words of its text.
+Understory and the Canopy); an ability card gives the first words of its text. Beside a
+choice that names it, a card is the same without its id, in lines of :data:`BRIEF`
+columns (:func:`card_brief`).
 
 Every code here is in the game's glossary (:mod:`.presentation`).
 """
@@ -38,10 +40,12 @@ from ecotone.games.biome.state import EMPTY
 from ecotone.games.biome.tiles import OPEN, Layer, Tile, tiles
 
 __all__ = [
+    "BRIEF",
     "CROSS",
     "NO_PLANT",
     "PENDING",
     "WIDTH",
+    "card_brief",
     "card_line",
     "card_lines",
     "map_lines",
@@ -53,6 +57,8 @@ __all__ = [
 
 #: The columns the text picture fits.
 WIDTH = 100
+#: The columns a choice's picture fits: two stand side by side on a 100-column screen.
+BRIEF = 44
 #: Marks a tile placed for the card being earned (after its cell's name on the map).
 PENDING = "*"
 #: A placed tile's side that shows no plant, with nothing beside it.
@@ -194,13 +200,27 @@ def card_line(card_id: str, width: int = 0, habitat: int = 8) -> str:
     return line.rstrip()
 
 
-def wrap(text: str, indent: int = 4) -> list[str]:
-    """``text`` in lines of :data:`WIDTH` columns, broken at spaces, continued ``indent``
+def card_brief(card_id: str, width: int = BRIEF) -> list[str]:
+    """One card as a choice shows it beside its id: what :func:`card_line` says after the
+    id, in lines of at most ``width`` columns (an animal's prey on lines of their own)."""
+    cs = cards()
+    c = cs.by_id[card_id]
+    if c.kind == "animal":
+        prey = " ".join(cs.animals[c.key].prey)
+        head = f"{Layer(c.home).letter} {c.points}pt {plant_codes(c.needs)}"
+        if not prey:
+            return wrap(f"{head} {c.level}", 4, width)
+        return [head, *wrap(f"eats {prey}", 5, width)]
+    return wrap(card_line(card_id, habitat=0).removeprefix(card_id).strip(), 2, width)
+
+
+def wrap(text: str, indent: int = 4, width: int = WIDTH) -> list[str]:
+    """``text`` in lines of ``width`` columns, broken at spaces, continued ``indent``
     columns in."""
     out: list[str] = []
-    while len(text) > WIDTH:
-        cut = text.rfind(" ", indent + 1, WIDTH + 1)
-        cut = cut if cut > 0 else WIDTH
+    while len(text) > width:
+        cut = text.rfind(" ", indent + 1, width + 1)
+        cut = cut if cut > 0 else width
         out.append(text[:cut].rstrip())
         text = " " * indent + text[cut:].lstrip()
     return [*out, text]

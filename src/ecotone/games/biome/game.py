@@ -10,9 +10,10 @@ from typing import Any
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
 from ecotone.core.game import Game, ScoreTerm
+from ecotone.core.parts import ObservationPart
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Option
-from ecotone.games.biome import phase, presentation, render, rules, view
+from ecotone.games.biome import parts, phase, presentation, render, rules, view
 from ecotone.games.biome.actions import CODEC
 from ecotone.games.biome.board import formations
 from ecotone.games.biome.cards import cards
@@ -40,7 +41,7 @@ SPEC = GameSpec(
     chance=Chance.THROUGHOUT,
     simultaneous=True,
     max_steps=MAX_ROUNDS * 4 * _PER_TURN,
-    rules_version="1.0.0",
+    rules_version="1.1.0",
     options=(
         Option(
             "formation",
@@ -61,6 +62,15 @@ SPEC = GameSpec(
                 ("any-time", "At any time, also at the start of the others' turns"),
                 ("own-turn", "Only on your own turn"),
             ),
+        ),
+        Option(
+            "first_player",
+            "who takes the first turn: 'random' (drawn by the game's seed; the rulebook "
+            "leaves it to the table) or 'P1'; the player who starts wins more often",
+            "random",
+            ("random", "P1"),
+            label="Who takes the first turn",
+            value_labels=(("random", "Drawn at random"), ("P1", "Always P1")),
         ),
     ),
 )
@@ -83,7 +93,12 @@ class BiomeBorneo(Game[BiomeData]):
         """The rules' view of this configuration."""
         formation = str(self.options["formation"])
         assert formation in formations()
-        return Config.make(self.players, formation, self.options["opportunist"] == "any-time")
+        return Config.make(
+            self.players,
+            formation,
+            self.options["opportunist"] == "any-time",
+            self.options["first_player"] == "random",
+        )
 
     def setup(self, rnd: random.Random) -> BiomeData:
         return rules.setup(rnd, self.cfg)
@@ -105,6 +120,9 @@ class BiomeBorneo(Game[BiomeData]):
 
     def observation(self, data: BiomeData, seat: int | None) -> dict[str, Any]:
         return view.observation(data, seat, self.cfg)
+
+    def observation_parts(self, seat: int) -> tuple[ObservationPart[BiomeData], ...]:
+        return parts.observation_parts(seat, self.cfg)
 
     def render(self, data: BiomeData, seat: int | None) -> str:
         return render.render(data, seat, self.cfg)
@@ -129,7 +147,7 @@ class BiomeBorneo(Game[BiomeData]):
 
     def turn(self, data: BiomeData) -> int:
         # the round, as the game counts it (its picture, its end after rounds without a
-        # tile placed): every player's turn once, from P1
+        # tile placed): every player's turn once, from the first player
         return (data.turns - 1) // self.players + 1
 
     def phase(self, data: BiomeData, seat: int | None) -> str | None:

@@ -19,13 +19,23 @@ groups:
 The glossary explains every code a face or the text picture (:mod:`.drawing`) shows: the
 plant codes (``VI``, ``BL``, ``FE`` ...), the layer letters, the sides of a tile, the map's
 marks, and the game's own words (habitat, prey, vine network ...).
+
+Where a surface colours (:mod:`ecotone.core.styled`), each plant's code is in its own
+colour, so that matching sides show as one colour on the map and a tile's picture reads
+at a glance; the layers' letters, the names of the cells holding tiles and the layers'
+names in their layer's colour (an empty cell's name dimmed); a conflict in red, a tile
+placed for the card being earned marked, and the seats in their colours. The plants'
+hues follow the browser board's (designed by Ecotone), each at a lightness that reads
+on dark and light terminals alike.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ecotone.core.presentation import Presentation, Term
+from ecotone.core.styled import Mark
 from ecotone.games.biome.board import PLATFORMS, formations
 from ecotone.games.biome.cards import CardInfo, CardSet, cards
 from ecotone.games.biome.config import HAND, MAX_CHAIN, TILE_LIMIT
@@ -33,7 +43,16 @@ from ecotone.games.biome.drawing import CROSS, NO_PLANT, PENDING
 from ecotone.games.biome.scoring import BONUS_POINTS
 from ecotone.games.biome.tiles import DIRECTION_NAMES, Layer, TileSet, tiles
 
-__all__ = ["LEVEL_NAMES", "glossary", "present"]
+__all__ = [
+    "LAYER_COLOURS",
+    "LEVEL_NAMES",
+    "PLANT_COLOURS",
+    "SEAT_COLOURS",
+    "glossary",
+    "marks",
+    "present",
+    "styles",
+]
 
 #: What each level of the food chain is called on a card.
 LEVEL_NAMES = {
@@ -212,6 +231,64 @@ def _tile_face(ts: TileSet, index: int) -> dict[str, Any]:
     }
 
 
+#: Each plant's colour in text (designed by Ecotone: the browser board's hues, at a
+#: lightness readable on dark and light backgrounds).
+PLANT_COLOURS = {
+    "meranti-leaves": "#238b3d",
+    "meranti-flowers": "#95740c",
+    "orchid": "#bc4ea6",
+    "fig": "#9164c4",
+    "bromeliad": "#d3493b",
+    "fern": "#478818",
+    "vine": "#a16e3d",
+    "hibiscus": "#e52a55",
+    "broad-leaf": "#268870",
+    "mango": "#b3650f",
+    "pitcher-plant": "#7a7e12",
+}
+
+#: Each layer's colour in text, by its letter (designed by Ecotone).
+LAYER_COLOURS = {"E": "#b35c00", "C": "#2e7d32", "U": "#1565c0"}
+
+#: The seats' colours in text (designed by Ecotone).
+SEAT_COLOURS = ("#1f6fb4", "#c62828", "#2e7d32", "#8e44ad")
+
+
+def styles() -> dict[str, str]:
+    """The palette of the game's text: plants, layers, the map's marks, seats."""
+    out = {f"plant.{p.code}": PLANT_COLOURS[p.key] for p in tiles().plants}
+    out |= {f"layer.{letter}": colour for letter, colour in LAYER_COLOURS.items()}
+    out |= {f"cell.{letter}": f"bold {colour}" for letter, colour in LAYER_COLOURS.items()}
+    out |= {f"seat.{n}": f"bold {colour}" for n, colour in enumerate(SEAT_COLOURS, 1)}
+    out |= {"cell.empty": "dim", "open": "dim", "conflict": "bold #c62828"}
+    out |= {"pending": "bold #b35c00", "you": "bold", "points": "bold"}
+    return out
+
+
+def marks() -> tuple[Mark, ...]:
+    """What is styled in the game's text, first rule first (see the module docstring).
+
+    A plant code in lower case (a side only one tile shows) is left plain: ``or`` is also
+    a word of the game's sentences.
+    """
+    codes = "|".join(p.code for p in tiles().plants)
+    layer_names = tuple(Mark(rf"\b{layer.title}\b", f"layer.{layer.letter}") for layer in Layer)
+    return (
+        Mark(r"\b([EUC])\d[A-G]\b", "cell.{1}"),  # on the map: a cell holding a tile
+        Mark(r"\b[euc]\d[a-g]\b", "cell.empty"),
+        Mark(r"\b([EUC])\d[a-g]\b", "layer.{1}"),  # a cell as moves name it
+        Mark(rf"(?<=[EUC]\d[A-G]){re.escape(PENDING)}", "pending"),
+        Mark(rf"\b({codes})\b", "plant.{1}"),
+        Mark(r"\b([EUC])\b", "layer.{1}"),
+        *layer_names,
+        Mark(re.escape(CROSS), "conflict"),
+        Mark(re.escape(NO_PLANT), "open"),
+        Mark(r"\bP([1-4])\b", "seat.{1}"),
+        Mark(r"\(you\)", "you"),
+        Mark(r"\b\d+(pt| points?)\b", "points"),
+    )
+
+
 def present() -> Presentation:
     """The game's card faces, glossary, board, picture and colours."""
     cs = cards()
@@ -262,4 +339,6 @@ def present() -> Presentation:
         picture="🦧",
         colours=("#1f5d3a", "#d8c36a"),
         panels=(),
+        styles=styles(),
+        marks=marks(),
     )

@@ -33,7 +33,7 @@ from ecotone.games.biome.cards import CardInfo, cards
 from ecotone.games.biome.config import Config
 from ecotone.games.biome.drawing import (
     WIDTH,
-    card_line,
+    card_brief,
     card_lines,
     map_lines,
     plant_codes,
@@ -258,7 +258,8 @@ def render(d: BiomeData, seat: int | None, cfg: Config) -> str:
 def preview(d: BiomeData, seat: int, action: Action, cfg: Config) -> str | None:
     """What an action names, drawn: a placement's tile turned as it would lie on its cell,
     with what the habitat then still lacks; a tile in a supply as in the picture; the tile
-    that Blight would take, as it lies; a card's line."""
+    that Blight would take, as it lies; a card as its line says it, without its id (the
+    choice names it). Each fits :data:`~.drawing.BRIEF` columns."""
     del seat
     ts = tiles()
     geo = cfg.geo
@@ -276,7 +277,7 @@ def preview(d: BiomeData, seat: int, action: Action, cfg: Config) -> str | None:
         v = d.board[geo.index[action.cell]]
         return "\n".join(tile_picture(ts.tiles[v // 6], v % 6, action.cell)) if v != EMPTY else None
     if isinstance(action, (Earn, ExchangeCard, Gain, TakeGallery, DiscardCard)):
-        return card_line(action.card)
+        return "\n".join(card_brief(action.card))
     if isinstance(action, ConfirmPrey):
-        return card_line(action.prey)
+        return "\n".join(card_brief(action.prey))
     return None

@@ -65,7 +65,9 @@ __all__ = ["chosen", "legal", "next_data", "refusal", "setup", "to_move"]
 
 
 def setup(rnd: random.Random, cfg: Config) -> BiomeData:
-    """Deal a new game: Gallery of 3, hands of 5, tiles by player count, 2 Global Bonus cards.
+    """Deal a new game: Gallery of 3, hands of 5, tiles by player count, 2 Global Bonus
+    cards; then the first player, drawn at random (the rulebook leaves it to the table), or
+    P1 with the option ``first_player=P1``.
 
     A Disaster drawn during set-up is shuffled back and replaced, which is the same as
     dealing from the deck without Disasters and shuffling them into what is left.
@@ -95,7 +97,9 @@ def setup(rnd: random.Random, cfg: Config) -> BiomeData:
         rng=new_key(rnd),
         turns=0,
     )
-    return start_turn(d, 0, cfg)
+    # Drawn last, so that the deal and all later chance are the same whoever starts.
+    first = rnd.randrange(cfg.players) if cfg.random_first else 0
+    return start_turn(d, first, cfg)
 
 
 # -- whose decision ---------------------------------------------------------------------

@@ -9,9 +9,19 @@ from typing import Any
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
 from ecotone.core.game import Game, ScoreTerm
+from ecotone.core.parts import ObservationPart
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Provenance, Variant
-from ecotone.games.forest import phase, presentation, refusals, render, rules, scoring, view
+from ecotone.games.forest import (
+    parts,
+    phase,
+    presentation,
+    refusals,
+    render,
+    rules,
+    scoring,
+    view,
+)
 from ecotone.games.forest.actions import CODEC
 from ecotone.games.forest.cards import cards
 from ecotone.games.forest.refusals import ForestRefusal
@@ -81,6 +91,9 @@ class OnceUponAForest(Game[ForestData]):
 
     def observation(self, data: ForestData, seat: int | None) -> dict[str, Any]:
         return view.observation(data, seat, self.players, self.variant)
+
+    def observation_parts(self, seat: int) -> tuple[ObservationPart[ForestData], ...]:
+        return parts.observation_parts(seat, self.players, self.variant)
 
     def render(self, data: ForestData, seat: int | None) -> str:
         return render.render(data, seat, self.players, self.variant)

@@ -100,6 +100,7 @@ from typing import Literal
 import msgspec
 
 from ecotone.core.data import decode, load_text
+from ecotone.core.deckbuilding import DeckProblem
 from ecotone.core.errors import DataError
 from ecotone.core.spec import Provenance
 
@@ -133,6 +134,7 @@ __all__ = [
     "Terrain",
     "Timing",
     "cards",
+    "constructed_problems",
     "deck_problems",
     "diet_evidence",
     "environment_compatible",
@@ -446,12 +448,13 @@ class Pile(_Record, frozen=True):
 
 
 class Deck(_Record, frozen=True):
-    """A ready-made constructed deck."""
+    """A ready-made constructed deck (``strategy``: how it means to win, for players)."""
 
     name: str
     summary: str
     cards: tuple[str, ...]
     provenance: Provenance
+    strategy: str = ""
 
 
 class PoolFile(_Record, frozen=True):
@@ -893,22 +896,89 @@ def _check_event(ev: Event, problems: list[str]) -> None:
         problems.append(f"{p}: a draw bonus draws at least 2")
 
 
-def _check_collection(
-    cs: CardSet, what: str, ids: tuple[str, ...], max_copies: int, problems: list[str]
-) -> None:
-    for cid in sorted(set(ids)):
-        if cid not in cs.by_id:
-            problems.append(f"{what}: unknown card {cid!r}")
-    for cid, n in sorted(Counter(ids).items()):
-        if n > max_copies:
-            problems.append(f"{what}: {n} copies of {cid}, at most {max_copies}")
+# -- the deck rules, each written once ------------------------------------------------------
+# Each rule returns its problems, with a stable code and the words a player reads; the
+# data file's own decks and pile (validation above), a player's deck file and the deck
+# builders all ask these same functions.
+
+DECK_SIZE = "phylo/deck-size"
+DECK_CARD = "phylo/deck-card"
+DECK_COPIES = "phylo/deck-copies"
+DECK_PRODUCERS = "phylo/deck-producers"
+DECK_EVENTS = "phylo/deck-events"
+DECK_UNPLAYABLE = "phylo/deck-unplayable"
+DECK_NAME = "phylo/deck-name"
+
+
+def rule_cards(cs: CardSet, ids: Sequence[str]) -> list[DeckProblem]:
+    """Every card is one of the pool's."""
+    return [
+        DeckProblem(DECK_CARD, f"unknown card {cid!r}", (cid,))
+        for cid in sorted(set(ids))
+        if cid not in cs.by_id
+    ]
+
+
+def rule_copies(ids: Sequence[str], max_copies: int) -> list[DeckProblem]:
+    """No card more than ``max_copies`` times."""
+    return [
+        DeckProblem(DECK_COPIES, f"{n} copies of {cid}, at most {max_copies}", (cid,))
+        for cid, n in sorted(Counter(ids).items())
+        if n > max_copies
+    ]
+
+
+def rule_playable(cs: CardSet, ids: Sequence[str]) -> list[DeckProblem]:
+    """Every species can be played from the deck's own cards (:func:`playable`)."""
     members = cs.deck_species(ids)
     ok = playable(members)
-    for sp in members:
-        if sp.id not in ok:
-            problems.append(
-                f"{what}: {sp.id} {sp.name} cannot be played (no food or host in the deck)"
-            )
+    return [
+        DeckProblem(
+            DECK_UNPLAYABLE,
+            f"{sp.id} {sp.name} cannot be played (no food or host in the deck)",
+            (sp.id,),
+        )
+        for sp in dict.fromkeys(members)
+        if sp.id not in ok
+    ]
+
+
+def rule_size(ids: Sequence[str]) -> list[DeckProblem]:
+    """A constructed deck has :data:`DECK_MIN` to :data:`DECK_MAX` cards."""
+    n = len(ids)
+    if DECK_MIN <= n <= DECK_MAX:
+        return []
+    return [DeckProblem(DECK_SIZE, f"{n} cards, a deck has {DECK_MIN}-{DECK_MAX}")]
+
+
+def rule_producers(cs: CardSet, ids: Sequence[str]) -> list[DeckProblem]:
+    """At least :data:`DECK_MIN_AUTOTROPHS` FC1 species."""
+    autotrophs = sum(1 for sp in cs.deck_species(ids) if sp.food_chain == 1)
+    if autotrophs >= DECK_MIN_AUTOTROPHS:
+        return []
+    return [
+        DeckProblem(DECK_PRODUCERS, f"{autotrophs} FC1 species, at least {DECK_MIN_AUTOTROPHS}")
+    ]
+
+
+def rule_events(cs: CardSet, ids: Sequence[str]) -> list[DeckProblem]:
+    """At most :data:`DECK_MAX_EVENTS` events."""
+    events = sum(1 for cid in ids if cid in cs.events)
+    if events <= DECK_MAX_EVENTS:
+        return []
+    return [DeckProblem(DECK_EVENTS, f"{events} events, at most {DECK_MAX_EVENTS}")]
+
+
+def constructed_problems(cs: CardSet, ids: Sequence[str]) -> list[DeckProblem]:
+    """Every constructed-deck rule the cards ``ids`` (one per copy) break."""
+    return [
+        *rule_size(ids),
+        *rule_cards(cs, ids),
+        *rule_copies(ids, DECK_MAX_COPIES),
+        *rule_playable(cs, ids),
+        *rule_producers(cs, ids),
+        *rule_events(cs, ids),
+    ]
 
 
 def _check_pile(cs: CardSet, pile: Pile, problems: list[str]) -> None:
@@ -916,29 +986,21 @@ def _check_pile(cs: CardSet, pile: Pile, problems: list[str]) -> None:
     n = len(pile.cards)
     if not PILE_MIN <= n <= PILE_MAX:
         problems.append(f"{what}: {n} cards, the rulebook's deck has about 60")
-    _check_collection(cs, what, pile.cards, PILE_MAX_COPIES, problems)
+    found = [
+        *rule_cards(cs, pile.cards),
+        *rule_copies(pile.cards, PILE_MAX_COPIES),
+        *rule_playable(cs, pile.cards),
+    ]
+    problems += [f"{what}: {p.message}" for p in found]
     for card in cs.recovered:
         if card.id not in pile.cards:
             problems.append(f"{what}: the recovered card {card.id} {card.name} is missing")
 
 
 def deck_problems(cs: CardSet, deck: Deck) -> list[str]:
-    """Every constructed-deck rule ``deck`` breaks (empty for a legal deck)."""
-    problems: list[str] = []
-    _check_deck(cs, deck, problems)
-    return problems
+    """Every constructed-deck rule ``deck`` breaks, in words (empty for a legal deck)."""
+    return [p.message for p in constructed_problems(cs, deck.cards)]
 
 
 def _check_deck(cs: CardSet, deck: Deck, problems: list[str]) -> None:
-    what = f"deck {deck.name!r}"
-    n = len(deck.cards)
-    if not DECK_MIN <= n <= DECK_MAX:
-        problems.append(f"{what}: {n} cards, a deck has {DECK_MIN}-{DECK_MAX}")
-    _check_collection(cs, what, deck.cards, DECK_MAX_COPIES, problems)
-    members = cs.deck_species(deck.cards)
-    autotrophs = sum(1 for sp in members if sp.food_chain == 1)
-    if autotrophs < DECK_MIN_AUTOTROPHS:
-        problems.append(f"{what}: {autotrophs} FC1 species, at least {DECK_MIN_AUTOTROPHS}")
-    events = sum(1 for cid in deck.cards if cid in cs.events)
-    if events > DECK_MAX_EVENTS:
-        problems.append(f"{what}: {events} events, at most {DECK_MAX_EVENTS}")
+    problems += [f"deck {deck.name!r}: {m}" for m in deck_problems(cs, deck)]

@@ -7,14 +7,16 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ecotone.core.actions import Action
+from ecotone.core.deckbuilding import Deckbuilding
 from ecotone.core.errors import ConfigError, IllegalAction
 from ecotone.core.game import Game, ScoreTerm
+from ecotone.core.parts import ObservationPart
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Option, Provenance, Variant
-from ecotone.games.phylo import phase, presentation, render, rules, unplayable, view
+from ecotone.games.phylo import parts, phase, presentation, render, rules, unplayable, view
 from ecotone.games.phylo.actions import CODEC, ThrowHand
 from ecotone.games.phylo.cards import cards
-from ecotone.games.phylo.decks import DEFAULT_DECKS, READY_DECKS, resolve_deck
+from ecotone.games.phylo.decks import DEFAULT_DECKS, READY_DECKS, deckbuilding, resolve_deck
 from ecotone.games.phylo.refusals import PhyloRefusal
 from ecotone.games.phylo.scoring import TERMS, table_points, table_terms, winners
 from ecotone.games.phylo.state import PhyloData, instance
@@ -43,7 +45,7 @@ SPEC = GameSpec(
         Variant(
             CONSTRUCTED,
             "each player brings their own deck of about 25 cards (options deck1, deck2: a "
-            "ready-made deck's name or a deck file)",
+            "ready-made deck's name, a deck code or a deck file)",
             2,
             2,
             Provenance.RULEBOOK,
@@ -63,7 +65,8 @@ SPEC = GameSpec(
         *(
             Option(
                 f"deck{s + 1}",
-                f"constructed variant: P{s + 1}'s deck (a ready-made deck or a deck file)",
+                f"constructed variant: P{s + 1}'s deck (a ready-made deck, a deck code or a "
+                "deck file)",
                 "",
                 files=True,
                 ready=READY_DECKS,
@@ -93,11 +96,18 @@ class Phylo(Game[PhyloData]):
     def present(cls) -> Presentation:
         return presentation.present()
 
+    @classmethod
+    def deck_rules(cls) -> Deckbuilding:
+        return deckbuilding()
+
     def __init__(self, players: int, variant: str | None = None, **options: Any) -> None:
         super().__init__(players, variant, **options)
         self.decks: tuple[tuple[str, ...], ...] | None = None
+        self.deck_names: tuple[str, ...] = ()
         if variant == CONSTRUCTED:
-            self.decks = tuple(resolve_deck(self.options[f"deck{s + 1}"], s).cards for s in (0, 1))
+            chosen = [resolve_deck(self.options[f"deck{s + 1}"], s) for s in (0, 1)]
+            self.decks = tuple(deck.cards for deck in chosen)
+            self.deck_names = tuple(deck.name for deck in chosen)
         elif self.options["deck1"] or self.options["deck2"]:
             raise ConfigError(
                 "config/bad-option",
@@ -130,8 +140,12 @@ class Phylo(Game[PhyloData]):
     def observation(self, data: PhyloData, seat: int | None) -> dict[str, Any]:
         obs = view.observation(data, seat)
         if self.decks is not None:
-            obs["decks"] = [self.options[f"deck{s + 1}"] or DEFAULT_DECKS[s] for s in (0, 1)]
+            obs["decks"] = list(self.deck_names)
         return obs
+
+    def observation_parts(self, seat: int) -> tuple[ObservationPart[PhyloData], ...]:
+        names = list(self.deck_names) if self.decks is not None else None
+        return parts.observation_parts(seat, self.decks is not None, names)
 
     def render(self, data: PhyloData, seat: int | None) -> str:
         return render.render(data, seat)

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
-from ecotone.core.game import Game, ScoreTerm
+from ecotone.core.game import Game, Lesson, ScoreTerm
+from ecotone.core.parts import ObservationPart
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Provenance, Variant
-from ecotone.games.singapore import phase, presentation, render, rules, view
+from ecotone.games.singapore import lessons, parts, phase, presentation, render, rules, view
 from ecotone.games.singapore.actions import CODEC
 from ecotone.games.singapore.cards import cards
 from ecotone.games.singapore.refusals import SingaporeRefusal
@@ -97,6 +98,9 @@ class SingaporeUntamed(Game[SGData]):
     def observation(self, data: SGData, seat: int | None) -> dict[str, Any]:
         return view.observation(data, seat)
 
+    def observation_parts(self, seat: int) -> tuple[ObservationPart[SGData], ...]:
+        return parts.observation_parts(seat)
+
     def render(self, data: SGData, seat: int | None) -> str:
         return render.render(data, seat)
 
@@ -115,6 +119,13 @@ class SingaporeUntamed(Game[SGData]):
             tuple(ScoreTerm(name, float(points)) for name, points in score(p).terms(niches))
             for p in data.players
         ]
+
+    def lessons(
+        self, history: Sequence[tuple[SGData, int, Action]], end: SGData
+    ) -> tuple[Lesson, ...]:
+        # the hawk-dove mix of the competitions against the table's equilibrium
+        del end
+        return lessons.lessons(history)
 
     def turn(self, data: SGData) -> int | None:
         return data.round or None  # 0 only while the game is being set up

@@ -9,6 +9,8 @@
 * card-level impact: for every card, tile or species a seat named in its actions, the
   win rate and score margin of seats that had it against those that did not, with
   Benjamini-Hochberg q-values over all items;
+* what the game teaches, for a game built on a model: its lessons
+  (:meth:`~ecotone.core.game.Game.lessons`), each share against the model's prediction;
 
 each figure with its 95% interval and the method that made it. ``--compare`` plays the
 same seeds under a second rule set and reports every difference, paired by seed.

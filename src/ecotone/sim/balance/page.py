@@ -141,6 +141,39 @@ def _ids(report: Report, prefix: str) -> list[Figure]:
     return [f for f in report.figures if f.id.startswith(prefix)]
 
 
+def _lesson_section(report: Report, pictures: Mapping[str, bytes]) -> list[str]:
+    """What the game was built to teach, measured against theory (none for most games)."""
+    if not report.lessons:
+        return []
+    rows = []
+    for f in report.lessons:
+        theory = f.expected
+        if theory is None:
+            verdict = "-"
+        elif f.low <= theory <= f.high:
+            verdict = "within the interval"
+        else:
+            side = "more" if f.value > theory else "less"
+            verdict = f'<span class="flag">{side} often than theory</span>'
+        shown = _number(theory, f.unit) if theory is not None else "-"
+        rows.append(
+            f"<tr><td>{_e(f.label)}</td><td class=num>{_number(f.value, f.unit)}</td>"
+            f"<td class=num>{_interval(f)}</td><td class=num>{shown}</td><td>{verdict}</td>"
+            f"<td class=num>{f.n}</td></tr>"
+        )
+    sources = sorted(set(report.lesson_sources.values()))
+    method = report.lessons[0].method
+    return [
+        "<h2>What the game teaches: play against theory</h2>",
+        _image(pictures, "lessons.png", "play against theory"),
+        "<table><tr><th>Counted</th><th>Share</th><th>95% interval</th><th>Theory</th>"
+        "<th>Play against theory</th><th>Chances</th></tr>" + "".join(rows) + "</table>",
+        f'<p class="note">Theory: {_e("; ".join(sources))}. The bots\' play is one way of '
+        "playing; the theory is the reference a class can hold it against.</p>",
+        f'<p class="method">{_e(method)}.</p>',
+    ]
+
+
 def report_page(report: Report, pictures: Mapping[str, bytes], note: str = "") -> str:
     """The HTML page of one batch's report, with ``pictures`` (file name -> PNG) inlined."""
     c = report.identity["config"]
@@ -193,6 +226,7 @@ def report_page(report: Report, pictures: Mapping[str, bytes], note: str = "") -
         "game played before the winner's score passed the best score any loser ever had. "
         "See docs/balance.md for the formulas.</p>",
     ]
+    parts += _lesson_section(report, pictures)
     tested = [i for i in report.items if i.tested]
     untested = [i for i in report.items if not i.tested]
     parts += [

@@ -295,6 +295,48 @@ def _items(report: Report) -> bytes | None:
     return _png(canvas)
 
 
+def _lessons(report: Report) -> bytes | None:
+    """Each lesson's share with its interval, and the share theory predicts beside it."""
+    shown = [f for f in report.lessons if math.isfinite(f.value)]
+    if not shown:
+        return None
+    canvas, (ax,) = _canvas(9, 1.8 + 0.45 * len(shown))
+    ys = list(range(len(shown)))[::-1]
+    for k, (y, f) in enumerate(zip(ys, shown, strict=True)):
+        ax.errorbar(
+            [f.value],
+            [y],
+            xerr=[[f.value - f.low], [f.high - f.value]],
+            fmt="o",
+            color=BLUE,
+            capsize=4,
+            label="play: share and its 95% interval" if k == 0 else None,
+        )
+        if f.expected is not None:
+            # an open diamond over the dot: both show where play meets theory
+            ax.plot(
+                [f.expected],
+                [y],
+                marker="D",
+                markersize=11,
+                mfc="none",
+                mew=2,
+                color=RED,
+                linestyle="none",
+                zorder=3,
+                label="theory" if k == 0 else None,
+            )
+    labels = [f"{f.label}\n({f.n} chances)" for f in shown]
+    ax.set_yticks(ys, labels, fontsize=8)
+    ax.set_xlim(-0.03, 1.03)
+    ax.margins(y=0.5 / len(shown))
+    _percent(ax, "x")
+    ax.set_xlabel("Share of the chances (percent)")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=2, fontsize=8)
+    ax.set_title(f"What the game teaches: play against theory\n{_subtitle(report)}", fontsize=10)
+    return _png(canvas)
+
+
 def report_plots(report: Report) -> dict[str, bytes]:
     """Every picture of one batch's report, by file name (``seats.png``...)."""
     out = {
@@ -302,7 +344,11 @@ def report_plots(report: Report) -> dict[str, bytes]:
         "scores.png": _scores(report),
         "length.png": _length(report),
     }
-    for name, draw in (("tension.png", _tension), ("items.png", _items)):
+    for name, draw in (
+        ("tension.png", _tension),
+        ("lessons.png", _lessons),
+        ("items.png", _items),
+    ):
         picture = draw(report)
         if picture is not None:
             out[name] = picture

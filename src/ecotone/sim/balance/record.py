@@ -5,7 +5,11 @@ A balance report needs more of a game than its outcome (:class:`~ecotone.sim.run
 * the *score story*: every seat's score (``state.scores()``) after every decision, for
   lead changes, drama and decisiveness. It is kept compactly, one entry each time some
   score changes;
-* what each seat *touched*: the cards, tiles and species named in the actions it took.
+* what each seat *touched*: the cards, tiles and species named in the actions it took;
+* the game's *lessons* (:meth:`~ecotone.core.game.Game.lessons`): for a game built to
+  teach a model, what play did that the model speaks of, counted against the model's
+  prediction (the hawk-dove mix of a competition against its equilibrium). The game
+  counts them from the game's history; this module only keeps the counts.
 
 Touched items are found without knowing any game: an item is any id the game lists in
 :meth:`~ecotone.core.game.Game.components` or in its presentation's catalogue, and a seat
@@ -27,10 +31,42 @@ from typing import Any
 import msgspec
 
 from ecotone.core.actions import Action
-from ecotone.core.game import Game
+from ecotone.core.game import Game, Lesson
 from ecotone.sim.runner import GameResult, bot_seed, build_bot, play, seat_order
 
-__all__ = ["GameRecord", "item_ids", "play_record", "score_story", "touched_items"]
+__all__ = [
+    "GameRecord",
+    "LessonCount",
+    "Replayed",
+    "item_ids",
+    "play_record",
+    "replay",
+    "touched_items",
+]
+
+
+class LessonCount(msgspec.Struct, frozen=True, kw_only=True):
+    """One of the game's lessons in one game, as ``games.jsonl`` keeps it
+    (:class:`~ecotone.core.game.Lesson`)."""
+
+    id: str
+    label: str
+    count: int
+    out_of: int
+    theory: float | None = None
+    source: str = ""
+
+    @classmethod
+    def of(cls, lesson: Lesson) -> LessonCount:
+        """The record of a game's :class:`~ecotone.core.game.Lesson`."""
+        return cls(
+            id=lesson.id,
+            label=lesson.label,
+            count=lesson.count,
+            out_of=lesson.out_of,
+            theory=lesson.theory,
+            source=lesson.source,
+        )
 
 
 class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
@@ -41,11 +77,13 @@ class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
         story: ``(decision, scores)`` at the start (decision 0) and after every decision
             that changed some score; the scores hold from there until the next entry.
         touched: for each seat, the item ids named in its actions, sorted.
+        lessons: the game's lessons counted in this game (none for most games).
     """
 
     result: GameResult
     story: list[tuple[int, list[float]]] = []
     touched: list[list[str]] = []
+    lessons: list[LessonCount] = []
 
 
 def item_ids(game: Game[Any]) -> frozenset[str]:
@@ -69,24 +107,41 @@ def touched_items(
     return [sorted(s) for s in seen]
 
 
-def score_story(
-    game: Game[Any], seed: int, moves: Sequence[tuple[int, Action]]
-) -> list[tuple[int, list[float]]]:
-    """Every seat's score before the first decision and after each that changed one.
+class Replayed(msgspec.Struct, frozen=True):
+    """What stepping a played game again gives: its score story and its lessons."""
 
-    The game is stepped again from its seed (``state.step``: the moves are already known
-    to be legal); asking for scores costs far less than the bots' thinking did.
+    story: list[tuple[int, list[float]]]
+    lessons: list[LessonCount]
+
+
+def _teaches(game: Game[Any]) -> bool:
+    """Whether the game counts lessons (overrides the hook), so its history is worth keeping."""
+    return type(game).lessons is not Game.lessons
+
+
+def replay(game: Game[Any], seed: int, moves: Sequence[tuple[int, Action]]) -> Replayed:
+    """Step a played game again from its seed: every seat's score before the first decision
+    and after each that changed one, and the game's lessons from its history.
+
+    The game is stepped with ``state.step`` (the moves are already known to be legal);
+    asking for scores costs far less than the bots' thinking did. The history (the data
+    before each decision) is kept only for a game that counts lessons.
     """
     state = game.start(seed)
     last = state.scores()
     story: list[tuple[int, list[float]]] = [(0, last)]
+    keep = _teaches(game)
+    history: list[tuple[Any, int, Action]] = []
     for step, (seat, action) in enumerate(moves, 1):
+        if keep:
+            history.append((state.data, seat, action))
         state = state.step(seat, action)
         scores = state.scores()
         if scores != last:
             story.append((step, scores))
             last = scores
-    return story
+    lessons = game.lessons(history, state.data) if keep else ()
+    return Replayed(story, [LessonCount.of(lesson) for lesson in lessons])
 
 
 def play_record(
@@ -110,7 +165,7 @@ def play_record(
     try:
         seats = [build_bot(spec, game, s, bot_seed(seed, s)) for s, spec in enumerate(bots)]
         run = play(game, seed, seats)
-        story = score_story(game, seed, run.moves)
+        again = replay(game, seed, run.moves)
     except Exception as exc:  # a batch reports every failure and goes on
         return GameRecord(
             result=msgspec.structs.replace(result, error=f"{type(exc).__name__}: {exc}")
@@ -123,5 +178,8 @@ def play_record(
         first=run.moves[0][0] if run.moves else None,
     )
     return GameRecord(
-        result=result, story=story, touched=touched_items(run.moves, game.players, items)
+        result=result,
+        story=again.story,
+        touched=touched_items(run.moves, game.players, items),
+        lessons=again.lessons,
     )

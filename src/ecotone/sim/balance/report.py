@@ -6,21 +6,23 @@ share of the win in that game, its final score, the game's length, its lead chan
 A report shows their means with 95% intervals (:func:`analyse`); a comparison of two
 rule sets played on the same seeds shows the mean of their per-seed differences
 (:func:`compare`). Card-level impact compares, for every item, the seats that touched
-it with those that did not (:func:`item_impact`).
+it with those that did not (:func:`item_impact`). A game built to teach a model reports
+its lessons (:func:`lessons`): how play went against what the model predicts.
 """
 
 from __future__ import annotations
 
 import statistics
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ecotone.core.errors import EcotoneError
 from ecotone.core.presentation import Presentation
 from ecotone.core.records import seat_name
 from ecotone.core.registry import game_class
-from ecotone.sim.balance.record import GameRecord
+from ecotone.sim.balance.record import GameRecord, LessonCount
 from ecotone.sim.balance.stats import (
     BH,
     Figure,
@@ -29,6 +31,7 @@ from ecotone.sim.balance.stats import (
     chi_square_uniform,
     clustered_difference,
     paired,
+    ratio,
     wilson,
 )
 from ecotone.sim.balance.tension import tension
@@ -46,6 +49,7 @@ __all__ = [
     "compare",
     "faces",
     "item_impact",
+    "lessons",
     "options_changed",
     "per_game",
     "quantities",
@@ -140,8 +144,13 @@ def per_game(record: GameRecord, players: int) -> dict[str, float | None]:
 
 
 def options_changed(config: Mapping[str, Any]) -> dict[str, Any]:
-    """The options of a game configuration that differ from the game's defaults."""
-    defaults = {o.name: o.default for o in game_class(config["game"]).spec.options}
+    """The options of a game configuration that differ from what the game plays when
+    given none, for the same players and variant (a variant may have defaults of its own)."""
+    cls = game_class(config["game"])
+    try:
+        defaults = cls(config["players"], config["variant"]).options
+    except EcotoneError:  # a configuration this version of the game no longer knows
+        defaults = {o.name: o.default for o in cls.spec.options}
     return {k: v for k, v in sorted(config["options"].items()) if defaults.get(k) != v}
 
 
@@ -294,6 +303,69 @@ def item_impact(
     return out + untested
 
 
+# -- what the game teaches ---------------------------------------------------------------------
+
+LESSON_UNIT = "share of chances"
+
+
+def _lesson_ids(records: Sequence[GameRecord]) -> dict[str, LessonCount]:
+    """Every lesson id the games counted, in the order the game lists them, with one
+    game's count of it (for its label and source)."""
+    found: dict[str, LessonCount] = {}
+    for r in records:
+        if r.result.error is None:
+            for lesson in r.lessons:
+                found.setdefault(lesson.id, lesson)
+    return found
+
+
+def lessons(
+    records: Sequence[GameRecord], *, seed: Hashable, resamples: int
+) -> tuple[list[Figure], dict[str, str]]:
+    """The game's lessons over a batch: each count's share of its chances, with the share
+    theory predicts for those same chances, and each prediction's source by figure key.
+
+    The share is ``Σ count / Σ out_of`` over completed games, its interval a bootstrap
+    over games (:func:`~ecotone.sim.balance.stats.ratio`); the prediction is the mean of
+    the games' predictions weighted by their chances (``expected`` of the figure). A
+    lesson with no chance in any game is left out.
+    """
+    done = [r for r in records if r.result.error is None]
+    figures: list[Figure] = []
+    sources: dict[str, str] = {}
+    for id, first in _lesson_ids(done).items():
+        counts: list[tuple[float, float]] = []
+        predicted = weight = 0.0
+        for r in done:
+            mine = next((lesson for lesson in r.lessons if lesson.id == id), None)
+            if mine is None:
+                counts.append((0.0, 0.0))
+                continue
+            counts.append((mine.count, mine.out_of))
+            if mine.theory is not None and mine.out_of:
+                predicted += mine.theory * mine.out_of
+                weight += mine.out_of
+        key = f"lesson/{id}"
+        figure = ratio(
+            key,
+            first.label,
+            LESSON_UNIT,
+            counts,
+            seed=seed,
+            resamples=resamples,
+            expected=predicted / weight if weight else None,
+        )
+        if figure.n > 0:
+            figures.append(figure)
+            sources[key] = first.source
+    return figures, sources
+
+
+def _lesson_shares(record: GameRecord) -> dict[str, float]:
+    """Each lesson's share of its chances in one game (lessons with no chance left out)."""
+    return {f"lesson/{x.id}": x.count / x.out_of for x in record.lessons if x.out_of > 0}
+
+
 # -- one batch ----------------------------------------------------------------------------------
 
 
@@ -310,6 +382,8 @@ class Report:
         errors: the games that raised, with their messages.
         samples: each quantity's per-game values, for the plots.
         resamples: bootstrap resamples per interval.
+        lessons: the game's lessons (:func:`lessons`), each against theory's share.
+        lesson_sources: where each lesson's prediction comes from, by figure key.
     """
 
     identity: dict[str, Any]
@@ -321,6 +395,8 @@ class Report:
     errors: list[dict[str, Any]]
     samples: dict[str, list[float]] = field(repr=False)
     resamples: int = 1000
+    lessons: list[Figure] = field(default_factory=list)
+    lesson_sources: dict[str, str] = field(default_factory=dict)
 
     @property
     def players(self) -> int:
@@ -371,6 +447,10 @@ class Report:
                 "tested": [i.to_json() for i in self.items if i.tested],
                 "untested": [i.to_json() for i in self.items if not i.tested],
             },
+            "lessons": [
+                {**f.to_json(), "theory": f.expected, "source": self.lesson_sources.get(f.id, "")}
+                for f in self.lessons
+            ],
             "errors": self.errors,
         }
 
@@ -432,6 +512,7 @@ def analyse(
         for r in records
         if r.result.error is not None
     ]
+    taught, sources = lessons(records, seed=seed, resamples=resamples)
     return Report(
         identity=dict(identity),
         games=len(records),
@@ -444,6 +525,8 @@ def analyse(
         errors=errors,
         samples=columns,
         resamples=resamples,
+        lessons=taught,
+        lesson_sources=sources,
     )
 
 
@@ -520,6 +603,26 @@ def compare(
         ]
         figures.append(
             paired(q.id, q.label, q.unit, pairs, seed=f"{seed}:compare", resamples=resamples)
+        )
+    # The lessons, game by game: each game's share of its chances, where both games had some.
+    shares_a = {r.result.index: _lesson_shares(r) for r in records_a if r.result.error is None}
+    shares_b = {r.result.index: _lesson_shares(r) for r in records_b if r.result.error is None}
+    taught = {f.id: f.label for f in (*report_a.lessons, *report_b.lessons)}
+    for key, label in taught.items():
+        pairs = [
+            (va, vb)
+            for i in common
+            if (va := shares_a[i].get(key)) is not None and (vb := shares_b[i].get(key)) is not None
+        ]
+        figures.append(
+            paired(
+                key,
+                f"{label} (mean of per-game shares)",
+                LESSON_UNIT,
+                pairs,
+                seed=f"{seed}:compare",
+                resamples=resamples,
+            )
         )
     figures = [f for f in figures if f.n > 0]
     qs = benjamini_hochberg([f.p if f.p is not None else 1.0 for f in figures])

@@ -6,6 +6,8 @@ never has to guess how sure a number is. The methods:
 
 * :func:`wilson`: a share of games (a win rate), Wilson's score interval;
 * :func:`bootstrap`: a mean or median over games, the percentile bootstrap over games;
+* :func:`ratio`: a share of many chances spread over games (how often a choice was made),
+  the ratio of the summed counts with a percentile bootstrap over games;
 * :func:`paired`: a difference between two rule sets played on the same seeds, the mean
   of per-seed differences with a bootstrap interval and a normal p-value;
 * :func:`clustered_difference`: a difference of means between two groups of seats
@@ -35,6 +37,7 @@ __all__ = [
     "clustered_difference",
     "normal_p",
     "paired",
+    "ratio",
     "wilson",
 ]
 
@@ -191,6 +194,52 @@ def bootstrap(
     samples = [float(stat(rnd.choices(data, k=n))) for _ in range(resamples)]
     lo, hi = _percentiles(samples)
     return Figure(id, label, unit, value, lo, hi, method, n, expected)
+
+
+def ratio(
+    id: str,
+    label: str,
+    unit: str,
+    counts: Sequence[tuple[float, float]],
+    *,
+    seed: Hashable,
+    resamples: int,
+    expected: float | None = None,
+) -> Figure:
+    """``Σ count / Σ out_of`` over games, with a 95% percentile-bootstrap interval over games.
+
+    ``counts`` holds one ``(count, out_of)`` per game. The chances of one game are not
+    independent (a player who Intimidates once tends to again), so Wilson's interval over
+    all chances would be too narrow: the games are resampled whole, as clusters, and the
+    ratio recomputed each time. Games with no chance still count as games.
+
+    >>> f = ratio("r", "share", "share of choices", [(1, 2), (3, 4)], seed=0, resamples=0)
+    >>> f.value, f.n
+    (0.6666666666666666, 6)
+    """
+    method = (
+        "ratio of the counts summed over games; percentile bootstrap over games "
+        f"({resamples} resamples)"
+    )
+    total = sum(out for _, out in counts)
+    n = int(total)
+    if total <= 0:
+        return Figure(id, label, unit, math.nan, math.nan, math.nan, method, 0, expected)
+    value = sum(c for c, _ in counts) / total
+    if len(counts) == 1 or resamples <= 0:
+        return Figure(id, label, unit, value, value, value, method, n, expected)
+    rnd = _rng(seed, id)
+    data = list(counts)
+    samples = []
+    for _ in range(resamples):
+        drawn = rnd.choices(data, k=len(data))
+        chances = sum(out for _, out in drawn)
+        # a resample of only chanceless games says nothing: it repeats the estimate
+        samples.append(sum(c for c, _ in drawn) / chances if chances else value)
+    lo, hi = _percentiles(samples)
+    return Figure(
+        id, label, unit, value, lo, hi, method, n, expected, extra=(("games", len(counts)),)
+    )
 
 
 def normal_p(estimate: float, se: float) -> float:

@@ -1,6 +1,7 @@
 // The lobby: the games, creating a match (seats, variant, options, clock), open matches
 // to join, matches to watch, this browser's matches (from localStorage, so every tab and
 // the next visit see them), finished matches to replay.
+import { deckChooser } from "./lobbydecks.js";
 import { MINE_KEY, adoptTabSeats, api, botTitle, forgetMatch, games as hostedGames, h, holdSeat, myMatches, playerName, resumeMatch, seatName, seatTitle, setActiveSeat, setPlayerName, toast } from "./api.js";
 
 /** A game's lobby picture, as the game presents itself: its emoji on its two colours,
@@ -99,7 +100,8 @@ export async function renderLobby(main) {
   );
   let games = [];
   try { games = await hostedGames(); } catch (e) { main.append(h("p.error", {}, e.message)); return; }
-  let chosen = games[0];
+  const asked = new URLSearchParams(location.hash.split("?")[1] || "").get("game");
+  let chosen = games.find((g) => g.id === asked) || games[0];
   const buttons = games.map((g) => {
     const b = h("button.game-card.panel", { type: "button", "aria-pressed": "false", "data-game": g.id, onclick: () => choose(g) },
       art(g), h("span.title", {}, g.title), h("span.summary", {}, g.summary),
@@ -169,7 +171,24 @@ function optionInput(o) {
   }
   const label = h("label.option", { for: id }, h("strong", {}, o.label || o.name), input);
   const suggestions = o.ready?.length ? h("datalist", { id: `${id}-ready` }, o.ready.map((r) => h("option", { value: r }))) : null;
-  return { row: h("div.option-row", {}, label, hint, suggestions), read, changed: () => read() !== o.default };
+  // A variant may set the option's default its own way (BioMasters' free-for-all deals
+  // its own decks): the input then shows that value, and only a departure from it is sent.
+  let standard = o.default;
+  /** @param {*} value the default in the variant now chosen */
+  function setDefault(value) {
+    if (read() === standard) {
+      if (typeof value === "boolean") input.checked = value;
+      else if (o.choices.length) input.value = String(Math.max(0, o.choices.indexOf(value)));
+      else input.value = value ?? "";
+    }
+    standard = value;
+  }
+  return { row: h("div.option-row", {}, label, hint, suggestions), read, changed: () => read() !== standard, setDefault };
+}
+
+/** The default of option `o` in `variant` (a game's variant record, or null for the standard game). */
+function variantDefault(o, variant) {
+  return variant && Object.prototype.hasOwnProperty.call(variant.defaults || {}, o.name) ? variant.defaults[o.name] : o.default;
 }
 
 function renderForm(form, game) {
@@ -190,7 +209,19 @@ function renderForm(form, game) {
   }
   const clock = h("select", { id: "clock", "aria-describedby": "clock-hint" }, CLOCKS.map(([v, text]) => h("option", { value: v }, text)));
   const clockHint = h("span.muted", { id: "clock-hint" }, "When a person has not decided in time, a bot plays for them until they are back.");
-  const options = game.options.map(optionInput);
+  // Deck options are the deck chooser's (lobbydecks.js), drawn below once it has the
+  // game's decks; the others get an input each.
+  const options = game.options.filter((o) => !o.files).map(optionInput);
+  const plainOptions = game.options.filter((o) => !o.files);
+  const fileOptions = game.options.filter((o) => o.files);
+  const fileInputs = fileOptions.map(optionInput);  // for a game that names decks but builds none
+  const deckBox = h("div", { id: "deck-choice" });
+  let decks = null;
+  const chosenVariant = () => game.variants.find((x) => x.name === variant.value) || null;
+  deckChooser(game, () => Number(players.value), chosenVariant).then((chooser) => {
+    decks = chooser;
+    deckBox.replaceChildren(...(chooser ? [chooser.el] : fileInputs.map((o) => o.row)));
+  });
   const seatsBox = h("div", { id: "seats", role: "group", "aria-label": "Seats" });
   const bots = game.bots.length ? game.bots : ["random"];
   const strength = (b) => ({ random: "easy", heuristic: "medium", ismcts: "strong" }[b.split(":")[0]] || "");
@@ -222,8 +253,13 @@ function renderForm(form, game) {
     }
   }
   seatsBox.addEventListener("change", (ev) => { if (ev.target.matches("select")) showNames(); });
-  players.addEventListener("change", drawSeats);
-  variant.addEventListener("change", () => { drawPlayers(); drawSeats(); });
+  players.addEventListener("change", () => { drawSeats(); decks?.redraw(); });
+  variant.addEventListener("change", () => {
+    drawPlayers(); drawSeats();
+    plainOptions.forEach((o, i) => options[i].setDefault(variantDefault(o, chosenVariant())));
+    fileOptions.forEach((o, i) => fileInputs[i].setDefault(variantDefault(o, chosenVariant())));
+    decks?.redraw();
+  });
   drawPlayers();
   drawSeats();
   const problem = h("p.error", { id: "create-error", role: "alert", hidden: true });
@@ -240,8 +276,13 @@ function renderForm(form, game) {
       const nameOf = (s) => seatsBox.querySelector(`input[data-seat-name="${s}"]`)?.value.trim() || `Player ${s + 1}`;
       const body = { game: game.id, players: Number(players.value), seats };
       if (variant.value) body.variant = variant.value;
-      const chosen = game.options.flatMap((o, i) => (options[i].changed() ? [[o.name, options[i].read()]] : []));
+      const chosen = plainOptions.flatMap((o, i) => (options[i].changed() ? [[o.name, options[i].read()]] : []));
       if (chosen.length) body.options = Object.fromEntries(chosen);
+      if (decks) await decks.apply(body);
+      else {
+        const named = fileOptions.flatMap((o, i) => (fileInputs[i].changed() ? [[o.name, fileInputs[i].read()]] : []));
+        if (named.length) body.options = { ...(body.options || {}), ...Object.fromEntries(named) };
+      }
       if (clock.value) body.move_seconds = Number(clock.value);
       if (mine.length) body.join = { seat: mine[0], name };
       const res = await api("/matches", { method: "POST", body });
@@ -269,6 +310,7 @@ function renderForm(form, game) {
       h("label", {}, "Variant", variant), variantHint),
     h("div.form-grid", {}, h("label", { for: "clock" }, "Time per move", clock), clockHint),
     options.length ? h("fieldset.options", {}, h("legend", {}, "Options"), options.map((o) => o.row)) : null,
+    deckBox,
     h("p.muted", {}, "Choose “You” for several seats to play hot-seat: each further seat gets its own name, and the screen hides each hand between turns."),
     seatsBox, h("p", {}, create), problem,
   );

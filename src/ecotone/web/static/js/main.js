@@ -1,5 +1,7 @@
-// The single-page router: #/ is the lobby, #/match/<id> a match (#/match/<id>/watch to
-// spectate, #/match/<id>/replay to open a finished match's replay).
+// The single-page router: #/ is the lobby (#/?game=<id> with a game chosen), #/match/<id> a
+// match (#/match/<id>/watch to spectate, #/match/<id>/replay to open a finished match's
+// replay), #/decks/<game> the deck builder.
+import { closeDecks, renderDecks } from "./decks.js";
 import { renderLobby } from "./lobby.js";
 import { MatchPage } from "./match.js";
 
@@ -9,8 +11,12 @@ function route() {
   if (page) { page.close(); page = null; }
   const main = document.getElementById("main");
   main.replaceChildren();
+  closeDecks();
   const m = location.hash.match(/^#\/match\/([^/]+)(\/watch|\/replay)?/);
-  if (m) {
+  const d = location.hash.match(/^#\/decks(?:\/([^/?]+))?/);
+  if (d) {
+    renderDecks(main, d[1] ? decodeURIComponent(d[1]) : "");
+  } else if (m) {
     page = new MatchPage(main, decodeURIComponent(m[1]), Boolean(m[2]), m[2] === "/replay");
     page.open();
     window.ecotonePage = page;  // for tests and the curious: the page object

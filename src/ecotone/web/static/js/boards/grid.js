@@ -135,3 +135,6 @@ export function gridBoard(props) {
   if (others.length) root.append(h("section.panel", { "aria-label": "Other players" }, h("h2", {}, "Other players"), h("ul", {}, others)));
   return root;
 }
+
+/** A card face as the grid draws it in a hand (for pages that show cards outside a match). */
+export { face as cardFace };

@@ -1,0 +1,332 @@
+"""One seat's tensor, step after step, rebuilding only what each step changed.
+
+An environment encodes a seat's view of every state of a game in turn, and a step
+changes little: a hand, a pile, whose turn it is. :class:`SeatEncoder` keeps the seat's
+tensor between calls and brings it up to date part by part, when the game offers its
+observation in parts (:meth:`Game.observation_parts
+<ecotone.core.game.Game.observation_parts>`): each part is one key of the observation,
+made from one piece of the state's data (or one list of pieces, item by item), and is
+rebuilt, its JSON made and encoded by the layout's own code for that place, only when
+its piece is no longer the one seen the step before.
+
+The tensor is the very one :meth:`Layout.encode
+<ecotone.bots.tensor.encoding.Layout.encode>` makes of ``state.observe(seat)``: the parts
+make that observation key for key, and every place goes through the code that encodes
+the whole observation, so nothing reaches the tensor that the observation does not hold
+(the tests compare the two on played positions of every configuration). A game without
+parts is encoded from ``state.observe(seat)`` whole.
+
+The kernel's own keys of an observation (``game``, ``seat``, ``to_move``, ``is_over``,
+and ``scores`` and ``winners`` once the game is over) are parts made here, from the
+state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol, cast
+
+import numpy as np
+import numpy.typing as npt
+
+from ecotone.bots.tensor.nodes import (
+    OVERFLOW,
+    FieldEncoder,
+    Node,
+    Record,
+    Slots,
+    Text,
+    Tuple,
+    compile_items,
+)
+from ecotone.core.game import Game, State
+from ecotone.core.parts import ABSENT
+
+if TYPE_CHECKING:
+    from ecotone.bots.tensor.encoding import Layout
+
+__all__ = ["SeatEncoder"]
+
+#: What a piece is compared with before its first build.
+_UNSEEN: Any = object()
+
+
+class Tensor(Protocol):
+    """The tensor, written slot by slot (a memoryview of its buffer)."""
+
+    def __getitem__(self, slot: int, /) -> float: ...
+
+    def __setitem__(self, slot: int, value: float, /) -> None: ...
+
+
+Encoded = tuple[list[int], list[int], list[float], int]
+_NONE: Encoded = ([], [], [], 0)
+
+
+def _write(old: Encoded, new: Encoded, slots: Tensor) -> int:
+    """Replace what ``old`` wrote by what ``new`` writes; the change of the overflow
+    count. Most rebuilds change a number or two, so the lists are compared (in C) before
+    any slot is written."""
+    ones, numbered, values, ov = new
+    old_ones, old_numbered, old_values, old_ov = old
+    if ones != old_ones:
+        for slot in old_ones:
+            slots[slot] = 0.0
+        for slot in ones:
+            slots[slot] += 1.0
+    if numbered != old_numbered:
+        for slot in old_numbered:
+            slots[slot] = 0.0
+        for slot, number in zip(numbered, values, strict=True):
+            slots[slot] = number
+    elif values != old_values:
+        for slot, number in zip(numbered, values, strict=True):
+            slots[slot] = number
+    return ov - old_ov
+
+
+def _unknown(value: Any, base: int) -> Encoded:
+    # a key the layout never saw counts 1 in the overflow, as the whole encoder counts it
+    return [], [], [], 1
+
+
+def _pending(value: Any, base: int) -> Encoded:
+    raise AssertionError("compiled before use")
+
+
+class _Leaf:
+    """A value made from one piece: made and encoded again when the piece changes, and
+    written where it changed."""
+
+    __slots__ = ("base", "build", "encode", "encoded", "piece")
+
+    def __init__(self, build: Callable[[Any], Any], encode: FieldEncoder, base: int) -> None:
+        self.build = build
+        self.encode = encode
+        self.base = base
+        self.piece: Any = _UNSEEN
+        self.encoded = _NONE  # what it wrote last
+
+    def update(self, piece: Any, slots: Tensor) -> int:
+        """Bring the slots up to date with ``piece``; the change of the overflow count."""
+        last = self.piece
+        if piece is last or (type(piece) is type(last) and piece == last):
+            return 0
+        self.piece = piece
+        value = self.build(piece)
+        encoded = _NONE if value is ABSENT else self.encode(value, self.base)
+        change = _write(self.encoded, encoded, slots)
+        self.encoded = encoded
+        return change
+
+    def clear(self, slots: Tensor) -> int:
+        """Write nothing (the item is gone); the change of the overflow count."""
+        self.piece = _UNSEEN
+        change = _write(self.encoded, _NONE, slots)
+        self.encoded = _NONE
+        return change
+
+
+class _Items:
+    """A list made item by item from a tuple of pieces, at a place laid out as a
+    :class:`Tuple` (positions) or :class:`Slots` (a length, then a present flag and the
+    item per slot): each item is its own leaf (or list, one level down), so that a step
+    that changes one piece makes that one item again."""
+
+    __slots__ = ("at", "children", "length", "ov", "piece", "slotted", "stride")
+
+    def __init__(self, node: Tuple | Slots, at: int, children: list[_Leaf | _Items]) -> None:
+        self.slotted = isinstance(node, Slots)
+        self.stride = node.stride if isinstance(node, Slots) else 0
+        self.at = at
+        self.children = children
+        self.piece: Any = _UNSEEN
+        self.length = 0  # items placed last time
+        self.ov = 0  # the list's own overflow: items past its last place
+
+    def update(self, pieces: Any, slots: Tensor) -> int:
+        last = self.piece
+        if pieces is last or (type(pieces) is type(last) and pieces == last):
+            return 0
+        self.piece = pieces
+        children = self.children
+        count = len(pieces)
+        placed = min(count, len(children))
+        change = 0
+        for j in range(placed):
+            piece = pieces[j]
+            child = children[j]
+            if piece is not child.piece:
+                change += child.update(piece, slots)
+        for j in range(placed, self.length):
+            change += children[j].clear(slots)
+        if self.slotted:
+            slots[self.at] = count  # the length (0 when empty, as the encoder leaves it)
+            for j in range(placed, self.length):
+                slots[self.at + 1 + j * self.stride] = 0.0
+            for j in range(self.length, placed):
+                slots[self.at + 1 + j * self.stride] = 1.0
+        self.length = placed
+        ov = count - placed
+        change += ov - self.ov
+        self.ov = ov
+        return change
+
+    def clear(self, slots: Tensor) -> int:
+        change = 0
+        for j in range(self.length):
+            change += self.children[j].clear(slots)
+            if self.slotted:
+                slots[self.at + 1 + j * self.stride] = 0.0
+        if self.slotted:
+            slots[self.at] = 0.0
+        self.length = 0
+        self.piece = _UNSEEN
+        change -= self.ov
+        self.ov = 0
+        return change
+
+
+def _handler(
+    node: Node, at: int, build: Callable[[Any], Any], depth: int, leaves: list[tuple[Node, _Leaf]]
+) -> _Leaf | _Items | None:
+    """What keeps a value ``depth`` list levels above the items ``build`` makes, placed
+    at ``at`` under ``node``; ``None`` when the layout does not keep those levels as
+    lists of places (the part is then made whole). ``leaves`` collects the leaves, with
+    their nodes, to compile."""
+    if depth == 0:
+        leaf = _Leaf(build, _pending, at)
+        leaves.append((node, leaf))
+        return leaf
+    if isinstance(node, Tuple):
+        places = [(offset, item) for offset, item in node.items]
+    elif isinstance(node, Slots):
+        places = [(1 + j * node.stride + 1, node.item) for j in range(node.capacity)]
+    else:
+        return None
+    children: list[_Leaf | _Items] = []
+    mark = len(leaves)
+    for offset, item in places:
+        child = _handler(item, at + offset, build, depth - 1, leaves)
+        if child is None:
+            del leaves[mark:]
+            return None
+        children.append(child)
+    return _Items(node, at, children)
+
+
+def _each(build: Callable[[Any], Any], depth: int) -> Callable[[Any], Any]:
+    """``build`` applied ``depth`` list levels down (the whole value, for a part made
+    whole)."""
+    if depth == 0:
+        return build
+    inner = _each(build, depth - 1)
+    return lambda pieces: [inner(piece) for piece in pieces]
+
+
+class SeatEncoder:
+    """``seat``'s tensor of successive states of ``game``, under ``layout``.
+
+    :meth:`encode` takes any state of the game (the next one, another game's, an
+    earlier one): only the parts that differ from the state encoded last are made
+    again, and only the slots that differ are written.
+    Not thread-safe: one per seat per environment.
+
+    Attributes:
+        incremental: whether the game's parts are used (else each state is observed
+            and encoded whole).
+    """
+
+    def __init__(self, layout: Layout, game: Game[Any], seat: int) -> None:
+        self.layout = layout
+        self.seat = seat
+        self._buffer = np.zeros(layout.size, dtype=np.float32)
+        self._slots = cast(Tensor, memoryview(cast(Any, self._buffer)))
+        self._overflow = 0
+        self._state: list[tuple[Callable[[Any], Any], _Leaf | _Items]] = []
+        self._data: list[tuple[Callable[[Any], Any], _Leaf | _Items]] = []
+        root = layout.root
+        parts = game.observation_parts(seat)
+        self.incremental = bool(parts) and isinstance(root, Record) and not root.is_map
+        if not self.incremental:
+            return
+        assert isinstance(root, Record)
+        fields = {key: (1 + offset, node) for key, offset, node in root.fields}
+        leaves: list[tuple[Node, _Leaf]] = []
+
+        def handler(key: str, build: Callable[[Any], Any], depth: int = 0) -> _Leaf | _Items:
+            found = fields.get(key)
+            if found is None:
+                return _Leaf(_each(build, depth), _unknown, 0)
+            at, node = found
+            made = _handler(node, at, build, depth, leaves)
+            if made is None:  # the layout keeps no places for the items: made whole
+                made = _handler(node, at, _each(build, depth), 0, leaves)
+                assert made is not None
+            return made
+
+        spec_id = game.spec.id
+        head: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
+            "game": (lambda _: spec_id, _json),
+            "seat": (lambda _: seat, _json),
+            "to_move": (_to_move, list),
+            "is_over": (_is_over, _json),
+            "scores": (_final, _scores),
+            "winners": (_final, _winners),
+        }
+        self._state = [(source, handler(key, build)) for key, (source, build) in head.items()]
+        # free text (a log) has no slots: nothing to make
+        self._data = [
+            (p.source, handler(p.key, p.build, p.each))
+            for p in parts
+            if not isinstance(fields.get(p.key, (0, None))[1], Text)
+        ]
+        # one function per distinct node (the seats of a list share theirs)
+        distinct = {id(node): node for node, _ in leaves}
+        compiled = dict(zip(distinct, compile_items(list(distinct.values())), strict=True))
+        for node, leaf in leaves:
+            leaf.encode = compiled[id(node)]
+
+    def encode(self, state: State[Any]) -> npt.NDArray[np.float32]:
+        """The seat's tensor of ``state`` (a new array)."""
+        if not self.incremental:
+            return self.layout.encode(state.observe(self.seat))
+        slots = self._slots
+        change = 0
+        for source, entry in self._state:
+            piece = source(state)
+            if piece is not entry.piece:
+                change += entry.update(piece, slots)
+        data = state.data
+        for source, entry in self._data:
+            piece = source(data)
+            if piece is not entry.piece:
+                change += entry.update(piece, slots)
+        self._overflow += change
+        slots[OVERFLOW] = self._overflow
+        return self._buffer.copy()
+
+
+def _json(value: Any) -> Any:
+    return value
+
+
+def _to_move(state: State[Any]) -> tuple[int, ...]:
+    return state.to_move
+
+
+def _is_over(state: State[Any]) -> bool:
+    return state.is_over
+
+
+def _final(state: State[Any]) -> State[Any] | None:
+    # the scores and winners are keys only once the game is over
+    return state if state.is_over else None
+
+
+def _scores(state: State[Any] | None) -> Any:
+    return ABSENT if state is None else state.scores()
+
+
+def _winners(state: State[Any] | None) -> Any:
+    return ABSENT if state is None else state.winners()

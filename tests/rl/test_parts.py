@@ -1,0 +1,139 @@
+"""A seat's observation in parts: every game's parts make its observation key for key, and
+the tensor brought up to date part by part is the very tensor of ``state.observe(seat)``,
+at every step of a game of every configuration, and on states the seat cannot tell from
+the truth."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("numpy")
+
+import numpy as np
+
+import ecotone
+from ecotone.bots.tensor import layout_for
+from ecotone.bots.tensor.incremental import SeatEncoder
+from ecotone.core.deckbuilding import DeckList
+from ecotone.core.parts import ABSENT, ObservationPart, assemble
+from ecotone.games.phylo.decks import deckbuilding
+from tests.rl.configs import configurations, ids
+
+
+@pytest.mark.parametrize("config", configurations(), ids=ids)
+def test_parts_make_the_observation_and_its_tensor(config: tuple[str, int, str | None]) -> None:
+    game_id, players, variant = config
+    game = ecotone.make(game_id, players=players, variant=variant)
+    found = layout_for(game)
+    encoders = [SeatEncoder(found, game, seat) for seat in range(players)]
+    assert all(encoder.incremental for encoder in encoders)
+    rnd = random.Random(11)
+    state = game.start(11)
+    steps = 0
+    while True:
+        # every few steps (the encoder then meets several steps' changes at once) and
+        # the end
+        for seat, encoder in enumerate(encoders if steps % 4 == 0 or state.is_over else ()):
+            seen = state.observe(seat)
+            parts = game.observation_parts(seat)
+            assert assemble(parts, state.data) == game.observation(state.data, seat)
+            assert np.array_equal(encoder.encode(state), found.encode(seen))
+            if steps % 12 == 0 and not state.is_over:
+                # a state the seat cannot tell from the truth: the same tensor, from parts
+                # that all changed (hidden cards re-dealt), and back again
+                other = state.determinize(seat, rnd)
+                assert np.array_equal(encoder.encode(other), found.encode(seen))
+                assert np.array_equal(encoder.encode(state), found.encode(seen))
+        if state.is_over:
+            break
+        seat = state.to_move[0]
+        state = state.apply(seat, rnd.choice(state.legal_actions(seat)))
+        steps += 1
+    assert steps > 10
+
+
+def test_an_encoder_takes_states_in_any_order() -> None:
+    game = ecotone.make("once-upon-a-forest", players=3)
+    found = layout_for(game)
+    encoder = SeatEncoder(found, game, 1)
+    states = []
+    for seed in (1, 2):
+        rnd = random.Random(seed)
+        state = game.start(seed)
+        for _ in range(40):
+            states.append(state)
+            seat = state.to_move[0]
+            state = state.apply(seat, rnd.choice(state.legal_actions(seat)))
+    random.Random(0).shuffle(states)
+    for state in states:
+        assert np.array_equal(encoder.encode(state), found.encode(state.observe(1)))
+
+
+def test_the_tensor_handed_out_is_a_copy() -> None:
+    game = ecotone.make("phylo", players=2)
+    encoder = SeatEncoder(layout_for(game), game, 0)
+    state = game.start(3)
+    first = encoder.encode(state)
+    kept = first.copy()
+    seat = state.to_move[0]
+    encoder.encode(state.apply(seat, state.legal_actions(seat)[0]))
+    assert np.array_equal(first, kept)
+
+
+def test_a_part_made_item_by_item_and_a_key_left_out() -> None:
+    pieces = ((("a", "b"), ("c",)), (("d",),))
+    parts = (
+        ObservationPart("trees", lambda d: d, list, each=2),
+        ObservationPart("count", len, lambda n: n),
+        ObservationPart("shown", lambda d: None, lambda _: ABSENT),
+    )
+    assert assemble(parts, pieces) == {"trees": [[["a", "b"], ["c"]], [["d"]]], "count": 2}
+    assert parts[0].value(pieces) == [[["a", "b"], ["c"]], [["d"]]]
+
+
+class _NoParts(ecotone.make("phylo", players=2).__class__):  # type: ignore[misc]
+    def observation_parts(self, seat: int) -> tuple[ObservationPart[object], ...]:
+        return ()
+
+
+def test_a_game_without_parts_is_observed_whole() -> None:
+    game = _NoParts(2)
+    found = layout_for(game)
+    encoder = SeatEncoder(found, game, 1)
+    assert not encoder.incremental
+    state = game.start(5)
+    assert np.array_equal(encoder.encode(state), found.encode(state.observe(1)))
+
+
+def _phylo_code() -> str:
+    build = deckbuilding()
+    isles = build.builtin("enchanted isles").deck.ids()
+    return build.encode(DeckList.of("Isles again", isles))
+
+
+@pytest.mark.parametrize(
+    ("game_id", "variant", "options"),
+    [
+        ("phylo", "constructed", {"deck1": "Atlantic Coast", "deck2": "Across the Andes"}),
+        ("phylo", "constructed", {"deck1": "code"}),  # a deck code, which names the deck
+        ("biomasters", None, {"decks": "ocean,wetland"}),
+    ],
+)
+def test_parts_follow_the_options(
+    game_id: str, variant: str | None, options: dict[str, str]
+) -> None:
+    """The decks a match is played with show in the observation: the parts say the same."""
+    options = {k: _phylo_code() if v == "code" else v for k, v in options.items()}
+    game = ecotone.make(game_id, players=2, variant=variant, **options)
+    rnd = random.Random(4)
+    state = game.start(4)
+    for _ in range(60):
+        if state.is_over:
+            break
+        for seat in range(2):
+            parts = game.observation_parts(seat)
+            assert assemble(parts, state.data) == game.observation(state.data, seat)
+        seat = state.to_move[0]
+        state = state.apply(seat, rnd.choice(state.legal_actions(seat)))
