@@ -96,6 +96,19 @@ class ActRequest(BaseModel):
     action: dict[str, Any] | str
 
 
+class UndoRequest(BaseModel):
+    """Take back your last decision, as the match stands at ``version``."""
+
+    version: int
+
+
+class UndoReplyRequest(BaseModel):
+    """Accept or decline the request to take back a decision made at ``version``."""
+
+    version: int
+    accept: bool
+
+
 class ChatRequest(BaseModel):
     """A line of table talk."""
 
@@ -287,12 +300,13 @@ async def view_match(
     credentials: Token,
     since: Annotated[int | None, Query(ge=0)] = None,
 ) -> Response:
-    """With a seat token: that seat's view; without: a spectator's."""
+    """With a seat token: that seat's view (saying whether it may take back its last
+    decision); without: a spectator's."""
     match = await manager.get(match_id)
     seat: int | None = None
     if credentials is not None:
         seat, _ = manager.authenticate(match, _token(credentials))
-    return _json(match.view(seat, since))
+    return _json(match.view(seat, since, undo=seat is not None))
 
 
 @router.post(
@@ -307,6 +321,37 @@ async def act(match_id: str, body: ActRequest, manager: Manager, credentials: To
     match = await manager.get(match_id)
     seat, digest = manager.authenticate(match, _token(credentials))
     ack = await manager.act(match, seat, body.version, body.action, token_hash=digest)
+    return _json(ack)
+
+
+@router.post(
+    "/matches/{match_id}/undo",
+    summary="Take back your last decision",
+    tags=["play"],
+    responses=_schema("Ack", "taken back (pending: the other people at the table are asked)"),
+)
+async def undo(match_id: str, body: UndoRequest, manager: Manager, credentials: Token) -> Response:
+    """Take back your last decision when the rules allow it: at once when every other
+    seat is a bot, else once every other person accepts (``pending``)."""
+    match = await manager.get(match_id)
+    seat, digest = manager.authenticate(match, _token(credentials))
+    ack = await manager.takebacks.ask(match, seat, body.version, token_hash=digest)
+    return _json(ack)
+
+
+@router.post(
+    "/matches/{match_id}/undo/reply",
+    summary="Answer a request to take back a decision",
+    tags=["play"],
+    responses=_schema("Ack", "your answer is in"),
+)
+async def undo_reply(
+    match_id: str, body: UndoReplyRequest, manager: Manager, credentials: Token
+) -> Response:
+    """Accept or decline another seat's request (the ``version`` of ``undo_offer``)."""
+    match = await manager.get(match_id)
+    seat, digest = manager.authenticate(match, _token(credentials))
+    ack = await manager.takebacks.reply(match, seat, body.version, body.accept, token_hash=digest)
     return _json(ack)
 
 

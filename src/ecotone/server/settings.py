@@ -19,6 +19,8 @@ class Settings:
             heuristic bot when it has one, else the random bot).
         default_move_seconds: the clock per move of matches created without one
             (``None``: no clock).
+        undo_seconds: how long the other people at the table have to answer a request to
+            take back a decision; unanswered, it lapses (the decision stands).
         restart_grace: seconds added to a running clock when the server restarts, so
             nobody is taken over because the server was down.
         allow_seed: accept a ``seed`` when creating a match (tests and benchmarks only:
@@ -45,6 +47,7 @@ class Settings:
     bot_delay: float = 0.0
     takeover_bot: str | None = None
     default_move_seconds: float | None = None
+    undo_seconds: float = 60.0
     restart_grace: float = 15.0
     allow_seed: bool = False
     seed_matches: int | None = None
