@@ -367,6 +367,8 @@ def _matchups(report: Report) -> bytes | None:
                 va="center",
                 fontsize=8,
                 fontweight="bold" if clear else "normal",
+                # white on the darkest cells, where black would sink in
+                color="white" if abs(f.value - table.expected) > 0.32 else "black",
             )
     norm = TwoSlopeNorm(vmin=0.0, vcenter=table.expected, vmax=1.0)
     image = ax.imshow(grid, cmap="RdBu", norm=norm, alpha=0.75)
