@@ -314,4 +314,4 @@ def _profile_tables(p: Profile) -> None:
 
 
 def _share(seconds: float, p: Profile) -> str:
-    return f"{100 * seconds / p.seconds:.1f}" if p.seconds else "-"
+    return f"{100 * p.share(seconds):.1f}"
