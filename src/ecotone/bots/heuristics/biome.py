@@ -24,7 +24,7 @@ own earning needs, and plans with the game's own pure functions:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from ecotone.bots.base import Bot, SeatView
 from ecotone.bots.registry import GameBots, SearchDefaults, register
@@ -127,6 +127,23 @@ def _gained(d: BiomeData, geo: Board, have: set[int], cell: int, v: int) -> set[
             trial = put(board, cell, v)
             new |= vine_network(trial, geo, cell) - have
     return new - have
+
+
+def _facing(
+    board: tuple[int, ...], nbrs: tuple[tuple[int, int, int, int], ...]
+) -> list[tuple[int, int]]:
+    """``(direction, plant)`` for each neighbour (of :attr:`Board.linked_nbrs`) whose tile
+    shows a plant towards the cell: the only faces a tile placed there can match."""
+    ts = tiles().tiles
+    out = []
+    for dr, n, back, _link in nbrs:
+        w = board[n]
+        if w == EMPTY:
+            continue
+        q = ts[w // 6].faces[w % 6][back]
+        if q != OPEN:
+            out.append((dr, q))
+    return out
 
 
 class Plan:
@@ -277,29 +294,71 @@ class HeuristicBot(Bot):
         # reaches (plants the habitat already has enough of add nothing).
         needs = zip(card.needs, counts, strict=True)
         lacking = {p: n - c for p, (n, c) in enumerate(needs) if n > c}
-        ts = tiles().tiles
         by_id = tiles().by_id
-        vine = tiles().vine
-        best: tuple[float, Place] | None = None
-        for a in earning.place_actions(d, self.seat, cfg):
-            assert isinstance(a, Place)
-            cell = geo.index[a.cell]
-            v = by_id[a.tile].index * 6 + a.rotation
-            reached: dict[int, int] = {}
-            for c in _gained(d, geo, have, cell, v):
-                w = v if c == cell else d.board[c]
-                for p, k in ts[w // 6].sparse:
-                    if p in lacking:
-                        reached[p] = reached.get(p, 0) + k
-            gain = sum(min(lacking[p], k) for p, k in reached.items())
-            score = gain - 0.01 * len(ts[v // 6].features)
-            if card.vine_link and ts[v // 6].counts[vine]:
-                score += 0.5
-            if best is None or score > best[0]:
-                best = (score, a)
-        if best is None or best[0] <= 0:
+        board = d.board
+        index = geo.index
+        linked = geo.linked_nbrs
+        # Most placements match no neighbour: the tile then reaches only its own plants,
+        # whatever its cell and rotation, so its worth is reckoned once per tile. A cell's
+        # neighbours that show a plant towards it (the only ones a match can be with) are
+        # listed once per cell.
+        alone: dict[int, float] = {}
+        facing: dict[str, tuple[int, list[tuple[int, int]]]] = {}
+        best_score = 0.0
+        best: Place | None = None
+        for a in cast("list[Place]", earning.place_actions(d, self.seat, cfg)):
+            found = facing.get(a.cell)
+            if found is None:
+                cell = index[a.cell]
+                found = facing[a.cell] = (cell, _facing(board, linked[cell]))
+            cell, shown = found
+            tile = by_id[a.tile]
+            matched = False
+            if shown:
+                faces = tile.faces[a.rotation]
+                for dr, q in shown:
+                    if faces[dr] == q:
+                        matched = True
+                        break
+            v = tile.index * 6 + a.rotation
+            if matched:
+                score = self._worth(d, geo, have, lacking, card, cell, v)
+            else:
+                known = alone.get(tile.index)
+                if known is None:
+                    known = alone[tile.index] = self._worth(d, geo, have, lacking, card, cell, v)
+                score = known
+            if best is None or score > best_score:
+                best_score, best = score, a
+        if best is None or best_score <= 0:
             return None
-        return best[1]
+        return best
+
+    def _worth(
+        self,
+        d: BiomeData,
+        geo: Board,
+        have: set[int],
+        lacking: dict[int, int],
+        card: CardInfo,
+        cell: int,
+        v: int,
+    ) -> float:
+        """What a tile (board value ``v``) on ``cell`` is worth to the card being earned:
+        how much of what it lacks the tile reaches, less a little for each feature it
+        shows, plus a little for a vine when the card needs vines linked."""
+        ts = tiles().tiles
+        reached: dict[int, int] = {}
+        for c in _gained(d, geo, have, cell, v):
+            w = v if c == cell else d.board[c]
+            for p, k in ts[w // 6].sparse:
+                if p in lacking:
+                    reached[p] = reached.get(p, 0) + k
+        gain = sum(min(lacking[p], k) for p, k in reached.items())
+        score = gain - 0.01 * len(ts[v // 6].features)
+        if card.vine_link and ts[v // 6].counts[tiles().vine]:
+            score += 0.5
+        return score
 
     def _exchange(self, d: BiomeData, cfg: Config, legal: list[Action]) -> Action:
         kind, items = self._exchange_set(d, cfg)
