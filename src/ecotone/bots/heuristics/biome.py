@@ -30,7 +30,7 @@ from ecotone.bots.base import Bot, SeatView
 from ecotone.bots.registry import GameBots, SearchDefaults, register
 from ecotone.core.actions import Action
 from ecotone.core.game import Game
-from ecotone.core.records import put, without
+from ecotone.core.records import put, replace, without
 from ecotone.games.biome import earning
 from ecotone.games.biome.actions import (
     Burn,
@@ -384,7 +384,7 @@ class HeuristicBot(Bot):
         no card needs (when at least two), else the cards it cannot earn, else every card
         it cannot complete (abilities are kept)."""
         if self._plans(
-            d.replace(phase=Phase.HABITATS, marked_cards=(), marked_tiles=()),
+            replace(d, phase=Phase.HABITATS, marked_cards=(), marked_tiles=()),
             cfg,
             earning.earn_options(d, self.seat, cfg),
         ):
@@ -424,7 +424,7 @@ class HeuristicBot(Bot):
             c
             for c in d.seats[self.seat].hand
             if by_id[c].earnable
-            and not earning.can_start(d.replace(withdrawals=0), self.seat, c, cfg)
+            and not earning.can_start(replace(d, withdrawals=0), self.seat, c, cfg)
         ]
 
     def _idle_tiles(self, d: BiomeData) -> list[int]:
@@ -444,7 +444,8 @@ class HeuristicBot(Bot):
         for c in options:
             if not by_id[c].earnable:
                 continue
-            trial = d.replace(
+            trial = replace(
+                d,
                 gallery=tuple(x for x in d.gallery if x != c),
                 discard=tuple(x for x in d.discard if x != c),
             )
@@ -458,7 +459,7 @@ class HeuristicBot(Bot):
         return best
 
     def _gain(self, d: BiomeData, cfg: Config, legal: list[Action]) -> Action:
-        best = self._best_gain(d.replace(discard=d.discard[:-1]), cfg)
+        best = self._best_gain(replace(d, discard=d.discard[:-1]), cfg)
         if best is not None and Gain(best[0]) in legal:
             return Gain(best[0])
         return SkipGain()
@@ -492,9 +493,9 @@ class HeuristicBot(Bot):
             if not info.earnable:
                 continue
             me = d.seats[self.seat]
-            trial = d.replace(gallery=without(d.gallery, c))
+            trial = replace(d, gallery=without(d.gallery, c))
             trial = trial.seat(self.seat, hand=tuple(sorted((*me.hand, c))))
-            if earning.can_start(trial.replace(withdrawals=0), self.seat, c, cfg):
+            if earning.can_start(replace(trial, withdrawals=0), self.seat, c, cfg):
                 value = info.points
                 if best is None or value > best[0]:
                     best = (value, a)
@@ -519,7 +520,7 @@ class HeuristicBot(Bot):
         info = cards().by_id[a.card]
         if not info.earnable:
             return 2.0
-        ok = earning.can_start(d.replace(withdrawals=0), self.seat, a.card, cfg)
+        ok = earning.can_start(replace(d, withdrawals=0), self.seat, a.card, cfg)
         return info.points + (5 if ok else 0)
 
     def _platform_tiles(self, d: BiomeData, cfg: Config, a: Action) -> float:

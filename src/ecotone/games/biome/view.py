@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ecotone.core.records import seat_name
+from ecotone.core.records import replace, seat_name
 from ecotone.games.biome.cards import cards
 from ecotone.games.biome.config import Config
 from ecotone.games.biome.scoring import leaders, score_seats
@@ -97,11 +97,11 @@ def determinize(d: BiomeData, seat: int, rnd: random.Random) -> BiomeData:
             continue
         unknown = len(st.hand) - len(st.shown)
         hand = tuple(sorted((*st.shown, *(pool.pop() for _ in range(unknown)))))
-        seats[s] = st.replace(hand=hand)
+        seats[s] = replace(st, hand=hand)
         if s == d.turn and marked:
             marked = tuple(rnd.sample(hand, len(marked)))
-    return d.replace(
-        seats=tuple(seats), deck=tuple(pool), marked_cards=marked, rng=rnd.getrandbits(64)
+    return replace(
+        d, seats=tuple(seats), deck=tuple(pool), marked_cards=marked, rng=rnd.getrandbits(64)
     )
 
 

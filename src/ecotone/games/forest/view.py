@@ -16,7 +16,7 @@ import random
 from collections import defaultdict
 from typing import Any
 
-from ecotone.core.records import seat_name
+from ecotone.core.records import replace, seat_name
 from ecotone.games.forest.cards import LEVELS, Level, cards
 from ecotone.games.forest.scoring import SEMI_COOP, degradation_limit, score_forest, table_chainsaws
 from ecotone.games.forest.state import Forest, ForestData
@@ -131,7 +131,7 @@ def determinize(d: ForestData, seat: int, rnd: random.Random) -> ForestData:
         under = [rest.pop() for _ in range(len(pile) - 1)] if pile else []
         piles.append(tuple(under) + ((top,) if top is not None else ()))
     assert not rest
-    return d.replace(hands=tuple(hands), piles=tuple(piles))
+    return replace(d, hands=tuple(hands), piles=tuple(piles))
 
 
 def zones(d: ForestData) -> dict[str, list[str]]:

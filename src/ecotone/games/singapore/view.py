@@ -36,7 +36,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from ecotone.core.records import seat_name
+from ecotone.core.records import replace, seat_name
 from ecotone.games.singapore import competition, migration
 from ecotone.games.singapore.abilities import counts_of, traits
 from ecotone.games.singapore.board import board
@@ -193,7 +193,7 @@ def determinize(d: SGData, seat: int, rnd: random.Random) -> SGData:
         d = _redeal_niches(d, seat, rnd)
     if d.phase in (Phase.MIGRATE, Phase.COMPETE):
         d = _rechoose(d, seat, rnd)
-    return d.replace(rng=rnd.getrandbits(64))
+    return replace(d, rng=rnd.getrandbits(64))
 
 
 def _redeal_cards(d: SGData, seat: int, rnd: random.Random) -> SGData:
@@ -242,8 +242,8 @@ def _redeal_cards(d: SGData, seat: int, rnd: random.Random) -> SGData:
         decks[i] = (*pool, *pile[cut:])
     players = list(d.players)
     for s in others:
-        players[s] = players[s].replace(hand=tuple(sorted(hands[s])), facedown=tuple(facedown[s]))
-    return d.replace(players=tuple(players), decks=tuple(decks))
+        players[s] = replace(players[s], hand=tuple(sorted(hands[s])), facedown=tuple(facedown[s]))
+    return replace(d, players=tuple(players), decks=tuple(decks))
 
 
 def _redeal_niches(d: SGData, seat: int, rnd: random.Random) -> SGData:
@@ -255,9 +255,9 @@ def _redeal_niches(d: SGData, seat: int, rnd: random.Random) -> SGData:
         if all(not niches_completed(d.players[s], (dealt[s],)) for s in holders):
             players = list(d.players)
             for s in holders:
-                players[s] = players[s].replace(niche=dealt[s])
+                players[s] = replace(players[s], niche=dealt[s])
             box = tuple(sorted(pool[len(holders) :]))
-            return d.replace(players=tuple(players), niche_box=box)
+            return replace(d, players=tuple(players), niche_box=box)
     return d  # (never in practice) keep the deal as it is
 
 
@@ -267,7 +267,7 @@ def random_choice(d: SGData, seat: int, rnd: random.Random) -> Choice:
     choices = list(d.choices)
     choices[seat] = Choice()
     while not choices[seat].final:
-        here = d.replace(choices=tuple(choices))
+        here = replace(d, choices=tuple(choices))
         action = rnd.choice(module.legal(here, seat))
         choices[seat] = module.apply(here, seat, action).choices[seat]
     return choices[seat]
@@ -279,4 +279,4 @@ def _rechoose(d: SGData, seat: int, rnd: random.Random) -> SGData:
         if s == seat or c.final == "out":
             continue
         choices[s] = random_choice(d, s, rnd) if c.final else Choice()
-    return d.replace(choices=tuple(choices))
+    return replace(d, choices=tuple(choices))
