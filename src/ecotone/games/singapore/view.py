@@ -84,18 +84,49 @@ def _owned(adaptations: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(counts_of(adaptations).items()))
 
 
+# What a player's record shows everyone, by the record (a state's players mostly stay the
+# same records from one step to the next): region, Adaptations owned, Niche keys,
+# abilities, EVP and card backs. The record itself is kept alongside, so no other object
+# can take its identity while it is remembered.
+_Shown = tuple[
+    str, tuple[tuple[str, int], ...], tuple[str, ...], tuple[str, ...], int, tuple[str, ...]
+]
+_SHOWN: dict[int, tuple[Player, _Shown]] = {}
+_SHOWN_KEPT = 4096
+
+
+def _shown(p: Player) -> _Shown:
+    found = _SHOWN.get(id(p))
+    if found is not None and found[0] is p:
+        return found[1]
+    if len(_SHOWN) >= _SHOWN_KEPT:
+        _SHOWN.clear()
+    cs = cards()
+    shown = (
+        board().region(p.tile),
+        _owned(p.adaptations),
+        tuple(cs.niche(n).key for n in p.niches),
+        _sorted(traits(p)),
+        evp(p),
+        _backs(p.hand),
+    )
+    _SHOWN[id(p)] = (p, shown)
+    return shown
+
+
 def _player(d: SGData, s: int, p: Player, seat: int | None) -> dict[str, Any]:
     cs = cards()
+    region, owned, niches, abilities, points, backs = _shown(p)
     out: dict[str, Any] = {
         "tile": p.tile,
-        "region": board().region(p.tile),
+        "region": region,
         "food": p.food,
-        "adaptations": dict(_owned(p.adaptations)),
-        "niches": [cs.niche(n).key for n in p.niches],
-        "abilities": list(_sorted(traits(p))),
-        "evp": evp(p),
+        "adaptations": dict(owned),
+        "niches": list(niches),
+        "abilities": list(abilities),
+        "evp": points,
         "hand": len(p.hand),
-        "hand_backs": list(_backs(p.hand)),
+        "hand_backs": list(backs),
         "facedown": len(p.facedown),
         "dice": list(p.dice),
         "cooperated": p.cooperated,
