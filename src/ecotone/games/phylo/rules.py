@@ -202,9 +202,21 @@ def _act(d: PhyloData, seat: int) -> list[Action]:
         out += [Play(card, CELL_NAMES[c]) for c in found]
     out += moves(d, seat, cells)
     if pile_problem(d, seat) is None:
-        out += [Drop(card) for card in hand]
-    out.append(Pass())
+        drops = _DROPS
+        out += [drops.get(card) or _drop_action(card) for card in hand]
+    out.append(_PASS)
     return out
+
+
+# Dropping a card and passing are the same few records in every position: made once each
+# (actions are frozen) rather than at every step of a search.
+_DROPS: dict[str, Drop] = {}
+_PASS = Pass()
+
+
+def _drop_action(card: str) -> Drop:
+    found = _DROPS[card] = Drop(card)
+    return found
 
 
 def legal(d: PhyloData, seat: int) -> list[Action]:
