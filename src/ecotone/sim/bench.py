@@ -69,6 +69,9 @@ REFERENCE_TEXT = {
 # The eight lines of a tic-tac-toe board, cells numbered 0-8 row by row.
 _LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 
+# Where the unchecked playouts' deals start: far from the checked playouts' own.
+_OTHER_DEALS = 1_000_003
+
 #: The clock every workload is timed with: this process's CPU time.
 clock = time.process_time
 
@@ -229,8 +232,10 @@ def game_playouts(game: Game[Any], seconds: float, seed: int = 0) -> Throughput:
 
 
 def unchecked_playouts(game: Game[Any], seconds: float, seed: int = 0) -> Throughput:
-    """The same playouts through the search's unchecked step (``legal_actions`` and
-    ``step``): the same games, move for move, as :func:`game_playouts`."""
+    """Random playouts through the search's unchecked step (``legal_actions`` and
+    ``step``); with the same ``seed``, the same games move for move as
+    :func:`game_playouts` (a benchmark gives them other deals, so that neither meets
+    positions the other has just played)."""
     rng = random.Random(seed)
 
     def playout(i: int) -> int:
@@ -373,7 +378,9 @@ def bench(
                 game.variant,
                 game.players,
                 game_playouts(game, seconds / 2),
-                unchecked_playouts(game, seconds / 2),
+                # other deals: a game that remembers what it worked out for a position
+                # (placements, a table's facts) would meet the same positions again
+                unchecked_playouts(game, seconds / 2, seed=_OTHER_DEALS),
             )
         )
     if on_start is not None:
