@@ -88,7 +88,7 @@ def add_parser(commands: Commands) -> None:
         choices=WORKLOADS,
         default="checked",
         help="what --profile runs: checked or unchecked random playouts, or the bot at "
-        "its default settings",
+        "its default settings (default: checked)",
     )
     parser.add_argument(
         "--top", type=int, default=20, metavar="N", help="functions --profile lists"
