@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
+from types import ModuleType
+
 import pytest
 
 import ecotone
@@ -21,6 +24,8 @@ from ecotone.sim.hotspots import profile
 from ecotone.sim.memory import deep_size, state_memory
 
 FOREST = "once-upon-a-forest"
+# the module (the package's ``bench`` is the function of the same name)
+bench_module = importlib.import_module("ecotone.sim.bench")
 
 
 def test_tic_tac_toe_plays_whole_games() -> None:
@@ -123,3 +128,19 @@ def test_profile_shares() -> None:
     assert any("ismcts" in h.where for h in bot.by_total)
     with pytest.raises(ValueError, match="no workload"):
         profile(game, "everything")
+
+
+def test_without_open_spiel_the_plain_reference(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = importlib.import_module
+
+    def no_spiel(name: str, package: str | None = None) -> ModuleType:
+        if name.startswith(("pyspiel", "open_spiel")):
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return real(name, package)
+
+    monkeypatch.setattr(bench_module.importlib, "import_module", no_spiel)
+    assert dominoes_playouts(0.01) is None
+    assert reference_playouts(0.01).name == TIC_TAC_TOE
+    report = bench([FOREST], 0.02)
+    assert report.reference.name == TIC_TAC_TOE
+    assert "tic-tac-toe" in report.reference_text
