@@ -264,11 +264,11 @@ def event_plays(d: PhyloData, seat: int, ev: Event, cells: Mapping[int, Slot]) -
     leave = ev.id in _LEFT
     prey = targets(ev)
     out: list[Action] = []
-    for c in sorted(cells):
-        if cells[c].card in prey:  # the event strikes it
-            out.append(Play(ev.id, CELL_NAMES[c]))
+    for slot in d.board:  # in cell order, as ``cells`` holds it
+        if slot.card in prey:  # the event strikes it
+            out.append(Play(ev.id, CELL_NAMES[slot.cell]))
             if leave:
-                out.append(PlayLeaving(ev.id, CELL_NAMES[c]))
+                out.append(PlayLeaving(ev.id, CELL_NAMES[slot.cell]))
     return out
 
 
