@@ -44,11 +44,16 @@ from ecotone.games.singapore.cards import ACTION_TIMINGS, DECKS, HABITATS, cards
 from ecotone.games.singapore.endround import need
 from ecotone.games.singapore.evolution import niches_completed
 from ecotone.games.singapore.scoring import evp
-from ecotone.games.singapore.state import ROUNDS, Choice, Phase, Player, SGData, hand_keys
+from ecotone.games.singapore.state import ROUNDS, Choice, Phase, Player, SGData, Status, hand_keys
 
 __all__ = ["determinize", "observation", "random_choice", "zones"]
 
 SEQUENTIAL = (Phase.DRAW, Phase.BUY, Phase.ANCHOR, Phase.RESTORE, Phase.PLEDGE, Phase.DISCARD)
+
+# The plain string of each phase and habitat side, as the observation shows it: an enum
+# member's ``.value`` goes through a Python-level descriptor, and observations are built
+# at every step of a search.
+_VALUE: dict[Phase | Status, str] = {m: m.value for e in (Phase, Status) for m in e}
 
 
 def _deck(d: SGData, i: int) -> dict[str, Any]:
@@ -150,7 +155,7 @@ def observation(d: SGData, seat: int | None) -> dict[str, Any]:
     for i, (h, hab) in enumerate(zip(HABITATS, d.habitats, strict=True)):
         bounty = cs.bounty[hab.bounty] if hab.bounty else None
         habitats[h] = {
-            "status": hab.status.value,
+            "status": _VALUE[hab.status],
             "destruction": len(hab.destruction),
             "destruction_needed": cs.decks[h].destruction,
             "bounty": {"single": bounty.single, "shared": bounty.shared} if bounty else None,
@@ -161,7 +166,7 @@ def observation(d: SGData, seat: int | None) -> dict[str, Any]:
         "round": d.round,
         "rounds": ROUNDS,
         "first": d.first,
-        "phase": d.phase.value,
+        "phase": _VALUE[d.phase],
         "turn": d.turn if d.phase in SEQUENTIAL else None,
         "habitats": habitats,
         "wild_deck": _deck(d, 0),
