@@ -1,38 +1,150 @@
-"""`ecotone bench`: throughput with a reference row and ratios."""
+"""`ecotone bench`: playouts, search, bots and memory against references; `--profile`."""
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
+from ecotone.bots.ismcts import ISMCTSBot
 from ecotone.cli.main import main
+from ecotone.core.game import Game
+from ecotone.core.registry import game_class
+from ecotone.sim import bench_bots
+from ecotone.sim.bench import DOMINOES, TIC_TAC_TOE
 
 FOREST = "once-upon-a-forest"
 
 
-def test_bench_json_has_the_reference_and_ratios(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["bench", "--seconds", "0.2", "--json"])
+@pytest.fixture
+def light_bot(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot "at its default settings" with a handful of iterations, to keep tests fast."""
+
+    def light(game: Game[Any], seat: int, seed: int = 0, **options: Any) -> ISMCTSBot:
+        return ISMCTSBot(game, seat, seed, **{"iterations": 4, **options})
+
+    monkeypatch.setattr(bench_bots, "ISMCTSBot", light)
+
+
+def _json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
+    code = main(["bench", *argv, "--json"])
     out, err = capsys.readouterr()
-    assert code == 0
+    assert code == 0, err
     assert err == ""
-    data = json.loads(out)
+    data: dict[str, Any] = json.loads(out)
+    return data
+
+
+def test_playouts_of_every_variant_checked_and_unchecked_as_ratios(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    data = _json(capsys, FOREST, "--seconds", "0.1", "--only", "playouts", "--plain")
+    assert data["clock"] == "process CPU time"
     ref = data["reference"]
-    assert ref["name"] == "reference"
+    assert ref["name"] == TIC_TAC_TOE  # --plain: the plain-Python reference
     assert ref["ratio"] == 1.0
-    assert ref["steps_per_second"] > 0
-    names = [row["name"] for row in data["games"]]
-    assert FOREST in names  # default: every game
-    for row in data["games"]:
-        for key in ("steps_per_second", "games_per_second", "steps_per_game", "ratio"):
-            assert row[key] > 0
-        assert row["ratio"] == pytest.approx(row["steps_per_second"] / ref["steps_per_second"])
+    rows = data["playouts"]
+    # the standard game and each variant, each at its fewest players
+    spec = game_class(FOREST).spec
+    assert [(r["variant"], r["players"]) for r in rows] == [
+        (None, spec.min_players),
+        *((v.name, v.min_players) for v in spec.variants),
+    ]
+    for row in rows:
+        for way in ("checked", "unchecked"):
+            rate = row[way]
+            assert rate["steps"] > 0
+            assert rate["seconds"] > 0
+            assert rate["ratio"] == pytest.approx(
+                rate["steps_per_second"] / ref["steps_per_second"]
+            )
+    assert "search" not in data
+    assert "memory" not in data
 
 
-def test_bench_table_for_chosen_games(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["bench", FOREST, FOREST, "--seconds", "0.05"])
+def test_openspiel_dominoes_is_the_reference_when_installed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    pytest.importorskip("pyspiel")
+    data = _json(capsys, FOREST, "--seconds", "0.05", "--only", "playouts")
+    assert data["reference"]["name"] == DOMINOES
+    # a dominoes deal is 14 chance steps, then the play
+    assert data["reference"]["steps_per_game"] > 14
+
+
+@pytest.mark.usefixtures("light_bot")
+def test_search_bots_and_memory(capsys: pytest.CaptureFixture[str]) -> None:
+    data = _json(
+        capsys, FOREST, "--only", "search,memory", "--iterations", "3", "--deals", "1", "--plain"
+    )
+    assert "playouts" not in data
+    (search,) = data["search"]["games"]
+    assert search["name"] == FOREST
+    assert search["iterations"] == 3 * search["decisions"]
+    assert 0 < search["ms_per_default_move"] <= search["slowest_ms_per_default_move"]
+    assert data["search"]["openspiel"] == []  # --plain: no OpenSpiel reference
+    (memory,) = data["memory"]
+    assert memory["name"] == FOREST
+    assert memory["states"] > 2
+    # alone counts every part; held shares the parts states have in common
+    assert 0 < memory["bytes_held"] < memory["bytes_alone"] < 20_000
+
+
+@pytest.mark.usefixtures("light_bot")
+def test_the_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(
+        [
+            "bench",
+            FOREST,
+            FOREST,
+            "--seconds",
+            "0.05",
+            "--iterations",
+            "2",
+            "--deals",
+            "1",
+            "--plain",
+        ]
+    )
     out, _ = capsys.readouterr()
     assert code == 0
-    assert "× reference" in out
-    assert out.count(f"│ {FOREST}") == 1  # named twice, timed once
-    assert "│ reference" in out
+    assert out.count(f"│ {FOREST} ") == 3  # named twice, measured once in each table
+    assert f"│ {FOREST}/solo" in out
+    for words in ("reference: tic-tac-toe", "Unchecked steps/s", "Bot ms/move", "Bytes alone"):
+        assert words in out
+
+
+def test_profile_lists_where_the_time_goes(capsys: pytest.CaptureFixture[str]) -> None:
+    data = _json(capsys, "--profile", FOREST, "--seconds", "0.05", "--top", "5")
+    assert (data["name"], data["workload"], data["unit"]) == (FOREST, "checked", "playouts")
+    assert data["units"] >= 1
+    assert len(data["by_own_time"]) == 5
+    owns = [r["own_seconds"] for r in data["by_own_time"]]
+    assert owns == sorted(owns, reverse=True)
+    # the game's own rules show up, named from the package root
+    assert any(r["where"].startswith("ecotone/games/forest/") for r in data["by_total_time"])
+    code = main(["bench", "--profile", FOREST, "--seconds", "0.05", "--workload", "unchecked"])
+    out, _ = capsys.readouterr()
+    assert code == 0
+    assert "unchecked: " in out
+    assert "playouts" in out
+    assert "Own %" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--only", "speed"], "--only takes playouts, search, memory"),
+        (["nope"], "no game 'nope'"),
+        (["--profile", "nope"], "no game 'nope'"),
+        (["--seconds", "0"], "--seconds"),
+    ],
+)
+def test_mistakes_are_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+) -> None:
+    assert main(["bench", *argv]) == 2
+    _, err = capsys.readouterr()
+    assert words in err
+    assert "Traceback" not in err

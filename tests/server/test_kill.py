@@ -246,3 +246,57 @@ def _kill_restart(db_url: str, tmp: Path) -> None:
 
 def test_kill_9_and_restart(db_url: str, tmp_path: Path) -> None:
     _kill_restart(db_url, tmp_path)
+
+
+def test_a_take_back_survives_kill_9(db_url: str, tmp_path: Path) -> None:
+    """A decision taken back and acknowledged is there after a SIGKILL: the match resumes
+    at the take-back's version, and a client that had seen the step is told it is gone."""
+    port = _port()
+    proc = _serve(db_url, port, tmp_path / "server.log")
+    base = f"http://127.0.0.1:{port}/api/v1"
+    try:
+        made = _http(
+            f"{base}/matches",
+            {
+                "game": FOREST,
+                "players": 2,
+                "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}],
+                "join": {"name": "ann"},
+            },
+        )
+        mid, token = made["match"]["id"], made["token"]
+        ann = Seat(port, mid, token)
+        for _ in range(60):  # draw until a card can be placed, then place it
+            before = ann.my_turn()
+            places = [a for a in before["legal"] if a["action"]["type"] == "place"]
+            choice = (places or before["legal"])[0]["action"]
+            ann.ws.send(json.dumps({"type": "act", "version": before["version"], "action": choice}))
+            placed = ann.until(lambda m: m["type"] == "ack")["version"]
+            ann.view = ann.until(lambda m, at=placed: m["type"] == "update" and m["version"] >= at)
+            if places:
+                break
+        else:
+            raise AssertionError("no card to place in 60 turns")
+        ann.ws.send(json.dumps({"type": "undo", "version": placed, "ref": "u"}))
+        ack = ann.until(lambda m: m["type"] in ("ack", "error"))
+        assert ack == {"type": "ack", "ref": "u", "version": placed + 1, "pending": False}
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+        ann.ws.close()
+
+        proc = _serve(db_url, port, tmp_path / "server.log")
+        ann = Seat(port, mid, token, since=placed)
+        view = ann.view
+        assert view["version"] == placed + 1
+        assert [e["version"] for e in view["log"]] == [placed + 1]
+        assert view["log"][0]["took_back"]["version"] == placed
+        assert view["observation"] == before["observation"]
+        assert view["legal"] == before["legal"]
+        # and play goes on from there
+        ann.act()
+        assert ann.last[0] == placed + 2
+        ann.ws.close()
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            proc.wait(10)

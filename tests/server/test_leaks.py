@@ -1,13 +1,17 @@
 """No channel leaks hidden information: random games of every registered game (and the toy
 game's secret simultaneous bids) are played through the match manager with a listener at
 every seat and a spectator, and every message, error, lobby entry and view is checked.
+The seats also ask, now and then, to take back the decision they just made (the others,
+asked, accept or decline at random).
 
 For a viewer at a given moment, the *hidden* components are those whose place a
 re-deal consistent with the viewer's knowledge can change (``state.determinize``): the
 same definition as the kernel harness's leak check. Every message a viewer receives must
 carry the viewer's exact observation and legal actions, and no hidden component id may
 appear in it anywhere (as a string or a word of one), nor the seed or the state digest.
-A log entry about step ``k`` is judged against the state right after that step.
+A log entry about step ``k`` is judged against the state right after that step; so is
+the step a take-back names (what it showed then, it had shown already: a seat's own
+card it placed and took back is the seat's to show, as the engine's undo policy says).
 """
 
 from __future__ import annotations
@@ -58,14 +62,22 @@ class LeakChecker:
 
     def __init__(self, match: Match) -> None:
         self.match = match
-        self.states: list[State] = [match.game.start(match.seed)]
+        self.line: list[State] = [match.game.start(match.seed)]
+        self.states: dict[int, State] = {0: self.line[0]}
         self.hidden_cache: dict[tuple[int, int | None], set[str]] = {}
         self.messages = 0
 
     def state_at(self, version: int) -> State:
-        while len(self.states) <= version:
-            step = self.match.moves[len(self.states) - 1]
-            self.states.append(self.states[-1].apply(step.seat, step.action))
+        """The match's state at ``version``: the line re-played change by change (a step
+        adds a state to it, a take-back removes the last)."""
+        match = self.match
+        steps = {s.version: s for s in match.moves} | {t.step.version: t.step for t in match.taken}
+        for v in range(len(self.states), version + 1):
+            if v in steps:
+                self.line.append(self.line[-1].apply(steps[v].seat, steps[v].action))
+            else:
+                self.line.pop()
+            self.states[v] = self.line[-1]
         return self.states[version]
 
     def hidden(self, viewer: int | None, version: int) -> set[str]:
@@ -112,6 +124,9 @@ class LeakChecker:
                 legal = [a.to_json() for a in state.legal_actions(viewer)]
                 assert [a["action"] for a in msg["legal"]] == legal
             for entry in msg["log"]:
+                step = entry.pop("took_back", None)
+                if step is not None:
+                    self.check_words(viewer, step, step["version"], "a step taken back")
                 self.check_words(viewer, entry, entry["version"], "a log entry")
             msg = {k: v for k, v in msg.items() if k != "log"}
         self.check_words(viewer, msg, version, f"a {msg.get('type')} message")
@@ -178,6 +193,8 @@ async def _play(game_id: str, players: int, variant: str | None, seed: int, db: 
                 match, seat, match.version, rnd.choice(legal), token_hash=tokens[seat]
             )
             steps += 1
+            if match.status == "active" and rnd.random() < 0.25:
+                await _take_back(manager, match, seat, tokens, rnd, checker)
             if match.status != "over" and steps % 10 == 0:
                 for v in [*range(players), None]:
                     checker.check_message(v, msgspec.to_builtins(match.view(v, 0)))
@@ -190,6 +207,29 @@ async def _play(game_id: str, players: int, variant: str | None, seed: int, db: 
         return checker.messages
     finally:
         await manager.stop()
+
+
+async def _take_back(
+    manager: MatchManager,
+    match: Match,
+    seat: int,
+    tokens: dict[int, str],
+    rnd: random.Random,
+    checker: LeakChecker,
+) -> None:
+    """``seat`` asks to take back its last decision (a bot may have moved since); the
+    people asked answer at random. Every refusal is checked like any message."""
+    own = set(_words(match.moves[-1].action.to_json())) if match.moves else set()
+    try:
+        ack = await manager.takebacks.ask(match, seat, match.version, token_hash=tokens[seat])
+    except ServerError as exc:
+        checker.check_words(seat, exc.to_json(), match.version, "a refused take-back", own)
+        return
+    while ack.pending and match.offer is not None:  # every person asked answers
+        other = min(match.offer.waiting)
+        await manager.takebacks.reply(
+            match, other, match.offer.version, rnd.random() < 0.7, token_hash=tokens[other]
+        )
 
 
 def _every_config() -> list[tuple[str, int, str | None]]:

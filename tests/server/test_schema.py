@@ -137,3 +137,22 @@ def test_the_deck_routes_decode_their_bodies_as_strictly(
 ) -> None:
     r = strict.post(f"{API}/games/biomasters/decks/{route}", json=body)
     assert where in _refused(r, "protocol/malformed")["message"]
+
+
+@pytest.mark.parametrize(
+    ("route", "body", "where"),
+    [
+        ("undo", {"version": "3"}, "version"),
+        ("undo", {"version": 3, "please": True}, "please"),
+        ("undo", {"version": -1}, "version"),
+        ("undo/reply", {"version": 3, "accept": "yes"}, "accept"),
+        ("undo/reply", {"version": 3}, "accept"),
+    ],
+)
+def test_take_backs_over_http_decode_their_bodies_as_strictly(
+    client: TestClient, route: str, body: dict[str, Any], where: str
+) -> None:
+    mid, token = create(client, FOREST, 2, seats=[None, None])
+    assert token
+    r = client.post(f"{API}/matches/{mid}/{route}", json=body, headers=auth(token))
+    assert where in _refused(r, "protocol/malformed")["message"]

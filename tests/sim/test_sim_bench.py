@@ -1,28 +1,76 @@
-"""The playout benchmark and its reference workload."""
+"""The playout benchmark, its references, memory per state and the profiler."""
 
 from __future__ import annotations
+
+import importlib
+from types import ModuleType
 
 import pytest
 
 import ecotone
-from ecotone.sim.bench import REFERENCE, Throughput, bench, game_playouts, reference_playouts
+from ecotone.sim.bench import (
+    DOMINOES,
+    TIC_TAC_TOE,
+    Throughput,
+    bench,
+    configurations,
+    dominoes_playouts,
+    game_playouts,
+    reference_playouts,
+    tic_tac_toe_playouts,
+    unchecked_playouts,
+)
+from ecotone.sim.hotspots import profile
+from ecotone.sim.memory import deep_size, state_memory
+
+FOREST = "once-upon-a-forest"
+# the module (the package's ``bench`` is the function of the same name)
+bench_module = importlib.import_module("ecotone.sim.bench")
 
 
-def test_the_reference_plays_whole_tic_tac_toe_games() -> None:
-    t = reference_playouts(0.05)
-    assert t.name == REFERENCE
+def test_tic_tac_toe_plays_whole_games() -> None:
+    t = tic_tac_toe_playouts(0.05)
+    assert t.name == TIC_TAC_TOE
     assert t.games > 0
     # a game of tic-tac-toe lasts 5 to 9 moves
     assert 5 * t.games <= t.steps <= 9 * t.games
     assert t.seconds >= 0.05
 
 
-def test_game_playouts_run_to_the_end() -> None:
-    game = ecotone.make("once-upon-a-forest", players=2)
-    t = game_playouts(game, 0.01)
-    assert t.games >= 1  # a slow game still gets one playout
-    assert t.steps_per_game > 0
-    assert t.steps_per_second == pytest.approx(t.steps / t.seconds)
+def test_dominoes_when_open_spiel_is_installed() -> None:
+    pytest.importorskip("pyspiel")
+    t = dominoes_playouts(0.05)
+    assert t is not None
+    assert t.name == DOMINOES
+    # 14 tiles dealt by chance, then at least one play per seat
+    assert t.steps >= 16 * t.games
+    assert reference_playouts(0.01).name == DOMINOES
+    assert reference_playouts(0.01, plain=True).name == TIC_TAC_TOE
+
+
+def test_checked_and_unchecked_play_the_same_games() -> None:
+    game = ecotone.make(FOREST, players=2)
+    checked = game_playouts(game, 0.01)
+    unchecked = unchecked_playouts(game, 0.01)
+    assert checked.games >= 1  # a slow game still gets one playout
+    first = min(checked.games, unchecked.games)
+    again_c = game_playouts(game, 0.0)  # one playout each: the same seed, the same moves
+    again_u = unchecked_playouts(game, 0.0)
+    assert again_c.steps == again_u.steps
+    assert first >= 1
+    assert checked.steps_per_second == pytest.approx(checked.steps / checked.seconds)
+
+
+def test_every_variant_is_a_configuration() -> None:
+    made = configurations([FOREST, "biomasters"])
+    assert [(g.spec.id, g.variant, g.players) for g in made] == [
+        (FOREST, None, 2),
+        (FOREST, "solo", 1),
+        (FOREST, "semi-cooperative", 2),
+        ("biomasters", None, 2),
+        ("biomasters", "2v2", 4),
+        ("biomasters", "free-for-all", 4),
+    ]
 
 
 def test_throughputs_add_up() -> None:
@@ -34,16 +82,65 @@ def test_throughputs_add_up() -> None:
 
 
 def test_a_report_gives_ratios_to_the_reference() -> None:
-    report = bench(["once-upon-a-forest"], 0.1)
+    report = bench([FOREST], 0.05, plain=True)
     out = report.to_json()
     assert out["reference"]["ratio"] == 1.0
-    (row,) = out["games"]
-    assert row["name"] == "once-upon-a-forest"
-    assert row["players"] == 2
-    expected = row["steps_per_second"] / out["reference"]["steps_per_second"]
-    assert row["ratio"] == pytest.approx(expected)
+    assert out["reference"]["name"] == TIC_TAC_TOE
+    row = out["playouts"][0]
+    assert (row["name"], row["variant"], row["players"]) == (FOREST, None, 2)
+    expected = row["checked"]["steps_per_second"] / out["reference"]["steps_per_second"]
+    assert row["checked"]["ratio"] == pytest.approx(expected)
 
 
 def test_an_unknown_game_fails_before_timing() -> None:
     with pytest.raises(ecotone.ConfigError, match="no game 'nope'"):
         bench(["nope"], 100.0)
+
+
+def test_deep_size_counts_each_part_once() -> None:
+    inner = ("a" * 100,)
+    alone = deep_size(inner)
+    assert alone > 100
+    assert deep_size((inner, inner)) < 2 * alone + 100  # shared: counted once
+    seen: set[int] = set()
+    deep_size(inner, seen)
+    assert deep_size((inner,), seen) < alone  # already counted
+
+
+def test_state_memory_of_a_game() -> None:
+    game = ecotone.make(FOREST, players=2)
+    m = state_memory(game, games=1)
+    assert m.name == FOREST
+    assert m.players == 2
+    assert m.states > 100  # every position of a whole game
+    assert 0 < m.held < m.alone
+
+
+def test_profile_shares() -> None:
+    game = ecotone.make(FOREST, players=2)
+    p = profile(game, "unchecked", 0.02, top=3)
+    assert p.units >= 1
+    assert p.unit == "playouts"
+    assert len(p.by_own) == len(p.by_total) == 3
+    assert all(h.own <= h.total + 1e-9 for h in p.by_total)
+    bot = profile(game, "bot", 0.0, top=3, bot_options={"iterations": 3})
+    assert (bot.units, bot.unit) == (1, "decisions")
+    assert any("ismcts" in h.where for h in bot.by_total)
+    with pytest.raises(ValueError, match="no workload"):
+        profile(game, "everything")
+
+
+def test_without_open_spiel_the_plain_reference(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = importlib.import_module
+
+    def no_spiel(name: str, package: str | None = None) -> ModuleType:
+        if name.startswith(("pyspiel", "open_spiel")):
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return real(name, package)
+
+    monkeypatch.setattr(bench_module.importlib, "import_module", no_spiel)
+    assert dominoes_playouts(0.01) is None
+    assert reference_playouts(0.01).name == TIC_TAC_TOE
+    report = bench([FOREST], 0.02)
+    assert report.reference.name == TIC_TAC_TOE
+    assert "tic-tac-toe" in report.reference_text

@@ -17,6 +17,15 @@ def test_every_option_is_explained_in_a_sentence(page: Any, server: Server) -> N
         page.click(f"[data-game={game['id']}]")
         page.wait_for_selector(f"#create h2:has-text('{game['title']}')")
         for option in game["options"]:
+            if option["files"]:
+                # a deck option is the deck chooser's: each seat's deck picked from the
+                # game's decks, explained in a sentence of its own
+                chooser = page.locator("#deck-seats")
+                chooser.wait_for()
+                said = chooser.locator("p.muted").inner_text()
+                assert said.startswith("Each seat plays"), said
+                assert said.rstrip().endswith("."), said
+                continue
             field = page.locator(f"[data-option='{option['name']}']")
             hint = page.locator(f"#option-{option['name']}-hint")
             # the hint is the field's description, visible, and a sentence

@@ -1,6 +1,7 @@
 """Phones: every board at 390x844 (a common phone) scrolls only up and down, and the
-choices are in the first screen or one visible tap away, with the seat's hand; screenshots
-at 390 and 1280 pixels wide are kept as artifacts."""
+choices are in the first screen or one visible tap away, with the seat's hand, which is
+compact and not below the whole board; screenshots at 390 and 1280 pixels wide are kept as
+artifacts."""
 
 from __future__ import annotations
 
@@ -25,6 +26,19 @@ OVERFLOW = """() => {
     .map(([e, r]) => `${e.tagName.toLowerCase()}#${e.id}.${[...e.classList].join('.')}`
       + ` right=${Math.round(r.right)}`)
     .slice(0, 12);
+}"""
+
+
+# Where the seat's hand is on the page (from its top, in pixels), how tall it is, its
+# tallest card, and where the board's parts that follow it begin.
+HAND = """() => {
+  const box = (e) => e.getBoundingClientRect();
+  const hand = document.getElementById('my-hand');
+  const cards = [...hand.querySelectorAll('[data-card]')].map((c) => box(c).height);
+  const after = [...document.querySelectorAll('#board .bm-side-col')]
+    .map((e) => box(e).top + scrollY);
+  return {top: box(hand).top + scrollY, height: box(hand).height, card: Math.max(0, ...cards),
+          next: after.length ? Math.min(...after) : null};
 }"""
 
 
@@ -65,6 +79,15 @@ def test_each_board_fits_a_phone(phone: Any, browser: Any, server: Server, board
     assert phone.locator("#actions button[data-index]:not([disabled])").first.is_visible()
     screen_shot(phone, f"phone-{board}-first-screen")
     shot(phone, f"phone-{board}")
+    # the hand is near the top of the page, not below the whole board, and compact: in
+    # BIOME Borneo right after the table, before the Gallery's column, its cards without
+    # the species' fact (the face's popover says it)
+    hand = phone.evaluate(HAND)
+    assert hand["top"] < 1.75 * PHONE["height"], f"the hand starts {hand['top']}px down the page"
+    if hand["next"] is not None:
+        assert hand["top"] < hand["next"], "the hand comes after the Gallery and the piles"
+    assert hand["card"] < 200, f"a card of the hand is {hand['card']}px tall"
+    assert not phone.locator("#my-hand .bm-fact:visible").count()
     # the hand is one tap away, and the choices can be folded to see more of the board
     phone.click("#actions button[data-jump='my-hand']")
     phone.wait_for_function(

@@ -33,6 +33,7 @@ from ecotone.sim.balance import (
     write_report,
 )
 from ecotone.sim.balance.batch import BATCH_FILE
+from ecotone.sim.balance.decks import DeckRotation, deck_keys, deckbuilding
 from ecotone.sim.balance.plots import INSTALL_HINT
 from ecotone.sim.balance.stats import Figure
 from ecotone.sim.runner import default_bot, parse_options
@@ -53,7 +54,8 @@ def add_parser(commands: Commands) -> None:
         "page, pictures inside), report.json (every figure with its 95% interval and "
         "method) and the pictures as PNG. Games are kept in OUT as they finish: the same "
         "command run again skips them. --compare plays the same seeds under a changed rule "
-        "set and reports every difference. See docs/balance.md.",
+        "set and reports every difference. --decks plays every pairing of a game's decks and "
+        "reports deck against deck. See docs/balance.md.",
     )
     add_game_arguments(parser)
     parser.add_argument(
@@ -63,7 +65,21 @@ def add_parser(commands: Commands) -> None:
         "one seat per game (default: heuristic if the game has one, else random)",
     )
     parser.add_argument(
-        "--games", "-n", type=int, default=200, metavar="N", help="games to play (default: 200)"
+        "--games",
+        "-n",
+        type=int,
+        default=200,
+        metavar="N",
+        help="games to play; with --decks, games per pairing of decks (default: 200)",
+    )
+    parser.add_argument(
+        "--decks",
+        metavar="DECKS",
+        help="for a game whose players bring decks: 'builtin' (every built-in deck) or decks "
+        "separated by commas (built-in names or deck codes); plays every pairing of them "
+        "--games times, on the same deals for every pairing, the decks swapping seats each "
+        "game, and reports deck against deck (default: the decks of the game's options; "
+        "a batch whose seats play several decks reports their matchups too)",
     )
     parser.add_argument(
         "--seed",
@@ -145,6 +161,24 @@ def _changed_game(args: argparse.Namespace, game: Game[Any]) -> tuple[Game[Any],
     return changed, {"text": text, "options": changes, "variant": variant}
 
 
+def _rotation(
+    args: argparse.Namespace, names: list[str], game: Game[Any]
+) -> tuple[Game[Any], DeckRotation]:
+    """The game in the variant where players bring decks, and the ``--decks`` rotation."""
+    build = deckbuilding(game.spec.id)
+    if build is None:
+        raise UsageError(f"--decks: {game.spec.id} has no decks of the players' own")
+    wanted = build.seats.variant
+    if wanted is not None and game.variant != wanted:
+        if args.variant is not None:
+            raise UsageError(
+                f"--decks: players bring decks in variant {wanted!r}, not {args.variant!r}"
+            )
+        args.variant = wanted
+        game = make_game(args, names)
+    return game, DeckRotation.every_pair(deck_keys(build, [args.decks]))
+
+
 def _check_folder(folder: Path) -> None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -162,6 +196,10 @@ def run_balance(args: argparse.Namespace) -> int:
         raise UsageError(f"--bootstrap must be at least 0, not {args.bootstrap}")
     names = split_names(args.bots)
     game = make_game(args, names)
+    rotation = None
+    if args.decks is not None:
+        game, rotation = _rotation(args, names, game)
+    total = rotation.games(args.games) if rotation is not None else args.games
     lineup = names or [default_bot(game)]
     comparing = bool(args.compare) or args.compare_variant is not None
     folder: Path = args.out
@@ -169,14 +207,14 @@ def run_balance(args: argparse.Namespace) -> int:
     base_folder = folder / "baseline" if comparing else folder
     seed = _seed(args, base_folder)
     if args.workers is not None:
-        workers = min(args.workers, args.games)
+        workers = min(args.workers, total)
     else:
-        workers = max(1, min(os.cpu_count() or 1, args.games // SMALL_BATCH))
-    plans = [(Plan.of(game, lineup, args.games, seed), game, base_folder)]
+        workers = max(1, min(os.cpu_count() or 1, total // SMALL_BATCH))
+    plans = [(Plan.of(game, lineup, total, seed, rotation), game, base_folder)]
     change: dict[str, Any] = {}
     if comparing:
         changed, change = _changed_game(args, game)
-        plans.append((Plan.of(changed, lineup, args.games, seed), changed, folder / "changed"))
+        plans.append((Plan.of(changed, lineup, total, seed, rotation), changed, folder / "changed"))
     played = _play(plans, workers, args)
     reports = [
         (analyse(records, plan.identity(), g.presentation(), resamples=args.bootstrap), records)
@@ -257,6 +295,15 @@ def _show(report: Report, folder: Path, workers: int, args: argparse.Namespace) 
     for f in report.lessons:
         theory = f" (theory {_show_value(f.expected, f.unit)})" if f.expected is not None else ""
         c.print(Text(f"  {_line(f)}{theory}"))
+    table = report.matchups
+    if table is not None:
+        c.print(Text(f"  Deck against deck (fair: {table.expected:.0%}):"))
+        keys = [k for k, _ in table.decks]
+        for i, a in enumerate(keys):
+            for b in keys[i + 1 :]:
+                m = table.cell(a, b)
+                if m is not None:
+                    c.print(Text(f"    {_line(m.win)}, {m.win.n} games"))
     for title, items in (("Strongest", report.strongest), ("Weakest", report.weakest)):
         shown = [f"{i.label} ({i.win.value:+.1%})" for i in items[:SHOWN_ITEMS] if i.win]
         if shown:

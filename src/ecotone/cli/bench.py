@@ -1,33 +1,48 @@
-"""``ecotone bench``: random-playout speed per game, relative to a fixed reference."""
+"""``ecotone bench``: how fast each game plays, searches and decides, against references
+timed in the same run; ``--profile GAME``: where a game's time goes."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import platform
+from collections.abc import Callable
+from typing import Any
 
 from rich.table import Table
 from rich.text import Text
 
 import ecotone
-from ecotone.cli.options import Commands, positive
-from ecotone.cli.output import fmt, stderr_console, stdout_console
+from ecotone.bots.ismcts import default_iterations
+from ecotone.cli.options import Commands, at_least, positive, split_names
+from ecotone.cli.output import UsageError, fmt, stderr_console, stdout_console
+from ecotone.core.registry import game_class
 from ecotone.sim.bench import BenchReport, Throughput, bench
+from ecotone.sim.bench_bots import BotBenchReport, SearchSpeed, bench_bots
+from ecotone.sim.hotspots import WORKLOADS, Profile, profile
+from ecotone.sim.memory import StateMemory, state_memory
 
-__all__ = ["add_parser", "run_bench"]
+__all__ = ["SECTIONS", "add_parser", "run_bench"]
+
+#: The parts of a benchmark run, in the order they are timed and printed.
+SECTIONS = ("playouts", "search", "memory")
 
 
 def add_parser(commands: Commands) -> None:
     """Register ``bench``."""
     parser = commands.add_parser(
         "bench",
-        help="measure random-playout speed on one core",
-        description="Time random playouts of each game on one core, and of a fixed "
-        "pure-Python reference in the same run. Compare the ratios, not the raw speeds: "
-        "they hold across machines.",
+        help="measure playout, search and bot speed and memory per state on one core",
+        description="Time random playouts of every game and variant (through the checked "
+        "API and the search's unchecked step), the ISMCTS search and the bot at its default "
+        "settings, and measure memory per state; references are timed in the same run "
+        "(OpenSpiel's Python dominoes and ISMCTS on Hearts when OpenSpiel is installed: "
+        "pip install 'ecotone[bench]'). Times are CPU time of one process. Compare the "
+        "ratios, not the raw speeds: they hold across machines. --profile GAME shows where "
+        "a game's time goes instead.",
     )
     parser.add_argument(
-        "games", nargs="*", metavar="GAME", help="games to time (default: all of them)"
+        "games", nargs="*", metavar="GAME", help="games to measure (default: all of them)"
     )
     parser.add_argument(
         "--seconds",
@@ -35,57 +50,268 @@ def add_parser(commands: Commands) -> None:
         type=float,
         default=2.0,
         metavar="S",
-        help="time spent on each game and on the reference (default: 2)",
+        help="CPU seconds of playouts per configuration and for the reference",
+    )
+    parser.add_argument(
+        "--iterations",
+        "-i",
+        type=int,
+        default=300,
+        metavar="N",
+        help="iterations per timed search",
+    )
+    parser.add_argument(
+        "--deals",
+        type=int,
+        default=2,
+        metavar="D",
+        help="seeded games the search and the bot decide in (3 decisions each)",
+    )
+    parser.add_argument(
+        "--only",
+        metavar="PARTS",
+        help=f"comma-separated parts to run, of {', '.join(SECTIONS)} (default: all)",
+    )
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help="use the plain-Python references even where OpenSpiel is installed",
+    )
+    parser.add_argument(
+        "--profile",
+        metavar="GAME",
+        help="profile GAME instead (standard game, fewest players): its busiest functions "
+        "(default: no profile, the benchmark)",
+    )
+    parser.add_argument(
+        "--workload",
+        choices=WORKLOADS,
+        default="checked",
+        help="what --profile runs: checked or unchecked random playouts, or the bot at "
+        "its default settings (default: checked)",
+    )
+    parser.add_argument(
+        "--top", type=int, default=20, metavar="N", help="functions --profile lists"
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run_bench)
 
 
+def _sections(text: str | None) -> tuple[str, ...]:
+    if text is None:
+        return SECTIONS
+    names = split_names(text)
+    unknown = [n for n in names if n not in SECTIONS]
+    if unknown or not names:
+        raise UsageError(
+            f"--only takes {', '.join(SECTIONS)}; not {', '.join(unknown) or repr(text)}"
+        )
+    return tuple(s for s in SECTIONS if s in names)
+
+
 def run_bench(args: argparse.Namespace) -> int:
-    """Run the benchmark and print a table or JSON."""
+    """Run the benchmark (or the profile) and print tables or JSON."""
     positive("--seconds", args.seconds)
+    at_least("--iterations", args.iterations, 1)
+    at_least("--deals", args.deals, 1)
+    at_least("--top", args.top, 1)
+    if args.profile is not None:
+        return _run_profile(args)
+    sections = _sections(args.only)
     game_ids = list(dict.fromkeys(args.games)) or ecotone.available_games()
+    for gid in game_ids:
+        game_class(gid)  # an unknown game fails at once, not after minutes of timing
     err = stderr_console()
-    if args.json or not err.is_terminal:
-        report = bench(game_ids, args.seconds)
+    quiet = args.json or not err.is_terminal
+    out: dict[str, Any] = {
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "clock": "process CPU time",
+    }
+    results: dict[str, Any] = {}
+
+    def measure(on_start: Callable[[str], None] | None) -> None:
+        if "playouts" in sections:
+            results["playouts"] = bench(game_ids, args.seconds, plain=args.plain, on_start=on_start)
+        if "search" in sections:
+            results["search"] = bench_bots(
+                game_ids,
+                args.iterations,
+                games=args.deals,
+                openspiel=not args.plain,
+                on_start=on_start,
+            )
+        if "memory" in sections:
+            rows = []
+            for gid in game_ids:
+                if on_start is not None:
+                    on_start(f"memory {gid}")
+                game = ecotone.make(gid, players=game_class(gid).spec.min_players)
+                rows.append(state_memory(game))
+            results["memory"] = rows
+
+    if quiet:
+        measure(None)
     else:
         with err.status("timing") as status:
-            report = bench(game_ids, args.seconds, on_start=lambda n: status.update(f"timing {n}"))
+            measure(lambda n: status.update(f"timing {n}"))
     if args.json:
-        out = report.to_json()
-        out["python"] = platform.python_version()
-        out["machine"] = platform.machine()
+        if "playouts" in results:
+            out.update(results["playouts"].to_json())
+        if "search" in results:
+            out["search"] = results["search"].to_json()
+        if "memory" in results:
+            out["memory"] = [m.to_json() for m in results["memory"]]
         print(json.dumps(out))
         return 0
-    _table(report)
+    if "playouts" in results:
+        _playouts_table(results["playouts"])
+    if "search" in results:
+        _search_table(results["search"])
+    if "memory" in results:
+        _memory_table(results["memory"])
     return 0
 
 
-def _table(report: BenchReport) -> None:
+def _playouts_table(report: BenchReport) -> None:
     c = stdout_console()
     table = Table(
-        title=f"Random playouts, one core, Python {platform.python_version()}",
+        title=f"Random playouts, one core (CPU time), Python {platform.python_version()}",
         title_justify="left",
     )
     table.add_column("Workload", style="bold")
     table.add_column("Players", justify="right")
-    table.add_column("Steps/s", justify="right")
-    table.add_column("Games/s", justify="right")
     table.add_column("Steps/game", justify="right")
-    table.add_column("× reference", justify="right")
+    table.add_column("Checked steps/s", justify="right")
+    table.add_column("× ref", justify="right")
+    table.add_column("Unchecked steps/s", justify="right")
+    table.add_column("× ref", justify="right")
 
-    def row(t: Throughput) -> None:
+    def rate(t: Throughput) -> tuple[str, str]:
+        return f"{t.steps_per_second:,.0f}", f"{report.ratio(t):.2f}"
+
+    ref = report.reference
+    table.add_row(f"reference: {ref.name}", "-", fmt(ref.steps_per_game, 1), *rate(ref), "", "")
+    for r in report.rows:
         table.add_row(
-            t.name,
-            str(t.players) if t.players else "-",
-            f"{t.steps_per_second:,.0f}",
-            f"{t.games_per_second:,.1f}",
-            fmt(t.steps_per_game, 1),
-            f"{report.ratio(t):.3f}",
+            r.label,
+            str(r.players),
+            fmt(r.checked.steps_per_game, 1),
+            *rate(r.checked),
+            *rate(r.unchecked),
+        )
+    c.print(table)
+    c.print(
+        Text(
+            f"reference: {report.reference_text}, timed in the same run; checked: "
+            "legal_actions + apply; unchecked: legal_actions + step (the search's step)",
+            style="dim",
+        )
+    )
+
+
+def _search_table(report: BotBenchReport) -> None:
+    c = stdout_console()
+    table = Table(
+        title=f"ISMCTS search, {report.iterations} iterations per search, and the bot at "
+        "its defaults (CPU time)",
+        title_justify="left",
+    )
+    table.add_column("Game", style="bold")
+    table.add_column("Seats", justify="right")
+    table.add_column("It/s", justify="right")
+    table.add_column("× OS-py", justify="right")
+    table.add_column("Default its", justify="right")
+    table.add_column("Bot ms/move", justify="right")
+    table.add_column("Slowest ms", justify="right")
+
+    def row(r: SearchSpeed) -> None:
+        ratio = report.ratio(r)
+        own = r.bot == "ismcts"
+        table.add_row(
+            r.name if own else f"{r.name} ({r.bot})",
+            str(r.players),
+            f"{r.iterations_per_second:,.0f}",
+            f"{ratio:.2f}" if ratio is not None else "-",
+            str(default_iterations(r.name)) if own else "-",
+            f"{r.default_ms:,.0f}" if r.default_ms is not None else "-",
+            f"{r.default_max_ms:,.0f}" if r.default_max_ms is not None else "-",
         )
 
-    row(report.reference)
-    for t in report.games:
-        row(t)
+    for r in report.games:
+        row(r)
+    for r in report.openspiel:
+        row(r)
     c.print(table)
-    c.print(Text("reference: random tic-tac-toe in plain Python, timed in the same run"))
+    c.print(
+        Text(
+            "It/s: the plain search (random rollouts, no prior, as the reference); × OS-py: "
+            "over OpenSpiel's Python ISMCTS on Hearts; Bot ms/move and Slowest ms: the bot "
+            "at its default settings, mean and longest decision at the same positions",
+            style="dim",
+        )
+    )
+    for name, message in report.failures.items():
+        c.print(Text(f"{name}: the search failed: {message}", style="red"))
+    if report.openspiel_missing:
+        c.print(Text(f"OpenSpiel reference not timed: {report.openspiel_missing}", style="yellow"))
+
+
+def _memory_table(rows: list[StateMemory]) -> None:
+    c = stdout_console()
+    table = Table(title="Memory per state (random games)", title_justify="left")
+    table.add_column("Game", style="bold")
+    table.add_column("Players", justify="right")
+    table.add_column("States", justify="right")
+    table.add_column("Bytes alone", justify="right")
+    table.add_column("Bytes held", justify="right")
+    for m in rows:
+        table.add_row(m.name, str(m.players), str(m.states), f"{m.alone:,.0f}", f"{m.held:,.0f}")
+    c.print(table)
+    c.print(
+        Text(
+            "alone: everything one state's data reaches, nothing shared; held: memory per "
+            "state with every position of the games kept (states share unchanged parts)",
+            style="dim",
+        )
+    )
+
+
+def _run_profile(args: argparse.Namespace) -> int:
+    gid = args.profile
+    game = ecotone.make(gid, players=game_class(gid).spec.min_players)
+    err = stderr_console()
+    if args.json or not err.is_terminal:
+        found = profile(game, args.workload, args.seconds, args.top)
+    else:
+        with err.status(f"profiling {gid} ({args.workload})"):
+            found = profile(game, args.workload, args.seconds, args.top)
+    if args.json:
+        print(json.dumps(found.to_json()))
+        return 0
+    _profile_tables(found)
+    return 0
+
+
+def _profile_tables(p: Profile) -> None:
+    c = stdout_console()
+    c.print(
+        Text(
+            f"{p.name}, {p.players} players, {p.workload}: {p.units} {p.unit} in "
+            f"{p.seconds:.2f} s of CPU time, under the profiler",
+            style="bold",
+        )
+    )
+    for title, rows in (("by own time", p.by_own), ("by time including calls", p.by_total)):
+        table = Table(title=f"Busiest functions {title}", title_justify="left")
+        table.add_column("Function")
+        table.add_column("Calls", justify="right")
+        table.add_column("Own %", justify="right")
+        table.add_column("Total %", justify="right")
+        for h in rows:
+            table.add_row(h.where, f"{h.calls:,}", _share(h.own, p), _share(h.total, p))
+        c.print(table)
+
+
+def _share(seconds: float, p: Profile) -> str:
+    return f"{100 * p.share(seconds):.1f}"

@@ -91,7 +91,7 @@ def run_bench_bots(args: argparse.Namespace) -> int:
 def _table(report: BotBenchReport) -> None:
     c = stdout_console()
     table = Table(
-        title=f"ISMCTS search, one core, {report.iterations} iterations per search, "
+        title=f"ISMCTS search, one core (CPU time), {report.iterations} iterations per search, "
         f"Python {platform.python_version()}",
         title_justify="left",
     )
@@ -140,8 +140,8 @@ def _table(report: BotBenchReport) -> None:
         c.print(Text(f"OpenSpiel reference not timed: {report.openspiel_missing}", style="yellow"))
     c.print(
         Text(
-            f"playout reference (random tic-tac-toe, plain Python): "
-            f"{report.reference.steps_per_second:,.0f} steps/s in the same run",
+            f"playout reference ({report.reference.name}): "
+            f"{report.reference.steps_per_second:,.0f} steps/s of CPU time in the same run",
             style="dim",
         )
     )

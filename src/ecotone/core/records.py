@@ -19,7 +19,7 @@ from typing import Any, Self, TypeVar
 
 import msgspec
 
-__all__ = ["Record", "put", "seat_name", "without"]
+__all__ = ["Record", "put", "replace", "seat_name", "without"]
 
 T = TypeVar("T")
 
@@ -34,8 +34,18 @@ class Record(msgspec.Struct, frozen=True):
     """
 
     def replace(self, **changes: Any) -> Self:
-        """A copy with ``changes`` (the record itself never changes)."""
+        """A copy with ``changes`` (the record itself never changes).
+
+        The rules' hot paths call :func:`replace` instead: the same copy, without the
+        cost of passing the changes on through a Python method (about 0.3 µs a call).
+        """
         return msgspec.structs.replace(self, **changes)
+
+
+#: ``replace(record, **changes)``: a copy of ``record`` with ``changes``, as
+#: :meth:`Record.replace` makes it, at the speed of msgspec's own function (a method
+#: handing keyword arguments on costs about twice the copy itself).
+replace = msgspec.structs.replace
 
 
 def put(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:

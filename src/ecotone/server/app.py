@@ -42,6 +42,8 @@ from ecotone.server.protocol import (
     ChatLine,
     LogEntry,
     MatchInfo,
+    Undo,
+    UndoReply,
     Update,
 )
 from ecotone.server.schema import (
@@ -93,6 +95,8 @@ _SCHEMAS: dict[str, type[Any]] = {
     "JoinRequest": JoinRequest,
     "Act": Act,
     "Chat": Chat,
+    "Undo": Undo,
+    "UndoReply": UndoReply,
     "NewAccount": NewAccount,
     "Login": Login,
     "GuestRequest": GuestRequest,

@@ -22,7 +22,7 @@ from ecotone.core.registry import game_class
 from ecotone.core.rng import derive_seed
 from ecotone.server.errors import ServerError
 from ecotone.server.manager import MatchManager, NewMatch
-from ecotone.server.protocol import PROTOCOL_VERSION, Act, Chat
+from ecotone.server.protocol import PROTOCOL_VERSION, Act, Chat, Undo, UndoReply
 from ecotone.server.schema import CreateMatch, JoinRequest, decode_body
 from ecotone.server.settings import Settings
 
@@ -282,12 +282,13 @@ async def view_match(
     credentials: Token,
     since: Annotated[int | None, Query(ge=0)] = None,
 ) -> Response:
-    """With a seat token: that seat's view; without: a spectator's."""
+    """With a seat token: that seat's view (saying whether it may take back its last
+    decision); without: a spectator's."""
     match = await manager.get(match_id)
     seat: int | None = None
     if credentials is not None:
         seat, _ = manager.authenticate(match, _token(credentials))
-    return _json(match.view(seat, since))
+    return _json(match.view(seat, since, undo=seat is not None))
 
 
 @router.post(
@@ -305,6 +306,43 @@ async def act(match_id: str, request: Request, manager: Manager, credentials: To
     match = await manager.get(match_id)
     seat, digest = manager.authenticate(match, _token(credentials))
     ack = await manager.act(match, seat, body.version, body.action, token_hash=digest, ref=body.ref)
+    return _json(ack)
+
+
+@router.post(
+    "/matches/{match_id}/undo",
+    summary="Take back your last decision",
+    tags=["play"],
+    responses=_schema("Ack", "taken back (pending: the other people at the table are asked)"),
+    openapi_extra=_body("Undo"),
+)
+async def undo(match_id: str, request: Request, manager: Manager, credentials: Token) -> Response:
+    """Take back your last decision when the rules allow it: at once when every other
+    seat is a bot, else once every other person accepts (``pending``). The body is the
+    websocket's ``undo`` message (its ``type`` may be left out)."""
+    body = decode_body(await request.body(), Undo)
+    match = await manager.get(match_id)
+    seat, digest = manager.authenticate(match, _token(credentials))
+    ack = await manager.takebacks.ask(match, seat, body.version, token_hash=digest)
+    return _json(ack)
+
+
+@router.post(
+    "/matches/{match_id}/undo/reply",
+    summary="Answer a request to take back a decision",
+    tags=["play"],
+    responses=_schema("Ack", "your answer is in"),
+    openapi_extra=_body("UndoReply"),
+)
+async def undo_reply(
+    match_id: str, request: Request, manager: Manager, credentials: Token
+) -> Response:
+    """Accept or decline another seat's request (the ``version`` of ``undo_offer``; the
+    body is the websocket's ``undo_reply`` message, its ``type`` may be left out)."""
+    body = decode_body(await request.body(), UndoReply)
+    match = await manager.get(match_id)
+    seat, digest = manager.authenticate(match, _token(credentials))
+    ack = await manager.takebacks.reply(match, seat, body.version, body.accept, token_hash=digest)
     return _json(ack)
 
 

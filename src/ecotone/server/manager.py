@@ -11,6 +11,8 @@ Around that core:
 * bots (a seat's own bot, or the takeover bot of a seat left too long) play through
   :meth:`MatchManager.act` like anyone else, choosing from a
   :class:`~ecotone.bots.SeatView` of their seat only;
+* take-backs: a seat takes back its last decision when the engine's undo policy and the
+  other people at the table allow it (:mod:`ecotone.server.takeback`), stored like a move;
 * clocks: with ``move_seconds`` set, a person who has not decided by the deadline is taken
   over by a bot (everybody is told) until they act or reconnect;
 * restarts: :meth:`MatchManager.start` loads every open and running match, checks that
@@ -38,6 +40,7 @@ import msgspec
 import ecotone
 from ecotone.core.actions import Action
 from ecotone.core.errors import ConfigError, IllegalAction, StateError
+from ecotone.core.game import State
 from ecotone.core.replay import Replay
 from ecotone.core.visibility import announcement
 from ecotone.server.accounts import Account, Accounts, player_key
@@ -75,6 +78,7 @@ from ecotone.server.store import (
     Store,
     WriteQueue,
 )
+from ecotone.server.takeback import TakeBacks
 from ecotone.sim.runner import build_bot
 
 __all__ = ["MatchManager", "NewMatch"]
@@ -194,6 +198,7 @@ class MatchManager:
         self.auto = Automation(self)
         self.accounts = Accounts(store)
         self.ratings = Ratings(store)
+        self.takebacks = TakeBacks(self)
 
     # -- life cycle ------------------------------------------------------------------------
 
@@ -230,6 +235,7 @@ class MatchManager:
         for match in self.live.values():
             if match.timer is not None:
                 match.timer.cancel()
+            self.takebacks.stop(match)
         tasks = list(self._tasks)
         for task in tasks:
             task.cancel()
@@ -467,7 +473,10 @@ class MatchManager:
             await self._run(self.store.update_seat, match.id, freed.record())
             match.seats[seat] = freed
             match.notice("seat/left", f"{left.name} left P{seat + 1}", seat)
+            withdrawn = self.takebacks.settle(match)
             match.broadcast_seats()
+            if withdrawn:
+                match.broadcast_views()
         self.auto.kick_bots(match)
 
     async def resign(self, match: Match, seat: int, token_hash: str | None) -> None:
@@ -617,6 +626,7 @@ class MatchManager:
         viewers: list[int | None] = [*range(players), None]
         records: list[MoveRecord] = []
         new_steps: list[Step] = []
+        befores: list[State[Any]] = []  # kept for taking the steps back
         observed: dict[int | None, dict[str, Any]] = {}
         void: list[tuple[int, str]] = []
         now = time.time()
@@ -640,6 +650,8 @@ class MatchManager:
             action_json = _json.encode(action.to_json()).decode()
             records.append(MoveRecord(version, seat, action_json, by, visible, tags, digest, now))
             new_steps.append(Step(version, seat, action, by, visible, tags, digest, now))
+            # kept bare (without its cached legal actions), to take the step back
+            befores.append(State(state.game, state.data))
             state = after
         status = "over" if state.is_over else "active"
         waiting = list(state.to_move) if status == "active" else []
@@ -660,6 +672,7 @@ class MatchManager:
         except ConflictError as exc:
             raise ServerError("server/conflict", str(exc), version=match.version) from None
         match.moves.extend(new_steps)
+        match.earlier.extend(befores)
         match.pending = {}
         match.set_state(state, observed if new_steps else {})
         match.status = status  # type: ignore[assignment]
@@ -672,6 +685,7 @@ class MatchManager:
             match.notice("match/over", f"the match is over; winner(s): {winners}")
 
     def _after_change(self, match: Match) -> None:
+        self.takebacks.settle(match)
         match.broadcast_views()
         self.auto.arm_clock(match)
         if match.status == "over":

@@ -6,15 +6,20 @@ changes it, always storing the change first. Everything it hands out is built fr
 ``state.observe(viewer)``, the stored visibility of each log step and public facts (whose
 decision it is, who has chosen): never the seed, the digest or another seat's choice.
 
-Versions: ``version`` is the number of applied steps (``len(moves)``); every action is
-made against one. A simultaneous decision (several seats in ``to_move``) is *collected*:
-each seat's choice is stored as pending and kept secret, the version does not move, and
-when the last seat has chosen all choices are applied in seat order.
+Versions: ``version`` counts the changes of the line in play: each applied step, and
+each step taken back (:mod:`ecotone.server.takeback`), so it only ever grows; without
+take-backs it is the number of steps (``len(moves)``). Every action is made against one.
+``moves`` is the line in play, each step with the version it was applied at; ``taken``
+the take-backs, each at its own version. A simultaneous decision (several seats in
+``to_move``) is *collected*: each seat's choice is stored as pending and kept secret, the
+version does not move, and when the last seat has chosen all choices are applied in seat
+order.
 """
 
 from __future__ import annotations
 
 import asyncio
+import bisect
 import collections
 import hashlib
 import hmac
@@ -28,7 +33,7 @@ import msgspec
 
 import ecotone
 from ecotone.core.actions import Action
-from ecotone.core.errors import StateError
+from ecotone.core.errors import IllegalAction, StateError
 from ecotone.core.game import Game, State
 from ecotone.server.limits import KeyedLimiter, TokenBucket
 from ecotone.server.protocol import (
@@ -45,6 +50,14 @@ from ecotone.server.protocol import (
     encode,
 )
 from ecotone.server.store import LoadedMatch, SeatRecord
+from ecotone.server.takeback import (
+    EARLIER_KEPT,
+    Offer,
+    TakeBack,
+    offer_view,
+    takeback_entry,
+    verdict,
+)
 from ecotone.server.visibility import viewer_bit
 
 __all__ = [
@@ -148,13 +161,15 @@ class Subscriber:
     """A live viewer (a websocket): its seat (``None``: spectator) and its outbox.
 
     ``send`` must not block: it queues the bytes for the connection's writer.
-    ``sent`` is the last version whose log this viewer has been sent.
+    ``sent`` is the last version whose log this viewer has been sent. ``undo``: its
+    updates say whether its seat may take back its last decision (``Hello.undo``).
     """
 
     seat: int | None
     send: Callable[[bytes], None]
     token_hash: str | None = None
     sent: int = 0
+    undo: bool = False
 
 
 @dataclass(eq=False)
@@ -184,6 +199,16 @@ class Match:
     bot_task: asyncio.Task[None] | None = None
     chat_seats: KeyedLimiter | None = None
     chat_table: TokenBucket | None = None
+    # take-backs (ecotone.server.takeback): those made, the states before the latest
+    # steps, the request waiting for answers, the version the others last refused one at,
+    # and the engine's verdict per seat at one version
+    taken: list[TakeBack] = field(default_factory=list)
+    earlier: collections.deque[State[Any]] = field(
+        default_factory=lambda: collections.deque(maxlen=EARLIER_KEPT)
+    )
+    offer: Offer | None = None
+    undo_refused: int | None = None
+    undo_checked: tuple[int, dict[int, IllegalAction | None]] | None = None
     _observed: dict[int | None, dict[str, Any]] = field(default_factory=dict)
     _legal: dict[int, list[LegalAction]] = field(default_factory=dict)
 
@@ -191,8 +216,9 @@ class Match:
 
     @property
     def version(self) -> int:
-        """The number of applied steps."""
-        return len(self.moves)
+        """The number of changes of the line: applied steps and take-backs."""
+        last = self.moves[-1].version if self.moves else 0
+        return max(last, self.taken[-1].version) if self.taken else last
 
     @property
     def waiting_for(self) -> list[int]:
@@ -267,12 +293,20 @@ class Match:
         )
 
     def log(self, viewer: int | None, since: int | None) -> list[LogEntry]:
-        """The log after version ``since`` (all of it when ``since`` is not a version)."""
+        """The log after version ``since`` (all of it when ``since`` is not a version):
+        the steps in play and the take-backs, in the order of their versions."""
         start = since if since is not None and 0 <= since <= self.version else 0
-        return [self.log_entry(step, viewer) for step in self.moves[start:]]
+        if not self.taken:  # versions are then positions in the line
+            return [self.log_entry(step, viewer) for step in self.moves[start:]]
+        first = bisect.bisect_right(self.moves, start, key=lambda step: step.version)
+        entries = [self.log_entry(step, viewer) for step in self.moves[first:]]
+        entries += [takeback_entry(self, t, viewer) for t in self.taken if t.version > start]
+        entries.sort(key=lambda entry: entry.version)
+        return entries
 
-    def view(self, viewer: int | None, since: int | None) -> Update:
-        """Everything ``viewer`` may know now, with the log after ``since``."""
+    def view(self, viewer: int | None, since: int | None, *, undo: bool = False) -> Update:
+        """Everything ``viewer`` may know now, with the log after ``since``; with
+        ``undo``, whether the viewer's seat may take back its last decision."""
         state = self.state
         deciding = viewer is not None and self.status == "active" and viewer in self.waiting_for
         mine = self.pending.get(viewer) if viewer is not None else None
@@ -297,6 +331,8 @@ class Match:
             turn=turn_number(state, self.moves),
             phase=state.phase(viewer) if self.status == "active" else None,
             breakdown=breakdown(state) if self.status == "over" else None,
+            undo=verdict(self, viewer) if undo and viewer is not None else None,
+            undo_offer=offer_view(self, viewer),
         )
 
     def seat_status(self) -> list[SeatStatus]:
@@ -380,12 +416,12 @@ class Match:
         collector's oldest generation and make its full collections (which stop the
         server) longer and more frequent. A later view computes them again.
         """
-        cache: dict[tuple[int | None, int], bytes] = {}
+        cache: dict[tuple[int | None, int, bool], bytes] = {}
         for sub in list(self.subscribers):
-            key = (sub.seat, sub.sent)
+            key = (sub.seat, sub.sent, sub.undo)
             data = cache.get(key)
             if data is None:
-                data = encode(self.view(sub.seat, sub.sent))
+                data = encode(self.view(sub.seat, sub.sent, undo=sub.undo))
                 cache[key] = data
             sub.sent = self.version
             sub.send(data)
@@ -440,8 +476,8 @@ def rebuild(record: LoadedMatch) -> Match:
     state = game.load_state(row.state)
     if state.digest() != row.digest:
         raise StateError("state/digest-mismatch", "the stored state does not match its digest")
-    moves = [
-        Step(
+    logged = {
+        m.version: Step(
             version=m.version,
             seat=m.seat,
             action=game.codec.from_json(m.action),
@@ -452,8 +488,17 @@ def rebuild(record: LoadedMatch) -> Match:
             at=m.at,
         )
         for m in record.moves
-    ]
-    if len(moves) != row.version or (moves and moves[-1].digest != row.digest):
+    }
+    # the steps taken back stay in the log; the line in play is the others
+    if any(t.step not in logged for t in record.takebacks):
+        raise StateError("state/log-mismatch", "a step taken back is not in the move log")
+    taken = [TakeBack(t.version, t.seat, logged.pop(t.step), t.at) for t in record.takebacks]
+    moves = sorted(logged.values(), key=lambda step: step.version)
+    last = max([0, *(s.version for s in moves), *(t.version for t in taken)])
+    # with no step in play (every one taken back, or none played) the state is the first
+    first = game.start(row.seed).digest() if taken and not moves else row.digest
+    ends_at = moves[-1].digest if moves else first
+    if last != row.version or ends_at != row.digest:
         raise StateError("state/log-mismatch", "the move log does not end at the stored state")
     match = Match(
         id=row.id,
@@ -471,6 +516,7 @@ def rebuild(record: LoadedMatch) -> Match:
         deadline=row.deadline,
         resigned=row.resigned,
         moves=moves,
+        taken=taken,
     )
     for p in record.pending:
         match.pending[p.seat] = Pending(p.seat, game.codec.from_json(p.action), p.by, p.at)  # type: ignore[arg-type]

@@ -3,8 +3,10 @@
 The move log is the source of truth: a match is its configuration, its seed and its
 applied steps in order. ``matches.state`` is a snapshot of the latest state (so a restart
 does not re-simulate every match) and ``moves.digest`` the digest after each step, so a
-resumed match is checked to be exactly where it was. Schema changes go through Alembic
-migrations (``ecotone/server/migrations``); this module must match the latest one.
+resumed match is checked to be exactly where it was. A step taken back keeps its row in
+the log and ``takebacks`` says which it was: the line in play is the log without them.
+Schema changes go through Alembic migrations (``ecotone/server/migrations``); this module
+must match the latest one.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ __all__ = [
     "RatingRow",
     "ResultRow",
     "SeatRow",
+    "TakeBackRow",
 ]
 
 
@@ -178,4 +181,20 @@ class ResultRow(Base):
     score: Mapped[float | None] = mapped_column(Float, nullable=True)
     rating_before: Mapped[float | None] = mapped_column(Float, nullable=True)
     rating_after: Mapped[float | None] = mapped_column(Float, nullable=True)
+    at: Mapped[float] = mapped_column(Float)
+
+
+class TakeBackRow(Base):
+    """A step taken back (:mod:`ecotone.server.takeback`): the match moved to ``version``
+    by taking back its step ``step`` (that step's row stays in ``moves``), at the request
+    of ``seat``."""
+
+    __tablename__ = "takebacks"
+
+    match_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    step: Mapped[int] = mapped_column(Integer)
     at: Mapped[float] = mapped_column(Float)

@@ -14,6 +14,9 @@ client -> server    meaning
 ``chat``            say something at the table (seats only)
 ``sync``            ask for the current view again (log since a version)
 ``resign``          concede the match: it ends at once, and the resigning seat loses
+``undo``            take back my last decision (at once against bots; otherwise the
+                    other people at the table are asked)
+``undo_reply``      accept or decline another seat's request to take back a decision
 ``ping``            keep-alive; answered by ``pong``
 ==================  ====================================================================
 
@@ -29,7 +32,7 @@ server -> client    meaning
                     sent to you only, and nothing changed
 ``chat``            a table-talk line
 ``notice``          something happened to a seat or the match (taken over by a bot,
-                    back, joined, left, over)
+                    back, joined, left, over, a decision taken back or not)
 ``seats``           the seats' public status changed (joined, connected, taken over)
 ``pong``            the answer to ``ping``
 ==================  ====================================================================
@@ -70,6 +73,10 @@ __all__ = [
     "Seats",
     "ServerMessage",
     "Sync",
+    "Undo",
+    "UndoOffer",
+    "UndoReply",
+    "UndoVerdict",
     "Update",
     "Welcome",
     "decode_client",
@@ -84,11 +91,15 @@ PROTOCOL_VERSION = 1
 
 class Hello(msgspec.Struct, tag="hello", forbid_unknown_fields=True):
     """Open a session. ``token``: a seat token (omit to spectate). ``since``: the last
-    version this client has seen; the first update then carries only newer log entries."""
+    version this client has seen; the first update then carries only newer log entries.
+    ``undo``: this client offers to take back decisions, so its updates say whether its
+    seat may take back its last one now (``Update.undo``; working that out replays the
+    step, and a client that never offers it is spared the cost)."""
 
     protocol: Annotated[int, msgspec.Meta(ge=0, le=1000)]
     token: Token | None = None
     since: Version | None = None
+    undo: bool = False
 
 
 class Act(msgspec.Struct, tag="act", forbid_unknown_fields=True):
@@ -128,7 +139,28 @@ class Resign(msgspec.Struct, tag="resign", forbid_unknown_fields=True):
     ref: Ref | None = None
 
 
-ClientMessage = Hello | Act | Chat | Sync | Ping | Resign
+class Undo(msgspec.Struct, tag="undo", forbid_unknown_fields=True):
+    """Take back this seat's last decision, as the match stands at ``version``.
+
+    The engine's undo policy decides whether it may (:mod:`ecotone.core.history`); when
+    every other seat is a bot it is taken back at once (``ack``, not pending), else the
+    people at the other seats are asked (``ack`` with ``pending``) and it is taken back
+    when all of them accept. See :mod:`ecotone.server.takeback`."""
+
+    version: Version
+    ref: Ref | None = None
+
+
+class UndoReply(msgspec.Struct, tag="undo_reply", forbid_unknown_fields=True):
+    """Accept or decline the request to take back a decision made at ``version`` (the
+    ``version`` of the update's ``undo_offer``)."""
+
+    version: Version
+    accept: bool
+    ref: Ref | None = None
+
+
+ClientMessage = Hello | Act | Chat | Sync | Ping | Resign | Undo | UndoReply
 
 _client_decoder: msgspec.json.Decoder[ClientMessage] = msgspec.json.Decoder(ClientMessage)
 
@@ -200,11 +232,16 @@ class LegalAction(msgspec.Struct, omit_defaults=True):
     choose_by: list[str] = msgspec.field(default_factory=list)
 
 
-class LogEntry(msgspec.Struct, kw_only=True):
+class LogEntry(msgspec.Struct, kw_only=True, omit_defaults=True):
     """One applied step as the viewer may see it.
 
     ``action``/``text`` are ``null`` when the step is hidden from the viewer (another
-    seat's secret choice); ``type`` is the kind of action when even that is known."""
+    seat's secret choice); ``type`` is the kind of action when even that is known.
+
+    A take-back is an entry of its own, at the version it moved the match to: ``seat``
+    took back its decision ``took_back`` (that step's entry, as the viewer may see it,
+    and ``type``, ``action`` and ``text`` are ``null``). The step it took back is no
+    longer in the log; a client holding it drops it."""
 
     version: int
     seat: int
@@ -213,6 +250,7 @@ class LogEntry(msgspec.Struct, kw_only=True):
     action: dict[str, Any] | None
     text: str | None
     at: float
+    took_back: LogEntry | None = None
 
 
 class ChatLine(msgspec.Struct, kw_only=True):
@@ -223,6 +261,37 @@ class ChatLine(msgspec.Struct, kw_only=True):
     name: str | None
     text: str
     at: float
+
+
+class UndoVerdict(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """Whether the viewer's seat may take back its last decision now.
+
+    ``allowed``, else the refusal: its stable ``code`` (the engine's ``undo/nothing``,
+    ``undo/game-over``, ``undo/not-yours``, ``undo/revealed`` or a game's own; the
+    server's ``undo/asked``, ``undo/declined``, ``match/not-started``) and ``message``, in
+    the game's words. ``ask``: the seats whose people must accept (none: against bots
+    only, it is taken back at once)."""
+
+    allowed: bool
+    code: str | None = None
+    message: str | None = None
+    ask: list[int] = msgspec.field(default_factory=list)
+
+
+class UndoOffer(msgspec.Struct, kw_only=True):
+    """A request to take back a decision, waiting for the other people's answers.
+
+    ``seat`` asks to take back ``step`` (its log entry, as this viewer may see it), made
+    when the match was at ``version`` (answer against it). ``waiting``: the seats yet to
+    answer; ``accepted``: those that did. At ``deadline`` (the server's Unix time) an
+    unanswered request lapses; a decline ends it at once, and so does any move."""
+
+    seat: int
+    version: int
+    step: LogEntry
+    waiting: list[int]
+    accepted: list[int]
+    deadline: float
 
 
 # -- server -> client -----------------------------------------------------------------------
@@ -255,7 +324,11 @@ class Update(msgspec.Struct, tag="update", kw_only=True):
     not the number of steps. ``phase``: what is being decided now, in a sentence for this
     viewer (``state.phase(seat)``), while the match runs and the game says it.
     ``breakdown``: once the match is over, each seat's score term by term
-    (``state.breakdown()``), the terms of a seat adding up to its score."""
+    (``state.breakdown()``), the terms of a seat adding up to its score.
+
+    ``undo``: for a seat whose client offers take-backs (``Hello.undo``), whether it may
+    take back its last decision now. ``undo_offer``: a request to take back a decision
+    that waits for answers, as this viewer may see it (everyone sees that it is open)."""
 
     version: int
     status: Literal["open", "active", "over"]
@@ -276,6 +349,8 @@ class Update(msgspec.Struct, tag="update", kw_only=True):
     turn: int = 1
     phase: str | None = None
     breakdown: list[list[ScoreLine]] | None = None
+    undo: UndoVerdict | None = None
+    undo_offer: UndoOffer | None = None
 
 
 class Ack(msgspec.Struct, tag="ack", kw_only=True):
@@ -305,7 +380,9 @@ class Notice(msgspec.Struct, tag="notice", kw_only=True):
     """Something happened to a seat or to the match, in words for the players.
 
     Codes: ``seat/taken-over``, ``seat/restored``, ``seat/joined``, ``seat/left``,
-    ``match/started``, ``match/over``, ``match/choice-void``."""
+    ``match/started``, ``match/over``, ``match/choice-void``; for take-backs
+    (``seat``: the seat whose decision it is) ``undo/asked``, ``undo/done``,
+    ``undo/declined``, ``undo/lapsed`` and ``undo/withdrawn``."""
 
     code: str
     message: str

@@ -21,6 +21,8 @@ class Settings:
             (``None``: no clock).
         min_move_seconds: the shortest clock per move a match may have (a shorter one
             would hand every person's seat to a bot at once).
+        undo_seconds: how long the other people at the table have to answer a request to
+            take back a decision; unanswered, it lapses (the decision stands).
         restart_grace: seconds added to a running clock when the server restarts, so
             nobody is taken over because the server was down.
         allow_seed: accept a ``seed`` when creating a match (tests and benchmarks only:
@@ -64,6 +66,7 @@ class Settings:
     takeover_bot: str | None = None
     default_move_seconds: float | None = None
     min_move_seconds: float = 3.0
+    undo_seconds: float = 60.0
     restart_grace: float = 15.0
     allow_seed: bool = False
     seed_matches: int | None = None

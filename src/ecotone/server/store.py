@@ -6,6 +6,8 @@ Every write is committed before the server acknowledges anything:
   version forward with a compare-and-set (``WHERE version = old``), so two writers can
   never both extend the same version;
 * :meth:`Store.record_pending` stores a secret simultaneous choice;
+* :meth:`Store.record_takeback` takes a step back, with the same compare-and-set: the
+  step's row stays in the log, a ``takebacks`` row says it no longer counts;
 * seats, chat and the match's status and clock have their own small writes.
 
 The methods are synchronous. The match manager runs them on the :class:`WriteQueue`'s
@@ -46,7 +48,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, make_url
 
-from ecotone.server.models import ChatRow, MatchRow, MoveRow, PendingRow, SeatRow
+from ecotone.server.models import ChatRow, MatchRow, MoveRow, PendingRow, SeatRow, TakeBackRow
 
 __all__ = [
     "ChatRecord",
@@ -59,6 +61,7 @@ __all__ = [
     "StepsWrite",
     "Store",
     "StoreBusy",
+    "TakeBackRecord",
     "WriteQueue",
     "default_db_url",
     "normalize_url",
@@ -173,6 +176,17 @@ class PendingRecord:
 
 
 @dataclass(slots=True)
+class TakeBackRecord:
+    """A step taken back: the match moved to ``version`` by taking back its step
+    ``step``, which ``seat`` had taken."""
+
+    version: int
+    seat: int
+    step: int
+    at: float
+
+
+@dataclass(slots=True)
 class ChatRecord:
     """A chat line."""
 
@@ -192,6 +206,7 @@ class LoadedMatch:
     moves: list[MoveRecord] = field(default_factory=list)
     pending: list[PendingRecord] = field(default_factory=list)
     chat: list[ChatRecord] = field(default_factory=list)
+    takebacks: list[TakeBackRecord] = field(default_factory=list)
 
 
 def default_db_url() -> str:
@@ -447,6 +462,43 @@ class Store:
                 raise ConflictError(f"match {match_id} is no longer at version {version}")
             conn.execute(insert(PendingRow).values(match_id=match_id, **_fields(pending)))
 
+    def record_takeback(
+        self,
+        match_id: str,
+        old_version: int,
+        takeback: TakeBackRecord,
+        *,
+        state: str,
+        digest: str,
+        deadline: float | None,
+    ) -> None:
+        """Take back the step ``takeback.step``: move the match from ``old_version`` to
+        ``takeback.version`` and the state before that step, in one transaction.
+
+        The step's row stays in the move log (it was played, and the log is never
+        rewritten); the ``takebacks`` row says that it no longer counts.
+
+        Raises:
+            ConflictError: when the stored version is not ``old_version``.
+        """
+        with self.engine.begin() as conn:
+            moved = conn.execute(
+                _ADVANCE,
+                {
+                    "b_id": match_id,
+                    "b_old": old_version,
+                    "b_version": takeback.version,
+                    "b_state": state,
+                    "b_digest": digest,
+                    "b_status": "active",
+                    "b_deadline": deadline,
+                    "b_now": takeback.at,
+                },
+            ).rowcount
+            if moved != 1:
+                raise ConflictError(f"match {match_id} is no longer at version {old_version}")
+            conn.execute(insert(TakeBackRow).values(match_id=match_id, **_fields(takeback)))
+
     def update_seat(self, match_id: str, seat: SeatRecord) -> None:
         """Rewrite one seat (joined, left, token rotated, taken over or back)."""
         with self.engine.begin() as conn:
@@ -508,11 +560,12 @@ class Store:
 
     def _load_rest(self, conn: Connection, row: Any, chat_lines: int) -> LoadedMatch:
         mid = row["id"]
-        seats, moves, pending, chat = (
+        seats, moves, pending, chat, takebacks = (
             SeatRow.__table__,
             MoveRow.__table__,
             PendingRow.__table__,
             ChatRow.__table__,
+            TakeBackRow.__table__,
         )
 
         def rows(query: Any) -> list[Any]:
@@ -545,6 +598,14 @@ class Store:
                         .order_by(chat.c.id.desc())
                         .limit(chat_lines)
                     )
+                )
+            ],
+            takebacks=[
+                TakeBackRecord(**_pick(r, TakeBackRecord))
+                for r in rows(
+                    select(takebacks)
+                    .where(takebacks.c.match_id == mid)
+                    .order_by(takebacks.c.version)
                 )
             ],
         )

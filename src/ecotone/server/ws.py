@@ -37,6 +37,8 @@ from ecotone.server.protocol import (
     Resign,
     ServerMessage,
     Sync,
+    Undo,
+    UndoReply,
     Welcome,
     decode_client,
     encode,
@@ -171,11 +173,11 @@ async def _session(websocket: WebSocket, match_id: str) -> None:
             await _refuse(websocket, exc.code, exc.message, CLOSE_AUTH)
             return
     session = _Session(websocket, settings.send_queue, websocket.app.state.pacer)
-    sub = Subscriber(seat=seat, send=session.send, token_hash=token_hash)
+    sub = Subscriber(seat=seat, send=session.send, token_hash=token_hash, undo=hello.undo)
     session.send_message(
         Welcome(protocol=PROTOCOL_VERSION, seat=seat, match=match.info(), chat=list(match.chat))
     )
-    session.send_message(match.view(seat, hello.since))
+    session.send_message(match.view(seat, hello.since, undo=sub.undo))
     sub.sent = match.version
     manager.subscribe(match, sub)
     try:
@@ -233,12 +235,13 @@ async def _serve(
         try:
             await _handle(manager, match, sub, session, request)
         except ServerError as exc:
-            ref = request.ref if isinstance(request, Act | Ping | Resign) else None
+            answered = (Act, Ping, Resign, Undo, UndoReply)
+            ref = request.ref if isinstance(request, answered) else None
             session.send_message(
                 Error(code=exc.code, message=exc.message, ref=ref, version=exc.version)
             )
             if exc.code == "match/stale":  # resync the client that was behind
-                session.send_message(match.view(sub.seat, sub.sent))
+                session.send_message(match.view(sub.seat, sub.sent, undo=sub.undo))
                 sub.sent = match.version
         except Exception:  # never let one message end the session or the server
             log.exception("error handling a message in match %s", match.id)
@@ -269,13 +272,35 @@ async def _handle(
             raise ServerError("auth/spectator", "spectators cannot chat at the table")
         await manager.chat(match, sub.seat, sub.token_hash, request.text)
     elif isinstance(request, Sync):
-        session.send_message(match.view(sub.seat, request.since))
+        session.send_message(match.view(sub.seat, request.since, undo=sub.undo))
         sub.sent = match.version
     elif isinstance(request, Resign):
         if sub.seat is None:
             raise ServerError("auth/spectator", "spectators have nothing to resign")
         await manager.resign(match, sub.seat, sub.token_hash)
         session.send_message(Ack(ref=request.ref, version=match.version, pending=False))
+    elif isinstance(request, Undo | UndoReply):
+        if sub.seat is None:
+            raise ServerError("auth/spectator", "spectators have no decisions to take back")
+        if isinstance(request, Undo):
+            await manager.takebacks.ask(
+                match,
+                sub.seat,
+                request.version,
+                token_hash=sub.token_hash,
+                ref=request.ref,
+                on_ack=session.send_message,
+            )
+        else:
+            await manager.takebacks.reply(
+                match,
+                sub.seat,
+                request.version,
+                request.accept,
+                token_hash=sub.token_hash,
+                ref=request.ref,
+                on_ack=session.send_message,
+            )
     elif isinstance(request, Ping):
         session.send_message(Pong(ref=request.ref))
     elif isinstance(request, Hello):

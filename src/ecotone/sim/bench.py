@@ -1,19 +1,34 @@
-"""Single-core throughput: how fast random playouts run, game by game.
+"""Single-core throughput: how fast random playouts run, game by game and variant by variant.
 
-A playout is the simplest loop any search or learning code runs millions of times::
+A playout is the simplest loop any search or learning code runs millions of times. Two
+are timed for every configuration (the standard game and each variant, at their fewest
+players):
 
-    while not state.is_over:
-        seat = state.to_move[0]
-        state = state.apply(seat, rng.choice(state.legal_actions(seat)))
+* **checked**, through the public API a program plays with::
+
+      state = state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+  (``apply`` verifies that the action is legal before it takes it);
+* **unchecked**, through the search's step, as a bot's tree descent takes it::
+
+      state = state.step(seat, rng.choice(state.legal_actions(seat)))
 
 Absolute speeds depend on the machine and on what else it is doing, so every benchmark
-also times a fixed *reference* workload (random tic-tac-toe, written plainly in pure
-Python) in the same run, and reports each game's steps per second as a ratio to it.
-Ratios are what to compare between machines and between commits.
+also times a fixed *reference* workload in the same run and reports each rate as a ratio
+to it. The reference is **OpenSpiel's pure-Python block dominoes**
+(``python_block_dominoes``, played through OpenSpiel's own ``legal_actions`` and
+``apply_action``, chance outcomes drawn by their probabilities) when OpenSpiel is installed
+(``pip install 'ecotone[bench]'``), and random tic-tac-toe written plainly in Python
+otherwise. Ratios are what to compare between machines and between commits.
+
+Every workload is timed in **CPU time** of this process (:func:`time.process_time`), not
+wall time: on a shared machine the others' work then slows the clock of neither the games
+nor the reference.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -24,12 +39,41 @@ import ecotone
 from ecotone.core.game import Game
 from ecotone.core.registry import game_class
 
-__all__ = ["REFERENCE", "BenchReport", "Throughput", "bench", "game_playouts", "reference_playouts"]
+__all__ = [
+    "DOMINOES",
+    "REFERENCE",
+    "TIC_TAC_TOE",
+    "BenchReport",
+    "Playouts",
+    "Throughput",
+    "bench",
+    "configurations",
+    "dominoes_playouts",
+    "game_playouts",
+    "reference_playouts",
+    "tic_tac_toe_playouts",
+]
 
+#: The name of the reference row.
 REFERENCE = "reference"
+#: The reference workloads: OpenSpiel's dominoes when installed, else plain tic-tac-toe.
+DOMINOES = "python_block_dominoes"
+TIC_TAC_TOE = "tic-tac-toe"
+
+#: What each reference is, in a line.
+REFERENCE_TEXT = {
+    DOMINOES: "OpenSpiel's pure-Python block dominoes (legal_actions + apply_action)",
+    TIC_TAC_TOE: "random tic-tac-toe in plain Python",
+}
 
 # The eight lines of a tic-tac-toe board, cells numbered 0-8 row by row.
 _LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+
+# Where the unchecked playouts' deals start: far from the checked playouts' own.
+_OTHER_DEALS = 1_000_003
+
+#: The clock every workload is timed with: this process's CPU time.
+clock = time.process_time
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,11 +81,11 @@ class Throughput:
     """Playouts of one workload: how many, how long.
 
     Attributes:
-        name: the game id, or ``"reference"``.
+        name: the game id, or the reference's name.
         players: the seats played (0 for the reference).
         games: complete playouts run.
         steps: decisions taken in them.
-        seconds: the time they took.
+        seconds: the CPU time they took.
     """
 
     name: str
@@ -76,12 +120,12 @@ class Throughput:
 
 
 def _timed(name: str, players: int, seconds: float, playout: Callable[[int], int]) -> Throughput:
-    """Run ``playout(i)`` (returning its step count) for i = 0, 1, ... until ``seconds`` pass.
+    """Run ``playout(i)`` (returning its step count) for i = 0, 1, ... until ``seconds`` of
+    CPU time pass.
 
     At least one playout always runs, so a very slow game still gets a figure.
     """
     games = steps = 0
-    clock = time.perf_counter
     start = clock()
     deadline = start + seconds
     while True:
@@ -90,6 +134,9 @@ def _timed(name: str, players: int, seconds: float, playout: Callable[[int], int
         now = clock()
         if now >= deadline:
             return Throughput(name, players, games, steps, now - start)
+
+
+# -- the references ----------------------------------------------------------------------------
 
 
 def _tic_tac_toe(rng: random.Random) -> int:
@@ -113,14 +160,63 @@ def _tic_tac_toe(rng: random.Random) -> int:
         player = 3 - player
 
 
-def reference_playouts(seconds: float, seed: int = 0) -> Throughput:
+def tic_tac_toe_playouts(seconds: float, seed: int = 0) -> Throughput:
     """Time random tic-tac-toe playouts for about ``seconds``."""
     rng = random.Random(seed)
-    return _timed(REFERENCE, 0, seconds, lambda _: _tic_tac_toe(rng))
+    return _timed(TIC_TAC_TOE, 0, seconds, lambda _: _tic_tac_toe(rng))
+
+
+def _open_spiel() -> Any | None:
+    """``pyspiel`` with OpenSpiel's Python games registered, or ``None`` if not installed."""
+    try:
+        pyspiel = importlib.import_module("pyspiel")
+        importlib.import_module("open_spiel.python.games")  # registers the python_* games
+    except ImportError:
+        return None
+    return pyspiel
+
+
+def dominoes_playouts(seconds: float, seed: int = 0) -> Throughput | None:
+    """Time random playouts of OpenSpiel's ``python_block_dominoes`` for about ``seconds``,
+    through OpenSpiel's public API; ``None`` when OpenSpiel is not installed.
+
+    A step is any applied action, the chance outcomes of the deal included, as OpenSpiel's
+    own playout benchmarks count them.
+    """
+    pyspiel = _open_spiel()
+    if pyspiel is None:
+        return None
+    game = pyspiel.load_game(DOMINOES)
+    rng = random.Random(seed)
+
+    def playout(_: int) -> int:
+        state = game.new_initial_state()
+        steps = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+        return steps
+
+    return _timed(DOMINOES, 2, seconds, playout)
+
+
+def reference_playouts(seconds: float, seed: int = 0, *, plain: bool = False) -> Throughput:
+    """Time the reference for about ``seconds``: OpenSpiel's dominoes if installed (and not
+    ``plain``), else tic-tac-toe. The row's name says which."""
+    found = None if plain else dominoes_playouts(seconds, seed)
+    return found if found is not None else tic_tac_toe_playouts(seconds, seed)
+
+
+# -- the games ---------------------------------------------------------------------------------
 
 
 def game_playouts(game: Game[Any], seconds: float, seed: int = 0) -> Throughput:
-    """Time random playouts of ``game`` for about ``seconds`` (playout ``i`` deals ``seed + i``)."""
+    """Time random playouts of ``game`` through the checked API (``legal_actions`` and
+    ``apply``) for about ``seconds``; playout ``i`` deals ``seed + i``."""
     rng = random.Random(seed)
 
     def playout(i: int) -> int:
@@ -135,12 +231,75 @@ def game_playouts(game: Game[Any], seconds: float, seed: int = 0) -> Throughput:
     return _timed(game.spec.id, game.players, seconds, playout)
 
 
+def unchecked_playouts(game: Game[Any], seconds: float, seed: int = 0) -> Throughput:
+    """Random playouts through the search's unchecked step (``legal_actions`` and
+    ``step``); with the same ``seed``, the same games move for move as
+    :func:`game_playouts` (a benchmark gives them other deals, so that neither meets
+    positions the other has just played)."""
+    rng = random.Random(seed)
+
+    def playout(i: int) -> int:
+        state = game.start(seed + i)
+        steps = 0
+        while not state.is_over:
+            seat = state.to_move[0]
+            state = state.step(seat, rng.choice(state.legal_actions(seat)))
+            steps += 1
+        return steps
+
+    return _timed(game.spec.id, game.players, seconds, playout)
+
+
+@dataclass(frozen=True, slots=True)
+class Playouts:
+    """One configuration's playouts, checked and unchecked.
+
+    Attributes:
+        name: the game id.
+        variant: the variant, or ``None`` for the standard game.
+        players: the seats played.
+        checked: through ``legal_actions`` and ``apply``.
+        unchecked: through ``legal_actions`` and ``step``.
+    """
+
+    name: str
+    variant: str | None
+    players: int
+    checked: Throughput
+    unchecked: Throughput
+
+    @property
+    def label(self) -> str:
+        """``game`` or ``game/variant``."""
+        return self.name if self.variant is None else f"{self.name}/{self.variant}"
+
+
+def configurations(game_ids: Sequence[str]) -> list[Game[Any]]:
+    """Each game's standard game and every variant of it, each at its fewest players.
+
+    Raises:
+        ConfigError: for an unknown game id.
+    """
+    out: list[Game[Any]] = []
+    for gid in game_ids:
+        spec = game_class(gid).spec
+        out.append(ecotone.make(gid, players=spec.min_players))
+        for v in spec.variants:
+            out.append(ecotone.make(gid, players=v.min_players, variant=v.name))
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class BenchReport:
-    """A benchmark run: the reference and each game, with ratios to the reference."""
+    """A benchmark run: the reference and each configuration, with ratios to the reference."""
 
     reference: Throughput
-    games: list[Throughput]
+    rows: list[Playouts]
+
+    @property
+    def reference_text(self) -> str:
+        """What the reference is, in a line."""
+        return REFERENCE_TEXT.get(self.reference.name, self.reference.name)
 
     def ratio(self, row: Throughput) -> float:
         """``row``'s steps per second divided by the reference's."""
@@ -150,10 +309,8 @@ class BenchReport:
     def to_json(self) -> dict[str, Any]:
         """The report as JSON-safe data (``bench --json``)."""
 
-        def row(t: Throughput) -> dict[str, Any]:
+        def rate(t: Throughput) -> dict[str, Any]:
             return {
-                "name": t.name,
-                "players": t.players,
                 "games": t.games,
                 "steps": t.steps,
                 "seconds": t.seconds,
@@ -163,40 +320,70 @@ class BenchReport:
                 "ratio": self.ratio(t),
             }
 
-        return {"reference": row(self.reference), "games": [row(t) for t in self.games]}
+        return {
+            "reference": {
+                "name": self.reference.name,
+                "text": self.reference_text,
+                **rate(self.reference),
+            },
+            "playouts": [
+                {
+                    "name": r.name,
+                    "variant": r.variant,
+                    "players": r.players,
+                    "checked": rate(r.checked),
+                    "unchecked": rate(r.unchecked),
+                }
+                for r in self.rows
+            ],
+        }
 
 
 def bench(
     game_ids: Sequence[str],
     seconds: float,
     *,
+    plain: bool = False,
     on_start: Callable[[str], None] | None = None,
 ) -> BenchReport:
-    """Time the reference and random playouts of each game (standard game, fewest players).
+    """Time the reference and random playouts of every configuration of each game
+    (:func:`configurations`), checked and unchecked.
 
     The reference is timed half before and half after the games, so a machine that
-    speeds up or slows down during the run (turbo, thermal limits, other load) skews the
-    ratios less.
+    speeds up or slows down during the run (turbo, thermal limits) skews the ratios less.
 
     Args:
         game_ids: games to time.
-        seconds: roughly how long to time each workload.
+        seconds: roughly how much CPU time to spend on each workload.
+        plain: time the plain-Python reference even when OpenSpiel is installed.
         on_start: called with each workload's name as it starts (for progress display).
 
     Raises:
         ConfigError: for an unknown game id.
     """
     # Make every game first so a typo fails at once, not after minutes of timing.
-    games = [ecotone.make(gid, players=game_class(gid).spec.min_players) for gid in game_ids]
+    games = configurations(game_ids)
     if on_start is not None:
         on_start(REFERENCE)
-    reference = reference_playouts(seconds / 2)
+    reference = reference_playouts(seconds / 2, plain=plain)
     rows = []
     for game in games:
+        label = game.spec.id if game.variant is None else f"{game.spec.id}/{game.variant}"
         if on_start is not None:
-            on_start(game.spec.id)
-        rows.append(game_playouts(game, seconds))
+            on_start(label)
+        game.start(0)  # the game's tables are built once, outside the timing
+        rows.append(
+            Playouts(
+                game.spec.id,
+                game.variant,
+                game.players,
+                game_playouts(game, seconds / 2),
+                # other deals: a game that remembers what it worked out for a position
+                # (placements, a table's facts) would meet the same positions again
+                unchecked_playouts(game, seconds / 2, seed=_OTHER_DEALS),
+            )
+        )
     if on_start is not None:
         on_start(REFERENCE)
-    reference = reference + reference_playouts(seconds / 2, seed=1)
-    return BenchReport(reference, rows)
+    more = reference_playouts(seconds / 2, seed=1, plain=reference.name != DOMINOES)
+    return BenchReport(reference + more, rows)

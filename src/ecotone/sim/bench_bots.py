@@ -15,15 +15,17 @@ Two references are timed in the same run, because raw speeds depend on the machi
   set up as in the shared research measurements (``research/perf/bench_mcts.py``):
   random-rollout evaluator, one rollout per leaf, UCT c=2, the first decision of a
   seeded deal, best of three searches. A missing ``open_spiel`` is reported, not fatal.
-* **the playout reference** of ``ecotone bench`` (random tic-tac-toe in plain Python),
-  always available.
+* **the playout reference** of ``ecotone bench`` (OpenSpiel's pure-Python dominoes, or
+  random tic-tac-toe in plain Python without OpenSpiel), always available.
+
+Every search is timed in CPU time of this process (:func:`time.process_time`), so the
+others' work on a shared machine slows neither the games nor the references.
 """
 
 from __future__ import annotations
 
 import importlib
 import random
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,7 +35,7 @@ from ecotone.bots import SeatView
 from ecotone.bots.ismcts import ISMCTSBot, default_iterations
 from ecotone.core.game import Game, State
 from ecotone.core.registry import game_class
-from ecotone.sim.bench import Throughput, reference_playouts
+from ecotone.sim.bench import Throughput, clock, reference_playouts
 
 __all__ = [
     "BotBenchReport",
@@ -63,6 +65,7 @@ class SearchSpeed:
             usually early in the game); what a per-move budget must allow for.
         default_ms: the mean time of the bot at its default settings (its game's
             iterations, rollouts and prior) at the same decisions, in milliseconds.
+        default_max_ms: its longest decision among them, in milliseconds.
     """
 
     name: str
@@ -73,6 +76,7 @@ class SearchSpeed:
     seconds: float
     slowest: float = 0.0
     default_ms: float | None = None
+    default_max_ms: float | None = None
 
     @property
     def iterations_per_second(self) -> float:
@@ -126,19 +130,21 @@ def ismcts_speed(game: Game[Any], iterations: int, *, games: int = 2, seed: int 
     for i, (state, seat) in enumerate(positions):
         bot = ISMCTSBot(game, seat, seed + i, iterations=iterations, **plain)
         view = SeatView(state, seat)
-        start = time.perf_counter()
+        start = clock()
         bot.act(view)
-        took = time.perf_counter() - start
+        took = clock() - start
         seconds += took
         assert bot.last_search is not None
         done += bot.last_search.iterations
         slowest = min(slowest, bot.last_search.iterations / took)
-    default_seconds = 0.0
+    default_seconds = longest = 0.0
     for i, (state, seat) in enumerate(positions):
         bot = ISMCTSBot(game, seat, seed + i)
-        start = time.perf_counter()
+        start = clock()
         bot.act(SeatView(state, seat))
-        default_seconds += time.perf_counter() - start
+        took = clock() - start
+        default_seconds += took
+        longest = max(longest, took)
     return SearchSpeed(
         game.spec.id,
         "ismcts",
@@ -148,6 +154,7 @@ def ismcts_speed(game: Game[Any], iterations: int, *, games: int = 2, seed: int 
         seconds,
         slowest if positions else 0.0,
         1000.0 * default_seconds / len(positions) if positions else None,
+        1000.0 * longest if positions else None,
     )
 
 
@@ -190,9 +197,9 @@ def _best_of(runs: int, make: Callable[[], Any], state: Any) -> float:
     best = float("inf")
     for _ in range(runs):
         bot = make()
-        start = time.perf_counter()
+        start = clock()
         bot.step(state)
-        best = min(best, time.perf_counter() - start)
+        best = min(best, clock() - start)
     return best
 
 
@@ -235,6 +242,7 @@ class BotBenchReport:
                 "iterations_in_one_second": r.iterations_per_second_budget,
                 "default_iterations": default,
                 "ms_per_default_move": r.default_ms,
+                "slowest_ms_per_default_move": r.default_max_ms,
                 "x_openspiel_python": self.ratio(r),
             }
 

@@ -14,16 +14,16 @@ neither seat's advantage counts for it. It reports:
   every game (or nearly none) cannot be compared and is listed untested.
 
 :func:`matchups` plays every built-in deck against every other the same way: the table
-``docs/decks.md`` shows. Games are seeded from ``seed``: the same call gives the same
-numbers. Nothing here names a game.
+``docs/decks.md`` shows. Both play their games as the balance lab's deck rotation does
+(:class:`~ecotone.sim.balance.decks.DeckRotation`: every pairing on the same deals, seeded
+from ``seed``), so ``matchups`` gives exactly the table of ``ecotone balance GAME --decks
+builtin`` with the same bot, games and seed. Nothing here names a game.
 """
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
 
 import ecotone
 from ecotone.core.deckbuilding import Deckbuilding
@@ -31,7 +31,10 @@ from ecotone.core.deckcode import is_code
 from ecotone.core.decks import read_file
 from ecotone.core.errors import ConfigError
 from ecotone.core.registry import game_class
-from ecotone.sim.balance.record import play_record
+from ecotone.sim.balance.batch import Plan, play_games
+from ecotone.sim.balance.decks import DeckRotation
+from ecotone.sim.balance.matchups import matchup_table, win_share
+from ecotone.sim.balance.record import GameRecord
 from ecotone.sim.balance.report import MIN_SEATS
 from ecotone.sim.balance.stats import Figure, benjamini_hochberg, clustered_difference, wilson
 
@@ -99,11 +102,6 @@ class DeckReport:
         return sorted(tested, key=lambda c: -(c.win.value if c.win else 0.0))[:n]
 
 
-def _seed(seed: int, *parts: object) -> int:
-    text = "/".join(str(p) for p in (seed, *parts))
-    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big") >> 1
-
-
 @dataclass(frozen=True, slots=True)
 class _Game:
     index: int
@@ -112,38 +110,39 @@ class _Game:
     touched: frozenset[str]
 
 
-def _play(
-    game_id: str,
-    build: Deckbuilding,
-    deck: str,
-    opponent: str,
-    games: int,
-    seed: int,
-    bot: str,
-    progress: Callable[[], None] | None,
-) -> list[_Game]:
-    pool = frozenset(c.id for c in build.pool)
-    out: list[_Game] = []
-    made: dict[int, Any] = {}
-    for index in range(games):
-        seat = index % 2
-        if seat not in made:
-            entries = [deck, opponent] if seat == 0 else [opponent, deck]
-            variant, options = build.options(entries)
-            made[seat] = ecotone.make(game_id, players=2, variant=variant, **options)
-        game = made[seat]
-        record = play_record(
-            game, index, _seed(seed, deck, opponent, index), [bot, bot], pool, rotate=False
-        )
-        result = record.result
-        if result.error is not None:
-            out.append(_Game(index, seat, None, frozenset()))
-        else:
-            won = seat in result.winners
-            share = 1 / len(result.winners) if won else 0.0
-            out.append(_Game(index, seat, share, frozenset(record.touched[seat])))
+def _plan(
+    game_id: str, build: Deckbuilding, rotation: DeckRotation, games: int, seed: int, bot: str
+) -> Plan:
+    """The balance lab's plan for ``games`` games of every pairing of ``rotation``.
+
+    Raises:
+        ConfigError, DataError: for a bot or a deck the game refuses (before any game).
+    """
+    game = ecotone.make(game_id, players=2, variant=build.seats.variant)
+    return Plan.of(game, [bot], rotation.games(games), seed, rotation)
+
+
+def _play(plan: Plan, progress: Progress | None) -> list[GameRecord]:
+    out = []
+    for record in play_games(plan, range(plan.games)):
+        out.append(record)
         if progress is not None:
-            progress()
+            progress(len(out), plan.games)
+    return out
+
+
+def _tested(plan: Plan, deck: str, records: Sequence[GameRecord]) -> dict[str, list[_Game]]:
+    """The games of each opponent, from the tested deck's seat (even a mirror's)."""
+    assert plan.rotation is not None
+    out: dict[str, list[_Game]] = {}
+    for r in records:
+        index = r.result.index
+        seat = plan.rotation.round(index) % 2  # the pairing's first deck, ``deck``, at P1 first
+        opponent = plan.rotation.pairing(index)[1]
+        share = None if r.result.error is not None else win_share(r, [seat])
+        touched = frozenset(r.touched[seat]) if share is not None else frozenset()
+        games = out.setdefault(opponent, [])
+        games.append(_Game(index, seat, share, touched))
     return out
 
 
@@ -159,8 +158,11 @@ def pairing(
     """``deck`` against ``opponent`` (each a built-in deck's name, a deck code or a file),
     ``games`` games with ``deck`` at P1 in even games and at P2 in odd ones."""
     build = deckbuilding_of(game_id)
-    played = _play(game_id, build, deck, opponent, games, seed, bot, None)
-    return _pairing(deck, opponent, played)
+    plan = _plan(
+        game_id, build, DeckRotation((deck, opponent), ((deck, opponent),)), games, seed, bot
+    )
+    played = _tested(plan, deck, _play(plan, None))
+    return _pairing(deck, opponent, played.get(opponent, []))
 
 
 def _pairing(deck: str, opponent: str, played: Sequence[_Game]) -> Pairing:
@@ -189,25 +191,15 @@ def measure_deck(
     """
     build = deckbuilding_of(game_id)
     chosen = list(opponents) if opponents is not None else [b.key for b in build.builtins]
-    total = games * len(chosen)
-    done = 0
-
-    def tick() -> None:
-        nonlocal done
-        done += 1
-        if progress is not None:
-            progress(done, total)
-
-    # make the deck once first, so a broken deck fails before any game is played
-    variant, options = build.options([deck, chosen[0] if chosen else ""])
-    ecotone.make(game_id, players=2, variant=variant, **options)
-    played: list[_Game] = []
-    pairings: list[Pairing] = []
-    for n, opponent in enumerate(chosen):
-        these = _play(game_id, build, deck, opponent, games, seed + n, bot, tick)
-        pairings.append(_pairing(deck, opponent, these))
-        played += [_Game(len(played) + i, g.seat, g.share, g.touched) for i, g in enumerate(these)]
-    finished = [g for g in played if g.share is not None]
+    if not chosen:
+        raise ConfigError("config/no-decks", "a deck test needs at least one opponent")
+    rotation = DeckRotation((deck, *chosen), tuple((deck, o) for o in chosen))
+    plan = _plan(game_id, build, rotation, games, seed, bot)
+    by_opponent = _tested(plan, deck, _play(plan, progress))
+    pairings = [_pairing(deck, o, by_opponent.get(o, [])) for o in dict.fromkeys(chosen)]
+    finished = [
+        g for o in dict.fromkeys(chosen) for g in by_opponent.get(o, []) if g.share is not None
+    ]
     overall = wilson(
         "win_rate", f"{deck} over all", sum(g.share or 0.0 for g in finished), len(finished)
     )
@@ -264,17 +256,23 @@ def matchups(
     bot: str = "heuristic",
     progress: Progress | None = None,
 ) -> list[Pairing]:
-    """Every built-in deck against every other (each pair once, seats alternating)."""
+    """Every built-in deck against every other (each pair once, seats alternating): the
+    games and the table of ``ecotone balance GAME --decks builtin`` with the same bot,
+    games per pairing and seed."""
     build = deckbuilding_of(game_id)
-    keys = [b.key for b in build.builtins]
-    pairs = [(a, b) for i, a in enumerate(keys) for b in keys[i + 1 :]]
-    total = games * len(pairs)
-    done = 0
-
-    def tick() -> None:
-        nonlocal done
-        done += 1
-        if progress is not None:
-            progress(done, total)
-
-    return [_pairing(a, b, _play(game_id, build, a, b, games, seed, bot, tick)) for a, b in pairs]
+    rotation = DeckRotation.every_pair([b.key for b in build.builtins])
+    plan = _plan(game_id, build, rotation, games, seed, bot)
+    records = _play(plan, progress)
+    table = matchup_table(records, 2, order=rotation.decks)
+    out = []
+    for a, b in rotation.pairings:
+        cell = table.cell(a, b) if table is not None else None
+        failed = sum(
+            1 for r in records if r.result.error and rotation.pairing(r.result.index) == (a, b)
+        )
+        if cell is None:
+            out.append(Pairing(a, b, 0, wilson(f"win_rate/{b}", f"{a} against {b}", 0, 0), failed))
+        else:
+            win = cell.win.relabel(f"win_rate/{b}", f"{a} against {b}")
+            out.append(Pairing(a, b, win.n, replace(win, expected=None), failed))
+    return out

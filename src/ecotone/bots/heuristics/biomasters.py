@@ -29,7 +29,7 @@ from typing import Any
 from ecotone.bots.base import Bot, SeatView
 from ecotone.bots.registry import GameBots, SearchDefaults, register
 from ecotone.core.actions import Action
-from ecotone.games.biomasters.cards import Trophic, cards
+from ecotone.games.biomasters.cards import Kind, Trophic, cards
 from ecotone.games.biomasters.game import BioMasters
 from ecotone.games.biomasters.state import BioData, Phase, kind_of
 
@@ -54,17 +54,47 @@ def _live_value(level: int) -> float:
     return 2.0 if level == -1 else 2.5  # a saprotroph or detritivore: the decomposition engine
 
 
+class _Facts:
+    """What :func:`evaluate` reads of one kind of live card, worked out once per kind (the
+    same arithmetic, so the same values to the last bit)."""
+
+    __slots__ = ("fed_starving", "food", "hunter", "kind", "level", "starving", "worth")
+
+    def __init__(self, kind: Kind) -> None:
+        self.kind = kind
+        self.level = kind.level
+        self.worth = _live_value(kind.level)
+        # a consumer's food level; None for a card that cannot starve
+        self.food = kind.food if kind.is_consumer else None
+        loss = VP * DEATH_GIFT * kind.vp
+        self.starving = STARVING * self.worth - loss
+        self.fed_starving = STARVING * self.worth - FED_HOPE * loss
+        self.hunter = kind.ability == "hunt"
+
+
+_FACTS = {k: _Facts(kind) for k, kind in _KINDS.items() if k not in _HOMES}
+# the level of the card showing in a slot that feeds its neighbours: none for a tile or HOME
+_LIVE_LEVEL = {k: f.level for k, f in _FACTS.items()}
+
+
 def _has_food(g: Any, neighbours: Any, i: int, food: int) -> bool:
     for n in neighbours[i]:
         other = g[n]
-        if (
-            other is not None
-            and not other.tile
-            and other.kind not in _HOMES
-            and _KINDS[other.kind].level == food
-        ):
+        if other is not None and not other.tile and _LIVE_LEVEL.get(other.kind) == food:
             return True
     return False
+
+
+def _best_prey(g: Any, neighbours: Any, i: int, k: Kind) -> int:
+    """The most VP of the prey next to hunter ``k`` in cell ``i`` that it may kill."""
+    best = 0
+    for n in neighbours[i]:
+        prey = g[n]
+        if prey is not None and not prey.tile and prey.kind not in _HOMES:
+            pk = _KINDS[prey.kind]
+            if k.can_hunt(pk) and "large" not in pk.tags:
+                best = max(best, pk.vp)
+    return best
 
 
 def evaluate(
@@ -74,59 +104,65 @@ def evaluate(
 
     ``known``: the cards ``seat`` held before the action; only those are read in its hand.
     """
-
-    def team(s: int) -> int:
-        return s % 2 if teams else s
-
-    mine = team(seat)
+    mine = seat % 2 if teams else seat
     vp: dict[int, float] = {}
     for s, pile in enumerate(d.piles):
-        vp[team(s)] = vp.get(team(s), 0.0) + sum(e.vp for e in pile)
+        t = s % 2 if teams else s
+        vp[t] = vp.get(t, 0.0) + sum(e.vp for e in pile)
     others = [v for t, v in vp.items() if t != mine]
     value = VP * (vp[mine] - (max(others) if others else 0.0))
     rivals = max(1, len(others))
     g = d.grid
+    facts = _FACTS
     open_tiles = 0
     for i, slot in enumerate(g):
-        if slot is None or slot.kind in _HOMES:
+        if slot is None:
             continue
         if slot.tile:
-            if slot.killer >= 0:
-                worth = KILL_DISCOUNT * VP * sum(_KINDS[kind_of(c)].vp for c in slot.stack())
-                if team(slot.killer) == mine:
-                    value += worth
-                    open_tiles += 1
-                else:
-                    value -= worth / rivals
-            else:
+            if slot.kind in _HOMES:
+                continue
+            if slot.killer < 0:
                 open_tiles += 1
+                continue
+            worth = KILL_DISCOUNT * VP * sum(_KINDS[kind_of(c)].vp for c in slot.stack())
+            if (slot.killer % 2 if teams else slot.killer) == mine:
+                value += worth
+                open_tiles += 1
+            else:
+                value -= worth / rivals
             continue
-        k = _KINDS[slot.kind]
-        worth = _live_value(k.level)
-        if k.is_consumer and not _has_food(g, neighbours, i, k.food):
+        f = facts.get(slot.kind)
+        if f is None:  # a HOME
+            continue
+        worth = f.worth
+        food = f.food
+        if food is not None and not _has_food(g, neighbours, i, food):
             # it will starve: lost, and a gift to whoever decomposes it
-            loss = VP * DEATH_GIFT * k.vp
-            worth = STARVING * worth - (loss if not slot.fed else FED_HOPE * loss)
-        if k.ability == "hunt":
-            best = 0
-            for n in neighbours[i]:
-                prey = g[n]
-                if prey is not None and not prey.tile and prey.kind not in _HOMES:
-                    pk = _KINDS[prey.kind]
-                    if k.can_hunt(pk) and "large" not in pk.tags:
-                        best = max(best, pk.vp)
+            worth = f.fed_starving if slot.fed else f.starving
+        if f.hunter:
             promise = HUNT_PROMISE if slot.ready else HUNT_PROMISE / 2
-            worth += promise * VP * best * KILL_DISCOUNT
-        if team(slot.owner) == mine:
+            worth += promise * VP * _best_prey(g, neighbours, i, f.kind) * KILL_DISCOUNT
+        owner = slot.owner % 2 if teams else slot.owner
+        if owner == mine:
             value += worth
         else:
             value -= worth / rivals
-        if slot.parasite and team(slot.parasite_owner) != team(slot.owner):
-            # a parasite on a rival's card is good for its player
-            value += 1.5 if team(slot.parasite_owner) == mine else -1.5
+        if slot.parasite:
+            host = slot.parasite_owner % 2 if teams else slot.parasite_owner
+            if host != owner:
+                # a parasite on a rival's card is good for its player
+                value += 1.5 if host == mine else -1.5
+    return _hands(d, seat, teams, value, open_tiles, known)
+
+
+def _hands(
+    d: BioData, seat: int, teams: bool, value: float, open_tiles: int, known: frozenset[str]
+) -> float:
+    """``value`` with the cards in hand added: options, and saprotrophs for open tiles."""
+    mine = seat % 2 if teams else seat
     saprotrophs = 0
     for s, hand in enumerate(d.hands):
-        if team(s) == mine:
+        if (s % 2 if teams else s) == mine:
             value += CARD_IN_HAND * len(hand)
             if s == seat:
                 saprotrophs = sum(1 for c in hand if c in known and _KINDS[kind_of(c)].level == -1)

@@ -24,13 +24,13 @@ own earning needs, and plans with the game's own pure functions:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from ecotone.bots.base import Bot, SeatView
 from ecotone.bots.registry import GameBots, SearchDefaults, register
 from ecotone.core.actions import Action
 from ecotone.core.game import Game
-from ecotone.core.records import put, without
+from ecotone.core.records import put, replace, without
 from ecotone.games.biome import earning
 from ecotone.games.biome.actions import (
     Burn,
@@ -127,6 +127,23 @@ def _gained(d: BiomeData, geo: Board, have: set[int], cell: int, v: int) -> set[
             trial = put(board, cell, v)
             new |= vine_network(trial, geo, cell) - have
     return new - have
+
+
+def _facing(
+    board: tuple[int, ...], nbrs: tuple[tuple[int, int, int, int], ...]
+) -> list[tuple[int, int]]:
+    """``(direction, plant)`` for each neighbour (of :attr:`Board.linked_nbrs`) whose tile
+    shows a plant towards the cell: the only faces a tile placed there can match."""
+    ts = tiles().tiles
+    out = []
+    for dr, n, back, _link in nbrs:
+        w = board[n]
+        if w == EMPTY:
+            continue
+        q = ts[w // 6].faces[w % 6][back]
+        if q != OPEN:
+            out.append((dr, q))
+    return out
 
 
 class Plan:
@@ -277,29 +294,71 @@ class HeuristicBot(Bot):
         # reaches (plants the habitat already has enough of add nothing).
         needs = zip(card.needs, counts, strict=True)
         lacking = {p: n - c for p, (n, c) in enumerate(needs) if n > c}
-        ts = tiles().tiles
         by_id = tiles().by_id
-        vine = tiles().vine
-        best: tuple[float, Place] | None = None
-        for a in earning.place_actions(d, self.seat, cfg):
-            assert isinstance(a, Place)
-            cell = geo.index[a.cell]
-            v = by_id[a.tile].index * 6 + a.rotation
-            reached: dict[int, int] = {}
-            for c in _gained(d, geo, have, cell, v):
-                w = v if c == cell else d.board[c]
-                for p, k in ts[w // 6].sparse:
-                    if p in lacking:
-                        reached[p] = reached.get(p, 0) + k
-            gain = sum(min(lacking[p], k) for p, k in reached.items())
-            score = gain - 0.01 * len(ts[v // 6].features)
-            if card.vine_link and ts[v // 6].counts[vine]:
-                score += 0.5
-            if best is None or score > best[0]:
-                best = (score, a)
-        if best is None or best[0] <= 0:
+        board = d.board
+        index = geo.index
+        linked = geo.linked_nbrs
+        # Most placements match no neighbour: the tile then reaches only its own plants,
+        # whatever its cell and rotation, so its worth is reckoned once per tile. A cell's
+        # neighbours that show a plant towards it (the only ones a match can be with) are
+        # listed once per cell.
+        alone: dict[int, float] = {}
+        facing: dict[str, tuple[int, list[tuple[int, int]]]] = {}
+        best_score = 0.0
+        best: Place | None = None
+        for a in cast("list[Place]", earning.place_actions(d, self.seat, cfg)):
+            found = facing.get(a.cell)
+            if found is None:
+                cell = index[a.cell]
+                found = facing[a.cell] = (cell, _facing(board, linked[cell]))
+            cell, shown = found
+            tile = by_id[a.tile]
+            matched = False
+            if shown:
+                faces = tile.faces[a.rotation]
+                for dr, q in shown:
+                    if faces[dr] == q:
+                        matched = True
+                        break
+            v = tile.index * 6 + a.rotation
+            if matched:
+                score = self._worth(d, geo, have, lacking, card, cell, v)
+            else:
+                known = alone.get(tile.index)
+                if known is None:
+                    known = alone[tile.index] = self._worth(d, geo, have, lacking, card, cell, v)
+                score = known
+            if best is None or score > best_score:
+                best_score, best = score, a
+        if best is None or best_score <= 0:
             return None
-        return best[1]
+        return best
+
+    def _worth(
+        self,
+        d: BiomeData,
+        geo: Board,
+        have: set[int],
+        lacking: dict[int, int],
+        card: CardInfo,
+        cell: int,
+        v: int,
+    ) -> float:
+        """What a tile (board value ``v``) on ``cell`` is worth to the card being earned:
+        how much of what it lacks the tile reaches, less a little for each feature it
+        shows, plus a little for a vine when the card needs vines linked."""
+        ts = tiles().tiles
+        reached: dict[int, int] = {}
+        for c in _gained(d, geo, have, cell, v):
+            w = v if c == cell else d.board[c]
+            for p, k in ts[w // 6].sparse:
+                if p in lacking:
+                    reached[p] = reached.get(p, 0) + k
+        gain = sum(min(lacking[p], k) for p, k in reached.items())
+        score = gain - 0.01 * len(ts[v // 6].features)
+        if card.vine_link and ts[v // 6].counts[tiles().vine]:
+            score += 0.5
+        return score
 
     def _exchange(self, d: BiomeData, cfg: Config, legal: list[Action]) -> Action:
         kind, items = self._exchange_set(d, cfg)
@@ -325,7 +384,7 @@ class HeuristicBot(Bot):
         no card needs (when at least two), else the cards it cannot earn, else every card
         it cannot complete (abilities are kept)."""
         if self._plans(
-            d.replace(phase=Phase.HABITATS, marked_cards=(), marked_tiles=()),
+            replace(d, phase=Phase.HABITATS, marked_cards=(), marked_tiles=()),
             cfg,
             earning.earn_options(d, self.seat, cfg),
         ):
@@ -365,7 +424,7 @@ class HeuristicBot(Bot):
             c
             for c in d.seats[self.seat].hand
             if by_id[c].earnable
-            and not earning.can_start(d.replace(withdrawals=0), self.seat, c, cfg)
+            and not earning.can_start(replace(d, withdrawals=0), self.seat, c, cfg)
         ]
 
     def _idle_tiles(self, d: BiomeData) -> list[int]:
@@ -385,7 +444,8 @@ class HeuristicBot(Bot):
         for c in options:
             if not by_id[c].earnable:
                 continue
-            trial = d.replace(
+            trial = replace(
+                d,
                 gallery=tuple(x for x in d.gallery if x != c),
                 discard=tuple(x for x in d.discard if x != c),
             )
@@ -399,7 +459,7 @@ class HeuristicBot(Bot):
         return best
 
     def _gain(self, d: BiomeData, cfg: Config, legal: list[Action]) -> Action:
-        best = self._best_gain(d.replace(discard=d.discard[:-1]), cfg)
+        best = self._best_gain(replace(d, discard=d.discard[:-1]), cfg)
         if best is not None and Gain(best[0]) in legal:
             return Gain(best[0])
         return SkipGain()
@@ -433,9 +493,9 @@ class HeuristicBot(Bot):
             if not info.earnable:
                 continue
             me = d.seats[self.seat]
-            trial = d.replace(gallery=without(d.gallery, c))
+            trial = replace(d, gallery=without(d.gallery, c))
             trial = trial.seat(self.seat, hand=tuple(sorted((*me.hand, c))))
-            if earning.can_start(trial.replace(withdrawals=0), self.seat, c, cfg):
+            if earning.can_start(replace(trial, withdrawals=0), self.seat, c, cfg):
                 value = info.points
                 if best is None or value > best[0]:
                     best = (value, a)
@@ -460,7 +520,7 @@ class HeuristicBot(Bot):
         info = cards().by_id[a.card]
         if not info.earnable:
             return 2.0
-        ok = earning.can_start(d.replace(withdrawals=0), self.seat, a.card, cfg)
+        ok = earning.can_start(replace(d, withdrawals=0), self.seat, a.card, cfg)
         return info.points + (5 if ok else 0)
 
     def _platform_tiles(self, d: BiomeData, cfg: Config, a: Action) -> float:

@@ -99,24 +99,37 @@ def _targets(obs: dict[str, Any], seat: int) -> list[tuple[str, ...]]:
     return [cs.niches[k].needs for k in keys]
 
 
-def adaptation_value(key: str, obs: dict[str, Any], seat: int) -> float:
-    """What one more copy of ``key`` is worth to ``seat``, in Evolution Points."""
+@lru_cache(maxsize=1024)
+def _set_gain(key: str, c: int) -> tuple[int, float, bool]:
+    """For a player holding ``c`` copies of ``key``: what one more scores now, the promise
+    of the set (the best average gain per card towards a bigger set), and whether it
+    completes a set with an ability. Pure facts of the card, worked out once."""
     a = cards().adaptations[key]
-    have: dict[str, int] = obs["players"][seat]["adaptations"]
-    rounds_left: int = obs["rounds"] - obs["round"]
-    c = have.get(key, 0)
     now = a.score(c + 1) - a.score(c)
-    # promise of the set: the best average gain per card towards a bigger set
     promise = (
         max((a.score(c + k) - a.score(c)) / k for k in range(1, a.full - c + 1))
         if (c < a.full)
         else 0.0
     )
+    return now, promise, bool(a.ability) and c + 1 == a.full
+
+
+def adaptation_value(
+    key: str, obs: dict[str, Any], seat: int, targets: list[tuple[str, ...]] | None = None
+) -> float:
+    """What one more copy of ``key`` is worth to ``seat``, in Evolution Points
+    (``targets``: :func:`_targets` of ``obs`` and ``seat``, when already known)."""
+    have: dict[str, int] = obs["players"][seat]["adaptations"]
+    rounds_left: int = obs["rounds"] - obs["round"]
+    c = have.get(key, 0)
+    now, promise, completes = _set_gain(key, c)
     value = now + max(0.0, promise - now) * min(1.0, rounds_left / 5)
-    if a.ability and c + 1 == a.full:
+    if completes:
         value += 1.5
-    for needs in _targets(obs, seat):
-        if key in needs and not c:
+    if c:  # a Niche counts only the first copy
+        return value
+    for needs in _targets(obs, seat) if targets is None else targets:
+        if key in needs:
             missing = sum(1 for n in needs if not have.get(n, 0))
             value += NICHE_EVP / missing * (1.0 if missing == 1 else 0.6)
     return value
@@ -319,12 +332,14 @@ class HeuristicBot(Bot):
             for k, n in p["adaptations"].items():
                 owned[k] = owned.get(k, 0) + n
         picks: list[float] = []
+        targets = _targets(obs, self.seat)
         for a in cards().adaptations.values():
             if a.deck != deck:
                 continue
             left = max(0, a.copies - owned.get(a.key, 0))
             seen = 1 - (1 - min(1.0, left / size)) ** 3
-            picks.append(seen * max(0.0, adaptation_value(a.key, obs, self.seat) - 1.0))
+            worth = adaptation_value(a.key, obs, self.seat, targets)
+            picks.append(seen * max(0.0, worth - 1.0))
         picks.sort(reverse=True)
         return picks
 

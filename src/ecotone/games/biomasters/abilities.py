@@ -23,7 +23,7 @@
 from __future__ import annotations
 
 from ecotone.core.actions import Action
-from ecotone.core.records import put, seat_name
+from ecotone.core.records import put, replace, seat_name
 from ecotone.games.biomasters.actions import Activate, Metamorphose, Target
 from ecotone.games.biomasters.board import COMPAT_MASK
 from ecotone.games.biomasters.cards import Kind, cards, level_name
@@ -164,9 +164,9 @@ def apply_ability(d: BioData, table: Table, seat: int, action: Action) -> BioDat
     k = _KINDS[s.kind]
     if isinstance(action, Metamorphose):
         adult = pick(d, seat, action.card)
-        grown = s.replace(card=adult, kind=action.card, ready=True, under=(s.card, *s.under))
+        grown = replace(s, card=adult, kind=action.card, ready=True, under=(s.card, *s.under))
         return from_hand(set_cell(d, cell, grown), seat, adult)
-    d = set_cell(d, cell, s.replace(ready=False))
+    d = set_cell(d, cell, replace(s, ready=False))
     if isinstance(action, Target):
         target = grid.index[action.target]
         if k.ability == "scavenge":
@@ -178,15 +178,15 @@ def apply_ability(d: BioData, table: Table, seat: int, action: Action) -> BioDat
             ally = pack_ally(d, table, seat, cell, target)
             a = d.grid[ally]
             assert a is not None
-            d = set_cell(d, ally, a.replace(ready=False, fed=MEAL))
-        d = set_cell(d, cell, d.grid[cell].replace(fed=MEAL))  # type: ignore[union-attr]
+            d = set_cell(d, ally, replace(a, ready=False, fed=MEAL))
+        d = set_cell(d, cell, replace(d.grid[cell], fed=MEAL))  # type: ignore[type-var]
         return kill(d, table, target, seat, f"was killed by {seat_name(seat)}'s {k.card.name}")
     if k.ability == "recycle":
         pile = d.piles[seat]
         i = best_to_process(pile)
         entry = pile[i]
-        processed = entry.replace(vp=_KINDS[kind_of(entry.card)].vp)
-        d = d.replace(piles=put(d.piles, seat, put(pile, i, processed)))
+        processed = replace(entry, vp=_KINDS[kind_of(entry.card)].vp)
+        d = replace(d, piles=put(d.piles, seat, put(pile, i, processed)))
     return draw(d, seat)
 
 
@@ -198,11 +198,11 @@ def _scavenge(d: BioData, seat: int, cell: int, target: int) -> BioData:
     rest: Slot | None = None
     if tile.under:
         top = tile.under[0]
-        rest = tile.replace(card=top, kind=kind_of(top), under=tile.under[1:])
+        rest = replace(tile, card=top, kind=kind_of(top), under=tile.under[1:])
     d = set_cell(d, target, rest)
-    d = set_cell(d, cell, d.grid[cell].replace(fed=MEAL))  # type: ignore[union-attr]
+    d = set_cell(d, cell, replace(d.grid[cell], fed=MEAL))  # type: ignore[type-var]
     hands = list(d.hands)
     hands[seat] = tuple(sorted((*hands[seat], taken)))
     revealed = list(d.revealed)
     revealed[seat] = tuple(sorted((*revealed[seat], taken)))
-    return d.replace(hands=tuple(hands), revealed=tuple(revealed))
+    return replace(d, hands=tuple(hands), revealed=tuple(revealed))

@@ -19,7 +19,7 @@ from bisect import insort
 from dataclasses import dataclass
 from itertools import compress
 
-from ecotone.core.records import put, seat_name, without
+from ecotone.core.records import put, replace, seat_name, without
 from ecotone.games.biomasters.board import Grid
 from ecotone.games.biomasters.cards import cards
 from ecotone.games.biomasters.decks import Deck
@@ -66,12 +66,12 @@ def occupied(grid: tuple[Slot | None, ...]) -> list[int]:
 
 def set_cell(d: BioData, cell: int, slot: Slot | None) -> BioData:
     """``d`` with ``slot`` in ``cell``."""
-    return d.replace(grid=put(d.grid, cell, slot))
+    return replace(d, grid=put(d.grid, cell, slot))
 
 
 def add_event(d: BioData, text: str) -> BioData:
     """``d`` with ``text`` added to the public log of automatic events."""
-    return d.replace(events=(*d.events, text))
+    return replace(d, events=(*d.events, text))
 
 
 def draw(d: BioData, seat: int) -> BioData:
@@ -81,7 +81,7 @@ def draw(d: BioData, seat: int) -> BioData:
         return d
     hand = list(d.hands[seat])
     insort(hand, deck[-1])
-    return d.replace(hands=put(d.hands, seat, tuple(hand)), decks=put(d.decks, seat, deck[:-1]))
+    return replace(d, hands=put(d.hands, seat, tuple(hand)), decks=put(d.decks, seat, deck[:-1]))
 
 
 def pick(d: BioData, seat: int, card_id: str) -> str:
@@ -101,13 +101,13 @@ def from_hand(d: BioData, seat: int, instance: str) -> BioData:
     hands = put(d.hands, seat, without(d.hands[seat], instance))
     if instance in d.revealed[seat]:
         shown = without(d.revealed[seat], instance)
-        return d.replace(hands=hands, revealed=put(d.revealed, seat, shown))
-    return d.replace(hands=hands)
+        return replace(d, hands=hands, revealed=put(d.revealed, seat, shown))
+    return replace(d, hands=hands)
 
 
 def to_pile(d: BioData, seat: int, entries: tuple[Scored, ...]) -> BioData:
     """``d`` with ``entries`` added to ``seat``'s Score Pile."""
-    return d.replace(piles=put(d.piles, seat, d.piles[seat] + entries))
+    return replace(d, piles=put(d.piles, seat, d.piles[seat] + entries))
 
 
 def kill(d: BioData, table: Table, cell: int, killer: int, why: str) -> BioData:

@@ -11,7 +11,7 @@ import random
 import string
 
 from ecotone.core.actions import Action
-from ecotone.core.records import put, seat_name
+from ecotone.core.records import put, replace, seat_name
 from ecotone.games.biomasters.abilities import ability_actions, apply_ability
 from ecotone.games.biomasters.actions import Pass, Pay, Play
 from ecotone.games.biomasters.board import Grid
@@ -149,7 +149,7 @@ def _new_play(
 def next_data(d: BioData, table: Table, seat: int, action: Action) -> BioData:
     """The data after the legal ``action``."""
     if d.events:
-        d = d.replace(events=())
+        d = replace(d, events=())
     if isinstance(action, Pass):
         return end_turn(d, table)
     if isinstance(action, Play):
@@ -169,14 +169,14 @@ def _play(d: BioData, table: Table, seat: int, card: str, cell: int) -> BioData:
         assert here is not None
         paying_cell = -1  # the new card is not on the grid: any ready card may pay
         if k.trophic is Trophic.PARASITE:
-            here = here.replace(parasite=inst, parasite_owner=seat)
+            here = replace(here, parasite=inst, parasite_owner=seat)
         else:
             if k.effect == "clean" and here.parasite:
                 eaten = here.parasite
                 d = to_pile(d, seat, (Scored(eaten, 1),))
                 d = add_event(d, f"the {k.card.name} ate the {_KINDS[kind_of(eaten)].card.name}")
-                here = here.replace(parasite="", parasite_owner=-1)
-            here = here.replace(mutualist=inst, mutualist_owner=seat)
+                here = replace(here, parasite="", parasite_owner=-1)
+            here = replace(here, mutualist=inst, mutualist_owner=seat)
         d = set_cell(d, cell, here)
     else:
         if k.trophic is Trophic.SAPROTROPH:
@@ -185,7 +185,7 @@ def _play(d: BioData, table: Table, seat: int, card: str, cell: int) -> BioData:
         d = set_cell(d, cell, Slot(inst, card, seat, ready=ready))
     if not k.cost:
         return finish_action(d, table)
-    d = d.replace(phase=Phase.PAY, pending=Pending(inst, paying_cell, k.cost))
+    d = replace(d, phase=Phase.PAY, pending=Pending(inst, paying_cell, k.cost))
     return _auto_pay(d, table, seat)
 
 
@@ -200,8 +200,9 @@ def _pay_icons(d: BioData, cell: int, pays: int) -> BioData:
     for _ in range(pays):
         if level in icons:
             icons.remove(level)
-    return d.replace(
-        grid=put(d.grid, cell, s.replace(ready=False)),
+    return replace(
+        d,
+        grid=put(d.grid, cell, replace(s, ready=False)),
         pending=Pending(p.card, p.cell, tuple(icons)),
     )
 
@@ -233,7 +234,7 @@ def _pay(d: BioData, table: Table, seat: int, cell: int) -> BioData:
 def finish_action(d: BioData, table: Table) -> BioData:
     """One action is spent; after the third the turn ends."""
     left = d.actions - 1
-    d = d.replace(actions=left, phase=Phase.ACTION, pending=None)
+    d = replace(d, actions=left, phase=Phase.ACTION, pending=None)
     return end_turn(d, table) if left == 0 else d
 
 
@@ -289,10 +290,10 @@ def end_turn(d: BioData, table: Table) -> BioData:
         g = d.grid
         grid = list(g)
         for i in meals:
-            grid[i] = g[i].replace(fed=g[i].fed - 1)  # type: ignore[union-attr]
-        d = d.replace(grid=tuple(grid))
+            grid[i] = replace(g[i], fed=g[i].fed - 1)  # type: ignore[union-attr,type-var]
+        d = replace(d, grid=tuple(grid))
     if d.last == seat:
-        return d.replace(phase=Phase.OVER, actions=0, pending=None)
+        return replace(d, phase=Phase.OVER, actions=0, pending=None)
     return start_turn(d, table, (seat + 1) % table.players)
 
 
@@ -313,9 +314,10 @@ def start_turn(d: BioData, table: Table, seat: int) -> BioData:
     if wake:
         grid = list(g)
         for cell in wake:
-            grid[cell] = g[cell].replace(ready=True)  # type: ignore[union-attr]
+            grid[cell] = replace(g[cell], ready=True)  # type: ignore[type-var]
         g = tuple(grid)
-    d = d.replace(
+    d = replace(
+        d,
         grid=g,
         turn=seat,
         turns=d.turns + 1,
@@ -329,7 +331,7 @@ def start_turn(d: BioData, table: Table, seat: int) -> BioData:
     if d.decks[seat]:
         return draw(d, seat)
     if d.last < 0:
-        d = d.replace(last=(seat - 1) % table.players)
+        d = replace(d, last=(seat - 1) % table.players)
         d = add_event(
             d,
             f"{seat_name(seat)} cannot draw: the end is triggered; the others take one final turn",

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ecotone.core.records import seat_name
+from ecotone.core.records import replace, seat_name
 from ecotone.games.biomasters.cards import level_name
 from ecotone.games.biomasters.effects import Table
 from ecotone.games.biomasters.scoring import pile_vp
@@ -106,7 +106,7 @@ def determinize(d: BioData, seat: int, rnd: random.Random) -> BioData:
         k = len(hidden)
         hands[s] = tuple(sorted(list(d.revealed[s]) + unseen[:k]))
         decks[s] = tuple(unseen[k:])
-    return d.replace(hands=tuple(hands), decks=tuple(decks))
+    return replace(d, hands=tuple(hands), decks=tuple(decks))
 
 
 def zones(d: BioData, players: int) -> dict[str, list[str]]:

@@ -19,7 +19,7 @@ from functools import cache
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
-from ecotone.core.records import seat_name, without
+from ecotone.core.records import replace, seat_name, without
 from ecotone.core.rng import roll
 from ecotone.games.biome.actions import Gain, Opportunist, PlayBlight, PlayWinds, Sabotage
 from ecotone.games.biome.cards import cards
@@ -233,7 +233,7 @@ def _spend(d: BiomeData, seat: int, kind: str) -> BiomeData:
     card = holding(d, seat, kind)
     assert card is not None
     d = d.with_seat(seat, d.seats[seat].losing(card))
-    return d.replace(discard=(*d.discard, card))
+    return replace(d, discard=(*d.discard, card))
 
 
 def take_tile(d: BiomeData, seat: int, tile: int) -> BiomeData:
@@ -251,20 +251,20 @@ def blight(d: BiomeData, seat: int, cell: int) -> BiomeData:
     tile = d.board[cell] // 6
     board = (*d.board[:cell], EMPTY, *d.board[cell + 1 :])
     d = d.seat(seat, tiles=tuple(sorted((*d.seats[seat].tiles, tile))))
-    return d.replace(board=board)
+    return replace(d, board=board)
 
 
 def play_winds(d: BiomeData, seat: int) -> BiomeData:
     """Winds of Change: the card is spent, and the gain is chosen next."""
-    return _spend(d, seat, WINDS).replace(phase=Phase.WINDS_GAIN, resume=d.phase)
+    return replace(_spend(d, seat, WINDS), phase=Phase.WINDS_GAIN, resume=d.phase)
 
 
 def gain(d: BiomeData, seat: int, card: str) -> BiomeData:
     """``card`` (from the Gallery or the discard pile) joins the hand, seen by all."""
     if card in d.gallery:
-        d = d.replace(gallery=without(d.gallery, card))
+        d = replace(d, gallery=without(d.gallery, card))
     else:
-        d = d.replace(discard=without(d.discard, card))
+        d = replace(d, discard=without(d.discard, card))
     me = d.seats[seat]
     return d.seat(
         seat, hand=tuple(sorted((*me.hand, card))), shown=tuple(sorted((*me.shown, card)))
@@ -277,4 +277,4 @@ def sabotage(d: BiomeData, victim: int) -> BiomeData:
     me = d.seats[victim]
     card = me.hand[rnd.randrange(len(me.hand))]
     d = d.with_seat(victim, me.losing(card))
-    return d.replace(discard=(*d.discard, card), rng=key)
+    return replace(d, discard=(*d.discard, card), rng=key)

@@ -23,7 +23,7 @@ from functools import cache
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
-from ecotone.core.records import without
+from ecotone.core.records import replace, without
 from ecotone.games.biome.actions import Confirm, ConfirmPrey, Earn, Place
 from ecotone.games.biome.cards import CardInfo, cards
 from ecotone.games.biome.config import MAX_CHAIN, MAX_WITHDRAWALS, Config
@@ -296,10 +296,10 @@ def start(d: BiomeData, seat: int, card: str) -> BiomeData:
     """Set ``card`` aside to earn it."""
     from_gallery = card in d.gallery
     if from_gallery:
-        d = d.replace(gallery=without(d.gallery, card))
+        d = replace(d, gallery=without(d.gallery, card))
     else:
         d = d.with_seat(seat, d.seats[seat].losing(card))
-    return d.replace(card=card, from_gallery=from_gallery, pending=(), phase=Phase.EARN)
+    return replace(d, card=card, from_gallery=from_gallery, pending=(), phase=Phase.EARN)
 
 
 def place(d: BiomeData, seat: int, tile: int, cell: int, rotation: int) -> BiomeData:
@@ -308,7 +308,7 @@ def place(d: BiomeData, seat: int, tile: int, cell: int, rotation: int) -> Biome
     board[cell] = tile * 6 + rotation
     tiles_left = tuple(t for t in d.seats[seat].tiles if t != tile)
     d = d.seat(seat, tiles=tiles_left)
-    return d.replace(board=tuple(board), pending=(*d.pending, cell))
+    return replace(d, board=tuple(board), pending=(*d.pending, cell))
 
 
 def withdraw(d: BiomeData, seat: int) -> BiomeData:
@@ -324,7 +324,7 @@ def withdraw(d: BiomeData, seat: int) -> BiomeData:
     card = d.card
     d = d.seat(seat, tiles=tuple(sorted((*s.tiles, *back))))
     if d.from_gallery:
-        d = d.replace(gallery=(*d.gallery, card))
+        d = replace(d, gallery=(*d.gallery, card))
     else:
         s = d.seats[seat]
         d = d.seat(
@@ -332,7 +332,8 @@ def withdraw(d: BiomeData, seat: int) -> BiomeData:
             hand=tuple(sorted((*s.hand, card))),
             shown=tuple(sorted((*s.shown, card))),
         )
-    return d.replace(
+    return replace(
+        d,
         board=tuple(board),
         card=None,
         from_gallery=False,
@@ -349,15 +350,16 @@ def confirm(d: BiomeData, seat: int, prey: str | None) -> BiomeData:
     card = cards().by_id[d.card]
     s = d.seats[seat]
     if card.kind == "plant":
-        s = s.replace(plants=(*s.plants, d.card))
+        s = replace(s, plants=(*s.plants, d.card))
     elif prey is None:
-        s = s.replace(chains=(*s.chains, (d.card,)))
+        s = replace(s, chains=(*s.chains, (d.card,)))
     else:
         chains = tuple((*ch, d.card) if ch[-1] == prey else ch for ch in s.chains)
-        s = s.replace(chains=chains)
-    s = s.replace(placed=s.placed + len(d.pending))
+        s = replace(s, chains=chains)
+    s = replace(s, placed=s.placed + len(d.pending))
     seats = (*d.seats[:seat], s, *d.seats[seat + 1 :])
-    return d.replace(
+    return replace(
+        d,
         seats=seats,
         card=None,
         from_gallery=False,

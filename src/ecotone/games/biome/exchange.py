@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
+from ecotone.core.records import replace
 from ecotone.games.biome.actions import ExchangeCard, ExchangeTile
 from ecotone.games.biome.cards import cards
 from ecotone.games.biome.config import Config
@@ -99,7 +100,7 @@ def exchange_cards(d: BiomeData, seat: int, cfg: Config) -> BiomeData:
     hand = tuple(c for c in me.hand if c not in marked)
     shown = tuple(c for c in me.shown if c not in marked)
     d = d.seat(seat, hand=hand, shown=shown)
-    d = d.replace(discard=d.discard + marked, marked_cards=())
+    d = replace(d, discard=d.discard + marked, marked_cards=())
     for _ in marked:
         d, card = draw_card(d)
         if card is None:
@@ -107,7 +108,7 @@ def exchange_cards(d: BiomeData, seat: int, cfg: Config) -> BiomeData:
         if cards().by_id[card].kind == "disaster":
             return strike(d, card, cfg)
         d = d.seat(seat, hand=tuple(sorted((*d.seats[seat].hand, card))))
-    return d.replace(phase=Phase.HABITATS)
+    return replace(d, phase=Phase.HABITATS)
 
 
 def exchange_tiles(d: BiomeData, seat: int) -> BiomeData:
@@ -115,7 +116,7 @@ def exchange_tiles(d: BiomeData, seat: int) -> BiomeData:
     marked = d.marked_tiles
     me = d.seats[seat]
     d = d.seat(seat, tiles=tuple(t for t in me.tiles if t not in marked))
-    d = d.replace(perimeter=tuple(sorted((*d.perimeter, *marked))), marked_tiles=())
+    d = replace(d, perimeter=tuple(sorted((*d.perimeter, *marked))), marked_tiles=())
     for _ in marked:
         d = draw_tile(d, seat)
-    return d.replace(phase=Phase.HABITATS)
+    return replace(d, phase=Phase.HABITATS)

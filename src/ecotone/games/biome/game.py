@@ -19,7 +19,7 @@ from ecotone.games.biome.board import formations
 from ecotone.games.biome.cards import cards
 from ecotone.games.biome.config import MAX_ROUNDS, Config
 from ecotone.games.biome.refusals import BiomeRefusal
-from ecotone.games.biome.scoring import score_seat, winners
+from ecotone.games.biome.scoring import score_seats, winners
 from ecotone.games.biome.state import BiomeData
 from ecotone.games.biome.tiles import tiles
 
@@ -134,15 +134,15 @@ class BiomeBorneo(Game[BiomeData]):
         return view.determinize(data, seat, rnd)
 
     def scores(self, data: BiomeData) -> list[float]:
-        return [float(score_seat(data, s).total) for s in range(self.players)]
+        return [float(sc.total) for sc in score_seats(data)]
 
     def winners(self, data: BiomeData) -> list[int]:
         return winners(data)
 
     def breakdown(self, data: BiomeData) -> list[tuple[ScoreTerm, ...]]:
         return [
-            tuple(ScoreTerm(name, float(points)) for name, points in score_seat(data, s).terms())
-            for s in range(self.players)
+            tuple(ScoreTerm(name, float(points)) for name, points in sc.terms())
+            for sc in score_seats(data)
         ]
 
     def turn(self, data: BiomeData) -> int:

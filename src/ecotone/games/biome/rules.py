@@ -17,6 +17,7 @@ from typing import Any
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
+from ecotone.core.records import replace
 from ecotone.core.rng import new_key
 from ecotone.games.biome import abilities, earning, exchange, turn
 from ecotone.games.biome.actions import (
@@ -275,12 +276,12 @@ def next_data(d: BiomeData, seat: int, action: Action, cfg: Config) -> BiomeData
         d = abilities.take_tile(d, seat, ts.by_id[action.tile].index)
         return _answered(d, seat) if ph is Phase.REACT else d
     if isinstance(action, NoExchange):
-        return d.replace(phase=Phase.HABITATS)
+        return replace(d, phase=Phase.HABITATS)
     if isinstance(action, ExchangeCard):
-        return d.replace(phase=Phase.MARK_CARDS, marked_cards=(*d.marked_cards, action.card))
+        return replace(d, phase=Phase.MARK_CARDS, marked_cards=(*d.marked_cards, action.card))
     if isinstance(action, ExchangeTile):
         tile = ts.by_id[action.tile].index
-        return d.replace(phase=Phase.MARK_TILES, marked_tiles=(*d.marked_tiles, tile))
+        return replace(d, phase=Phase.MARK_TILES, marked_tiles=(*d.marked_tiles, tile))
     if isinstance(action, DoneExchange):
         if ph is Phase.MARK_CARDS:
             return exchange.exchange_cards(d, seat, cfg)
@@ -301,16 +302,16 @@ def next_data(d: BiomeData, seat: int, action: Action, cfg: Config) -> BiomeData
     if isinstance(action, PlayWinds):
         return abilities.play_winds(d, seat)
     if isinstance(action, SkipGain):
-        return d.replace(phase=Phase.WINDS_SABOTAGE)
+        return replace(d, phase=Phase.WINDS_SABOTAGE)
     if isinstance(action, Gain):
-        return abilities.gain(d, seat, action.card).replace(phase=Phase.WINDS_SABOTAGE)
+        return replace(abilities.gain(d, seat, action.card), phase=Phase.WINDS_SABOTAGE)
     if isinstance(action, SkipSabotage):
-        return d.replace(phase=d.resume or Phase.HABITATS, resume=None)
+        return replace(d, phase=d.resume or Phase.HABITATS, resume=None)
     if isinstance(action, Sabotage):
         d = abilities.sabotage(d, action.seat)
-        return d.replace(phase=d.resume or Phase.HABITATS, resume=None)
+        return replace(d, phase=d.resume or Phase.HABITATS, resume=None)
     if isinstance(action, EndTurn):
-        return continue_end(d.replace(stage=Stage.CARDS), cfg)
+        return continue_end(replace(d, stage=Stage.CARDS), cfg)
     if isinstance(action, DrawDeck):
         d, card = draw_card(d)
         assert card is not None
@@ -325,13 +326,13 @@ def next_data(d: BiomeData, seat: int, action: Action, cfg: Config) -> BiomeData
         tile = ts.by_id[action.tile].index
         me = d.seats[seat]
         d = d.seat(seat, tiles=tuple(t for t in me.tiles if t != tile))
-        d = d.replace(perimeter=tuple(sorted((*d.perimeter, tile))))
+        d = replace(d, perimeter=tuple(sorted((*d.perimeter, tile))))
         if ph is Phase.CLEARING:
             return _next_victim(d, cfg)
         return continue_end(d, cfg)
     if isinstance(action, DiscardCard):
         d = d.with_seat(seat, d.seats[seat].losing(action.card))
-        d = d.replace(discard=(*d.discard, action.card))
+        d = replace(d, discard=(*d.discard, action.card))
         return _next_victim(d, cfg)
     if isinstance(action, Burn):
         return after_disaster(return_cells(d, list(cfg.geo.platform_cells[action.platform])), cfg)
@@ -341,12 +342,12 @@ def next_data(d: BiomeData, seat: int, action: Action, cfg: Config) -> BiomeData
 def _answered(d: BiomeData, seat: int) -> BiomeData:
     waiting = tuple(s for s in d.waiting if s != seat)
     if waiting:
-        return d.replace(waiting=waiting)
-    return d.replace(waiting=(), phase=Phase.EXCHANGE)
+        return replace(d, waiting=waiting)
+    return replace(d, waiting=(), phase=Phase.EXCHANGE)
 
 
 def _next_victim(d: BiomeData, cfg: Config) -> BiomeData:
     waiting = d.waiting[1:]
     if waiting:
-        return d.replace(waiting=waiting)
+        return replace(d, waiting=waiting)
     return after_disaster(d, cfg)

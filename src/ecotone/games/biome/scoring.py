@@ -15,7 +15,16 @@ from dataclasses import dataclass
 from ecotone.games.biome.cards import cards
 from ecotone.games.biome.state import BiomeData, SeatData
 
-__all__ = ["BONUS_POINTS", "SeatScore", "bonus_winner", "measure", "score_seat", "winners"]
+__all__ = [
+    "BONUS_POINTS",
+    "SeatScore",
+    "bonus_winner",
+    "leaders",
+    "measure",
+    "score_seat",
+    "score_seats",
+    "winners",
+]
 
 BONUS_POINTS = 5
 
@@ -103,17 +112,33 @@ class SeatScore:
 
 def score_seat(d: BiomeData, seat: int) -> SeatScore:
     """Score ``seat`` as the game stands."""
+    return _score(d, seat, leaders(d))
+
+
+def score_seats(d: BiomeData, lead: dict[str, int | None] | None = None) -> list[SeatScore]:
+    """Score every seat as the game stands (each Global Bonus card's leader found once;
+    ``lead``: :func:`leaders`, when already known)."""
+    lead = leaders(d) if lead is None else lead
+    return [_score(d, s, lead) for s in range(len(d.seats))]
+
+
+def leaders(d: BiomeData) -> dict[str, int | None]:
+    """Each Global Bonus card in play and the seat that earns it (:func:`bonus_winner`)."""
+    return {b: bonus_winner(d, b) for b in d.bonuses}
+
+
+def _score(d: BiomeData, seat: int, lead: dict[str, int | None]) -> SeatScore:
     by_id = cards().by_id
     s = d.seats[seat]
     animals = sum(by_id[c].points for c in _animals(s))
     plants = sum(by_id[c].points for c in s.plants)
-    won = tuple(b for b in d.bonuses if bonus_winner(d, b) == seat)
+    won = tuple(b for b in d.bonuses if lead[b] == seat)
     return SeatScore(animals, plants, won, measure(s, "apex"), len(s.tiles), d.bonuses)
 
 
 def winners(d: BiomeData) -> list[int]:
     """The winning seats: most points, then most apexes, then fewest tiles left."""
-    scores = [score_seat(d, s) for s in range(len(d.seats))]
+    scores = score_seats(d)
     keys = [(sc.total, sc.apexes, -sc.tiles_left) for sc in scores]
     best = max(keys)
     return [s for s, k in enumerate(keys) if k == best]

@@ -15,7 +15,7 @@ import enum
 
 import msgspec
 
-from ecotone.core.records import Record, put, without
+from ecotone.core.records import Record, put, replace, without
 
 __all__ = ["EMPTY", "BiomeData", "Phase", "SeatData", "Stage"]
 
@@ -78,7 +78,7 @@ class SeatData(Record, frozen=True):
         """The holdings once ``card`` has left the hand (and the known part of it, when it
         was known)."""
         shown = without(self.shown, card) if card in self.shown else self.shown
-        return self.replace(hand=without(self.hand, card), shown=shown)
+        return replace(self, hand=without(self.hand, card), shown=shown)
 
 
 class BiomeData(Record, frozen=True):
@@ -151,4 +151,4 @@ class BiomeData(Record, frozen=True):
 
     def with_seat(self, s: int, holdings: SeatData) -> BiomeData:
         """A copy with seat ``s``'s holdings replaced by ``holdings``."""
-        return self.replace(seats=put(self.seats, s, holdings))
+        return replace(self, seats=put(self.seats, s, holdings))

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
+from ecotone.core.records import replace
 from ecotone.core.rng import roll
 from ecotone.games.biome.actions import Burn, DiscardCard, DrawDeck, ReturnTile, TakeGallery
 from ecotone.games.biome.board import PLATFORMS
@@ -56,7 +57,8 @@ __all__ = [
 
 def start_turn(d: BiomeData, seat: int, cfg: Config) -> BiomeData:
     """The data at the start of ``seat``'s turn."""
-    d = d.replace(
+    d = replace(
+        d,
         turn=seat,
         stage=Stage.PLAY,
         card=None,
@@ -75,8 +77,8 @@ def start_turn(d: BiomeData, seat: int, cfg: Config) -> BiomeData:
     )
     if cfg.react and cfg.players > 1:
         others = tuple(s for s in range(cfg.players) if s != seat)
-        return d.replace(phase=Phase.REACT, waiting=others)
-    return d.replace(phase=Phase.EXCHANGE)
+        return replace(d, phase=Phase.REACT, waiting=others)
+    return replace(d, phase=Phase.EXCHANGE)
 
 
 # -- drawing ----------------------------------------------------------------------------
@@ -91,8 +93,8 @@ def draw_card(d: BiomeData) -> tuple[BiomeData, str | None]:
         rnd, key = roll(d.rng)
         pile = list(d.discard)
         rnd.shuffle(pile)
-        d = d.replace(deck=tuple(pile), discard=(), rng=key)
-    return d.replace(deck=d.deck[:-1]), d.deck[-1]
+        d = replace(d, deck=tuple(pile), discard=(), rng=key)
+    return replace(d, deck=d.deck[:-1]), d.deck[-1]
 
 
 def draw_tile(d: BiomeData, seat: int) -> BiomeData:
@@ -103,9 +105,9 @@ def draw_tile(d: BiomeData, seat: int) -> BiomeData:
     tile = d.perimeter[i]
     perimeter = d.perimeter[:i] + d.perimeter[i + 1 :]
     d = d.seat(seat, tiles=tuple(sorted((*d.seats[seat].tiles, tile))))
-    d = d.replace(perimeter=perimeter, rng=key)
+    d = replace(d, perimeter=perimeter, rng=key)
     if not perimeter and d.trigger is None:
-        d = d.replace(trigger=d.turn)
+        d = replace(d, trigger=d.turn)
     return d
 
 
@@ -117,7 +119,7 @@ def return_cells(d: BiomeData, cells: list[int]) -> BiomeData:
         if board[c] != EMPTY:
             back.append(board[c] // 6)
             board[c] = EMPTY
-    return d.replace(board=tuple(board), perimeter=tuple(sorted((*d.perimeter, *back))))
+    return replace(d, board=tuple(board), perimeter=tuple(sorted((*d.perimeter, *back))))
 
 
 # -- disasters --------------------------------------------------------------------------
@@ -126,7 +128,8 @@ def return_cells(d: BiomeData, cells: list[int]) -> BiomeData:
 def strike(d: BiomeData, disaster: str, cfg: Config) -> BiomeData:
     """A Disaster has been drawn: resolve it at once (asking for choices where it needs
     them); drawing stops for this turn, which ends, and the Card Gallery will be reset."""
-    d = d.replace(
+    d = replace(
+        d,
         discard=(*d.discard, disaster),
         stopped=True,
         reset=True,
@@ -142,22 +145,22 @@ def strike(d: BiomeData, disaster: str, cfg: Config) -> BiomeData:
         return after_disaster(return_cells(d, cells), cfg)
     if key == "forest-fire":
         if any(d.board[c] != EMPTY for c, lay in enumerate(geo.layer) if lay == Layer.UNDERSTORY):
-            return d.replace(phase=Phase.FIRE)
+            return replace(d, phase=Phase.FIRE)
         return after_disaster(d, cfg)
     if key == "palm-oil-clearing":
         waiting = tuple(s for s in order if d.seats[s].tiles)
         if waiting:
-            return d.replace(phase=Phase.CLEARING, waiting=waiting)
+            return replace(d, phase=Phase.CLEARING, waiting=waiting)
         return after_disaster(d, cfg)
     waiting = tuple(s for s in order if d.seats[s].hand)  # drought
     if waiting:
-        return d.replace(phase=Phase.DROUGHT, waiting=waiting)
+        return replace(d, phase=Phase.DROUGHT, waiting=waiting)
     return after_disaster(d, cfg)
 
 
 def after_disaster(d: BiomeData, cfg: Config) -> BiomeData:
     """The Disaster is over: the turn ends (no more draws), with a Card Gallery reset."""
-    d = d.replace(disaster=None, waiting=(), stage=Stage.DISCARD)
+    d = replace(d, disaster=None, waiting=(), stage=Stage.DISCARD)
     return continue_end(d, cfg)
 
 
@@ -172,13 +175,13 @@ def continue_end(d: BiomeData, cfg: Config) -> BiomeData:
         if stage is Stage.CARDS:
             need = HAND - len(d.seats[seat].hand)
             if d.stopped or need <= 0:
-                d = d.replace(stage=Stage.TILES)
+                d = replace(d, stage=Stage.TILES)
             elif d.gallery:
-                return d.replace(phase=Phase.REFILL)
+                return replace(d, phase=Phase.REFILL)
             else:
                 d, card = draw_card(d)
                 if card is None:
-                    d = d.replace(stage=Stage.TILES)
+                    d = replace(d, stage=Stage.TILES)
                 elif cards().by_id[card].kind == "disaster":
                     return strike(d, card, cfg)
                 else:
@@ -187,22 +190,22 @@ def continue_end(d: BiomeData, cfg: Config) -> BiomeData:
             if not d.stopped:
                 while len(d.seats[seat].tiles) < cfg.limit and d.perimeter:
                     d = draw_tile(d, seat)
-            d = d.replace(stage=Stage.DISCARD)
+            d = replace(d, stage=Stage.DISCARD)
         elif stage is Stage.DISCARD:
             if len(d.seats[seat].tiles) > cfg.limit:
-                return d.replace(phase=Phase.DISCARD_TILES)
-            d = d.replace(stage=Stage.GALLERY)
+                return replace(d, phase=Phase.DISCARD_TILES)
+            d = replace(d, stage=Stage.GALLERY)
         elif stage is Stage.GALLERY:
             if d.reset:
-                d = d.replace(discard=d.discard + d.gallery, gallery=(), reset=False)
+                d = replace(d, discard=d.discard + d.gallery, gallery=(), reset=False)
             while len(d.gallery) < GALLERY:
                 d, card = draw_card(d)
                 if card is None:
                     break
                 if cards().by_id[card].kind == "disaster":
                     return strike(d, card, cfg)
-                d = d.replace(gallery=(*d.gallery, card))
-            d = d.replace(stage=Stage.DONE)
+                d = replace(d, gallery=(*d.gallery, card))
+            d = replace(d, stage=Stage.DONE)
         else:
             return _finish(d, cfg)
 
@@ -221,9 +224,9 @@ def _finish(d: BiomeData, cfg: Config) -> BiomeData:
         ended = "stall"
     if not ended and d.turns >= MAX_ROUNDS * cfg.players:
         ended = "limit"
-    d = d.replace(quiet_turns=quiet, final_turns=final)
+    d = replace(d, quiet_turns=quiet, final_turns=final)
     if ended:
-        return d.replace(phase=Phase.OVER, ended_by=ended, waiting=(), card=None, pending=())
+        return replace(d, phase=Phase.OVER, ended_by=ended, waiting=(), card=None, pending=())
     return start_turn(d, (d.turn + 1) % cfg.players, cfg)
 
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ecotone.core.records import seat_name
+from ecotone.core.records import replace, seat_name
 from ecotone.games.biome.cards import cards
 from ecotone.games.biome.config import Config
-from ecotone.games.biome.scoring import bonus_winner, score_seat
+from ecotone.games.biome.scoring import leaders, score_seats
 from ecotone.games.biome.state import EMPTY, BiomeData
 from ecotone.games.biome.tiles import tiles
 
@@ -31,9 +31,11 @@ def observation(d: BiomeData, seat: int | None, cfg: Config) -> dict[str, Any]:
     ids = tiles().ids
     geo = cfg.geo
     players = []
+    lead = leaders(d)
+    scores = score_seats(d, lead)
     for s, st in enumerate(d.seats):
         mine = s == seat
-        sc = score_seat(d, s)
+        sc = scores[s]
         players.append(
             {
                 "hand_count": len(st.hand),
@@ -60,7 +62,7 @@ def observation(d: BiomeData, seat: int | None, cfg: Config) -> dict[str, Any]:
         "discard": list(d.discard),
         "gallery": list(d.gallery),
         "bonuses": list(d.bonuses),
-        "bonus_leaders": {b: bonus_winner(d, b) for b in d.bonuses},
+        "bonus_leaders": lead,
         "card": d.card,
         "from_gallery": d.from_gallery,
         "pending": [geo.cells[c] for c in d.pending],
@@ -95,11 +97,11 @@ def determinize(d: BiomeData, seat: int, rnd: random.Random) -> BiomeData:
             continue
         unknown = len(st.hand) - len(st.shown)
         hand = tuple(sorted((*st.shown, *(pool.pop() for _ in range(unknown)))))
-        seats[s] = st.replace(hand=hand)
+        seats[s] = replace(st, hand=hand)
         if s == d.turn and marked:
             marked = tuple(rnd.sample(hand, len(marked)))
-    return d.replace(
-        seats=tuple(seats), deck=tuple(pool), marked_cards=marked, rng=rnd.getrandbits(64)
+    return replace(
+        d, seats=tuple(seats), deck=tuple(pool), marked_cards=marked, rng=rnd.getrandbits(64)
     )
 
 

@@ -25,7 +25,7 @@ from ecotone.games.forest import (
 from ecotone.games.forest.actions import CODEC
 from ecotone.games.forest.cards import cards
 from ecotone.games.forest.refusals import ForestRefusal
-from ecotone.games.forest.scoring import SEMI_COOP, SOLO, score_forest
+from ecotone.games.forest.scoring import SEMI_COOP, SOLO, forest_points, score_forest
 from ecotone.games.forest.state import ForestData
 
 __all__ = ["SPEC", "OnceUponAForest"]
@@ -102,7 +102,7 @@ class OnceUponAForest(Game[ForestData]):
         return view.determinize(data, seat, rnd)
 
     def scores(self, data: ForestData) -> list[float]:
-        return [float(score_forest(f).total) for f in data.forests]
+        return [float(forest_points(f)) for f in data.forests]
 
     def winners(self, data: ForestData) -> list[int]:
         return scoring.winners(data, self.variant)

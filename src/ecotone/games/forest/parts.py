@@ -14,9 +14,14 @@ from typing import Any
 
 from ecotone.core.parts import ObservationPart
 from ecotone.games.forest.cards import cards
-from ecotone.games.forest.scoring import SEMI_COOP, degradation_limit, table_chainsaws
+from ecotone.games.forest.scoring import (
+    SEMI_COOP,
+    degradation_limit,
+    forest_points,
+    table_chainsaws,
+)
 from ecotone.games.forest.state import ForestData
-from ecotone.games.forest.view import _LEVEL_KEYS, _forest_json, _levels, _points
+from ecotone.games.forest.view import _LEVEL_KEYS, _forest_json, _levels
 
 __all__ = ["observation_parts"]
 
@@ -58,12 +63,12 @@ def observation_parts(seat: int, players: int, variant: str | None) -> tuple[Par
         ObservationPart("piles", operator.attrgetter("piles"), _piles),
         _hands(seat),
         ObservationPart("forests", forests, _tree, each=2),
-        ObservationPart("points", forests, lambda fs: [_points(f) for f in fs]),
+        ObservationPart("points", forests, lambda fs: [forest_points(f) for f in fs]),
     ]
     if players == 1:
         neighbour = operator.attrgetter("neighbour")
         parts.append(ObservationPart("neighbour", neighbour, _forest_json))
-        parts.append(ObservationPart("neighbour_points", neighbour, _points))
+        parts.append(ObservationPart("neighbour_points", neighbour, forest_points))
     if variant == SEMI_COOP:
         parts.append(ObservationPart("table_chainsaws", _same, table_chainsaws))
         limit = degradation_limit(players)

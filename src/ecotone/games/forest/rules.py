@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from ecotone.core.actions import Action
-from ecotone.core.records import put, without
+from ecotone.core.records import put, replace, without
 from ecotone.games.forest.actions import PILES, Draw, Give, GiveToNeighbour, Place
 from ecotone.games.forest.cards import cards
 from ecotone.games.forest.placement import neighbour_place, place_card
@@ -109,19 +109,19 @@ def next_data(d: ForestData, seat: int, action: Action, players: int) -> ForestD
     if isinstance(action, Place):
         forests = put(d.forests, seat, place_card(d.forests[seat], action.card, action.tree))
         if d.phase is Phase.RECEIVE:
-            return _start_drawing(d.replace(forests=forests, gift=None, receiver=None), players)
+            return _start_drawing(replace(d, forests=forests, gift=None, receiver=None), players)
         hands = put(d.hands, seat, without(d.hands[seat], action.card))
-        placed = d.replace(forests=forests, hands=hands)
+        placed = replace(d, forests=forests, hands=hands)
         if not hands[seat]:  # the last card of the game for this player: nothing to give
             return _end_turn(placed, players)
-        return placed.replace(phase=Phase.GIVE)
+        return replace(placed, phase=Phase.GIVE)
     if isinstance(action, Give):
         hands = put(d.hands, seat, without(d.hands[seat], action.card))
-        return d.replace(hands=hands, phase=Phase.RECEIVE, gift=action.card, receiver=action.to)
+        return replace(d, hands=hands, phase=Phase.RECEIVE, gift=action.card, receiver=action.to)
     if isinstance(action, GiveToNeighbour):
         hands = put(d.hands, seat, without(d.hands[seat], action.card))
         neighbour = neighbour_place(d.neighbour, action.card)
-        return _start_drawing(d.replace(hands=hands, neighbour=neighbour), players)
+        return _start_drawing(replace(d, hands=hands, neighbour=neighbour), players)
     raise AssertionError(f"unexpected action {action!r}")
 
 
@@ -129,22 +129,22 @@ def _draw(d: ForestData, seat: int, pile: int, players: int) -> ForestData:
     card = d.piles[pile][-1]
     piles = put(d.piles, pile, d.piles[pile][:-1])
     hands = put(d.hands, seat, tuple(sorted((*d.hands[seat], card))))
-    d = d.replace(piles=piles, hands=hands)
+    d = replace(d, piles=piles, hands=hands)
     if d.phase is Phase.DEAL:
         if all(len(h) == HAND_SIZE for h in hands):
-            return d.replace(phase=Phase.PLACE, turn=0)
-        return d.replace(turn=(seat + 1) % players)
+            return replace(d, phase=Phase.PLACE, turn=0)
+        return replace(d, turn=(seat + 1) % players)
     left = d.draws_left - 1
     if left == 0 or not any(piles):
-        return _end_turn(d.replace(draws_left=0), players)
-    return d.replace(draws_left=left)
+        return _end_turn(replace(d, draws_left=0), players)
+    return replace(d, draws_left=left)
 
 
 def _start_drawing(d: ForestData, players: int) -> ForestData:
     available = sum(len(p) for p in d.piles)
     if available == 0:
         return _end_turn(d, players)
-    return d.replace(phase=Phase.DRAW, draws_left=min(DRAWS_PER_TURN, available))
+    return replace(d, phase=Phase.DRAW, draws_left=min(DRAWS_PER_TURN, available))
 
 
 def _end_turn(d: ForestData, players: int) -> ForestData:
@@ -153,5 +153,5 @@ def _end_turn(d: ForestData, players: int) -> ForestData:
     for step in range(1, players + 1):
         seat = (d.turn + step) % players
         if d.hands[seat]:
-            return d.replace(phase=Phase.PLACE, turn=seat, draws_left=0)
-    return d.replace(phase=Phase.OVER, draws_left=0)
+            return replace(d, phase=Phase.PLACE, turn=seat, draws_left=0)
+    return replace(d, phase=Phase.OVER, draws_left=0)

@@ -33,6 +33,7 @@ __all__ = [
     "TERMS",
     "ForestScore",
     "degradation_limit",
+    "forest_points",
     "is_complete",
     "score_forest",
     "solo_rating",
@@ -115,6 +116,30 @@ def score_forest(forest: Forest, cs: CardSet | None = None) -> ForestScore:
     )
 
 
+_POINTS: dict[int, tuple[Forest, int]] = {}
+_POINTS_KEPT = 4096
+
+
+def forest_points(forest: Forest) -> int:
+    """``score_forest(forest).total``, remembered for the forests seen last.
+
+    Scores are read many times per step: an observation per viewer (a server checking
+    who may see a step makes one per alternative action too), and a search reads the
+    scores and then the winners of every playout it ends, nearly always of forests
+    already scored: a step changes one forest at most, and states share the others.
+    They are found by identity, which costs less than hashing the nested tuples; the
+    entry keeps its forest alive, so the id cannot be reused while it is remembered.
+    """
+    kept = _POINTS.get(id(forest))
+    if kept is not None and kept[0] is forest:
+        return kept[1]
+    if len(_POINTS) >= _POINTS_KEPT:
+        _POINTS.clear()
+    points = score_forest(forest).total
+    _POINTS[id(forest)] = (forest, points)
+    return points
+
+
 # -- the variants (§Solo, §Semi-cooperative) --------------------------------------------
 
 # Solo rating table (§Solo): the lowest score of each rating.
@@ -154,9 +179,9 @@ def degradation_limit(players: int) -> int:
 def winners(d: ForestData, variant: str | None) -> list[int]:
     """The winning seats of a finished game: the highest score (shared on a tie), unless
     the variant says otherwise (§Solo, §Semi-cooperative)."""
-    points = [score_forest(f).total for f in d.forests]
+    points = [forest_points(f) for f in d.forests]
     if variant == SOLO:
-        beaten = points[0] > score_forest(d.neighbour).total
+        beaten = points[0] > forest_points(d.neighbour)
         return [0] if beaten and points[0] >= SOLO_TARGET else []
     if variant == SEMI_COOP and table_chainsaws(d) > degradation_limit(len(d.forests)):
         return []

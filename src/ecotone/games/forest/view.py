@@ -16,9 +16,14 @@ import random
 from collections import defaultdict
 from typing import Any
 
-from ecotone.core.records import seat_name
+from ecotone.core.records import replace, seat_name
 from ecotone.games.forest.cards import LEVELS, Level, cards
-from ecotone.games.forest.scoring import SEMI_COOP, degradation_limit, score_forest, table_chainsaws
+from ecotone.games.forest.scoring import (
+    SEMI_COOP,
+    degradation_limit,
+    forest_points,
+    table_chainsaws,
+)
 from ecotone.games.forest.state import Forest, ForestData
 
 __all__ = ["determinize", "observation", "zones"]
@@ -38,29 +43,6 @@ def _levels(hand: tuple[str, ...]) -> list[str]:
 
 def _forest_json(forest: Forest) -> list[list[list[str]]]:
     return [[list(slot) for slot in tree] for tree in forest]
-
-
-_POINTS: dict[int, tuple[Forest, int]] = {}
-_POINTS_KEPT = 4096
-
-
-def _points(forest: Forest) -> int:
-    """``score_forest(forest).total``, remembered for the forests seen last.
-
-    An observation is made many times per step (once per viewer; a server checking who
-    may see a step makes one per alternative action too), nearly always of forests
-    already scored: a step changes one forest at most, and states share the others.
-    They are found by identity, which costs less than hashing the nested tuples; the
-    entry keeps its forest alive, so the id cannot be reused while it is remembered.
-    """
-    kept = _POINTS.get(id(forest))
-    if kept is not None and kept[0] is forest:
-        return kept[1]
-    if len(_POINTS) >= _POINTS_KEPT:
-        _POINTS.clear()
-    points = score_forest(forest).total
-    _POINTS[id(forest)] = (forest, points)
-    return points
 
 
 def observation(
@@ -87,11 +69,11 @@ def observation(
             for s, h in enumerate(d.hands)
         ],
         "forests": [_forest_json(f) for f in d.forests],
-        "points": [_points(f) for f in d.forests],
+        "points": [forest_points(f) for f in d.forests],
     }
     if players == 1:
         obs["neighbour"] = _forest_json(d.neighbour)
-        obs["neighbour_points"] = _points(d.neighbour)
+        obs["neighbour_points"] = forest_points(d.neighbour)
     if variant == SEMI_COOP:
         obs["table_chainsaws"] = table_chainsaws(d)
         obs["degradation_limit"] = degradation_limit(players)
@@ -131,7 +113,7 @@ def determinize(d: ForestData, seat: int, rnd: random.Random) -> ForestData:
         under = [rest.pop() for _ in range(len(pile) - 1)] if pile else []
         piles.append(tuple(under) + ((top,) if top is not None else ()))
     assert not rest
-    return d.replace(hands=tuple(hands), piles=tuple(piles))
+    return replace(d, hands=tuple(hands), piles=tuple(piles))
 
 
 def zones(d: ForestData) -> dict[str, list[str]]:

@@ -28,6 +28,7 @@ __all__ = [
     "NEXT_TO_MAP",
     "OFF_MAP_NEIGHBOURS",
     "QUEEN",
+    "RAYS",
     "ROOK",
     "SIZE",
     "Direction",
@@ -113,18 +114,19 @@ def _ray(cell: int, direction: Direction) -> tuple[int, ...]:
     return tuple(out)
 
 
-_RAYS: tuple[dict[Direction, tuple[int, ...]], ...] = tuple(
+RAYS: tuple[dict[Direction, tuple[int, ...]], ...] = tuple(
     {d: _ray(i, d) for d in Direction} for i in range(CELLS)
 )
+"""Each cell's lines to the edge of the grid, by direction (:func:`ray`)."""
 
 
 def ray(cell: int, direction: Direction) -> tuple[int, ...]:
     """The cells from ``cell`` (excluded) to the edge of the grid along ``direction``."""
-    return _RAYS[cell][direction]
+    return RAYS[cell][direction]
 
 
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(r[0] for d in ROOK if (r := _RAYS[i][d])) for i in range(CELLS)
+    tuple(r[0] for d in ROOK if (r := RAYS[i][d])) for i in range(CELLS)
 )
 """Each cell's orthogonal neighbours inside the grid."""
 

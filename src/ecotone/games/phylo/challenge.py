@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ecotone.core.actions import Action
-from ecotone.core.records import seat_name
+from ecotone.core.records import replace, seat_name
 from ecotone.games.phylo.actions import Done, Remove, RemoveUnder
 from ecotone.games.phylo.board import CELL_NAMES, NEIGHBOURS
 from ecotone.games.phylo.cards import cards, diet_evidence, name
@@ -51,7 +51,7 @@ def after_placement(d: PhyloData, cell: int, beneath: bool = False) -> PhyloData
     card = slot.under if beneath else slot.card
     assert card is not None
     if d.challenge_rule and challengeable(card):
-        return d.replace(phase=Phase.CHALLENGE, placed=cell, placed_under=beneath)
+        return replace(d, phase=Phase.CHALLENGE, placed=cell, placed_under=beneath)
     return resume(d)
 
 
@@ -85,7 +85,7 @@ def call_bluff(d: PhyloData) -> PhyloData:
     outcome = "it is real" if real else "it is a bluff"
     challenger = seat_name(1 - placer)
     d = log(d, f"{challenger} challenged {what}: {outcome} ({evidence}); {seat_name(winner)} wins")
-    return d.replace(phase=Phase.REMOVE, remover=winner, placed=-1, placed_under=False)
+    return replace(d, phase=Phase.REMOVE, remover=winner, placed=-1, placed_under=False)
 
 
 def remove_problem(cells: Mapping[int, Slot], cell: int, beneath: bool) -> Problem | None:
@@ -128,7 +128,7 @@ def _identities(d: PhyloData) -> set[tuple[str | None, int]]:
 def remove(d: PhyloData, cell: int | None, beneath: bool = False) -> PhyloData:
     """The winner removes a card (``cell=None``: none), with immediate consequences."""
     winner = d.remover
-    d = d.replace(remover=-1)
+    d = replace(d, remover=-1)
     if cell is None:
         return resume(log(d, f"{seat_name(winner)} removes nothing"))
     before = _identities(d)

@@ -89,7 +89,8 @@ class Tables:
         self.movers: dict[str, tuple[int, bool]] = {
             s.id: (s.reach, s.flies) for s in species if s.movement is not None
         }
-        self.ordinary = self.species - self.parasites - self.invasive.keys()
+        # (a frozenset, as declared: less a dict's keys, it would be a set)
+        self.ordinary = self.species - self.parasites - frozenset(self.invasive)
         self.ordinary -= self.needs_pollinator
         self.beside: dict[str, frozenset[str]] = {
             x: self.habitat[x] if x in self.plants else self.links[x] for x in self.species

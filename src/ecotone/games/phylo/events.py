@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ecotone.core.actions import Action
-from ecotone.core.records import put, seat_name, without
+from ecotone.core.records import put, replace, seat_name, without
 from ecotone.games.phylo.actions import Allow, Cancel, Play, PlayEvent, PlayLeaving
 from ecotone.games.phylo.board import CELL_NAMES, NEIGHBOURS, cell_name
 from ecotone.games.phylo.cards import (
@@ -95,7 +95,7 @@ TARGETED = (DiscardTarget, DiscardChain, SpreadDiscard)
 
 def resume(d: PhyloData) -> PhyloData:
     """Back to the player to move's actions; their turn ends when none is left."""
-    d = d.replace(phase=Phase.ACT, pending=None, spread_at=-1, throws=("", ""), ties=0)
+    d = replace(d, phase=Phase.ACT, pending=None, spread_at=-1, throws=("", ""), ties=0)
     return finish_turn(d) if d.actions_left <= 0 else d
 
 
@@ -264,11 +264,11 @@ def event_plays(d: PhyloData, seat: int, ev: Event, cells: Mapping[int, Slot]) -
     leave = ev.id in _LEFT
     prey = targets(ev)
     out: list[Action] = []
-    for c in sorted(cells):
-        if cells[c].card in prey:  # the event strikes it
-            out.append(Play(ev.id, CELL_NAMES[c]))
+    for slot in d.board:  # in cell order, as ``cells`` holds it
+        if slot.card in prey:  # the event strikes it
+            out.append(Play(ev.id, CELL_NAMES[slot.cell]))
             if leave:
-                out.append(PlayLeaving(ev.id, CELL_NAMES[c]))
+                out.append(PlayLeaving(ev.id, CELL_NAMES[slot.cell]))
     return out
 
 
@@ -291,7 +291,8 @@ def play_event(
     ev = cards().events[card]
     d = take_from_hand(d, seat, card)
     cost = 1 if ev.timing is Timing.ACTION else 0
-    d = d.replace(
+    d = replace(
+        d,
         actions_left=d.actions_left - cost,
         events_this_turn=d.events_this_turn + 1,
         pending=Pending(card, seat, cell, leave),
@@ -301,7 +302,7 @@ def play_event(
     where = f" on {describe_slot(d.cells()[cell])}" if cell >= 0 else ""
     d = log(d, f"{seat_name(seat)} played {name(card)}{where}")
     if _reaction_possible(d):
-        return d.replace(phase=Phase.REACT)
+        return replace(d, phase=Phase.REACT)
     return resolve(d)
 
 
@@ -468,12 +469,12 @@ def resolve(d: PhyloData) -> PhyloData:
         return _spread_from(d, p.cell)
     if isinstance(eff, SkipTurn):
         skips = put(d.skips, victim, d.skips[victim] + 1)
-        return _done(log(d.replace(skips=skips), f"{seat_name(victim)} will miss their next turn"))
+        return _done(log(replace(d, skips=skips), f"{seat_name(victim)} will miss their next turn"))
     if isinstance(eff, DiscardHalfHand):
         owed = len(d.hands[victim]) // 2
         if owed == 0:
             return _done(d)
-        return d.replace(phase=Phase.SEASICK, owed=owed)
+        return replace(d, phase=Phase.SEASICK, owed=owed)
     if isinstance(eff, DiscardAll):
         for c, beneath in _with_keyword(d.cells(), eff):
             slot = d.cells()[c]
@@ -482,10 +483,10 @@ def resolve(d: PhyloData) -> PhyloData:
             d = log(d, f"{what} is discarded ({ev.name})")
         return _done(d)
     if isinstance(eff, Recover):
-        return d.replace(phase=Phase.RECOVER)
+        return replace(d, phase=Phase.RECOVER)
     assert isinstance(eff, DrawBonus)
     in_play = put(d.in_play, p.player, (*d.in_play[p.player], p.card))
-    d = log(d.replace(in_play=in_play), f"{name(p.card)} stays in front of {seat_name(p.player)}")
+    d = log(replace(d, in_play=in_play), f"{name(p.card)} stays in front of {seat_name(p.player)}")
     return resume(d)
 
 
@@ -497,7 +498,7 @@ def seasick_discard(d: PhyloData, card: str) -> PhyloData:
     assert d.pending is not None
     victim = 1 - d.pending.player
     d = discard_cards(take_from_hand(d, victim, card), victim, (card,))
-    d = log(d.replace(owed=d.owed - 1), f"{seat_name(victim)} discarded {name(card)}")
+    d = log(replace(d, owed=d.owed - 1), f"{seat_name(victim)} discarded {name(card)}")
     return _done(d) if d.owed == 0 else d
 
 
@@ -518,7 +519,7 @@ def recover(d: PhyloData, card: str) -> PhyloData:
     seat = d.pending.player
     i = d.discard_of(seat)
     pile = d.discards[i]
-    d = d.replace(discards=put(d.discards, i, without(pile, card)))
+    d = replace(d, discards=put(d.discards, i, without(pile, card)))
     d = add_to_hand(d, seat, (card,), seen=True)
     return _done(log(d, f"{seat_name(seat)} took {name(card)} back from the discard pile"))
 
@@ -544,16 +545,16 @@ def spread_candidates(d: PhyloData) -> list[int]:
 
 
 def _spread_from(d: PhyloData, cell: int) -> PhyloData:
-    d = d.replace(spread_at=cell)
+    d = replace(d, spread_at=cell)
     if not spread_candidates(d):
         return _done(d)
-    return d.replace(phase=Phase.SPREAD)
+    return replace(d, phase=Phase.SPREAD)
 
 
 def spread_to(d: PhyloData, cell: int) -> PhyloData:
     """Climate Change's player points it at the species in ``cell``: the contest begins."""
     d = log(d, f"Climate Change threatens {describe_slot(d.cells()[cell])}")
-    return d.replace(phase=Phase.CONTEST, spread_at=cell, throws=("", ""), ties=0)
+    return replace(d, phase=Phase.CONTEST, spread_at=cell, throws=("", ""), ties=0)
 
 
 def spread_done(d: PhyloData) -> PhyloData:
@@ -563,7 +564,7 @@ def spread_done(d: PhyloData) -> PhyloData:
 
 def contest_throw(d: PhyloData, seat: int, throw: Throw) -> PhyloData:
     """A throw; once both are in, the contest is decided."""
-    d = d.replace(throws=put(d.throws, seat, throw.value))
+    d = replace(d, throws=put(d.throws, seat, throw.value))
     if "" in d.throws:
         return d
     assert d.pending is not None
@@ -571,14 +572,14 @@ def contest_throw(d: PhyloData, seat: int, throw: Throw) -> PhyloData:
     mine, theirs = Throw(d.throws[player]), Throw(d.throws[1 - player])
     shown = f"{seat_name(player)} {mine}, {seat_name(1 - player)} {theirs}"
     if mine is theirs:
-        d = d.replace(ties=d.ties + 1, throws=("", ""))
+        d = replace(d, ties=d.ties + 1, throws=("", ""))
         if d.ties >= MAX_TIES:
             return _done(log(d, f"{shown}: {MAX_TIES} ties in a row, Climate Change stops"))
         return log(d, f"{shown}: a tie, throw again")
     if mine.beats(theirs):
         d = log(d, f"{shown}: {seat_name(player)} wins")
         d = _discard_cells(d, [d.spread_at], "Climate Change")
-        return _spread_from(d.replace(throws=("", ""), ties=0), d.spread_at)
+        return _spread_from(replace(d, throws=("", ""), ties=0), d.spread_at)
     return _done(log(d, f"{shown}: {seat_name(1 - player)} wins, Climate Change stops"))
 
 

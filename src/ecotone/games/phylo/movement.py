@@ -19,11 +19,20 @@ from collections.abc import Mapping
 
 from ecotone.core.actions import Action
 from ecotone.games.phylo.actions import Move
-from ecotone.games.phylo.board import CELL_NAMES, MAP_CELLS, QUEEN, Direction, ray
+from ecotone.games.phylo.board import (
+    CELL_NAMES,
+    MAP_CELLS,
+    NEIGHBOURS,
+    NEXT_TO_MAP,
+    QUEEN,
+    RAYS,
+    Direction,
+    ray,
+)
 from ecotone.games.phylo.cards import cards, name
 from ecotone.games.phylo.compatibility import fits, tables
 from ecotone.games.phylo.refusals import PhyloRefusal, Problem, why_not_fits
-from ecotone.games.phylo.state import PhyloData, Slot
+from ecotone.games.phylo.state import PhyloData, Slot, table
 
 __all__ = ["clear", "movable", "move_problem", "moves", "moves_left"]
 
@@ -167,20 +176,38 @@ def moves(d: PhyloData, seat: int, cells: Mapping[int, Slot]) -> list[Action]:
     The rules of :func:`move_problem`, asked once per card (:func:`movable`, and the lines
     it may take) and walking each line out from the card: its reach this turn and the
     first cell that is not :func:`clear` end the line, and it lands wherever it
-    :func:`~ecotone.games.phylo.compatibility.fits`.
+    :func:`~ecotone.games.phylo.compatibility.fits` (asked here of the cell's neighbours
+    directly). Which cards of each seat may move is the table's own
+    (:attr:`~ecotone.games.phylo.state.Table.movers`), worked out once for every position
+    sharing it.
     """
+    on = table(d.board)
+    movers = on.movers
+    if movers is None:
+        movers = on.movers = tuple(
+            [s for s in d.board if movable(s, owner)] for owner in range(len(d.hands))
+        )
     out: list[Action] = []
-    for slot in d.board:
-        if not movable(slot, seat):
-            continue
+    for slot in movers[seat]:
         card, src = slot.card, slot.cell
         left = moves_left(d, card, seat)
+        friends = _BESIDE[card]
+        plant = card in _PLANTS
+        lines = RAYS[src]
         for direction in _LINES[card]:
-            for steps, dest in enumerate(ray(src, direction)[:left], 1):
-                if not clear(cells, dest):
+            steps = 0
+            for dest in lines[direction]:
+                if steps >= left or dest in cells or dest in MAP_CELLS:  # not clear
                     break
-                if fits(card, dest, cells, src):
+                steps += 1
+                if plant and dest in NEXT_TO_MAP:
                     out.append(Move(CELL_NAMES[src], direction, steps))
+                    continue
+                for n in NEIGHBOURS[dest]:  # fits, without the card in the cell it leaves
+                    other = cells.get(n)
+                    if other is not None and other.card in friends and n != src:
+                        out.append(Move(CELL_NAMES[src], direction, steps))
+                        break
     return out
 
 
@@ -189,6 +216,8 @@ def _name(card: str) -> str:
 
 
 _MOVERS = tables().movers  # each moving species' MOVE# or FLIGHT#, and whether it flies
+_BESIDE = tables().beside
+_PLANTS = tables().plants
 _DIAGONALS = frozenset(x for x in Direction if x.diagonal)
 # the lines each moving species may take (the line rule asked once for every card)
 _LINES = {c: tuple(x for x in QUEEN if _line_problem(c, x) is None) for c in _MOVERS}

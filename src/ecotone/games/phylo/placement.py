@@ -207,8 +207,11 @@ def ordinary_cells(cells: Mapping[int, Slot], hand: Iterable[str]) -> dict[str, 
     spots: dict[str, set[int]] = {}
     if not ordinary:
         return spots
-    for card in t.plants.intersection(ordinary):
-        spots[card] = {c for c in NEXT_TO_MAP if c not in cells}
+    plants = t.plants.intersection(ordinary)
+    if plants:
+        free = [c for c in NEXT_TO_MAP if c not in cells]
+        for card in plants:
+            spots[card] = set(free)
     friends_of = t.friends
     for c, slot in cells.items():
         friends = friends_of.get(slot.card)  # none for an URBAN card

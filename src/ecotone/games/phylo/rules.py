@@ -21,7 +21,7 @@ import random
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
-from ecotone.core.records import seat_name
+from ecotone.core.records import replace, seat_name
 from ecotone.games.phylo.actions import (
     Allow,
     Cancel,
@@ -131,7 +131,7 @@ def setup(
         discards = ((), ())
     first = rnd.randrange(2)
     d = PhyloData(piles=piles, hands=hands, discards=discards, turn=first)
-    d = d.replace(challenge_rule=challenge)
+    d = replace(d, challenge_rule=challenge)
     d = log(d, f"{seat_name(first)} won rock-paper-scissors and goes first")
     return begin_turn(d)
 
@@ -202,9 +202,21 @@ def _act(d: PhyloData, seat: int) -> list[Action]:
         out += [Play(card, CELL_NAMES[c]) for c in found]
     out += moves(d, seat, cells)
     if pile_problem(d, seat) is None:
-        out += [Drop(card) for card in hand]
-    out.append(Pass())
+        drops = _DROPS
+        out += [drops.get(card) or _drop_action(card) for card in hand]
+    out.append(_PASS)
     return out
+
+
+# Dropping a card and passing are the same few records in every position: made once each
+# (actions are frozen) rather than at every step of a search.
+_DROPS: dict[str, Drop] = {}
+_PASS = Pass()
+
+
+def _drop_action(card: str) -> Drop:
+    found = _DROPS[card] = Drop(card)
+    return found
 
 
 def legal(d: PhyloData, seat: int) -> list[Action]:
@@ -397,7 +409,7 @@ def _cell(text: str) -> int:
 def _play_species(d: PhyloData, seat: int, card: str, cell: int) -> PhyloData:
     t = tables()
     d = take_from_hand(d, seat, card)
-    d = d.replace(actions_left=d.actions_left - 1)
+    d = replace(d, actions_left=d.actions_left - 1)
     slot = d.cells().get(cell)
     where = CELL_NAMES[cell]
     if card in t.parasites:
@@ -421,9 +433,10 @@ def _move(d: PhyloData, seat: int, action: Move) -> PhyloData:
     dest = ray(src, action.direction)[action.steps - 1]
     slot = d.cells()[src]
     board = [s for s in d.board if s.cell != src]
-    d = d.replace(board=tuple(board))
+    d = replace(d, board=tuple(board))
     d = put_slot(d, Slot(dest, slot.card, slot.owner, slot.under, slot.under_owner))
-    d = d.replace(
+    d = replace(
+        d,
         actions_left=d.actions_left - 1,
         moved=(*d.moved, (slot.card, seat, action.steps)),
     )
@@ -437,7 +450,7 @@ def _drop(d: PhyloData, seat: int, card: str) -> PhyloData:
     d = discard_cards(take_from_hand(d, seat, card), seat, (card,))
     d = log(d, f"{seat_name(seat)} dropped {name(card)} and picked up {DROP_PICKS}")
     d = draw(d, seat, DROP_PICKS)
-    return resume(d.replace(actions_left=d.actions_left - 1))
+    return resume(replace(d, actions_left=d.actions_left - 1))
 
 
 def next_data(d: PhyloData, seat: int, action: Action) -> PhyloData:
@@ -462,7 +475,7 @@ def next_data(d: PhyloData, seat: int, action: Action) -> PhyloData:
         return (
             resolve(d)
             if d.phase is Phase.REACT
-            else resume(d.replace(placed=-1, placed_under=False))
+            else resume(replace(d, placed=-1, placed_under=False))
         )
     if isinstance(action, Discard):
         return seasick_discard(d, action.card)

@@ -195,14 +195,17 @@ class Table:
         cells: the board as a mapping from cell to slot (never to be changed).
         trouble: the INCOMPATIBLE cards, once asked (see
             :func:`ecotone.games.phylo.compatibility.trouble_on`).
+        movers: each seat's cards that may move, once asked (see
+            :func:`ecotone.games.phylo.movement.moves`).
     """
 
-    __slots__ = ("board", "cells", "trouble")
+    __slots__ = ("board", "cells", "movers", "trouble")
 
     def __init__(self, board: tuple[Slot, ...]) -> None:
         self.board = board
         self.cells: Mapping[int, Slot] = {s.cell: s for s in board}
         self.trouble: list[tuple[int, bool]] | None = None
+        self.movers: tuple[list[Slot], ...] | None = None
 
 
 _TABLES: dict[int, Table] = {}

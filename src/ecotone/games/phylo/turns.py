@@ -17,7 +17,7 @@ Rules doc sections: §A turn, §Incompatible cards and the rescue turn, §The en
 
 from __future__ import annotations
 
-from ecotone.core.records import put, seat_name
+from ecotone.core.records import put, replace, seat_name
 from ecotone.games.phylo.cards import DrawBonus, cards
 from ecotone.games.phylo.compatibility import trouble_on
 from ecotone.games.phylo.state import ACTIONS_PER_TURN, Phase, PhyloData
@@ -46,7 +46,8 @@ def begin_turn(d: PhyloData) -> PhyloData:
     """Start ``d.turn``'s turn: pick up, then 3 actions (a rescue turn if one is due)."""
     seat = d.turn
     d = draw(d, seat, draws_per_turn(d, seat))
-    return d.replace(
+    return replace(
+        d,
         phase=Phase.ACT,
         actions_left=ACTIONS_PER_TURN,
         rescuing=d.rescue_due[seat],
@@ -84,7 +85,7 @@ def recheck(d: PhyloData) -> PhyloData:
     due = [False, False]
     for c, beneath in trouble_on(d.board):
         due[cells[c].under_owner if beneath else cells[c].owner] = True
-    return d.replace(rescue_due=tuple(due))
+    return replace(d, rescue_due=tuple(due))
 
 
 def finish_turn(d: PhyloData) -> PhyloData:
@@ -100,12 +101,12 @@ def _advance(d: PhyloData, *, evented: bool) -> PhyloData:
         final -= 1
     elif final == 0:
         if not evented:
-            return log(d.replace(phase=Phase.OVER, rescuing=False), "the game is over")
+            return log(replace(d, phase=Phase.OVER, rescuing=False), "the game is over")
         d = log(d, f"an event was played: {seat_name(1 - d.turn)} gets one extra turn to react")
     nxt = 1 - d.turn
-    d = d.replace(final=final, turn=nxt, events_this_turn=0, moved=(), rescuing=False)
+    d = replace(d, final=final, turn=nxt, events_this_turn=0, moved=(), rescuing=False)
     if d.skips[nxt] > 0:
         skips = put(d.skips, nxt, d.skips[nxt] - 1)
-        d = log(d.replace(skips=skips), f"{seat_name(nxt)} misses this turn")
+        d = log(replace(d, skips=skips), f"{seat_name(nxt)} misses this turn")
         return _advance(d, evented=False)
     return begin_turn(d)

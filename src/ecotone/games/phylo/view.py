@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ecotone.core.records import put, seat_name
+from ecotone.core.records import put, replace, seat_name
 from ecotone.games.phylo.board import CELL_NAMES, MAP_CELLS
 from ecotone.games.phylo.compatibility import trouble_on
 from ecotone.games.phylo.scoring import table_points
@@ -120,7 +120,7 @@ def determinize(d: PhyloData, seat: int, rnd: random.Random) -> PhyloData:
     if throws[opp] and not throws[seat]:
         again = rnd.choice(list(Throw)).value
         throws = put(throws, opp, again)
-    return d.replace(hands=hands, piles=tuple(piles), throws=throws)
+    return replace(d, hands=hands, piles=tuple(piles), throws=throws)
 
 
 def zones(d: PhyloData) -> dict[str, list[str]]:

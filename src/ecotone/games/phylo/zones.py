@@ -10,7 +10,7 @@ constructed-deck game), and a parasite always leaves the table with its host (ru
 
 from __future__ import annotations
 
-from ecotone.core.records import put, seat_name, without
+from ecotone.core.records import put, replace, seat_name, without
 from ecotone.games.phylo.board import cell_name
 from ecotone.games.phylo.cards import name
 from ecotone.games.phylo.state import PhyloData, Slot
@@ -33,7 +33,7 @@ LOG_SIZE = 8
 
 def log(d: PhyloData, text: str) -> PhyloData:
     """Record a public happening (the log keeps the last :data:`LOG_SIZE`)."""
-    return d.replace(log=(*d.log, text)[-LOG_SIZE:])
+    return replace(d, log=(*d.log, text)[-LOG_SIZE:])
 
 
 # -- hands and piles ---------------------------------------------------------------------------
@@ -44,7 +44,8 @@ def take_from_hand(d: PhyloData, seat: int, card: str) -> PhyloData:
     known = d.known[seat]
     if card in known:
         known = without(known, card)
-    return d.replace(
+    return replace(
+        d,
         hands=put(d.hands, seat, without(d.hands[seat], card)),
         known=put(d.known, seat, known),
     )
@@ -53,9 +54,9 @@ def take_from_hand(d: PhyloData, seat: int, card: str) -> PhyloData:
 def add_to_hand(d: PhyloData, seat: int, new: tuple[str, ...], *, seen: bool = False) -> PhyloData:
     """``seat``'s hand with ``new`` added (kept sorted); ``seen``: the opponent saw them."""
     hand = tuple(sorted((*d.hands[seat], *new)))
-    d = d.replace(hands=put(d.hands, seat, hand))
+    d = replace(d, hands=put(d.hands, seat, hand))
     if seen:
-        d = d.replace(known=put(d.known, seat, tuple(sorted((*d.known[seat], *new)))))
+        d = replace(d, known=put(d.known, seat, tuple(sorted((*d.known[seat], *new)))))
     return d
 
 
@@ -71,17 +72,17 @@ def draw(d: PhyloData, seat: int, n: int) -> PhyloData:
     if n == 0:
         return d
     taken = pile[len(pile) - n :]
-    d = add_to_hand(d.replace(piles=put(d.piles, p, pile[: len(pile) - n])), seat, taken)
+    d = add_to_hand(replace(d, piles=put(d.piles, p, pile[: len(pile) - n])), seat, taken)
     if not d.piles[p] and d.final < 0:
         what = "their deck" if d.decks else "the pick-up pile"
-        d = log(d.replace(final=1), f"{seat_name(seat)} picked up the last card of {what}")
+        d = log(replace(d, final=1), f"{seat_name(seat)} picked up the last card of {what}")
     return d
 
 
 def discard_cards(d: PhyloData, owner: int, new: tuple[str, ...]) -> PhyloData:
     """Put ``new`` on the discard pile of ``owner``'s deck (the shared pile if one)."""
     i = d.discard_of(owner)
-    return d.replace(discards=put(d.discards, i, (*d.discards[i], *new)))
+    return replace(d, discards=put(d.discards, i, (*d.discards[i], *new)))
 
 
 # -- the board ----------------------------------------------------------------------------------
@@ -92,13 +93,13 @@ def put_slot(d: PhyloData, slot: Slot) -> PhyloData:
     board = [s for s in d.board if s.cell != slot.cell]
     board.append(slot)
     board.sort(key=lambda s: s.cell)
-    return d.replace(board=tuple(board))
+    return replace(d, board=tuple(board))
 
 
 def remove_cell(d: PhyloData, cell: int) -> PhyloData:
     """Discard the card at ``cell`` and any parasite beneath it; the cell becomes empty."""
     slot = next(s for s in d.board if s.cell == cell)
-    d = d.replace(board=tuple(s for s in d.board if s.cell != cell))
+    d = replace(d, board=tuple(s for s in d.board if s.cell != cell))
     d = discard_cards(d, slot.owner, (slot.card,))
     if slot.under is not None:
         d = discard_cards(d, slot.under_owner, (slot.under,))

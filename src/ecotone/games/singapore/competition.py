@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ecotone.core.actions import Action
-from ecotone.core.records import put, seat_name
+from ecotone.core.records import put, replace, seat_name
 from ecotone.games.singapore.abilities import traits
 from ecotone.games.singapore.action_cards import play_problem, plays
 from ecotone.games.singapore.actions import Cooperate, Intimidate, Play
@@ -243,7 +243,7 @@ def begin(d: SGData) -> SGData:
     fed = []
     for s in in_region(d, ECOTONE):
         food = OPPORTUNIST_FOOD if "opportunist" in traits(players[s]) else ECOTONE_FOOD
-        players[s] = players[s].replace(food=players[s].food + food)
+        players[s] = replace(players[s], food=players[s].food + food)
         fed.append(f"{seat_name(s)} +{food}")
     if fed:
         lines.append("Ecotone: " + ", ".join(fed) + " Food.")
@@ -261,7 +261,7 @@ def begin(d: SGData) -> SGData:
         elif len(seats) == 1:
             s = seats[0]
             food = alone_food(traits(players[s]), h, cs.bounty[hab.bounty])
-            players[s] = players[s].replace(food=players[s].food + food)
+            players[s] = replace(players[s], food=players[s].food + food)
             lines.append(f"{region_name(h)}: {seat_name(s)} is alone and takes {food} Food.")
         else:
             for s in seats:
@@ -271,7 +271,7 @@ def begin(d: SGData) -> SGData:
                 + ", ".join(seat_name(s) for s in seats)
                 + " must each choose a Survival Strategy."
             )
-    d = d.replace(players=tuple(players), choices=tuple(choices), phase=Phase.COMPETE)
+    d = replace(d, players=tuple(players), choices=tuple(choices), phase=Phase.COMPETE)
     return say(d, "Inter-species Competition:", *lines)
 
 
@@ -304,7 +304,7 @@ def apply(d: SGData, seat: int, action: Action) -> SGData:
     else:
         assert isinstance(action, Intimidate)
         c = Choice(c.cards, "intimidate")
-    return d.replace(choices=put(d.choices, seat, c))
+    return replace(d, choices=put(d.choices, seat, c))
 
 
 def resolve(d: SGData) -> SGData:
@@ -334,19 +334,20 @@ def resolve(d: SGData) -> SGData:
             for key in d.choices[s].cards:
                 cid, hand = take(hand, key)
                 discard.append(cid)
-            players[s] = players[s].replace(hand=hand)
+            players[s] = replace(players[s], hand=hand)
         (die_a, die_b), d = dice(d, 2)
         bounty = cs.bounty[d.habitats[HABITAT_INDEX[h]].bounty]
         result = contest(h, entries, bounty, len(players), d.order(), die_a, die_b)
         for s, delta in result.deltas.items():
             players[s] = _fed(players[s], delta, result.shown.get(s))
         lines += result.lines
-    d = d.replace(players=tuple(players), discard=tuple(discard), choices=())
+    d = replace(d, players=tuple(players), discard=tuple(discard), choices=())
     return say(d, *lines) if lines else d
 
 
 def _fed(p: Player, delta: int, shown: str | None) -> Player:
-    return p.replace(
+    return replace(
+        p,
         food=max(0, p.food + delta),
         cooperated=p.cooperated + (shown == "cooperate"),
         intimidated=p.intimidated + (shown == "intimidate"),

@@ -21,7 +21,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 
 from ecotone.core.actions import Action
-from ecotone.core.records import put, seat_name
+from ecotone.core.records import put, replace, seat_name
 from ecotone.games.singapore.abilities import traits
 from ecotone.games.singapore.action_cards import play_problem
 from ecotone.games.singapore.actions import (
@@ -65,11 +65,11 @@ def begin(d: SGData) -> SGData:
     """Everything after the last Evolution turn, up to the first decision it needs."""
     d = _reveal_secrets(d)
     if d.round >= ROUNDS:
-        d = say(d.replace(phase=Phase.OVER), f"The game ends after {ROUNDS} rounds.")
+        d = say(replace(d, phase=Phase.OVER), f"The game ends after {ROUNDS} rounds.")
         return say(d, *announce(d.players))
     d, anchored = _destroy(d)
     if anchored:
-        return d.replace(phase=Phase.ANCHOR, turn=anchored[0], queue=anchored[1:])
+        return replace(d, phase=Phase.ANCHOR, turn=anchored[0], queue=anchored[1:])
     return _begin_recovery(d)
 
 
@@ -106,7 +106,7 @@ def _reveal_secrets(d: SGData) -> SGData:
                 d = say(
                     d, f"{head}: {seat_name(s)} and {seat_name(t)} each gain {SECRET_FOOD} Food."
                 )
-            d = d.replace(discard=(*d.discard, cid))
+            d = replace(d, discard=(*d.discard, cid))
         d = set_player(d, s, facedown=())
     return d
 
@@ -125,9 +125,9 @@ def _destroy(d: SGData) -> tuple[SGData, tuple[int, ...]]:
             continue
         # turned over: its Nature's Bounty card goes back to the others (no Food there
         # any more; all 8 are shuffled again next round)
-        habitats[i] = hab.replace(status=Status.DESTROYED, bounty="")
+        habitats[i] = replace(hab, status=Status.DESTROYED, bounty="")
         if hab.bounty:
-            d = d.replace(bounty_deck=tuple(sorted((*d.bounty_deck, hab.bounty))))
+            d = replace(d, bounty_deck=tuple(sorted((*d.bounty_deck, hab.bounty))))
         swept = []
         for s in d.order():
             if b.region(d.players[s].tile) != h:
@@ -141,12 +141,12 @@ def _destroy(d: SGData) -> tuple[SGData, tuple[int, ...]]:
         if swept:
             go = "goes" if len(swept) == 1 else "go"
             text += f": {', '.join(swept)} {go} to the centre of the Ecotone"
-        d = say(d.replace(habitats=tuple(habitats)), text + ".")
+        d = say(replace(d, habitats=tuple(habitats)), text + ".")
     urban = habitats[-1]
     if urban.status is Status.SOON and d.destroyed_count >= URBAN_OPENS_AT:
-        habitats[-1] = urban.replace(status=Status.OPEN)
+        habitats[-1] = replace(urban, status=Status.OPEN)
         d = say(
-            d.replace(habitats=tuple(habitats)),
+            replace(d, habitats=tuple(habitats)),
             f"{d.destroyed_count} Destruction cards have been drawn across the Forest, "
             "Mangrove and Marine: the Urban habitat opens.",
         )
@@ -181,20 +181,21 @@ def _begin_recovery(d: SGData) -> SGData:
         return _hand_limit(d)
     order = d.order()
     d = say(d, "Recovery: each player may offer a Recovery card for a destroyed habitat.")
-    return d.replace(phase=Phase.RESTORE, turn=order[0], asks=order[1:])
+    return replace(d, phase=Phase.RESTORE, turn=order[0], asks=order[1:])
 
 
 def _next_ask(d: SGData) -> SGData:
-    d = d.replace(proposal="", proposer=-1, pledges=(), queue=())
+    d = replace(d, proposal="", proposer=-1, pledges=(), queue=())
     if d.asks and recovery_possible(d):
-        return d.replace(phase=Phase.RESTORE, turn=d.asks[0], asks=d.asks[1:])
-    return _hand_limit(d.replace(asks=()))
+        return replace(d, phase=Phase.RESTORE, turn=d.asks[0], asks=d.asks[1:])
+    return _hand_limit(replace(d, asks=()))
 
 
 def _offer(d: SGData, seat: int, habitat: str) -> SGData:
     n = len(d.players)
     others = tuple((seat + k) % n for k in range(1, n))
-    d = d.replace(
+    d = replace(
+        d,
         phase=Phase.PLEDGE,
         proposal=habitat,
         proposer=seat,
@@ -215,12 +216,12 @@ def need(d: SGData) -> int:
 
 
 def _pledge(d: SGData, seat: int, food: int) -> SGData:
-    d = d.replace(pledges=put(d.pledges, seat, food))
+    d = replace(d, pledges=put(d.pledges, seat, food))
     d = say(d, f"{seat_name(seat)} pledges {food} Food.")
     if need(d) == 0:
         return _next_ask(_restore(d))
     if d.queue:
-        return d.replace(turn=d.queue[0], queue=d.queue[1:])
+        return replace(d, turn=d.queue[0], queue=d.queue[1:])
     return _next_ask(
         say(
             d,
@@ -235,16 +236,16 @@ def _restore(d: SGData) -> SGData:
     for s, food in enumerate(d.pledges):
         d = set_player(d, s, food=d.players[s].food - food)
     card, hand = take(d.players[d.proposer].hand, "recovery")
-    d = set_player(d, d.proposer, hand=hand).replace(discard=(*d.discard, card))
+    d = replace(set_player(d, d.proposer, hand=hand), discard=(*d.discard, card))
     h = d.proposal
     i = HABITATS.index(h)
     hab = d.habitats[i]
     back, laid = hab.destruction[-1], hab.destruction[:-1]
-    d = d.replace(habitats=put(d.habitats, i, hab.replace(status=Status.OPEN, destruction=laid)))
+    d = replace(d, habitats=put(d.habitats, i, replace(hab, status=Status.OPEN, destruction=laid)))
     di = DECKS.index(h)
     deck, d = shuffled(d, (*d.decks[di], back))
     # The Urban count is of Destruction cards drawn: the card going back does not undo it.
-    d = d.replace(decks=put(d.decks, di, deck), known=put(d.known, di, 0))
+    d = replace(d, decks=put(d.decks, di, deck), known=put(d.known, di, 0))
     name = cs.decks[h].name
     return say(
         d,
@@ -259,19 +260,19 @@ def _restore(d: SGData) -> SGData:
 def _hand_limit(d: SGData) -> SGData:
     over = tuple(s for s in d.order() if len(d.players[s].hand) > HAND_LIMIT)
     if over:
-        return d.replace(phase=Phase.DISCARD, turn=over[0], queue=over[1:])
-    return d.replace(phase=Phase.NEXT_ROUND)
+        return replace(d, phase=Phase.DISCARD, turn=over[0], queue=over[1:])
+    return replace(d, phase=Phase.NEXT_ROUND)
 
 
 def _discard(d: SGData, seat: int, key: str) -> SGData:
     cid, hand = take(d.players[seat].hand, key)
-    d = set_player(d, seat, hand=hand).replace(discard=(*d.discard, cid))
+    d = replace(set_player(d, seat, hand=hand), discard=(*d.discard, cid))
     d = say(d, f"{seat_name(seat)} discards {name_of(key)} (hand limit {HAND_LIMIT}).")
     if len(hand) > HAND_LIMIT:
         return d
     if d.queue:
-        return d.replace(turn=d.queue[0], queue=d.queue[1:])
-    return d.replace(phase=Phase.NEXT_ROUND)
+        return replace(d, turn=d.queue[0], queue=d.queue[1:])
+    return replace(d, phase=Phase.NEXT_ROUND)
 
 
 # -- decisions ------------------------------------------------------------------------------
@@ -400,7 +401,7 @@ def apply(d: SGData, seat: int, action: Action) -> SGData:
                 f"{seat_name(seat)} leaves the destroyed Mangrove for the centre of the Ecotone.",
             )
         if d.queue:
-            return d.replace(turn=d.queue[0], queue=d.queue[1:])
+            return replace(d, turn=d.queue[0], queue=d.queue[1:])
         return _begin_recovery(d)
     if isinstance(action, Restore):
         return _offer(d, seat, action.habitat)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ecotone.core.actions import Action
-from ecotone.core.records import put, seat_name
+from ecotone.core.records import put, replace, seat_name
 from ecotone.games.singapore.abilities import counts, traits
 from ecotone.games.singapore.action_cards import AFTER_DRAWING, play_problem, plays
 from ecotone.games.singapore.actions import Buy, Draw, Finish, Play
@@ -58,7 +58,7 @@ URBAN_TRIGGER_DECKS = ("forest", "mangrove", "marine")
 def begin(d: SGData) -> SGData:
     """Evolution turns, in turn order from the round's first player."""
     order = d.order()
-    d = d.replace(phase=Phase.DRAW, turn=order[0], queue=order[1:])
+    d = replace(d, phase=Phase.DRAW, turn=order[0], queue=order[1:])
     return say(d, "Evolution:")
 
 
@@ -208,23 +208,23 @@ def apply(d: SGData, seat: int, action: Action) -> SGData:
 def _play(d: SGData, seat: int, key: str) -> SGData:
     p = d.players[seat]
     cid, hand = take(p.hand, key)
-    d = set_player(d, seat, hand=hand).replace(discard=(*d.discard, cid))
+    d = replace(set_player(d, seat, hand=hand), discard=(*d.discard, cid))
     if key == "forage":
         d = set_player(d, seat, food=p.food + FORAGE_FOOD)
         return say(d, f"{seat_name(seat)} plays Forage: +{FORAGE_FOOD} Food.")
     if key == "rapid-evolution":
         return say(
-            d.replace(extra=d.extra + 1),
+            replace(d, extra=d.extra + 1),
             f"{seat_name(seat)} plays Rapid Evolution: draws 1 more card.",
         )
     if key == "seed-dispersal":
         return say(
-            d.replace(any_deck=True),
+            replace(d, any_deck=True),
             f"{seat_name(seat)} plays Seed Dispersal: may draw from any open deck.",
         )
     assert key == "bargain"
     return say(
-        d.replace(bargain=True),
+        replace(d, bargain=True),
         f"{seat_name(seat)} plays Bargain: the next Adaptation costs {BARGAIN_COST} Food.",
     )
 
@@ -235,7 +235,7 @@ def _draw(d: SGData, seat: int, deck: str) -> SGData:
     want = draw_size(d, seat)
     pile = d.decks[i]
     got, rest = pile[:want], pile[want:]
-    d = d.replace(decks=put(d.decks, i, rest), known=put(d.known, i, min(d.known[i], len(rest))))
+    d = replace(d, decks=put(d.decks, i, rest), known=put(d.known, i, min(d.known[i], len(rest))))
     p = d.players[seat]
     hand = list(p.hand)
     drawn: list[str] = []
@@ -261,11 +261,13 @@ def _draw(d: SGData, seat: int, deck: str) -> SGData:
     if len(got) < want:
         food += SHORT_DECK_FOOD
         line += f" Fewer than {want} cards were left: +{SHORT_DECK_FOOD} Food."
-    players = put(d.players, seat, p.replace(hand=tuple(sorted(hand)), food=food))
+    players = put(d.players, seat, replace(p, hand=tuple(sorted(hand)), food=food))
     log = (*d.log, line, *events)
     if not drawn:
-        return _end_turn(d.replace(players=players, log=log))
-    return d.replace(players=players, log=log, phase=Phase.BUY, drawn=tuple(drawn), drawn_from=deck)
+        return _end_turn(replace(d, players=players, log=log))
+    return replace(
+        d, players=players, log=log, phase=Phase.BUY, drawn=tuple(drawn), drawn_from=deck
+    )
 
 
 def _destruction(d: SGData, cid: str) -> tuple[SGData, str]:
@@ -275,9 +277,9 @@ def _destruction(d: SGData, cid: str) -> tuple[SGData, str]:
     i = HABITAT_INDEX[h]
     hab = d.habitats[i]
     laid = (*hab.destruction, cid)
-    d = d.replace(habitats=put(d.habitats, i, hab.replace(destruction=laid)))
+    d = replace(d, habitats=put(d.habitats, i, replace(hab, destruction=laid)))
     if h in URBAN_TRIGGER_DECKS:
-        d = d.replace(destroyed_count=d.destroyed_count + 1)
+        d = replace(d, destroyed_count=d.destroyed_count + 1)
     need = cs.decks[h].destruction
     line = f"  Destruction! The {region_name(h)} has {len(laid)} of {need} Destruction cards"
     if len(laid) >= need:
@@ -289,11 +291,11 @@ def _buy(d: SGData, seat: int, key: str) -> SGData:
     cost = price(d, seat)
     cid, drawn = take(d.drawn, key)
     p = d.players[seat]
-    p = p.replace(food=p.food - cost, adaptations=tuple(sorted((*p.adaptations, cid))))
+    p = replace(p, food=p.food - cost, adaptations=tuple(sorted((*p.adaptations, cid))))
     line = f"{seat_name(seat)} buys {name_of(key)} for {cost} Food."
     d, p, lines = _niches(d, seat, p, key)
-    d = d.replace(
-        drawn=drawn, bargain=False, players=put(d.players, seat, p), log=(*d.log, line, *lines)
+    d = replace(
+        d, drawn=drawn, bargain=False, players=put(d.players, seat, p), log=(*d.log, line, *lines)
     )
     return d if drawn else _end_turn(d)
 
@@ -318,7 +320,7 @@ def _niches(d: SGData, seat: int, p: Player, bought: str) -> tuple[SGData, Playe
             f"{seat_name(seat)} completes the {n.name} niche: 12 EVP, "
             f"and from now on: {n.ability_text}"
         )
-        p = p.replace(niches=(*p.niches, p.niche), niche="")
+        p = replace(p, niches=(*p.niches, p.niche), niche="")
     elif d.mode == "survival":
         won = niches_completed(p, candidates)
         for nid in won:
@@ -329,8 +331,8 @@ def _niches(d: SGData, seat: int, p: Player, bought: str) -> tuple[SGData, Playe
             )
         if won:
             display = tuple(n for n in d.niche_display if n not in won)
-            p = p.replace(niches=(*p.niches, *won))
-            d = d.replace(niche_display=display)
+            p = replace(p, niches=(*p.niches, *won))
+            d = replace(d, niche_display=display)
     return d, p, lines
 
 
@@ -342,7 +344,8 @@ def _needing(key: str, niches: tuple[str, ...]) -> tuple[str, ...]:
 def _return_rest(d: SGData, seat: int) -> SGData:
     i = DECKS.index(d.drawn_from)
     names = ", ".join(name_of(cards().key(c)) for c in d.drawn)
-    d = d.replace(
+    d = replace(
+        d,
         decks=put(d.decks, i, d.decks[i] + d.drawn),
         known=put(d.known, i, d.known[i] + len(d.drawn)),
     )
@@ -351,7 +354,7 @@ def _return_rest(d: SGData, seat: int) -> SGData:
 
 
 def _end_turn(d: SGData) -> SGData:
-    d = d.replace(drawn=(), drawn_from="", extra=0, any_deck=False, bargain=False)
+    d = replace(d, drawn=(), drawn_from="", extra=0, any_deck=False, bargain=False)
     if d.queue:
-        return d.replace(phase=Phase.DRAW, turn=d.queue[0], queue=d.queue[1:])
-    return d.replace(phase=Phase.ROUND_END)
+        return replace(d, phase=Phase.DRAW, turn=d.queue[0], queue=d.queue[1:])
+    return replace(d, phase=Phase.ROUND_END)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
+from ecotone.core.records import replace
 from ecotone.core.rng import roll
 from ecotone.games.singapore.state import SGData
 
@@ -21,13 +22,13 @@ T = TypeVar("T")
 
 def say(d: SGData, *lines: str) -> SGData:
     """``d`` with lines added to the round's public log."""
-    return d.replace(log=d.log + lines)
+    return replace(d, log=d.log + lines)
 
 
 def dice(d: SGData, count: int) -> tuple[tuple[int, ...], SGData]:
     """The Gamemaster rolls ``count`` dice."""
     rnd, key = roll(d.rng)
-    return tuple(rnd.randint(1, 6) for _ in range(count)), d.replace(rng=key)
+    return tuple(rnd.randint(1, 6) for _ in range(count)), replace(d, rng=key)
 
 
 def shuffled(d: SGData, items: Sequence[T]) -> tuple[tuple[T, ...], SGData]:
@@ -35,4 +36,4 @@ def shuffled(d: SGData, items: Sequence[T]) -> tuple[tuple[T, ...], SGData]:
     rnd, key = roll(d.rng)
     out = list(items)
     rnd.shuffle(out)
-    return tuple(out), d.replace(rng=key)
+    return tuple(out), replace(d, rng=key)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ecotone.core.actions import Action
-from ecotone.core.records import put, seat_name
+from ecotone.core.records import put, replace, seat_name
 from ecotone.core.rng import roll
 from ecotone.games.singapore.abilities import traits
 from ecotone.games.singapore.action_cards import play_problem, plays
@@ -50,7 +50,7 @@ STAMPEDE_STEPS = 2
 
 def start_round(d: SGData) -> SGData:
     """A new round: Nature's Bounty, then everyone's Migration roll."""
-    d = d.replace(round=d.round + 1, last_log=d.log, log=(), phase=Phase.MIGRATE)
+    d = replace(d, round=d.round + 1, last_log=d.log, log=(), phase=Phase.MIGRATE)
     d = say(d, f"Round {d.round}: {seat_name(d.first)} is the first player.")
     cs = cards()
     rnd, key = roll(d.rng)  # one throw of the Gamemaster's for the Bounty and every die
@@ -60,23 +60,23 @@ def start_round(d: SGData) -> SGData:
     shown = []
     for h, hab in zip(HABITATS, d.habitats, strict=True):
         card = deal.pop(0) if hab.status is Status.OPEN else ""
-        habitats.append(hab.replace(bounty=card))
+        habitats.append(replace(hab, bounty=card))
         if card:
             b = cs.bounty[card]
             shown.append(f"{region_name(h)} {b.single} alone / {b.shared} shared")
     # the cards not dealt are kept sorted: their order means nothing (all 8 are shuffled
     # again next round)
-    d = d.replace(habitats=tuple(habitats), bounty_deck=tuple(sorted(deal)), rng=key)
+    d = replace(d, habitats=tuple(habitats), bounty_deck=tuple(sorted(deal)), rng=key)
     d = say(d, "Nature's Bounty: " + ("; ".join(shown) or "no habitat is open") + ".")
     players: list[Player] = []
     rolls = []
     for s, p in enumerate(d.players):
         frog = "frog-dice" in traits(p)
         rolled = tuple(rnd.randint(1, 6) for _ in range(2 if frog else 1))
-        players.append(p.replace(dice=rolled))
+        players.append(replace(p, dice=rolled))
         text = " and ".join(str(v) for v in rolled)
         rolls.append(f"{seat_name(s)} {text}" + (" (Cinnamon Bush Frog)" if frog else ""))
-    d = d.replace(players=tuple(players), choices=tuple(Choice() for _ in players))
+    d = replace(d, players=tuple(players), choices=tuple(Choice() for _ in players))
     return say(d, "Migration: everyone rolls: " + ", ".join(rolls) + ". Choose your routes.")
 
 
@@ -192,7 +192,7 @@ def apply(d: SGData, seat: int, action: Action) -> SGData:
     else:
         assert isinstance(action, Migrate)
         c = Choice(c.cards, action.tile)
-    return d.replace(choices=put(d.choices, seat, c))
+    return replace(d, choices=put(d.choices, seat, c))
 
 
 def resolve(d: SGData) -> SGData:
@@ -219,6 +219,6 @@ def resolve(d: SGData) -> SGData:
         if notes:
             text += ", " + " and ".join(notes)
         moves.append(text)
-        players[s] = p.replace(tile=c.final, hand=hand, facedown=tuple(facedown))
-    d = d.replace(players=tuple(players), discard=tuple(discard), choices=())
+        players[s] = replace(p, tile=c.final, hand=hand, facedown=tuple(facedown))
+    d = replace(d, players=tuple(players), discard=tuple(discard), choices=())
     return say(d, "Routes revealed: " + "; ".join(moves) + ".")

@@ -17,7 +17,7 @@ from __future__ import annotations
 import enum
 from functools import lru_cache
 
-from ecotone.core.records import Record, put
+from ecotone.core.records import Record, put, replace
 from ecotone.games.singapore.board import board
 from ecotone.games.singapore.cards import HABITATS, cards
 
@@ -183,7 +183,7 @@ class SGData(Record, frozen=True):
 
 def set_player(d: SGData, seat: int, **changes: object) -> SGData:
     """``d`` with ``changes`` made to one player."""
-    return d.replace(players=put(d.players, seat, d.players[seat].replace(**changes)))
+    return replace(d, players=put(d.players, seat, d.players[seat].replace(**changes)))
 
 
 def open_habitats(d: SGData) -> frozenset[str]:

@@ -36,7 +36,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from ecotone.core.records import seat_name
+from ecotone.core.records import replace, seat_name
 from ecotone.games.singapore import competition, migration
 from ecotone.games.singapore.abilities import counts_of, traits
 from ecotone.games.singapore.board import board
@@ -44,11 +44,16 @@ from ecotone.games.singapore.cards import ACTION_TIMINGS, DECKS, HABITATS, cards
 from ecotone.games.singapore.endround import need
 from ecotone.games.singapore.evolution import niches_completed
 from ecotone.games.singapore.scoring import evp
-from ecotone.games.singapore.state import ROUNDS, Choice, Phase, Player, SGData, hand_keys
+from ecotone.games.singapore.state import ROUNDS, Choice, Phase, Player, SGData, Status, hand_keys
 
 __all__ = ["determinize", "observation", "random_choice", "zones"]
 
 SEQUENTIAL = (Phase.DRAW, Phase.BUY, Phase.ANCHOR, Phase.RESTORE, Phase.PLEDGE, Phase.DISCARD)
+
+# The plain string of each phase and habitat side, as the observation shows it: an enum
+# member's ``.value`` goes through a Python-level descriptor, and observations are built
+# at every step of a search.
+_VALUE: dict[Phase | Status, str] = {m: m.value for e in (Phase, Status) for m in e}
 
 
 def _deck(d: SGData, i: int) -> dict[str, Any]:
@@ -84,18 +89,49 @@ def _owned(adaptations: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(counts_of(adaptations).items()))
 
 
+# What a player's record shows everyone, by the record (a state's players mostly stay the
+# same records from one step to the next): region, Adaptations owned, Niche keys,
+# abilities, EVP and card backs. The record itself is kept alongside, so no other object
+# can take its identity while it is remembered.
+_Shown = tuple[
+    str, tuple[tuple[str, int], ...], tuple[str, ...], tuple[str, ...], int, tuple[str, ...]
+]
+_SHOWN: dict[int, tuple[Player, _Shown]] = {}
+_SHOWN_KEPT = 4096
+
+
+def _shown(p: Player) -> _Shown:
+    found = _SHOWN.get(id(p))
+    if found is not None and found[0] is p:
+        return found[1]
+    if len(_SHOWN) >= _SHOWN_KEPT:
+        _SHOWN.clear()
+    cs = cards()
+    shown = (
+        board().region(p.tile),
+        _owned(p.adaptations),
+        tuple(cs.niche(n).key for n in p.niches),
+        _sorted(traits(p)),
+        evp(p),
+        _backs(p.hand),
+    )
+    _SHOWN[id(p)] = (p, shown)
+    return shown
+
+
 def _player(d: SGData, s: int, p: Player, seat: int | None) -> dict[str, Any]:
     cs = cards()
+    region, owned, niches, abilities, points, backs = _shown(p)
     out: dict[str, Any] = {
         "tile": p.tile,
-        "region": board().region(p.tile),
+        "region": region,
         "food": p.food,
-        "adaptations": dict(_owned(p.adaptations)),
-        "niches": [cs.niche(n).key for n in p.niches],
-        "abilities": list(_sorted(traits(p))),
-        "evp": evp(p),
+        "adaptations": dict(owned),
+        "niches": list(niches),
+        "abilities": list(abilities),
+        "evp": points,
         "hand": len(p.hand),
-        "hand_backs": list(_backs(p.hand)),
+        "hand_backs": list(backs),
         "facedown": len(p.facedown),
         "dice": list(p.dice),
         "cooperated": p.cooperated,
@@ -119,7 +155,7 @@ def observation(d: SGData, seat: int | None) -> dict[str, Any]:
     for i, (h, hab) in enumerate(zip(HABITATS, d.habitats, strict=True)):
         bounty = cs.bounty[hab.bounty] if hab.bounty else None
         habitats[h] = {
-            "status": hab.status.value,
+            "status": _VALUE[hab.status],
             "destruction": len(hab.destruction),
             "destruction_needed": cs.decks[h].destruction,
             "bounty": {"single": bounty.single, "shared": bounty.shared} if bounty else None,
@@ -130,7 +166,7 @@ def observation(d: SGData, seat: int | None) -> dict[str, Any]:
         "round": d.round,
         "rounds": ROUNDS,
         "first": d.first,
-        "phase": d.phase.value,
+        "phase": _VALUE[d.phase],
         "turn": d.turn if d.phase in SEQUENTIAL else None,
         "habitats": habitats,
         "wild_deck": _deck(d, 0),
@@ -193,7 +229,7 @@ def determinize(d: SGData, seat: int, rnd: random.Random) -> SGData:
         d = _redeal_niches(d, seat, rnd)
     if d.phase in (Phase.MIGRATE, Phase.COMPETE):
         d = _rechoose(d, seat, rnd)
-    return d.replace(rng=rnd.getrandbits(64))
+    return replace(d, rng=rnd.getrandbits(64))
 
 
 def _redeal_cards(d: SGData, seat: int, rnd: random.Random) -> SGData:
@@ -242,8 +278,8 @@ def _redeal_cards(d: SGData, seat: int, rnd: random.Random) -> SGData:
         decks[i] = (*pool, *pile[cut:])
     players = list(d.players)
     for s in others:
-        players[s] = players[s].replace(hand=tuple(sorted(hands[s])), facedown=tuple(facedown[s]))
-    return d.replace(players=tuple(players), decks=tuple(decks))
+        players[s] = replace(players[s], hand=tuple(sorted(hands[s])), facedown=tuple(facedown[s]))
+    return replace(d, players=tuple(players), decks=tuple(decks))
 
 
 def _redeal_niches(d: SGData, seat: int, rnd: random.Random) -> SGData:
@@ -255,9 +291,9 @@ def _redeal_niches(d: SGData, seat: int, rnd: random.Random) -> SGData:
         if all(not niches_completed(d.players[s], (dealt[s],)) for s in holders):
             players = list(d.players)
             for s in holders:
-                players[s] = players[s].replace(niche=dealt[s])
+                players[s] = replace(players[s], niche=dealt[s])
             box = tuple(sorted(pool[len(holders) :]))
-            return d.replace(players=tuple(players), niche_box=box)
+            return replace(d, players=tuple(players), niche_box=box)
     return d  # (never in practice) keep the deal as it is
 
 
@@ -267,7 +303,7 @@ def random_choice(d: SGData, seat: int, rnd: random.Random) -> Choice:
     choices = list(d.choices)
     choices[seat] = Choice()
     while not choices[seat].final:
-        here = d.replace(choices=tuple(choices))
+        here = replace(d, choices=tuple(choices))
         action = rnd.choice(module.legal(here, seat))
         choices[seat] = module.apply(here, seat, action).choices[seat]
     return choices[seat]
@@ -279,4 +315,4 @@ def _rechoose(d: SGData, seat: int, rnd: random.Random) -> SGData:
         if s == seat or c.final == "out":
             continue
         choices[s] = random_choice(d, s, rnd) if c.final else Choice()
-    return d.replace(choices=tuple(choices))
+    return replace(d, choices=tuple(choices))

@@ -10,6 +10,11 @@ Every finished game is appended to ``games.jsonl`` in the batch's folder at once
 folder's ``batch.json`` says which batch it holds). Played again with the same folder,
 the batch skips the games already there: an interrupted run loses at most the games
 that were being played, and asking for more games plays only the new ones.
+
+A batch may also rotate the seats through a game's decks (``--decks``, a
+:class:`~ecotone.sim.balance.decks.DeckRotation`): game ``i`` then plays the deck pairing
+and the deal the rotation gives it, and keeps each seat's deck in its record; it still
+depends on its index and the seed only.
 """
 
 from __future__ import annotations
@@ -29,10 +34,11 @@ import msgspec
 import ecotone
 from ecotone.core.errors import ConfigError
 from ecotone.core.game import Game
+from ecotone.sim.balance.decks import DeckRotation, seat_decks, seated
 from ecotone.sim.balance.record import GameRecord, item_ids, play_record
 from ecotone.sim.runner import GameResult, check_bots, game_seed, lineup_for, seat_order
 
-__all__ = ["BATCH_FILE", "GAMES_FILE", "Plan", "load_records", "run_batch"]
+__all__ = ["BATCH_FILE", "GAMES_FILE", "Plan", "load_records", "play_games", "run_batch"]
 
 GAMES_FILE = "games.jsonl"
 BATCH_FILE = "batch.json"
@@ -51,6 +57,7 @@ class Plan:
         games: how many games.
         seed: the batch's seed.
         rules_version: the game's rules version (a batch of other rules is not resumed).
+        rotation: the decks the seats turn through (``None``: the decks of ``config``).
     """
 
     config: dict[str, Any]
@@ -58,34 +65,70 @@ class Plan:
     games: int
     seed: int
     rules_version: str
+    rotation: DeckRotation | None = None
 
     @classmethod
-    def of(cls, game: Game[Any], bots: Sequence[str], games: int, seed: int) -> Plan:
-        """The plan for ``games`` games of ``game`` between ``bots`` (one, or one per seat).
+    def of(
+        cls,
+        game: Game[Any],
+        bots: Sequence[str],
+        games: int,
+        seed: int,
+        rotation: DeckRotation | None = None,
+    ) -> Plan:
+        """The plan for ``games`` games of ``game`` between ``bots`` (one, or one per seat),
+        with the seats' decks from ``rotation`` when given.
 
         Raises:
-            ConfigError: for fewer than one game, a lineup of the wrong length, or a bot
-                that does not exist or refuses its options.
+            ConfigError: for fewer than one game, a lineup of the wrong length, a bot
+                that does not exist or refuses its options, or a deck the game refuses.
+            DataError: for a deck that breaks the game's deck rules.
         """
         if games < 1:
             raise ConfigError("config/bad-games", f"a batch needs at least 1 game, not {games}")
         lineup = lineup_for(bots, game.players)
         check_bots(lineup, game)
-        return cls(dict(game.config), lineup, games, seed, game.spec.rules_version)
+        plan = cls(dict(game.config), lineup, games, seed, game.spec.rules_version, rotation)
+        if rotation is not None:
+            # every seating made once now, so a refused deck fails before any game is played
+            for index in range(min(games, 2 * len(rotation.pairings))):
+                plan.make_game(index)
+        return plan
 
     def identity(self) -> dict[str, Any]:
         """Everything that decides the games but their number (``batch.json``)."""
-        return {
+        out = {
             "config": self.config,
             "lineup": self.lineup,
             "seed": self.seed,
             "rules_version": self.rules_version,
             "rotate": True,
         }
+        if self.rotation is not None:
+            out["decks"] = self.rotation.to_json()
+        return out
 
-    def make_game(self) -> Game[Any]:
-        """The configured game, made afresh (in a worker process, say)."""
-        c = self.config
+    def config_of(self, index: int) -> dict[str, Any]:
+        """The configuration game ``index`` is played with."""
+        if self.rotation is None:
+            return self.config
+        return seated(self.config, self.rotation.seating(index, int(self.config["players"])))
+
+    def deal(self, index: int) -> int:
+        """The seed that deals game ``index``."""
+        if self.rotation is None:
+            return game_seed(self.seed, index)
+        return self.rotation.deal(self.seed, index)
+
+    def decks(self, index: int) -> list[str]:
+        """Each seat's deck in game ``index`` (``[]`` for a game without decks)."""
+        if self.rotation is None:
+            return seat_decks(self.config)
+        return self.rotation.seating(index, int(self.config["players"]))
+
+    def make_game(self, index: int = 0) -> Game[Any]:
+        """The game ``index`` is played with, made afresh (in a worker process, say)."""
+        c = self.config_of(index)
         return ecotone.make(c["game"], players=c["players"], variant=c["variant"], **c["options"])
 
 
@@ -153,11 +196,36 @@ def _open_for_append(folder: Path) -> IO[bytes]:
 # -- playing ----------------------------------------------------------------------------------
 
 
+class _Player:
+    """Plays a batch's games, each game made once per configuration (a rotation has a few)."""
+
+    def __init__(self, plan: Plan) -> None:
+        self.plan = plan
+        self.made: dict[str, tuple[Game[Any], frozenset[str]]] = {}
+
+    def play(self, index: int, seed: int) -> GameRecord:
+        config = self.plan.config_of(index)
+        key = msgspec.json.encode(config).decode()
+        if key not in self.made:
+            game = self.plan.make_game(index)
+            self.made[key] = (game, item_ids(game))
+        game, items = self.made[key]
+        decks = self.plan.decks(index)
+        return play_record(game, index, seed, self.plan.lineup, items, decks=decks)
+
+
 def _play_chunk(plan: Plan, jobs: Sequence[Job]) -> list[GameRecord]:
     """Play ``jobs`` (index, seed) of a batch; runs in a worker (a process or a Ray task)."""
-    game = plan.make_game()
-    items = item_ids(game)
-    return [play_record(game, index, seed, plan.lineup, items) for index, seed in jobs]
+    player = _Player(plan)
+    return [player.play(index, seed) for index, seed in jobs]
+
+
+def play_games(plan: Plan, indices: Sequence[int]) -> Generator[GameRecord, None, None]:
+    """Play games ``indices`` of ``plan`` in this process, yielding each record as it ends
+    (the games a batch plays, without its folder)."""
+    player = _Player(plan)
+    for index in indices:
+        yield player.play(index, plan.deal(index))
 
 
 def _chunks(jobs: Sequence[Job], workers: int) -> list[list[Job]]:
@@ -186,18 +254,17 @@ def _failed(plan: Plan, chunk: Sequence[Job], exc: BaseException) -> list[GameRe
             lineup=order,
             error=f"{type(exc).__name__}: {exc}",
         )
-        out.append(GameRecord(result=result))
+        out.append(GameRecord(result=result, decks=plan.decks(index)))
     return out
 
 
 def _local(plan: Plan, chunks: list[list[Job]], workers: int) -> Played:
     if workers <= 1:
         # In this process, each game is kept as soon as it ends: an interrupt loses none.
-        game = plan.make_game()
-        items = item_ids(game)
+        player = _Player(plan)
         for chunk in chunks:
             for index, seed in chunk:
-                yield [play_record(game, index, seed, plan.lineup, items)]
+                yield [player.play(index, seed)]
         return
     # "spawn": clean interpreters, the same on every system (as ecotone.sim.runner)
     context = multiprocessing.get_context("spawn")
@@ -248,7 +315,7 @@ def run_batch(
     kept = {r.result.index: r for r in load_records(folder) if r.result.index < plan.games}
     if on_progress is not None and kept:
         on_progress(len(kept))
-    jobs = [(i, game_seed(plan.seed, i)) for i in range(plan.games) if i not in kept]
+    jobs = [(i, plan.deal(i)) for i in range(plan.games) if i not in kept]
     if jobs:
         chunks = _chunks(jobs, max(1, workers))
         batches = _ray(plan, chunks, ray) if ray else _local(plan, chunks, workers)

@@ -174,6 +174,48 @@ def _lesson_section(report: Report, pictures: Mapping[str, bytes]) -> list[str]:
     ]
 
 
+def _matchup_section(report: Report, pictures: Mapping[str, bytes]) -> list[str]:
+    """Deck against deck, for a batch whose seats played several decks."""
+    table = report.matchups
+    if table is None:
+        return []
+    keys = [k for k, _ in table.decks]
+
+    def cell(f: Figure | None) -> str:
+        if f is None or f.n == 0:
+            return "<td class=num>-</td>"
+        text = f"{_number(f.value, f.unit)} ({_interval(f)}), n={f.n}"
+        clear = f.low > table.expected or f.high < table.expected
+        return f"<td class=num>{'<b>' + text + '</b>' if clear else text}</td>"
+
+    overall = {f.id.removeprefix("matchup/"): f for f in table.overall}
+    head = "".join(f"<th>{_e(table.name(k))}</th>" for k in keys)
+    rows = []
+    for a in keys:
+        cells = "".join(cell(m.win if (m := table.cell(a, b)) else None) for b in keys)
+        rows.append(f"<tr><th>{_e(table.name(a))}</th>{cells}{cell(overall.get(a))}</tr>")
+    seats = []
+    for m in table.cells:
+        shown = ", ".join(
+            f"at {seat} {_number(f.value, f.unit)} (n={f.n})" for seat, f in m.by_seat
+        )
+        seats.append(f"<li>{_e(m.win.label)}: {_e(shown)}</li>")
+    return [
+        "<h2>Deck against deck</h2>",
+        _image(pictures, "matchups.png", "deck against deck"),
+        f"<table><tr><th>Deck (row), against (column)</th>{head}<th>Every other deck</th></tr>",
+        "".join(rows),
+        "</table>",
+        f'<p class="note">Each cell: the row deck\'s win rate against the column deck, its 95% '
+        f"interval and the games behind it; a fair matchup gives {table.expected:.0%}. Bold: "
+        "the interval leaves the fair share out. The bots play every deck the same way: "
+        "these numbers say how a deck fares in their hands.</p>",
+        f"<details><summary>By the seat the row deck held</summary><ul>{''.join(seats)}"
+        "</ul></details>",
+        f'<p class="method">{_e(table.method)}.</p>',
+    ]
+
+
 def report_page(report: Report, pictures: Mapping[str, bytes], note: str = "") -> str:
     """The HTML page of one batch's report, with ``pictures`` (file name -> PNG) inlined."""
     c = report.identity["config"]
@@ -227,6 +269,7 @@ def report_page(report: Report, pictures: Mapping[str, bytes], note: str = "") -
         "See docs/balance.md for the formulas.</p>",
     ]
     parts += _lesson_section(report, pictures)
+    parts += _matchup_section(report, pictures)
     tested = [i for i in report.items if i.tested]
     untested = [i for i in report.items if not i.tested]
     parts += [

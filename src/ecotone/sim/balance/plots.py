@@ -337,6 +337,60 @@ def _lessons(report: Report) -> bytes | None:
     return _png(canvas)
 
 
+def _matchups(report: Report) -> bytes | None:
+    """Deck against deck as a heat map: each cell the row deck's win rate against the
+    column deck, with its 95% interval and games; a last column over every opponent."""
+    table = report.matchups
+    if table is None:
+        return None
+    from matplotlib.colors import TwoSlopeNorm  # noqa: PLC0415 - optional dependency
+
+    keys = [k for k, _ in table.decks]
+    names = [textwrap.fill(n, 14) for _, n in table.decks]
+    overall = {f.id.removeprefix("matchup/"): f for f in table.overall}
+    columns = len(keys) + 1
+    canvas, (ax,) = _canvas(2.2 + 1.45 * columns, 1.9 + 0.95 * len(keys))
+    grid = [[math.nan] * columns for _ in keys]
+    for r, a in enumerate(keys):
+        for c, b in enumerate([*keys, None]):
+            f = overall.get(a) if b is None else (m.win if (m := table.cell(a, b)) else None)
+            if f is None or f.n == 0:
+                ax.text(c, r, "—", ha="center", va="center", color=GREY)
+                continue
+            grid[r][c] = f.value
+            clear = f.low > table.expected or f.high < table.expected
+            ax.text(
+                c,
+                r,
+                f"{f.value:.0%}\n({f.low:.0%}–{f.high:.0%})\nn={f.n}",
+                ha="center",
+                va="center",
+                fontsize=8,
+                fontweight="bold" if clear else "normal",
+                # white on the darkest cells, where black would sink in
+                color="white" if abs(f.value - table.expected) > 0.32 else "black",
+            )
+    norm = TwoSlopeNorm(vmin=0.0, vcenter=table.expected, vmax=1.0)
+    image = ax.imshow(grid, cmap="RdBu", norm=norm, alpha=0.75)
+    bar = canvas.colorbar(image, ax=ax, shrink=0.8, format="{x:.0%}")
+    bar.set_label(f"Row deck's win rate (fair: {table.expected:.0%})")
+    ax.axvline(len(keys) - 0.5, color="black", linewidth=1.5)
+    ax.set_xticks(range(columns), [*names, "every\nother deck"], fontsize=8)
+    ax.set_yticks(range(len(keys)), names, fontsize=8)
+    ax.set_xlabel("Against (column deck)")
+    ax.set_ylabel("Deck (row)")
+    ax.tick_params(top=True, labeltop=True, bottom=False, labelbottom=False)
+    ax.xaxis.set_label_position("top")
+    title = (
+        "Deck against deck: the row deck's win rate, 95% Wilson interval and games per "
+        "cell (bold: the interval leaves out the fair share); each game once per cell, "
+        "the decks' seats pooled"
+    )
+    lines = textwrap.wrap(title, 70)
+    ax.set_title("\n".join([*lines, _subtitle(report)]), fontsize=9)
+    return _png(canvas)
+
+
 def report_plots(report: Report) -> dict[str, bytes]:
     """Every picture of one batch's report, by file name (``seats.png``...)."""
     out = {
@@ -348,6 +402,7 @@ def report_plots(report: Report) -> dict[str, bytes]:
         ("tension.png", _tension),
         ("lessons.png", _lessons),
         ("items.png", _items),
+        ("matchups.png", _matchups),
     ):
         picture = draw(report)
         if picture is not None:

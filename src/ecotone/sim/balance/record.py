@@ -78,12 +78,15 @@ class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
             that changed some score; the scores hold from there until the next entry.
         touched: for each seat, the item ids named in its actions, sorted.
         lessons: the game's lessons counted in this game (none for most games).
+        decks: for a game whose players bring decks, each seat's deck
+            (:mod:`ecotone.sim.balance.decks`); empty otherwise.
     """
 
     result: GameResult
     story: list[tuple[int, list[float]]] = []
     touched: list[list[str]] = []
     lessons: list[LessonCount] = []
+    decks: list[str] = []
 
 
 def item_ids(game: Game[Any]) -> frozenset[str]:
@@ -152,12 +155,14 @@ def play_record(
     items: frozenset[str],
     *,
     rotate: bool = True,
+    decks: Sequence[str] = (),
 ) -> GameRecord:
     """Play game ``index`` (dealt with ``seed``) and keep its record; never raises for it.
 
     Seats and bots follow :mod:`ecotone.sim.runner`: lineup entry ``seat_order(...)[s]``
     sits at seat ``s``, and its bot is seeded ``bot_seed(seed, s)``. An exception from the
     rules or a bot becomes ``result.error``, so one broken game cannot stop a batch.
+    ``decks`` (each seat's deck, as the game was configured) is kept in the record.
     """
     order = seat_order(game.players, index, rotate)
     bots = [lineup[entry] for entry in order]
@@ -168,7 +173,8 @@ def play_record(
         again = replay(game, seed, run.moves)
     except Exception as exc:  # a batch reports every failure and goes on
         return GameRecord(
-            result=msgspec.structs.replace(result, error=f"{type(exc).__name__}: {exc}")
+            result=msgspec.structs.replace(result, error=f"{type(exc).__name__}: {exc}"),
+            decks=list(decks),
         )
     result = msgspec.structs.replace(
         result,
@@ -182,4 +188,5 @@ def play_record(
         story=again.story,
         touched=touched_items(run.moves, game.players, items),
         lessons=again.lessons,
+        decks=list(decks),
     )

@@ -7,7 +7,8 @@ A report shows their means with 95% intervals (:func:`analyse`); a comparison of
 rule sets played on the same seeds shows the mean of their per-seed differences
 (:func:`compare`). Card-level impact compares, for every item, the seats that touched
 it with those that did not (:func:`item_impact`). A game built to teach a model reports
-its lessons (:func:`lessons`): how play went against what the model predicts.
+its lessons (:func:`lessons`): how play went against what the model predicts. A batch
+whose seats played several decks reports deck against deck (:func:`matchups`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from ecotone.core.errors import EcotoneError
 from ecotone.core.presentation import Presentation
 from ecotone.core.records import seat_name
 from ecotone.core.registry import game_class
+from ecotone.sim.balance.decks import deck_names, seat_decks
+from ecotone.sim.balance.matchups import Matchups, matchup_table
 from ecotone.sim.balance.record import GameRecord, LessonCount
 from ecotone.sim.balance.stats import (
     BH,
@@ -50,6 +53,7 @@ __all__ = [
     "faces",
     "item_impact",
     "lessons",
+    "matchups",
     "options_changed",
     "per_game",
     "quantities",
@@ -366,6 +370,24 @@ def _lesson_shares(record: GameRecord) -> dict[str, float]:
     return {f"lesson/{x.id}": x.count / x.out_of for x in record.lessons if x.out_of > 0}
 
 
+# -- deck against deck ------------------------------------------------------------------------
+
+
+def matchups(records: Sequence[GameRecord], identity: Mapping[str, Any]) -> Matchups | None:
+    """The batch's deck-against-deck table (``None`` unless its seats played several decks).
+
+    A record that does not name its decks (kept before records did) plays those of the
+    batch's configuration; a batch rotating through decks lists them in its order.
+    """
+    config = identity["config"]
+    order = list(identity.get("decks", {}).get("decks", []))
+    fallback = seat_decks(config)
+    players = int(config["players"])
+    played = dict.fromkeys([*order, *fallback, *(d for r in records for d in r.decks)])
+    names = deck_names(config["game"], list(played)) if len(played) > 1 else {}
+    return matchup_table(records, players, fallback=fallback, order=order, names=names)
+
+
 # -- one batch ----------------------------------------------------------------------------------
 
 
@@ -384,6 +406,7 @@ class Report:
         resamples: bootstrap resamples per interval.
         lessons: the game's lessons (:func:`lessons`), each against theory's share.
         lesson_sources: where each lesson's prediction comes from, by figure key.
+        matchups: deck against deck, when the seats played several decks.
     """
 
     identity: dict[str, Any]
@@ -397,6 +420,7 @@ class Report:
     resamples: int = 1000
     lessons: list[Figure] = field(default_factory=list)
     lesson_sources: dict[str, str] = field(default_factory=dict)
+    matchups: Matchups | None = None
 
     @property
     def players(self) -> int:
@@ -451,6 +475,7 @@ class Report:
                 {**f.to_json(), "theory": f.expected, "source": self.lesson_sources.get(f.id, "")}
                 for f in self.lessons
             ],
+            "matchups": self.matchups.to_json() if self.matchups is not None else None,
             "errors": self.errors,
         }
 
@@ -527,6 +552,7 @@ def analyse(
         resamples=resamples,
         lessons=taught,
         lesson_sources=sources,
+        matchups=matchups(records, identity),
     )
 
 

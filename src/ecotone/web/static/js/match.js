@@ -1,7 +1,8 @@
 // The match page, the same for every game: whose turn, scores, the seat's board, the
 // legal actions (grouped, keyboard-usable), the log, chat, live updates over the
-// websocket, reconnection, spectating, hot-seat hand-offs and replays after the end.
-// Nothing here decides what is legal: the server sends the list, and its refusals.
+// websocket, reconnection, spectating, hot-seat hand-offs, taking back a decision and
+// replays after the end. Nothing here decides what is legal, nor what may be taken back:
+// the server sends the list, the engine's verdict, and its refusals.
 import { seatRating, signedIn, signedOutBy } from "./account.js";
 import { api, activeSeat, catalogue, dropSeat, h, heldSeats, holdSeat, playerName, presentation, seatName, seatTitle, setActiveSeat, setPlayerName, toast } from "./api.js";
 import { biomeBoard } from "./boards/biome.js";
@@ -31,6 +32,19 @@ const RETRY_FIRST_MS = 500;
 const RETRY_CAP_MS = 15000;
 const PING_AFTER_MS = 15000;  // a quiet socket is asked for a pong after this long
 const DEAD_AFTER_MS = 40000;  // ... and given up for dead after this long without a word
+
+/**
+ * Whether this seat may take back its last decision now (the update's `undo`, sent to a
+ * page that says `undo: true` in its hello): the engine's undo policy and the server's.
+ * @typedef {{allowed: boolean, code?: string, message?: string, ask?: number[]}} UndoVerdict
+ */
+/**
+ * A request to take back a decision, waiting for answers (the update's `undo_offer`):
+ * `seat` asks to take back `step` (its log entry as this viewer may see it), made at
+ * `version`; `waiting` and `accepted` are seats; `deadline` is the server's Unix time.
+ * @typedef {{seat: number, version: number, step: Object, waiting: number[], accepted: number[], deadline: number}} UndoOffer
+ */
+const UNDO_NOTE_MS = 10000;  // how long "Ben said no: your decision stands" stays on the page
 
 /** Whether two actions (their JSON forms) are the same. */
 const sameAction = (a, b) => JSON.stringify(a) === JSON.stringify(b);
@@ -92,6 +106,9 @@ export class MatchPage {
     // a move chosen while offline, or sent and not yet answered when the socket dropped:
     // {seat, version, action, text, ref} (`ref` once sent on the current socket)
     this.queued = null; this.inflight = null;
+    // taking back: the ref of this page's request or answer in flight, the request whose
+    // buttons already took the focus once, and the latest outcome said on the page {text, at}
+    this.undoRef = null; this.offerSeen = null; this.undoNote = null;
     this.onOnline = () => { if (!this.online) this.retryNow(); };
   }
 
@@ -131,7 +148,7 @@ export class MatchPage {
     ws.seat = this.seat;  // the seat whose token this socket offers
     ws.onopen = () => {
       const hello = { type: "hello", protocol: 1 };
-      if (this.token) hello.token = this.token;
+      if (this.token) { hello.token = this.token; hello.undo = true; }  // tell me when I may take back
       if (since !== undefined && since !== null) hello.since = since;
       ws.send(JSON.stringify(hello));
     };
@@ -234,6 +251,9 @@ export class MatchPage {
         this.learnSkew(msg.now, Date.now());
         if (msg.version !== this.version) { this.folds = {}; this.guides = {}; }  // a new decision: filters and steps start afresh
         this.nameCards(msg);
+        // a take-back's entry replaces the step it took back, which is no longer in play
+        const gone = new Set(msg.log.filter((e) => e.took_back).map((e) => e.took_back.version));
+        if (gone.size) this.log = this.log.filter((e) => !gone.has(e.version));
         const known = new Set(this.log.map((e) => e.version));
         for (const e of msg.log) if (!known.has(e.version)) this.log.push(e);
         this.log.sort((a, b) => a.version - b.version);
@@ -247,6 +267,7 @@ export class MatchPage {
       }
       case "ack":
         this.busy = false;
+        if (this.undoRef !== null && this.undoRef === msg.ref) { this.undoRef = null; break; }  // the notice says what it did
         if (this.inflight?.ref === msg.ref) this.inflight = null;
         if (this.queued && this.queued.ref === msg.ref) { toast(`Your move “${this.queued.text}”, chosen while offline, was played.`); this.queued = null; }
         if (msg.pending) toast("Choice stored: waiting for the others.");
@@ -255,6 +276,7 @@ export class MatchPage {
         if (msg.code === "auth/bad-token" && this.seat !== null) { this.loseSeat(this.seat); break; }
         if (this.inflight?.ref === msg.ref) this.inflight = null;
         this.busy = false;
+        if (this.undoRef !== null && this.undoRef === msg.ref) this.undoRef = null;
         if (this.queued && this.queued.ref === msg.ref) {
           const why = msg.code === "match/stale" ? "the match moved on while you were offline: look again and choose" : msg.message;
           this.error = { text: `Your move “${this.queued.text}”, chosen while offline, was not played: ${why}.`, code: msg.code };
@@ -264,7 +286,11 @@ export class MatchPage {
         break;
       case "chat": this.chat.push(msg.line); break;
       case "notice":
-        toast(this.noticeText(msg));
+        // a take-back's outcome stays on the page a while (the request itself is shown
+        // by its own box and line); every other notice is a toast
+        if (msg.code.startsWith("undo/")) {
+          if (msg.code !== "undo/asked") this.undoNote = { text: this.noticeText(msg), at: Date.now(), bad: ["undo/declined", "undo/lapsed"].includes(msg.code) && msg.seat === this.seat };
+        } else toast(this.noticeText(msg));
         if (msg.code === "seat/restored" && msg.seat !== null && msg.seat !== undefined) this.returned.set(msg.seat, Date.now());
         if (msg.code === "seat/taken-over") this.returned.delete(msg.seat);
         break;
@@ -306,6 +332,11 @@ export class MatchPage {
       case "seat/taken-over": return seat === this.seat ? "Your time ran out: a bot plays for you until you are back." : `${who} took too long: a bot plays for them until they are back.`;
       case "match/over": return seat === null ? "The match is over." : `${seat === this.seat ? "You" : who} resigned: the match is over.`;
       case "match/started": return "Every seat is taken: the match begins.";
+      case "undo/asked": return seat === this.seat ? "You asked to take back your last decision." : `${who} asks to take back their last decision.`;
+      case "undo/done": return seat === this.seat ? "Your last decision is taken back: choose again." : `${who} took back their last decision.`;
+      case "undo/declined": return `${seat === this.seat ? "Your" : `${who}'s`} request to take back a decision was declined: it stands.`;
+      case "undo/lapsed": return `Nobody answered in time: ${seat === this.seat ? "your" : `${who}'s`} decision stands.`;
+      case "undo/withdrawn": return `The match moved on: ${seat === this.seat ? "your" : `${who}'s`} request to take back a decision is withdrawn.`;
       default: { const said = nameText(this.catalogue, msg.message); return said.charAt(0).toUpperCase() + said.slice(1); }
     }
   }
@@ -314,7 +345,9 @@ export class MatchPage {
   // (B05) at v20"), from the catalogue; the game's own notation stays in `notation`.
   nameCards(msg) {
     for (const l of msg.legal || []) { l.notation = l.text; l.text = nameAction(this.catalogue, l.action, l.text); }
-    for (const e of msg.log || []) { e.notation = e.text; e.text = nameAction(this.catalogue, e.action, e.text); }
+    const named = (e) => { e.notation = e.text; e.text = nameAction(this.catalogue, e.action, e.text); };
+    for (const e of msg.log || []) { named(e); if (e.took_back) named(e.took_back); }
+    if (msg.undo_offer?.step) named(msg.undo_offer.step);
   }
 
   async fetchText() {
@@ -423,6 +456,10 @@ export class MatchPage {
       same.focus();
       if (same.type === "search") same.setSelectionRange(same.value.length, same.value.length);
     } else if (this.hadFocus) (document.querySelector("#actions button[data-index]:not([disabled]):not([hidden])") || document.getElementById("actions-h"))?.focus();
+    // a request to take back a decision that waits for this seat's answer takes the focus once
+    const offer = u.undo_offer;
+    const ask = offer && this.askedHere(offer).length ? `${offer.seat}@${offer.version}` : null;
+    if (ask && this.offerSeen !== ask) { this.offerSeen = ask; document.getElementById("undo-accept")?.focus(); }
     this.paintClock();
     this.paintThinking();
     facesRedrawn();
@@ -524,6 +561,9 @@ export class MatchPage {
     const now = Date.now();
     let expired = false;
     for (const [seat, at] of this.returned) if (now - at > RETURNED_NOTE_MS) { this.returned.delete(seat); expired = true; }
+    if (this.undoNote && now - this.undoNote.at > UNDO_NOTE_MS) { this.undoNote = null; expired = true; }
+    const left = document.getElementById("undo-offer-left");
+    if (left && this.update?.undo_offer) left.textContent = this.offerLeft(this.update.undo_offer);
     if (expired) this.draw();
   }
 
@@ -630,6 +670,8 @@ export class MatchPage {
       u.status === "active" ? this.clockLine(u) : null,
       h("p.thinking", { id: "thinking", role: "status", "aria-live": "off", hidden: true }),
       u.status === "active" ? this.standIns() : null,
+      u.status === "active" && !this.frames ? this.undoOfferPanel(u) : null,
+      this.undoNote && u.status === "active" && !this.frames ? h(`p.undo-note${this.undoNote.bad ? ".bad" : ""}`, { id: "undo-note", role: "status" }, this.undoNote.text) : null,
       this.seat === null && u.status !== "over" && this.info.seats.some((s) => s.kind === "human" && !s.joined) ? this.joinBar() : null,
       this.lost ? h("p.error", { id: "seat-lost" }, this.lost, " ", h("a", { href: "#/" }, "Back to the lobby")) : null,
       this.error ? h("p.error", { role: "alert", id: "refusal", "data-code": this.error.code, title: this.error.code }, this.error.text) : null);
@@ -642,8 +684,119 @@ export class MatchPage {
   seatTools(u) {
     if (this.seat === null || u.status === "over" || this.frames) return null;
     return h("div.seat-tools", { role: "group", "aria-label": "Your seat" },
+      u.status === "active" ? this.undoButton(u) : null,
       u.status === "active" ? h("button.secondary.danger", { type: "button", id: "resign", onclick: () => this.askResign() }, "🏳 Resign") : null,
       h("button.secondary", { type: "button", id: "leave", onclick: () => this.askLeave() }, "Leave seat"));
+  }
+
+  // -- taking back a decision ---------------------------------------------------------------
+  // The engine's undo policy decides (the update's `undo`): the button is on when it
+  // allows it. Off, it stays focusable and says why, in the game's words, when hovered,
+  // read or pressed. Against bots it takes back at once; with other people it asks them.
+
+  undoButton(u) {
+    /** @type {UndoVerdict | undefined} */
+    const v = u.undo;
+    if (!v) return null;  // a server that does not say: nothing to offer
+    const mine = u.undo_offer?.seat === this.seat;
+    const ask = v.allowed && v.ask?.length ? v.ask : null;
+    const off = !v.allowed || this.busy || !this.online;
+    const why = mine ? "You asked: waiting for the answers."
+      : v.allowed ? (ask ? `Ask ${this.and(ask.map((s) => this.who(s)))} to let you take back your last decision.` : "Take back your last decision.")
+        : this.sentence(this.undoWords(v.message));
+    return h("button.secondary", {
+      type: "button", id: "undo", "aria-disabled": off ? "true" : null, "data-code": v.code || null, title: why, "aria-label": `${mine ? "Undo asked" : ask ? "Ask to undo" : "Undo"}: ${why}`,
+      onclick: () => this.askUndo(),
+    }, mine ? "↶ Asked…" : ask ? "↶ Ask to undo" : "↶ Undo");
+  }
+
+  /** A reason the engine gives, as this page says things: cards by name, and seats
+   * ("P2 has decided since") by who sits there ("Ben has decided since"). */
+  undoWords(message) {
+    const said = nameText(this.catalogue, String(message || "not now"));
+    return said.replace(/\bP([1-9]\d?)\b/g, (p, n) => (Number(n) <= this.info.players ? this.who(Number(n) - 1) : p));
+  }
+
+  /** "Ana", "Ana and Ben", "Ana, Ben and Cy". */
+  and(names) { return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0] || ""; }
+
+  /** A reason as a sentence: a capital first, a full stop last. */
+  sentence(text) { const t = String(text).trim(); return t ? `${t.charAt(0).toUpperCase()}${t.slice(1)}${/[.!?]$/.test(t) ? "" : "."}` : t; }
+
+  askUndo() {
+    const u = this.update;
+    /** @type {UndoVerdict | undefined} */
+    const v = u?.undo;
+    if (!v || this.busy) return;
+    if (!v.allowed) {
+      this.error = { text: `You cannot take that back: ${this.undoWords(v.message)}.`, code: v.code || "undo" };
+      this.draw();
+      return;
+    }
+    if (!this.online) { toast("You are offline: take it back once the connection is back.", true); return; }
+    this.error = null;
+    this.undoRef = `u${++this.refs}`;
+    this.send({ type: "undo", version: u.version, ref: this.undoRef });
+    this.busy = true; this.draw();
+  }
+
+  /** The seats asked by `offer` that this browser answers for: its seat, and in
+   * hot-seat the others it holds (their people are at this screen). */
+  askedHere(offer) { return offer.waiting.filter((s) => s === this.seat || this.heldList.includes(s)); }
+
+  /** Accept or decline another seat's request to take back a decision, for every seat
+   * asked that this browser holds (the others' over HTTP, with their own keys). */
+  async answerUndo(offer, accept) {
+    if (!this.online) { toast("You are offline: answer once the connection is back.", true); return; }
+    const seats = this.askedHere(offer);
+    this.busy = true; this.draw();
+    for (const s of seats.filter((x) => x !== this.seat)) {
+      try {
+        await api(`/matches/${encodeURIComponent(this.id)}/undo/reply`, { method: "POST", body: { version: offer.version, accept }, token: this.seats[s] });
+      } catch (e) { toast(`${this.who(s)}: ${e.message}`, true); }
+    }
+    if (seats.includes(this.seat)) {
+      this.undoRef = `v${++this.refs}`;
+      this.send({ type: "undo_reply", version: offer.version, accept, ref: this.undoRef });
+    } else { this.busy = false; this.draw(); }
+  }
+
+  /** How long the people asked have left to answer, in words. */
+  offerLeft(offer) {
+    const left = Math.max(0, Math.ceil((offer.deadline * 1000 - (Date.now() + this.skew)) / 1000));
+    return `${spokenTime(left)} left to answer; no answer means no.`;
+  }
+
+  /** A log entry's step in words, as this viewer may see it. */
+  stepText(e) {
+    return e.text ? e.text : e.type ? `${e.type.replace(/-/g, " ")} (hidden)` : "a hidden choice";
+  }
+
+  // A request waiting for answers: to a person asked, the question with Accept and
+  // Decline, kept in view wherever the page is scrolled; to everyone else, a line saying
+  // who waits for whom.
+  undoOfferPanel(u) {
+    /** @type {UndoOffer | null | undefined} */
+    const offer = u.undo_offer;
+    if (!offer) return null;
+    const step = offer.step;
+    const what = step?.text ? `“${step.text}”` : step?.type ? `a ${step.type.replace(/-/g, " ")}` : "a hidden decision";
+    const asker = this.who(offer.seat);
+    const waiting = this.and(offer.waiting.map((s) => (s === this.seat ? "you" : this.who(s))));
+    const left = h("span.muted", { id: "undo-offer-left" }, this.offerLeft(offer));
+    const here = this.askedHere(offer);
+    if (here.length) {
+      const others = offer.waiting.filter((s) => !here.includes(s));
+      return h("section.undo-offer.asked", { id: "undo-offer", role: "alertdialog", "aria-labelledby": "undo-offer-h", "aria-describedby": "undo-offer-text" },
+        h("h2", { id: "undo-offer-h" }, `↶ ${asker} asks to take back a decision${here.includes(this.seat) ? "" : `: ${this.and(here.map((s) => this.who(s)))}, do you accept?`}`),
+        h("p", { id: "undo-offer-text" }, `${asker} would like to take back ${what}: the game goes back to just before it${others.length ? `, if ${this.and(others.map((s) => this.who(s)))} accept${others.length > 1 ? "" : "s"} too` : ""}. `, left),
+        h("div.confirm-buttons", {},
+          h("button.secondary", { type: "button", id: "undo-decline", disabled: this.busy, onclick: () => this.answerUndo(offer, false) }, "Decline: it stands"),
+          h("button", { type: "button", id: "undo-accept", disabled: this.busy, onclick: () => this.answerUndo(offer, true) }, "Accept")));
+    }
+    const said = offer.seat === this.seat ? `You asked to take back ${what}: waiting for ${waiting} to accept.`
+      : `${asker} asks to take back ${what}: waiting for ${waiting}.`;
+    return h("p.undo-offer", { id: "undo-offer", role: "status" }, "↶ ", said, " ", left);
   }
 
   /** Ask before something that cannot be undone: a modal dialog with `yes` and a way out;
@@ -999,8 +1152,10 @@ export class MatchPage {
 
   logPanel() {
     if (this.frames) return this.replayLog();
-    const items = this.log.map((e) => h("li", { value: e.version, "data-version": e.version }, `${this.who(e.seat)}${e.by === "bot" ? " 🤖" : e.by === "takeover" ? " (bot stand-in)" : ""}: `,
-      e.text ? e.text : e.type ? `${e.type.replace(/-/g, " ")} (hidden)` : "a hidden choice"));
+    const items = this.log.map((e) => (e.took_back
+      ? h("li.took-back", { value: e.version, "data-version": e.version, "data-took-back": e.took_back.version }, `↶ ${this.who(e.seat)} took back: `, h("s", {}, this.stepText(e.took_back)))
+      : h("li", { value: e.version, "data-version": e.version }, `${this.who(e.seat)}${e.by === "bot" ? " 🤖" : e.by === "takeover" ? " (bot stand-in)" : ""}: `,
+        this.stepText(e))));
     const ol = h("ol.log", { id: "log", "aria-live": "polite" }, items);
     setTimeout(() => { ol.scrollTop = ol.scrollHeight; });
     return h("section.panel", { "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, "What happened"), items.length ? ol : h("p.muted", {}, "Nothing yet."));

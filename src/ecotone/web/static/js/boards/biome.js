@@ -139,7 +139,10 @@ function cardFace(cat, id, { size = "full", tag = "div", attrs = {}, note = null
 
 export function biomeBoard(args) {
   const { obs, legal, seat, players, catalogue: cat, act, busy, names, toMove } = args;
-  const root = h("div", { id: "board", "data-board": "biome" });
+  // The turn, the table, the Gallery's column, the seat's hand and tiles, the players: each
+  // a panel of the grid `.bm-root` (app.css) places, beside each other on a wide screen;
+  // on a phone the hand comes just after the table, before the Gallery's column.
+  const root = h("div.bm-root", { id: "board", "data-board": "biome" });
   // Redraw after narrowing a choice; keyboard focus moves on to where the next step is
   // (`then`: a selector), else stays on the same control.
   const redraw = (then) => {
@@ -272,7 +275,7 @@ export function biomeBoard(args) {
   }
 
   // ---- Gallery, deck, discard pile, Global Bonus cards ----
-  const side = h("div.bm-side-col");
+  const side = h("section.panel.bm-side-col", { "aria-label": "The Card Gallery, the piles and the Global Bonuses" });
   const galleryRow = h("div.bm-cards", { role: "group", "aria-label": "The Card Gallery" }, (obs.gallery || []).map((id) => {
     const opts = [
       ...of("earn").filter((l) => l.action.card === id).map((l) => ({ legal: l, text: "Earn it" })),
@@ -435,9 +438,9 @@ export function biomeBoard(args) {
     h("p.bm-status", {}, status.join(" · ")),
     h(`p.hint${myTurn ? ".mine" : ""}`, { id: "hint", role: "status" }, hint),
     menu, turnChooser, turnButtons.length ? h("div.bm-turnbuttons", { role: "group", "aria-label": "Other choices" }, turnButtons) : null));
-  root.append(h("section.panel.bm-table", { "aria-label": "The table" }, h("div.bm-layout", {}, h("div", {}, boardBox, earning), side)));
+  root.append(h("section.panel.bm-table", { "aria-label": "The table" }, boardBox, earning), side);
   if (mine) root.append(mine);
-  root.append(h("section.panel", { "aria-label": "Players" }, h("h2", {}, "Players"), table));
+  root.append(h("section.panel.bm-players-panel", { "aria-label": "Players" }, h("h2", {}, "Players"), table));
   return root;
 }
 
