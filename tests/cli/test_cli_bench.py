@@ -92,7 +92,9 @@ def test_search_bots_and_memory(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.usefixtures("light_bot")
-def test_the_tables(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_tables(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # wide enough for every column: a narrower terminal folds the names
+    monkeypatch.setenv("COLUMNS", "200")
     code = main(
         [
             "bench",
