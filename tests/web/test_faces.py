@@ -143,9 +143,9 @@ def test_a_long_press_shows_a_face_without_choosing_it(touch: Any, server: Serve
     version = touch.evaluate("() => window.ecotonePage.version")
     assert click_grid_board(touch)
     wait_moved(touch, version)
+    assert wait_ready(touch) == "act"  # drawn again after the move (still this seat's turn)
     laid = touch.locator("#board div.gcell [data-card]").first
-    laid.scroll_into_view_if_needed()
-    laid.tap()
+    laid.tap()  # (scrolled into view by the tap, found again if the board is redrawn)
     pop.wait_for(state="visible")
     assert pop.get_attribute("data-card") == laid.get_attribute("data-card")
     shot(touch, "faces-touch")
