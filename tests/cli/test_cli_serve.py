@@ -72,6 +72,10 @@ CASES: dict[str, tuple[Argv, str]] = {
         lambda t: ["--move-seconds", "0"],
         "--move-seconds must be a positive number, not 0",
     ),
+    "a clock under the server's floor": (
+        lambda t: ["--move-seconds", "1"],
+        "--move-seconds must be at least 3, not 1",
+    ),
     "bots that never move": (lambda t: ["--bot-delay", "nan"], "--bot-delay must be a finite"),
     "no requests allowed": (lambda t: ["--http-rate", "0"], "--http-rate must be a positive"),
     "an SQLite file that is a folder": (

@@ -354,8 +354,13 @@ def test_a_server_seats_it_for_a_person_to_play_against(model_path: Path, tmp_pa
     from ecotone.server import Settings, create_app
     from tests.server.helpers import API, create, play_to_the_end
 
+    # generous HTTP limits: the test polls for the bot's moves as fast as it can
     settings = Settings(
-        db_url=f"sqlite:///{tmp_path / 'ecotone.db'}", bot_delay=0.0, allow_seed=True
+        db_url=f"sqlite:///{tmp_path / 'ecotone.db'}",
+        bot_delay=0.0,
+        allow_seed=True,
+        http_rate=10_000.0,
+        http_burst=10_000.0,
     )
     with TestClient(create_app(settings)) as client:
         spec = f"policy:path={model_path}"

@@ -61,9 +61,10 @@ def sqlite_url(tmp_path: Path) -> str:
 
 
 def make_settings(db: str, **overrides: object) -> Settings:
-    """Test settings: no bot delay, seeds allowed, generous HTTP limits."""
+    """Test settings: no bot delay, seeds allowed, generous HTTP limits, short clocks."""
     base: dict[str, object] = {
         "db_url": db,
+        "min_move_seconds": 0.1,
         "bot_delay": 0.0,
         "allow_seed": True,
         "http_rate": 10_000.0,

@@ -97,13 +97,22 @@ class Conn:
 # on a loaded machine the polls slow down with the bots, so no wall-clock limit can fail
 # a correct test. Each poll sleeps a moment to leave the server the processor.
 POLLS_PER_TURN = 20_000
+# How long a request the server refused with ``limit/rate`` waits before it is sent again.
+_SLOWER = 0.25
 
 
 def my_turn(client: TestClient, match_id: str, token: str) -> dict[str, Any]:
-    """The seat's next view with something to decide, or the finished match's view."""
+    """The seat's next view with something to decide, or the finished match's view.
+
+    A poll the server asks to slow down (``limit/rate``: a server with the default HTTP
+    limits, whose bot takes seconds over a move) waits a little longer before the next."""
     view: dict[str, Any] = {}
     for _ in range(POLLS_PER_TURN):
-        view = client.get(f"{API}/matches/{match_id}/view", headers=auth(token)).json()
+        r = client.get(f"{API}/matches/{match_id}/view", headers=auth(token))
+        if r.status_code == 429:
+            time.sleep(_SLOWER)
+            continue
+        view = r.json()
         if view["status"] == "over" or view["legal"]:
             return view
         time.sleep(0.001)
@@ -123,11 +132,11 @@ def play_to_the_end(
         view = my_turn(client, match_id, token)
         if view["status"] == "over":
             return view
-        r = client.post(
-            f"{API}/matches/{match_id}/actions",
-            json={"version": view["version"], "action": view["legal"][-1][key]},
-            headers=auth(token),
-        )
+        body = {"version": view["version"], "action": view["legal"][-1][key]}
+        r = client.post(f"{API}/matches/{match_id}/actions", json=body, headers=auth(token))
+        while r.status_code == 429:  # (bounded by the server's own rate: it refills)
+            time.sleep(_SLOWER)
+            r = client.post(f"{API}/matches/{match_id}/actions", json=body, headers=auth(token))
         assert r.status_code == 200, r.text
     raise AssertionError(f"match {match_id} is not over after {max_moves} moves of the seat")
 

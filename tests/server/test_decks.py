@@ -42,7 +42,8 @@ def test_the_pool_facets_rules_and_built_ins(client: TestClient) -> None:
     assert r.status_code == 400
     assert r.json()["error"]["code"] == "config/no-decks"
     r = client.get(f"{API}/games/chess/decks")
-    assert r.json()["error"]["code"] == "config/unknown-game"
+    assert r.status_code == 404  # the game the address names is not there
+    assert r.json()["error"]["code"] == "game/not-found"
 
 
 def test_check_says_every_problem_in_the_games_words(client: TestClient) -> None:

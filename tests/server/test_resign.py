@@ -4,11 +4,15 @@ result survives a restart."""
 
 from __future__ import annotations
 
+import logging
+import time
+
+import pytest
 from fastapi.testclient import TestClient
 
 from ecotone.server import create_app
 from tests.server.conftest import make_settings
-from tests.server.helpers import API, auth, close, create, join, open_ws
+from tests.server.helpers import API, POLLS_PER_TURN, auth, close, create, join, open_ws
 
 FOREST = "once-upon-a-forest"
 
@@ -76,3 +80,26 @@ def test_resigning_over_the_websocket_tells_everyone(client: TestClient) -> None
     assert refused["code"] == "auth/spectator"
     for conn in (p1, p2, watcher):
         close(conn)
+
+
+def test_a_bot_still_thinking_when_the_match_is_resigned_is_no_error(
+    sqlite_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    settings = make_settings(sqlite_url, bot_max_seconds=0.3)
+    with TestClient(create_app(settings)) as client:
+        # the bot at P1 moves first, searching for its whole 0.3 s; P2 resigns meanwhile
+        mid, ana = create(client, FOREST, 2, seats=["ismcts", None])
+        assert ana
+        r = client.post(f"{API}/matches/{mid}/resign", headers=auth(ana))
+        assert r.status_code == 200, r.text
+        assert r.json()["version"] == 0  # the bot had not moved yet
+        manager = client.app.state.manager  # type: ignore[attr-defined]
+        match = client.portal.call(manager.get, mid)  # type: ignore[union-attr]
+        for _ in range(POLLS_PER_TURN):  # until the bot's answer came back
+            if match.bot_task is None or match.bot_task.done():
+                break
+            time.sleep(0.001)
+        assert match.bot_task is not None
+        assert match.bot_task.done()
+    refused = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert not refused, [r.getMessage() for r in refused]

@@ -81,6 +81,10 @@ def launch(port: int, db: Path, log: Path) -> Server:
             "0.02",
             "--http-rate",
             "500",
+            # every page of every test comes from 127.0.0.1: the caps per address are
+            # for the world's addresses, not for one test machine's
+            "--ws-per-address",
+            "10000",
             "--seed-matches",
             str(SEED),
             "--log-level",

@@ -102,7 +102,7 @@ def test_the_test_server_deals_each_configuration_the_same(server: Server) -> No
 def test_an_unknown_games_catalogue_is_refused_in_the_registrys_words(server: Server) -> None:
     with pytest.raises(urllib.error.HTTPError) as refused:
         server.get("/api/v1/games/no-such-game/catalog")
-    assert refused.value.code == 400
+    assert refused.value.code == 404  # the game the address names is not there
     error = json.loads(refused.value.read())["error"]
-    assert error["code"] == "config/unknown-game"
+    assert error["code"] == "game/not-found"
     assert all(game in error["message"] for game in ecotone.available_games())

@@ -55,8 +55,10 @@ def test_build_a_deck_see_refusals_save_it_and_play_it(page: Any, server: Server
     _add(page, "wetland-home")
     _wait_verdict(page, legal=False)
     # the engine's refusal, in the game's words: too few cards, no name
+    # (the empty deck's verdict, which also lacked a HOME, may still be shown a moment)
     page.wait_for_function(
         "() => document.querySelector('#deck-problems').innerText.includes('25 to 30')"
+        " && !document.querySelector(\"#deck-problems li[data-code='biomasters/deck-home']\")"
     )
     assert _problems(page) == ["biomasters/deck-size", "biomasters/deck-name"]
 

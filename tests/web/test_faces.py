@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from tests.web.conftest import Server, shot
-from tests.web.helpers import create, wait_ready
+from tests.web.helpers import click_grid_board, create, wait_moved, wait_ready
 
 PHYLO = "phylo"
 CODE = re.compile(r"^[A-Za-z]{1,3}\d{1,3}$")
@@ -135,12 +135,17 @@ def test_a_long_press_shows_a_face_without_choosing_it(touch: Any, server: Serve
     assert cards[species]["name"] in pop.inner_text()
     # the press only showed it: the card was not picked up
     assert playable.get_attribute("aria-pressed") == "false"
-    # a tap elsewhere closes it; a tap on a card already on the table opens that one
+    # a tap elsewhere closes it
     touch.locator("#log-h").tap()
     pop.wait_for(state="hidden")
+    # a tap on a card already on the table opens that one: this seat lays one first
+    # (whatever its opponent did before: a bot's choices are its own business)
+    version = touch.evaluate("() => window.ecotonePage.version")
+    assert click_grid_board(touch)
+    wait_moved(touch, version)
+    assert wait_ready(touch) == "act"  # drawn again after the move (still this seat's turn)
     laid = touch.locator("#board div.gcell [data-card]").first
-    laid.scroll_into_view_if_needed()
-    laid.tap()
+    laid.tap()  # (scrolled into view by the tap, found again if the board is redrawn)
     pop.wait_for(state="visible")
     assert pop.get_attribute("data-card") == laid.get_attribute("data-card")
     shot(touch, "faces-touch")
@@ -161,10 +166,13 @@ def test_choices_and_the_log_name_cards_with_their_codes(page: Any, server: Serv
         assert lg["text"] == lg["notation"].replace(card, named)
         button = page.locator(f"#actions button[data-index='{lg['index']}']")
         assert button.inner_text() == lg["text"]
-    # the bot's moves in the log read the same way
+    # the moves in the log read the same way: this seat's own card, and any the bot played
+    version = page.evaluate("() => window.ecotonePage.version")
+    page.locator(f"#actions button[data-index='{with_card[0]['index']}']").click()
+    wait_moved(page, version)
     log = page.evaluate("() => window.ecotonePage.log")
     shown = [e for e in log if e.get("action") and "card" in e["action"]]
-    assert shown, "the bot played a card before this seat's turn"
+    assert any(e["seat"] == 0 for e in shown), "this seat's card is not in the log"
     for entry in shown:
         card = entry["action"]["card"]
         assert f"{cards[card]['name']} ({card})" in entry["text"]

@@ -148,5 +148,7 @@ def test_the_view_says_the_decision_in_the_games_words_for_each_viewer(
 
 def test_rules_of_an_unknown_game_are_refused_in_the_registrys_words(client: TestClient) -> None:
     r = client.get(f"{API}/games/no-such-game/rules")
-    assert r.status_code == 400
-    assert r.json()["error"]["code"] == "config/unknown-game"
+    assert r.status_code == 404  # the game the address names is not there
+    error = r.json()["error"]
+    assert error["code"] == "game/not-found"
+    assert all(game in error["message"] for game in ecotone.available_games())

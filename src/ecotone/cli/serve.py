@@ -1,4 +1,5 @@
-"""``ecotone serve``: run the online server; ``ecotone bench-server``: load-test one.
+"""``ecotone serve``: run the online server; ``ecotone bench-server``: load-test one;
+``ecotone rate-bots``: rate bots on the server's scale from a tournament's games.
 
 The server modules (FastAPI, SQLAlchemy, uvicorn) are imported only when one of these
 commands runs, so the other commands start as fast as before.
@@ -13,8 +14,9 @@ import sys
 import ecotone
 from ecotone.cli.options import Commands, at_least, positive
 from ecotone.cli.output import UsageError
+from ecotone.core.registry import game_class
 
-__all__ = ["add_parsers", "run_bench_server", "run_serve"]
+__all__ = ["add_parsers", "run_bench_server", "run_rate_bots", "run_serve"]
 
 
 def add_parsers(commands: Commands) -> None:
@@ -48,6 +50,14 @@ def add_parsers(commands: Commands) -> None:
         help="default clock per move for new matches (default: none)",
     )
     serve.add_argument(
+        "--min-move-seconds",
+        type=float,
+        default=3.0,
+        metavar="S",
+        help="the shortest clock per move a match may have; a shorter one would hand a "
+        "person's seat to a bot before they could answer (default: 3)",
+    )
+    serve.add_argument(
         "--takeover-bot",
         metavar="BOT",
         help="the bot that plays a seat left too long (default: the game's heuristic bot, "
@@ -66,6 +76,60 @@ def add_parsers(commands: Commands) -> None:
         default=20.0,
         metavar="N",
         help="websocket messages per second allowed per connection (default: 20)",
+    )
+    serve.add_argument(
+        "--bot-max-seconds",
+        type=float,
+        default=3.0,
+        metavar="S",
+        help="the longest a bot may think about one move; a bot still thinking well past "
+        "it is stopped and a random move played (default: 3)",
+    )
+    serve.add_argument(
+        "--bot-max-iterations",
+        type=int,
+        default=5000,
+        metavar="N",
+        help="the largest search budget a match may ask of a bot per move (default: 5000)",
+    )
+    serve.add_argument(
+        "--bot-workers",
+        type=int,
+        default=2,
+        metavar="N",
+        help="worker processes the bots think in (default: 2)",
+    )
+    serve.add_argument(
+        "--ws-per-address",
+        type=int,
+        default=128,
+        metavar="N",
+        help="live websockets one client address may hold at once; a classroom behind one "
+        "router is one address (default: 128)",
+    )
+    serve.add_argument(
+        "--ws-per-match",
+        type=int,
+        default=5000,
+        metavar="N",
+        help="live websockets (players and spectators) one match may have (default: 5000)",
+    )
+    serve.add_argument(
+        "--ws-compression",
+        action=argparse.BooleanOptionalAction,
+        default=False,
+        help="compress websocket messages (permessage-deflate) for clients that ask: less "
+        "bandwidth, but every message is compressed again for every viewer, which with "
+        "many spectators costs more processor time than anything else (default: off)",
+    )
+    serve.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDR",
+        help="a proxy (address or network, e.g. 10.0.0.0/8) whose X-Forwarded-For header "
+        "names the client, for rate limits; repeat for several (default: none, the header "
+        "is ignored)",
     )
     serve.add_argument(
         "--fsync",
@@ -110,8 +174,48 @@ def add_parsers(commands: Commands) -> None:
         metavar="URL",
         help="database of the started server (default: an SQLite file in a temporary folder)",
     )
+    bench.add_argument(
+        "--abusers",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also keep N matches of searching server bots at the largest budget going "
+        "(an abusive client), to see whether they slow the others (default: 0)",
+    )
+    bench.add_argument(
+        "--bot-matches",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also keep N matches of random server bots going and count their moves",
+    )
+    bench.add_argument(
+        "--rounds",
+        type=int,
+        default=0,
+        metavar="N",
+        help="with --abusers: alternate N quiet and N abusive phases in one run, and "
+        "report each one's round trips and the ratio of their p99s (default: 0, the "
+        "abusers run throughout)",
+    )
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.set_defaults(run=run_bench_server)
+
+    rate = commands.add_parser(
+        "rate-bots",
+        help="rate bots on the server's scale (the people's) from a tournament's games",
+        description="Move each bot's rating at GAME on the server, game by game, from the "
+        "games `ecotone tournament GAME --out FILE` played. A bot seated in a match then "
+        "shows its rating, on the same scale as the people's.",
+    )
+    rate.add_argument("game", metavar="GAME", help="the game the tournament played")
+    rate.add_argument("file", metavar="FILE", help="the tournament's games (its --out file)")
+    rate.add_argument(
+        "--db",
+        metavar="URL",
+        help="the server's database (default: the SQLite file `ecotone serve` uses)",
+    )
+    rate.set_defaults(run=run_rate_bots)
 
 
 def _first_game() -> str:
@@ -142,18 +246,32 @@ def run_serve(args: argparse.Namespace) -> int:
     import uvicorn  # noqa: PLC0415 - the server stack loads only for this command
 
     from ecotone.server import Settings, create_app  # noqa: PLC0415
+    from ecotone.server.clients import Proxies  # noqa: PLC0415
 
     if not 0 < args.port < 65536:
         raise UsageError(f"--port must be between 1 and 65535, not {args.port}")
     at_least("--bot-delay", args.bot_delay, 0)
+    positive("--min-move-seconds", args.min_move_seconds)
     positive("--move-seconds", args.move_seconds)
+    at_least("--move-seconds", args.move_seconds, args.min_move_seconds)
     positive("--http-rate", args.http_rate)
     positive("--ws-rate", args.ws_rate)
+    positive("--bot-max-seconds", args.bot_max_seconds)
+    at_least("--bot-max-iterations", args.bot_max_iterations, 1)
+    at_least("--bot-workers", args.bot_workers, 1)
+    at_least("--ws-per-address", args.ws_per_address, 1)
+    at_least("--ws-per-match", args.ws_per_match, 1)
+    for proxy in args.trusted_proxy:
+        try:
+            Proxies([proxy])
+        except ValueError as exc:
+            raise UsageError(f"--trusted-proxy: {exc}") from None
     db, shown = _check_database(args.db, fsync=args.fsync)
     settings = Settings(
         db_url=db,
         bot_delay=args.bot_delay,
         default_move_seconds=args.move_seconds,
+        min_move_seconds=args.min_move_seconds,
         takeover_bot=args.takeover_bot,
         http_rate=args.http_rate,
         fsync=args.fsync,
@@ -162,6 +280,12 @@ def run_serve(args: argparse.Namespace) -> int:
         ws_burst=max(60.0, 3 * args.ws_rate),
         allow_seed=args.seed_matches is not None,
         seed_matches=args.seed_matches,
+        bot_max_seconds=args.bot_max_seconds,
+        bot_max_iterations=args.bot_max_iterations,
+        bot_workers=args.bot_workers,
+        trusted_proxies=tuple(args.trusted_proxy),
+        ws_per_address=args.ws_per_address,
+        ws_per_match=args.ws_per_match,
     )
     app = create_app(settings)
     print(f"Ecotone server: open http://{args.host}:{args.port}/  (database: {shown})", flush=True)
@@ -171,6 +295,10 @@ def run_serve(args: argparse.Namespace) -> int:
         port=args.port,
         log_level=args.log_level,
         ws_max_size=4 * settings.max_message_bytes,
+        # The app reads X-Forwarded-For itself, from the configured proxies only: uvicorn's
+        # handling would believe it from any client on this machine.
+        proxy_headers=False,
+        ws_per_message_deflate=args.ws_compression,
     )
     return 0
 
@@ -197,7 +325,12 @@ def _check_database(url: str | None, *, fsync: bool) -> tuple[str, str]:
     from sqlalchemy.engine import make_url  # noqa: PLC0415 - the server stack, see above
     from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError  # noqa: PLC0415
 
-    from ecotone.server.store import Store, default_db_url, normalize_url  # noqa: PLC0415
+    from ecotone.server.store import (  # noqa: PLC0415
+        Store,
+        StoreBusy,
+        default_db_url,
+        normalize_url,
+    )
 
     what = "--db" if url is not None else "the default database"
     try:
@@ -229,11 +362,14 @@ def _check_database(url: str | None, *, fsync: bool) -> tuple[str, str]:
     except SQLAlchemyError as exc:
         raise UsageError(f"cannot use {what} {shown}: {exc}") from None
     try:
+        store.claim()  # another server on this database: say so now, not once it runs
         store.migrate()  # connects, and writes unless the schema is already there
     except DBAPIError as exc:
         # the driver's own words: "connection refused", "unable to open database file"
         reason = str(exc.orig) if exc.orig is not None else str(exc)
         raise UsageError(f"cannot use {what} {shown}: {reason}") from None
+    except StoreBusy as exc:
+        raise UsageError(str(exc)) from None
     except (SQLAlchemyError, OSError) as exc:
         raise UsageError(f"cannot use {what} {shown}: {exc}") from None
     finally:
@@ -258,6 +394,11 @@ def run_bench_server(args: argparse.Namespace) -> int:
     at_least("--games", args.games, 1)
     positive("--seconds", args.seconds)
     at_least("--think", args.think, 0)
+    at_least("--abusers", args.abusers, 0)
+    at_least("--bot-matches", args.bot_matches, 0)
+    at_least("--rounds", args.rounds, 0)
+    if args.rounds and not args.abusers:
+        raise UsageError("--rounds alternates quiet and abusive phases: it needs --abusers")
     if args.url is not None and args.db is not None:
         raise UsageError(
             "--db is the database of the server bench-server starts; with --url it starts none"
@@ -273,6 +414,9 @@ def run_bench_server(args: argparse.Namespace) -> int:
             think=args.think,
             url=args.url,
             db=args.db,
+            abusers=args.abusers,
+            bot_matches=args.bot_matches,
+            rounds=args.rounds,
         ),
         progress=None if args.json else lambda text: print(text, file=sys.stderr, flush=True),
     )
@@ -281,4 +425,35 @@ def run_bench_server(args: argparse.Namespace) -> int:
     else:
         for key, value in report.items():
             print(f"{key:>22}: {value}")
+    return 0
+
+
+def run_rate_bots(args: argparse.Namespace) -> int:
+    """Rate a tournament's bots on the server's database and print their ratings."""
+    _need_server_stack()
+    import msgspec  # noqa: PLC0415
+
+    from ecotone.server.ratings import import_tournament  # noqa: PLC0415
+    from ecotone.server.store import Store, default_db_url  # noqa: PLC0415
+
+    game_class(args.game)  # an unknown game is refused, listing the games
+    try:
+        with open(args.file, "rb") as lines:
+            text = lines.read().splitlines()
+    except OSError as exc:
+        raise UsageError(f"cannot read {args.file}: {exc.strerror}") from None
+    store = Store(args.db or default_db_url())
+    try:
+        store.migrate()
+        rated = import_tournament(store, args.game, text)
+    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+        raise UsageError(
+            f"{args.file} is not a tournament's games (ecotone tournament --out FILE): {exc}"
+        ) from None
+    finally:
+        store.close()
+    if not rated:
+        raise UsageError(f"{args.file} holds no finished game to rate")
+    for player, rating in sorted(rated.items(), key=lambda kv: -kv[1].shown):
+        print(f"{rating.shown:8.2f}  {player.removeprefix('bot:')}  ({rating.matches} games)")
     return 0

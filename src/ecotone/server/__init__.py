@@ -3,6 +3,8 @@
 * :mod:`.app` — :func:`create_app`, the ASGI application (``ecotone serve`` runs it);
 * :mod:`.manager` — the authoritative match manager: checks, stores, then broadcasts;
 * :mod:`.automation` — seat bots, clocks and the takeover of seats left too long;
+* :mod:`.scheduler`, :mod:`.botwork` — bots think in worker processes, within the
+  server's budget, scheduled fairly between matches;
 * :mod:`.matches` — one match in memory and what each viewer may see of it;
 * :mod:`.visibility` — which log steps each viewer may see, from the game's observations;
 * :mod:`.protocol` — the typed, versioned websocket messages (``docs/protocol.md``);
@@ -10,7 +12,12 @@
   websocket session;
 * :mod:`.store`, :mod:`.models`, ``migrations/`` — SQLite or PostgreSQL through
   SQLAlchemy 2, migrated by Alembic on start;
-* :mod:`.limits` — rate limits; :mod:`.settings` — everything configurable;
+* :mod:`.schema` — the one strict schema of what clients send (HTTP and websocket);
+* :mod:`.limits` — rate limits; :mod:`.clients` — client addresses (trusted proxies);
+  :mod:`.fanout` — connection caps and paced broadcasts; :mod:`.settings` — everything
+  configurable;
+* :mod:`.accounts`, :mod:`.ratings`, :mod:`.players` — optional accounts, ratings per
+  game (people and bots) and profiles;
 * :mod:`.bench` — the loopback load test (``ecotone bench-server``).
 
 Nothing here knows any particular game: matches are driven through the kernel's

@@ -7,13 +7,14 @@
 
 Starting the app (its lifespan) runs the database migrations and resumes every open and
 running match; stopping it stops clocks and bots. Limits on every request: bodies of at
-most ``max_message_bytes`` and a token bucket per client address (``limit/rate``, 429).
+most ``max_message_bytes`` and a token bucket per client address (``limit/rate``, 429);
+the address is the peer's, or the one a trusted proxy names (:mod:`.clients`).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -22,19 +23,38 @@ from fastapi import FastAPI, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse
+from starlette.datastructures import Headers
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 import ecotone
 from ecotone.core.errors import EcotoneError
-from ecotone.server import decks, http, ws
+from ecotone.server import decks, http, players, ws
+from ecotone.server.clients import Proxies
 from ecotone.server.errors import ServerError, status_for
+from ecotone.server.fanout import ConnectionCaps, Pacer
 from ecotone.server.limits import KeyedLimiter
 from ecotone.server.manager import MatchManager
 from ecotone.server.protocol import (
     Ack,
+    Act,
+    Chat,
     ChatLine,
     LogEntry,
     MatchInfo,
+    Undo,
+    UndoReply,
     Update,
+)
+from ecotone.server.schema import (
+    CheckIn,
+    CreateMatch,
+    DecodeIn,
+    GuestRequest,
+    JoinRequest,
+    Login,
+    NewAccount,
+    ReadIn,
 )
 from ecotone.server.settings import Settings
 from ecotone.server.store import Store, default_db_url
@@ -68,11 +88,61 @@ _SCHEMAS: dict[str, type[Any]] = {
     "ChatLine": ChatLine,
     "ChatList": _ChatList,
     "LogEntry": LogEntry,
+    "CreateMatch": CreateMatch,
+    "CheckIn": CheckIn,
+    "DecodeIn": DecodeIn,
+    "ReadIn": ReadIn,
+    "JoinRequest": JoinRequest,
+    "Act": Act,
+    "Chat": Chat,
+    "Undo": Undo,
+    "UndoReply": UndoReply,
+    "NewAccount": NewAccount,
+    "Login": Login,
+    "GuestRequest": GuestRequest,
 }
+
+
+_HTTP_CODES = {404: "protocol/no-route", 405: "protocol/method"}
 
 
 def _error(code: str, message: str, status: int) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+class _HttpLimits:
+    """The limits on every HTTP request: a token bucket per client address, and the size
+    of a body. A plain ASGI middleware: it costs a request next to nothing, so a server
+    busy with thousands of websockets still answers at once."""
+
+    def __init__(
+        self, app: ASGIApp, *, limiter: KeyedLimiter, proxies: Proxies, max_bytes: int
+    ) -> None:
+        self.app = app
+        self.limiter = limiter
+        self.proxies = proxies
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = Headers(scope=scope)
+        peer = scope.get("client")
+        client = self.proxies.client(peer[0] if peer else "?", headers)
+        refusal: JSONResponse | None = None
+        if not self.limiter.allow(client):
+            refusal = _error("limit/rate", "too many requests: wait a moment", 429)
+        else:
+            length = headers.get("content-length")
+            if length is not None and (not length.isdigit() or int(length) > self.max_bytes):
+                refusal = _error(
+                    "protocol/too-large", f"a request body is at most {self.max_bytes} bytes", 413
+                )
+        if refusal is not None:
+            await refusal(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -100,6 +170,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.include_router(http.router)
+    app.include_router(players.router)
     app.include_router(decks.router)  # deck building: pool, rules, codes
     app.add_api_websocket_route("/api/v1/matches/{match_id}/ws", ws.match_socket)
 
@@ -110,8 +181,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # The engine's own refusals reaching a route unwrapped (the browser client's
     # catalogue of an unknown game: ``config/unknown-game``) keep their code and words.
     @app.exception_handler(EcotoneError)
-    async def _engine_error(_: Request, exc: EcotoneError) -> JSONResponse:
+    async def _engine_error(request: Request, exc: EcotoneError) -> JSONResponse:
+        if exc.code == "config/unknown-game" and "game_id" in request.path_params:
+            # the game named in the address does not exist: the resource is missing
+            return _error("game/not-found", exc.message, 404)
         return _error(exc.code, exc.message, status_for(exc.code))
+
+    # The framework's own refusals (an unknown address, a wrong method, a body it cannot
+    # read) in the documented shape, never its ``{"detail": ...}``.
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_: Request, exc: StarletteHTTPException) -> Response:
+        code = _HTTP_CODES.get(exc.status_code, "protocol/malformed")
+        response = _error(code, str(exc.detail), exc.status_code)
+        if exc.headers:
+            response.headers.update(exc.headers)
+        return response
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -120,25 +204,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
         return _error("protocol/malformed", problems[:500] or "invalid request", 422)
 
-    limiter = KeyedLimiter(settings.http_rate, settings.http_burst)
+    proxies = Proxies(settings.trusted_proxies)
+    app.state.proxies = proxies
+    app.state.pacer = Pacer()
+    app.state.connections = ConnectionCaps(
+        per_address=settings.ws_per_address, per_match=settings.ws_per_match
+    )
 
-    @app.middleware("http")
-    async def _limits(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        client = request.client.host if request.client else "?"
-        if not limiter.allow(client):
-            return _error("limit/rate", "too many requests: wait a moment", 429)
-        length = request.headers.get("content-length")
-        if length is not None and (
-            not length.isdigit() or int(length) > settings.max_message_bytes
-        ):
-            return _error(
-                "protocol/too-large",
-                f"a request body is at most {settings.max_message_bytes} bytes",
-                413,
-            )
-        return await call_next(request)
+    app.add_middleware(
+        _HttpLimits,
+        limiter=KeyedLimiter(settings.http_rate, settings.http_burst),
+        proxies=proxies,
+        max_bytes=settings.max_message_bytes,
+    )
 
     install_web(app)  # the browser client: / and /static (ecotone.web)
 

@@ -1,9 +1,10 @@
 """Keeping matches moving: seat bots, clocks and the takeover of seats left too long.
 
 A seat's bot (or the takeover bot of a person's seat) is asked for a decision whenever it
-must decide; it chooses from a :class:`~ecotone.bots.SeatView` of its seat only, on a
-worker thread, and plays through :meth:`MatchManager.act` like a person. A broken bot is
-replaced by a random choice for that decision, so a match never stalls.
+must decide; it chooses from a :class:`~ecotone.bots.SeatView` of its seat only, in a
+worker process scheduled fairly between matches (:mod:`.scheduler`), within the server's
+budget, and plays through :meth:`MatchManager.act` like a person. A broken or overrunning
+bot is replaced by a random choice for that decision, so a match never stalls.
 
 With a clock (``move_seconds``), a deadline is set whenever a person must decide; when it
 passes, their seat is marked taken over (everyone gets a ``seat/taken-over`` notice) and
@@ -13,15 +14,21 @@ the takeover bot plays it until they act or reconnect (``seat/restored``).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import time
 from typing import TYPE_CHECKING, Any
 
+import msgspec
+
 from ecotone.bots import RandomBot, SeatView
+from ecotone.core.errors import ConfigError
+from ecotone.core.game import Game
 from ecotone.core.rng import derive_seed
+from ecotone.server.botwork import Job, searches
 from ecotone.server.errors import ServerError
-from ecotone.server.matches import Controller, Match, Seat
-from ecotone.sim.runner import bot_seed, build_bot, default_bot
+from ecotone.server.matches import Controller, Match
+from ecotone.sim.runner import build_bot, default_bot
 
 if TYPE_CHECKING:
     from ecotone.server.manager import MatchManager
@@ -30,12 +37,17 @@ __all__ = ["Automation"]
 
 log = logging.getLogger("ecotone.server")
 
+_json = msgspec.json.Encoder(order="deterministic")
+_MOVED_ON = frozenset({"match/stale", "auth/not-yours", "match/already-chosen", "match/over"})
+
 
 class Automation:
     """Bots and clocks for the matches of one :class:`MatchManager`."""
 
     def __init__(self, manager: MatchManager) -> None:
         self.m = manager
+        self._defaults: dict[str, str] = {}
+        self._known: dict[tuple[str, int, str], tuple[bool, str]] = {}
 
     # -- clocks and takeover -----------------------------------------------------------------------
 
@@ -73,7 +85,7 @@ class Automation:
                 current = match.seats[seat]
                 if current.controller != "human":
                     continue
-                updated = Seat(current.seat, "human", None, current.name, current.token_hash, True)
+                updated = dataclasses.replace(current, taken_over=True)
                 await self.m._run(self.m.store.update_seat, match.id, updated.record())
                 match.seats[seat] = updated
                 match.notice(
@@ -90,7 +102,7 @@ class Automation:
 
     async def restore(self, match: Match, seat: int) -> None:
         current = match.seats[seat]
-        updated = Seat(current.seat, "human", None, current.name, current.token_hash, False)
+        updated = dataclasses.replace(current, taken_over=False)
         await self.m._run(self.m.store.update_seat, match.id, updated.record())
         match.seats[seat] = updated
         match.notice("seat/restored", f"{current.name} is back at P{seat + 1}", seat)
@@ -109,7 +121,6 @@ class Automation:
             match.bot_task.add_done_callback(self.m._tasks.discard)
 
     async def bot_loop(self, match: Match) -> None:
-        loop = asyncio.get_running_loop()
         while match.status == "active" and not self.m._closing:
             seats = [s for s in match.waiting_for if match.seats[s].controller != "human"]
             if not seats:
@@ -121,33 +132,75 @@ class Automation:
                 await asyncio.sleep(self.m.settings.bot_delay)
                 if match.version != version or match.seats[seat].controller != controller:
                     continue
-            view = SeatView(match.state, seat)
-            bot = self.bot(match, seat, controller)
-            try:
-                action = await loop.run_in_executor(self.m._bots, bot.act, view)
-            except Exception:  # a broken bot must not stall the match
-                log.exception("bot %s failed in match %s; playing at random", bot.name, match.id)
-                action = RandomBot(match.game, seat, derive_seed(match.seed, version)).act(view)
+            action = await self.think(match, seat, controller)
             try:
                 await self.m.act(match, seat, version, action, by=controller)
             except ServerError as exc:
-                if exc.code not in ("match/stale", "auth/not-yours", "match/already-chosen"):
+                # the match moved on while the bot thought (a person acted, left, took the
+                # seat back, or resigned and ended it): nothing went wrong
+                if exc.code not in _MOVED_ON:
                     log.error("bot move refused in match %s: %s %s", match.id, exc.code, exc)
                     return
 
-    def bot(self, match: Match, seat: int, controller: Controller) -> Any:
-        key = (seat, controller)
-        bot = match.bots.get(key)
-        if bot is None:
-            game = match.game
-            if controller == "bot":
-                spec = match.seats[seat].bot or "random"
-                bot = build_bot(spec, game, seat, bot_seed(match.seed, seat))
+    async def think(self, match: Match, seat: int, controller: Controller) -> Any:
+        """The decision of ``seat``'s bot (its own, or the takeover bot) at this version,
+        from a worker process (:mod:`.scheduler`); a random legal action when the bot
+        fails or overruns, so a match never stalls."""
+        spec = self.spec(match, seat, controller)
+        version = match.version
+        salt = "bot" if controller == "bot" else "takeover"
+        game = match.game
+        settings = self.m.settings
+        job = Job(
+            game=game.spec.id,
+            target=f"{type(game).__module__}:{type(game).__qualname__}",
+            players=game.players,
+            variant=game.variant,
+            options=_json.encode(game.options).decode(),
+            state=_json.encode(match.state.to_json()).decode(),
+            seat=seat,
+            spec=spec,
+            seed=derive_seed(match.seed, salt, seat, version),
+            max_seconds=settings.bot_max_seconds,
+            max_iterations=settings.bot_max_iterations,
+        )
+        searching, bot_class = self.known(game, spec)
+        job = msgspec.structs.replace(job, bot=bot_class)
+        outcome = await self.m.bots.decide(match.id, job, searching=searching)
+        if outcome is not None and outcome.action is not None:
+            return outcome.action
+        why = "took too long" if outcome is None else outcome.error
+        log.warning("bot %s failed in match %s (%s); playing at random", spec, match.id, why)
+        view = SeatView(match.state, seat)
+        return RandomBot(game, seat, derive_seed(match.seed, version)).act(view).to_json()
+
+    def spec(self, match: Match, seat: int, controller: Controller) -> str:
+        """The bot spec that decides for ``seat`` now."""
+        if controller == "bot":
+            return match.seats[seat].bot or "random"
+        return self.m.settings.takeover_bot or self._default(match.game)
+
+    def _default(self, game: Game[Any]) -> str:
+        key = game.spec.id
+        spec = self._defaults.get(key)
+        if spec is None:
+            spec = self._defaults[key] = default_bot(game)
+        return spec
+
+    def known(self, game: Game[Any], spec: str) -> tuple[bool, str]:
+        """Whether the bot ``spec`` searches on a budget (for the fair shares), and its
+        class's import path (a worker makes a bot registered at run time from it)."""
+        key = (game.spec.id, game.players, spec)
+        known = self._known.get(key)
+        if known is None:
+            try:
+                bot = build_bot(spec, game, 0, 0)
+            except ConfigError:
+                known = (False, "")
             else:
-                spec = self.m.settings.takeover_bot or default_bot(game)
-                bot = build_bot(spec, game, seat, derive_seed(match.seed, "takeover", seat))
-            match.bots[key] = bot
-        return bot
+                known = (searches(bot), f"{type(bot).__module__}:{type(bot).__qualname__}")
+            self._known[key] = known
+        return known
 
     async def reclaim(self, match: Match, seat: int, token_hash: str | None) -> None:
         """A person reconnected: end a takeover of their seat."""

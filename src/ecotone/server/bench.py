@@ -8,6 +8,21 @@ sends it; the round trip is the time from sending the action to receiving its ``
 which the server sends only after the action is checked and committed to the database.
 When a match ends another starts, so the load stays constant for ``seconds``.
 
+Beside them it can keep matches of the server's own bots going: ``abusers`` matches whose
+every seat is a searching bot at the server's largest budget (what an abusive client can
+ask for), and ``bot_matches`` matches of random bots; the report counts the moves each
+kind made while measuring, so a run shows whether searching bots slow the people's moves
+or starve the quick bots.
+
+With ``rounds`` the abusers do not run throughout: the measurement alternates ``rounds``
+quiet phases and ``rounds`` abusive ones on the same server, and the report gives each
+kind's round trips and the ratio of their p99s, the quiet phases being the reference
+measured in the same run (on a shared machine, separate runs differ far more than the
+abusers could make them). An abusive match of a phase is one seat of this load test's,
+played at once, and searching bots at every other seat; the load test resigns it when
+the phase ends, and the next phase is measured only once the last searches have had
+time to stop (:data:`SETTLE_SECONDS`).
+
 The load generator shares the machine with the server: its own CPU time is reported, as
 are the server's and the load average, so the figures can be read honestly.
 """
@@ -39,6 +54,11 @@ import ecotone
 __all__ = ["LoadTest", "run_load_test"]
 
 
+# Seconds between an abusive phase and the next quiet one (``LoadTest.settle``): a search
+# under way when its match was resigned runs to the server's limit (3 s by default) first.
+SETTLE_SECONDS = 4.0
+
+
 @dataclass
 class LoadTest:
     """The load test's parameters (see ``ecotone bench-server --help``).
@@ -54,17 +74,27 @@ class LoadTest:
     url: str | None = None
     db: str | None = None
     warmup: float = 3.0
+    abusers: int = 0
+    abuser_bot: str = "ismcts:iterations=5000"
+    bot_matches: int = 0
+    rounds: int = 0
+    settle: float = SETTLE_SECONDS
 
 
 @dataclass
 class _Tally:
     rtts: list[float] = field(default_factory=list)
+    phase: str = ""  # with rounds: "quiet" or "abusive", the phase being measured
+    phase_rtts: dict[str, list[float]] = field(default_factory=dict)
     moves: int = 0
     errors: dict[str, int] = field(default_factory=dict)
     finished: int = 0
     measuring: bool = False
     window_start: tuple[float, float, float] = (0.0, 0.0, 0.0)
     window_end: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    bot_moves: dict[str, int] = field(default_factory=dict)
+    workers_start: dict[int, float] = field(default_factory=dict)
+    workers_end: dict[int, float] = field(default_factory=dict)
 
 
 def _free_port() -> int:
@@ -73,9 +103,11 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _request(url: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+def _request(url: str, body: dict[str, Any] | None = None, token: str = "") -> dict[str, Any]:
     data = json.dumps(body).encode() if body is not None else None
     headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
     for _ in range(200):
         req = urllib.request.Request(url, data=data, headers=headers)
         try:
@@ -87,6 +119,31 @@ def _request(url: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
                 raise
             time.sleep(0.2)
     raise RuntimeError(f"{url}: still rate-limited")
+
+
+def _descendants(pid: int) -> list[int]:
+    """Every process below ``pid`` (its bot workers and their fork server), from /proc."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        children.setdefault(parent, []).append(int(entry.name))
+    out: list[int] = []
+    todo = [pid]
+    while todo:
+        below = children.get(todo.pop(), [])
+        out.extend(below)
+        todo.extend(below)
+    return out
+
+
+def _workers_cpu(pid: int) -> dict[int, float]:
+    """The processor time of each process below ``pid`` (see :func:`_descendants`)."""
+    return {child: _cpu_seconds(child) for child in _descendants(pid)}
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -123,6 +180,9 @@ def _start_server(
             # per-connection limit meant for people would measure itself, not the server.
             "--ws-rate",
             "100000",
+            # every seat connects from this machine: lift the cap per address
+            "--ws-per-address",
+            "1000000",
         ],
         stdout=subprocess.DEVNULL,
     )
@@ -166,8 +226,11 @@ async def _seat(ws_url: str, token: str, think: float, tally: _Tally, rnd: rando
             elif kind == "ack":
                 start = sent.pop(msg["ref"], None)
                 if start is not None and tally.measuring:
-                    tally.rtts.append(time.perf_counter() - start)
+                    rtt = time.perf_counter() - start
+                    tally.rtts.append(rtt)
                     tally.moves += 1
+                    if tally.phase:
+                        tally.phase_rtts.setdefault(tally.phase, []).append(rtt)
             elif kind == "error":
                 tally.errors[msg["code"]] = tally.errors.get(msg["code"], 0) + 1
                 if msg["code"] == "match/stale":
@@ -207,6 +270,82 @@ async def _game_loop(cfg: LoadTest, url: str, tally: _Tally, stop: asyncio.Event
             tally.finished += 1
 
 
+async def _bot_loop(
+    cfg: LoadTest, url: str, tally: _Tally, stop: asyncio.Event, spec: str, kind: str
+) -> None:
+    """Keep one match of server bots (``spec`` at every seat) going; count its moves made
+    while measuring under ``kind`` (``abusers``: the searching bots of an abusive client;
+    ``bot_matches``: quick bots, whose progress shows that nobody starves)."""
+    while not stop.is_set():
+        seats = [{"kind": "bot", "bot": spec}] * cfg.players
+        created = await asyncio.to_thread(
+            _request,
+            f"{url}/api/v1/matches",
+            {"game": cfg.game, "players": cfg.players, "seats": seats},
+        )
+        match_id = created["match"]["id"]
+        seen = 0
+        while not stop.is_set():
+            await asyncio.sleep(0.25)
+            info = await asyncio.to_thread(_request, f"{url}/api/v1/matches/{match_id}")
+            if tally.measuring:
+                tally.bot_moves[kind] = tally.bot_moves.get(kind, 0) + info["version"] - seen
+            seen = info["version"]
+            if info["status"] == "over":
+                break
+
+
+async def _abusive_seat_loop(cfg: LoadTest, url: str, tally: _Tally, stop: asyncio.Event) -> None:
+    """Keep one abusive match going until ``stop``: a seat of ours, played at once, and
+    searching bots at the others; resign it at the end, so that its searches stop."""
+    api = f"{url}/api/v1/matches"
+    seats = [{"kind": "human"}] + [{"kind": "bot", "bot": cfg.abuser_bot}] * (cfg.players - 1)
+    while not stop.is_set():
+        body = {"game": cfg.game, "players": cfg.players, "seats": seats}
+        created = await asyncio.to_thread(_request, api, {**body, "join": {"name": "abuser"}})
+        match_id, token = created["match"]["id"], created["token"]
+        seen = 0
+        while not stop.is_set():
+            view = await asyncio.to_thread(_request, f"{api}/{match_id}/view", None, token)
+            # (counted through the whole phase: each decision may take the server's limit)
+            moved = view["version"] - seen
+            tally.bot_moves["abusers"] = tally.bot_moves.get("abusers", 0) + moved
+            seen = view["version"]
+            if view["status"] == "over":
+                break
+            if view["legal"]:
+                act = {"version": view["version"], "action": view["legal"][0]["action"]}
+                with contextlib.suppress(urllib.error.HTTPError):  # stale: look again
+                    await asyncio.to_thread(_request, f"{api}/{match_id}/actions", act, token)
+                continue
+            await asyncio.sleep(0.25)
+        else:
+            with contextlib.suppress(urllib.error.HTTPError):  # (over meanwhile)
+                await asyncio.to_thread(_request, f"{api}/{match_id}/resign", {}, token)
+
+
+async def _phases(cfg: LoadTest, url: str, tally: _Tally) -> None:
+    """Measure ``cfg.rounds`` quiet and abusive phases, alternately (see the module)."""
+    length = cfg.seconds / (2 * cfg.rounds)
+    for _ in range(cfg.rounds):
+        tally.phase, tally.measuring = "quiet", True
+        await asyncio.sleep(length)
+        tally.measuring = False
+        stop = asyncio.Event()
+        abusers = [
+            asyncio.create_task(_abusive_seat_loop(cfg, url, tally, stop))
+            for _ in range(cfg.abusers)
+        ]
+        await asyncio.sleep(min(cfg.settle, length))  # the searches begin
+        tally.phase, tally.measuring = "abusive", True
+        await asyncio.sleep(length)
+        tally.measuring = False
+        stop.set()
+        await asyncio.gather(*abusers, return_exceptions=True)
+        await asyncio.sleep(cfg.settle)  # the last searches stop
+    tally.phase = ""
+
+
 def _percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
@@ -223,6 +362,12 @@ async def _drive(
     tally = _Tally()
     stop = asyncio.Event()
     loops = []
+    for _ in range(0 if cfg.rounds else cfg.abusers):
+        loops.append(
+            asyncio.create_task(_bot_loop(cfg, url, tally, stop, cfg.abuser_bot, "abusers"))
+        )
+    for _ in range(cfg.bot_matches):
+        loops.append(asyncio.create_task(_bot_loop(cfg, url, tally, stop, "random", "quick")))
     for n in range(cfg.games):
         loops.append(asyncio.create_task(_game_loop(cfg, url, tally, stop, n)))
         if n % 50 == 49:
@@ -230,13 +375,19 @@ async def _drive(
     if progress:
         progress(f"{cfg.games} matches started; warming up {cfg.warmup:.0f} s")
     await asyncio.sleep(cfg.warmup)
-    tally.measuring = True
     if progress:
-        progress(f"measuring for {cfg.seconds:.0f} s")
+        alternating = f", {cfg.rounds} quiet and {cfg.rounds} abusive phases" if cfg.rounds else ""
+        progress(f"measuring for {cfg.seconds:.0f} s{alternating}")
     tally.window_start = (time.perf_counter(), _rusage(), _cpu_seconds(server_pid))
-    await asyncio.sleep(cfg.seconds)
+    tally.workers_start = _workers_cpu(server_pid) if server_pid > 0 else {}
+    if cfg.rounds:
+        await _phases(cfg, url, tally)
+    else:
+        tally.measuring = True
+        await asyncio.sleep(cfg.seconds)
     tally.measuring = False
     tally.window_end = (time.perf_counter(), _rusage(), _cpu_seconds(server_pid))
+    tally.workers_end = _workers_cpu(server_pid) if server_pid > 0 else {}
     stop.set()
     await asyncio.gather(*loops, return_exceptions=True)
     return tally
@@ -279,10 +430,38 @@ def run_load_test(cfg: LoadTest, progress: Callable[[str], None] | None = None) 
         "rtt_p99_ms": round(_percentile(ms, 0.99), 2),
         "rtt_max_ms": round(max(ms), 2) if ms else float("nan"),
         "matches_finished": tally.finished,
+        "abusive_bot_matches": cfg.abusers,
+        "abusive_bot_moves": tally.bot_moves.get("abusers", 0),
+        "quick_bot_matches": cfg.bot_matches,
+        "quick_bot_moves": tally.bot_moves.get("quick", 0),
         "errors": tally.errors,
         "server_cpu_percent": round(100 * (server1 - server0) / wall, 1),
+        # the server's bot workers (separate processes), those alive at both ends
+        "bot_workers_cpu_percent": round(
+            100
+            * sum(
+                end - tally.workers_start[p]
+                for p, end in tally.workers_end.items()
+                if p in tally.workers_start
+            )
+            / wall,
+            1,
+        ),
         "client_cpu_percent": round(100 * (client1 - client0) / wall, 1),
         "loadavg_1min_before": round(load0, 2),
         "loadavg_1min_after": round(os.getloadavg()[0], 2),
         "cpus": os.cpu_count(),
+        **(_compared(tally) if cfg.rounds else {}),
     }
+
+
+def _compared(tally: _Tally) -> dict[str, Any]:
+    """Each phase's round trips and the ratio of the abusive p99 to the quiet one."""
+    out: dict[str, Any] = {}
+    for phase in ("quiet", "abusive"):
+        ms = [r * 1000 for r in tally.phase_rtts.get(phase, [])]
+        out[f"{phase}_moves"] = len(ms)
+        out[f"{phase}_rtt_p50_ms"] = round(_percentile(ms, 0.50), 2)
+        out[f"{phase}_rtt_p99_ms"] = round(_percentile(ms, 0.99), 2)
+    out["p99_abusive_over_quiet"] = round(out["abusive_rtt_p99_ms"] / out["quiet_rtt_p99_ms"], 2)
+    return out

@@ -24,44 +24,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
-from pydantic import BaseModel, Field
+from fastapi import APIRouter, Request
 
 from ecotone.core.deckbuilding import Deckbuilding, DeckList
 from ecotone.core.errors import ConfigError, DataError
 from ecotone.core.registry import game_class
+from ecotone.server.http import _body
+from ecotone.server.schema import CheckIn, DeckIn, DecodeIn, ReadIn, decode_body
 
 __all__ = ["router"]
 
 router = APIRouter(prefix="/api/v1", tags=["decks"])
-
-MAX_CARDS = 500  # distinct cards in one request: far more than any pool has
-
-
-class DeckIn(BaseModel):
-    """A deck as a client holds it."""
-
-    name: str = Field("", max_length=200)
-    summary: str = Field("", max_length=500)
-    cards: dict[str, int] = Field(default_factory=dict, max_length=MAX_CARDS)
-
-
-class CheckIn(BaseModel):
-    """A deck to check or encode."""
-
-    deck: DeckIn
-
-
-class DecodeIn(BaseModel):
-    """A deck code to read."""
-
-    code: str = Field(max_length=2000)
-
-
-class ReadIn(BaseModel):
-    """A deck file's text, or a deck code, to read."""
-
-    text: str = Field(max_length=50_000)
 
 
 def _build(game_id: str) -> Deckbuilding:
@@ -104,29 +77,51 @@ def pool(game_id: str) -> dict[str, Any]:
     return _build(game_id).to_json()
 
 
-@router.post("/games/{game_id}/decks/check", summary="Check a deck against the deck rules")
-def check(game_id: str, body: CheckIn) -> dict[str, Any]:
+# The bodies are decoded as every other body of the server is (ecotone.server.schema: no
+# coercion, unknown fields refused, bounds on every number and text).
+
+
+@router.post(
+    "/games/{game_id}/decks/check",
+    summary="Check a deck against the deck rules",
+    openapi_extra=_body("CheckIn"),
+)
+async def check(game_id: str, request: Request) -> dict[str, Any]:
     """Every rule the deck breaks, in the game's words, with its code and file."""
+    body = decode_body(await request.body(), CheckIn)
     build = _build(game_id)
     return verdict(build, _deck(body.deck))
 
 
-@router.post("/games/{game_id}/decks/encode", summary="A deck's code")
-def encode(game_id: str, body: CheckIn) -> dict[str, str]:
+@router.post(
+    "/games/{game_id}/decks/encode", summary="A deck's code", openapi_extra=_body("CheckIn")
+)
+async def encode(game_id: str, request: Request) -> dict[str, str]:
     """The deck as a deck code (``deck/bad-code`` for a card outside the pool)."""
+    body = decode_body(await request.body(), CheckIn)
     build = _build(game_id)
     return {"code": build.encode(_deck(body.deck))}
 
 
-@router.post("/games/{game_id}/decks/decode", summary="The deck a code holds")
-def decode(game_id: str, body: DecodeIn) -> dict[str, Any]:
+@router.post(
+    "/games/{game_id}/decks/decode",
+    summary="The deck a code holds",
+    openapi_extra=_body("DecodeIn"),
+)
+async def decode(game_id: str, request: Request) -> dict[str, Any]:
     """The deck, checked as ``check`` does (``deck/bad-code`` for a damaged code)."""
+    body = decode_body(await request.body(), DecodeIn)
     build = _build(game_id)
     return verdict(build, build.decode(body.code))
 
 
-@router.post("/games/{game_id}/decks/read", summary="The deck a file or a code holds")
-def read(game_id: str, body: ReadIn) -> dict[str, Any]:
+@router.post(
+    "/games/{game_id}/decks/read",
+    summary="The deck a file or a code holds",
+    openapi_extra=_body("ReadIn"),
+)
+async def read(game_id: str, request: Request) -> dict[str, Any]:
     """A deck file's text or a deck code, read and checked as ``check`` does."""
+    body = decode_body(await request.body(), ReadIn)
     build = _build(game_id)
     return verdict(build, build.read(body.text, "the deck file"))

@@ -14,6 +14,16 @@ __all__ = ["ServerError", "status_for"]
 
 _STATUS = {
     "protocol": 400,
+    "protocol/malformed": 422,
+    "protocol/too-large": 413,
+    "protocol/no-route": 404,
+    "protocol/method": 405,
+    "game/not-found": 404,
+    "player/not-found": 404,
+    "auth/bad-login": 401,
+    "auth/bad-account": 401,
+    "account/name-taken": 409,
+    "account": 422,
     "config": 400,
     "auth/missing-token": 401,
     "auth": 403,

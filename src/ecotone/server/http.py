@@ -15,7 +15,6 @@ from typing import Annotated, Any, Literal
 import msgspec
 from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from pydantic import BaseModel, Field
 
 import ecotone
 from ecotone.bots import available_bots
@@ -23,7 +22,8 @@ from ecotone.core.registry import game_class
 from ecotone.core.rng import derive_seed
 from ecotone.server.errors import ServerError
 from ecotone.server.manager import MatchManager, NewMatch
-from ecotone.server.protocol import PROTOCOL_VERSION
+from ecotone.server.protocol import PROTOCOL_VERSION, Act, Chat, Undo, UndoReply
+from ecotone.server.schema import CreateMatch, JoinRequest, decode_body
 from ecotone.server.settings import Settings
 
 __all__ = ["router"]
@@ -59,67 +59,24 @@ def _token(credentials: HTTPAuthorizationCredentials | None) -> str | None:
     return credentials.credentials if credentials is not None else None
 
 
-# -- request bodies -----------------------------------------------------------------------
+# -- request bodies (ecotone.server.schema: one strict schema with the websocket) --------
 
 
-class SeatSpec(BaseModel):
-    """A seat of a new match: a person (joins later) or a bot by spec (``heuristic``)."""
-
-    kind: Literal["human", "bot"] = "human"
-    bot: str | None = Field(default=None, max_length=200)
-
-
-class JoinRequest(BaseModel):
-    """Take a seat: a number (1-based seats are ``seat + 1``), or the first free one."""
-
-    seat: int | None = Field(default=None, ge=0, le=63)
-    name: str | None = Field(default=None, max_length=64)
-
-
-class CreateMatch(BaseModel):
-    """A new match. ``seats`` defaults to every seat a person; ``join`` seats the creator."""
-
-    game: str = Field(max_length=64)
-    players: int = Field(ge=1, le=16)
-    variant: str | None = Field(default=None, max_length=64)
-    options: dict[str, Any] = Field(default_factory=dict)
-    seats: list[SeatSpec] | None = Field(default=None, max_length=16)
-    move_seconds: float | None = Field(default=None, gt=0, le=90 * 86400)
-    seed: int | None = Field(default=None, ge=0, lt=2**63)
-    join: JoinRequest | None = None
-
-
-class ActRequest(BaseModel):
-    """An action (its JSON object or notation) made against state ``version``."""
-
-    version: int
-    action: dict[str, Any] | str
-
-
-class UndoRequest(BaseModel):
-    """Take back your last decision, as the match stands at ``version``."""
-
-    version: int
-
-
-class UndoReplyRequest(BaseModel):
-    """Accept or decline the request to take back a decision made at ``version``."""
-
-    version: int
-    accept: bool
-
-
-class ChatRequest(BaseModel):
-    """A line of table talk."""
-
-    text: str = Field(max_length=4000)
+def _body(name: str) -> dict[str, Any]:
+    """The OpenAPI description of a JSON body of schema ``name``."""
+    return {
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{name}"}}},
+        }
+    }
 
 
 # -- endpoints ------------------------------------------------------------------------------
 
 
 @router.get("/health", summary="Is the server up", tags=["server"])
-def health() -> dict[str, Any]:
+async def health() -> dict[str, Any]:
     """``{"status": "ok", "protocol": 1}``."""
     return {"status": "ok", "protocol": PROTOCOL_VERSION, "version": ecotone.__version__}
 
@@ -184,9 +141,13 @@ async def list_matches(
     summary="Create a match",
     tags=["matches"],
     responses=_schema("Joined", "the new match, and the creator's seat and token if joined"),
+    openapi_extra=_body("CreateMatch"),
 )
-async def create_match(body: CreateMatch, request: Request, manager: Manager) -> Response:
-    """Create a match; bots take their seats at once, people join (``join`` joins now)."""
+async def create_match(request: Request, manager: Manager, credentials: Token) -> Response:
+    """Create a match; bots take their seats at once, people join (``join`` joins now;
+    with an account token in ``Authorization``, signed in)."""
+    body = decode_body(await request.body(), CreateMatch)
+    account = await _account(manager, credentials)
     _refuse_files(body.game, body.options)
     settings: Settings = request.app.state.settings
     seats = None
@@ -206,8 +167,23 @@ async def create_match(body: CreateMatch, request: Request, manager: Manager) ->
     seat: int | None = None
     token: str | None = None
     if body.join is not None:
-        seat, token = await manager.join(match, body.join.seat, body.join.name)
+        seat, token = await manager.join(match, body.join.seat, body.join.name, account)
     return _json({"match": match.info(), "seat": seat, "token": token}, 201)
+
+
+async def _account(manager: MatchManager, credentials: HTTPAuthorizationCredentials | None) -> Any:
+    """The account signed in by the ``Authorization`` header of a create or a join, if any.
+
+    Raises:
+        ServerError: ``auth/bad-account`` for a token that signs nobody in.
+    """
+    token = _token(credentials)
+    if not token:
+        return None
+    account = await manager.account(token)
+    if account is None:
+        raise ServerError("auth/bad-account", "this account token is not signed in")
+    return account
 
 
 def _test_seed(settings: Settings, body: CreateMatch) -> int | None:
@@ -251,11 +227,17 @@ async def get_match(match_id: str, manager: Manager) -> Response:
     summary="Take a seat",
     tags=["seats"],
     responses=_schema("Joined", "your seat and its token (keep it secret)"),
+    openapi_extra=_body("JoinRequest"),
 )
-async def join_match(match_id: str, body: JoinRequest, manager: Manager) -> Response:
-    """Take a free human seat and receive its token."""
+async def join_match(
+    match_id: str, request: Request, manager: Manager, credentials: Token
+) -> Response:
+    """Take a free human seat and receive its token (with an account token in
+    ``Authorization``, signed in: the seat takes the account's name and rating)."""
+    body = decode_body(await request.body(), JoinRequest)
+    account = await _account(manager, credentials)
     match = await manager.get(match_id)
-    seat, token = await manager.join(match, body.seat, body.name)
+    seat, token = await manager.join(match, body.seat, body.name, account)
     return _json({"match": match.info(), "seat": seat, "token": token})
 
 
@@ -314,13 +296,16 @@ async def view_match(
     summary="Take an action",
     tags=["play"],
     responses=_schema("Ack", "stored (pending: a secret simultaneous choice)"),
+    openapi_extra=_body("Act"),
 )
-async def act(match_id: str, body: ActRequest, manager: Manager, credentials: Token) -> Response:
-    """Act for your seat against ``version``; refused (and nothing changes) when stale,
-    out of turn or against the rules."""
+async def act(match_id: str, request: Request, manager: Manager, credentials: Token) -> Response:
+    """Act for your seat against ``version`` (the websocket's ``act`` message; its
+    ``type`` may be left out); refused (and nothing changes) when stale, out of turn or
+    against the rules."""
+    body = decode_body(await request.body(), Act)
     match = await manager.get(match_id)
     seat, digest = manager.authenticate(match, _token(credentials))
-    ack = await manager.act(match, seat, body.version, body.action, token_hash=digest)
+    ack = await manager.act(match, seat, body.version, body.action, token_hash=digest, ref=body.ref)
     return _json(ack)
 
 
@@ -329,10 +314,13 @@ async def act(match_id: str, body: ActRequest, manager: Manager, credentials: To
     summary="Take back your last decision",
     tags=["play"],
     responses=_schema("Ack", "taken back (pending: the other people at the table are asked)"),
+    openapi_extra=_body("Undo"),
 )
-async def undo(match_id: str, body: UndoRequest, manager: Manager, credentials: Token) -> Response:
+async def undo(match_id: str, request: Request, manager: Manager, credentials: Token) -> Response:
     """Take back your last decision when the rules allow it: at once when every other
-    seat is a bot, else once every other person accepts (``pending``)."""
+    seat is a bot, else once every other person accepts (``pending``). The body is the
+    websocket's ``undo`` message (its ``type`` may be left out)."""
+    body = decode_body(await request.body(), Undo)
     match = await manager.get(match_id)
     seat, digest = manager.authenticate(match, _token(credentials))
     ack = await manager.takebacks.ask(match, seat, body.version, token_hash=digest)
@@ -344,11 +332,14 @@ async def undo(match_id: str, body: UndoRequest, manager: Manager, credentials: 
     summary="Answer a request to take back a decision",
     tags=["play"],
     responses=_schema("Ack", "your answer is in"),
+    openapi_extra=_body("UndoReply"),
 )
 async def undo_reply(
-    match_id: str, body: UndoReplyRequest, manager: Manager, credentials: Token
+    match_id: str, request: Request, manager: Manager, credentials: Token
 ) -> Response:
-    """Accept or decline another seat's request (the ``version`` of ``undo_offer``)."""
+    """Accept or decline another seat's request (the ``version`` of ``undo_offer``; the
+    body is the websocket's ``undo_reply`` message, its ``type`` may be left out)."""
+    body = decode_body(await request.body(), UndoReply)
     match = await manager.get(match_id)
     seat, digest = manager.authenticate(match, _token(credentials))
     ack = await manager.takebacks.reply(match, seat, body.version, body.accept, token_hash=digest)
@@ -372,11 +363,13 @@ async def get_chat(match_id: str, manager: Manager) -> Response:
     summary="Say something at the table",
     tags=["chat"],
     responses=_schema("ChatLine", "the stored line"),
+    openapi_extra=_body("Chat"),
 )
 async def post_chat(
-    match_id: str, body: ChatRequest, manager: Manager, credentials: Token
+    match_id: str, request: Request, manager: Manager, credentials: Token
 ) -> Response:
     """Seats only; rate-limited per seat and per match."""
+    body = decode_body(await request.body(), Chat)
     match = await manager.get(match_id)
     seat, digest = manager.authenticate(match, _token(credentials))
     return _json(await manager.chat(match, seat, digest, body.text))

@@ -23,6 +23,7 @@ Around that core:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
 import secrets
@@ -31,7 +32,6 @@ import time
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -43,7 +43,9 @@ from ecotone.core.errors import ConfigError, IllegalAction, StateError
 from ecotone.core.game import State
 from ecotone.core.replay import Replay
 from ecotone.core.visibility import announcement
+from ecotone.server.accounts import Account, Accounts, player_key
 from ecotone.server.automation import Automation
+from ecotone.server.botwork import check_budget
 from ecotone.server.errors import ServerError
 from ecotone.server.limits import KeyedLimiter, TokenBucket
 from ecotone.server.matches import (
@@ -64,6 +66,8 @@ from ecotone.server.protocol import (
     MatchInfo,
     encode,
 )
+from ecotone.server.ratings import Rating, Ratings, SeatResult, places
+from ecotone.server.scheduler import BotScheduler
 from ecotone.server.settings import Settings
 from ecotone.server.store import (
     ConflictError,
@@ -137,6 +141,16 @@ class NewMatch:
     seed: int | None = None
 
 
+def _player(seat: Seat) -> str | None:
+    """Who sits at ``seat`` for the ratings: an account, a bot by its spec, or nobody
+    rated (a person without an account)."""
+    if seat.account is not None:
+        return player_key(seat.account)
+    if seat.kind == "bot" and seat.bot:
+        return f"bot:{seat.bot}"
+    return None
+
+
 def _clean_name(name: str | None, seat: int) -> str:
     text = "".join(ch for ch in (name or "") if unicodedata.category(ch)[0] != "C").strip()
     return text[:32] or f"P{seat + 1}"
@@ -175,18 +189,25 @@ class MatchManager:
         self.live: dict[str, Match] = {}
         self.finished: OrderedDict[str, Match] = OrderedDict()
         self._writes = WriteQueue(store)
-        self._bots = ThreadPoolExecutor(2, thread_name_prefix="ecotone-bot")
+        self.bots = BotScheduler(
+            settings.bot_workers, nice=settings.bot_nice, max_seconds=settings.bot_max_seconds
+        )
         self._tasks: set[asyncio.Task[Any]] = set()
         self._closing = False
         self._untuned: tuple[float, tuple[int, int, int]] | None = None
         self.auto = Automation(self)
+        self.accounts = Accounts(store)
+        self.ratings = Ratings(store)
         self.takebacks = TakeBacks(self)
 
     # -- life cycle ------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Migrate the database, then load and resume every open or running match."""
+        """Claim the database (one server per database: :meth:`Store.claim`), migrate it,
+        then load and resume every open or running match."""
         self._untuned = _tune_process()
+        await self._run(self.store.claim)  # StoreBusy: another server has the database
+        await self.bots.warm()  # a server is ready when its bots are
         await self._run(self.store.migrate)
         loaded = await self._run(self.store.load_live)
         now = time.time()
@@ -196,12 +217,17 @@ class MatchManager:
             except (StateError, ConfigError) as exc:
                 log.error("match %s cannot be resumed: %s", record.match.id, exc)
                 continue
+            await self._show_ratings(match)
             self.live[match.id] = match
             if match.status == "active" and match.deadline is not None:
                 match.deadline = max(match.deadline, now + self.settings.restart_grace)
             self.auto.arm_clock(match)
             self.auto.kick_bots(match)
         log.info("resumed %d matches", len(self.live))
+        # results a crash kept from being recorded (the match ended, the server stopped)
+        for match_id in await self._run(self.ratings.unrated):
+            with contextlib.suppress(ServerError):
+                self._spawn(self._record_result(await self.get(match_id)))
 
     async def stop(self) -> None:
         """Stop clocks and bots and release the database."""
@@ -214,13 +240,17 @@ class MatchManager:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        self._bots.shutdown(wait=True, cancel_futures=True)
+        self.bots.close()
         self._writes.close()
         self.store.close()
         if self._untuned is not None:
             switch_interval, threshold = self._untuned
             sys.setswitchinterval(switch_interval)
             gc.set_threshold(*threshold)
+
+    async def run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run a store function on the store's thread (the only one that touches it)."""
+        return await self._run(fn, *args, **kwargs)
 
     async def _run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         result: T = await asyncio.wrap_future(self._writes.submit(fn, *args, **kwargs))
@@ -247,7 +277,9 @@ class MatchManager:
         record = await self._run(self.store.load, match_id)
         if record is None:
             raise ServerError("match/not-found", f"there is no match {match_id!r}")
-        match = self.live.get(match_id) or self.finished.get(match_id) or rebuild(record)
+        fresh = rebuild(record)
+        await self._show_ratings(fresh)
+        match = self.live.get(match_id) or self.finished.get(match_id) or fresh
         if match.status == "over":
             self._remember_finished(match)
         else:
@@ -301,15 +333,23 @@ class MatchManager:
                 seats.append(Seat(number, "human"))
                 continue
             try:
-                build_bot(spec, game, number, 0)
+                check_budget(
+                    spec,
+                    build_bot(spec, game, number, 0),
+                    max_seconds=self.settings.bot_max_seconds,
+                    max_iterations=self.settings.bot_max_iterations,
+                )
             except ConfigError as exc:
                 raise ServerError(exc.code, exc.message) from None
             seats.append(Seat(number, "bot", bot=spec, name=bot_title(spec)))
         if new.seed is not None and not self.settings.allow_seed:
             raise ServerError("config/seed-not-allowed", "this server deals its own cards")
         move_seconds = new.move_seconds or self.settings.default_move_seconds
-        if move_seconds is not None and not 0 < move_seconds <= 90 * 86400:
-            raise ServerError("config/bad-clock", "move_seconds must be between 0 and 90 days")
+        shortest = self.settings.min_move_seconds
+        if move_seconds is not None and not shortest <= move_seconds <= 90 * 86400:
+            raise ServerError(
+                "config/bad-clock", f"move_seconds must be between {shortest:g} s and 90 days"
+            )
         seed = new.seed if new.seed is not None else secrets.randbits(63)
         state = game.start(seed)
         now = time.time()
@@ -345,12 +385,22 @@ class MatchManager:
             updated_at=now,
         )
         await self._run(self.store.create_match, record, [s.record() for s in seats])
+        await self._show_ratings(match)
         self.live[match.id] = match
         self.auto.kick_bots(match)
         return match
 
-    async def join(self, match: Match, seat: int | None, name: str | None) -> tuple[int, str]:
+    async def account(self, token: str) -> Account | None:
+        """The account an account token signs in, if any."""
+        return await self._run(self.accounts.by_token, token)
+
+    async def join(
+        self, match: Match, seat: int | None, name: str | None, account: Account | None = None
+    ) -> tuple[int, str]:
         """Take a free human seat (``None``: the first free one); return it and its token.
+
+        With an ``account`` the seat takes its name, and the match goes into its history
+        and rating (:mod:`.ratings`).
 
         Raises:
             ServerError: ``match/over``, ``match/no-such-seat``, ``match/seat-taken``,
@@ -376,8 +426,17 @@ class MatchManager:
                     raise ServerError("match/seat-taken", f"P{seat + 1} is taken")
             token = secrets.token_urlsafe(24)
             updated = Seat(
-                target.seat, "human", None, _clean_name(name, target.seat), hash_token(token), False
+                target.seat,
+                "human",
+                None,
+                account.name if account is not None else _clean_name(name, target.seat),
+                hash_token(token),
+                False,
+                account.id if account is not None else None,
             )
+            if account is not None:
+                known = await self._run(self.ratings.get, [account.player], match.game.spec.id)
+                updated.rating = known.get(account.player, Rating()).shown
             await self._run(self.store.update_seat, match.id, updated.record())
             match.seats[target.seat] = updated
             match.notice("seat/joined", f"{updated.name} sits at P{target.seat + 1}", target.seat)
@@ -632,7 +691,41 @@ class MatchManager:
         if match.status == "over":
             if match.timer is not None:
                 match.timer.cancel()
+            self.bots.forget(match.id)
             self._remember_finished(match)
+            self._spawn(self._record_result(match))
+
+    # -- ratings ---------------------------------------------------------------------------------
+
+    async def _show_ratings(self, match: Match) -> None:
+        """Give each seat of a person signed in, or of a rated bot, its rating to show."""
+        players = {s.seat: p for s in match.seats if (p := _player(s)) is not None}
+        if not players:
+            return
+        known = await self._run(self.ratings.get, players.values(), match.game.spec.id)
+        for seat, player in players.items():
+            rating = known.get(player)
+            if rating is None and player.startswith("account:"):
+                rating = Rating()  # a newcomer
+            match.seats[seat].rating = rating.shown if rating is not None else None
+
+    async def _record_result(self, match: Match) -> None:
+        """A match is over: record every seat's place, move its accounts' ratings, and show
+        the new ones (:meth:`Ratings.record_match`)."""
+        scores, winners = match.result()
+        if scores is None or winners is None:
+            return
+        placed = places(scores, winners, match.resigned)
+        seats = [
+            SeatResult(s.seat, _player(s), placed[s.seat], scores[s.seat]) for s in match.seats
+        ]
+        moved = await self._run(
+            self.ratings.record_match, match.id, match.game.spec.id, seats, time.time()
+        )
+        for seat, rating in (moved or {}).items():
+            match.seats[seat].rating = rating.shown
+        if moved:
+            match.broadcast_seats()
 
     async def reclaim(self, match: Match, seat: int, token_hash: str | None) -> None:
         """A person reconnected: end a takeover of their seat."""
@@ -700,12 +793,22 @@ class MatchManager:
     # -- viewers ---------------------------------------------------------------------------------
 
     def subscribe(self, match: Match, sub: Subscriber) -> None:
-        """Start sending ``sub`` every change."""
+        """Start sending ``sub`` every change (the others hear of it only when a seat's
+        connection status changes: a spectator arriving sends nobody anything)."""
+        if not match.subscribers:
+            match.seats_sent = b""  # nobody holds the last status sent any more
         match.subscribers.add(sub)
-        match.broadcast_seats()
+        if sub.seat is not None:
+            match.online[sub.seat] += 1
+            if match.online[sub.seat] == 1:
+                match.broadcast_seats()
 
     def unsubscribe(self, match: Match, sub: Subscriber) -> None:
         """Stop sending to ``sub``."""
         if sub in match.subscribers:
             match.subscribers.discard(sub)
-            match.broadcast_seats()
+            if sub.seat is not None:
+                match.online[sub.seat] -= 1
+                if match.online[sub.seat] <= 0:
+                    del match.online[sub.seat]
+                    match.broadcast_seats()

@@ -32,7 +32,6 @@ from typing import Any, Literal
 import msgspec
 
 import ecotone
-from ecotone.bots import Bot
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction, StateError
 from ecotone.core.game import Game, State
@@ -94,6 +93,8 @@ class Seat:
     name: str | None = None
     token_hash: str | None = None
     taken_over: bool = False
+    account: str | None = None  # the account id of the person who joined signed in
+    rating: float | None = None  # the player's rating at this game, as shown
 
     @property
     def joined(self) -> bool:
@@ -112,7 +113,13 @@ class Seat:
     def record(self) -> SeatRecord:
         """The seat as stored."""
         return SeatRecord(
-            self.seat, self.kind, self.bot, self.name, self.token_hash, self.taken_over
+            self.seat,
+            self.kind,
+            self.bot,
+            self.name,
+            self.token_hash,
+            self.taken_over,
+            self.account,
         )
 
     def token_ok(self, token_hash: str | None) -> bool:
@@ -184,7 +191,9 @@ class Match:
     pending: dict[int, Pending] = field(default_factory=dict)
     chat: collections.deque[ChatLine] = field(default_factory=lambda: collections.deque(maxlen=50))
     subscribers: set[Subscriber] = field(default_factory=set)
-    bots: dict[tuple[int, str], Bot] = field(default_factory=dict)
+    # connections per seat (spectators are not counted): the seats' "connected" status
+    online: collections.Counter[int] = field(default_factory=collections.Counter)
+    seats_sent: bytes = b""  # the last seat status sent, so an unchanged one is not resent
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timer: asyncio.TimerHandle | None = None
     bot_task: asyncio.Task[None] | None = None
@@ -328,7 +337,7 @@ class Match:
 
     def seat_status(self) -> list[SeatStatus]:
         """Every seat's public status."""
-        online = {sub.seat for sub in self.subscribers if sub.seat is not None}
+        online = self.online
         return [
             SeatStatus(
                 seat=s.seat,
@@ -336,10 +345,12 @@ class Match:
                 bot=s.bot,
                 name=s.name,
                 joined=s.joined,
-                connected=s.seat in online,
+                connected=online[s.seat] > 0,
                 taken_over=s.kind == "human"
                 and s.controller == "takeover"
                 and self.status == "active",
+                account=s.name if s.account is not None else None,
+                rating=s.rating,
             )
             for s in self.seats
         ]
@@ -385,10 +396,14 @@ class Match:
             sub.send(data)
 
     def broadcast_seats(self) -> None:
-        """Send every viewer the seats' public status."""
-        if not self.subscribers:
-            return
+        """Send every viewer the seats' public status, when it changed since last sent.
+
+        Encoded once for all; a spectator coming or going changes nothing and sends
+        nothing, so the cost of viewers arriving stays linear in their number."""
         data = encode(Seats(seats=self.seat_status()))
+        if data == self.seats_sent:
+            return
+        self.seats_sent = data
         for sub in list(self.subscribers):
             sub.send(data)
 
@@ -492,7 +507,7 @@ def rebuild(record: LoadedMatch) -> Match:
         state=state,
         status=row.status,  # type: ignore[arg-type]
         seats=[
-            Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.taken_over)  # type: ignore[arg-type]
+            Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.taken_over, s.account_id)  # type: ignore[arg-type]
             for s in record.seats
         ],
         move_seconds=row.move_seconds,

@@ -14,7 +14,19 @@ from __future__ import annotations
 from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["Base", "ChatRow", "MatchRow", "MoveRow", "PendingRow", "SeatRow", "TakeBackRow"]
+__all__ = [
+    "AccountRow",
+    "AccountTokenRow",
+    "Base",
+    "ChatRow",
+    "MatchRow",
+    "MoveRow",
+    "PendingRow",
+    "RatingRow",
+    "ResultRow",
+    "SeatRow",
+    "TakeBackRow",
+]
 
 
 class Base(DeclarativeBase):
@@ -43,6 +55,8 @@ class MatchRow(Base):
     updated_at: Mapped[float] = mapped_column(Float, index=True)
     # the seat that conceded, when the match ended that way (its state is then not final)
     resigned: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # whether its result has been recorded (and its players' ratings moved): only once
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
 
 
 class SeatRow(Base):
@@ -59,6 +73,10 @@ class SeatRow(Base):
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     taken_over: Mapped[bool] = mapped_column(Boolean, default=False)
+    # the account of the person who joined it, when they joined signed in
+    account_id: Mapped[str | None] = mapped_column(
+        String(32), ForeignKey("accounts.id"), nullable=True, index=True
+    )
 
 
 class MoveRow(Base):
@@ -107,6 +125,62 @@ class ChatRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     text: Mapped[str] = mapped_column(Text)
+    at: Mapped[float] = mapped_column(Float)
+
+
+class AccountRow(Base):
+    """A player's account: a name and an Argon2 hash of the password, or a guest (no
+    password: the account token is the only way in)."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(32))
+    name_key: Mapped[str] = mapped_column(String(32), unique=True)  # the name, case-folded
+    password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class AccountTokenRow(Base):
+    """A signed-in session: the SHA-256 of an account token."""
+
+    __tablename__ = "account_tokens"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class RatingRow(Base):
+    """A player's rating at one game (OpenSkill's mu and sigma). ``player`` is
+    ``account:<id>`` for a person, ``bot:<spec>`` for a bot (rated from tournaments)."""
+
+    __tablename__ = "ratings"
+
+    player: Mapped[str] = mapped_column(String(250), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    matches: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class ResultRow(Base):
+    """How one seat of a finished match placed (0: a winner), and its rating around it."""
+
+    __tablename__ = "results"
+
+    match_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player: Mapped[str | None] = mapped_column(String(250), nullable=True, index=True)
+    place: Mapped[int] = mapped_column(Integer)
+    score: Mapped[float | None] = mapped_column(Float, nullable=True)
+    rating_before: Mapped[float | None] = mapped_column(Float, nullable=True)
+    rating_after: Mapped[float | None] = mapped_column(Float, nullable=True)
     at: Mapped[float] = mapped_column(Float)
 
 

@@ -37,15 +37,19 @@ server -> client    meaning
 ``pong``            the answer to ``ping``
 ==================  ====================================================================
 
-Decoding is strict: an unknown type, a missing field or a wrong type is refused with
-``protocol/malformed``; nothing a client sends can crash the server.
+Decoding is strict: an unknown type or field, a missing field, a wrong type or a number
+out of bounds is refused with ``protocol/malformed`` (the bounded field types are
+:mod:`ecotone.server.schema`'s, shared with the HTTP bodies); nothing a client sends can
+crash the server.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
+
+from ecotone.server.schema import ActionObject, ActionText, ChatText, Ref, Token, Version
 
 __all__ = [
     "PROTOCOL_VERSION",
@@ -92,9 +96,9 @@ class Hello(msgspec.Struct, tag="hello", forbid_unknown_fields=True):
     seat may take back its last one now (``Update.undo``; working that out replays the
     step, and a client that never offers it is spared the cost)."""
 
-    protocol: int
-    token: str | None = None
-    since: int | None = None
+    protocol: Annotated[int, msgspec.Meta(ge=0, le=1000)]
+    token: Token | None = None
+    since: Version | None = None
     undo: bool = False
 
 
@@ -103,27 +107,27 @@ class Act(msgspec.Struct, tag="act", forbid_unknown_fields=True):
 
     ``ref`` is echoed in the ``ack`` or ``error`` so a client can match answers."""
 
-    version: int
-    action: dict[str, Any] | str
-    ref: str | None = None
+    version: Version
+    action: ActionObject | ActionText
+    ref: Ref | None = None
 
 
 class Chat(msgspec.Struct, tag="chat", forbid_unknown_fields=True):
     """A line of table talk (seats only)."""
 
-    text: str
+    text: ChatText
 
 
 class Sync(msgspec.Struct, tag="sync", forbid_unknown_fields=True):
     """Ask for the current view again, with the log entries after ``since``."""
 
-    since: int | None = None
+    since: Version | None = None
 
 
 class Ping(msgspec.Struct, tag="ping", forbid_unknown_fields=True):
     """Keep-alive."""
 
-    ref: str | None = None
+    ref: Ref | None = None
 
 
 class Resign(msgspec.Struct, tag="resign", forbid_unknown_fields=True):
@@ -132,7 +136,7 @@ class Resign(msgspec.Struct, tag="resign", forbid_unknown_fields=True):
     The winners are the other seats with the best score when it ends; see
     :meth:`ecotone.server.matches.Match.result`."""
 
-    ref: str | None = None
+    ref: Ref | None = None
 
 
 class Undo(msgspec.Struct, tag="undo", forbid_unknown_fields=True):
@@ -143,17 +147,17 @@ class Undo(msgspec.Struct, tag="undo", forbid_unknown_fields=True):
     people at the other seats are asked (``ack`` with ``pending``) and it is taken back
     when all of them accept. See :mod:`ecotone.server.takeback`."""
 
-    version: int
-    ref: str | None = None
+    version: Version
+    ref: Ref | None = None
 
 
 class UndoReply(msgspec.Struct, tag="undo_reply", forbid_unknown_fields=True):
     """Accept or decline the request to take back a decision made at ``version`` (the
     ``version`` of the update's ``undo_offer``)."""
 
-    version: int
+    version: Version
     accept: bool
-    ref: str | None = None
+    ref: Ref | None = None
 
 
 ClientMessage = Hello | Act | Chat | Sync | Ping | Resign | Undo | UndoReply
@@ -170,7 +174,9 @@ def decode_client(raw: str | bytes) -> ClientMessage:
 
 
 class SeatStatus(msgspec.Struct, kw_only=True):
-    """A seat's public status."""
+    """A seat's public status. ``account``: the account name of a person who joined
+    signed in (their profile is ``/api/v1/players/{account}``); ``rating``: the player's
+    rating at this game (a person's account, or a bot rated from its tournaments)."""
 
     seat: int
     kind: Literal["human", "bot"]
@@ -179,6 +185,8 @@ class SeatStatus(msgspec.Struct, kw_only=True):
     joined: bool = False
     connected: bool = False
     taken_over: bool = False
+    account: str | None = None
+    rating: float | None = None
 
 
 class MatchInfo(msgspec.Struct, kw_only=True):

@@ -43,6 +43,7 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Connection, make_url
@@ -59,6 +60,7 @@ __all__ = [
     "SeatRecord",
     "StepsWrite",
     "Store",
+    "StoreBusy",
     "TakeBackRecord",
     "WriteQueue",
     "default_db_url",
@@ -66,6 +68,8 @@ __all__ = [
 ]
 
 _MIGRATIONS = Path(__file__).parent / "migrations"
+# The advisory lock a server holds on its PostgreSQL database (any fixed 64-bit number).
+_CLAIM_KEY = 0x45_63_6F_74_6F_6E_65
 _MATCHES = MatchRow.__table__
 
 # Moving a match on: a compare-and-set on its version, built once and run for many
@@ -82,6 +86,10 @@ _ADVANCE = (
         updated_at=bindparam("b_now"),
     )
 )
+
+
+class StoreBusy(RuntimeError):
+    """Another server holds this database (see :meth:`Store.claim`)."""
 
 
 class ConflictError(RuntimeError):
@@ -120,6 +128,7 @@ class SeatRecord:
     name: str | None = None
     token_hash: str | None = None
     taken_over: bool = False
+    account_id: str | None = None
 
 
 @dataclass(slots=True)
@@ -261,10 +270,77 @@ class Store:
         self.engine: Engine = create_engine(self.url)
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas("FULL" if fsync else "NORMAL"))
+        self._database = parsed.database
+        self._claim_fd: int | None = None
+        self._claim_conn: Connection | None = None
 
     def close(self) -> None:
-        """Release every connection."""
+        """Release every connection (and the claim on the database, if held)."""
+        if self._claim_fd is not None:
+            os.close(self._claim_fd)  # closing the file releases its lock
+            self._claim_fd = None
+        if self._claim_conn is not None:
+            self._claim_conn.close()  # ending the session releases its advisory lock
+            self._claim_conn = None
         self.engine.dispose()
+
+    # -- one server per database ----------------------------------------------------------
+
+    def claim(self) -> None:
+        """Take the database for this server alone, for as long as the store is open.
+
+        A server keeps its matches in memory and is the only writer it knows of; a second
+        server on the same database would keep its own copies, lose every write the first
+        made first, and never see their moves. So the second refuses to start: SQLite
+        by a lock on a file beside the database (``<file>.server-lock``, released by the
+        system when the process ends, even by ``kill -9``), PostgreSQL by a session-level
+        advisory lock held on a connection of its own. An in-memory database is never
+        shared. Where the system has no file locks (Windows), SQLite is not guarded.
+
+        Raises:
+            StoreBusy: naming the server that holds it (its process id, for SQLite).
+        """
+        if self.is_sqlite:
+            self._claim_sqlite()
+        elif self.engine.dialect.name == "postgresql":
+            self._claim_postgres()
+
+    def _claim_sqlite(self) -> None:
+        if self._claim_fd is not None or self._database in (None, "", ":memory:"):
+            return
+        try:
+            import fcntl  # noqa: PLC0415 - not on Windows
+        except ImportError:
+            return
+        path = f"{self._database}.server-lock"
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            holder = os.read(fd, 32).decode(errors="replace").strip() or "?"
+            os.close(fd)
+            raise StoreBusy(
+                f"another Ecotone server (process {holder}) is serving {self._database}: "
+                "two servers on one database would each lose the moves the other makes; "
+                "stop that one first, or give this one another database"
+            ) from None
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode())
+        self._claim_fd = fd
+
+    def _claim_postgres(self) -> None:
+        if self._claim_conn is not None:
+            return
+        conn = self.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+        held = conn.execute(text("SELECT pg_try_advisory_lock(:key)"), {"key": _CLAIM_KEY}).scalar()
+        if not held:
+            conn.close()
+            raise StoreBusy(
+                f"another Ecotone server is serving the PostgreSQL database {self._database}: "
+                "two servers on one database would each lose the moves the other makes; "
+                "stop that one first, or give this one another database"
+            )
+        self._claim_conn = conn
 
     # -- schema -------------------------------------------------------------------------
 

@@ -19,7 +19,9 @@ from typing import Any
 import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from ecotone.server.clients import Proxies
 from ecotone.server.errors import ServerError
+from ecotone.server.fanout import CLOSE_LIMIT, ConnectionCaps, Pacer
 from ecotone.server.limits import TokenBucket
 from ecotone.server.manager import MatchManager
 from ecotone.server.matches import Match, Subscriber
@@ -56,8 +58,9 @@ CLOSE_POLICY = 1008
 class _Session:
     """One connection: its outbox and writer task, and what it is allowed to do."""
 
-    def __init__(self, websocket: WebSocket, limit: int) -> None:
+    def __init__(self, websocket: WebSocket, limit: int, pacer: Pacer) -> None:
         self.websocket = websocket
+        self.pacer = pacer
         self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(limit)
         self.overflowed = False
         self.writer = asyncio.get_running_loop().create_task(self._write())
@@ -82,6 +85,7 @@ class _Session:
                 if data is None:
                     await self.websocket.close(CLOSE_POLICY, "too slow: reconnect to resync")
                     return
+                await self.pacer.turn()
                 await self.websocket.send_text(data.decode())
         except (WebSocketDisconnect, RuntimeError, OSError):
             return
@@ -107,7 +111,23 @@ async def _refuse(websocket: WebSocket, code: str, text: str, close: int) -> Non
 
 
 async def match_socket(websocket: WebSocket, match_id: str) -> None:
-    """Serve one websocket session on match ``match_id``."""
+    """Serve one websocket session on match ``match_id``, within the connection caps."""
+    caps: ConnectionCaps = websocket.app.state.connections
+    proxies: Proxies = websocket.app.state.proxies
+    peer = websocket.client.host if websocket.client else "?"
+    address = proxies.client(peer, websocket.headers)
+    refusal = caps.admit(address, match_id[:64])
+    if refusal is not None:
+        await websocket.accept()
+        await _refuse(websocket, "limit/connections", refusal, CLOSE_LIMIT)
+        return
+    try:
+        await _session(websocket, match_id)
+    finally:
+        caps.leave(address, match_id[:64])
+
+
+async def _session(websocket: WebSocket, match_id: str) -> None:
     manager: MatchManager = websocket.app.state.manager
     settings = manager.settings
     await websocket.accept()
@@ -152,7 +172,7 @@ async def match_socket(websocket: WebSocket, match_id: str) -> None:
         except ServerError as exc:
             await _refuse(websocket, exc.code, exc.message, CLOSE_AUTH)
             return
-    session = _Session(websocket, settings.send_queue)
+    session = _Session(websocket, settings.send_queue, websocket.app.state.pacer)
     sub = Subscriber(seat=seat, send=session.send, token_hash=token_hash, undo=hello.undo)
     session.send_message(
         Welcome(protocol=PROTOCOL_VERSION, seat=seat, match=match.info(), chat=list(match.chat))

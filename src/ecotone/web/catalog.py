@@ -51,8 +51,9 @@ def catalog(game_id: str) -> dict[str, Any]:
 def get_catalog(game_id: str) -> dict[str, Any]:
     """Every card's public face: species names, latin names, facts, levels.
 
-    An unknown game is the registry's own refusal, ``config/unknown-game``, which lists
-    the games there are (the server answers every engine error with its code).
+    An unknown game raises the registry's own refusal, ``config/unknown-game``, which
+    lists the games there are; the server answers it as ``game/not-found`` (404), since
+    the game the address names is missing, in the registry's words.
     """
     return catalog(game_id)
 
@@ -68,8 +69,8 @@ def rules(game_id: str) -> dict[str, Any]:
 def get_rules(game_id: str) -> dict[str, Any]:
     """The game's rules document in Markdown, as ``ecotone rules GAME`` prints it.
 
-    An unknown game is the registry's refusal, ``config/unknown-game``; a game with no
-    document installed answers ``markdown: null``.
+    An unknown game is ``game/not-found`` (404), in the registry's words (as for the
+    catalogue); a game with no document installed answers ``markdown: null``.
     """
     return rules(game_id)
 

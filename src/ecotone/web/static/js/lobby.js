@@ -1,6 +1,7 @@
 // The lobby: the games, creating a match (seats, variant, options, clock), open matches
 // to join, matches to watch, this browser's matches (from localStorage, so every tab and
 // the next visit see them), finished matches to replay.
+import { accountPanel, accountToken, ratingText, signedIn, signedOutBy } from "./account.js";
 import { deckChooser } from "./lobbydecks.js";
 import { MINE_KEY, adoptTabSeats, api, botTitle, forgetMatch, games as hostedGames, h, holdSeat, myMatches, playerName, resumeMatch, seatName, seatTitle, setActiveSeat, setPlayerName, toast } from "./api.js";
 
@@ -58,23 +59,34 @@ function describe(m, ...more) {
   ].filter(Boolean);
   return h("span.match-summary", {},
     h("strong.match-game", {}, m.title, m.variant ? h("span.muted", {}, ` · ${m.variant}`) : null),
-    h("span.match-players", {}, seated.length ? seated.map((s) => `${s.kind === "bot" ? "🤖" : "👤"} ${seatTitle(s, s.seat)}`).join(", ") : "nobody has sat down yet"),
+    h("span.match-players", {}, seated.length ? seated.map((s) => `${s.kind === "bot" ? "🤖" : "👤"} ${seatTitle(s, s.seat)}${s.rating === null || s.rating === undefined ? "" : ` (${ratingText(s.rating)})`}`).join(", ") : "nobody has sat down yet"),
     h("span.match-facts.muted", {}, facts.join(" · ")));
 }
 
 /** The name box at the top of the lobby: the name this browser plays under, asked before
- * creating or joining a match and remembered (localStorage) for the next time. */
+ * creating or joining a match and remembered (localStorage) for the next time; signed in,
+ * the account's name (a seat takes it), with the account panel (account.js) below. */
 function nameBox() {
-  const input = h("input", { id: "player-name", maxlength: 32, autocomplete: "nickname", value: playerName(), placeholder: "e.g. Ana", "aria-describedby": "player-name-hint" });
-  input.addEventListener("change", () => setPlayerName(input.value));
-  input.addEventListener("input", () => { setPlayerName(input.value); input.removeAttribute("aria-invalid"); });
+  const input = h("input", { id: "player-name", maxlength: 32, autocomplete: "nickname", placeholder: "e.g. Ana", "aria-describedby": "player-name-hint" });
+  const hint = h("span.muted", { id: "player-name-hint" });
+  const drawName = () => {
+    const me = signedIn();
+    input.value = me ? me.name : playerName();
+    input.readOnly = Boolean(me);
+    hint.textContent = me ? " Your account's name: you sit down under it." : " The other players see it at the table. This browser remembers it.";
+  };
+  input.addEventListener("change", () => { if (!signedIn()) setPlayerName(input.value); });
+  input.addEventListener("input", () => { if (!signedIn()) setPlayerName(input.value); input.removeAttribute("aria-invalid"); });
+  drawName();
   return h("section.panel.name-box", { "aria-labelledby": "player-name-label" },
-    h("label", { id: "player-name-label", for: "player-name" }, h("strong", {}, "Your name"), input),
-    h("span.muted", { id: "player-name-hint" }, " The other players see it at the table. This browser remembers it."));
+    h("label", { id: "player-name-label", for: "player-name" }, h("strong", {}, "Your name"), input), hint,
+    accountPanel(drawName));
 }
 
 /** The name to sit down with, or null (and the name box asks for it) when there is none. */
 export function askedName() {
+  const me = signedIn();
+  if (me) return me.name;
   const input = document.getElementById("player-name");
   const name = (input ? input.value : playerName()).trim();
   if (name) { setPlayerName(name); return name; }
@@ -285,7 +297,9 @@ function renderForm(form, game) {
       }
       if (clock.value) body.move_seconds = Number(clock.value);
       if (mine.length) body.join = { seat: mine[0], name };
-      const res = await api("/matches", { method: "POST", body });
+      // signed in, the account sits down at the first seat this browser plays (and only
+      // there: one account at several seats of a match would not be rated)
+      const res = await api("/matches", { method: "POST", body, token: mine.length ? accountToken() : undefined });
       const id = res.match.id;
       const meta = { game: game.id, title: game.title };
       if (res.token !== null) holdSeat(id, res.seat, res.token, meta);
@@ -296,6 +310,7 @@ function renderForm(form, game) {
       if (mine.length) setActiveSeat(id, mine[0]);
       location.hash = mine.length ? `#/match/${id}` : `#/match/${id}/watch`;
     } catch (e) {
+      if (signedOutBy(e)) { create.disabled = false; return; }
       // The server's own words, with its code: "Phylo has no deck 'x'…" (config/bad-option).
       problem.replaceChildren(h("strong", {}, "The match was not created: "), e.message);
       problem.dataset.code = e.code;  // the server's stable code, for scripts and bug reports
@@ -336,10 +351,10 @@ function joinButton(m) {
       const name = askedName();
       if (name === null) return;
       try {
-        const j = await api(`/matches/${m.id}/join`, { method: "POST", body: { name } });
+        const j = await api(`/matches/${m.id}/join`, { method: "POST", body: { name }, token: accountToken() });
         holdSeat(m.id, j.seat, j.token, { game: m.game, title: m.title }); setActiveSeat(m.id, j.seat);
         location.hash = `#/match/${m.id}`;
-      } catch (e) { toast(e.message, true); }
+      } catch (e) { if (!signedOutBy(e)) toast(e.message, true); }
     },
   }, "Join");
 }
@@ -357,7 +372,7 @@ function winnersText(m) {
 }
 
 // What of a match a row shows: when this changes, the row is drawn again.
-const rowKey = (m) => JSON.stringify([m.status, m.version, m.seats.map((s) => [s.name, s.joined, s.kind]), m.winners]);
+const rowKey = (m) => JSON.stringify([m.status, m.version, m.seats.map((s) => [s.name, s.joined, s.kind, s.rating]), m.winners]);
 
 /** Draw `matches` into `ul`, keeping the rows that did not change (and the focus in them);
  * rows new since the last drawing are marked for a moment. */

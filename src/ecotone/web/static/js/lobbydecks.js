@@ -45,7 +45,9 @@ export async function deckChooser(game, players, chosenVariant = () => null) {
     if (value.startsWith("builtin:")) return value.slice(8);
     const deck = mine.find((d) => d.name === value.slice(5));
     if (!deck) return "";
-    const res = await api(`/games/${game.id}/decks/encode`, { method: "POST", body: { deck } });
+    // the deck as the server's schema has it (the browser's copy also says when it was saved)
+    const { name, summary = "", cards } = deck;
+    const res = await api(`/games/${game.id}/decks/encode`, { method: "POST", body: { deck: { name, summary, cards } } });
     return res.code;
   }
   async function apply(body) {

@@ -1,6 +1,7 @@
 // The single-page router: #/ is the lobby (#/?game=<id> with a game chosen), #/match/<id> a
 // match (#/match/<id>/watch to spectate, #/match/<id>/replay to open a finished match's
-// replay), #/decks/<game> the deck builder.
+// replay), #/decks/<game> the deck builder, #/player/<name> a player's profile.
+import { renderProfile } from "./account.js";
 import { closeDecks, renderDecks } from "./decks.js";
 import { renderLobby } from "./lobby.js";
 import { MatchPage } from "./match.js";
@@ -14,7 +15,10 @@ function route() {
   closeDecks();
   const m = location.hash.match(/^#\/match\/([^/]+)(\/watch|\/replay)?/);
   const d = location.hash.match(/^#\/decks(?:\/([^/?]+))?/);
-  if (d) {
+  const player = location.hash.match(/^#\/player\/([^/]+)/);
+  if (player) {
+    renderProfile(main, decodeURIComponent(player[1]));
+  } else if (d) {
     renderDecks(main, d[1] ? decodeURIComponent(d[1]) : "");
   } else if (m) {
     page = new MatchPage(main, decodeURIComponent(m[1]), Boolean(m[2]), m[2] === "/replay");

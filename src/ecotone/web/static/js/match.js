@@ -3,6 +3,7 @@
 // websocket, reconnection, spectating, hot-seat hand-offs, taking back a decision and
 // replays after the end. Nothing here decides what is legal, nor what may be taken back:
 // the server sends the list, the engine's verdict, and its refusals.
+import { seatRating, signedIn, signedOutBy } from "./account.js";
 import { api, activeSeat, catalogue, dropSeat, h, heldSeats, holdSeat, playerName, presentation, seatName, seatTitle, setActiveSeat, setPlayerName, toast } from "./api.js";
 import { biomeBoard } from "./boards/biome.js";
 import { forestBoard } from "./boards/forest.js";
@@ -654,8 +655,10 @@ export class MatchPage {
     const per = Array.isArray(obs.players) && obs.players.length === this.info.players ? obs.players : null;
     const field = per && ["points", "evp", "score"].find((k) => per.every((p) => typeof p?.[k] === "number"));
     const scores = u.scores || obs.points || piles || (field ? per.map((p) => p[field]) : null);
+    // a seat's rating (a person signed in, a rated bot) comes last: a link to the profile
+    const rated = (s) => { const r = seatRating(s); return r ? [" · ", r] : []; };
     const chips = this.info.seats.map((s) => h(`span.seat-chip${u.to_move.includes(s.seat) && u.status === "active" ? ".turn" : ""}${s.seat === this.seat ? ".me" : ""}`,
-      { "data-seat": s.seat }, `${this.seatLabel(s.seat)}${scores ? ` · ${scores[s.seat]} pts` : ""}${s.taken_over ? " · bot playing" : ""}${s.kind === "human" && s.joined && !s.connected ? " · away" : ""}`));
+      { "data-seat": s.seat }, `${this.seatLabel(s.seat)}${scores ? ` · ${scores[s.seat]} pts` : ""}${s.taken_over ? " · bot playing" : ""}${s.kind === "human" && s.joined && !s.connected ? " · away" : ""}`, ...rated(s)));
     const seatSwitch = this.heldList.length > 1 ? h("span.muted", {}, ` · hot-seat: ${this.heldList.map((s) => this.who(s)).join(", ")}`) : null;
     return h("section.panel", { "aria-label": "Match" },
       h("div.match-head", {},
@@ -867,21 +870,23 @@ export class MatchPage {
   // Someone watching a match with a free seat (a link passed on by a friend): sit down
   // under a name, remembered like the lobby's.
   joinBar() {
-    const input = h("input", { id: "join-name", maxlength: 32, value: playerName(), placeholder: "Your name", "aria-label": "Your name" });
+    // signed in, the account sits down under its own name (account.js)
+    const me = signedIn();
+    const input = h("input", { id: "join-name", maxlength: 32, value: me ? me.name : playerName(), readonly: Boolean(me), placeholder: "Your name", "aria-label": "Your name" });
     const sit = async (ev) => {
       ev.preventDefault();
       const name = input.value.trim();
       if (!name) { input.setAttribute("aria-invalid", "true"); input.focus(); toast("Say your name first: the other players see it at the table.", true); return; }
-      setPlayerName(name);
+      if (!me) setPlayerName(name);
       try {
-        const j = await api(`/matches/${encodeURIComponent(this.id)}/join`, { method: "POST", body: { name } });
+        const j = await api(`/matches/${encodeURIComponent(this.id)}/join`, { method: "POST", body: { name }, token: me?.token });
         holdSeat(this.id, j.seat, j.token, { game: this.info.game, title: this.info.title });
         setActiveSeat(this.id, j.seat);
         this.info = j.match;
         this.watch = false; this.lost = null;
         if (location.hash.endsWith("/watch")) { location.hash = `#/match/${this.id}`; return; }  // the router opens it seated
         this.switchSeat(j.seat);
-      } catch (e) { toast(e.message, true); }
+      } catch (e) { if (!signedOutBy(e)) toast(e.message, true); else this.draw(); }
     };
     const open = this.info.seats.filter((s) => s.kind === "human" && !s.joined).length;
     return h("form.join-bar", { id: "join-bar", onsubmit: sit },
