@@ -93,7 +93,16 @@ def test_the_replay_log_follows_the_step_shown(page: Any, new_page: Any) -> None
         assert now.count() == 1
         assert now.get_attribute("data-version") == str(step)
         assert now.get_attribute("aria-current") == "step"
-        # the step is in sight inside the log's own scrolling box
+        # the step is in sight inside the log's own scrolling box (once the scroll that
+        # brings it there has run: a busy machine may draw a frame before it)
+        page.wait_for_function(
+            """() => {
+              const log = document.getElementById("log"), row = log.querySelector("li.now");
+              const b = log.getBoundingClientRect(), r = row.getBoundingClientRect();
+              return b.top <= r.top && r.bottom <= b.bottom + 1;
+            }""",
+            timeout=10_000,
+        )
         box, row = log.bounding_box(), now.bounding_box()
         assert box is not None
         assert row is not None
