@@ -302,6 +302,17 @@ class Deckbuilding:
         name, counts = deckcode.decode(self.tag, [c.id for c in self.pool], code)
         return DeckList(name, tuple(counts.items()))
 
+    def read_code(self, code: str) -> DeckList:
+        """The deck a text code holds, checked against the deck rules.
+
+        Raises:
+            DataError: ``deck/bad-code`` for a code that cannot be read; else the first
+                broken deck rule's code, with every problem listed.
+        """
+        deck = self.decode(code)
+        self.refuse(deck, f"deck code of {deck.name or 'an unnamed deck'!r}")
+        return deck
+
     def read(self, text: str, where: str) -> DeckList:
         """A deck from a deck file's text or a deck code (its rules are not checked).
 

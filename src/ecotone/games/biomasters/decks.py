@@ -197,10 +197,7 @@ def read_code(code: str) -> Deck:
         DataError: ``deck/bad-code`` for a code that cannot be read; else the first
             broken deck rule's code, with every problem listed.
     """
-    build = deckbuilding()
-    deck = build.decode(code)
-    build.refuse(deck, f"deck code of {deck.name or 'an unnamed deck'!r}")
-    return _game_deck(deck)
+    return _game_deck(deckbuilding().read_code(code))
 
 
 # -- the deck rules, each written once ----------------------------------------------------
