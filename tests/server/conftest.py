@@ -7,10 +7,13 @@ PostgreSQL cases are skipped, except under ``CI=true``, where a missing server f
 
 from __future__ import annotations
 
+import asyncio
 import os
 import uuid
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 from fastapi.testclient import TestClient
@@ -18,6 +21,25 @@ from fastapi.testclient import TestClient
 from ecotone.server import Settings, create_app
 
 PG_ENV = "ECOTONE_TEST_POSTGRES_URL"
+
+
+T = TypeVar("T")
+
+
+def run_async(coro: Coroutine[Any, Any, T]) -> T:
+    """Run ``coro`` to its end from a plain test, in an event loop of its own.
+
+    ``asyncio.run`` refuses to start while another loop runs in the thread, and
+    Playwright's sync API leaves one running in a worker that has run a browser test: the
+    coroutine then runs on a thread of its own, so the result does not depend on which
+    tests a worker ran before.
+    """
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coro)
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 def _postgres_url() -> str:

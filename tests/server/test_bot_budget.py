@@ -24,7 +24,7 @@ from ecotone.core.actions import Action
 from ecotone.server import create_app
 from ecotone.server.botwork import Outcome, bound, check_budget
 from ecotone.server.scheduler import FairShare
-from tests.server.conftest import make_settings
+from tests.server.conftest import make_settings, run_async
 from tests.server.helpers import API, POLLS_PER_TURN, create
 
 ABUSE = "ismcts:iterations=1000000000"
@@ -127,7 +127,7 @@ def test_fair_shares_keep_a_worker_for_quick_bots_and_serve_the_least_used_first
         await asyncio.gather(*heavy)
         return order
 
-    assert asyncio.run(scenario()) == ["search0", "quick", "search1", "search2"]
+    assert run_async(scenario()) == ["search0", "quick", "search1", "search2"]
 
 
 def test_the_least_used_match_goes_first() -> None:
@@ -155,7 +155,7 @@ def test_the_least_used_match_goes_first() -> None:
         await asyncio.gather(blocker, *waiting)
         return order[2:]
 
-    assert asyncio.run(scenario()) == ["first", "modest", "greedy"]
+    assert run_async(scenario()) == ["first", "modest", "greedy"]
 
 
 def test_a_worker_that_does_not_stop_is_killed_and_the_match_goes_on(
@@ -195,7 +195,7 @@ def test_a_worker_that_does_not_stop_is_killed_and_the_match_goes_on(
         finally:
             bots.close()
 
-    stuck_loading, stuck_thinking, after = asyncio.run(scenario())
+    stuck_loading, stuck_thinking, after = run_async(scenario())
     assert stuck_loading is None
     assert stuck_thinking is None
     said = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]

@@ -35,7 +35,7 @@ from ecotone.server.errors import ServerError
 from ecotone.server.manager import MatchManager, NewMatch
 from ecotone.server.matches import Match, Subscriber, hash_token
 from ecotone.server.store import Store
-from tests.server.conftest import make_settings
+from tests.server.conftest import make_settings, run_async
 
 _WORD = re.compile(r"[A-Za-z0-9_\-]+")
 
@@ -244,7 +244,7 @@ def _every_config() -> list[tuple[str, int, str | None]]:
 
 def _check(game_id: str, players: int, variant: str | None, tmp_path: Path) -> None:
     seed = random.Random(f"{game_id}/{players}/{variant}").getrandbits(62)
-    messages = asyncio.run(_play(game_id, players, variant, seed, f"sqlite:///{tmp_path}/l.db"))
+    messages = run_async(_play(game_id, players, variant, seed, f"sqlite:///{tmp_path}/l.db"))
     assert messages > 0
 
 
@@ -265,4 +265,4 @@ def test_no_channel_leaks_every_configuration(
 def test_no_leaks_in_secret_simultaneous_bids(toy: str, tmp_path: Path) -> None:
     for n in range(4):
         seed = random.Random(n).getrandbits(62)
-        asyncio.run(_play(toy, 2, None, seed, f"sqlite:///{tmp_path}/t{n}.db"))
+        run_async(_play(toy, 2, None, seed, f"sqlite:///{tmp_path}/t{n}.db"))

@@ -236,7 +236,8 @@ def _need_server_stack() -> None:
     except ImportError as exc:
         raise UsageError(
             f"the server needs packages that are not installed ({exc.name}): "
-            "pip install 'ecotone[serve]' (./ecotone serve installs them by itself)"
+            "pip install 'ecotone[serve]' (from a clone, ./ecotone installs them by itself for "
+            "serve, bench-server and rate-bots)"
         ) from None
 
 
