@@ -426,3 +426,65 @@ def test_a_bot_that_chooses_otherwise_on_the_way_is_named(tmp_path: Path) -> Non
         line = line.play(seat, first[seat].act(play_module.SeatView(line.state, seat)))
     again = [play_module.build_bot("heuristic", game, s, s) for s in range(2)]
     assert play_module.catch_up(again, line) == []
+
+
+def test_hot_seat_undo_before_passing(tmp_path: Path) -> None:
+    """The decision that ends a turn brings up the hand-over screen at once: the player
+    who made it can still take it back there, and decides again."""
+    from tests.cli.tui_toy import Tiles
+
+    game = Tiles(2)  # each seat decides twice in a row
+    prompts: list[str] = []
+    answers = iter(["", "rest", "rest", "u", "rest", "", "q"])
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    console = Console(file=io.StringIO(), width=100)
+    session = play_module.PlaySession(game, ["human", "human"], [None, None], 1, console, ask)
+    assert session.run(tmp_path) == play_module.QUIT_STATUS
+    out = console.file.getvalue()  # type: ignore[attr-defined]
+    assert [p.split(",")[0].split(" ›")[0] for p in prompts] == [
+        "Pass to P1",
+        "P1",
+        "P1",
+        "Pass to P2",
+        "P1",
+        "Pass to P2",
+        "P2",
+    ]
+    assert "u: P1 takes back the last move" in prompts[3]
+    assert "P1: took back 'rest'" in out
+    (path,) = replays(tmp_path)
+    assert [s.seat for s in Replay.load(path).steps] == [0, 0]
+
+
+def test_hot_seat_undo_before_passing_is_refused_in_the_engines_words(tmp_path: Path) -> None:
+    """A decision that showed a hidden card stands: the hand-over says why, and waits."""
+    game = ecotone.make(FOREST, players=2)
+    asked: list[str] = []
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        if "Pass to P2" in prompt and sum("Pass to P2" in p for p in asked) == 1:
+            return "u"
+        return "1"
+
+    def play(folder: Path, answer: Callable[[str], str]) -> Replay:
+        folder.mkdir()
+        console = Console(file=io.StringIO(), width=100)
+        session = play_module.PlaySession(
+            game, ["human", "human"], [None, None], 5, console, answer
+        )
+        assert session.run(folder) == 0
+        (path,) = replays(folder)
+        return Replay.load(path)
+
+    refused = play(tmp_path / "refused", ask)
+    first = next(i for i, p in enumerate(asked) if "Pass to P2" in p)
+    again = asked[first + 1]
+    assert again.startswith("cannot take that back: 'draw from pile 1' showed something")
+    assert "Pass to P2" in again
+    # nothing else changed: the game is the one played without asking
+    assert refused.steps == play(tmp_path / "plain", lambda prompt: "1").steps

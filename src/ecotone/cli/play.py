@@ -381,8 +381,8 @@ class PlaySession:
 
     def _human_turn(self, seat: int) -> Action | None:
         """The move ``seat`` decides on, or ``None`` when it took back a decision."""
-        if self.hot_seat and self.on_screen != seat:
-            self._hand_over(seat)
+        if self.hot_seat and self.on_screen != seat and not self._hand_over(seat):
+            return None  # the player before took its last decision back
         self.on_screen = seat
         self._save()
         decision = Decision(self.line.state, seat, self.names)
@@ -444,13 +444,33 @@ class PlaySession:
         self.told[seat].append((kept + 1, f"{seat_name(seat)}: took back '{taken}'"))
         return None
 
-    def _hand_over(self, seat: int) -> None:
-        """Hide the last view (scrollback included) and wait for the next player."""
+    def _hand_over(self, seat: int) -> bool:
+        """Hide the last view (scrollback included) and wait for the next player.
+
+        The player who has just finished may still take its last decision back (``u``)
+        before passing: the turn's last decision is what brings this screen up, so there
+        is no other moment to undo it. ``False`` when it did, and play goes back to it.
+        """
+        before = self.on_screen
         self._wipe()
-        answer = self.ask(f"Pass to P{seat + 1}, then press Enter (no peeking)... ")
-        if answer.strip().lower() in ("q", "quit", "exit"):
-            raise _Quit
+        prompt = f"Pass to P{seat + 1}, then press Enter (no peeking)"
+        if before is not None:
+            prompt += f"; u: {seat_name(before)} takes back the last move"
+        problem: str | None = None
+        while True:
+            answer = self.ask(f"{problem + chr(10) if problem else ''}{prompt}... ")
+            command = answer.strip().lower()
+            if command in ("q", "quit", "exit"):
+                raise _Quit
+            if before is not None and command in ("u", "undo"):
+                problem = self._undo(before)
+                if problem is None:
+                    self._wipe()
+                    return False
+                continue
+            break
         self._wipe()
+        return True
 
     def _wipe(self) -> None:
         self.console.clear()
