@@ -24,7 +24,7 @@ def test_migrations_create_the_schema_once(db_url: str) -> None:
     assert wanted <= tables
     assert {"accounts", "account_tokens", "ratings", "results"} <= tables
     with store.engine.connect() as conn:
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0004"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0005"
     store.close()
 
 

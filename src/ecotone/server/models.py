@@ -77,6 +77,10 @@ class SeatRow(Base):
     account_id: Mapped[str | None] = mapped_column(
         String(32), ForeignKey("accounts.id"), nullable=True, index=True
     )
+    # the seat's deck is the person's to bring on joining, and the match is not dealt yet
+    brings_deck: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    # the deck its person brought (a built-in deck's key or a deck code), until the deal
+    deck: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
 class MoveRow(Base):
