@@ -32,6 +32,7 @@ __all__ = [
     "Name",
     "NewAccount",
     "Ref",
+    "SaveDeck",
     "SeatNumber",
     "SeatSpec",
     "Token",
@@ -147,6 +148,12 @@ class DeckIn(msgspec.Struct, forbid_unknown_fields=True):
 
 class CheckIn(msgspec.Struct, forbid_unknown_fields=True):
     """A deck to check or encode."""
+
+    deck: DeckIn
+
+
+class SaveDeck(msgspec.Struct, forbid_unknown_fields=True):
+    """A deck to keep in one's account (:mod:`ecotone.server.accountdecks`)."""
 
     deck: DeckIn
 
