@@ -36,7 +36,7 @@ def test_the_pool_facets_rules_and_built_ins(client: TestClient) -> None:
     assert data["seats"] == {
         "variant": "constructed",
         "options": ["deck1", "deck2"],
-        "defaults": ["", ""],
+        "defaults": ["Enchanted Isles", "Atlantic Coast"],
     }
     r = client.get(f"{API}/games/once-upon-a-forest/decks")
     assert r.status_code == 400

@@ -22,9 +22,9 @@ def test_migrations_create_the_schema_once(db_url: str) -> None:
     tables = set(inspect(store.engine).get_table_names())
     wanted = {"matches", "seats", "moves", "pending", "chat", "takebacks", "alembic_version"}
     assert wanted <= tables
-    assert {"accounts", "account_tokens", "ratings", "results"} <= tables
+    assert {"accounts", "account_tokens", "ratings", "results", "account_decks"} <= tables
     with store.engine.connect() as conn:
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0004"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0006"
     store.close()
 
 

@@ -68,8 +68,11 @@ def test_a_plain_batch_reads_its_decks_from_the_options() -> None:
     two = ecotone.make(BIOMASTERS, players=4, variant="2v2", decks="Ocean,wetland").config
     assert seat_decks(two) == ["ocean", "wetland", "ocean", "wetland"]
     assert seat_decks(ecotone.make(PHYLO, players=2).config) == []  # no decks in the standard game
-    built = ecotone.make(PHYLO, players=2, variant="constructed", deck1="atlantic coast")
-    assert seat_decks(built.config) == ["Atlantic Coast", "P2 default"]
+    built = ecotone.make(PHYLO, players=2, variant="constructed", deck1="beagle's wake")
+    assert seat_decks(built.config) == ["Beagle's Wake", "Atlantic Coast"]
+    # a seat left to its default is named by the deck the game deals it, not "P1 default"
+    standard = ecotone.make(PHYLO, players=2, variant="constructed").config
+    assert seat_decks(standard) == ["Enchanted Isles", "Atlantic Coast"]
     assert seat_decks(ecotone.make("once-upon-a-forest", players=2).config) == []
 
 

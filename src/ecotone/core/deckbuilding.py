@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ecotone.core import deckcode
+from ecotone.core.decks import entries as listed_entries
 from ecotone.core.errors import ConfigError, DataError
 from ecotone.core.spec import Provenance
 
@@ -349,6 +350,20 @@ class Deckbuilding:
                 f"{len(filled)} decks for {len(self.seats.options)} seats",
             )
         return self.seats.variant, dict(zip(self.seats.options, filled, strict=False))
+
+    def entries(self, options: Mapping[str, Any], players: int) -> list[str]:
+        """Each seat's deck entry in a configured game's ``options``, a seat left to its
+        default given the default's entry: what :meth:`options` was given, read back
+        (a single option listing fewer entries than seats repeats them round the table).
+        """
+        defaults = self.seats.defaults or ("",)
+        names = self.seats.options
+        if len(names) == 1:
+            listed = listed_entries(options.get(names[0], ""), names[0]) or [""]
+            chosen = [listed[s % len(listed)] for s in range(players)]
+        else:
+            chosen = [str(options.get(names[s % len(names)], "")) for s in range(players)]
+        return [c.strip() or defaults[s % len(defaults)] for s, c in enumerate(chosen)]
 
     def to_json(self) -> dict[str, Any]:
         """Everything a deck builder shows: the pool with each card's values, the facets,

@@ -17,7 +17,9 @@
   :mod:`.fanout` — connection caps and paced broadcasts; :mod:`.settings` — everything
   configurable;
 * :mod:`.accounts`, :mod:`.ratings`, :mod:`.players` — optional accounts, ratings per
-  game (people and bots) and profiles;
+  game (people and bots) and profiles; :mod:`.accountdecks` — a signed-in player's decks;
+* :mod:`.decks` — deck building over HTTP; :mod:`.seatdecks` — decks brought to the
+  table: a seat joined with its deck, the match dealt when the last one is in;
 * :mod:`.bench` — the loopback load test (``ecotone bench-server``).
 
 Nothing here knows any particular game: matches are driven through the kernel's

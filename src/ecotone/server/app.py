@@ -29,7 +29,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 import ecotone
 from ecotone.core.errors import EcotoneError
-from ecotone.server import decks, http, players, ws
+from ecotone.server import accountdecks, decks, http, players, ws
 from ecotone.server.clients import Proxies
 from ecotone.server.errors import ServerError, status_for
 from ecotone.server.fanout import ConnectionCaps, Pacer
@@ -55,6 +55,7 @@ from ecotone.server.schema import (
     Login,
     NewAccount,
     ReadIn,
+    SaveDeck,
 )
 from ecotone.server.settings import Settings
 from ecotone.server.store import Store, default_db_url
@@ -100,6 +101,7 @@ _SCHEMAS: dict[str, type[Any]] = {
     "NewAccount": NewAccount,
     "Login": Login,
     "GuestRequest": GuestRequest,
+    "SaveDeck": SaveDeck,
 }
 
 
@@ -172,6 +174,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(http.router)
     app.include_router(players.router)
     app.include_router(decks.router)  # deck building: pool, rules, codes
+    app.include_router(accountdecks.router)  # a signed-in player's saved decks
     app.add_api_websocket_route("/api/v1/matches/{match_id}/ws", ws.match_socket)
 
     @app.exception_handler(ServerError)

@@ -151,8 +151,10 @@ async def create_match(request: Request, manager: Manager, credentials: Token) -
     _refuse_files(body.game, body.options)
     settings: Settings = request.app.state.settings
     seats = None
+    brings_deck = None
     if body.seats is not None:
         seats = [s.bot or "random" if s.kind == "bot" else None for s in body.seats]
+        brings_deck = [s.brings_deck for s in body.seats]
     match = await manager.create(
         NewMatch(
             game=body.game,
@@ -162,12 +164,14 @@ async def create_match(request: Request, manager: Manager, credentials: Token) -
             seats=seats,
             move_seconds=body.move_seconds,
             seed=body.seed if body.seed is not None else _test_seed(settings, body),
+            brings_deck=brings_deck,
         )
     )
     seat: int | None = None
     token: str | None = None
     if body.join is not None:
-        seat, token = await manager.join(match, body.join.seat, body.join.name, account)
+        join = body.join
+        seat, token = await manager.join(match, join.seat, join.name, account, join.deck)
     return _json({"match": match.info(), "seat": seat, "token": token}, 201)
 
 
@@ -233,11 +237,12 @@ async def join_match(
     match_id: str, request: Request, manager: Manager, credentials: Token
 ) -> Response:
     """Take a free human seat and receive its token (with an account token in
-    ``Authorization``, signed in: the seat takes the account's name and rating)."""
+    ``Authorization``, signed in: the seat takes the account's name and rating). A seat
+    whose person brings its deck is taken with one (``deck``); the last deck deals."""
     body = decode_body(await request.body(), JoinRequest)
     account = await _account(manager, credentials)
     match = await manager.get(match_id)
-    seat, token = await manager.join(match, body.seat, body.name, account)
+    seat, token = await manager.join(match, body.seat, body.name, account, body.deck)
     return _json({"match": match.info(), "seat": seat, "token": token})
 
 

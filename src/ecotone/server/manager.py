@@ -13,6 +13,8 @@ Around that core:
   :class:`~ecotone.bots.SeatView` of their seat only;
 * take-backs: a seat takes back its last decision when the engine's undo policy and the
   other people at the table allow it (:mod:`ecotone.server.takeback`), stored like a move;
+* decks brought to the table: a seat may leave its deck to whoever takes it; the match is
+  dealt when the last such deck arrives (:mod:`ecotone.server.seatdecks`);
 * clocks: with ``move_seconds`` set, a person who has not decided by the deadline is taken
   over by a bot (everybody is told) until they act or reconnect;
 * restarts: :meth:`MatchManager.start` loads every open and running match, checks that
@@ -68,6 +70,8 @@ from ecotone.server.protocol import (
 )
 from ecotone.server.ratings import Rating, Ratings, SeatResult, places
 from ecotone.server.scheduler import BotScheduler
+from ecotone.server.schema import DeckIn
+from ecotone.server.seatdecks import deck_hook, read_deck, seated, standard_entries
 from ecotone.server.settings import Settings
 from ecotone.server.store import (
     ConflictError,
@@ -130,7 +134,8 @@ def _tune_process() -> tuple[float, tuple[int, int, int]]:
 
 @dataclass(slots=True)
 class NewMatch:
-    """What a match is created from. ``seats``: per seat ``None`` (a person) or a bot spec."""
+    """What a match is created from. ``seats``: per seat ``None`` (a person) or a bot spec;
+    ``brings_deck``: per seat, whether its deck is left to whoever takes it."""
 
     game: str
     players: int
@@ -139,6 +144,7 @@ class NewMatch:
     seats: Sequence[str | None] | None = None
     move_seconds: float | None = None
     seed: int | None = None
+    brings_deck: Sequence[bool] | None = None
 
 
 def _player(seat: Seat) -> str | None:
@@ -342,6 +348,7 @@ class MatchManager:
             except ConfigError as exc:
                 raise ServerError(exc.code, exc.message) from None
             seats.append(Seat(number, "bot", bot=spec, name=bot_title(spec)))
+        game = self._decks_left_open(game, seats, new.brings_deck)
         if new.seed is not None and not self.settings.allow_seed:
             raise ServerError("config/seed-not-allowed", "this server deals its own cards")
         move_seconds = new.move_seconds or self.settings.default_move_seconds
@@ -364,7 +371,7 @@ class MatchManager:
             created_at=now,
             updated_at=now,
         )
-        if all(s.kind == "bot" for s in seats):
+        if all(s.kind == "bot" for s in seats):  # (a bot's seat never waits for a deck)
             match.status = "active"
             match.deadline = self.auto.deadline(match)
         record = MatchRecord(
@@ -390,21 +397,55 @@ class MatchManager:
         self.auto.kick_bots(match)
         return match
 
+    @staticmethod
+    def _decks_left_open(
+        game: ecotone.Game[Any], seats: list[Seat], brings: Sequence[bool] | None
+    ) -> ecotone.Game[Any]:
+        """Leave the seats ``brings`` marks to bring their own decks: a person's seat
+        waits for its deck; a bot's plays the game's standard deck for it. The game, made
+        again when a bot's deck changed (the stand-in the match holds until it is dealt).
+
+        Raises:
+            ServerError: ``config/bad-seats`` for a list of the wrong length or a variant
+                without decks of the players' own, ``config/no-decks``.
+        """
+        if not brings or not any(brings):
+            return game
+        if len(brings) != game.players:
+            raise ServerError(
+                "config/bad-seats", f"brings_deck given for {len(brings)} of {game.players} seats"
+            )
+        deck_hook(game)
+        standard = standard_entries(game)
+        bots = {s.seat: standard[s.seat] for s in seats if brings[s.seat] and s.kind == "bot"}
+        for s in seats:
+            s.brings_deck = brings[s.seat] and s.kind == "human"
+        return seated(game, bots) if bots else game
+
     async def account(self, token: str) -> Account | None:
         """The account an account token signs in, if any."""
         return await self._run(self.accounts.by_token, token)
 
     async def join(
-        self, match: Match, seat: int | None, name: str | None, account: Account | None = None
+        self,
+        match: Match,
+        seat: int | None,
+        name: str | None,
+        account: Account | None = None,
+        deck: str | DeckIn | None = None,
     ) -> tuple[int, str]:
         """Take a free human seat (``None``: the first free one); return it and its token.
 
         With an ``account`` the seat takes its name, and the match goes into its history
-        and rating (:mod:`.ratings`).
+        and rating (:mod:`.ratings`). A seat whose person brings its deck is taken with
+        one (``deck``, checked by the game's deck rules); the last such deck deals the
+        match (:mod:`.seatdecks`). Without ``seat``, the first free seat that wants a deck
+        (with one) or does not (without).
 
         Raises:
             ServerError: ``match/over``, ``match/no-such-seat``, ``match/seat-taken``,
-                ``match/no-free-seat``.
+                ``match/no-free-seat``, ``match/deck-needed``, ``match/deck-fixed``, and a
+                deck's refusal in the game's words (``deck/...``, ``<game>/deck-...``).
         """
         async with match.lock:
             if match.status == "over":
@@ -413,7 +454,8 @@ class MatchManager:
                 free = [s for s in match.seats if s.kind == "human" and not s.joined]
                 if not free:
                     raise ServerError("match/no-free-seat", "every seat of this match is taken")
-                target = free[0]
+                fitting = [s for s in free if s.brings_deck == (deck is not None)]
+                target = (fitting or free)[0]
             else:
                 if not isinstance(seat, int) or not 0 <= seat < len(match.seats):
                     raise ServerError(
@@ -424,6 +466,7 @@ class MatchManager:
                     raise ServerError("match/seat-taken", f"P{seat + 1} is played by a bot")
                 if target.joined:
                     raise ServerError("match/seat-taken", f"P{seat + 1} is taken")
+            brought = self._brought(match, target, deck)
             token = secrets.token_urlsafe(24)
             updated = Seat(
                 target.seat,
@@ -433,32 +476,116 @@ class MatchManager:
                 hash_token(token),
                 False,
                 account.id if account is not None else None,
+                brings_deck=target.brings_deck,
+                deck=brought,
             )
             if account is not None:
                 known = await self._run(self.ratings.get, [account.player], match.game.spec.id)
                 updated.rating = known.get(account.player, Rating()).shown
-            await self._run(self.store.update_seat, match.id, updated.record())
-            match.seats[target.seat] = updated
-            match.notice("seat/joined", f"{updated.name} sits at P{target.seat + 1}", target.seat)
-            if match.status == "open" and not any(
-                s.kind == "human" and not s.joined for s in match.seats
-            ):
-                await self._start_play(match)
+            others = [s for s in match.seats if s.seat != target.seat]
+            starts = match.status == "open" and not any(
+                s.kind == "human" and not s.joined for s in others
+            )
+            awaited = [s for s in others if s.brings_deck and s.deck is None]
+            if brought is not None and not awaited:
+                await self._deal(match, updated, starts=starts)
+            else:
+                if brought is not None:  # refused now, with the game's words, not at the deal
+                    seated(match.game, {target.seat: brought})
+                await self._run(self.store.update_seat, match.id, updated.record())
+                match.seats[target.seat] = updated
+                match.notice(
+                    "seat/joined", f"{updated.name} sits at P{target.seat + 1}", target.seat
+                )
+                if starts:
+                    await self._start_play(match)
             match.broadcast_seats()
         self.auto.kick_bots(match)
         return target.seat, token
 
-    async def _start_play(self, match: Match) -> None:
+    @staticmethod
+    def _brought(match: Match, target: Seat, deck: str | DeckIn | None) -> str | None:
+        """The deck entry the person taking ``target`` brings (``None`` for a seat whose
+        deck is chosen already), checked by the game's deck rules.
+
+        Raises:
+            ServerError: ``match/deck-needed``, ``match/deck-fixed``, or the deck's
+                refusal in the game's words.
+        """
+        where = f"P{target.seat + 1}"
+        if not target.brings_deck:
+            if deck is not None:
+                raise ServerError(
+                    "match/deck-fixed",
+                    f"{where}'s deck was chosen when the match was created: join without one",
+                )
+            return None
+        if deck is None:
+            raise ServerError(
+                "match/deck-needed",
+                f"{where}'s player brings their own deck: join with one (a built-in deck's "
+                "name, a deck code, or its cards)",
+            )
+        return read_deck(deck_hook(match.game), deck, target.seat)
+
+    async def _deal(self, match: Match, seat: Seat, *, starts: bool) -> None:
+        """``seat`` brings the last deck the match waited for: make the game with every
+        seat's deck and deal it from the match's seed, stored with the seat (and, when
+        every seat is taken, the start of play) in one transaction; then tell everyone.
+
+        Raises:
+            ServerError: the game's refusal of the decks together (nothing changes).
+        """
+        brought = [seat if s.seat == seat.seat else s for s in match.seats]
+        game = seated(match.game, {s.seat: s.deck for s in brought if s.brings_deck and s.deck})
+        state = game.start(match.seed)
+        before = (match.game, match.state, list(match.seats), [s.brings_deck for s in match.seats])
+        match.seats[seat.seat] = seat
+        for s in match.seats:
+            s.brings_deck = False
+        match.game = game
+        match.set_state(state, {})
+        now = time.time()
+        values: dict[str, Any] = {
+            "options": _json.encode(game.options).decode(),
+            "state": _json.encode(state.to_json()).decode(),
+            "digest": state.digest(),
+            "updated_at": now,
+        }
+        if starts:
+            values["status"] = "active"
+            values["deadline"] = self.auto.deadline_for(match, list(state.to_move))
+        try:
+            await self._run(self.store.deal, match.id, seat.record(), **values)
+        except Exception:
+            match.game, state_before, match.seats, flags = before
+            match.set_state(state_before, {})
+            for s, flag in zip(match.seats, flags, strict=True):
+                s.brings_deck = flag
+            raise
+        match.updated_at = now
+        match.notice("seat/joined", f"{seat.name} sits at P{seat.seat + 1}", seat.seat)
+        match.notice("match/dealt", "every player has brought a deck: the cards are dealt")
+        if starts:
+            match.deadline = values["deadline"]
+            await self._start_play(match, stored=True)
+        else:
+            match.broadcast_views()
+
+    async def _start_play(self, match: Match, *, stored: bool = False) -> None:
+        """Every seat is taken: play begins (``stored``: the deal stored it already, with
+        the match's deadline)."""
         match.status = "active"
-        match.deadline = self.auto.deadline(match)
-        match.updated_at = time.time()
-        await self._run(
-            self.store.update_match,
-            match.id,
-            status="active",
-            deadline=match.deadline,
-            updated_at=match.updated_at,
-        )
+        if not stored:
+            match.deadline = self.auto.deadline(match)
+            match.updated_at = time.time()
+            await self._run(
+                self.store.update_match,
+                match.id,
+                status="active",
+                deadline=match.deadline,
+                updated_at=match.updated_at,
+            )
         match.notice("match/started", "every seat is taken: the match begins")
         match.broadcast_views()
         self.auto.arm_clock(match)
@@ -469,7 +596,8 @@ class MatchManager:
         async with match.lock:
             self._check_token(match, seat, token_hash)
             left = match.seats[seat]
-            freed = Seat(seat, "human")
+            # before the deal the seat still waits for a deck: the next person brings theirs
+            freed = Seat(seat, "human", brings_deck=left.brings_deck)
             await self._run(self.store.update_seat, match.id, freed.record())
             match.seats[seat] = freed
             match.notice("seat/left", f"{left.name} left P{seat + 1}", seat)

@@ -95,6 +95,10 @@ class Seat:
     taken_over: bool = False
     account: str | None = None  # the account id of the person who joined signed in
     rating: float | None = None  # the player's rating at this game, as shown
+    # the seat's person brings its deck on joining, and the match is not dealt yet
+    # (ecotone.server.seatdecks); ``deck``: the deck they brought, until the deal
+    brings_deck: bool = False
+    deck: str | None = None
 
     @property
     def joined(self) -> bool:
@@ -120,6 +124,8 @@ class Seat:
             self.token_hash,
             self.taken_over,
             self.account,
+            self.brings_deck,
+            self.deck,
         )
 
     def token_ok(self, token_hash: str | None) -> bool:
@@ -228,6 +234,21 @@ class Match:
         return [s for s in self.state.to_move if s not in self.pending]
 
     @property
+    def dealt(self) -> bool:
+        """Whether the cards are dealt: no seat's deck is still to be brought. Before,
+        the state is a stand-in that nobody is shown (:mod:`ecotone.server.seatdecks`)."""
+        return not any(s.brings_deck for s in self.seats)
+
+    def render(self, viewer: int | None) -> str:
+        """The text picture of ``viewer``'s view (a word on the decks awaited, before the
+        deal)."""
+        if self.dealt:
+            return self.state.render(viewer)
+        waiting = [s.seat for s in self.seats if s.brings_deck and s.deck is None]
+        who = ", ".join(f"P{s + 1}" for s in waiting) or "the players"
+        return f"The cards are dealt once every player has brought a deck: waiting for {who}."
+
+    @property
     def joinable(self) -> bool:
         """Whether a person can still take a seat."""
         return self.status != "over" and any(s.kind == "human" and not s.joined for s in self.seats)
@@ -308,6 +329,7 @@ class Match:
         """Everything ``viewer`` may know now, with the log after ``since``; with
         ``undo``, whether the viewer's seat may take back its last decision."""
         state = self.state
+        dealt = self.dealt
         deciding = viewer is not None and self.status == "active" and viewer in self.waiting_for
         mine = self.pending.get(viewer) if viewer is not None else None
         scores, winners = self.result()
@@ -315,11 +337,11 @@ class Match:
             version=self.version,
             status=self.status,
             seat=viewer,
-            to_move=list(state.to_move) if self.status != "over" else [],
+            to_move=list(state.to_move) if self.status != "over" and dealt else [],
             waiting_for=self.waiting_for,
             chosen=sorted(self.pending),
             my_choice=mine.action.to_json() if mine is not None else None,
-            observation=self.observation(viewer),
+            observation=self.observation(viewer) if dealt else {},
             legal=self.legal(viewer) if deciding and viewer is not None else [],
             log=self.log(viewer, since),
             deadline=self.deadline if self.waiting_for else None,
@@ -333,6 +355,7 @@ class Match:
             breakdown=breakdown(state) if self.status == "over" else None,
             undo=verdict(self, viewer) if undo and viewer is not None else None,
             undo_offer=offer_view(self, viewer),
+            dealt=dealt,
         )
 
     def seat_status(self) -> list[SeatStatus]:
@@ -351,6 +374,7 @@ class Match:
                 and self.status == "active",
                 account=s.name if s.account is not None else None,
                 rating=s.rating,
+                brings_deck=s.brings_deck,
             )
             for s in self.seats
         ]
@@ -378,6 +402,7 @@ class Match:
             winners=winners,
             resigned=self.resigned,
             turn=turn_number(self.state, self.moves),
+            dealt=self.dealt,
         )
 
     # -- sending -------------------------------------------------------------------------
@@ -507,7 +532,17 @@ def rebuild(record: LoadedMatch) -> Match:
         state=state,
         status=row.status,  # type: ignore[arg-type]
         seats=[
-            Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.taken_over, s.account_id)  # type: ignore[arg-type]
+            Seat(
+                s.seat,
+                s.kind,  # type: ignore[arg-type]
+                s.bot,
+                s.name,
+                s.token_hash,
+                s.taken_over,
+                s.account_id,
+                brings_deck=s.brings_deck,
+                deck=s.deck,
+            )
             for s in record.seats
         ],
         move_seconds=row.move_seconds,

@@ -15,6 +15,7 @@ from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Integer, String, 
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 __all__ = [
+    "AccountDeckRow",
     "AccountRow",
     "AccountTokenRow",
     "Base",
@@ -77,6 +78,10 @@ class SeatRow(Base):
     account_id: Mapped[str | None] = mapped_column(
         String(32), ForeignKey("accounts.id"), nullable=True, index=True
     )
+    # the seat's deck is the person's to bring on joining, and the match is not dealt yet
+    brings_deck: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    # the deck its person brought (a built-in deck's key or a deck code), until the deal
+    deck: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
 class MoveRow(Base):
@@ -198,3 +203,20 @@ class TakeBackRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     step: Mapped[int] = mapped_column(Integer)
     at: Mapped[float] = mapped_column(Float)
+
+
+class AccountDeckRow(Base):
+    """A deck a signed-in player saved for one game (:mod:`ecotone.server.accountdecks`):
+    ``deck`` is ``{"name", "summary", "cards"}`` as JSON; ``name_key`` its name
+    case-folded, so one name (whatever its case) is one deck."""
+
+    __tablename__ = "account_decks"
+
+    account_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name_key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    deck: Mapped[str] = mapped_column(Text)
+    updated_at: Mapped[float] = mapped_column(Float)

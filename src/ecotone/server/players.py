@@ -18,12 +18,17 @@ from ecotone.server.http import Manager, Token, _body, _json, _token
 from ecotone.server.manager import MatchManager
 from ecotone.server.schema import GuestRequest, Login, NewAccount, decode_body
 
-__all__ = ["router"]
+__all__ = ["router", "signed_in"]
 
 router = APIRouter(prefix="/api/v1")
 
 
-async def _me(manager: MatchManager, credentials: Any) -> tuple[Account, str]:
+async def signed_in(manager: MatchManager, credentials: Any) -> tuple[Account, str]:
+    """The account the ``Authorization`` header's account token signs in, and the token.
+
+    Raises:
+        ServerError: ``auth/missing-token``, ``auth/bad-account``.
+    """
     token = _token(credentials)
     if not token:
         raise ServerError("auth/missing-token", "this needs your account token")
@@ -113,7 +118,7 @@ async def login(request: Request, manager: Manager) -> Response:
 @router.post("/accounts/logout", summary="Sign this token out", tags=["accounts"])
 async def logout(manager: Manager, credentials: Token) -> Response:
     """The token stops working (others of the account keep working)."""
-    _, token = await _me(manager, credentials)
+    _, token = await signed_in(manager, credentials)
     await manager.run(manager.accounts.revoke, token)
     return _json({"signed_out": True})
 
@@ -121,7 +126,7 @@ async def logout(manager: Manager, credentials: Token) -> Response:
 @router.get("/accounts/me", summary="Your account, ratings and matches", tags=["accounts"])
 async def me(manager: Manager, credentials: Token) -> Response:
     """The signed-in account's profile (as ``/players/{name}``)."""
-    account, _ = await _me(manager, credentials)
+    account, _ = await signed_in(manager, credentials)
     return _json(await _profile(manager, account))
 
 

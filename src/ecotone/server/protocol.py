@@ -176,7 +176,9 @@ def decode_client(raw: str | bytes) -> ClientMessage:
 class SeatStatus(msgspec.Struct, kw_only=True):
     """A seat's public status. ``account``: the account name of a person who joined
     signed in (their profile is ``/api/v1/players/{account}``); ``rating``: the player's
-    rating at this game (a person's account, or a bot rated from its tournaments)."""
+    rating at this game (a person's account, or a bot rated from its tournaments).
+    ``brings_deck``: the seat's person brings its deck on joining and the match waits for
+    it (``joined``: they have brought it); false once the match is dealt."""
 
     seat: int
     kind: Literal["human", "bot"]
@@ -187,10 +189,13 @@ class SeatStatus(msgspec.Struct, kw_only=True):
     taken_over: bool = False
     account: str | None = None
     rating: float | None = None
+    brings_deck: bool = False
 
 
 class MatchInfo(msgspec.Struct, kw_only=True):
-    """What anyone may know about a match (the lobby shows this)."""
+    """What anyone may know about a match (the lobby shows this). ``dealt``: false while
+    some seat's deck is still to be brought (see ``SeatStatus.brings_deck``); ``options``
+    then name only the decks chosen when the match was created."""
 
     id: str
     game: str
@@ -210,6 +215,7 @@ class MatchInfo(msgspec.Struct, kw_only=True):
     winners: list[int] | None = None
     resigned: int | None = None
     turn: int = 1
+    dealt: bool = True
 
 
 class ScoreLine(msgspec.Struct):
@@ -328,7 +334,9 @@ class Update(msgspec.Struct, tag="update", kw_only=True):
 
     ``undo``: for a seat whose client offers take-backs (``Hello.undo``), whether it may
     take back its last decision now. ``undo_offer``: a request to take back a decision
-    that waits for answers, as this viewer may see it (everyone sees that it is open)."""
+    that waits for answers, as this viewer may see it (everyone sees that it is open).
+    ``dealt``: false while the match waits for a seat's deck (``observation`` is then
+    empty and ``to_move`` too: nothing is dealt yet)."""
 
     version: int
     status: Literal["open", "active", "over"]
@@ -351,6 +359,7 @@ class Update(msgspec.Struct, tag="update", kw_only=True):
     breakdown: list[list[ScoreLine]] | None = None
     undo: UndoVerdict | None = None
     undo_offer: UndoOffer | None = None
+    dealt: bool = True
 
 
 class Ack(msgspec.Struct, tag="ack", kw_only=True):

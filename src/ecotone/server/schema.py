@@ -23,6 +23,8 @@ __all__ = [
     "BotSpec",
     "ChatText",
     "CreateMatch",
+    "DeckCode",
+    "DeckIn",
     "GuestRequest",
     "JoinRequest",
     "Login",
@@ -30,6 +32,7 @@ __all__ = [
     "Name",
     "NewAccount",
     "Ref",
+    "SaveDeck",
     "SeatNumber",
     "SeatSpec",
     "Token",
@@ -59,17 +62,28 @@ ActionObject = Annotated[dict[str, Any], msgspec.Meta(max_length=32)]
 
 
 class SeatSpec(msgspec.Struct, forbid_unknown_fields=True):
-    """A seat of a new match: a person (joins later) or a bot by spec (``heuristic``)."""
+    """A seat of a new match: a person (joins later) or a bot by spec (``heuristic``).
+
+    ``brings_deck``: in a game with constructed decks, the seat's deck is left to whoever
+    takes it: a person brings it on joining (:class:`JoinRequest` ``deck``), and the match
+    is dealt once every such seat has its deck; a bot plays the game's standard deck for
+    the seat (:mod:`ecotone.server.seatdecks`)."""
 
     kind: Literal["human", "bot"] = "human"
     bot: BotSpec | None = None
+    brings_deck: bool = False
 
 
 class JoinRequest(msgspec.Struct, forbid_unknown_fields=True):
-    """Take a seat: its number (seats count from 0), or the first free one."""
+    """Take a seat: its number (seats count from 0), or the first free one.
+
+    ``deck``: for a seat whose person brings its deck, the deck: a built-in deck's name
+    or a deck code (text), or the cards (:class:`DeckIn`); never a file. Left out, the
+    first free seat is one whose deck is chosen already; given, one that brings its own."""
 
     seat: SeatNumber | None = None
     name: Name | None = None
+    deck: DeckCode | DeckIn | None = None
 
 
 class CreateMatch(msgspec.Struct, forbid_unknown_fields=True):
@@ -113,6 +127,8 @@ class GuestRequest(msgspec.Struct, forbid_unknown_fields=True):
 
 # Distinct cards in one request: far more than any pool has.
 MAX_DECK_CARDS = 500
+# A deck code, or a built-in deck's name: a code of a whole pool is far shorter.
+DeckCode = Annotated[str, msgspec.Meta(min_length=1, max_length=2000)]
 
 
 class DeckIn(msgspec.Struct, forbid_unknown_fields=True):
@@ -132,6 +148,12 @@ class DeckIn(msgspec.Struct, forbid_unknown_fields=True):
 
 class CheckIn(msgspec.Struct, forbid_unknown_fields=True):
     """A deck to check or encode."""
+
+    deck: DeckIn
+
+
+class SaveDeck(msgspec.Struct, forbid_unknown_fields=True):
+    """A deck to keep in one's account (:mod:`ecotone.server.accountdecks`)."""
 
     deck: DeckIn
 

@@ -8,6 +8,8 @@ Every write is committed before the server acknowledges anything:
 * :meth:`Store.record_pending` stores a secret simultaneous choice;
 * :meth:`Store.record_takeback` takes a step back, with the same compare-and-set: the
   step's row stays in the log, a ``takebacks`` row says it no longer counts;
+* :meth:`Store.deal` deals a match whose seats' players brought their decks: the last
+  deck's seat, the match's configuration and its first state, in one transaction;
 * seats, chat and the match's status and clock have their own small writes.
 
 The methods are synchronous. The match manager runs them on the :class:`WriteQueue`'s
@@ -129,6 +131,8 @@ class SeatRecord:
     token_hash: str | None = None
     taken_over: bool = False
     account_id: str | None = None
+    brings_deck: bool = False
+    deck: str | None = None
 
 
 @dataclass(slots=True)
@@ -506,6 +510,31 @@ class Store:
                 update(SeatRow)
                 .where(SeatRow.match_id == match_id, SeatRow.seat == seat.seat)
                 .values(**_fields(seat))
+            )
+
+    def deal(self, match_id: str, seat: SeatRecord, **values: Any) -> None:
+        """The last deck a match waited for is in: store its seat, the match's ``values``
+        (its options with every deck, its first state and digest, and its status and clock
+        when play begins at once) and that no seat brings a deck any more, together.
+
+        Raises:
+            ConflictError: when the match has been dealt or has moved already.
+        """
+        with self.engine.begin() as conn:
+            moved = conn.execute(
+                update(MatchRow)
+                .where(MatchRow.id == match_id, MatchRow.version == 0, MatchRow.status == "open")
+                .values(**values)
+            ).rowcount
+            if moved != 1:
+                raise ConflictError(f"match {match_id} is no longer waiting for its decks")
+            conn.execute(
+                update(SeatRow)
+                .where(SeatRow.match_id == match_id, SeatRow.seat == seat.seat)
+                .values(**_fields(seat))
+            )
+            conn.execute(
+                update(SeatRow).where(SeatRow.match_id == match_id).values(brings_deck=False)
             )
 
     def update_match(self, match_id: str, **values: Any) -> None:

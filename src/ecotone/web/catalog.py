@@ -9,7 +9,8 @@
   (:mod:`ecotone.core.rulesdoc`, the lookup ``ecotone rules`` uses), for the match page's
   rules panel.
 * ``GET /api/v1/matches/{id}/render``: ``state.render(seat)``, the text picture of the
-  bearer's seat (a spectator's without a token): a fallback board for any game.
+  bearer's seat (a spectator's without a token): a fallback board for any game (before a
+  match is dealt, a word on the decks it waits for).
 * ``GET /api/v1/matches/{id}/frames?seat=``: after the end only, every state of the match
   with every hand revealed (:func:`frames`, the kernel's ``state.observe_all``), seen
   from ``seat``'s chair (or a spectator's), for stepping through a replay.
@@ -88,7 +89,7 @@ async def _seat(request: Request, match_id: str, credentials: Token) -> tuple[An
 async def get_render(request: Request, match_id: str, credentials: Token) -> dict[str, Any]:
     """``state.render(seat)`` for the token's seat; a spectator's without a token."""
     match, seat = await _seat(request, match_id, credentials)
-    return {"version": match.version, "seat": seat, "text": match.state.render(seat)}
+    return {"version": match.version, "seat": seat, "text": match.render(seat)}
 
 
 def frames(replay: Replay, viewer: int | None) -> list[dict[str, Any]]:

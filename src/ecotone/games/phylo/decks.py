@@ -242,7 +242,7 @@ def deckbuilding() -> Deckbuilding:
         rules=_rules(),
         rules_text=RULES_TEXT,
         builtins=builtins,
-        seats=DeckSeats(VARIANT, ("deck1", "deck2"), ("", "")),
+        seats=DeckSeats(VARIANT, ("deck1", "deck2"), DEFAULT_DECKS),
         read_file=read_file,
         write_file=write_deck,
         size=(DECK_MIN, DECK_MAX),

@@ -4,7 +4,7 @@
 // in localStorage (`ecotone.account`, never in a URL) and sends it when creating or
 // joining a match, so the seat takes the account's name and the match goes into its
 // history and its rating at that game. `#/player/<name>` is a player's profile.
-import { api, games, h, seatName, setPlayerName, toast } from "./api.js";
+import { api, games, h, playerName, seatName, setPlayerName, toast } from "./api.js";
 
 const ACCOUNT = "ecotone.account";
 
@@ -71,7 +71,12 @@ export function accountPanel(changed) {
         h("button.secondary", { type: "button", id: "show-sign-up", onclick: () => form("up") }, "Create an account"),
         h("button.secondary", { type: "button", id: "show-guest", onclick: () => form("guest") }, "Play as a guest")));
   };
-  const done = (res) => { remember(res.account, res.token); draw(); changed(); toast(`Signed in as ${res.account.name}.`); };
+  const done = (res) => {
+    const before = playerName() || "guest";  // whose decks this browser kept until now
+    remember(res.account, res.token); draw(); changed(); toast(`Signed in as ${res.account.name}.`);
+    // the decks kept here are offered to the account (deckstore.js)
+    document.dispatchEvent(new CustomEvent("ecotone-signed-in", { detail: { before, account: res.account.name } }));
+  };
   const signOut = async () => {
     const token = accountToken();
     forget();

@@ -8,7 +8,7 @@
 import { api, catalogue, games, h, presentation, toast } from "./api.js";
 import { cardFace } from "./boards/grid.js";
 import { dropFaces, faceName, glossaryMap, useFaces } from "./faces.js";
-import { deckOwner, deleteDeck, listDecks, saveDeck } from "./deckstore.js";
+import { deckHome, deckOwner, deleteDeck, listDecks, saveDeck } from "./deckstore.js";
 
 // How a board draws a card outside a match; a board without one gets the plain face below.
 const FACES = { grid: cardFace };
@@ -142,7 +142,9 @@ class DeckBuilder {
         h("section.panel.deck-panel", { "aria-labelledby": "deck-h" },
           h("h2", { id: "deck-h" }, "Your deck"),
           h("label.deck-name", { for: "deck-name" }, h("strong", {}, "Name"), this.nameInput),
-          h("p.muted", { id: "deck-owner" }, `Saved in this browser for ${deckOwner()}.`),
+          h("p.muted", { id: "deck-owner" }, deckHome() === "account"
+            ? `Saved in your account, ${deckOwner()}: every browser you sign in from has them.`
+            : `Saved in this browser for ${deckOwner()}. Sign in (in the lobby) to keep them in an account instead.`),
           this.gauge, this.problemsBox, this.listBox, this.charts,
           h("div.deck-buttons", {},
             h("button", { id: "save-deck", type: "button", onclick: () => this.save() }, "Save"),
@@ -161,6 +163,9 @@ class DeckBuilder {
     this.drawPool();
     this.refresh();
     this.drawSaved();
+    // decks copied into the account meanwhile (deckstore.js): the list is redrawn
+    const again = () => { if (this.savedBox.isConnected) this.drawSaved(); else document.removeEventListener("ecotone-decks", again); };
+    document.addEventListener("ecotone-decks", again);
   }
 
   face(card) {
@@ -281,7 +286,11 @@ class DeckBuilder {
   }
 
   async drawSaved() {
-    const decks = await listDecks(this.game.id);
+    let decks;
+    try { decks = await listDecks(this.game.id); } catch (e) {
+      this.savedBox.replaceChildren(h("li.error", {}, `Your decks cannot be read now: ${e.message}`));
+      return;
+    }
     this.savedBox.replaceChildren(...decks.map((d) => {
       const size = Object.values(d.cards).reduce((a, b) => a + b, 0);
       return h("li", { "data-saved": d.name }, h("span", {}, `${d.name} (${size} cards)`),

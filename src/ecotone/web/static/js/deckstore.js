@@ -1,60 +1,202 @@
-// Where a player's own decks are kept. Decks belong to the player's identity: today the
-// name this browser plays under (or "guest" before it has one), in this browser's
-// localStorage. Every page reads and writes decks through this module only, so that
-// keeping them on the server (with players' accounts) changes this file and no page.
+// Where a player's own decks are kept. Decks belong to the player's identity: signed in
+// (account.js), the account's decks on the server (`/api/v1/account/decks/<game>`), so
+// they follow the player to any browser; otherwise this browser's localStorage, under
+// the name it plays with ("guest" before it has one). Every page reads and writes decks
+// through this module only, and never asks where they are.
 // A deck here is {name, summary, cards: {cardId: copies}, updated}: the same record the
 // server's deck routes check (`POST /games/{id}/decks/check`).
-import { playerName } from "./api.js";
+// On signing in, the decks this browser kept before are offered to the account: copied
+// there (a name the account uses already for other cards gets " (this browser)"), then
+// dropped here, or left where they are.
+import { signedIn, signedOutBy } from "./account.js";
+import { api, h, playerName, toast } from "./api.js";
 
 const PREFIX = "ecotone.decks";
-const KEEP = 200;  // decks per game and player; the oldest go first
+const KEEP = 200;  // decks per game and player in a browser; the oldest go first
 
-/** Whose decks these are: the remembered name, else the guest of this browser. */
+const sameName = (a, b) => String(a).trim().toLowerCase() === String(b).trim().toLowerCase();
+const newestFirst = (a, b) => (b.updated || 0) - (a.updated || 0);
+
+/** Whose decks these are: the account signed in, else the name this browser plays
+ * under, else its guest. */
 export function deckOwner() {
-  return playerName() || "guest";
+  return signedIn()?.name || playerName() || "guest";
 }
 
-const storageKey = (game, owner = deckOwner()) => `${PREFIX}.${owner}.${game}`;
+/** Where the decks are kept now, in words a page can show: "account" (on the server,
+ * for every browser signed in) or "browser" (this one only). */
+export function deckHome() {
+  return signedIn() ? "account" : "browser";
+}
 
-function readAll(game) {
+// -- this browser ----------------------------------------------------------------------------
+
+const storageKey = (game, owner) => `${PREFIX}.${owner}.${game}`;
+
+function readKey(key) {
   try {
-    const all = JSON.parse(localStorage.getItem(storageKey(game)) || "[]");
+    const all = JSON.parse(localStorage.getItem(key) || "[]");
     return Array.isArray(all) ? all.filter((d) => d && typeof d.name === "string" && d.cards && typeof d.cards === "object") : [];
   } catch { return []; }
 }
 
-function writeAll(game, decks) {
-  const kept = [...decks].sort((a, b) => (b.updated || 0) - (a.updated || 0)).slice(0, KEEP);
+// Decks built before this browser had a name to play under were kept as the guest's: the
+// first name it plays under takes them (a deck of its own of the same name wins).
+function readLocal(game, owner = deckOwner()) {
+  const own = readKey(storageKey(game, owner));
+  if (owner === "guest" || signedIn()) return own;
+  const guest = readKey(storageKey(game, "guest"));
+  if (!guest.length) return own;
+  const adopted = [...own, ...guest.filter((g) => !own.some((d) => sameName(d.name, g.name)))];
+  if (writeLocal(game, adopted, owner)) writeLocal(game, [], "guest");
+  return adopted;
+}
+
+function writeLocal(game, decks, owner = deckOwner()) {
+  const kept = [...decks].sort(newestFirst).slice(0, KEEP);
   try {
-    localStorage.setItem(storageKey(game), JSON.stringify(kept));
+    if (kept.length) localStorage.setItem(storageKey(game, owner), JSON.stringify(kept));
+    else localStorage.removeItem(storageKey(game, owner));
     return true;
   } catch { return false; }  // storage full or switched off
 }
 
+/** The decks this browser keeps for `owner` (a name, or "guest"), by game: {game: [deck]}. */
+export function localDecks(owner) {
+  const out = {};
+  const prefix = `${PREFIX}.${owner}.`;
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      const game = key && key.startsWith(prefix) ? key.slice(prefix.length) : "";
+      if (!game || game.includes(".")) continue;  // another owner's ("a.b" is not "a")
+      const decks = readLocal(game, owner);
+      if (decks.length) out[game] = decks;
+    }
+  } catch { /* storage off: nothing kept here */ }
+  return out;
+}
+
+// -- the account -----------------------------------------------------------------------------
+
+async function remote(path, options = {}) {
+  const me = signedIn();
+  try {
+    return await api(`/account/decks/${path}`, { ...options, token: me.token });
+  } catch (e) {
+    if (signedOutBy(e)) return null;  // the key no longer works: back to this browser's decks
+    throw e;
+  }
+}
+
+// -- what the pages use ----------------------------------------------------------------------
+
 /** This player's decks for `game`, newest first.
  * @param {string} game @returns {Promise<Array<{name: string, summary: string, cards: Object<string, number>, updated: number}>>} */
 export async function listDecks(game) {
-  return readAll(game).sort((a, b) => (b.updated || 0) - (a.updated || 0));
+  if (signedIn()) {
+    const res = await remote(encodeURIComponent(game));
+    if (res) return res.decks;
+  }
+  return readLocal(game).sort(newestFirst);
 }
 
 /** The deck called `name` (any letter case), or null. */
 export async function getDeck(game, name) {
-  const wanted = String(name).trim().toLowerCase();
-  return readAll(game).find((d) => d.name.trim().toLowerCase() === wanted) || null;
+  return (await listDecks(game)).find((d) => sameName(d.name, name)) || null;
 }
 
 /** Keep `deck` under its name (a deck of the same name, in any letter case, is replaced).
- * Resolves to false when the browser would not store it. */
+ * Resolves to false when the browser would not store it; rejects with the server's words
+ * when the account cannot keep it (too many decks, a name it cannot take). */
 export async function saveDeck(game, deck) {
   const name = String(deck.name || "").trim();
   if (!name) throw new Error("A deck needs a name to be saved.");
-  const others = readAll(game).filter((d) => d.name.trim().toLowerCase() !== name.toLowerCase());
   const cards = Object.fromEntries(Object.entries(deck.cards || {}).filter(([, n]) => n > 0));
-  return writeAll(game, [...others, { name, summary: deck.summary || "", cards, updated: Date.now() }]);
+  const record = { name, summary: deck.summary || "", cards };
+  if (signedIn()) {
+    const res = await remote(encodeURIComponent(game), { method: "POST", body: { deck: record } });
+    if (res) return true;
+  }
+  const others = readLocal(game).filter((d) => !sameName(d.name, name));
+  return writeLocal(game, [...others, { ...record, updated: Date.now() }]);
 }
 
 /** Forget the deck called `name`. */
 export async function deleteDeck(game, name) {
-  const wanted = String(name).trim().toLowerCase();
-  return writeAll(game, readAll(game).filter((d) => d.name.trim().toLowerCase() !== wanted));
+  if (signedIn()) {
+    const res = await remote(`${encodeURIComponent(game)}?name=${encodeURIComponent(String(name).trim())}`, { method: "DELETE" });
+    if (res) return res.deleted;
+  }
+  return writeLocal(game, readLocal(game).filter((d) => !sameName(d.name, name)));
+}
+
+const sameCards = (a, b) => {
+  const ka = Object.keys(a).filter((k) => a[k] > 0).sort();
+  const kb = Object.keys(b).filter((k) => b[k] > 0).sort();
+  return ka.length === kb.length && ka.every((k, i) => k === kb[i] && a[k] === b[k]);
+};
+
+/** Copy the decks this browser keeps for `owner` into the account signed in, then drop
+ * them here. A deck the account holds already (same name, same cards) is not copied
+ * twice; one whose name the account uses for other cards is saved as "NAME (this
+ * browser)". Resolves to the number of decks copied.
+ * @param {string} owner */
+export async function copyLocalDecks(owner) {
+  if (!signedIn()) throw new Error("Sign in first: the decks go to your account.");
+  let copied = 0;
+  for (const [game, decks] of Object.entries(localDecks(owner))) {
+    const theirs = await listDecks(game);
+    for (const deck of [...decks].sort(newestFirst).reverse()) {  // the newest saved last: newest first there too
+      const held = theirs.find((d) => sameName(d.name, deck.name));
+      if (held && sameCards(held.cards, deck.cards)) continue;
+      let name = deck.name;
+      for (let n = 1; theirs.some((d) => sameName(d.name, name)); n++) {
+        name = `${deck.name.slice(0, 42)} (this browser${n > 1 ? ` ${n}` : ""})`;  // 60 characters at most
+      }
+      await saveDeck(game, { ...deck, name });
+      theirs.push({ ...deck, name });
+      copied += 1;
+    }
+    writeLocal(game, [], owner);
+  }
+  return copied;
+}
+
+// On signing in (account.js says who played here before), offer this browser's decks to
+// the account, in a small dialog: copy them, or leave them in this browser.
+document.addEventListener("ecotone-signed-in", (ev) => {
+  const before = [...new Set([ev.detail?.before, "guest"].filter(Boolean))];
+  const owners = before.filter((o) => Object.keys(localDecks(o)).length);
+  if (owners.length) offerLocalDecks(owners);
+});
+
+/** The dialog that offers `owners`' decks in this browser to the account signed in. */
+export function offerLocalDecks(owners) {
+  const count = owners.reduce((n, o) => n + Object.values(localDecks(o)).reduce((m, ds) => m + ds.length, 0), 0);
+  document.getElementById("deck-offer")?.remove();
+  const problem = h("p.error", { id: "deck-offer-error", role: "alert", hidden: true });
+  const dialog = h("dialog.deck-offer", { id: "deck-offer", "aria-labelledby": "deck-offer-h" },
+    h("h2", { id: "deck-offer-h" }, "Your decks in this browser"),
+    h("p", {}, `This browser keeps ${count} deck${count === 1 ? "" : "s"} you made before signing in. `,
+      "Copied into your account, they follow you to any browser you sign in from."),
+    problem,
+    h("div.dialog-buttons", {},
+      h("button", { type: "button", id: "deck-offer-copy", onclick: async (ev) => {
+        ev.target.disabled = true;
+        try {
+          let copied = 0;
+          for (const o of owners) copied += await copyLocalDecks(o);
+          dialog.close(); dialog.remove();
+          toast(`${copied} deck${copied === 1 ? "" : "s"} copied into your account.`);
+          document.dispatchEvent(new CustomEvent("ecotone-decks"));
+        } catch (e) {
+          problem.textContent = e.message; problem.hidden = false; ev.target.disabled = false;
+        }
+      } }, "Copy them into my account"),
+      h("button.secondary", { type: "button", id: "deck-offer-keep", onclick: () => { dialog.close(); dialog.remove(); } }, "Not now")),
+    h("p.muted", {}, "Not now: they stay in this browser, yours again whenever you play here signed out."));
+  document.body.append(dialog);
+  dialog.showModal();
+  return dialog;
 }

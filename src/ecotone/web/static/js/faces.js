@@ -8,8 +8,9 @@
 import { h } from "./api.js";
 
 /** An id as the catalogue files it: an observation's instance of a card ("baobab#1a")
- * is the card ("baobab"). */
-export const baseId = (id) => String(id).split("#")[0];
+ * is the card ("baobab"), and so is a seat's own copy of it from the deck that seat
+ * brought ("P2:B19" is "B19"). */
+export const baseId = (id) => String(id).split("#")[0].replace(/^P\d+:/, "");
 
 /** Whether an id is a printed code players use ("B05", "G01", "T13"), worth keeping
  * beside the name; a word-like key ("lantern-bug-1", "baobab") is not. */

@@ -2,6 +2,7 @@
 // to join, matches to watch, this browser's matches (from localStorage, so every tab and
 // the next visit see them), finished matches to replay.
 import { accountPanel, accountToken, ratingText, signedIn, signedOutBy } from "./account.js";
+import { joinWithDeck, seatToTake } from "./joindeck.js";
 import { deckChooser } from "./lobbydecks.js";
 import { MINE_KEY, adoptTabSeats, api, botTitle, forgetMatch, games as hostedGames, h, holdSeat, myMatches, playerName, resumeMatch, seatName, seatTitle, setActiveSeat, setPlayerName, toast } from "./api.js";
 
@@ -51,9 +52,12 @@ function playerCounts(game) {
 function describe(m, ...more) {
   const open = m.seats.filter((s) => s.kind === "human" && !s.joined).length;
   const seated = m.seats.filter((s) => s.kind === "bot" || s.joined);
+  // seats whose person brings a deck (the match is dealt once they all have)
+  const bring = m.seats.filter((s) => s.brings_deck && !s.joined).map((s) => seatName(s.seat));
   const facts = [
     `${m.players} player${m.players === 1 ? "" : "s"}`,
     open ? `${open} open seat${open === 1 ? "" : "s"}` : null,
+    bring.length ? `${bring.join(" and ")}: bring your own deck` : null,
     m.move_seconds ? `⏱ ${clockText(m.move_seconds)}` : "no time limit",
     ...more,
   ].filter(Boolean);
@@ -230,7 +234,8 @@ function renderForm(form, game) {
   const deckBox = h("div", { id: "deck-choice" });
   let decks = null;
   const chosenVariant = () => game.variants.find((x) => x.name === variant.value) || null;
-  deckChooser(game, () => Number(players.value), chosenVariant).then((chooser) => {
+  const seatKind = (s) => seatsBox.querySelector(`select[data-seat="${s}"]`)?.value || "human";
+  deckChooser(game, () => Number(players.value), chosenVariant, seatKind).then((chooser) => {
     decks = chooser;
     deckBox.replaceChildren(...(chooser ? [chooser.el] : fileInputs.map((o) => o.row)));
   });
@@ -264,7 +269,7 @@ function renderForm(form, game) {
       if (mine) first = false;
     }
   }
-  seatsBox.addEventListener("change", (ev) => { if (ev.target.matches("select")) showNames(); });
+  seatsBox.addEventListener("change", (ev) => { if (ev.target.matches("select")) { showNames(); decks?.redraw(); } });
   players.addEventListener("change", () => { drawSeats(); decks?.redraw(); });
   variant.addEventListener("change", () => {
     drawPlayers(); drawSeats();
@@ -350,11 +355,18 @@ function joinButton(m) {
     type: "button", "aria-label": `Join ${m.title} match ${m.id}`, onclick: async () => {
       const name = askedName();
       if (name === null) return;
+      // a seat whose person brings the deck: choose it first (joindeck.js), and take that seat
+      const target = seatToTake(m);
+      const bring = Boolean(target?.brings_deck);
+      const join = (deck) => api(`/matches/${m.id}/join`, {
+        method: "POST", body: bring ? { name, seat: target.seat, deck } : { name }, token: accountToken(),
+      }).catch((e) => { signedOutBy(e); throw e; });  // a key that no longer works is forgotten
       try {
-        const j = await api(`/matches/${m.id}/join`, { method: "POST", body: { name }, token: accountToken() });
+        const j = bring ? await joinWithDeck(m, target.seat, join) : await join();
+        if (!j) return;  // the player gave up choosing a deck
         holdSeat(m.id, j.seat, j.token, { game: m.game, title: m.title }); setActiveSeat(m.id, j.seat);
         location.hash = `#/match/${m.id}`;
-      } catch (e) { if (!signedOutBy(e)) toast(e.message, true); }
+      } catch (e) { if (e.code !== "auth/bad-account") toast(e.message, true); }
     },
   }, "Join");
 }
@@ -372,7 +384,7 @@ function winnersText(m) {
 }
 
 // What of a match a row shows: when this changes, the row is drawn again.
-const rowKey = (m) => JSON.stringify([m.status, m.version, m.seats.map((s) => [s.name, s.joined, s.kind, s.rating]), m.winners]);
+const rowKey = (m) => JSON.stringify([m.status, m.version, m.dealt, m.seats.map((s) => [s.name, s.joined, s.kind, s.rating, s.brings_deck]), m.winners]);
 
 /** Draw `matches` into `ul`, keeping the rows that did not change (and the focus in them);
  * rows new since the last drawing are marked for a moment. */
@@ -469,7 +481,7 @@ async function renderMine(ul) {
       onclick: () => { resumeMatch(e.id); location.hash = `#/match/${e.id}`; },
     }, m.status === "over" ? "Open" : "Resume");
     ul.append(h("li", { "data-match": e.id },
-      h("span", {}, describe(m, STATUS[m.status] || m.status, `you: ${held.map(seatName).join(", ")}`), yourTurn ? h("strong.your-turn", {}, "your turn") : null),
+      h("span", {}, describe(m, m.dealt === false ? "waiting for decks" : STATUS[m.status] || m.status, `you: ${held.map(seatName).join(", ")}`), yourTurn ? h("strong.your-turn", {}, "your turn") : null),
       h("span.list-buttons", {}, open, m.status === "over" ? forget : null)));
   });
   if (!ul.children.length) ul.append(h("li.muted", {}, "No matches in this browser yet: create or join one above."));

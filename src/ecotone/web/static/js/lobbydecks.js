@@ -1,46 +1,75 @@
 // Choosing each seat's deck when creating a match: the game's standard deck, a built-in
-// deck, or one of the player's saved decks (deckstore.js), which goes to the server as its
-// deck code. Which options carry the decks, and in which variant, is the game's own word
-// (`GET /games/{id}/decks`, "seats"); nothing here names a game.
+// deck, one of the player's saved decks (deckstore.js), which goes to the server as its
+// deck code, a pasted code, or, for a seat another person takes online, "their choice":
+// that person brings a deck when joining (joindeck.js) and the match is dealt once they
+// have. As soon as any seat's deck is chosen, every online seat whose deck was left alone
+// becomes "their choice" (a constructed match: everyone brings a deck). Which options carry
+// the decks, and in which variant, is the game's own word (`GET /games/{id}/decks`,
+// "seats"); nothing here names a game.
 import { api, h } from "./api.js";
 import { listDecks } from "./deckstore.js";
 
+const OPEN = "open";  // the seat's deck is the choice of whoever takes it
+
 /** The deck choosers of `game`'s creation form, or null for a game without decks.
- * `players()` gives the seats to draw. Returns {el, redraw(), apply(body)}: `apply` puts the
- * chosen decks in a match-creation body (its options, and the variant decks need). */
-export async function deckChooser(game, players, chosenVariant = () => null) {
+ * `players()` gives the seats to draw, `seatKind(s)` who plays seat s ("you", "human" for
+ * another person online, "bot:..."). Returns {el, redraw(), apply(body)}: `apply` puts the
+ * chosen decks in a match-creation body (its options, the variant decks need, and the
+ * seats whose person brings a deck). */
+export async function deckChooser(game, players, chosenVariant = () => null, seatKind = () => "human") {
   if (!game.options.some((o) => o.files)) return null;
   let info;
   try { info = await api(`/games/${game.id}/decks`); } catch { return null; }
-  const mine = await listDecks(game.id);
+  const mine = await listDecks(game.id).catch(() => []);
   const box = h("fieldset.options.deck-seats", { id: "deck-seats" }, h("legend", {}, "Decks"));
   const variant = info.seats.variant ? game.variants.find((v) => v.name === info.seats.variant) : null;
   const hint = h("p.muted", {}, "Each seat plays the game's standard deck unless you choose another",
     variant ? ` (choosing one plays the ${variant.name} variant). ` : ". ",
     h("a", { href: `#/decks/${game.id}`, id: "build-deck" }, "Build your own deck"), ".");
+  const openHint = h("p.deck-open-hint", { id: "deck-open-hint", hidden: true });
   const rows = h("div.deck-seat-rows");
-  box.append(rows, hint);
+  box.append(rows, openHint, hint);
+  const chosen = {};  // seat -> the value its select was set to by hand
+  const online = (s) => seatKind(s) === "human";
+  /** A seat's value: as chosen by hand; else, for an online seat, "their choice" once any
+   * other seat has a deck chosen; else the standard deck. */
+  const valueOf = (s) => {
+    if (s in chosen && (chosen[s] !== OPEN || online(s))) return chosen[s];
+    const constructed = Object.entries(chosen).some(([k, v]) => Number(k) < players() && v && (v !== OPEN || online(Number(k))));
+    return constructed && online(s) ? OPEN : "";
+  };
   function redraw() {
-    const before = [...rows.querySelectorAll("select")].map((s) => s.value);
     const typed = [...rows.querySelectorAll("input[data-deck-code]")].map((i) => i.value);
     rows.replaceChildren();
     for (let s = 0; s < players(); s++) {
       const sel = h("select", { "data-deck-seat": s, id: `deck-seat-${s}` },
         h("option", { value: "" }, "Standard deck"),
+        online(s) ? h("option", { value: OPEN }, "Their choice, when they join") : null,
         h("optgroup", { label: "Built-in decks" }, info.builtins.map((b) => h("option", { value: `builtin:${b.key}` }, b.name))),
         mine.length ? h("optgroup", { label: "My decks" }, mine.map((d) => h("option", { value: `mine:${d.name}` }, d.name))) : null,
         h("option", { value: "code" }, "A deck code…"));
-      sel.value = before[s] || "";
+      sel.value = valueOf(s);
       // a deck code pasted from a friend (or anything: the server says what is wrong with it)
       const code = h("input", { "data-deck-code": s, maxlength: 2000, placeholder: `${info.tag}:…`, "aria-label": `P${s + 1}'s deck code`, value: typed[s] || "" });
       code.hidden = sel.value !== "code";
-      sel.addEventListener("change", () => { code.hidden = sel.value !== "code"; if (!code.hidden) code.focus(); });
+      sel.addEventListener("change", () => {
+        chosen[s] = sel.value;
+        redraw();
+        const again = rows.querySelector(`#deck-seat-${s}`);
+        again?.focus();
+        if (sel.value === "code") rows.querySelector(`input[data-deck-code="${s}"]`)?.focus();
+      });
       rows.append(h("div.option-row", {}, h("label.option", { for: `deck-seat-${s}` }, h("strong", {}, `P${s + 1}'s deck`), sel), code));
     }
+    const open = [...Array(players()).keys()].filter((s) => valueOf(s) === OPEN);
+    openHint.hidden = !open.length;
+    openHint.textContent = open.length
+      ? `${open.map((s) => `P${s + 1}`).join(" and ")}: the person who takes the seat chooses the deck when joining (their saved decks or a built-in one); the cards are dealt once they have.`
+      : "";
   }
   /** The option entry of one seat: "" (standard), a built-in's key, or a saved deck's code. */
   async function entry(value, s) {
-    if (!value) return "";
+    if (!value || value === OPEN) return "";
     if (value === "code") return rows.querySelector(`input[data-deck-code="${s}"]`)?.value.trim() || "";
     if (value.startsWith("builtin:")) return value.slice(8);
     const deck = mine.find((d) => d.name === value.slice(5));
@@ -51,7 +80,7 @@ export async function deckChooser(game, players, chosenVariant = () => null) {
     return res.code;
   }
   async function apply(body) {
-    const values = [...rows.querySelectorAll("select")].map((s) => s.value);
+    const values = [...Array(players()).keys()].map(valueOf);
     if (!values.some(Boolean)) return;
     const entries = await Promise.all(values.map((v, s) => entry(v, s)));
     const { variant, options, defaults } = info.seats;
@@ -61,6 +90,7 @@ export async function deckChooser(game, players, chosenVariant = () => null) {
     const filled = entries.map((e, s) => e || (standard.length ? standard[s % standard.length] : ""));
     if (options.length === 1) body.options[options[0]] = filled.join(",");
     else options.forEach((name, s) => { if (s < filled.length) body.options[name] = filled[s]; });
+    values.forEach((v, s) => { if (v === OPEN && body.seats?.[s]) body.seats[s].brings_deck = true; });
   }
   /** A seat's deck when it brings none: the chosen variant's own default for the deck
    * option when it has one (BioMasters' free-for-all deals its own), else the game's. */

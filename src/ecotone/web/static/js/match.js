@@ -11,6 +11,7 @@ import { gridBoard } from "./boards/grid.js";
 import { singaporeBoard } from "./boards/singapore.js";
 import { dropFaces, faceName, facesRedrawn, legendList, nameAction, nameText, useFaces } from "./faces.js";
 import { guided, guidedChooser } from "./guide.js";
+import { joinWithDeck, seatToTake } from "./joindeck.js";
 import { markdown } from "./markdown.js";
 
 // The boards by the name a game's presentation gives (`board`); a game whose board is
@@ -258,7 +259,7 @@ export class MatchPage {
         for (const e of msg.log) if (!known.has(e.version)) this.log.push(e);
         this.log.sort((a, b) => a.version - b.version);
         this.update = msg; this.version = msg.version; this.busy = false; this.updatedAt = Date.now();
-        if (this.info) { this.info.status = msg.status; this.info.to_move = msg.to_move; }
+        if (this.info) { this.info.status = msg.status; this.info.to_move = msg.to_move; this.info.dealt = msg.dealt !== false; }
         this.fetchText();
         this.checkHandoff();
         if (this.replayAsked && msg.status === "over") { this.replayAsked = false; this.loadReplay(); }
@@ -332,6 +333,7 @@ export class MatchPage {
       case "seat/taken-over": return seat === this.seat ? "Your time ran out: a bot plays for you until you are back." : `${who} took too long: a bot plays for them until they are back.`;
       case "match/over": return seat === null ? "The match is over." : `${seat === this.seat ? "You" : who} resigned: the match is over.`;
       case "match/started": return "Every seat is taken: the match begins.";
+      case "match/dealt": return "Every player has brought a deck: the cards are dealt.";
       case "undo/asked": return seat === this.seat ? "You asked to take back your last decision." : `${who} asks to take back their last decision.`;
       case "undo/done": return seat === this.seat ? "Your last decision is taken back: choose again." : `${who} took back their last decision.`;
       case "undo/declined": return `${seat === this.seat ? "Your" : `${who}'s`} request to take back a decision was declined: it stands.`;
@@ -428,7 +430,9 @@ export class MatchPage {
     if (frame) page.append(this.replayBar());
     const board = BOARDS[this.presentation.board];
     const left = h("div");
-    if (board) {
+    if (u.dealt === false && !frame) {
+      left.append(this.awaitingPanel());  // nothing is dealt yet: no board to draw
+    } else if (board) {
       left.append(board({
         obs, legal, seat: this.seat, players: this.info.players, catalogue: this.catalogue, glossary: this.presentation.glossary,
         unplayable: frame ? {} : u.unplayable || {},
@@ -472,6 +476,7 @@ export class MatchPage {
   /** What is being decided now, in a sentence for this viewer. */
   decision(u, legal) {
     if (u.status === "over") return "The game is over.";
+    if (u.dealt === false) return `${this.awaitedDecks()}: the cards are dealt once every deck is in.`;
     if (u.status === "open") return "Waiting for players to join.";
     if (u.phase) return u.phase;
     if (legal.length) {
@@ -646,7 +651,7 @@ export class MatchPage {
     const standIn = this.seat !== null && this.info.seats[this.seat]?.taken_over;
     const mine = u.status === "active" && u.waiting_for.includes(this.seat);
     // offline, "Your turn" would promise what the page cannot do now: it says so instead
-    const turn = u.status === "open" ? "Waiting for players to join" : u.status === "over" ? "The game is over"
+    const turn = u.dealt === false ? this.awaitedDecks() : u.status === "open" ? "Waiting for players to join" : u.status === "over" ? "The game is over"
       : mine ? (standIn ? "Your turn: a bot is playing it" : !this.online ? "Your turn, once the connection is back" : "Your turn")
         : `Waiting for ${u.waiting_for.map((s) => this.who(s)).join(", ") || "…"}`;
     const perMove = this.info.move_seconds ? ` · ${spokenTime(Math.max(1, Math.round(this.info.move_seconds)))} per move` : "";
@@ -867,8 +872,30 @@ export class MatchPage {
     return `Reconnecting in ${Math.max(0, Math.ceil((this.retryAt - Date.now()) / 1000))} s (attempt ${this.retry + 1}).`;
   }
 
+  /** Whose decks the deal waits for, in words: "Waiting for P2 to bring a deck". */
+  awaitedDecks() {
+    const waiting = (this.info.seats || []).filter((s) => s.brings_deck);
+    const open = waiting.filter((s) => !s.joined).map((s) => (s.seat === this.seat ? "you" : seatName(s.seat)));
+    if (!open.length) return "The cards are being dealt";
+    return `Waiting for ${open.join(" and ")} to bring ${open.length === 1 ? "a deck" : "decks"}`;
+  }
+
+  // Before the deal (a seat's person brings the deck, and has not sat down yet) there is
+  // no board: the page says what the match waits for and who has brought a deck already.
+  awaitingPanel() {
+    const rows = this.info.seats.filter((s) => s.brings_deck).map((s) => h("li", { "data-seat": s.seat, "data-brought": String(s.joined) },
+      s.joined ? `✓ ${this.seatLabel(s.seat)} has brought a deck.` : `⌛ ${seatName(s.seat)} (open seat): whoever takes the seat brings a deck.`));
+    const open = this.info.seats.some((s) => s.brings_deck && !s.joined);
+    return h("section.panel.awaiting-decks", { id: "awaiting-decks", "aria-labelledby": "awaiting-h" },
+      h("h2", { id: "awaiting-h" }, "Waiting for decks"),
+      h("p", {}, "In this match some players bring their own decks. The cards are dealt, from the match's seed and every deck, once the last of them sits down; until then nobody sees a card."),
+      h("ul", {}, rows),
+      open && this.seat !== null ? h("p.muted", {}, "Send this page's address to whoever you want to play: they choose their deck as they take the seat (or find the match among the lobby's open matches).") : null);
+  }
+
   // Someone watching a match with a free seat (a link passed on by a friend): sit down
-  // under a name, remembered like the lobby's.
+  // under a name, remembered like the lobby's; a seat whose person brings the deck asks
+  // for the deck first (joindeck.js).
   joinBar() {
     // signed in, the account sits down under its own name (account.js)
     const me = signedIn();
@@ -878,8 +905,14 @@ export class MatchPage {
       const name = input.value.trim();
       if (!name) { input.setAttribute("aria-invalid", "true"); input.focus(); toast("Say your name first: the other players see it at the table.", true); return; }
       if (!me) setPlayerName(name);
+      const target = seatToTake(this.info);
+      const bring = Boolean(target?.brings_deck);
+      const join = (deck) => api(`/matches/${encodeURIComponent(this.id)}/join`, {
+        method: "POST", body: bring ? { name, seat: target.seat, deck } : { name }, token: me?.token,
+      });
       try {
-        const j = await api(`/matches/${encodeURIComponent(this.id)}/join`, { method: "POST", body: { name }, token: me?.token });
+        const j = bring ? await joinWithDeck(this.info, target.seat, join) : await join();
+        if (!j) return;  // the player gave up choosing a deck
         holdSeat(this.id, j.seat, j.token, { game: this.info.game, title: this.info.title });
         setActiveSeat(this.id, j.seat);
         this.info = j.match;
@@ -889,8 +922,9 @@ export class MatchPage {
       } catch (e) { if (!signedOutBy(e)) toast(e.message, true); else this.draw(); }
     };
     const open = this.info.seats.filter((s) => s.kind === "human" && !s.joined).length;
+    const bringing = this.info.seats.some((s) => s.kind === "human" && !s.joined && s.brings_deck);
     return h("form.join-bar", { id: "join-bar", onsubmit: sit },
-      h("span", {}, `${open} seat${open === 1 ? " is" : "s are"} free. `), input, h("button", { type: "submit", id: "take-seat" }, "Take a seat"));
+      h("span", {}, `${open} seat${open === 1 ? " is" : "s are"} free${bringing ? " (you bring your deck)" : ""}. `), input, h("button", { type: "submit", id: "take-seat" }, "Take a seat"));
   }
 
   // Any game whose observation lists its players: their public counters side by side.
