@@ -128,11 +128,12 @@ def _store(page: Any, body: str) -> Any:
 def test_decks_live_in_the_browser_for_a_guest_and_in_the_account_once_signed_in(
     page: Any, new_page: Any, server: Server
 ) -> None:
+    # the browser tests share one server: an account name of this test's own
     deck = "{name: 'Night Shift', summary: '', cards: {B01: 1, B02: 2}}"
     # before the browser has a name: the guest's; the first name it plays under takes them
     _store(page, f"await s.saveDeck('{PHYLO}', {deck});")
     assert page.evaluate("() => localStorage.getItem('ecotone.decks.guest.phylo')")
-    page.fill("#player-name", "Ada")
+    page.fill("#player-name", "Wren")
     names = _store(page, f"return (await s.listDecks('{PHYLO}')).map((d) => d.name);")
     assert names == ["Night Shift"]
     assert _store(page, "return s.deckHome();") == "browser"
@@ -140,7 +141,7 @@ def test_decks_live_in_the_browser_for_a_guest_and_in_the_account_once_signed_in
 
     # signing up offers them to the account; copied, they are the account's and leave here
     page.click("#show-sign-up")
-    page.fill("#account-name", "Ada")
+    page.fill("#account-name", "Wren")
     page.fill("#account-password", "correct horse")
     page.click("#account-submit")
     page.wait_for_selector("#deck-offer[open]")
@@ -148,7 +149,7 @@ def test_decks_live_in_the_browser_for_a_guest_and_in_the_account_once_signed_in
     page.click("#deck-offer-copy")
     page.wait_for_selector("#deck-offer", state="detached")
     assert _store(page, "return s.deckHome();") == "account"
-    assert page.evaluate("() => localStorage.getItem('ecotone.decks.Ada.phylo')") is None
+    assert page.evaluate("() => localStorage.getItem('ecotone.decks.Wren.phylo')") is None
     token = page.evaluate("() => JSON.parse(localStorage.getItem('ecotone.account')).token")
     held = _get(server, f"/api/v1/account/decks/{PHYLO}", token)["decks"]
     assert [(d["name"], d["cards"]) for d in held] == [("Night Shift", {"B01": 1, "B02": 2})]
@@ -158,10 +159,10 @@ def test_decks_live_in_the_browser_for_a_guest_and_in_the_account_once_signed_in
         "() => Object.keys(localStorage).filter((k) => k.startsWith('ecotone.decks.'))"
     )
 
-    # another browser signed in as Ada has them; deleting there deletes them everywhere
+    # another browser signed in as Wren has them; deleting there deletes them everywhere
     other = new_page()
     other.click("#show-sign-in")
-    other.fill("#account-name", "Ada")
+    other.fill("#account-name", "Wren")
     other.fill("#account-password", "correct horse")
     other.click("#account-submit")
     other.wait_for_selector("#signed-in")

@@ -492,13 +492,29 @@ class MatchManager:
             else:
                 if brought is not None:  # refused now, with the game's words, not at the deal
                     seated(match.game, {target.seat: brought})
-                await self._run(self.store.update_seat, match.id, updated.record())
-                match.seats[target.seat] = updated
+                taken = match.seats[target.seat]
+                match.seats[target.seat] = updated  # as it will be, for the clock's deadline
+                # The last seat taken starts play in the same transaction: a server that
+                # died between two writes would leave a match open with no seat free.
+                start: dict[str, Any] = {}
+                if starts:
+                    start = {
+                        "status": "active",
+                        "deadline": self.auto.deadline_for(match, list(match.state.to_move)),
+                        "updated_at": time.time(),
+                    }
+                try:
+                    await self._run(self.store.update_seat, match.id, updated.record(), **start)
+                except Exception:
+                    match.seats[target.seat] = taken
+                    raise
                 match.notice(
                     "seat/joined", f"{updated.name} sits at P{target.seat + 1}", target.seat
                 )
                 if starts:
-                    await self._start_play(match)
+                    match.deadline = start["deadline"]
+                    match.updated_at = start["updated_at"]
+                    await self._start_play(match, stored=True)
             match.broadcast_seats()
         self.auto.kick_bots(match)
         return target.seat, token

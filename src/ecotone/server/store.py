@@ -503,14 +503,18 @@ class Store:
                 raise ConflictError(f"match {match_id} is no longer at version {old_version}")
             conn.execute(insert(TakeBackRow).values(match_id=match_id, **_fields(takeback)))
 
-    def update_seat(self, match_id: str, seat: SeatRecord) -> None:
-        """Rewrite one seat (joined, left, token rotated, taken over or back)."""
+    def update_seat(self, match_id: str, seat: SeatRecord, **match: Any) -> None:
+        """Rewrite one seat (joined, left, token rotated, taken over or back); with
+        ``match``, change the match's columns in the same transaction (the last seat
+        taken starts play: status, deadline, updated_at)."""
         with self.engine.begin() as conn:
             conn.execute(
                 update(SeatRow)
                 .where(SeatRow.match_id == match_id, SeatRow.seat == seat.seat)
                 .values(**_fields(seat))
             )
+            if match:
+                conn.execute(update(MatchRow).where(MatchRow.id == match_id).values(**match))
 
     def deal(self, match_id: str, seat: SeatRecord, **values: Any) -> None:
         """The last deck a match waited for is in: store its seat, the match's ``values``
