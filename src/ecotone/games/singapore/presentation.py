@@ -91,7 +91,7 @@ HABITAT_COLOURS = {
 #: lightness readable on dark and light backgrounds).
 SEAT_COLOURS = ("#358547", "#776abd", "#b45e27", "#297abb", "#d2328b", "#797928")
 
-_FOOD = "#5c8033"  # the green of the browser's Food tokens
+_FOOD = "#6b8e23"  # the olive of the browser's Food tokens, yellower than the Forest's green
 _COOPERATE = "#3a8448"  # the leaf green of the browser's Cooperate button
 _RED = "#d53f2b"  # the red of the browser's Intimidate button
 _NICHE = "#af4db9"  # the purple of a Niche card in the browser
