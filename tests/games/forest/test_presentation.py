@@ -14,10 +14,12 @@ import re
 
 import pytest
 
-from ecotone.games.forest.cards import LEVELS, cards
+from ecotone.core.styled import Styled, mark
+from ecotone.games.forest.cards import LEVELS, Level, cards
 from ecotone.games.forest.game import OnceUponAForest
+from ecotone.games.forest.state import Phase
 
-from .helpers import game
+from .helpers import forest, game, make_state
 
 PRESENTATION = OnceUponAForest.presentation()
 FACES = PRESENTATION.catalog["cards"]
@@ -115,3 +117,125 @@ def test_every_sign_of_the_text_picture_is_explained(players: int, variant: str 
     signs = {s for s in signs if not (re.fullmatch(r"\w", s) or s.isspace())}
     assert {"·", "×", "+", "["} <= signs  # an empty level, a pile's size, a cover, a pile
     assert {s for s in signs if not explained(s)} == set()
+
+
+# -- colours ----------------------------------------------------------------------------
+
+# what each style other than a level's or a seat's is meant for, whole
+FORMS = {
+    "chainsaw": r"chainsaw|\+saw|[1-9]\d* chainsaws?|[1-9]\d* chainsaw\(s\)",
+    "start": r"start",
+    "covered": r"\(\+[1-9]\d*\)",
+    "empty": r"·",
+    "rival": r"[Nn]eighbouring [Ff]orest",
+    "you": r"\(you\)",
+    "points": r"-?\d+ points",
+}
+
+
+def _fits(style: str, text: str) -> bool:
+    """Whether ``text`` is what ``style`` is meant for: a card of that level (by the
+    data), a level's printed name, the seat, or the form in :data:`FORMS`."""
+    cs = cards()
+    family, _, key = style.partition(".")
+    if family == "card":
+        return text in cs.level_of and Level(cs.level_of[text]).key == key
+    if family == "level":
+        return any(level.key == key and level.title == text for level in LEVELS)
+    if family == "seat":
+        return text == f"P{key}"
+    return re.fullmatch(FORMS[style], text) is not None
+
+
+def _styles_of(text: str, styled: Styled, word: str) -> set[str]:
+    """The styles on every whole occurrence of ``word`` in ``text`` (``(plain)`` for none);
+    a word starting with a sign (``+saw``) may follow a letter."""
+    before = r"(?<![\w+])" if word[0].isalnum() else ""
+    out: set[str] = set()
+    for found in re.finditer(rf"{before}{re.escape(word)}(?!\w)", text):
+        out |= {
+            s.style for s in styled.spans if s.start == found.start() and s.end == found.end()
+        } or {"(plain)"}
+    return out
+
+
+@pytest.mark.parametrize(("players", "variant"), [(1, "solo"), (3, None), (4, "semi-cooperative")])
+def test_the_colours_land_on_what_they_mean_in_seeded_games(
+    players: int, variant: str | None
+) -> None:
+    """Over seeded games, each seat's styled view is its text picture with palette styles
+    only; every span is what its style means; every card id is in its level's colour."""
+    g = game(players, variant)
+    palette = PRESENTATION.styles
+    level_of = cards().level_of
+    for seed in (1, 2):
+        state = g.start(seed)
+        rnd = random.Random(seed)
+        step = 0
+        while True:
+            if step % 6 == 0 or state.is_over:
+                for viewer in (None, *range(players)):
+                    text = state.render(viewer)
+                    styled = state.render_styled(viewer)
+                    assert styled.text == text
+                    for span in styled.spans:
+                        assert span.style in palette, span.style
+                        part = text[span.start : span.end]
+                        assert _fits(span.style, part), (span.style, part)
+                    for cid in set(re.findall(r"\b[A-Z]\d\d\b", text)) & set(level_of):
+                        key = Level(level_of[cid]).key
+                        assert _styles_of(text, styled, cid) == {f"card.{key}"}, cid
+            if state.is_over:
+                break
+            (seat,) = state.to_move
+            state = state.apply(seat, rnd.choice(state.legal_actions(seat)))
+            step += 1
+
+
+def test_each_level_has_a_colour_of_its_own_and_the_seats_others() -> None:
+    palette = PRESENTATION.styles
+    levels = [palette[f"level.{level.key}"] for level in LEVELS]
+    seats = [palette[f"seat.{n}"].split()[-1] for n in range(1, 5)]
+    assert len(set(levels)) == len(LEVELS)
+    assert len(set(seats)) == 4
+    assert not set(seats) & set(levels)
+    assert palette["chainsaw"].split()[-1] not in {*seats, *levels}
+
+
+def test_a_seat_a_card_of_each_level_and_a_chainsaw_are_marked() -> None:
+    g = game(2)
+    state = make_state(
+        g,
+        forests=[forest("G13 F07 S04 C05", "G07 - - -"), forest("G14 - S12 C12")],
+        hands=["F05 C02", ""],
+        phase=Phase.PLACE,
+    )
+    text = state.render(0)
+    styled = state.render_styled(0)
+    assert _styles_of(text, styled, "P1") == {"seat.1"}
+    assert _styles_of(text, styled, "P2") == {"seat.2"}
+    assert _styles_of(text, styled, "(you)") == {"you"}
+    for cid, key in (("C05", "canopy"), ("S04", "second"), ("F07", "first"), ("G13", "ground")):
+        assert _styles_of(text, styled, cid) == {f"card.{key}"}, cid
+    for level in LEVELS:
+        assert _styles_of(text, styled, level.title) == {f"level.{level.key}"}
+    assert _styles_of(text, styled, "chainsaw") == {"chainsaw"}  # S12 and C12
+    assert _styles_of(text, styled, "+saw") == {"chainsaw"}  # C05 Howler+saw, F05 in hand
+    assert "G13 start" in text
+    assert _styles_of(text, styled, "start") == {"start", "(plain)"}  # G13's; not a sentence's
+    assert "to start a new one" in text
+    # the words around them stay plain
+    for word in ("tree", "Hand", "complete", "Howler", "Jaguar", "chainsaws"):
+        assert _styles_of(text, styled, word) == {"(plain)"}, word
+
+
+def test_a_move_s_card_and_seat_are_marked_and_its_words_are_not() -> None:
+    marks = PRESENTATION.marks
+    move = mark("give C08 to P2", marks)
+    assert [(move.text[s.start : s.end], s.style) for s in move.spans] == [
+        ("C08", "card.canopy"),
+        ("P2", "seat.2"),
+    ]
+    # "start" and "chainsaw" alone are words of a sentence, no card's marks
+    sentence = mark("or start tree 2 · a chainsaw costs 1 point", marks)
+    assert [sentence.text[s.start : s.end] for s in sentence.spans] == ["·"]

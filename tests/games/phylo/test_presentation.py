@@ -7,6 +7,7 @@ import random
 import re
 
 from ecotone.core.game import State
+from ecotone.core.styled import Mark, mark
 from ecotone.games.phylo.cards import Event, Species, cards
 from ecotone.games.phylo.game import Phylo
 from ecotone.games.phylo.render import card_line
@@ -145,3 +146,108 @@ def test_the_options_have_labels_a_player_reads() -> None:
     assert "Enchanted Isles" in deck1.describe("")
     for ready in deck1.ready:
         assert cards().decks[ready].summary in deck1.describe(ready)
+
+
+# -- colours ----------------------------------------------------------------------------
+
+# what each style other than a terrain's, a locale's or a seat's is meant for, whole
+FORMS = {
+    "incompatible": r"INCOMPATIBLE|!",
+    "parasite": r"\+",
+    "map": r"\[MAP\]",
+    "extinct": r"EXTINCT",
+    "empty": r"·",
+    "you": r"\(you\)",
+    "points": r"\d+ (?:points|pts)",
+}
+
+
+def _fits(style: str, text: str) -> bool:
+    """Whether ``text`` is what ``style`` is meant for: a terrain or locale of the card
+    data by name, a seat's name, mark or card on the table, or the form in FORMS."""
+    raw = cards().raw
+    family, _, key = style.partition(".")
+    if family == "terrain":
+        return text == key and key in {t.id for t in raw.terrains}
+    if family == "locale":
+        return text == key and key in {leg.colour for leg in raw.legs}
+    if family == "seat":
+        sup = "¹²"[int(key) - 1]
+        return text in {f"P{key}", sup} or re.fullmatch(rf"(?:[BE]\d\d|URB){sup}", text) is not None
+    return re.fullmatch(FORMS[style], text) is not None
+
+
+def _spans(text: str, marks: tuple[Mark, ...] = PRESENTED.marks) -> list[tuple[str, str]]:
+    styled = mark(text, marks)
+    return [(text[s.start : s.end], s.style) for s in styled.spans]
+
+
+def test_the_colours_land_on_what_they_mean_in_seeded_games() -> None:
+    """Over seeded games, each seat's styled view is its text picture with palette styles
+    only, every span is what its style means, and every card on the grid is in its
+    owner's colour."""
+    g = game()
+    palette = PRESENTED.styles
+    for seed in (1, 2, 3):
+        state = g.start(seed)
+        rnd = random.Random(seed)
+        for step in range(120):  # a budget in moves
+            if step % 4 == 0 or state.is_over:
+                for viewer in (None, 0, 1):
+                    text = state.render(viewer)
+                    styled = state.render_styled(viewer)
+                    assert styled.text == text
+                    for span in styled.spans:
+                        assert span.style in palette, span.style
+                        part = text[span.start : span.end]
+                        assert _fits(span.style, part), (span.style, part)
+                    starts = {s.start: s for s in styled.spans}
+                    for slot in state.data.board:
+                        label = re.search(rf"(?:{slot.card}|URB){'¹²'[slot.owner]}", text)
+                        assert label is not None, slot
+                        assert starts[label.start()].style == f"seat.{slot.owner + 1}"
+            if state.is_over:
+                break
+            seat = state.to_move[0]
+            state = state.apply(seat, rnd.choice(state.legal_actions(seat)))
+
+
+def test_the_seats_cards_incompatibility_and_the_map_are_marked_on_the_table() -> None:
+    board = "t21 B09 1, s21 B39 1, r21 B05 2 B53 1, w21 B24 2, k11 B25 2"
+    state = make_state(board=board, hands=("B01 E06", "B36"))
+    text = state.render(0)
+    styled = _spans(text)
+    assert styled == [(text[s.start : s.end], s.style) for s in state.render_styled(0).spans]
+    assert ("B09¹", "seat.1") in styled
+    assert ("B05²", "seat.2") in styled
+    assert ("B25²", "seat.2") in styled  # the lone palm far from the map ...
+    assert ("!", "incompatible") in styled  # ... is INCOMPATIBLE
+    assert ("INCOMPATIBLE", "incompatible") in styled
+    assert ("+", "parasite") in styled  # the Vampire Bat beneath the fox
+    assert ("[MAP]", "map") in styled
+    assert ("P1", "seat.1") in styled
+    assert ("(you)", "you") in styled
+    assert ("EXTINCT", "extinct") in styled  # the Megatherium in the hand
+    # a card's id in a card line is no one's card on the table: it stays plain
+    at = text.index("B39 Darwin's Beetle")
+    assert not [s for s in state.render_styled(0).spans if at <= s.start < at + 3]
+
+
+def test_a_card_line_s_terrains_and_locale_are_marked_and_an_event_s_words_are_not() -> None:
+    line = card_line("B36")  # Guanaco · ... · cold/cool · grassland/desert · blue · MOVE 2
+    assert [span for span in _spans(line) if span[1] != "empty"] == [
+        ("4 pts", "points"),
+        ("grassland", "terrain.grassland"),
+        ("desert", "terrain.desert"),
+        ("blue", "locale.blue"),
+    ]
+    assert line.count("·") == _spans(line).count(("·", "empty"))  # the separators, dimmed
+    # an event names "ocean" in a sentence; a move leaves a cell "as urban": both plain
+    oil = card_line("E06")
+    assert "any ocean or fresh water" in oil
+    assert _spans(oil) == []
+    assert _spans("play E09 at t21 leaving it as urban") == []
+    # each terrain and locale has a colour of its own
+    palette = PRESENTED.styles
+    terrains = [palette[f"terrain.{t.id}"] for t in cards().raw.terrains]
+    assert len(set(terrains)) == len(terrains)

@@ -14,13 +14,23 @@ the browser board reads.
 The glossary explains every code and mark the faces and the text picture use: trophic
 numbers and cost icons, domains, IUCN statuses and rarities, keywords, abilities and
 effects, the grid's card abbreviations, and the signs of the text picture.
+
+Where a surface colours (:mod:`ecotone.core.styled`), the grid reads by owner and by
+state: a ready card (``1ZEB``) and its player's HOME in the seat's colour, in bold (the
+browser grid's colours of the players' cells), an exhausted one (``1zeb``) in the same
+colour dimmed, a Detritus tile (``~zeb~``) greyed, a parasite's ``p`` in red and a
+mutualist's ``m`` in teal. Each trophic number and cost icon (``+1A``, ``+3``, ``-1S``)
+is in its step of the food web's colours, from the producers' green up to the apex's
+crimson and down through the decomposers' purple and brown; VP are bold.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ecotone.core.presentation import Presentation, Term
+from ecotone.core.styled import Mark
 from ecotone.games.biomasters.board import Domain
 from ecotone.games.biomasters.cards import (
     ABILITIES,
@@ -34,7 +44,15 @@ from ecotone.games.biomasters.cards import (
     cards,
 )
 
-__all__ = ["glossary", "keyword", "present"]
+__all__ = [
+    "SEAT_COLOURS",
+    "TROPHIC_COLOURS",
+    "glossary",
+    "keyword",
+    "marks",
+    "present",
+    "styles",
+]
 
 
 def present() -> Presentation:
@@ -51,6 +69,93 @@ def present() -> Presentation:
         picture="🍄",
         colours=("#5b3d22", "#c9a36b"),
         panels=(),
+        styles=styles(),
+        marks=marks(pool),
+    )
+
+
+#: The seats' colours in text (designed by Ecotone: the browser grid's colours of the
+#: players' cells, at a lightness readable on dark and light backgrounds).
+SEAT_COLOURS = ("#2f8a45", "#776abd", "#b45e27", "#297abb")
+
+#: Each trophic number's and cost icon's colour in text, by its style's name (designed
+#: by Ecotone: up the production loop from the producers' green through the herbivores'
+#: amber and the carnivores' red to the apex's crimson; down the decomposition loop the
+#: saprotrophs' fungal purple and the detritivores' soil brown).
+TROPHIC_COLOURS = {
+    "producer": "#3c9a34",
+    "chemo": "#8a7400",
+    "herbivore": "#b06f00",
+    "carnivore": "#d84315",
+    "apex": "#c2185b",
+    "saprotroph": "#8e44ad",
+    "detritivore": "#96703c",
+}
+
+#: The style of each trophic number and cost icon as printed (``+1`` is the cost of any
+#: producer).
+_ICON_STYLES = {
+    "+1A": "producer",
+    "+1C": "chemo",
+    "+1": "producer",
+    "+2": "herbivore",
+    "+3": "carnivore",
+    "+4": "apex",
+    "-1S": "saprotroph",
+    "-2D": "detritivore",
+}
+
+_PARASITE = "#d32f2f"
+_MUTUALIST = "#168a7a"
+
+
+def styles() -> dict[str, str]:
+    """The palette of the game's text: seats' ready and exhausted cards and HOMEs,
+    Detritus, attachments, trophic numbers, VP."""
+    out = {f"seat.{n}": f"bold {colour}" for n, colour in enumerate(SEAT_COLOURS, 1)}
+    out |= {f"exhausted.{n}": f"dim {colour}" for n, colour in enumerate(SEAT_COLOURS, 1)}
+    out |= {f"trophic.{key}": colour for key, colour in TROPHIC_COLOURS.items()}
+    out |= {"parasite": f"bold {_PARASITE}", "mutualist": f"bold {_MUTUALIST}", "both": "bold"}
+    out |= {"detritus": "italic #86796b", "empty": "dim"}
+    out |= {"team": "bold", "you": "bold", "points": "bold"}
+    return out
+
+
+def marks(pool: CardPool | None = None) -> tuple[Mark, ...]:
+    """What is styled in the game's text, first rule first.
+
+    A grid card is found by its abbreviation (read off the card pool), so that only
+    ``1ZEB`` and ``1zeb`` are a seat's cards, never a word of a sentence; an icon only
+    where no letter, digit or sign touches it.
+    """
+    pool = pool or cards()
+    abbrs = sorted({c.abbr for c in pool.by_id.values()}, key=lambda a: (-len(a), a))
+    ready = "|".join(abbrs)
+    spent = "|".join(a.lower() for a in abbrs)
+    either = f"{ready}|{spent}"
+    return (
+        Mark(rf"\b[1-4](?:{either}) ?(p)(?!\w)", "parasite", 1),
+        Mark(rf"\b[1-4](?:{either}) ?(m)(?!\w)", "mutualist", 1),
+        Mark(rf"\b[1-4](?:{either}) ?(\+)", "both", 1),
+        # the same marks in the key under the grid ("p/m/+: parasite/mutualist/both")
+        Mark(r"\bp(?=/m/\+:)", "parasite"),
+        Mark(r"(?<=\bp/)m(?=/\+:)", "mutualist"),
+        Mark(r"(?<=\bp/m/)\+(?=:)", "both"),
+        Mark(rf"\b([1-4])(?:{ready})", "seat.{1}"),
+        Mark(rf"\b([1-4])(?:{spent})", "exhausted.{1}"),
+        Mark(rf"~(?:{spent}) ?~", "detritus"),
+        Mark(r"\[H([1-4])\]", "seat.{1}"),
+        *(
+            Mark(rf"(?<![\w+-]){re.escape(icon)}(?!\w)", f"trophic.{key}")
+            for icon, key in _ICON_STYLES.items()
+        ),
+        Mark(r"(?<=\()P(?=[,)])", "parasite"),
+        Mark(r"(?<=\()M(?=[,)])", "mutualist"),
+        Mark("·", "empty"),
+        Mark(r"\bteam [AB]\b", "team"),
+        Mark(r"\bP([1-4])\b", "seat.{1}"),
+        Mark(r"\(you\)", "you"),
+        Mark(r"\b\d+ VP\b", "points"),
     )
 
 

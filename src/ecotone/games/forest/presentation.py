@@ -16,16 +16,34 @@ names cards by id and the surfaces look them up here. It has three groups:
 The glossary explains every word and mark the faces and the text picture use: the levels,
 the letter that starts a card's id, the animals' short names, the chainsaw and start
 marks, the signs of the picture and the words of the scoring.
+
+Where a surface colours (:mod:`ecotone.core.styled`), the text picture reads by level:
+each card's id and each level's name are in the level's colour, from the Canopy's deep
+green down to the Ground's brown (the browser board's level colours, their hues spread
+apart so the two greens still tell apart at the one lightness that reads on dark and light
+terminals alike); a chainsaw in red, a start card's mark in italics, what a card covers
+and an empty level dimmed, the seats in their colours, the points in bold.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ecotone.core.presentation import Presentation, Term
+from ecotone.core.styled import Mark
 from ecotone.games.forest.cards import LEVELS, Card, CardSet, Level, Species, cards
 
-__all__ = ["card_name", "glossary", "links", "present"]
+__all__ = [
+    "LEVEL_COLOURS",
+    "SEAT_COLOURS",
+    "card_name",
+    "glossary",
+    "links",
+    "marks",
+    "present",
+    "styles",
+]
 
 
 def present() -> Presentation:
@@ -58,6 +76,62 @@ def present() -> Presentation:
         picture="🌳",
         colours=("#2f6b3a", "#a7c97f"),
         panels=(),
+        styles=styles(),
+        marks=marks(cs),
+    )
+
+
+#: Each level's colour in text, by its key (designed by Ecotone: the browser board's
+#: level colours, the Canopy's green turned towards teal and the 1st level's towards
+#: olive so that the four read apart, each at a lightness readable on dark and light
+#: backgrounds; the Canopy the darkest, as on the board).
+LEVEL_COLOURS = {
+    "canopy": "#127a66",
+    "second": "#3c9a34",
+    "first": "#7a8c12",
+    "ground": "#9c6b3d",
+}
+
+#: The seats' colours in text (designed by Ecotone: hues no level and no chainsaw uses).
+SEAT_COLOURS = ("#4a63d8", "#c2185b", "#8e44ad", "#0a7fa6")
+
+#: A chainsaw's colour: the red of a warning (designed by Ecotone).
+CHAINSAW = "#d32f2f"
+
+
+def styles() -> dict[str, str]:
+    """The palette of the game's text: levels and their cards, chainsaws, seats, points."""
+    out = {f"level.{key}": colour for key, colour in LEVEL_COLOURS.items()}
+    out |= {f"card.{key}": f"bold {colour}" for key, colour in LEVEL_COLOURS.items()}
+    out |= {f"seat.{n}": f"bold {colour}" for n, colour in enumerate(SEAT_COLOURS, 1)}
+    out |= {"chainsaw": f"bold {CHAINSAW}", "start": "italic", "covered": "dim"}
+    out |= {"empty": "dim", "rival": "bold", "you": "bold", "points": "bold"}
+    return out
+
+
+def marks(cs: CardSet | None = None) -> tuple[Mark, ...]:
+    """What is styled in the game's text, first rule first.
+
+    ``start`` and ``chainsaw`` are styled only where they follow a card's id (``G13
+    start``, ``C12 chainsaw``), so that "or start tree 3" stays plain; a count of
+    chainsaws only when it is not zero.
+    """
+    cs = cs or cards()
+    letters = _id_letters(cs)
+    code = "".join(letter for letter, _ in letters)
+    return (
+        *(Mark(rf"\b{letter}\d\d\b", f"card.{level.key}") for letter, level in letters),
+        *(Mark(rf"\b{re.escape(level.title)}\b", f"level.{level.key}") for level in LEVELS),
+        Mark(rf"(?<=\b[{code}]\d\d )chainsaw\b", "chainsaw"),
+        Mark(r"(?<=[a-z])\+saw\b", "chainsaw"),
+        Mark(r"\b[1-9]\d* chainsaw(?:s\b|\(s\))", "chainsaw"),
+        Mark(rf"(?<=\b[{code}]\d\d )start\b", "start"),
+        Mark(r"\(\+\d+\)", "covered"),
+        Mark("·", "empty"),
+        Mark(r"\b[Nn]eighbouring [Ff]orest\b", "rival"),
+        Mark(r"\bP([1-4])\b", "seat.{1}"),
+        Mark(r"\(you\)", "you"),
+        Mark(r"-?\b\d+ points\b", "points"),
     )
 
 

@@ -13,6 +13,14 @@ The glossary explains every word, abbreviation and mark the faces and the text p
 (:mod:`.render`) use: the vocabularies of the card data (climates, terrains, diets,
 keywords, with the data's own definitions), the locale colours, and the text picture's
 marks.
+
+Where a surface colours (:mod:`ecotone.core.styled`), the table reads by owner: a card on
+the grid (``B24¹``) and each seat's name are in the seat's colour (the browser grid's
+colours of P1's and P2's cells), an INCOMPATIBLE card's ``!`` and the word in red, the
+map board in the sea blue the browser draws it in, an empty cell dimmed. A card line's
+terrains are in the colours of the land or water they name and its locale in its own
+colour, so that two neighbours' lines are compared at a glance; EXTINCT is greyed like a
+fossil; points are bold.
 """
 
 from __future__ import annotations
@@ -20,9 +28,18 @@ from __future__ import annotations
 from typing import Any
 
 from ecotone.core.presentation import Presentation, Term
+from ecotone.core.styled import Mark
 from ecotone.games.phylo.cards import Event, Species, Timing, cards
 
-__all__ = ["glossary", "present"]
+__all__ = [
+    "LOCALE_COLOURS",
+    "SEAT_COLOURS",
+    "TERRAIN_COLOURS",
+    "glossary",
+    "marks",
+    "present",
+    "styles",
+]
 
 
 def _species_face(c: Species) -> dict[str, Any]:
@@ -173,4 +190,83 @@ def present() -> Presentation:
         picture="🦋",
         colours=("#1d4e89", "#7fc8d9"),
         panels=(),
+        styles=styles(),
+        marks=marks(),
+    )
+
+
+#: The seats' colours in text (designed by Ecotone: the browser grid's colours of P1's
+#: and P2's cells, at a lightness readable on dark and light backgrounds).
+SEAT_COLOURS = ("#2f8a45", "#776abd")
+
+#: Each terrain's colour in text (designed by Ecotone: the colour of the land or water
+#: it names).
+TERRAIN_COLOURS = {
+    "forest": "#2e8b3a",
+    "grassland": "#7a8c12",
+    "desert": "#b0742a",
+    "tundra": "#6a8294",
+    "freshwater": "#1b86b8",
+    "ocean": "#2f5fc8",
+    "urban": "#7c746c",
+}
+
+#: Each locale's colour in text, by the colour its border is printed in (designed by
+#: Ecotone: that colour, at a lightness readable on dark and light backgrounds; black
+#: reads as the terminal's own ink, in bold).
+LOCALE_COLOURS = {
+    "yellow": "#8a7400",
+    "blue": "#3f6fd0",
+    "red": "#d32f2f",
+    "green": "#2e8b3a",
+    "purple": "#8e44ad",
+    "black": "",
+}
+
+_SUPERSCRIPTS = "¹²"
+
+
+def styles() -> dict[str, str]:
+    """The palette of the game's text: seats and their cards, INCOMPATIBLE, the map,
+    terrains, locales, EXTINCT, points."""
+    out = {f"seat.{n}": f"bold {colour}" for n, colour in enumerate(SEAT_COLOURS, 1)}
+    out |= {f"terrain.{key}": colour for key, colour in TERRAIN_COLOURS.items()}
+    out |= {f"locale.{key}": f"bold {colour}".strip() for key, colour in LOCALE_COLOURS.items()}
+    out |= {"incompatible": "bold #d32f2f", "parasite": "bold", "map": "#3d7d99"}
+    out |= {"extinct": "italic #86796b", "empty": "dim", "you": "bold", "points": "bold"}
+    return out
+
+
+def marks() -> tuple[Mark, ...]:
+    """What is styled in the game's text, first rule first.
+
+    A terrain or a locale is styled only in its place on a card line, between `` · ``
+    (``· forest/ocean · purple``), so that an event's "any ocean" or a move's "leaving it
+    as urban" stay plain.
+    """
+    cs = cards()
+    ids = "|".join(sorted({c.id[0] for c in cs.by_id.values()}))
+    word = "[a-z-]+"
+    terrains = [
+        Mark(rf"· (?:{word}/)*({t})(?=(?:/{word})*(?: ·|\n|$))", f"terrain.{t}", 1)
+        for t in TERRAIN_COLOURS
+    ]
+    locales = "|".join(LOCALE_COLOURS)
+    return (
+        *(
+            Mark(rf"(?:\b(?:{ids})\d\d|\bURB){sup}", f"seat.{n}")
+            for n, sup in enumerate(_SUPERSCRIPTS, 1)
+        ),
+        Mark(rf"(?<=[{_SUPERSCRIPTS}])!|!(?= INCOMPATIBLE)", "incompatible"),
+        Mark(rf"(?<=[{_SUPERSCRIPTS}])\+|\+(?= a parasite)", "parasite"),
+        *(Mark(sup, f"seat.{n}") for n, sup in enumerate(_SUPERSCRIPTS, 1)),
+        Mark(r"\bINCOMPATIBLE\b", "incompatible"),
+        Mark(r"\[MAP\]", "map"),
+        *terrains,
+        Mark(rf"· ({locales})(?= ·|\n|$)", "locale.{1}", 1),
+        Mark(r"\bEXTINCT\b", "extinct"),
+        Mark("·", "empty"),
+        Mark(r"\bP([12])\b", "seat.{1}"),
+        Mark(r"\(you\)", "you"),
+        Mark(r"\b\d+ (?:points|pts)\b", "points"),
     )

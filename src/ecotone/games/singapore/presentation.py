@@ -17,13 +17,25 @@ niches by key (``dugong``), and the surfaces look them up here. Its groups:
 
 The glossary explains every abbreviation, mark and term the faces and the text picture
 use, from the board's label prefixes to each ability a full set or niche unlocks.
+
+Where a surface colours (:mod:`ecotone.core.styled`), the text picture reads by habitat:
+each tile's label (``Fo3``, ``Ec.n``), each habitat's name, each deck and each Adaptation
+drawn from it are in the habitat's colour (the browser board's deck colours: the
+Forest's green, the Mangrove's teal, the Marine's blue, the Urban's grey, the Wild's
+brown, and the Ecotone's gold of the game's own colours), a wild tile's ``*`` in the
+Wild's brown, a destroyed habitat's tiles dimmed; the seats and the pawns on the map in
+the colours of the browser's pawns; Food in the green of its tokens, EVP in bold;
+Cooperate in the leaf green and Intimidate in the red of the browser's buttons, and
+"destroyed" and a Destruction's warning in red; a Niche in the purple of its card.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ecotone.core.presentation import Presentation, Term
+from ecotone.core.styled import Mark
 from ecotone.games.singapore.action_cards import MOVE_CARDS
 from ecotone.games.singapore.board import CENTRE, ECOTONE, LABEL_PREFIX, board
 from ecotone.games.singapore.cards import (
@@ -42,7 +54,7 @@ from ecotone.games.singapore.refusals import WHEN
 from ecotone.games.singapore.scoring import FOOD_PER_EVP, NICHE_EVP
 from ecotone.games.singapore.state import ROUNDS
 
-__all__ = ["glossary", "present"]
+__all__ = ["HABITAT_COLOURS", "SEAT_COLOURS", "glossary", "marks", "present", "styles"]
 
 RECOVERY_TEXT = f"With {RECOVERY_FOOD} Food, re-opens a destroyed habitat at the end of a round."
 DESTRUCTION_TEXT = "Laid by its habitat; when all are drawn the habitat is destroyed."
@@ -57,6 +69,111 @@ def present() -> Presentation:
         picture="🦦",
         colours=("#0f5e63", "#e0b45a"),
         panels=("players-table",),
+        styles=styles(),
+        marks=marks(),
+    )
+
+
+#: Each habitat's and deck's colour in text, by key (designed by Ecotone: the browser
+#: board's deck colours, the Mangrove's turned towards cyan to tell it from the Forest,
+#: and for the Ecotone the gold of the game's colours; each at a lightness readable on
+#: dark and light backgrounds).
+HABITAT_COLOURS = {
+    "forest": "#3a8448",
+    "mangrove": "#1f8a85",
+    "marine": "#297abb",
+    "urban": "#7c746c",
+    "wild": "#a7662a",
+    "ecotone": "#a67c00",
+}
+
+#: The seats' colours in text (designed by Ecotone: the browser's pawn colours, at a
+#: lightness readable on dark and light backgrounds).
+SEAT_COLOURS = ("#358547", "#776abd", "#b45e27", "#297abb", "#d2328b", "#797928")
+
+_FOOD = "#6b8e23"  # the olive of the browser's Food tokens, yellower than the Forest's green
+_COOPERATE = "#3a8448"  # the leaf green of the browser's Cooperate button
+_RED = "#d53f2b"  # the red of the browser's Intimidate button
+_NICHE = "#af4db9"  # the purple of a Niche card in the browser
+
+
+def styles() -> dict[str, str]:
+    """The palette of the game's text: habitats and what comes from them, seats and
+    pawns, Food and EVP, the Survival Strategies, destruction, Niches."""
+    out = {f"habitat.{key}": colour for key, colour in HABITAT_COLOURS.items()}
+    out |= {f"gone.{key}": f"dim {colour}" for key, colour in HABITAT_COLOURS.items()}
+    out |= {f"seat.{n}": f"bold {colour}" for n, colour in enumerate(SEAT_COLOURS, 1)}
+    out |= {"wild": f"bold {HABITAT_COLOURS['wild']}", "soon": "dim"}
+    out |= {"food": _FOOD, "points": "bold", "you": "bold", "niche": _NICHE}
+    out |= {"cooperate": f"bold {_COOPERATE}", "intimidate": f"bold {_RED}"}
+    out |= {"destroyed": f"bold {_RED}"}
+    return out
+
+
+def marks() -> tuple[Mark, ...]:
+    """What is styled in the game's text, first rule first.
+
+    Names are read off the board and the cards (labels, habitats, Adaptations, Action
+    cards, Niches); a lower-case habitat only as a tile (``forest-3``) or a deck (``the
+    wild deck``), so no ordinary word is taken for one. A Niche's name comes before the
+    habitats', so that the Mangrove Pitta is a Niche, not a habitat.
+    """
+    cs = cards()
+    b = board()
+    niches = "|".join(re.escape(n.name) for n in cs.niches.values())
+    decks: dict[str, list[str]] = {key: [] for key in DECKS}
+    keys: dict[str, list[str]] = {key: [] for key in DECKS}  # as moves name them
+    for a in cs.adaptations.values():
+        decks[a.deck].append(a.name)
+        keys[a.deck].append(a.key)
+    decks["wild"] += [c.name for c in cs.actions.values()]
+    regions = [*HABITATS, ECOTONE]
+    ecotone_places = sorted(
+        (label.split(".", 1)[1] for label in b.labels.values() if "." in label),
+        key=lambda p: (-len(p), p),
+    )
+    places = "|".join(["centre", *ecotone_places, "[1-8]"])
+    return (
+        Mark(rf"\b(?:{niches})\b", "niche"),
+        *(Mark(rf"\b{LABEL_PREFIX[h]}[1-8]x", f"gone.{h}") for h in HABITATS),
+        *(Mark(rf"\b{LABEL_PREFIX[h]}[1-8]\b", f"habitat.{h}") for h in HABITATS),
+        Mark(rf"\b{LABEL_PREFIX[ECOTONE]}\.(?:{'|'.join(ecotone_places)})\b", "habitat.ecotone"),
+        Mark(r"(?<=[0-9a-z])\*|\*(?= wild tile)", "wild"),
+        *(
+            Mark(rf"\((?:[1-6]*)({n})(?=[1-6]*\))", f"seat.{n}", 1)
+            for n in range(1, len(SEAT_COLOURS) + 1)
+        ),
+        Mark("·soon·", "soon"),
+        Mark(r"(?:^|\n)(?:Forest|Mangrove|Marine|Urban) +(opening soon)\b", "soon", 1),
+        Mark(r"\bDestruction!|\bdestroyed\b", "destroyed"),
+        *(Mark(rf"\b{b.parts[r].name}\b", f"habitat.{r}") for r in regions),
+        Mark(r"\bWild\b", "habitat.wild"),
+        *(Mark(rf"\b{r}-(?:{places})\b", f"habitat.{r}") for r in regions),
+        Mark(rf"\b({'|'.join(DECKS)})(?= deck\b)", "habitat.{1}"),
+        Mark(r"\bwild(?= tile)", "habitat.wild"),
+        Mark(rf"(?<=\brestore the )({'|'.join(HABITATS)})\b", "habitat.{1}"),
+        *(
+            Mark(rf"\b(?:{'|'.join(re.escape(n) for n in names)})\b", f"habitat.{deck}")
+            for deck, names in decks.items()
+            if names
+        ),
+        *(
+            Mark(rf"(?<=\bbuy )(?:{'|'.join(re.escape(k) for k in ks)})\b", f"habitat.{deck}")
+            for deck, ks in keys.items()
+            if ks
+        ),
+        Mark(
+            rf"(?<=\bplay )(?:{'|'.join(re.escape(c.key) for c in cs.actions.values())})\b",
+            "habitat.wild",
+        ),
+        Mark(r"\b[Cc]ooperat(?:e|es|ed|ors?)\b", "cooperate"),
+        Mark(r"\b[Ii]ntimidat(?:e|es|ed|ors?)\b", "intimidate"),
+        Mark(r"\bC\d+(?=/I\d)", "cooperate"),
+        Mark(r"\bC\d+/(I\d+)\b", "intimidate", 1),
+        Mark(r"[+-]?\b\d+ Food\b|\bFood \d+\b|\b\d+ alone / \d+ shared\b", "food"),
+        Mark(r"\b\d+ EVP\b|\bEVP \d+\b", "points"),
+        Mark(r"\bP([1-6])\b", "seat.{1}"),
+        Mark(r"\(you\)", "you"),
     )
 
 
