@@ -577,7 +577,7 @@ class PlaySession:
             if last:
                 c.print(Text("The last moves:", style="bold"))
                 for text in last:
-                    c.print(Text(f"  {text}"))
+                    c.print(Text("  ") + self.paint(text))  # coloured as the news was
         scores, winners = state.scores(), state.winners()
         table = Table(title="Final scores", title_justify="left")
         table.add_column("Seat")
