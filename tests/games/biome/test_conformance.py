@@ -16,14 +16,16 @@ from ecotone.testing import check_game
 
 from .helpers import GAME_ID, game
 
+# The default run plays a few games of each configuration, deep checks spaced out; the
+# soak below (the slow run) plays many more of each, checked closely.
 CONFIGS = [
-    pytest.param(2, "classic", "any-time", 2, 4, id="2p-classic"),
-    pytest.param(3, "classic", "any-time", 1, 5, id="3p-classic"),
-    pytest.param(4, "classic", "any-time", 1, 6, id="4p-classic"),
-    pytest.param(2, "stairway", "any-time", 2, 5, id="2p-stairway"),
-    pytest.param(3, "fragments", "any-time", 1, 6, id="3p-fragments"),
-    pytest.param(4, "stairway", "own-turn", 1, 6, id="4p-stairway-own-turn"),
-    pytest.param(2, "fragments", "own-turn", 2, 5, id="2p-fragments-own-turn"),
+    pytest.param(2, "classic", "any-time", 1, 6, id="2p-classic"),
+    pytest.param(3, "classic", "any-time", 1, 9, id="3p-classic"),
+    pytest.param(4, "classic", "any-time", 1, 11, id="4p-classic"),
+    pytest.param(2, "stairway", "any-time", 1, 7, id="2p-stairway"),
+    pytest.param(3, "fragments", "any-time", 1, 9, id="3p-fragments"),
+    pytest.param(4, "stairway", "own-turn", 1, 11, id="4p-stairway-own-turn"),
+    pytest.param(2, "fragments", "own-turn", 1, 7, id="2p-fragments-own-turn"),
 ]
 
 

@@ -15,14 +15,16 @@ from .helpers import GAME_ID, forest, game, make_state
 
 # -- check_game -------------------------------------------------------------------------
 
+# The default run plays a few games of each configuration, deep checks spaced out; the
+# soak below (the slow run) plays many more of each, checked closely.
 CONFIGS = [
-    pytest.param(2, None, 12, 1, id="2p"),
-    pytest.param(3, None, 10, 1, id="3p"),
-    pytest.param(4, None, 8, 1, id="4p"),
-    pytest.param(1, "solo", 15, 1, id="solo"),
-    pytest.param(2, "semi-cooperative", 10, 2, id="semi-2p"),
-    pytest.param(3, "semi-cooperative", 8, 2, id="semi-3p"),
-    pytest.param(4, "semi-cooperative", 8, 2, id="semi-4p"),
+    pytest.param(2, None, 3, 2, id="2p"),
+    pytest.param(3, None, 2, 2, id="3p"),
+    pytest.param(4, None, 2, 3, id="4p"),
+    pytest.param(1, "solo", 3, 2, id="solo"),
+    pytest.param(2, "semi-cooperative", 2, 3, id="semi-2p"),
+    pytest.param(3, "semi-cooperative", 2, 3, id="semi-3p"),
+    pytest.param(4, "semi-cooperative", 2, 3, id="semi-4p"),
 ]
 
 

@@ -39,25 +39,28 @@ from .helpers import GAME_ID, game
 EVENTS_DECK = str(Path(__file__).parent / "decks" / "pampas-and-events.toml")
 
 CONFIGS = [
-    pytest.param(None, {}, 12, id="shared"),
-    pytest.param(None, {"challenge": True}, 10, id="shared-challenge"),
-    pytest.param("constructed", {}, 10, id="decks"),
-    pytest.param("constructed", {"challenge": True}, 8, id="decks-challenge"),
+    pytest.param(None, {}, 3, id="shared"),
+    pytest.param(None, {"challenge": True}, 3, id="shared-challenge"),
+    pytest.param("constructed", {}, 3, id="decks"),
+    pytest.param("constructed", {"challenge": True}, 2, id="decks-challenge"),
     pytest.param(
         "constructed",
         {"deck1": "Across the Andes", "deck2": "Across the Andes"},
-        8,
+        2,
         id="same-deck-twice",
     ),
     pytest.param(
-        "constructed", {"deck1": EVENTS_DECK, "deck2": "Enchanted Isles"}, 10, id="deck-file"
+        "constructed", {"deck1": EVENTS_DECK, "deck2": "Enchanted Isles"}, 3, id="deck-file"
     ),
 ]
 
 
 @pytest.mark.parametrize(("variant", "options", "games"), CONFIGS)
 def test_check_game(variant: str | None, options: dict[str, Any], games: int) -> None:
-    report = check_game(GAME_ID, players=2, variant=variant, games=games, seed=7, **options)
+    # a few games each, deep checks on every second step; the soak below plays many more
+    report = check_game(
+        GAME_ID, players=2, variant=variant, games=games, seed=7, deep_every=2, **options
+    )
     assert report.games == games
     assert report.illegal_checked > 0
     assert report.determinizations > 0
