@@ -6,11 +6,12 @@ import { closeDecks, renderDecks } from "./decks.js";
 import { renderLobby } from "./lobby.js";
 import { MatchPage } from "./match.js";
 
+/** @type {MatchPage | null} */
 let page = null;
 
 function route() {
   if (page) { page.close(); page = null; }
-  const main = document.getElementById("main");
+  const main = /** @type {HTMLElement} */ (document.getElementById("main"));
   main.replaceChildren();
   closeDecks();
   const m = location.hash.match(/^#\/match\/([^/]+)(\/watch|\/replay)?/);
@@ -23,7 +24,7 @@ function route() {
   } else if (m) {
     page = new MatchPage(main, decodeURIComponent(m[1]), Boolean(m[2]), m[2] === "/replay");
     page.open();
-    window.ecotonePage = page;  // for tests and the curious: the page object
+    Object.assign(window, { ecotonePage: page });  // for tests and the curious: the page object
   } else {
     document.title = "Ecotone · ecology games to play in the browser";
     renderLobby(main);
