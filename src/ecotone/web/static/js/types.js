@@ -170,8 +170,22 @@
 /** A refusal over HTTP, as `api()` throws it: the server's words and its stable code.
  * @typedef {Error & {code: string}} ApiError */
 
-/** `POST /matches` and `POST /matches/{id}/join`: the seat taken and its token.
- * @typedef {{match: MatchInfo, seat: number, token: string | null}} Joined */
+/** A new match, as `POST /matches` takes it (schema.py `CreateMatch`, `SeatSpec`,
+ * `JoinRequest`).
+ * @typedef {object} CreateMatch
+ * @property {string} game
+ * @property {number} players
+ * @property {string} [variant]
+ * @property {Record<string, unknown>} [options]
+ * @property {Array<{kind: "human" | "bot", bot?: string, brings_deck?: boolean}>} [seats]
+ * @property {number} [move_seconds]
+ * @property {{seat?: number, name?: string}} [join] */
+
+/** `POST /matches/{id}/join`: the seat taken and its token.
+ * @typedef {{match: MatchInfo, seat: number, token: string}} Joined */
+
+/** `POST /matches`: the match, and the creator's seat and token when it joined (`join`).
+ * @typedef {{match: MatchInfo, seat: number | null, token: string | null}} Created */
 
 /** A term of the game's glossary (`ecotone.core.presentation`).
  * @typedef {{term: string, meaning: string}} GlossaryTerm */
@@ -215,7 +229,7 @@
  * @property {Variant[]} variants
  * @property {GameOption[]} options
  * @property {string[]} bots
- * @property {Partial<Presentation>} [presentation] */
+ * @property {Presentation} presentation */
 
 /** A card or component face of the catalogue: its fields are the game's.
  * @typedef {Json} Face */
