@@ -350,7 +350,7 @@ function renderForm(form, game) {
       h("label", {}, "Players", players),
       h("label", {}, "Variant", variant), variantHint),
     h("div.form-grid", {}, h("label", { for: "clock" }, "Time per move", clock), clockHint),
-    options.length ? h("fieldset.options", {}, h("legend", {}, "Options"), options.map((o) => o.row)) : null,
+    options.length ? h("fieldset.options", {}, h("legend", {}, "Options"), options.map((o) => o.row)) : "",
     deckBox,
     h("p.muted", {}, "Choose “You” for several seats to play hot-seat: each further seat gets its own name, and the screen hides each hand between turns."),
     seatsBox, h("p", {}, create), problem,
