@@ -243,10 +243,10 @@ let context = null;
 let pop = null;
 /** @type {Element | null} */
 let owner = null;
-/** @type {number | undefined} */
-let hoverTimer;
-/** @type {number | undefined} */
-let pressTimer;
+/** @type {number | null} */
+let hoverTimer = null;
+/** @type {number | null} */
+let pressTimer = null;
 /** @type {{el: Element, x: number, y: number} | null} */
 let pressed = null;
 let swallowClick = false;

@@ -24,7 +24,7 @@ function route() {
   } else if (m) {
     page = new MatchPage(main, decodeURIComponent(m[1]), Boolean(m[2]), m[2] === "/replay");
     page.open();
-    Object.assign(window, { ecotonePage: page });  // for tests and the curious: the page object
+    window.ecotonePage = page;  // for tests and the curious: the page object
   } else {
     document.title = "Ecotone · ecology games to play in the browser";
     renderLobby(main);
