@@ -51,7 +51,9 @@
  * @property {Json} action
  * @property {string} text its notation
  * @property {number} index
- * @property {string[]} [choose_by] the fields a person picks one at a time, in order */
+ * @property {string[]} [choose_by] the fields a person picks one at a time, in order
+ * @property {string} [notation] the page's: the game's own notation, where `text` names
+ *   the cards (match.js) */
 
 /** One applied step as the viewer may see it (protocol.py `LogEntry`).
  * @typedef {object} LogEntry
@@ -62,7 +64,8 @@
  * @property {Json | null} [action]
  * @property {string | null} [text]
  * @property {number} at
- * @property {LogEntry | null} [took_back] a take-back: the step it took back */
+ * @property {LogEntry | null} [took_back] a take-back: the step it took back
+ * @property {string | null} [notation] the page's: the game's own notation (match.js) */
 
 /** One line of table talk (protocol.py `ChatLine`).
  * @typedef {object} ChatLine
@@ -164,6 +167,20 @@
  * @property {number[]} toMove */
 
 /** @typedef {(props: BoardProps) => HTMLElement} Board */
+
+/** One state of a finished match's replay, every hand revealed (`GET
+ * /matches/{id}/frames`, src/ecotone/web/catalog.py).
+ * @typedef {object} Frame
+ * @property {number} version
+ * @property {number[]} to_move
+ * @property {Json} observation seen from the chair asked for, every seat's own view inside
+ * @property {Json[]} secrets per seat, what only it could see
+ * @property {string} text the text picture
+ * @property {number[]} scores
+ * @property {{seat: number, action: Json} | null} last the step that led here
+ * @property {string | null} last_text
+ * @property {{seat: number, action: Json} | null} next the step taken from here
+ * @property {string | null} next_text */
 
 // -- the HTTP answers (docs/protocol.md) -----------------------------------------------------
 
