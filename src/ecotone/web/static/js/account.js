@@ -5,10 +5,12 @@
 // joining a match, so the seat takes the account's name and the match goes into its
 // history and its rating at that game. `#/player/<name>` is a player's profile.
 import { api, games, h, playerName, seatName, setPlayerName, toast } from "./api.js";
+/** @import { Account, Profile, SeatStatus, SignedIn } from "./types.js" */
 
 const ACCOUNT = "ecotone.account";
 
-/** The account this browser is signed in as: {name, guest, token}, or null. */
+/** The account this browser is signed in as: {name, guest, token}, or null.
+ * @returns {{name: string, guest: boolean, token: string} | null} */
 export function signedIn() {
   try {
     const a = JSON.parse(localStorage.getItem(ACCOUNT) || "null");
@@ -16,6 +18,7 @@ export function signedIn() {
   } catch { return null; }
 }
 
+/** @param {Account} account @param {string} token */
 function remember(account, token) {
   try { localStorage.setItem(ACCOUNT, JSON.stringify({ name: account.name, guest: account.guest, token })); } catch { /* storage off: signed in for this page only */ }
   setPlayerName(account.name);
@@ -23,11 +26,13 @@ function remember(account, token) {
 
 function forget() { try { localStorage.removeItem(ACCOUNT); } catch { /* nothing kept */ } }
 
-/** The account token to send when sitting down, or undefined when signed out. */
+/** The account token to send when sitting down, or undefined when signed out.
+ * @returns {string | undefined} */
 export function accountToken() { return signedIn()?.token; }
 
 /** The server refused the account token (`auth/bad-account`: signed out elsewhere, or the
- * server was reset): forget it and say so. Returns whether that was the refusal. */
+ * server was reset): forget it and say so. Returns whether that was the refusal.
+ * @param {{code?: string} | null | undefined} error what `api()` threw @returns {boolean} */
 export function signedOutBy(error) {
   if (error?.code !== "auth/bad-account") return false;
   forget();
@@ -36,14 +41,16 @@ export function signedOutBy(error) {
   return true;
 }
 
-/** A rating as players read it (the server's conservative estimate, mu − 3 sigma). */
+/** A rating as players read it (the server's conservative estimate, mu − 3 sigma).
+ * @param {number} rating */
 export function ratingText(rating) { return `rating ${Number(rating).toFixed(1)}`; }
 
-/** Where a player's profile is. */
+/** Where a player's profile is. @param {string} name */
 export function profileHref(name) { return `#/player/${encodeURIComponent(name)}`; }
 
 /** A seat's rating, when it has one (a person signed in, or a rated bot): for account
- * seats a link to the profile. `null` otherwise. */
+ * seats a link to the profile. `null` otherwise.
+ * @param {SeatStatus | null | undefined} status @returns {HTMLElement | null} */
 export function seatRating(status) {
   if (!status || status.rating === null || status.rating === undefined) return null;
   const text = ratingText(status.rating);
@@ -53,7 +60,8 @@ export function seatRating(status) {
 // -- the lobby's account panel -------------------------------------------------------------
 
 /** The account panel of the lobby: who this browser plays as, and the ways in and out.
- * `changed()` runs after signing in or out (the lobby redraws its name box). */
+ * `changed()` runs after signing in or out (the lobby redraws its name box).
+ * @param {() => void} changed @returns {HTMLElement} */
 export function accountPanel(changed) {
   const box = h("div.account", { id: "account" });
   const draw = () => {
@@ -71,6 +79,7 @@ export function accountPanel(changed) {
         h("button.secondary", { type: "button", id: "show-sign-up", onclick: () => form("up") }, "Create an account"),
         h("button.secondary", { type: "button", id: "show-guest", onclick: () => form("guest") }, "Play as a guest")));
   };
+  /** @param {SignedIn} res */
   const done = (res) => {
     const before = playerName() || "guest";  // whose decks this browser kept until now
     remember(res.account, res.token); draw(); changed(); toast(`Signed in as ${res.account.name}.`);
@@ -85,19 +94,21 @@ export function accountPanel(changed) {
     toast("Signed out.");
   };
   // One small form for each way in: a name and a password, or a guest's name (or none).
+  /** @param {"in" | "up" | "guest"} kind */
   const form = (kind) => {
     draw();
     const guest = kind === "guest";
     const name = h("input", { id: "account-name", maxlength: 32, autocomplete: "username", required: !guest, placeholder: guest ? "(a name is made up)" : "" });
     const password = guest ? null : h("input", { id: "account-password", type: "password", minlength: 8, maxlength: 256, autocomplete: kind === "up" ? "new-password" : "current-password", required: true });
     const problem = h("p.error", { id: "account-error", role: "alert", hidden: true });
+    /** @param {SubmitEvent} ev */
     const submit = async (ev) => {
       ev.preventDefault();
       problem.hidden = true;
       try {
         if (guest) done(await api("/accounts/guest", { method: "POST", body: name.value.trim() ? { name: name.value.trim() } : {} }));
-        else done(await api(kind === "up" ? "/accounts" : "/accounts/login", { method: "POST", body: { name: name.value.trim(), password: password.value } }));
-      } catch (e) {
+        else done(await api(kind === "up" ? "/accounts" : "/accounts/login", { method: "POST", body: { name: name.value.trim(), password: /** @type {HTMLInputElement} */ (password).value } }));
+      } catch (/** @type {any} */ e) {
         problem.textContent = e.message;  // the server's words: "no account has this name and password"
         problem.dataset.code = e.code;
         problem.hidden = false;
@@ -126,16 +137,22 @@ export function accountPanel(changed) {
 // -- profiles ------------------------------------------------------------------------------
 
 const PLACES = ["1st", "2nd", "3rd"];
+/** @param {number} p */
 const placeText = (p) => PLACES[p] || `${p + 1}th`;
+/** @param {number} t the server's Unix time */
 const when = (t) => new Date(t * 1000).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** A player's profile (`#/player/<name>`): the account, its rating at each game it has
  * played, and its matches, newest first, each with its place, its rating after, and the
- * way to watch it or, once over, its replay. */
+ * way to watch it or, once over, its replay.
+ * @param {HTMLElement} main @param {string} name */
 export async function renderProfile(main, name) {
   document.title = `${name} · Ecotone`;
   main.replaceChildren(h("p.muted", {}, "Loading…"));
-  let profile; let titles = {};
+  /** @type {Profile} */
+  let profile;
+  /** @type {Record<string, string>} */
+  let titles = {};
   try {
     const me = signedIn();
     const mine = me && me.name.toLowerCase() === name.toLowerCase();
@@ -144,11 +161,12 @@ export async function renderProfile(main, name) {
         : api(`/players/${encodeURIComponent(name)}`),
       games().then((gs) => Object.fromEntries(gs.map((g) => [g.id, g.title]))).catch(() => ({})),
     ]);
-  } catch (e) {
+  } catch (/** @type {any} */ e) {
     main.replaceChildren(h("h1", {}, name), h("p.error", { role: "alert", id: "profile-error" }, e.message), h("a", { href: "#/" }, "Back to the lobby"));
     return;
   }
   const { account, ratings, matches } = profile;
+  /** @param {string} g */
   const title = (g) => titles[g] || g;
   const ratingRows = ratings.map((r) => h("tr", { "data-game": r.game },
     h("th", { scope: "row" }, title(r.game)), h("td.num", {}, Number(r.rating).toFixed(1)), h("td.num", {}, String(r.matches))));

@@ -9,22 +9,28 @@ import { api, catalogue, games, h, presentation, toast } from "./api.js";
 import { cardFace } from "./boards/grid.js";
 import { dropFaces, faceName, glossaryMap, useFaces } from "./faces.js";
 import { deckHome, deckOwner, deleteDeck, listDecks, saveDeck } from "./deckstore.js";
+/** @import { Attrs } from "./api.js" */
+/** @import { Catalogue, Deck, DeckInfo, DeckVerdict, Facet, GameInfo, PoolCard, Presentation } from "./types.js" */
 
 // How a board draws a card outside a match; a board without one gets the plain face below.
+/** @type {Record<string, typeof cardFace>} */
 const FACES = { grid: cardFace };
 
-/** The games of this server whose players bring decks (an option that names decks). */
+/** The games of this server whose players bring decks (an option that names decks).
+ * @returns {Promise<GameInfo[]>} */
 export async function deckGames() {
   return (await games()).filter((g) => g.options.some((o) => o.files));
 }
 
-/** A plain card face: name, code and the card's facet values. */
+/** A plain card face: name, code and the card's facet values.
+ * @param {PoolCard} card @param {Attrs} attrs */
 function plainFace(card, attrs) {
   return h("div.gcard.sz-hand", { "data-card": card.id, tabindex: "0", ...attrs },
     h("span.gname", {}, card.name), h("span.gcode", {}, card.id));
 }
 
-/** The page: `game` is the id in the address, or "" for the list of games with decks. */
+/** The page: `game` is the id in the address, or "" for the list of games with decks.
+ * @param {HTMLElement} main @param {string} game */
 export async function renderDecks(main, game) {
   document.title = "Deck builder · Ecotone";
   const withDecks = await deckGames().catch((e) => { main.append(h("p.error", {}, e.message)); return null; });
@@ -37,10 +43,15 @@ export async function renderDecks(main, game) {
     main.append(h("p.muted", {}, withDecks.length ? "Choose a game to build a deck for." : "No game on this server has decks to build."));
     return;
   }
-  let info; let cat; let look;
+  /** @type {DeckInfo} */
+  let info;
+  /** @type {Catalogue} */
+  let cat;
+  /** @type {Presentation} */
+  let look;
   try {
     [info, cat, look] = await Promise.all([api(`/games/${chosen.id}/decks`), catalogue(chosen.id), presentation(chosen.id)]);
-  } catch (e) { main.append(h("p.error", {}, e.message)); return; }
+  } catch (/** @type {any} */ e) { main.append(h("p.error", {}, e.message)); return; }
   document.title = `Deck builder · ${chosen.title} · Ecotone`;
   useFaces({ catalogue: cat, glossary: look.glossary });
   new DeckBuilder(main, chosen, info, cat, look).draw();
@@ -50,22 +61,48 @@ export async function renderDecks(main, game) {
 export function closeDecks() { dropFaces(); }
 
 class DeckBuilder {
+  /** @param {HTMLElement} main @param {GameInfo} game @param {DeckInfo} info @param {Catalogue} cat
+   * @param {Presentation} look */
   constructor(main, game, info, cat, look) {
     this.main = main; this.game = game; this.info = info; this.cat = cat;
     this.terms = glossaryMap(look.glossary);
     this.drawFace = FACES[look.board] || null;
     this.byId = new Map(info.pool.map((c) => [c.id, c]));
+    /** @type {Deck} */
     this.deck = { name: "", summary: "", cards: {} };
+    /** @type {Record<string, string>} */
     this.filters = {};  // facet key -> value ("" for any)
     this.search = "";
+    /** @type {DeckVerdict | null} */
     this.verdict = null;
     this.asked = 0;
+    // drawn by draw()
+    /** @type {HTMLInputElement} */
+    this.nameInput;
+    /** @type {HTMLElement} */
+    this.poolBox;
+    /** @type {HTMLElement} */
+    this.poolCount;
+    /** @type {HTMLElement} */
+    this.listBox;
+    /** @type {HTMLElement} */
+    this.gauge;
+    /** @type {HTMLElement} */
+    this.problemsBox;
+    /** @type {HTMLElement} */
+    this.charts;
+    /** @type {HTMLInputElement} */
+    this.codeBox;
+    /** @type {HTMLElement} */
+    this.savedBox;
   }
 
+  /** @param {string} id */
   count(id) { return this.deck.cards[id] || 0; }
 
   /** Every value of facet `f` in the pool: numbers in order, words in the order the pool
-   * (the game's own order) first shows them. */
+   * (the game's own order) first shows them.
+   * @param {Facet} f @returns {string[]} */
   values(f) {
     const values = [...new Set(this.info.pool.flatMap((c) => c.facets[f.key] || []))];
     return f.numeric ? values.sort((a, b) => Number(a) - Number(b)) : values;
@@ -77,12 +114,14 @@ class DeckBuilder {
       && (!needle || c.name.toLowerCase().includes(needle) || c.id.toLowerCase().includes(needle)));
   }
 
+  /** @param {string} id @param {number} by */
   change(id, by) {
     const n = Math.max(0, this.count(id) + by);
     if (n) this.deck.cards[id] = n; else delete this.deck.cards[id];
     this.refresh();
   }
 
+  /** @param {Partial<Deck>} deck */
   load(deck) {
     this.deck = { name: deck.name || "", summary: deck.summary || "", cards: { ...(deck.cards || {}) } };
     this.nameInput.value = this.deck.name;
@@ -113,7 +152,7 @@ class DeckBuilder {
     search.addEventListener("input", () => { this.search = search.value; this.drawPool(); });
     const clear = h("button.secondary", { type: "button", onclick: () => {
       this.filters = {}; this.search = ""; search.value = "";
-      filters.forEach((l) => { l.querySelector("select").value = ""; });
+      filters.forEach((l) => { /** @type {HTMLSelectElement} */ (l.querySelector("select")).value = ""; });
       this.drawPool();
     } }, "Clear filters");
     const codeIn = h("input", { id: "import-code", placeholder: `${this.info.tag}:…`, "aria-label": "A deck code to import" });
@@ -168,6 +207,7 @@ class DeckBuilder {
     document.addEventListener("ecotone-decks", again);
   }
 
+  /** @param {PoolCard} card */
   face(card) {
     const n = this.count(card.id);
     const attrs = { "data-count": String(n), class: n ? "in-deck" : "" };
@@ -211,8 +251,10 @@ class DeckBuilder {
     this.charts.replaceChildren(...this.info.facets.filter((f) => f.chart).map((f) => this.chart(f)));
   }
 
-  /** A bar chart (SVG) of how many cards of the deck have each value of facet `f`. */
+  /** A bar chart (SVG) of how many cards of the deck have each value of facet `f`.
+   * @param {Facet} f */
   chart(f) {
+    /** @type {Map<string, number>} */
     const tally = new Map();
     for (const [id, n] of Object.entries(this.deck.cards)) {
       for (const v of this.byId.get(id)?.facets[f.key] || []) tally.set(v, (tally.get(v) || 0) + n);
@@ -222,6 +264,7 @@ class DeckBuilder {
     // the labels' column fits the longest value (about 6.5 px a letter at 11 px), within reason
     const longest = Math.max(1, ...values.map((v) => v.length));
     const w = 300; const barH = 16; const gap = 4; const labelW = Math.min(150, 12 + 6.5 * longest);
+    /** @param {string} v */
     const cut = (v) => (v.length * 6.5 > labelW - 8 ? `${v.slice(0, Math.floor((labelW - 14) / 6.5))}…` : v);
     const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
     const height = values.length * (barH + gap);
@@ -229,6 +272,7 @@ class DeckBuilder {
     svg.setAttribute("role", "img");
     const said = values.map((v) => `${v}: ${tally.get(v) || 0}`).join(", ");
     svg.setAttribute("aria-label", `${f.label} of the deck: ${said}`);
+    /** @param {string} tag @param {Record<string, string | number>} attrs @param {string} [text] */
     const el = (tag, attrs, text) => {
       const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
       for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
@@ -256,10 +300,11 @@ class DeckBuilder {
     const size = Object.values(this.deck.cards).reduce((a, b) => a + b, 0);
     this.gauge.textContent = `${size} cards (a deck has ${low}–${high})`;
     this.gauge.dataset.state = size < low ? "low" : size > high ? "high" : "ok";
+    /** @type {DeckVerdict} */
     let v;
     try {
       v = await api(`/games/${this.game.id}/decks/check`, { method: "POST", body: { deck: this.deck } });
-    } catch (e) {
+    } catch (/** @type {any} */ e) {
       if (asked === this.asked) this.problemsBox.replaceChildren(h("p.error", {}, e.message));
       return;
     }
@@ -281,13 +326,13 @@ class DeckBuilder {
     try {
       const kept = await saveDeck(this.game.id, this.deck);
       toast(kept ? `Saved “${name}”${this.verdict?.legal ? "" : " (it still breaks a rule)"}.` : "This browser would not keep the deck.", !kept);
-    } catch (e) { toast(e.message, true); }
+    } catch (/** @type {any} */ e) { toast(e.message, true); }
     this.drawSaved();
   }
 
   async drawSaved() {
     let decks;
-    try { decks = await listDecks(this.game.id); } catch (e) {
+    try { decks = await listDecks(this.game.id); } catch (/** @type {any} */ e) {
       this.savedBox.replaceChildren(h("li.error", {}, `Your decks cannot be read now: ${e.message}`));
       return;
     }
@@ -304,13 +349,15 @@ class DeckBuilder {
     if (!decks.length) this.savedBox.append(h("li.muted", {}, "None yet."));
   }
 
+  /** Read a deck code or a deck file's text into the deck (`rename`: its name here).
+   * @param {string} text @param {string} where @param {string | null} [rename] */
   async importText(text, where, rename = null) {
     if (!String(text || "").trim()) { toast("Paste a deck code first.", true); return; }
     try {
       const v = await api(`/games/${this.game.id}/decks/read`, { method: "POST", body: { text } });
       this.load({ ...v.deck, name: rename || v.deck.name });
       toast(`Read ${where}: ${v.deck.name || "a deck"} (${v.size} cards).`);
-    } catch (e) { toast(`${where}: ${e.message}`, true); }
+    } catch (/** @type {any} */ e) { toast(`${where}: ${e.message}`, true); }
   }
 
   exportFile() {

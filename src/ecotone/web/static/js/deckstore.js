@@ -10,11 +10,14 @@
 // dropped here, or left where they are.
 import { signedIn, signedOutBy } from "./account.js";
 import { api, h, playerName, toast } from "./api.js";
+/** @import { Deck } from "./types.js" */
 
 const PREFIX = "ecotone.decks";
 const KEEP = 200;  // decks per game and player in a browser; the oldest go first
 
+/** @param {unknown} a @param {unknown} b */
 const sameName = (a, b) => String(a).trim().toLowerCase() === String(b).trim().toLowerCase();
+/** @param {Deck} a @param {Deck} b */
 const newestFirst = (a, b) => (b.updated || 0) - (a.updated || 0);
 
 /** Whose decks these are: the account signed in, else the name this browser plays
@@ -31,8 +34,10 @@ export function deckHome() {
 
 // -- this browser ----------------------------------------------------------------------------
 
+/** @param {string} game @param {string} owner */
 const storageKey = (game, owner) => `${PREFIX}.${owner}.${game}`;
 
+/** @param {string} key @returns {Deck[]} */
 function readKey(key) {
   try {
     const all = JSON.parse(localStorage.getItem(key) || "[]");
@@ -42,6 +47,7 @@ function readKey(key) {
 
 // Decks built before this browser had a name to play under were kept as the guest's: the
 // first name it plays under takes them (a deck of its own of the same name wins).
+/** @param {string} game @param {string} [owner] @returns {Deck[]} */
 function readLocal(game, owner = deckOwner()) {
   const own = readKey(storageKey(game, owner));
   if (owner === "guest" || signedIn()) return own;
@@ -52,6 +58,7 @@ function readLocal(game, owner = deckOwner()) {
   return adopted;
 }
 
+/** @param {string} game @param {Deck[]} decks @param {string} [owner] @returns {boolean} */
 function writeLocal(game, decks, owner = deckOwner()) {
   const kept = [...decks].sort(newestFirst).slice(0, KEEP);
   try {
@@ -61,8 +68,10 @@ function writeLocal(game, decks, owner = deckOwner()) {
   } catch { return false; }  // storage full or switched off
 }
 
-/** The decks this browser keeps for `owner` (a name, or "guest"), by game: {game: [deck]}. */
+/** The decks this browser keeps for `owner` (a name, or "guest"), by game: {game: [deck]}.
+ * @param {string} owner @returns {Record<string, Deck[]>} */
 export function localDecks(owner) {
+  /** @type {Record<string, Deck[]>} */
   const out = {};
   const prefix = `${PREFIX}.${owner}.`;
   try {
@@ -79,11 +88,13 @@ export function localDecks(owner) {
 
 // -- the account -----------------------------------------------------------------------------
 
+/** A call of the account's deck routes; null when the account's key no longer works.
+ * @param {string} path @param {{method?: string, body?: unknown}} [options] @returns {Promise<any>} */
 async function remote(path, options = {}) {
   const me = signedIn();
   try {
-    return await api(`/account/decks/${path}`, { ...options, token: me.token });
-  } catch (e) {
+    return await api(`/account/decks/${path}`, { ...options, token: /** @type {{token: string}} */ (me).token });  // the callers are signed in
+  } catch (/** @type {any} */ e) {
     if (signedOutBy(e)) return null;  // the key no longer works: back to this browser's decks
     throw e;
   }
@@ -92,7 +103,7 @@ async function remote(path, options = {}) {
 // -- what the pages use ----------------------------------------------------------------------
 
 /** This player's decks for `game`, newest first.
- * @param {string} game @returns {Promise<Array<{name: string, summary: string, cards: Object<string, number>, updated: number}>>} */
+ * @param {string} game @returns {Promise<Deck[]>} */
 export async function listDecks(game) {
   if (signedIn()) {
     const res = await remote(encodeURIComponent(game));
@@ -101,14 +112,16 @@ export async function listDecks(game) {
   return readLocal(game).sort(newestFirst);
 }
 
-/** The deck called `name` (any letter case), or null. */
+/** The deck called `name` (any letter case), or null.
+ * @param {string} game @param {string} name @returns {Promise<Deck | null>} */
 export async function getDeck(game, name) {
   return (await listDecks(game)).find((d) => sameName(d.name, name)) || null;
 }
 
 /** Keep `deck` under its name (a deck of the same name, in any letter case, is replaced).
  * Resolves to false when the browser would not store it; rejects with the server's words
- * when the account cannot keep it (too many decks, a name it cannot take). */
+ * when the account cannot keep it (too many decks, a name it cannot take).
+ * @param {string} game @param {Partial<Deck>} deck @returns {Promise<boolean>} */
 export async function saveDeck(game, deck) {
   const name = String(deck.name || "").trim();
   if (!name) throw new Error("A deck needs a name to be saved.");
@@ -122,7 +135,7 @@ export async function saveDeck(game, deck) {
   return writeLocal(game, [...others, { ...record, updated: Date.now() }]);
 }
 
-/** Forget the deck called `name`. */
+/** Forget the deck called `name`. @param {string} game @param {string} name @returns {Promise<boolean>} */
 export async function deleteDeck(game, name) {
   if (signedIn()) {
     const res = await remote(`${encodeURIComponent(game)}?name=${encodeURIComponent(String(name).trim())}`, { method: "DELETE" });
@@ -131,6 +144,7 @@ export async function deleteDeck(game, name) {
   return writeLocal(game, readLocal(game).filter((d) => !sameName(d.name, name)));
 }
 
+/** @param {Record<string, number>} a @param {Record<string, number>} b */
 const sameCards = (a, b) => {
   const ka = Object.keys(a).filter((k) => a[k] > 0).sort();
   const kb = Object.keys(b).filter((k) => b[k] > 0).sort();
@@ -166,12 +180,14 @@ export async function copyLocalDecks(owner) {
 // On signing in (account.js says who played here before), offer this browser's decks to
 // the account, in a small dialog: copy them, or leave them in this browser.
 document.addEventListener("ecotone-signed-in", (ev) => {
-  const before = [...new Set([ev.detail?.before, "guest"].filter(Boolean))];
+  const { detail } = /** @type {CustomEvent<{before: string, account: string} | null>} */ (ev);
+  const before = /** @type {string[]} */ ([...new Set([detail?.before, "guest"].filter(Boolean))]);
   const owners = before.filter((o) => Object.keys(localDecks(o)).length);
   if (owners.length) offerLocalDecks(owners);
 });
 
-/** The dialog that offers `owners`' decks in this browser to the account signed in. */
+/** The dialog that offers `owners`' decks in this browser to the account signed in.
+ * @param {string[]} owners @returns {HTMLDialogElement} */
 export function offerLocalDecks(owners) {
   const count = owners.reduce((n, o) => n + Object.values(localDecks(o)).reduce((m, ds) => m + ds.length, 0), 0);
   document.getElementById("deck-offer")?.remove();
@@ -183,15 +199,16 @@ export function offerLocalDecks(owners) {
     problem,
     h("div.dialog-buttons", {},
       h("button", { type: "button", id: "deck-offer-copy", onclick: async (ev) => {
-        ev.target.disabled = true;
+        const button = /** @type {HTMLButtonElement} */ (ev.target);
+        button.disabled = true;
         try {
           let copied = 0;
           for (const o of owners) copied += await copyLocalDecks(o);
           dialog.close(); dialog.remove();
           toast(`${copied} deck${copied === 1 ? "" : "s"} copied into your account.`);
           document.dispatchEvent(new CustomEvent("ecotone-decks"));
-        } catch (e) {
-          problem.textContent = e.message; problem.hidden = false; ev.target.disabled = false;
+        } catch (/** @type {any} */ e) {
+          problem.textContent = e.message; problem.hidden = false; button.disabled = false;
         }
       } }, "Copy them into my account"),
       h("button.secondary", { type: "button", id: "deck-offer-keep", onclick: () => { dialog.close(); dialog.remove(); } }, "Not now")),

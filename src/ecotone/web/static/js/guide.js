@@ -6,14 +6,15 @@
 // from the legal actions, and the last one left is sent as it came.
 import { h } from "./api.js";
 import { faceName } from "./faces.js";
+/** @import { Catalogue, Json, LegalAction } from "./types.js" */
 
-/** The key of a field's value, for comparing values of any type. */
+/** The key of a field's value, for comparing values of any type. @param {unknown} value */
 const keyOf = (value) => JSON.stringify(value);
 
 /** The next field to ask for among `actions` (legal actions as the server sends them):
  * the first of their kind's `choose_by` in which they still differ; null when they are of
  * several kinds, declare no steps, or no longer differ in any step field.
- * @param {Array<{action: Object, choose_by?: string[]}>} actions */
+ * @param {LegalAction[]} actions @returns {string | null} */
 export function nextField(actions) {
   if (!actions.length) return null;
   const kind = actions[0].action.type;
@@ -24,34 +25,39 @@ export function nextField(actions) {
   return null;
 }
 
-/** The distinct values `field` takes among `actions`, in their first order. */
+/** The distinct values `field` takes among `actions`, in their first order.
+ * @param {LegalAction[]} actions @param {string} field @returns {unknown[]} */
 export function values(actions, field) {
   const seen = new Map();
   for (const l of actions) if (!seen.has(keyOf(l.action[field]))) seen.set(keyOf(l.action[field]), l.action[field]);
   return [...seen.values()];
 }
 
-/** The actions whose `field` is `value`, in their order. */
+/** The actions whose `field` is `value`, in their order.
+ * @param {LegalAction[]} actions @param {string} field @param {unknown} value */
 export function narrow(actions, field, value) {
   return actions.filter((l) => keyOf(l.action[field]) === keyOf(value));
 }
 
-/** Whether a kind of action is worth guiding: several actions that declare steps. */
+/** Whether a kind of action is worth guiding: several actions that declare steps.
+ * @param {LegalAction[]} actions */
 export function guided(actions) {
   return actions.length > 1 && nextField(actions) !== null;
 }
 
+/** @param {string} field */
 const words = (field) => field.replace(/_/g, " ");
 
 /** The step-by-step chooser of one kind of action: what is chosen so far (each step can be
  * taken back), then the values of the next field as buttons; once a single action is left
  * it is sent. `picked` is the list of [field, value] chosen so far (kept by the page
  * across redraws of the same decision); `changed` redraws after a pick; `act` sends.
- * @param {{kind: string, actions: Array<Object>, picked: Array<[string, *]>, cat: Object,
- *   busy: boolean, changed: function(): void, act: function(Object): void}} args */
+ * @param {{kind: string, actions: LegalAction[], picked: Array<[string, unknown]>, cat: Catalogue,
+ *   busy: boolean, changed: function(): void, act: function(Json): void}} args */
 export function guidedChooser({ kind, actions, picked, cat, busy, changed, act }) {
   let left = actions;
   for (const [field, value] of picked) left = narrow(left, field, value);
+  /** @param {unknown} value */
   const said = (value) => (typeof value === "string" ? faceName(cat, value) : String(value));
   const slug = kind.replace(/[^A-Za-z0-9-]/g, "_");
   const crumbs = picked.map(([field, value], i) => h("button.secondary.guide-crumb", {

@@ -7,17 +7,20 @@
 // or gives up. Nothing here names a game: the decks and the rules come from the server.
 import { api, h } from "./api.js";
 import { listDecks } from "./deckstore.js";
+/** @import { DeckInfo, DeckVerdict, Joined, MatchInfo, SeatStatus } from "./types.js" */
 
 /** The seat a join from the lobby takes: the first free seat, as the server picks it
- * (one whose deck is chosen already before one that brings its own), or null. */
+ * (one whose deck is chosen already before one that brings its own), or null.
+ * @param {MatchInfo} info @returns {SeatStatus | null} */
 export function seatToTake(info) {
   const free = (info.seats || []).filter((s) => s.kind === "human" && !s.joined);
   return free.find((s) => !s.brings_deck) || free[0] || null;
 }
 
+/** @param {Record<string, number> | null | undefined} cards */
 const cardCount = (cards) => Object.values(cards || {}).reduce((a, b) => a + b, 0);
 
-/** What the engine says of a deck, as a line of the dialog. */
+/** What the engine says of a deck, as a line of the dialog. @param {DeckVerdict} v */
 function verdictLine(v) {
   if (v.legal) return h("span.deck-verdict.ok", {}, "✓ A legal deck: it keeps every deck rule.");
   return h("span.deck-verdict.bad", { "data-codes": v.problems.map((p) => p.code).join(" ") },
@@ -26,9 +29,12 @@ function verdictLine(v) {
 
 /** Ask which deck to bring to `seat` of the match `info`, then join with it through
  * `join(deck)` (the request; it rejects with the server's refusal). Resolves to what
- * `join` answered, or null when the player gives up. */
+ * `join` answered, or null when the player gives up.
+ * @param {MatchInfo} info @param {number} seat
+ * @param {(deck: string | {name: string, summary: string, cards: Record<string, number>}) => Promise<Joined>} join
+ * @returns {Promise<Joined | null>} */
 export function joinWithDeck(info, seat, join) {
-  return new Promise((resolve) => {
+  return new Promise((/** @type {(value: Joined | null) => void} */ resolve) => {
     document.getElementById("join-deck")?.remove();
     const game = info.game;
     const problem = h("p.error", { id: "join-deck-error", role: "alert", hidden: true });
@@ -36,8 +42,9 @@ export function joinWithDeck(info, seat, join) {
     const go = h("button", { type: "submit", id: "join-deck-go", disabled: true }, "Join with this deck");
     const code = h("input", { id: "join-deck-code", maxlength: 2000, placeholder: "a deck code", "aria-label": "A deck code to bring" });
     let settled = false;
+    /** @param {Joined | null} value */
     const finish = (value) => { if (settled) return; settled = true; dialog.close(); dialog.remove(); resolve(value); };
-    const picked = () => choices.querySelector("input[name='join-deck']:checked");
+    const picked = () => /** @type {HTMLInputElement | null} */ (choices.querySelector("input[name='join-deck']:checked"));
     const form = h("form", { method: "dialog", onsubmit: async (ev) => {
       ev.preventDefault();
       const radio = picked();
@@ -45,7 +52,7 @@ export function joinWithDeck(info, seat, join) {
       const deck = radio.value === "code" ? code.value.trim() : decks[Number(radio.value)].send;
       if (!deck) { code.focus(); return; }
       problem.hidden = true; go.disabled = true;
-      try { finish(await join(deck)); } catch (e) {
+      try { finish(await join(deck)); } catch (/** @type {any} */ e) {
         problem.textContent = e.message;  // the game's words: "P2 cannot play 'My Pond': …"
         problem.dataset.code = e.code; problem.title = e.code;
         problem.hidden = false; go.disabled = false;
@@ -62,13 +69,16 @@ export function joinWithDeck(info, seat, join) {
     dialog.addEventListener("cancel", (ev) => { ev.preventDefault(); finish(null); });
     document.body.append(dialog);
     dialog.showModal();
-    /** @type {Array<{label: string, group: string, send: *, check: Promise<Object>}>} */
+    /** @type {Array<{label: string, group: string, send: Parameters<typeof join>[0], hint?: string, check: () => Promise<DeckVerdict>}>} */
     let decks = [];
     (async () => {
-      let pool; let mine = [];
+      /** @type {DeckInfo} */
+      let pool;
+      /** @type {import("./types.js").Deck[]} */
+      let mine = [];
       try {
         [pool, mine] = await Promise.all([api(`/games/${game}/decks`), listDecks(game).catch(() => [])]);
-      } catch (e) { choices.replaceChildren(h("p.error", {}, e.message)); return; }
+      } catch (/** @type {any} */ e) { choices.replaceChildren(h("p.error", {}, e.message)); return; }
       decks = [
         ...mine.map((d) => ({ label: `${d.name} (${cardCount(d.cards)} cards)`, group: "mine",
           send: { name: d.name, summary: d.summary || "", cards: d.cards },
@@ -76,6 +86,7 @@ export function joinWithDeck(info, seat, join) {
         ...pool.builtins.map((b) => ({ label: `${b.name} (${b.size} cards)`, group: "builtin", send: b.key, hint: b.strategy,
           check: () => api(`/games/${game}/decks/decode`, { method: "POST", body: { code: b.code } }) })),
       ];
+      /** @param {typeof decks[number]} d @param {number} i */
       const row = (d, i) => {
         const radio = h("input", { type: "radio", name: "join-deck", value: String(i), id: `join-deck-${i}`, disabled: true });
         const said = h("span.deck-verdict.muted", {}, "checking…");

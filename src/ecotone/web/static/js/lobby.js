@@ -5,6 +5,7 @@ import { accountPanel, accountToken, ratingText, signedIn, signedOutBy } from ".
 import { joinWithDeck, seatToTake } from "./joindeck.js";
 import { deckChooser } from "./lobbydecks.js";
 import { MINE_KEY, adoptTabSeats, api, botTitle, forgetMatch, games as hostedGames, h, holdSeat, myMatches, playerName, resumeMatch, seatName, seatTitle, setActiveSeat, setPlayerName, toast } from "./api.js";
+/** @import { CreateMatch, GameInfo, GameOption, Joined, MatchInfo, MatchStatus, SeatStatus, Variant } from "./types.js" */
 
 /** A game's lobby picture, as the game presents itself: its emoji on its two colours,
  * described by its own summary (the page keeps no table of games).
@@ -20,23 +21,27 @@ const CLOCKS = [
   ["900", "15 minutes"], ["3600", "1 hour"], ["86400", "1 day (correspondence)"], ["259200", "3 days"],
 ];
 
-/** "1 minute per move": a clock in words. */
+/** "1 minute per move": a clock in words. @param {number} seconds */
 export function clockText(seconds) {
   const known = CLOCKS.find(([v]) => v && Number(v) === seconds);
   if (known) return `${known[1].replace(/ \(.*\)$/, "")} per move`;
+  /** @type {Array<[number, string]>} */
   const units = [[86400, "day"], [3600, "hour"], [60, "minute"], [1, "second"]];
   const [size, unit] = units.find(([n]) => seconds >= n) || [1, "second"];
   const n = Math.round((seconds / size) * 10) / 10;
   return `${n} ${unit}${n === 1 ? "" : "s"} per move`;
 }
 
-/** "2–4 players", "2 or 4 players": every count the game or one of its variants allows. */
+/** "2–4 players", "2 or 4 players": every count the game or one of its variants allows.
+ * @param {GameInfo} game */
 function playerCounts(game) {
+  /** @type {Set<number>} */
   const counts = new Set();
   for (const [low, high] of [[game.min_players, game.max_players], ...game.variants.map((v) => [v.min_players, v.max_players])]) {
     for (let n = low; n <= high; n++) counts.add(n);
   }
   const sorted = [...counts].sort((a, b) => a - b);
+  /** @type {Array<[number, number]>} */
   const runs = [];
   for (const n of sorted) {
     const run = runs[runs.length - 1];
@@ -48,7 +53,8 @@ function playerCounts(game) {
 }
 
 /** A match in a lobby row: the game (and variant), who plays, how many seats are open and
- * the time per move; `more`: what else the row says ("move 12", "your turn"...). */
+ * the time per move; `more`: what else the row says ("move 12", "your turn"...).
+ * @param {MatchInfo} m @param {...string} more */
 function describe(m, ...more) {
   const open = m.seats.filter((s) => s.kind === "human" && !s.joined).length;
   const seated = m.seats.filter((s) => s.kind === "bot" || s.joined);
@@ -91,7 +97,7 @@ function nameBox() {
 export function askedName() {
   const me = signedIn();
   if (me) return me.name;
-  const input = document.getElementById("player-name");
+  const input = /** @type {HTMLInputElement | null} */ (document.getElementById("player-name"));
   const name = (input ? input.value : playerName()).trim();
   if (name) { setPlayerName(name); return name; }
   if (input) {
@@ -103,6 +109,7 @@ export function askedName() {
   return null;
 }
 
+/** The lobby page. @param {HTMLElement} main */
 export async function renderLobby(main) {
   const gamesBox = h("div.games", { role: "group", "aria-label": "Games" });
   const form = h("div.panel", { id: "create" });
@@ -114,8 +121,9 @@ export async function renderLobby(main) {
     h("section.panel", { "aria-labelledby": "games-h" }, h("h2", { id: "games-h" }, "1 · Choose a game"), gamesBox),
     form, lists,
   );
+  /** @type {GameInfo[]} */
   let games = [];
-  try { games = await hostedGames(); } catch (e) { main.append(h("p.error", {}, e.message)); return; }
+  try { games = await hostedGames(); } catch (/** @type {any} */ e) { main.append(h("p.error", {}, e.message)); return; }
   const asked = new URLSearchParams(location.hash.split("?")[1] || "").get("game");
   let chosen = games.find((g) => g.id === asked) || games[0];
   const buttons = games.map((g) => {
@@ -125,6 +133,7 @@ export async function renderLobby(main) {
     gamesBox.append(b);
     return b;
   });
+  /** @param {GameInfo} g */
   function choose(g) {
     chosen = g;
     buttons.forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.game === g.id)));
@@ -161,16 +170,20 @@ export function playerWords(text, box = false) {
 // its allowed values, a number or a text. `read()` gives the value, `changed()` whether
 // it differs from the game's default (only those are sent: the server fills the rest).
 // The words are the game's own: the option's `label` and each value's `choice_labels`.
-/** @param {{name: string, label: string, summary: string, default: *, choices: Array<*>, choice_labels: string[], ready: string[]}} o */
+/** @param {GameOption} o
+ * @returns {{row: HTMLElement, read: () => unknown, changed: () => boolean, setDefault: (value: unknown) => void}} */
 function optionInput(o) {
   const id = `option-${o.name}`;
   // every option is explained in a sentence: the game's own summary
   const hint = h("span.option-hint.muted", { id: `${id}-hint` }, sentence(playerWords(o.summary, typeof o.default === "boolean")) || `${o.label || o.name}.`);
   const described = { id, "data-option": o.name, "aria-describedby": `${id}-hint` };
-  let input; let read;
+  /** @type {HTMLInputElement | HTMLSelectElement} */
+  let input;
+  /** @type {() => unknown} */
+  let read;
   if (typeof o.default === "boolean") {
     input = h("input", { ...described, type: "checkbox", checked: o.default });
-    read = () => input.checked;
+    read = () => /** @type {HTMLInputElement} */ (input).checked;
   } else if (o.choices.length) {
     input = h("select", described, o.choices.map((c, i) => h("option", { value: String(i) }, `${o.choice_labels?.[i] ?? String(c)}${c === o.default ? " (standard)" : ""}`)));
     input.value = String(Math.max(0, o.choices.indexOf(o.default)));
@@ -190,10 +203,10 @@ function optionInput(o) {
   // A variant may set the option's default its own way (BioMasters' free-for-all deals
   // its own decks): the input then shows that value, and only a departure from it is sent.
   let standard = o.default;
-  /** @param {*} value the default in the variant now chosen */
+  /** @param {any} value the default in the variant now chosen */
   function setDefault(value) {
     if (read() === standard) {
-      if (typeof value === "boolean") input.checked = value;
+      if (typeof value === "boolean") /** @type {HTMLInputElement} */ (input).checked = value;
       else if (o.choices.length) input.value = String(Math.max(0, o.choices.indexOf(value)));
       else input.value = value ?? "";
     }
@@ -202,11 +215,13 @@ function optionInput(o) {
   return { row: h("div.option-row", {}, label, hint, suggestions), read, changed: () => read() !== standard, setDefault };
 }
 
-/** The default of option `o` in `variant` (a game's variant record, or null for the standard game). */
+/** The default of option `o` in `variant` (a game's variant record, or null for the standard game).
+ * @param {GameOption} o @param {Variant | null} variant @returns {unknown} */
 function variantDefault(o, variant) {
   return variant && Object.prototype.hasOwnProperty.call(variant.defaults || {}, o.name) ? variant.defaults[o.name] : o.default;
 }
 
+/** The form that creates a match of `game`. @param {HTMLElement} form @param {GameInfo} game */
 function renderForm(form, game) {
   form.replaceChildren(h("h2", {}, `2 · Set up ${game.title}`));
   const players = h("select", { id: "players", "aria-label": "Number of players" });
@@ -232,20 +247,23 @@ function renderForm(form, game) {
   const fileOptions = game.options.filter((o) => o.files);
   const fileInputs = fileOptions.map(optionInput);  // for a game that names decks but builds none
   const deckBox = h("div", { id: "deck-choice" });
+  /** @type {Awaited<ReturnType<typeof deckChooser>>} */
   let decks = null;
   const chosenVariant = () => game.variants.find((x) => x.name === variant.value) || null;
-  const seatKind = (s) => seatsBox.querySelector(`select[data-seat="${s}"]`)?.value || "human";
+  /** @param {number} s */
+  const seatKind = (s) => /** @type {HTMLSelectElement | null} */ (seatsBox.querySelector(`select[data-seat="${s}"]`))?.value || "human";
   deckChooser(game, () => Number(players.value), chosenVariant, seatKind).then((chooser) => {
     decks = chooser;
     deckBox.replaceChildren(...(chooser ? [chooser.el] : fileInputs.map((o) => o.row)));
   });
   const seatsBox = h("div", { id: "seats", role: "group", "aria-label": "Seats" });
   const bots = game.bots.length ? game.bots : ["random"];
-  const strength = (b) => ({ random: "easy", heuristic: "medium", ismcts: "strong" }[b.split(":")[0]] || "");
+  /** @param {string} b @returns {string} */
+  const strength = (b) => (/** @type {Record<string, string>} */ ({ random: "easy", heuristic: "medium", ismcts: "strong" }))[b.split(":")[0]] || "";
   // Hot-seat: every seat after the first that this browser plays gets its own name.
   function drawSeats() {
     const before = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
-    const named = Object.fromEntries([...seatsBox.querySelectorAll("input[data-seat-name]")].map((i) => [i.dataset.seatName, i.value]));
+    const named = Object.fromEntries([...seatsBox.querySelectorAll("input[data-seat-name]")].map((i) => [/** @type {HTMLInputElement} */ (i).dataset.seatName, /** @type {HTMLInputElement} */ (i).value]));
     seatsBox.replaceChildren();
     for (let s = 0; s < Number(players.value); s++) {
       const sel = h("select", { "data-seat": s, "aria-label": `Who plays P${s + 1}` },
@@ -263,13 +281,13 @@ function renderForm(form, game) {
   function showNames() {
     let first = true;
     for (const sel of seatsBox.querySelectorAll("select")) {
-      const input = seatsBox.querySelector(`input[data-seat-name="${sel.dataset.seat}"]`);
+      const input = /** @type {HTMLInputElement} */ (seatsBox.querySelector(`input[data-seat-name="${sel.dataset.seat}"]`));
       const mine = sel.value === "you";
       input.hidden = !mine || first;
       if (mine) first = false;
     }
   }
-  seatsBox.addEventListener("change", (ev) => { if (ev.target.matches("select")) { showNames(); decks?.redraw(); } });
+  seatsBox.addEventListener("change", (ev) => { if (/** @type {Element} */ (ev.target).matches("select")) { showNames(); decks?.redraw(); } });
   players.addEventListener("change", () => { drawSeats(); decks?.redraw(); });
   variant.addEventListener("change", () => {
     drawPlayers(); drawSeats();
@@ -286,11 +304,14 @@ function renderForm(form, game) {
     problem.hidden = true;
     try {
       const choices = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+      /** @type {CreateMatch["seats"]} */
       const seats = choices.map((c) => (c.startsWith("bot:") ? { kind: "bot", bot: c.slice(4) } : { kind: "human" }));
       const mine = choices.flatMap((c, i) => (c === "you" ? [i] : []));
       const name = mine.length ? askedName() : "";
       if (name === null) { create.disabled = false; return; }
-      const nameOf = (s) => seatsBox.querySelector(`input[data-seat-name="${s}"]`)?.value.trim() || `Player ${s + 1}`;
+      /** @param {number} s */
+      const nameOf = (s) => /** @type {HTMLInputElement | null} */ (seatsBox.querySelector(`input[data-seat-name="${s}"]`))?.value.trim() || `Player ${s + 1}`;
+      /** @type {CreateMatch} */
       const body = { game: game.id, players: Number(players.value), seats };
       if (variant.value) body.variant = variant.value;
       const chosen = plainOptions.flatMap((o, i) => (options[i].changed() ? [[o.name, options[i].read()]] : []));
@@ -314,7 +335,7 @@ function renderForm(form, game) {
       }
       if (mine.length) setActiveSeat(id, mine[0]);
       location.hash = mine.length ? `#/match/${id}` : `#/match/${id}/watch`;
-    } catch (e) {
+    } catch (/** @type {any} */ e) {
       if (signedOutBy(e)) { create.disabled = false; return; }
       // The server's own words, with its code: "Phylo has no deck 'x'…" (config/bad-option).
       problem.replaceChildren(h("strong", {}, "The match was not created: "), e.message);
@@ -329,7 +350,7 @@ function renderForm(form, game) {
       h("label", {}, "Players", players),
       h("label", {}, "Variant", variant), variantHint),
     h("div.form-grid", {}, h("label", { for: "clock" }, "Time per move", clock), clockHint),
-    options.length ? h("fieldset.options", {}, h("legend", {}, "Options"), options.map((o) => o.row)) : null,
+    options.length ? h("fieldset.options", {}, h("legend", {}, "Options"), options.map((o) => o.row)) : "",
     deckBox,
     h("p.muted", {}, "Choose “You” for several seats to play hot-seat: each further seat gets its own name, and the screen hides each hand between turns."),
     seatsBox, h("p", {}, create), problem,
@@ -344,12 +365,15 @@ function renderForm(form, game) {
 const POLL_FIRST_MS = 2000;
 const POLL_QUIET_MS = 15000;
 const POLL_FAILING_MS = 30000;
+/** Each list: the matches' status, its heading, its element's id, what it says when empty.
+ * @type {Array<[MatchStatus, string, string, string]>} */
 const LISTS = [
   ["open", "Open matches to join", "open-matches", "No open matches: create one above."],
   ["active", "Matches in progress", "active-matches", "Nothing being played right now."],
   ["over", "Finished: replays", "over-matches", "No finished matches yet."],
 ];
 
+/** @param {MatchInfo} m */
 function joinButton(m) {
   return h("button", {
     type: "button", "aria-label": `Join ${m.title} match ${m.id}`, onclick: async () => {
@@ -358,38 +382,45 @@ function joinButton(m) {
       // a seat whose person brings the deck: choose it first (joindeck.js), and take that seat
       const target = seatToTake(m);
       const bring = Boolean(target?.brings_deck);
+      /** @param {Parameters<Parameters<typeof joinWithDeck>[2]>[0]} [deck] @returns {Promise<Joined>} */
       const join = (deck) => api(`/matches/${m.id}/join`, {
-        method: "POST", body: bring ? { name, seat: target.seat, deck } : { name }, token: accountToken(),
+        method: "POST", body: bring ? { name, seat: /** @type {SeatStatus} */ (target).seat, deck } : { name }, token: accountToken(),
       }).catch((e) => { signedOutBy(e); throw e; });  // a key that no longer works is forgotten
       try {
-        const j = bring ? await joinWithDeck(m, target.seat, join) : await join();
+        const j = bring ? await joinWithDeck(m, /** @type {SeatStatus} */ (target).seat, join) : await join();
         if (!j) return;  // the player gave up choosing a deck
         holdSeat(m.id, j.seat, j.token, { game: m.game, title: m.title }); setActiveSeat(m.id, j.seat);
         location.hash = `#/match/${m.id}`;
-      } catch (e) { if (e.code !== "auth/bad-account") toast(e.message, true); }
+      } catch (/** @type {any} */ e) { if (e.code !== "auth/bad-account") toast(e.message, true); }
     },
   }, "Join");
 }
 
+/** What a row of each list shows of a match. @type {Record<MatchStatus, (m: MatchInfo) => HTMLElement[]>} */
 const ROWS = {
   open: (m) => [describe(m), joinButton(m)],
   active: (m) => [describe(m, `turn ${m.turn ?? m.version}`), h("a.button.secondary", { href: `#/match/${m.id}/watch`, "aria-label": `Watch ${m.title} match ${m.id}` }, "Watch")],
   over: (m) => [describe(m, winnersText(m)), h("a.button.secondary", { href: `#/match/${m.id}/watch`, "aria-label": `Replay ${m.title} match ${m.id}` }, "Replay")],
 };
 
+/** @param {MatchInfo} m */
 function winnersText(m) {
   const won = (m.winners || []).map((w) => seatTitle(m.seats[w], w));
-  const resigned = Number.isInteger(m.resigned) ? `${seatTitle(m.seats[m.resigned], m.resigned)} resigned` : null;
+  const resigned = typeof m.resigned === "number" && Number.isInteger(m.resigned) ? `${seatTitle(m.seats[m.resigned], m.resigned)} resigned` : null;
   return [won.length ? `won by ${won.join(" and ")}` : "nobody won", resigned].filter(Boolean).join(", ");
 }
 
 // What of a match a row shows: when this changes, the row is drawn again.
+/** @param {MatchInfo} m */
 const rowKey = (m) => JSON.stringify([m.status, m.version, m.dealt, m.seats.map((s) => [s.name, s.joined, s.kind, s.rating, s.brings_deck]), m.winners]);
 
 /** Draw `matches` into `ul`, keeping the rows that did not change (and the focus in them);
- * rows new since the last drawing are marked for a moment. */
+ * rows new since the last drawing are marked for a moment. Returns whether it changed.
+ * @param {HTMLElement} ul @param {MatchStatus} kind @param {MatchInfo[]} matches @param {string} empty
+ * @param {boolean} first the lobby's first drawing @returns {boolean} */
 function drawList(ul, kind, matches, empty, first) {
-  const old = new Map([...ul.querySelectorAll(":scope > li[data-match]")].map((li) => [li.dataset.match, li]));
+  /** @type {Map<string | undefined, HTMLElement>} */
+  const old = new Map([...ul.querySelectorAll(":scope > li[data-match]")].map((li) => [/** @type {HTMLElement} */ (li).dataset.match, /** @type {HTMLElement} */ (li)]));
   const rows = matches.map((m) => {
     const kept = old.get(m.id);
     if (kept && kept.dataset.key === rowKey(m)) return kept;
@@ -399,16 +430,19 @@ function drawList(ul, kind, matches, empty, first) {
   });
   const focused = document.activeElement;
   const same = rows.length ? rows.length === ul.children.length && rows.every((r, i) => ul.children[i] === r)
-    : ul.children.length === 1 && !ul.firstElementChild.dataset.match;
+    : ul.children.length === 1 && !/** @type {HTMLElement} */ (ul.firstElementChild).dataset.match;
   if (!same) {
     ul.replaceChildren(...(rows.length ? rows : [h("li.muted", {}, empty)]));
-    if (focused && !focused.isConnected) ul.querySelector("button, a")?.focus();
+    if (focused && !focused.isConnected) /** @type {HTMLElement | null} */ (ul.querySelector("button, a"))?.focus();
   }
   return !same;
 }
 
+/** The live lists of matches, polled (see above). @param {HTMLElement} lists */
 async function renderLists(lists) {
+  /** @param {string} title @param {string} id */
   const box = (title, id) => { const ul = h("ul.match-list", { id, "aria-live": "polite" }); lists.append(h("section.panel", {}, h("h2", {}, title), ul)); return ul; };
+  /** @type {Record<string, HTMLUListElement>} */
   const uls = {};
   for (const [kind, title, id] of LISTS.slice(0, 2)) uls[kind] = box(title, id);
   const mine = box("My matches", "my-matches");
@@ -416,7 +450,9 @@ async function renderLists(lists) {
   const status = h("p.muted.lobby-status", { id: "lobby-status", role: "status" });
   lists.append(status);
   renderMine(mine);
-  let wait = POLL_FIRST_MS; let timer = null; let first = true; let asking = false;
+  /** @type {number | null} */
+  let timer = null;
+  let wait = POLL_FIRST_MS; let first = true; let asking = false;
   const poll = async () => {
     timer = null;
     if (!mine.isConnected) { document.removeEventListener("visibilitychange", onShow); return; }  // the lobby was left
@@ -432,7 +468,7 @@ async function renderLists(lists) {
       wait = changed ? POLL_FIRST_MS : Math.min(POLL_QUIET_MS, wait * 1.5);
       status.textContent = "";
       status.classList.remove("error");
-    } catch (e) {
+    } catch (/** @type {any} */ e) {
       wait = Math.min(POLL_FAILING_MS, Math.max(POLL_FIRST_MS, wait * 2));
       status.textContent = `Cannot reach the server (${e.message}): trying again in ${Math.round(wait / 1000)} s.`;
       status.classList.add("error");
@@ -450,16 +486,19 @@ async function renderLists(lists) {
   await poll();
 }
 
+/** @type {Record<string, string>} */
 const STATUS = { open: "waiting for players", active: "in progress", over: "finished" };
 let mineDrawn = 0;
 
 // This browser's matches, whichever tab made them: each with its seats, whether it is
 // this browser's turn, a button to resume it here, and "Forget" once it is finished (or
 // gone from the server).
+/** @param {HTMLElement} ul */
 async function renderMine(ul) {
   const drawing = ++mineDrawn;
   adoptTabSeats();
   const entries = myMatches();
+  /** @type {Array<MatchInfo & {error?: undefined} | {error: import("./types.js").ApiError}>} */
   const infos = await Promise.all(entries.map((e) => api(`/matches/${encodeURIComponent(e.id)}`).catch((err) => ({ error: err }))));
   if (drawing !== mineDrawn) return;  // a newer drawing (another tab changed the list) won
   ul.replaceChildren();

@@ -8,6 +8,11 @@
 // "seats"); nothing here names a game.
 import { api, h } from "./api.js";
 import { listDecks } from "./deckstore.js";
+/** @import { DeckInfo, GameInfo, Variant } from "./types.js" */
+
+/** What `apply` fills in: the part of a match-creation body (schema.py `CreateMatch`)
+ * that the decks decide.
+ * @typedef {{variant?: string, options?: Record<string, unknown>, seats?: Array<{brings_deck?: boolean}>}} DeckBody */
 
 const OPEN = "open";  // the seat's deck is the choice of whoever takes it
 
@@ -15,9 +20,13 @@ const OPEN = "open";  // the seat's deck is the choice of whoever takes it
  * `players()` gives the seats to draw, `seatKind(s)` who plays seat s ("you", "human" for
  * another person online, "bot:..."). Returns {el, redraw(), apply(body)}: `apply` puts the
  * chosen decks in a match-creation body (its options, the variant decks need, and the
- * seats whose person brings a deck). */
+ * seats whose person brings a deck).
+ * @param {GameInfo} game @param {() => number} players
+ * @param {() => Variant | null} [chosenVariant] @param {(seat: number) => string} [seatKind]
+ * @returns {Promise<{el: HTMLElement, redraw: () => void, apply: (body: DeckBody) => Promise<void>} | null>} */
 export async function deckChooser(game, players, chosenVariant = () => null, seatKind = () => "human") {
   if (!game.options.some((o) => o.files)) return null;
+  /** @type {DeckInfo} */
   let info;
   try { info = await api(`/games/${game.id}/decks`); } catch { return null; }
   const mine = await listDecks(game.id).catch(() => []);
@@ -29,17 +38,20 @@ export async function deckChooser(game, players, chosenVariant = () => null, sea
   const openHint = h("p.deck-open-hint", { id: "deck-open-hint", hidden: true });
   const rows = h("div.deck-seat-rows");
   box.append(rows, openHint, hint);
+  /** @type {Record<number, string>} */
   const chosen = {};  // seat -> the value its select was set to by hand
+  /** @param {number} s */
   const online = (s) => seatKind(s) === "human";
   /** A seat's value: as chosen by hand; else, for an online seat, "their choice" once any
-   * other seat has a deck chosen; else the standard deck. */
+   * other seat has a deck chosen; else the standard deck.
+   * @param {number} s @returns {string} */
   const valueOf = (s) => {
     if (s in chosen && (chosen[s] !== OPEN || online(s))) return chosen[s];
     const constructed = Object.entries(chosen).some(([k, v]) => Number(k) < players() && v && (v !== OPEN || online(Number(k))));
     return constructed && online(s) ? OPEN : "";
   };
   function redraw() {
-    const typed = [...rows.querySelectorAll("input[data-deck-code]")].map((i) => i.value);
+    const typed = [...rows.querySelectorAll("input[data-deck-code]")].map((i) => /** @type {HTMLInputElement} */ (i).value);
     rows.replaceChildren();
     for (let s = 0; s < players(); s++) {
       const sel = h("select", { "data-deck-seat": s, id: `deck-seat-${s}` },
@@ -55,9 +67,9 @@ export async function deckChooser(game, players, chosenVariant = () => null, sea
       sel.addEventListener("change", () => {
         chosen[s] = sel.value;
         redraw();
-        const again = rows.querySelector(`#deck-seat-${s}`);
+        const again = /** @type {HTMLElement | null} */ (rows.querySelector(`#deck-seat-${s}`));
         again?.focus();
-        if (sel.value === "code") rows.querySelector(`input[data-deck-code="${s}"]`)?.focus();
+        if (sel.value === "code") /** @type {HTMLInputElement | null} */ (rows.querySelector(`input[data-deck-code="${s}"]`))?.focus();
       });
       rows.append(h("div.option-row", {}, h("label.option", { for: `deck-seat-${s}` }, h("strong", {}, `P${s + 1}'s deck`), sel), code));
     }
@@ -67,10 +79,11 @@ export async function deckChooser(game, players, chosenVariant = () => null, sea
       ? `${open.map((s) => `P${s + 1}`).join(" and ")}: the person who takes the seat chooses the deck when joining (their saved decks or a built-in one); the cards are dealt once they have.`
       : "";
   }
-  /** The option entry of one seat: "" (standard), a built-in's key, or a saved deck's code. */
+  /** The option entry of one seat: "" (standard), a built-in's key, or a saved deck's code.
+   * @param {string} value @param {number} s @returns {Promise<string>} */
   async function entry(value, s) {
     if (!value || value === OPEN) return "";
-    if (value === "code") return rows.querySelector(`input[data-deck-code="${s}"]`)?.value.trim() || "";
+    if (value === "code") return /** @type {HTMLInputElement | null} */ (rows.querySelector(`input[data-deck-code="${s}"]`))?.value.trim() || "";
     if (value.startsWith("builtin:")) return value.slice(8);
     const deck = mine.find((d) => d.name === value.slice(5));
     if (!deck) return "";
@@ -79,6 +92,7 @@ export async function deckChooser(game, players, chosenVariant = () => null, sea
     const res = await api(`/games/${game.id}/decks/encode`, { method: "POST", body: { deck: { name, summary, cards } } });
     return res.code;
   }
+  /** @param {DeckBody} body */
   async function apply(body) {
     const values = [...Array(players()).keys()].map(valueOf);
     if (!values.some(Boolean)) return;
@@ -89,11 +103,12 @@ export async function deckChooser(game, players, chosenVariant = () => null, sea
     const standard = standardDecks(options, defaults);
     const filled = entries.map((e, s) => e || (standard.length ? standard[s % standard.length] : ""));
     if (options.length === 1) body.options[options[0]] = filled.join(",");
-    else options.forEach((name, s) => { if (s < filled.length) body.options[name] = filled[s]; });
+    else options.forEach((name, s) => { if (s < filled.length) /** @type {Record<string, unknown>} */ (body.options)[name] = filled[s]; });
     values.forEach((v, s) => { if (v === OPEN && body.seats?.[s]) body.seats[s].brings_deck = true; });
   }
   /** A seat's deck when it brings none: the chosen variant's own default for the deck
-   * option when it has one (BioMasters' free-for-all deals its own), else the game's. */
+   * option when it has one (BioMasters' free-for-all deals its own), else the game's.
+   * @param {string[]} options @param {string[]} defaults @returns {string[]} */
   function standardDecks(options, defaults) {
     const own = chosenVariant()?.defaults || {};
     if (options.length === 1 && Object.prototype.hasOwnProperty.call(own, options[0])) {

@@ -6,11 +6,12 @@ import { closeDecks, renderDecks } from "./decks.js";
 import { renderLobby } from "./lobby.js";
 import { MatchPage } from "./match.js";
 
+/** @type {MatchPage | null} */
 let page = null;
 
 function route() {
   if (page) { page.close(); page = null; }
-  const main = document.getElementById("main");
+  const main = /** @type {HTMLElement} */ (document.getElementById("main"));
   main.replaceChildren();
   closeDecks();
   const m = location.hash.match(/^#\/match\/([^/]+)(\/watch|\/replay)?/);

@@ -11,12 +11,17 @@ const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
 const RULE = /^\s*([-*_])(\s*\1){2,}\s*$/;
 const ITEM = /^(\s*)([-*+]|\d{1,9}[.)])(\s+)(.*)$/;
 const TABLE_SEP = /^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/;
+/** @param {string} line */
 const blank = (line) => !line.trim();
+/** @param {string} line */
 const indentOf = (line) => line.length - line.trimStart().length;
+/** @param {string} line */
 const startsBlock = (line) => FENCE.test(line) || HEADING.test(line) || RULE.test(line) || ITEM.test(line) || /^\s*>/.test(line);
 
-/** Inline Markdown as DOM nodes: `code`, **bold**, *italics* or _italics_, [links](https://...). */
+/** Inline Markdown as DOM nodes: `code`, **bold**, *italics* or _italics_, [links](https://...).
+ * @param {string} text @returns {Node[]} */
 export function inline(text) {
+  /** @type {Node[]} */
   const out = [];
   const re = /(`+)([\s\S]*?[^`])\1(?!`)|\*\*(?=\S)([\s\S]+?)\*\*|\*(?=[^\s*])([\s\S]+?)\*|(?<![\p{L}\p{N}_])_(?=\S)([\s\S]+?)_(?![\p{L}\p{N}_])|\[([^\]]+)\]\(([^)\s]+)\)/u;
   let rest = text;
@@ -35,11 +40,14 @@ export function inline(text) {
   return out;
 }
 
+/** @param {string} line */
 const cellsOf = (line) => line.trim().replace(/^\|/, "").replace(/\|$/, "").split(/(?<!\\)\|/).map((c) => c.trim().replace(/\\\|/g, "|"));
 
+/** @param {string[]} lines the table's rows, its separator second */
 function table(lines) {
   const head = cellsOf(lines[0]);
   const align = cellsOf(lines[1]).map((c) => (c.endsWith(":") ? (c.startsWith(":") ? "center" : "right") : null));
+  /** @param {"th" | "td"} tag @param {string} text @param {number} i */
   const cell = (tag, text, i) => h(tag, align[i] ? { style: `text-align:${align[i]}` } : {}, inline(text));
   return h("div.table-wrap", {}, h("table.md-table", {},
     h("thead", {}, h("tr", {}, head.map((c, i) => cell("th", c, i)))),
@@ -48,10 +56,13 @@ function table(lines) {
 
 // One list: items at the same indentation with the same kind of marker. An item holds the
 // lines indented under it (dedented), and lines that simply continue its paragraph.
+/** @param {string[]} lines @param {number} start the line of its first item
+ * @returns {[HTMLElement, number]} the list and the line after it */
 function list(lines, start) {
-  const first = ITEM.exec(lines[start]);
+  const first = /** @type {RegExpExecArray} */ (ITEM.exec(lines[start]));  // the caller saw an item there
   const ordered = /\d/.test(first[2]);
   const base = first[1].length;
+  /** @type {string[][]} */
   const items = [];
   let i = start;
   while (i < lines.length) {
@@ -83,7 +94,9 @@ function list(lines, start) {
   return [el, i];
 }
 
+/** @param {string[]} lines @returns {HTMLElement[]} */
 function blocksOf(lines) {
+  /** @type {HTMLElement[]} */
   const out = [];
   let i = 0;
   while (i < lines.length) {
@@ -114,6 +127,7 @@ function blocksOf(lines) {
       continue;
     }
     if (/^\s*>/.test(line)) {
+      /** @type {string[]} */
       const quoted = [];
       while (i < lines.length && /^\s*>/.test(lines[i])) { quoted.push(lines[i].replace(/^\s*> ?/, "")); i += 1; }
       out.push(h("blockquote", {}, blocksOf(quoted)));
@@ -125,6 +139,7 @@ function blocksOf(lines) {
       i = next;
       continue;
     }
+    /** @type {string[]} */
     const para = [];
     while (i < lines.length && !blank(lines[i]) && (!para.length || !startsBlock(lines[i]))
       && !(lines[i].trimStart().startsWith("|") && TABLE_SEP.test(lines[i + 1] || ""))) {

@@ -13,9 +13,15 @@ import { dropFaces, faceName, facesRedrawn, legendList, nameAction, nameText, us
 import { guided, guidedChooser } from "./guide.js";
 import { joinWithDeck, seatToTake } from "./joindeck.js";
 import { markdown } from "./markdown.js";
+/** @import { Board, Catalogue, ChatLine, Frame, Json, LegalAction, LogEntry, MatchInfo, Notice, Presentation, ServerMessage, Update } from "./types.js" */
+
+/** A move on its way: chosen (offline, kept until the socket is back) or sent and not yet
+ * answered. `ref` once sent on the current socket.
+ * @typedef {{seat: number | null, version: number, action: Json, text: string, ref: string | null}} Move */
 
 // The boards by the name a game's presentation gives (`board`); a game whose board is
 // not here ("text") is drawn as its text picture.
+/** @type {Record<string, Board>} */
 const BOARDS = { forest: forestBoard, grid: gridBoard, singapore: singaporeBoard, biome: biomeBoard };
 
 // Where a board offers the choices, a kind with more of them than this (BIOME Borneo's
@@ -37,24 +43,26 @@ const DEAD_AFTER_MS = 40000;  // ... and given up for dead after this long witho
 /**
  * Whether this seat may take back its last decision now (the update's `undo`, sent to a
  * page that says `undo: true` in its hello): the engine's undo policy and the server's.
- * @typedef {{allowed: boolean, code?: string, message?: string, ask?: number[]}} UndoVerdict
+ * @typedef {import("./types.js").UndoVerdict} UndoVerdict
  */
 /**
  * A request to take back a decision, waiting for answers (the update's `undo_offer`):
  * `seat` asks to take back `step` (its log entry as this viewer may see it), made at
  * `version`; `waiting` and `accepted` are seats; `deadline` is the server's Unix time.
- * @typedef {{seat: number, version: number, step: Object, waiting: number[], accepted: number[], deadline: number}} UndoOffer
+ * @typedef {import("./types.js").UndoOffer} UndoOffer
  */
 const UNDO_NOTE_MS = 10000;  // how long "Ben said no: your decision stands" stays on the page
 
-/** Whether two actions (their JSON forms) are the same. */
+/** Whether two actions (their JSON forms) are the same. @param {unknown} a @param {unknown} b */
 const sameAction = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 // A bot to move that has not answered in this long is said to be thinking (a quick bot
 // answers before anyone could read it).
 const THINKING_AFTER_MS = 500;
 
-/** A clock's time in the words of a table: "45 seconds", "2 minutes 5 seconds", "3 hours 10 minutes". */
+/** A clock's time in the words of a table: "45 seconds", "2 minutes 5 seconds", "3 hours 10 minutes".
+ * @param {number} seconds */
 export function spokenTime(seconds) {
+  /** @param {number} n @param {string} unit */
   const part = (n, unit) => `${n} ${unit}${n === 1 ? "" : "s"}`;
   const d = Math.floor(seconds / 86400), hr = Math.floor(seconds / 3600) % 24, m = Math.floor(seconds / 60) % 60, s = seconds % 60;
   if (d) return hr ? `${part(d, "day")} ${part(hr, "hour")}` : part(d, "day");
@@ -63,8 +71,10 @@ export function spokenTime(seconds) {
   return part(s, "second");
 }
 
-/** The same time as a clock face: "0:45", "2:05", "3:10:00", "2 d 4 h". */
+/** The same time as a clock face: "0:45", "2:05", "3:10:00", "2 d 4 h".
+ * @param {number} seconds */
 export function clockFace(seconds) {
+  /** @param {number} n */
   const pad = (n) => String(n).padStart(2, "0");
   const d = Math.floor(seconds / 86400), hr = Math.floor(seconds / 3600) % 24, m = Math.floor(seconds / 60) % 60, s = seconds % 60;
   if (d) return `${d} d ${hr} h`;
@@ -73,25 +83,94 @@ export function clockFace(seconds) {
 
 /** The rules document for a player: its sections listed first to jump to, then the text,
  * without the parenthesised references to the project's files ("(RULINGS.md)") that
- * only its developers use; the rulings file is named as what it is, Ecotone's rulings. */
+ * only its developers use; the rulings file is named as what it is, Ecotone's rulings.
+ * @param {string} text @returns {HTMLElement[]} */
 export function rulesDocument(text) {
   const said = String(text).replace(/[ \t]*\([^()]*?(?:RULINGS|\.md\b|\.toml\b|\.txt\b|src\/|research\/)[^()]*\)/g, "")
     .replace(/`?RULINGS\.md`?/g, "Ecotone's rulings");
-  const nodes = markdown(said);
+  const nodes = /** @type {HTMLElement[]} */ (markdown(said));
   const sections = nodes.filter((n) => n.tagName === "H4");
   sections.forEach((n, i) => { n.id = `rules-s${i}`; n.tabIndex = -1; });
   const toc = sections.length > 2 ? h("nav.rules-toc", { "aria-label": "Sections of the rules" }, h("ul", {}, sections.map((n) => h("li", {},
     h("a", { href: `#${n.id}`, onclick: (ev) => { ev.preventDefault(); n.scrollIntoView({ block: "start" }); n.focus({ preventScroll: true }); } }, n.textContent))))) : null;
-  return [toc, ...nodes].filter(Boolean);
+  return /** @type {HTMLElement[]} */ ([toc, ...nodes].filter(Boolean));
 }
 
 export class MatchPage {
+  /** @param {HTMLElement} main @param {string} id the match's @param {boolean} watch to spectate
+   * @param {boolean} [replay] opened by a link to the replay */
   constructor(main, id, watch, replay = false) {
+    // what each field holds (set below, or as the page goes)
+    /** @type {(WebSocket & {seat: number | null}) | null} the socket, with the seat whose token it offers */
+    this.ws;
+    /** @type {number | null} the seat this tab plays now, null for a spectator */
+    this.seat;
+    /** @type {number | null} */
+    this.version;
+    /** @type {Update | null} */
+    this.update;
+    /** @type {LogEntry[]} */
+    this.log;
+    /** @type {ChatLine[]} */
+    this.chat;
+    /** @type {MatchInfo} as the server last described it (open() has it before anything draws) */
+    this.info;
+    /** @type {Presentation} how the match's game presents itself (board, panels), from open() */
+    this.presentation;
+    /** @type {Catalogue} */
+    this.catalogue;
+    /** @type {Frame[] | null} the replay's, once asked for */
+    this.frames;
+    /** @type {number | null} the seat to hand the screen to (hot-seat) */
+    this.handoff;
+    /** @type {Record<string, {text: string, all: boolean}>} */
+    this.folds;
+    /** @type {Record<string, Array<[string, unknown]>>} */
+    this.guides;
+    /** @type {number[]} */
+    this.clockSamples;
+    /** @type {Map<number, number>} */
+    this.returned;
+    /** @type {number | null} */
+    this.warned;
+    /** @type {string | null} */
+    this.lost;
+    /** @type {number | null} */
+    this.ticker;
+    /** @type {number | null} */
+    this.retryAt;
+    /** @type {number | null} */
+    this.retryTimer;
+    /** @type {number | null | undefined} */
+    this.thinkingTimer;
+    /** @type {Move | null} */
+    this.queued;
+    /** @type {Move | null} */
+    this.inflight;
+    /** @type {string | null} */
+    this.undoRef;
+    /** @type {string | null} */
+    this.offerSeen;
+    /** @type {{text: string, at: number, bad: boolean} | null} */
+    this.undoNote;
+    /** @type {{text: string, code: string} | null} the last refusal, on the page */
+    this.error;
+    /** @type {string | undefined} the text picture of the table */
+    this.text;
+    /** @type {number | null | undefined} the chair the replay is seen from */
+    this.replaySeat;
+    /** @type {((ev: KeyboardEvent) => void) | null | undefined} */
+    this.replayKeys;
+    /** @type {boolean | undefined} whether the panels were left open, folded */
+    this.keyOpen;
+    /** @type {boolean | undefined} */
+    this.playersOpen;
+    /** @type {boolean | undefined} */
+    this.choicesFolded;
     this.main = main; this.id = id; this.watch = watch;
     this.replayAsked = replay;  // opened by a link to the replay: show it once the match is known to be over
     this.ws = null; this.closed = false; this.version = null; this.update = null;
-    this.log = []; this.chat = []; this.info = null; this.refs = 0;
-    this.presentation = null;  // how the match's game presents itself (board, panels)
+    this.log = []; this.chat = []; this.refs = 0;
     this.frames = null; this.frame = 0; this.handoff = null; this.retry = 0;
     this.folds = {};  // per kind of folded choices: {text: the filter, all: unfolded}
     this.guides = {};  // per kind of guided choices: the [field, value] picked so far
@@ -120,13 +199,13 @@ export class MatchPage {
   async open() {
     const held = this.heldList;
     const stored = activeSeat(this.id);
-    this.seat = held.length ? (held.includes(stored) ? stored : held[0]) : null;
+    this.seat = held.length ? (stored !== null && held.includes(stored) ? stored : held[0]) : null;
     this.main.append(h("p.muted", {}, "Connecting…"));
     try {
       this.info = await api(`/matches/${this.id}`);
       [this.catalogue, this.presentation] = await Promise.all([catalogue(this.info.game), presentation(this.info.game)]);
       useFaces({ catalogue: this.catalogue, glossary: this.presentation.glossary });
-    } catch (e) { this.main.replaceChildren(h("p.error", { role: "alert" }, e.message), h("a", { href: "#/" }, "Back to the lobby")); return; }
+    } catch (/** @type {any} */ e) { this.main.replaceChildren(h("p.error", { role: "alert" }, e.message), h("a", { href: "#/" }, "Back to the lobby")); return; }
     this.ticker = setInterval(() => this.tick(), 1000);
     window.addEventListener("online", this.onOnline);
     this.connect();
@@ -140,14 +219,16 @@ export class MatchPage {
     if (this.ws) this.ws.close();
   }
 
+  /** Open a socket and say hello (`since`: the last version this page has). @param {number | null} [since] */
   connect(since) {
     if (this.closed) return;
     clearTimeout(this.retryTimer); this.retryTimer = null; this.retryAt = null;
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${proto}://${location.host}/api/v1/matches/${encodeURIComponent(this.id)}/ws`);
+    const ws = /** @type {WebSocket & {seat: number | null}} */ (new WebSocket(`${proto}://${location.host}/api/v1/matches/${encodeURIComponent(this.id)}/ws`));
     this.ws = ws;
     ws.seat = this.seat;  // the seat whose token this socket offers
     ws.onopen = () => {
+      /** @type {{type: "hello", protocol: number, token?: string, undo?: boolean, since?: number}} */
       const hello = { type: "hello", protocol: 1 };
       if (this.token) { hello.token = this.token; hello.undo = true; }  // tell me when I may take back
       if (since !== undefined && since !== null) hello.since = since;
@@ -188,6 +269,7 @@ export class MatchPage {
     this.draw();
   }
 
+  /** @param {number} seat */
   switchSeat(seat) {
     this.seat = seat; setActiveSeat(this.id, seat);
     this.log = []; this.version = null;
@@ -205,6 +287,7 @@ export class MatchPage {
   // for an action): the seat was left, here or elsewhere, or the token was never good.
   // Keeping it would only fail again, so it leaves this tab and the browser's list, the
   // page says so, and goes on with another seat this tab holds, or as a spectator.
+  /** @param {number} seat */
   loseSeat(seat) {
     if (!(String(seat) in this.seats)) return;  // already dropped (the error, then the close)
     dropSeat(this.id, seat);
@@ -219,12 +302,15 @@ export class MatchPage {
     this.reconnect();
   }
 
+  /** Send a message of the protocol, when the socket is open. @param {Json} msg */
   send(msg) { if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg)); }
 
+  /** Take a legal action (its `action`). @param {Json} action */
   act(action) {
     if (!this.update) return;
     this.error = null;
     const text = this.update.legal.find((l) => sameAction(l.action, action))?.text || (typeof action === "string" ? action : action.type);
+    /** @type {Move} */
     const move = { seat: this.seat, version: this.update.version, action, text, ref: null };
     if (!this.online) {
       // Offline: the move is kept and sent when the socket is back, where the server's
@@ -241,6 +327,7 @@ export class MatchPage {
     this.busy = true; this.draw();
   }
 
+  /** @param {ServerMessage} msg */
   receive(msg) {
     switch (msg.type) {
       case "welcome":
@@ -253,7 +340,7 @@ export class MatchPage {
         if (msg.version !== this.version) { this.folds = {}; this.guides = {}; }  // a new decision: filters and steps start afresh
         this.nameCards(msg);
         // a take-back's entry replaces the step it took back, which is no longer in play
-        const gone = new Set(msg.log.filter((e) => e.took_back).map((e) => e.took_back.version));
+        const gone = new Set(msg.log.filter((e) => e.took_back).map((e) => /** @type {LogEntry} */ (e.took_back).version));
         if (gone.size) this.log = this.log.filter((e) => !gone.has(e.version));
         const known = new Set(this.log.map((e) => e.version));
         for (const e of msg.log) if (!known.has(e.version)) this.log.push(e);
@@ -293,7 +380,7 @@ export class MatchPage {
           if (msg.code !== "undo/asked") this.undoNote = { text: this.noticeText(msg), at: Date.now(), bad: ["undo/declined", "undo/lapsed"].includes(msg.code) && msg.seat === this.seat };
         } else toast(this.noticeText(msg));
         if (msg.code === "seat/restored" && msg.seat !== null && msg.seat !== undefined) this.returned.set(msg.seat, Date.now());
-        if (msg.code === "seat/taken-over") this.returned.delete(msg.seat);
+        if (msg.code === "seat/taken-over") this.returned.delete(/** @type {number} */ (msg.seat));
         break;
       case "seats": if (this.info) this.info.seats = msg.seats; break;
       default: break;
@@ -304,6 +391,7 @@ export class MatchPage {
   // Back online with a move kept from offline: it was played already when the socket
   // dropped after sending it (the log, or the secret choice, shows it), else it is sent
   // now, made at the version it was chosen at, and the server's version check decides.
+  /** @param {Update} u */
   settleQueued(u) {
     const q = this.queued;
     if (!q || q.ref || !this.online) return;
@@ -325,8 +413,9 @@ export class MatchPage {
 
   // A notice in the page's words, with the players' names as this page shows them; one the
   // page does not know is the server's sentence.
+  /** @param {Notice} msg @returns {string} */
   noticeText(msg) {
-    const seat = Number.isInteger(msg.seat) ? msg.seat : null;
+    const seat = typeof msg.seat === "number" && Number.isInteger(msg.seat) ? msg.seat : null;
     const who = seat === null ? "" : seat === this.seat ? "You" : this.who(seat);
     switch (msg.code) {
       case "seat/restored": return seat === this.seat ? "You are back: the seat is yours again." : `${who} is back.`;
@@ -345,8 +434,10 @@ export class MatchPage {
 
   // Choices and the log name cards and tiles as players read them ("play Darwin's Fox
   // (B05) at v20"), from the catalogue; the game's own notation stays in `notation`.
+  /** @param {Update} msg */
   nameCards(msg) {
     for (const l of msg.legal || []) { l.notation = l.text; l.text = nameAction(this.catalogue, l.action, l.text); }
+    /** @param {LogEntry} e */
     const named = (e) => { e.notation = e.text; e.text = nameAction(this.catalogue, e.action, e.text); };
     for (const e of msg.log || []) { named(e); if (e.took_back) named(e.took_back); }
     if (msg.undo_offer?.step) named(msg.undo_offer.step);
@@ -365,6 +456,7 @@ export class MatchPage {
   // later, never earlier, so `now` minus the arrival time is the gap between the clocks
   // less that delay. The largest of the latest few is the least delayed, the best guess;
   // keeping only the latest lets a clock that was set right since be believed again.
+  /** @param {unknown} now the update's @param {number} got when it arrived, in ms */
   learnSkew(now, got) {
     if (typeof now !== "number" || !Number.isFinite(now)) return;
     this.clockSamples.push(now * 1000 - got);
@@ -381,11 +473,11 @@ export class MatchPage {
     if (next !== undefined) this.handoff = next;
   }
 
-  /** Who sits at seat `s`: "Ana", "Heuristic bot", "P2 (open seat)". */
+  /** Who sits at seat `s`: "Ana", "Heuristic bot", "P2 (open seat)". @param {number} s */
   title(s) { return seatTitle(this.info?.seats?.[s], s); }
 
   /** Who sits at seat `s`, told apart from the others: a name another seat shares (two
-   * random bots) takes its seat's number, "Random bot (P2)". */
+   * random bots) takes its seat's number, "Random bot (P2)". @param {number} s */
   who(s) {
     const title = this.title(s);
     const shared = (this.info?.seats || []).some((x) => x.seat !== s && seatTitle(x, x.seat) === title);
@@ -393,14 +485,14 @@ export class MatchPage {
   }
 
   /** Seat `s` as the page names it to this viewer: "Ana (you)" for the viewer's own
-   * seat, else who sits there. */
+   * seat, else who sits there. @param {number} s */
   names(s) { return s === this.seat ? `${this.who(s)} (you)` : this.who(s); }
 
   /** A seat with its number first, where the number matters (a seat's label, a key, a
-   * chair to watch from): "P2 · Ben", "P1 · Ana (you)". */
+   * chair to watch from): "P2 · Ben", "P1 · Ana (you)". @param {number} s */
   seatLabel(s) { const title = this.title(s); return `${title.startsWith(seatName(s)) ? title : `${seatName(s)} · ${title}`}${s === this.seat ? " (you)" : ""}`; }
 
-  /** A seat with its number, in a sentence: "P2 (Ben)". */
+  /** A seat with its number, in a sentence: "P2 (Ben)". @param {number} s */
   seatWho(s) { const title = this.title(s); return title.startsWith(seatName(s)) ? title : `${seatName(s)} (${title})`; }
 
   draw() {
@@ -411,7 +503,7 @@ export class MatchPage {
     const focusId = active?.id;
     this.hadFocus = Boolean(active && active.closest && active.closest("#actions, #board"));
     // what is being typed survives the redraw (the chat line, a name to sit down with)
-    const typing = Object.fromEntries(["chat-input", "join-name"].map((id) => [id, document.getElementById(id)?.value]).filter(([, v]) => v !== undefined));
+    const typing = Object.fromEntries(["chat-input", "join-name"].map((id) => [id, /** @type {HTMLInputElement | null} */ (document.getElementById(id))?.value]).filter(([, v]) => v !== undefined));
     if (this.handoff !== null) {  // hot-seat: nothing of the previous seat's view stays on screen
       this.main.replaceChildren(this.handoffOverlay());
       return;
@@ -436,7 +528,7 @@ export class MatchPage {
       left.append(board({
         obs, legal, seat: this.seat, players: this.info.players, catalogue: this.catalogue, glossary: this.presentation.glossary,
         unplayable: frame ? {} : u.unplayable || {},
-        act: (a) => this.act(a), busy: this.busy, names: (s) => this.names(s), toMove: frame ? frame.to_move : u.to_move,
+        act: (a) => this.act(a), busy: Boolean(this.busy), names: (s) => this.names(s), toMove: frame ? frame.to_move : u.to_move,
       }));
       if (this.presentation.panels.includes("players-table")) { const t = this.playersTable(obs, true); if (t) left.append(t); }
       if (this.text || frame) left.append(h("details.panel", {}, h("summary", {}, "Text view of the table"), h("pre.render", {}, frame ? frame.text : this.text)));
@@ -452,14 +544,14 @@ export class MatchPage {
     right.append(this.rulesPanel(u, legal), this.logPanel(), this.chatPanel());
     page.append(h("div.layout", {}, left, right));
     this.main.replaceChildren(page);
-    for (const [id, value] of Object.entries(typing)) { const el = document.getElementById(id); if (el) el.value = value; }
+    for (const [id, value] of Object.entries(typing)) { const el = /** @type {HTMLInputElement | null} */ (document.getElementById(id)); if (el) el.value = value; }
     // Keep keyboard players in place: the same control if it still exists, else the
     // first choice (or the choices heading) when focus was on the board or the list.
-    const same = focusId && document.getElementById(focusId);
+    const same = focusId && /** @type {HTMLInputElement | null} */ (document.getElementById(focusId));
     if (same) {
       same.focus();
       if (same.type === "search") same.setSelectionRange(same.value.length, same.value.length);
-    } else if (this.hadFocus) (document.querySelector("#actions button[data-index]:not([disabled]):not([hidden])") || document.getElementById("actions-h"))?.focus();
+    } else if (this.hadFocus) (/** @type {HTMLElement | null} */ (document.querySelector("#actions button[data-index]:not([disabled]):not([hidden])")) || document.getElementById("actions-h"))?.focus();
     // a request to take back a decision that waits for this seat's answer takes the focus once
     const offer = u.undo_offer;
     const ask = offer && this.askedHere(offer).length ? `${offer.seat}@${offer.version}` : null;
@@ -473,7 +565,8 @@ export class MatchPage {
   // The panel says what is being decided now in a sentence (the game's `phase`, else the
   // page's own words from the choices), opens the rules document, and holds the glossary.
 
-  /** What is being decided now, in a sentence for this viewer. */
+  /** What is being decided now, in a sentence for this viewer.
+   * @param {Update} u @param {LegalAction[]} legal */
   decision(u, legal) {
     if (u.status === "over") return "The game is over.";
     if (u.dealt === false) return `${this.awaitedDecks()}: the cards are dealt once every deck is in.`;
@@ -488,6 +581,7 @@ export class MatchPage {
     return `${u.waiting_for.map((s) => this.who(s)).join(", ") || "The next player"} ${u.waiting_for.length > 1 ? "are" : "is"} deciding.`;
   }
 
+  /** @param {Update} u @param {LegalAction[]} legal */
   rulesPanel(u, legal) {
     const key = h("details.key-panel", { id: "key-panel", open: this.keyOpen }, h("summary", {}, h("h3", {}, "Key: icons and abbreviations")),
       h("p.muted", {}, "Rest on a card, press it long, or move to it with the keyboard (i opens and closes it) to see its whole face."),
@@ -503,28 +597,28 @@ export class MatchPage {
   // The rules document in a side sheet beside the table (not modal: the match goes on and
   // can be played while reading), with its sections listed to jump to. Fetched once.
   async openRules() {
-    let sheet = document.getElementById("rules-dialog");
+    let sheet = /** @type {HTMLDialogElement | null} */ (document.getElementById("rules-dialog"));
     if (!sheet) {
       const body = h("div.rules-doc", { id: "rules-doc", tabindex: "0" }, h("p.muted", {}, "Loading the rules…"));
-      const close = h("button.secondary", { type: "button", id: "rules-close", onclick: () => sheet.close() }, "Close ✕");
+      const close = h("button.secondary", { type: "button", id: "rules-close", onclick: () => sheet?.close() }, "Close ✕");
       sheet = h("dialog.rules-sheet", { id: "rules-dialog", "aria-labelledby": "rules-dialog-h" },
         h("div.rules-sheet-head", {}, h("h2", { id: "rules-dialog-h" }, `${this.info.title}: the rules as implemented`), close), body);
-      sheet.addEventListener("keydown", (ev) => { if (ev.key === "Escape") { ev.preventDefault(); sheet.close(); } });
+      sheet.addEventListener("keydown", (ev) => { if (ev.key === "Escape") { ev.preventDefault(); sheet?.close(); } });
       sheet.addEventListener("close", () => document.getElementById("rules-open")?.focus());
       document.body.append(sheet);
       try {
         const doc = await api(`/games/${encodeURIComponent(this.info.game)}/rules`);
         body.replaceChildren(...(doc.markdown ? rulesDocument(doc.markdown) : [h("p", {}, "No rules document is installed for this game.")]));
-      } catch (e) { body.replaceChildren(h("p.error", {}, `The rules could not be loaded: ${e.message}`)); }
+      } catch (/** @type {any} */ e) { body.replaceChildren(h("p.error", {}, `The rules could not be loaded: ${e.message}`)); }
     }
     if (!sheet.open) sheet.show();
-    sheet.querySelector("#rules-close").focus();
+    /** @type {HTMLElement} */ (sheet.querySelector("#rules-close")).focus();
   }
 
   // -- a bot thinking ----------------------------------------------------------------------
 
   /** The seats a bot decides for now (a bot's seat, or a person's a bot stands in for)
-   * among those the match waits for. */
+   * among those the match waits for. @param {Update | null} u @returns {number[]} */
   botsToMove(u) {
     if (!u || u.status !== "active") return [];
     return u.waiting_for.filter((s) => { const seat = this.info.seats[s]; return seat && (seat.kind === "bot" || seat.taken_over); });
@@ -588,12 +682,15 @@ export class MatchPage {
   }
 
   // The seats the clock runs for: people who must decide and have no bot standing in.
+  /** @param {Update} u @returns {number[]} */
   clockSeats(u) {
     return u.waiting_for.filter((s) => { const seat = this.info.seats[s]; return seat && seat.kind === "human" && !seat.taken_over; });
   }
 
-  secondsLeft(u) { return Math.max(0, Math.ceil((u.deadline * 1000 - (Date.now() + this.skew)) / 1000)); }
+  /** @param {Update} u */
+  secondsLeft(u) { return Math.max(0, Math.ceil((/** @type {number} */ (u.deadline) * 1000 - (Date.now() + this.skew)) / 1000)); }
 
+  /** @param {Update} u */
   clockLine(u) {
     if (!u.deadline || u.status !== "active" || this.frames || !this.clockSeats(u).length) return null;
     return h("p.clock", { id: "clock", role: "timer", "aria-live": "off", "aria-atomic": "true" });
@@ -619,7 +716,7 @@ export class MatchPage {
     el.replaceChildren(h("span.clock-face", { "aria-hidden": "true" }, `⏱ ${clockFace(left)}`), h("span.sr-only", {}, spokenTime(left)),
       ` left ${whose}`, h("span.muted", {}, mine ? " · then a bot plays for you" : ""));
     // a clock shorter than the warning would warn at once: only a longer one is worth it
-    if (mine && left <= WARN_SECONDS && this.info.move_seconds > 2 * WARN_SECONDS && this.warned !== u.deadline) {
+    if (mine && left <= WARN_SECONDS && (this.info.move_seconds ?? 0) > 2 * WARN_SECONDS && this.warned !== u.deadline) {
       this.warned = u.deadline;
       toast(`${spokenTime(left)} left to move: then a bot plays for you.`, true);
     }
@@ -647,6 +744,7 @@ export class MatchPage {
     return lines.length ? h("div", { id: "stand-ins" }, lines) : null;
   }
 
+  /** @param {Update} u */
   header(u) {
     const standIn = this.seat !== null && this.info.seats[this.seat]?.taken_over;
     const mine = u.status === "active" && u.waiting_for.includes(this.seat);
@@ -661,6 +759,7 @@ export class MatchPage {
     const field = per && ["points", "evp", "score"].find((k) => per.every((p) => typeof p?.[k] === "number"));
     const scores = u.scores || obs.points || piles || (field ? per.map((p) => p[field]) : null);
     // a seat's rating (a person signed in, a rated bot) comes last: a link to the profile
+    /** @param {import("./types.js").SeatStatus} s */
     const rated = (s) => { const r = seatRating(s); return r ? [" · ", r] : []; };
     const chips = this.info.seats.map((s) => h(`span.seat-chip${u.to_move.includes(s.seat) && u.status === "active" ? ".turn" : ""}${s.seat === this.seat ? ".me" : ""}`,
       { "data-seat": s.seat }, `${this.seatLabel(s.seat)}${scores ? ` · ${scores[s.seat]} pts` : ""}${s.taken_over ? " · bot playing" : ""}${s.kind === "human" && s.joined && !s.connected ? " · away" : ""}`, ...rated(s)));
@@ -686,6 +785,7 @@ export class MatchPage {
 
   // A seated player may leave the seat (a bot plays it until someone takes it) or, once
   // the match runs, resign (the match ends now, and this seat loses). Both ask first.
+  /** @param {Update} u */
   seatTools(u) {
     if (this.seat === null || u.status === "over" || this.frames) return null;
     return h("div.seat-tools", { role: "group", "aria-label": "Your seat" },
@@ -699,8 +799,9 @@ export class MatchPage {
   // allows it. Off, it stays focusable and says why, in the game's words, when hovered,
   // read or pressed. Against bots it takes back at once; with other people it asks them.
 
+  /** @param {Update} u */
   undoButton(u) {
-    /** @type {UndoVerdict | undefined} */
+    /** @type {UndoVerdict | null | undefined} */
     const v = u.undo;
     if (!v) return null;  // a server that does not say: nothing to offer
     const mine = u.undo_offer?.seat === this.seat;
@@ -716,21 +817,22 @@ export class MatchPage {
   }
 
   /** A reason the engine gives, as this page says things: cards by name, and seats
-   * ("P2 has decided since") by who sits there ("Ben has decided since"). */
+   * ("P2 has decided since") by who sits there ("Ben has decided since").
+   * @param {string | null | undefined} message */
   undoWords(message) {
     const said = nameText(this.catalogue, String(message || "not now"));
     return said.replace(/\bP([1-9]\d?)\b/g, (p, n) => (Number(n) <= this.info.players ? this.who(Number(n) - 1) : p));
   }
 
-  /** "Ana", "Ana and Ben", "Ana, Ben and Cy". */
+  /** "Ana", "Ana and Ben", "Ana, Ben and Cy". @param {string[]} names */
   and(names) { return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0] || ""; }
 
-  /** A reason as a sentence: a capital first, a full stop last. */
+  /** A reason as a sentence: a capital first, a full stop last. @param {string} text */
   sentence(text) { const t = String(text).trim(); return t ? `${t.charAt(0).toUpperCase()}${t.slice(1)}${/[.!?]$/.test(t) ? "" : "."}` : t; }
 
   askUndo() {
     const u = this.update;
-    /** @type {UndoVerdict | undefined} */
+    /** @type {UndoVerdict | null | undefined} */
     const v = u?.undo;
     if (!v || this.busy) return;
     if (!v.allowed) {
@@ -746,11 +848,12 @@ export class MatchPage {
   }
 
   /** The seats asked by `offer` that this browser answers for: its seat, and in
-   * hot-seat the others it holds (their people are at this screen). */
+   * hot-seat the others it holds (their people are at this screen). @param {UndoOffer} offer */
   askedHere(offer) { return offer.waiting.filter((s) => s === this.seat || this.heldList.includes(s)); }
 
   /** Accept or decline another seat's request to take back a decision, for every seat
-   * asked that this browser holds (the others' over HTTP, with their own keys). */
+   * asked that this browser holds (the others' over HTTP, with their own keys).
+   * @param {UndoOffer} offer @param {boolean} accept */
   async answerUndo(offer, accept) {
     if (!this.online) { toast("You are offline: answer once the connection is back.", true); return; }
     const seats = this.askedHere(offer);
@@ -758,7 +861,7 @@ export class MatchPage {
     for (const s of seats.filter((x) => x !== this.seat)) {
       try {
         await api(`/matches/${encodeURIComponent(this.id)}/undo/reply`, { method: "POST", body: { version: offer.version, accept }, token: this.seats[s] });
-      } catch (e) { toast(`${this.who(s)}: ${e.message}`, true); }
+      } catch (/** @type {any} */ e) { toast(`${this.who(s)}: ${e.message}`, true); }
     }
     if (seats.includes(this.seat)) {
       this.undoRef = `v${++this.refs}`;
@@ -766,13 +869,13 @@ export class MatchPage {
     } else { this.busy = false; this.draw(); }
   }
 
-  /** How long the people asked have left to answer, in words. */
+  /** How long the people asked have left to answer, in words. @param {UndoOffer} offer */
   offerLeft(offer) {
     const left = Math.max(0, Math.ceil((offer.deadline * 1000 - (Date.now() + this.skew)) / 1000));
     return `${spokenTime(left)} left to answer; no answer means no.`;
   }
 
-  /** A log entry's step in words, as this viewer may see it. */
+  /** A log entry's step in words, as this viewer may see it. @param {LogEntry} e */
   stepText(e) {
     return e.text ? e.text : e.type ? `${e.type.replace(/-/g, " ")} (hidden)` : "a hidden choice";
   }
@@ -780,6 +883,7 @@ export class MatchPage {
   // A request waiting for answers: to a person asked, the question with Accept and
   // Decline, kept in view wherever the page is scrolled; to everyone else, a line saying
   // who waits for whom.
+  /** @param {Update} u */
   undoOfferPanel(u) {
     /** @type {UndoOffer | null | undefined} */
     const offer = u.undo_offer;
@@ -805,9 +909,11 @@ export class MatchPage {
   }
 
   /** Ask before something that cannot be undone: a modal dialog with `yes` and a way out;
-   * `then` runs only on yes. */
+   * `then` runs only on yes.
+   * @param {{title: string, text: string, yes: string, no?: string, then: () => void}} question */
   confirm({ title, text, yes, no = "Cancel", then }) {
     document.getElementById("confirm-dialog")?.remove();
+    /** @type {HTMLDialogElement} */
     const dialog = h("dialog.confirm", { id: "confirm-dialog", "aria-labelledby": "confirm-h", "aria-describedby": "confirm-text" },
       h("h2", { id: "confirm-h" }, title), h("p", { id: "confirm-text" }, text),
       h("div.confirm-buttons", {},
@@ -816,7 +922,7 @@ export class MatchPage {
     dialog.addEventListener("close", () => dialog.remove());
     document.body.append(dialog);
     dialog.showModal();
-    dialog.querySelector("#confirm-no").focus();  // the safe answer is the one under Enter
+    /** @type {HTMLElement} */ (dialog.querySelector("#confirm-no")).focus();  // the safe answer is the one under Enter
   }
 
   askResign() {
@@ -843,11 +949,11 @@ export class MatchPage {
   }
 
   async leave() {
-    const seat = this.seat;
+    const seat = /** @type {number} */ (this.seat);  // a seated player's: seatTools offers it
     const label = this.seatWho(seat);  // before the seat is free, and named so no more
     try {
       await api(`/matches/${encodeURIComponent(this.id)}/leave`, { method: "POST", token: this.token });
-    } catch (e) { toast(`You did not leave: ${e.message}`, true); return; }
+    } catch (/** @type {any} */ e) { toast(`You did not leave: ${e.message}`, true); return; }
     dropSeat(this.id, seat);  // a match with no seat left here leaves "My matches"
     toast(`You left ${label} of ${this.info.title}.`);
     location.hash = "#/";
@@ -900,6 +1006,7 @@ export class MatchPage {
     // signed in, the account sits down under its own name (account.js)
     const me = signedIn();
     const input = h("input", { id: "join-name", maxlength: 32, value: me ? me.name : playerName(), readonly: Boolean(me), placeholder: "Your name", "aria-label": "Your name" });
+    /** @param {SubmitEvent} ev */
     const sit = async (ev) => {
       ev.preventDefault();
       const name = input.value.trim();
@@ -907,11 +1014,12 @@ export class MatchPage {
       if (!me) setPlayerName(name);
       const target = seatToTake(this.info);
       const bring = Boolean(target?.brings_deck);
+      /** @param {Parameters<Parameters<typeof joinWithDeck>[2]>[0]} [deck] @returns {Promise<import("./types.js").Joined>} */
       const join = (deck) => api(`/matches/${encodeURIComponent(this.id)}/join`, {
-        method: "POST", body: bring ? { name, seat: target.seat, deck } : { name }, token: me?.token,
+        method: "POST", body: bring ? { name, seat: /** @type {import("./types.js").SeatStatus} */ (target).seat, deck } : { name }, token: me?.token,
       });
       try {
-        const j = bring ? await joinWithDeck(this.info, target.seat, join) : await join();
+        const j = bring ? await joinWithDeck(this.info, /** @type {import("./types.js").SeatStatus} */ (target).seat, join) : await join();
         if (!j) return;  // the player gave up choosing a deck
         holdSeat(this.id, j.seat, j.token, { game: this.info.game, title: this.info.title });
         setActiveSeat(this.id, j.seat);
@@ -919,7 +1027,7 @@ export class MatchPage {
         this.watch = false; this.lost = null;
         if (location.hash.endsWith("/watch")) { location.hash = `#/match/${this.id}`; return; }  // the router opens it seated
         this.switchSeat(j.seat);
-      } catch (e) { if (!signedOutBy(e)) toast(e.message, true); else this.draw(); }
+      } catch (/** @type {any} */ e) { if (!signedOutBy(e)) toast(e.message, true); else this.draw(); }
     };
     const open = this.info.seats.filter((s) => s.kind === "human" && !s.joined).length;
     const bringing = this.info.seats.some((s) => s.kind === "human" && !s.joined && s.brings_deck);
@@ -930,12 +1038,16 @@ export class MatchPage {
   // Any game whose observation lists its players: their public counters side by side.
   // Beside a board, which shows the counters its own way, the table is folded to its head
   // (and stays as the player left it); a tile or card in it reads by its one name.
+  /** @param {Json} obs @param {boolean} [foldable] @returns {HTMLElement | null} */
   playersTable(obs, foldable = false) {
+    /** @type {Json[] | null} */
     const per = Array.isArray(obs.players) && obs.players.length === this.info.players ? obs.players : null;
     if (!per || !per.every((p) => p && typeof p === "object")) return null;
     const keys = Object.keys(per[0]).filter((k) => per.every((p) => ["number", "string"].includes(typeof p[k]))).slice(0, 9);
     if (!keys.length) return null;
+    /** @param {string} k */
     const title = (k) => k.replace(/_/g, " ");
+    /** @param {unknown} v */
     const said = (v) => (typeof v === "string" ? faceName(this.catalogue, v) : String(v));
     const table = h("div.table-wrap", {},
       h("table.players", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Seat"), keys.map((k) => h("th", { scope: "col" }, title(k))))),
@@ -949,16 +1061,18 @@ export class MatchPage {
   // The end: who won (in a sentence), every seat's score from the best down, who resigned
   // if anyone did, and the replay. A panel above the board, never over it: the board
   // stays as the game ended, to look at.
+  /** @param {Update} u */
   finalPanel(u) {
     const winners = u.winners || [];
     const scores = u.scores || [];
+    /** @param {string[]} names */
     const and = (names) => (names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0]);
     const others = winners.filter((w) => w !== this.seat).map((w) => this.who(w));
     const headline = !winners.length ? "Nobody wins this time."
       : winners.includes(this.seat) ? (others.length ? `You share the win with ${and(others)}!` : "You win!")
         : `${and(others)} win${others.length > 1 ? " together" : "s"}.`;
-    const resigned = Number.isInteger(u.resigned) ? h("p", { id: "resigned" }, `${u.resigned === this.seat ? "You" : this.who(u.resigned)} resigned: the match ended there.`) : null;
-    const ranked = scores.map((sc, s) => [sc, s]).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+    const resigned = typeof u.resigned === "number" && Number.isInteger(u.resigned) ? h("p", { id: "resigned" }, `${u.resigned === this.seat ? "You" : this.who(u.resigned)} resigned: the match ended there.`) : null;
+    const ranked = scores.map((sc, s) => /** @type {[number, number]} */ ([sc, s])).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
     const rows = ranked.map(([sc, s]) => h(`tr${winners.includes(s) ? ".won" : ""}${s === this.seat ? ".me" : ""}`, { "data-seat": s },
       h("th", { scope: "row" }, this.seatLabel(s)),
       h("td.score", {}, `${sc} point${sc === 1 ? "" : "s"}`),
@@ -980,13 +1094,17 @@ export class MatchPage {
   // How each seat's score was made, term by term as the rulebook counts it (the update's
   // `breakdown`, the game's own): a row per term, a column per seat from the best down,
   // and the totals. A game that counts its score as one number has nothing to break down.
+  /** @param {Update} u @param {number[]} order the seats, from the best @param {number[]} winners */
   breakdownTable(u, order, winners) {
     const lines = u.breakdown;
     if (!Array.isArray(lines) || !lines.length) return null;
     if (lines.every((terms) => terms.length <= 1 && (!terms.length || terms[0].name === "score"))) return null;
     const names = [...new Set(lines.flat().map((t) => t.name))];
+    /** @param {number} s */
     const sum = (s) => lines[s].reduce((a, t) => a + t.points, 0);
+    /** @param {number} n */
     const pts = (n) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
+    /** @param {number} s */
     const seatHead = (s) => h(`th${winners.includes(s) ? ".won" : ""}${s === this.seat ? ".me" : ""}`, { scope: "col", "data-seat": s }, `${winners.includes(s) ? "🏆 " : ""}${this.names(s)}`);
     return h("div.table-wrap", {}, h("table.final-breakdown", { id: "final-breakdown" },
       h("caption", {}, "How the points were made"),
@@ -1004,9 +1122,11 @@ export class MatchPage {
   // from one chair: this seat's, or a spectator's. Steps: the buttons, the slider, or the
   // arrow keys (Home and End for the first and the last).
 
+  /** @param {number | null} [seat] the chair it is seen from (null: a spectator's) */
   async loadReplay(seat = this.replaySeat === undefined ? this.seat : this.replaySeat) {
     try {
       const q = seat === null ? "" : `?seat=${seat}`;
+      /** @type {Frame[]} */
       const frames = (await api(`/matches/${this.id}/frames${q}`)).frames;
       const at = this.frames ? Math.min(this.frame, frames.length - 1) : 0;
       this.frames = frames; this.replaySeat = seat; this.frame = at;
@@ -1015,7 +1135,7 @@ export class MatchPage {
         document.addEventListener("keydown", this.replayKeys);
       }
       this.draw();
-    } catch (e) { toast(e.message, true); }
+    } catch (/** @type {any} */ e) { toast(e.message, true); }
   }
 
   stopReplayKeys() {
@@ -1023,24 +1143,28 @@ export class MatchPage {
     this.replayKeys = null;
   }
 
+  /** @param {number} n */
   goFrame(n) {
     if (!this.frames) return;
     this.frame = Math.max(0, Math.min(this.frames.length - 1, n));
     this.draw();
   }
 
+  /** @param {KeyboardEvent} ev */
   onReplayKey(ev) {
     if (!this.frames || this.handoff !== null || ev.altKey || ev.ctrlKey || ev.metaKey) return;
-    if (ev.target?.closest?.("input, textarea, select")) return;  // the slider and chat keep their keys
-    const to = { ArrowLeft: this.frame - 1, ArrowRight: this.frame + 1, Home: 0, End: this.frames.length - 1 }[ev.key];
+    if (/** @type {Element | null} */ (ev.target)?.closest?.("input, textarea, select")) return;  // the slider and chat keep their keys
+    /** @type {Record<string, number>} */
+    const keys = { ArrowLeft: this.frame - 1, ArrowRight: this.frame + 1, Home: 0, End: this.frames.length - 1 };
+    const to = keys[ev.key];
     if (to === undefined) return;
     ev.preventDefault();
     this.goFrame(to);
   }
 
   replayBar() {
-    const f = this.frames[this.frame];
-    const last = this.frames.length - 1;
+    const f = /** @type {Frame[]} */ (this.frames)[this.frame];
+    const last = /** @type {Frame[]} */ (this.frames).length - 1;
     const slider = h("input", { type: "range", id: "replay-step", min: 0, max: last, value: this.frame, "aria-label": "Replay step" });
     slider.addEventListener("input", () => this.goFrame(Number(slider.value)));
     const chair = h("select", { id: "replay-seat", "aria-label": "Seen from" },
@@ -1066,11 +1190,16 @@ export class MatchPage {
 
   // What each seat alone could see at this step (its hand, marked cards, secret choice):
   // after the end nothing is hidden, so every seat's is shown, card names from the catalogue.
+  /** @param {Frame} frame */
   revealedPanel(frame) {
     const cat = this.catalogue || {};
+    /** @param {string} k */
     const words = (k) => k.replace(/_/g, " ");
+    /** @param {string} id */
     const name = (id) => { const said = faceName(cat, id); return said === String(id) ? said.replace(/-/g, " ") : said; };
+    /** @param {unknown} x */
     const card = (x) => (typeof x === "string" ? h("span.revealed-card", { "data-card": x, title: x }, name(x)) : h("span.revealed-card", {}, JSON.stringify(x)));
+    /** @param {unknown} v @returns {import("./api.js").Child} */
     const show = (v) => (Array.isArray(v) ? (v.length ? v.map(card) : h("span.muted", {}, "none"))
       : v && typeof v === "object" ? Object.entries(v).map(([k, x]) => h("span.revealed-part", {}, `${words(k)}: `, show(x)))
         : typeof v === "string" ? card(v) : String(v));
@@ -1091,9 +1220,11 @@ export class MatchPage {
       h("ul.revealed", {}, rows));
   }
 
+  /** @param {LegalAction[]} legal @param {Update} u */
   actionsPanel(legal, u) {
     // On a phone this panel stays at the foot of the screen (app.css): its head jumps to
     // the seat's hand and the board, and folds the panel away to see more of the board.
+    /** @param {string} id @param {string} text */
     const jump = (id, text) => h("button.secondary.jump", { type: "button", "data-jump": id, onclick: () => document.getElementById(id)?.scrollIntoView({ block: "start" }) }, text);
     const folder = h("button.secondary.jump.fold-panel", {
       type: "button", id: "choices-fold", "aria-expanded": String(!this.choicesFolded), "aria-controls": "actions",
@@ -1112,11 +1243,12 @@ export class MatchPage {
       box.append(h("p.offline-note", { id: "offline-note" }, this.queued ? `Kept, to be sent when the connection is back: “${this.queued.text}”.`
         : "Offline: the move you choose is kept and sent when the connection is back."));
     }
+    /** @type {Map<string, LegalAction[]>} */
     const groups = new Map();
     for (const l of legal) {
       const t = l.action.type || "action";
       if (!groups.has(t)) groups.set(t, []);
-      groups.get(t).push(l);
+      /** @type {LegalAction[]} */ (groups.get(t)).push(l);
     }
     const fold = Boolean(BOARDS[this.presentation.board]);
     for (const [type, items] of groups) {
@@ -1124,7 +1256,7 @@ export class MatchPage {
       // the whole list stays below it, for the keyboard and for the curious
       if (guided(items)) {
         box.append(guidedChooser({
-          kind: type, actions: items, picked: this.guides[type] || (this.guides[type] = []), cat: this.catalogue, busy: this.busy,
+          kind: type, actions: items, picked: this.guides[type] || (this.guides[type] = []), cat: this.catalogue, busy: Boolean(this.busy),
           changed: () => this.draw(), act: (a) => this.act(a),
         }));
       }
@@ -1139,6 +1271,7 @@ export class MatchPage {
   // word of the choice, in any order: "C1 turned 5" keeps "place T35 on C1a turned 5" and
   // not "… turned 0", whose tile merely has a 5 in it) and a button that shows them all. The others stay in the page, hidden,
   // so each one is still a click or a few keys away; the board offers them all too.
+  /** @param {string} type @param {HTMLButtonElement[]} buttons */
   foldedGroup(type, buttons) {
     const state = this.folds[type] || (this.folds[type] = { text: "", all: false });
     const slug = type.replace(/[^A-Za-z0-9-]/g, "_");
@@ -1152,8 +1285,9 @@ export class MatchPage {
       "aria-controls": listId, "aria-describedby": count.id, placeholder: `e.g. ${buttons[0].textContent.split(" ").slice(1, 2).join(" ") || "a word"}`,
     });
     const toggle = h("button.secondary.fold-toggle", { type: "button", id: `${listId}-all`, "aria-controls": listId });
+    /** @param {string} text */
     const wordsOf = (text) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-    const texts = buttons.map((b) => wordsOf(b.textContent));
+    const texts = buttons.map((b) => wordsOf(/** @type {string} */ (b.textContent)));
     const apply = () => {
       const wanted = wordsOf(state.text);
       let matching = 0;
@@ -1175,7 +1309,7 @@ export class MatchPage {
     filter.addEventListener("keydown", (ev) => {
       if (ev.key !== "Enter" && ev.key !== "ArrowDown") return;
       ev.preventDefault();
-      list.querySelector("button:not([hidden])")?.focus();
+      /** @type {HTMLElement | null} */ (list.querySelector("button:not([hidden])"))?.focus();
     });
     toggle.addEventListener("click", () => { state.all = !state.all; apply(); });
     apply();
@@ -1199,18 +1333,19 @@ export class MatchPage {
   // is over, from the frames), the one shown marked and scrolled into the middle of the
   // list; a click on a step goes there.
   replayLog() {
-    const items = this.frames.slice(1).map((f) => {
+    const frames = /** @type {Frame[]} */ (this.frames);  // (drawn only in a replay)
+    const items = frames.slice(1).map((f) => {
       const here = f.version === this.frame;
       return h(`li${here ? ".now" : ""}`, { value: f.version, "data-version": f.version, "aria-current": here ? "step" : null },
         h("button.log-step", { type: "button", id: `log-step-${f.version}`, title: `Go to step ${f.version}`, onclick: () => this.goFrame(f.version) },
-          `${this.who(f.last.seat)}: ${nameAction(this.catalogue, f.last.action, f.last_text)}`));
+          `${this.who(/** @type {NonNullable<Frame["last"]>} */ (f.last).seat)}: ${nameAction(this.catalogue, /** @type {NonNullable<Frame["last"]>} */ (f.last).action, f.last_text)}`));
     });
     const ol = h("ol.log.replay-log", { id: "log" }, items);
     setTimeout(() => {
-      const now = ol.querySelector("li.now");
+      const now = /** @type {HTMLElement | null} */ (ol.querySelector("li.now"));
       if (now) ol.scrollTop += now.getBoundingClientRect().top - ol.getBoundingClientRect().top - (ol.clientHeight - now.offsetHeight) / 2;
     });
-    return h("section.panel", { "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, "What happened", h("span.muted", { style: "font-size:.85rem;font-weight:400" }, ` · step ${this.frame} of ${this.frames.length - 1}`)),
+    return h("section.panel", { "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, "What happened", h("span.muted", { style: "font-size:.85rem;font-weight:400" }, ` · step ${this.frame} of ${frames.length - 1}`)),
       items.length ? ol : h("p.muted", {}, "No step was taken."));
   }
 
@@ -1224,11 +1359,11 @@ export class MatchPage {
   }
 
   handoffOverlay() {
-    const next = this.handoff;
+    const next = /** @type {number} */ (this.handoff);  // (drawn only while there is one)
     const go = h("button", { id: "handoff-go", type: "button", onclick: () => { this.handoff = null; this.switchSeat(next); } }, `I am ${this.who(next)}: show my hand`);
     setTimeout(() => go.focus());
     return h("div.overlay", { role: "dialog", "aria-modal": "true", "aria-labelledby": "handoff-h" },
       h("div", {}, h("h2", { id: "handoff-h", style: "color:#fff" }, `Pass the screen to ${this.who(next)}`),
-        h("p", {}, `${this.who(this.seat)}'s hand is hidden. Hand over, then press the button.`), go));
+        h("p", {}, `${this.who(/** @type {number} */ (this.seat))}'s hand is hidden. Hand over, then press the button.`), go));
   }
 }

@@ -13,9 +13,48 @@
 // card faces come from the game's public catalogue (`/api/v1/games/{id}/catalog`).
 import { h } from "../api.js";
 import { faceName, markUnplayable, unplayableIn } from "../faces.js";
+/** @import { Attrs } from "../api.js" */
+/** @import { BoardProps, Catalogue, LegalAction } from "../types.js" */
+
+/** What this board reads of an observation (the game's view, its view.py).
+ * @typedef {object} BiomeObs
+ * @property {string} formation
+ * @property {string} phase
+ * @property {number} turn the seat whose turn it is
+ * @property {number} round
+ * @property {number[]} waiting
+ * @property {BiomePlayer[]} players
+ * @property {Record<string, [string, number]>} board each placed cell's tile and how it is turned
+ * @property {string[]} perimeter
+ * @property {number} deck_count
+ * @property {string[]} discard
+ * @property {string[]} gallery
+ * @property {string[]} bonuses
+ * @property {Record<string, number | null>} bonus_leaders
+ * @property {string | null} card the card being earned
+ * @property {boolean} from_gallery
+ * @property {string[]} pending the cells placed for it
+ * @property {string[] | number} marked_cards (the count, to the others)
+ * @property {string[]} marked_tiles
+ * @property {string | null} disaster
+ * @property {number | null} trigger */
+
+/** One player, as the observation has them (`hand`: the viewer's own, or every hand in a
+ * replay).
+ * @typedef {{hand_count: number, hand: string[] | null, known: string[], tiles: string[],
+ *   chains: string[][], plants: string[], placed: number, points: number}} BiomePlayer */
+
+/** An element's part in choosing: the legal actions it offers (`data-legal`), whether it
+ * only narrows the choice (`data-pick`, `aria-pressed`) and what a click does.
+ * @typedef {{"data-legal": string, "data-pick"?: string, "aria-pressed"?: string, onclick: () => void}} Use */
+
+/** One use of a card or tile with several (`ability`: an ability card's, which then asks
+ * for its target among `all`).
+ * @typedef {{legal: LegalAction, text: string, ability?: string | null, all?: LegalAction[]}} Option */
 
 const SVG = "http://www.w3.org/2000/svg";
 const ROOT3 = Math.sqrt(3);
+/** @type {Record<string, {title: string, lift: number}>} */
 const LAYERS = {
   E: { title: "Emergent", lift: 16 },
   C: { title: "Canopy", lift: 8 },
@@ -23,47 +62,62 @@ const LAYERS = {
 };
 const BASE = 5;  // the platforms' own thickness under the lowest layer
 // Plant chips: a colour per plant and the ink that reads on it (contrast >= 4.5:1).
+/** @type {Record<string, [string, string]>} */
 const PLANT_COLOURS = {
   "meranti-leaves": ["#2d6a2e", "#fff"], "meranti-flowers": ["#f2c94c", "#1d2a1f"],
   orchid: ["#a3418f", "#fff"], fig: ["#5e3a87", "#fff"], bromeliad: ["#c0392b", "#fff"],
   fern: ["#7bc96f", "#10210f"], vine: ["#6b4a2b", "#fff"], hibiscus: ["#f4a6b8", "#1d2a1f"],
   "broad-leaf": ["#1f6f5c", "#fff"], mango: ["#f39c3d", "#1d2a1f"], "pitcher-plant": ["#b9c34a", "#1d2a1f"],
 };
+/** @type {Record<string, string>} */
 const PHASES = {
   react: "reaction window", exchange: "phase 1: exchanging", "mark-cards": "phase 1: choosing cards to exchange",
   "mark-tiles": "phase 1: choosing tiles to exchange", habitats: "phase 2: creating habitats", earn: "phase 2: placing tiles",
   "winds-gain": "Winds of Change: gain", "winds-sabotage": "Winds of Change: sabotage", refill: "end of turn: refilling",
   "discard-tiles": "end of turn: back to the tile limit", fire: "Forest Fire", clearing: "Palm-Oil Clearing", drought: "Drought", over: "game over",
 };
+/** @type {Record<string, string>} */
 const LEVEL_TITLE = { primary: "Primary Consumer", secondary: "Secondary Consumer", apex: "Apex Predator" };
 
 // What the player has narrowed the choice to, between redraws of the same position.
+/** @type {{tile: string | null, cell: string | null, ability: string | null, menu: string | null}} */
 const pick = { tile: null, cell: null, ability: null, menu: null };
 
+/** Build SVG as `h` builds HTML: s("circle", {cx, cy, r}, child...).
+ * @param {string} tag @param {Record<string, unknown>} [attrs] @param {...import("../api.js").Child} children */
 function s(tag, attrs = {}, ...children) {
   const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null && v !== false) el.setAttribute(k, v);
+  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null && v !== false) el.setAttribute(k, String(v));
   for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) el.append(c instanceof Node ? c : document.createTextNode(String(c)));
   return el;
 }
 
+/** A hex's corner k (pointy-topped). @param {number} x @param {number} y @param {number} size @param {number} k */
 const corner = (x, y, size, k) => { const a = (Math.PI / 180) * (60 * k - 30); return [x + size * Math.cos(a), y + size * Math.sin(a)]; };
+/** @param {number} x @param {number} y @param {number} size */
 const hexPoints = (x, y, size) => [0, 1, 2, 3, 4, 5].map((k) => corner(x, y, size, k).map((v) => v.toFixed(1)).join(",")).join(" ");
 // Direction d (0 east, then anticlockwise, as tile edges are numbered): the edge's middle and ends.
+/** @param {number} x @param {number} y @param {number} size @param {number} d @param {number} [f] */
 const edgeMid = (x, y, size, d, f = 1) => { const a = (Math.PI / 3) * d; const r = (size * ROOT3) / 2 * f; return [x + r * Math.cos(a), y - r * Math.sin(a)]; };
+/** @param {number} x @param {number} y @param {number} size @param {number} d @param {number} [f] */
 const edgeEnds = (x, y, size, d, f = 0.9) => [-1, 1].map((t) => { const a = (Math.PI / 180) * (60 * d + 30 * t); return [x + size * f * Math.cos(a), y - size * f * Math.sin(a)]; });
 
+/** @param {number} n @param {string} word */
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+/** @param {Catalogue} cat @param {string} key @returns {string} */
 function plantName(cat, key) { return cat.plants?.[key]?.name || key.replace(/-/g, " "); }
+/** @param {Catalogue} cat @param {string} id */
 function tileWords(cat, id) {
   const t = cat.tiles?.[id];
   if (!t) return id;
   const layers = [...t.layers].map((l) => LAYERS[l].title).join("/");
-  return `${id} (${layers}: ${t.features.map(([p, e]) => `${plantName(cat, p).toLowerCase()}${e.length === 3 ? " (Y-shaped)" : ""}`).join(", ")})`;
+  return `${id} (${layers}: ${t.features.map((/** @type {[string, number[]]} */ [p, e]) => `${plantName(cat, p).toLowerCase()}${e.length === 3 ? " (Y-shaped)" : ""}`).join(", ")})`;
 }
 
 // A tile face at (x, y), turned `rot` steps anticlockwise: layer colours, a bar on each
 // planted edge (so matching edges meet visibly) and a chip with the plant's code.
+/** @param {Catalogue} cat @param {string} id @param {number} rot @param {number} x @param {number} y
+ * @param {number} size @param {{label?: boolean}} [how] */
 function tileFace(cat, id, rot, x, y, size, { label = true } = {}) {
   const t = cat.tiles?.[id];
   const g = s("g", { class: "bm-tile" });
@@ -76,7 +130,7 @@ function tileFace(cat, id, rot, x, y, size, { label = true } = {}) {
   }
   for (const [plant, edges] of t.features) {
     const [fill, ink] = PLANT_COLOURS[plant] || ["#777", "#fff"];
-    const dirs = edges.map((e) => (e + rot) % 6);
+    const dirs = edges.map((/** @type {number} */ e) => (e + rot) % 6);
     for (const d of dirs) {
       const [[x1, y1], [x2, y2]] = edgeEnds(x, y, size, d, 0.84);
       g.append(s("line", { x1, y1, x2, y2, stroke: fill, class: "bm-edge" }));
@@ -91,11 +145,13 @@ function tileFace(cat, id, rot, x, y, size, { label = true } = {}) {
   return g;
 }
 
+/** @param {Catalogue} cat @param {string} id @param {number} [rot] @param {number} [size] */
 function miniTile(cat, id, rot = 0, size = 36) {
   const w = size * ROOT3 + 4; const hgt = size * 2 + 4;
   return s("svg", { viewBox: `${-w / 2} ${-hgt / 2} ${w} ${hgt}`, width: w, height: hgt, class: "bm-mini", "aria-hidden": "true" }, tileFace(cat, id, rot, 0, 0, size, { label: false }));
 }
 
+/** @param {Catalogue} cat @param {string[]} habitat */
 function plantChips(cat, habitat) {
   return h("span.bm-needs", {}, habitat.map((p) => {
     const [fill, ink] = PLANT_COLOURS[p] || ["#777", "#fff"];
@@ -103,6 +159,7 @@ function plantChips(cat, habitat) {
   }));
 }
 
+/** A card in words, for its label. @param {Catalogue} cat @param {string} id */
 function cardWords(cat, id) {
   const c = cat.cards?.[id] || { name: id };
   const bits = [c.name];
@@ -112,12 +169,14 @@ function cardWords(cat, id) {
   if (c.level) more.push(`${LEVEL_TITLE[c.level]} of the ${c.home}`);
   else if (c.kind === "plant") more.push("plant card");
   else if (c.kind) more.push(c.kind);
-  if (c.habitat) more.push(`needs ${c.habitat.map((p) => plantName(cat, p).toLowerCase()).join(", ")}${c.vine_link ? " and a vine network joining Understory and Canopy" : ""}`);
+  if (c.habitat) more.push(`needs ${c.habitat.map((/** @type {string} */ p) => plantName(cat, p).toLowerCase()).join(", ")}${c.vine_link ? " and a vine network joining Understory and Canopy" : ""}`);
   if (c.prey?.length) more.push(`eats ${c.prey.join(" or ")}`);
   return `${bits.join(" ")}${more.length ? `, ${more.join(", ")}` : ""}.${c.text ? ` ${c.text}` : ""}${c.fact ? ` ${c.fact}` : ""}`;
 }
 
 // A card face: name, latin name, points, level and layer, habitat, prey and fact.
+/** @param {Catalogue} cat @param {string} id
+ * @param {{size?: string, tag?: string, attrs?: Attrs, note?: string | null}} [how] */
 function cardFace(cat, id, { size = "full", tag = "div", attrs = {}, note = null } = {}) {
   const c = cat.cards?.[id] || { name: id, kind: "card" };
   const kind = c.level || c.kind || "card";
@@ -137,26 +196,32 @@ function cardFace(cat, id, { size = "full", tag = "div", attrs = {}, note = null
   return h(`${tag}.bm-card.k-${kind}.sz-${size}`, { title: label, "aria-label": label, "data-card": id, tabindex: tag === "button" ? null : "0", ...attrs }, body);
 }
 
+/** @param {BoardProps} args @returns {HTMLElement} */
 export function biomeBoard(args) {
-  const { obs, legal, seat, players, catalogue: cat, act, busy, names, toMove } = args;
+  const { legal, seat, players, catalogue: cat, act, busy, names, toMove } = args;
+  const obs = /** @type {BiomeObs} */ (args.obs);
   // The turn, the table, the Gallery's column, the seat's hand and tiles, the players: each
   // a panel of the grid `.bm-root` (app.css) places, beside each other on a wide screen;
   // on a phone the hand comes just after the table, before the Gallery's column.
   const root = h("div.bm-root", { id: "board", "data-board": "biome" });
   // Redraw after narrowing a choice; keyboard focus moves on to where the next step is
   // (`then`: a selector), else stays on the same control.
+  /** @param {string | null} [then] */
   const redraw = (then) => {
     const focused = document.activeElement?.id;
     const next = biomeBoard(args);
     root.replaceWith(next);
     const onward = then && next.querySelector(then);
     const again = focused && document.getElementById(focused);
-    (onward || again || next.querySelector("[aria-pressed='true']"))?.focus();
+    /** @type {HTMLElement | null} */ (onward || again || next.querySelector("[aria-pressed='true']"))?.focus();
   };
   const live = busy ? [] : legal;
+  /** @param {string} type */
   const of = (type) => live.filter((l) => l.action.type === type);
+  /** @type {Set<number>} */
   const used = new Set();  // indices some element of the board offers
   const me = seat !== null ? obs.players[seat] : null;
+  /** @param {string} id */
   const byKey = (id) => cat.cards?.[id] ? id.replace(/-\d+$/, "") : id;
 
   // Forget narrowed choices the position no longer allows.
@@ -167,19 +232,25 @@ export function biomeBoard(args) {
   if (pick.ability && !of(pick.ability).length) pick.ability = null;
 
   // Buttons: `direct` sends one legal action; `picker` narrows the choice and redraws.
+  /** @param {LegalAction} l @returns {Use} */
   const direct = (l) => { used.add(l.index); return { "data-legal": String(l.index), onclick: () => { pick.tile = pick.cell = pick.ability = pick.menu = null; act(l.action); } }; };
+  /** @param {LegalAction[]} ls @param {boolean} pressed @param {() => void} onpick
+   * @param {string} [then] @returns {Use} */
   const picker = (ls, pressed, onpick, then = ".bm-menu button") => {
     ls.forEach((l) => used.add(l.index));
     return { "data-legal": ls.map((l) => l.index).join(" "), "data-pick": "", "aria-pressed": String(pressed), onclick: () => { onpick(); redraw(pressed ? null : then); } };
   };
   const NEXT_TARGET = ".bm-cell.target, #board .target:not([data-pick])";
   // An element with several uses opens a small menu of them.
+  /** @param {string} key @param {Option[]} options @returns {Partial<Use>} */
   const choices = (key, options) => {
     if (!options.length) return {};
     if (options.length === 1) return direct(options[0].legal);
     return picker(options.flatMap((o) => o.all || [o.legal]), pick.menu === key, () => { pick.menu = pick.menu === key ? null : key; });
   };
+  /** @type {Map<string, {title: string, options: Option[]}>} */
   const menus = new Map();
+  /** @param {string} key @param {string} title @param {Option[]} options */
   const offer = (key, title, options) => { if (options.length > 1) menus.set(key, { title, options }); return choices(key, options); };
 
   // ---- the board: hex platforms in three layers ----
@@ -187,6 +258,7 @@ export function biomeBoard(args) {
   const boardBox = h("div.bm-boardbox");
   // The chosen tile shown on the chosen cell, turned as the rotation button under the pointer
   // or the keyboard says, before it is placed.
+  /** @type {(rot: number) => void} */
   let preview = () => {};
   if (form) {
     const size = 40;
@@ -200,8 +272,9 @@ export function biomeBoard(args) {
     const AXIAL = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]];
     const blights = pick.ability === "blight" ? new Map(of("blight").map((l) => [l.action.cell, l])) : new Map();
     const burns = new Map(of("burn").map((l) => [l.action.platform, l]));
+    /** @type {Map<string, LegalAction[]>} */
     const placeHere = new Map();
-    for (const l of places) if (l.action.tile === pick.tile) { if (!placeHere.has(l.action.cell)) placeHere.set(l.action.cell, []); placeHere.get(l.action.cell).push(l); }
+    for (const l of places) if (l.action.tile === pick.tile) { if (!placeHere.has(l.action.cell)) placeHere.set(l.action.cell, []); /** @type {LegalAction[]} */ (placeHere.get(l.action.cell)).push(l); }
     cells.sort((a, b) => a.y - b.y || a.x - b.x);  // back to front, so nearer platforms overlap
     for (const c of cells) {
       const lay = LAYERS[c.layer];
@@ -209,7 +282,9 @@ export function biomeBoard(args) {
       const depth = lay.lift + BASE;
       const here = obs.board?.[c.name];
       const [a, b, d] = [corner(c.x, y, size, 1), corner(c.x, y, size, 2), corner(c.x, y, size, 3)];
+      /** @param {number[]} p */
       const down = (p) => [p[0], p[1] + depth];
+      /** @param {number[][]} ps */
       const poly = (ps) => ps.map((p) => p.map((v) => v.toFixed(1)).join(",")).join(" ");
       const g = s("g", { class: `bm-cell lay-${c.layer}`, "data-cell": c.name, id: `bm-cell-${c.name}` });
       g.append(s("polygon", { points: poly([a, b, down(b), down(a)]), class: "bm-side right" }),
@@ -224,6 +299,7 @@ export function biomeBoard(args) {
       if (here) g.append(tileFace(cat, here[0], here[1], c.x, y, size));
       else g.append(s("text", { x: c.x, y: y + 4, class: `bm-cellname${c.name.endsWith("a") ? " centre" : ""}` }, c.name.endsWith("a") ? c.name.slice(0, 2) : c.name));
       if (pending.has(c.name)) { g.classList.add("pending"); label += ", placed for the card being earned"; }
+      /** @type {Use | null} */
       let attrs = null;
       const spots = placeHere.get(c.name);
       if (spots) {
@@ -232,17 +308,18 @@ export function biomeBoard(args) {
           : picker(spots, pick.cell === c.name, () => { pick.cell = pick.cell === c.name ? null : c.name; });
         label = `Place ${pick.tile} on ${label}${rotations > 1 ? ` (${rotations} ways to turn it)` : ""}`;
       } else if (blights.has(c.name)) {
-        attrs = direct(blights.get(c.name)); label = `Blight: take the tile on ${label}`;
+        attrs = direct(/** @type {LegalAction} */ (blights.get(c.name))); label = `Blight: take the tile on ${label}`;
       } else if (burns.has(c.name.slice(0, 2))) {
-        attrs = direct(burns.get(c.name.slice(0, 2))); label = `Burn platform ${c.name.slice(0, 2)} (${label})`;
+        attrs = direct(/** @type {LegalAction} */ (burns.get(c.name.slice(0, 2)))); label = `Burn platform ${c.name.slice(0, 2)} (${label})`;
       }
       if (attrs) {
         g.classList.add("target");
         if (attrs["aria-pressed"] === "true") g.classList.add("chosen");
         g.setAttribute("role", "button"); g.setAttribute("tabindex", "0");
-        for (const [k, v] of Object.entries(attrs)) if (k !== "onclick") g.setAttribute(k, v);
-        g.addEventListener("click", attrs.onclick);
-        g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); attrs.onclick(); } });
+        const use = attrs;
+        for (const [k, v] of Object.entries(use)) if (k !== "onclick") g.setAttribute(k, /** @type {string} */ (v));
+        g.addEventListener("click", use.onclick);
+        g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); use.onclick(); } });
       } else g.setAttribute("role", "img");
       g.setAttribute("aria-label", label);
       g.prepend(s("title", {}, label));
@@ -252,7 +329,7 @@ export function biomeBoard(args) {
     if (spot) {
       const ghost = s("g", { class: "bm-ghost", "aria-hidden": "true" });
       svg.append(ghost);
-      preview = (rot) => ghost.replaceChildren(tileFace(cat, pick.tile, rot, spot.x, spot.y - LAYERS[spot.layer].lift, size));
+      preview = (rot) => ghost.replaceChildren(tileFace(cat, /** @type {string} */ (pick.tile), rot, spot.x, spot.y - LAYERS[spot.layer].lift, size));
     }
     boardBox.append(svg);
     const legend = h("div.bm-legend", { "aria-hidden": "true" }, ["E", "C", "U"].map((l) => h("span", {}, h(`span.bm-swatch.lay-${l}`), LAYERS[l].title)),
@@ -269,7 +346,7 @@ export function biomeBoard(args) {
     turnChooser = h("div.bm-menu", { role: "group", "aria-label": `Turn ${pick.tile} on ${pick.cell}` }, h("strong", {}, `Place ${pick.tile} on ${pick.cell}, turned:`),
       spots.map((l) => h("button.bm-turn", { type: "button", id: `bm-turn-${l.action.rotation}`, "aria-label": `Place ${pick.tile} on ${pick.cell} turned ${l.action.rotation} (${l.action.rotation * 60} degrees)`,
         onmouseenter: () => preview(l.action.rotation), onfocus: () => preview(l.action.rotation), ...direct(l) },
-        miniTile(cat, pick.tile, l.action.rotation, 30), h("span", {}, `${l.action.rotation * 60}°`))),
+        miniTile(cat, /** @type {string} */ (pick.tile), l.action.rotation, 30), h("span", {}, `${l.action.rotation * 60}°`))),
       h("button.secondary", { type: "button", onclick: () => { const back = `bm-cell-${pick.cell}`; pick.cell = null; redraw(`#${back}`); } }, "Another cell"));
     if (spots.length) preview(spots[0].action.rotation);
   }
@@ -277,6 +354,7 @@ export function biomeBoard(args) {
   // ---- Gallery, deck, discard pile, Global Bonus cards ----
   const side = h("section.panel.bm-side-col", { "aria-label": "The Card Gallery, the piles and the Global Bonuses" });
   const galleryRow = h("div.bm-cards", { role: "group", "aria-label": "The Card Gallery" }, (obs.gallery || []).map((id) => {
+    /** @type {Option[]} */
     const opts = [
       ...of("earn").filter((l) => l.action.card === id).map((l) => ({ legal: l, text: "Earn it" })),
       ...of("take-gallery").filter((l) => l.action.card === id).map((l) => ({ legal: l, text: "Take it into your hand" })),
@@ -316,7 +394,9 @@ export function biomeBoard(args) {
   }
 
   // ---- the turn panel: what is happening, what to do, the choices without a place ----
+  /** @type {HTMLElement[]} */
   const turnButtons = [];
+  /** @type {Record<string, string>} */
   const plain = { pass: "Pass", "no-exchange": "No exchange", "done-exchanging": "Done exchanging", "end-turn": "End turn", confirm: "Confirm: earn the card", withdraw: "Withdraw this habitat", "gain-nothing": "Gain nothing", "sabotage-nobody": "Sabotage nobody" };
 
   // ---- your hand and your tiles ----
@@ -327,6 +407,7 @@ export function biomeBoard(args) {
     const cannot = unplayableIn(hand, legal, args.unplayable);
     const handRow = h("div.bm-cards", { role: "group", "aria-label": "Your hand" }, hand.map((id) => {
       const key = byKey(id);
+      /** @type {Option[]} */
       const opts = [
         ...of("earn").filter((l) => l.action.card === id).map((l) => ({ legal: l, text: "Earn it" })),
         ...of("exchange-card").filter((l) => l.action.card === id).map((l) => ({ legal: l, text: "Exchange it" })),
@@ -335,6 +416,7 @@ export function biomeBoard(args) {
       ];
       const abil = key === "blight" ? "blight" : key === "opportunist" ? "opportunist" : null;
       const abilActs = abil ? of(abil) : [];
+      /** @type {Partial<Use>} */
       let attrs = {};
       if (abilActs.length && !opts.length) {
         attrs = picker(abilActs, pick.ability === abil, () => { pick.ability = pick.ability === abil ? null : abil; pick.tile = pick.cell = pick.menu = null; }, NEXT_TARGET);
@@ -349,11 +431,13 @@ export function biomeBoard(args) {
       return markUnplayable(cardFace(cat, id, { size: "full", tag: can ? "button" : "div", note, attrs: can ? { type: "button", id: `bm-hand-${id}`, class: `target${pressed ? " selected" : ""}${note ? " marked" : ""}`, "aria-label": `${what}: ${cardWords(cat, id)}`, ...attrs } : { class: note ? "marked" : "" } }), cannot.get(id));
     }));
     const tileRow = h("div.bm-tiles", { role: "group", "aria-label": "Your tiles" }, me.tiles.map((id) => {
+      /** @type {Option[]} */
       const opts = [
         ...of("exchange-tile").filter((l) => l.action.tile === id).map((l) => ({ legal: l, text: "Exchange it" })),
         ...of("return-tile").filter((l) => l.action.tile === id).map((l) => ({ legal: l, text: "Return it to the perimeter" })),
       ];
       const pl = places.filter((l) => l.action.tile === id);
+      /** @type {Partial<Use>} */
       let attrs = {};
       if (pl.length) {
         attrs = picker(pl, pick.tile === id, () => { pick.tile = pick.tile === id ? null : id; pick.cell = null; pick.ability = null; }, ".bm-cell.target");
@@ -386,7 +470,7 @@ export function biomeBoard(args) {
     const chains = p.chains.map((ch, i) => h("li.bm-chain", { "aria-label": `Food chain ${i + 1}: ${ch.map((id) => cat.cards?.[id]?.name || id).join(" eaten by ")}` },
       ch.flatMap((id, k) => {
         const l = preys.get(id);
-        const face = l ? cardFace(cat, id, { size: "tiny", tag: "button", attrs: { type: "button", class: "target", id: `bm-prey-${id}`, "aria-label": `Earn ${cat.cards?.[obs.card]?.name} eating ${cardWords(cat, id)}`, ...direct(l) } })
+        const face = l ? cardFace(cat, id, { size: "tiny", tag: "button", attrs: { type: "button", class: "target", id: `bm-prey-${id}`, "aria-label": `Earn ${cat.cards?.[/** @type {string} */ (obs.card)]?.name} eating ${cardWords(cat, id)}`, ...direct(l) } })
           : cardFace(cat, id, { size: "tiny" });
         return k ? [h("span.bm-arrow", { "aria-hidden": "true", title: "eaten by" }, "▲"), face] : face;
       })));
@@ -413,10 +497,10 @@ export function biomeBoard(args) {
   // ---- the menu of a card or tile with several uses ----
   let menu = null;
   if (pick.menu && menus.has(pick.menu)) {
-    const m = menus.get(pick.menu);
+    const m = /** @type {{title: string, options: Option[]}} */ (menus.get(pick.menu));
     menu = h("div.bm-menu", { role: "group", "aria-label": `Choices for ${m.title}` }, h("strong", {}, `${m.title}:`),
       m.options.map((o) => (o.ability
-        ? h("button", { type: "button", id: `bm-use-${o.ability}`, ...picker(o.all, false, () => { pick.ability = o.ability; pick.menu = null; }, NEXT_TARGET) }, o.text)
+        ? h("button", { type: "button", id: `bm-use-${o.ability}`, ...picker(/** @type {LegalAction[]} */ (o.all), false, () => { pick.ability = /** @type {string} */ (o.ability); pick.menu = null; }, NEXT_TARGET) }, o.text)
         : h("button", { type: "button", id: `bm-use-${o.legal.index}`, ...direct(o.legal) }, o.text))),
       h("button.secondary", { type: "button", onclick: () => { pick.menu = null; redraw(); } }, "Cancel"));
   } else pick.menu = null;
@@ -444,8 +528,11 @@ export function biomeBoard(args) {
   return root;
 }
 
+/** What to do now, in words. @param {BiomeObs} obs @param {Catalogue} cat @param {typeof pick} pk
+ * @param {boolean} placing @param {(type: string) => LegalAction[]} of @returns {string} */
 function hintFor(obs, cat, pk, placing, of) {
-  const name = (id) => cat.cards?.[id]?.name || id;
+  /** @param {string | null} id the card being earned (there is one in these phases) */
+  const name = (id) => cat.cards?.[/** @type {string} */ (id)]?.name || id;
   switch (obs.phase) {
     case "react": return "Another player's turn begins: play an Opportunist (click it in your hand, then a highlighted tile of an opponent), or pass.";
     case "exchange": return "Phase 1: click a card or a tile to start exchanging (cards or tiles, not both), or choose no exchange.";

@@ -4,11 +4,32 @@
 // Highlights come only from the server's legal actions.
 import { h } from "../api.js";
 import { faceName, markUnplayable, unplayableIn } from "../faces.js";
+/** @import { Attrs } from "../api.js" */
+/** @import { BoardProps, Catalogue, LegalAction } from "../types.js" */
+
+/** A forest: its trees, each with its four slots (Ground to Canopy), each slot's cards
+ * from the bottom up. @typedef {string[][][]} Trees */
+
+/** What this board reads of an observation (the game's view: docs/rules, its view.py).
+ * @typedef {object} ForestObs
+ * @property {number} draws_left
+ * @property {string | null} gift the card given to `receiver`, to place
+ * @property {number | null} receiver
+ * @property {Array<{cards: number, top: string | null}>} piles `top`: its top card's level
+ * @property {Array<{count: number, levels: string[], cards: string[] | null}>} hands
+ *   (`cards`: the viewer's own hand only, or every hand in a replay)
+ * @property {Trees[]} forests
+ * @property {number[]} points
+ * @property {Trees} [neighbour] the solo game's Neighbouring Forest
+ * @property {number} [neighbour_points] */
 
 const LEVELS = ["ground", "first", "second", "canopy"];
+/** @type {Record<string, string>} */
 const LEVEL_TITLE = { ground: "Ground", first: "1st level", second: "2nd level", canopy: "Canopy" };
+/** The hand card picked, whose slots are lit. @type {string | null} */
 let selected = null;
 
+/** A card in words, for its label. @param {string} id @param {Catalogue} cat */
 function describe(id, cat) {
   const c = cat.cards[id];
   if (!c) return id;
@@ -21,6 +42,9 @@ function describe(id, cat) {
   return parts.join("; ");
 }
 
+/** A card's face (`full`: with the species' fact; `covered`: how many cards lie under it).
+ * @param {string} id @param {Catalogue} cat
+ * @param {{full?: boolean, tag?: string, attrs?: Attrs, covered?: number}} [how] */
 function cardFace(id, cat, { full = false, tag = "div", attrs = {}, covered = 0 } = {}) {
   const c = cat.cards[id] || { level: "ground" };
   const sp = c.species ? cat.species[c.species] : null;
@@ -34,12 +58,17 @@ function cardFace(id, cat, { full = false, tag = "div", attrs = {}, covered = 0 
     covered ? h("span.covered", {}, ` +${covered} below`) : null);
 }
 
+/** A forest: its trees, level by level (`mine`, `placing`: the picked card's slots lit).
+ * @param {Trees} trees
+ * @param {string} title @param {number} points
+ * @param {{mine: boolean, placing: boolean, legal: LegalAction[], act: BoardProps["act"], cat: Catalogue}} how */
 function forestView(trees, title, points, { mine, placing, legal, act, cat }) {
+  /** @type {Map<string, LegalAction>} */
   const targets = new Map();  // "tree:level" -> action
   if (mine && placing) {
     for (const l of legal) {
       if (l.action.type === "place" && l.action.card === selected) {
-        const lv = cat.cards[selected]?.level;
+        const lv = cat.cards[l.action.card]?.level;
         targets.set(`${l.action.tree}:${lv}`, l);
       }
     }
@@ -72,9 +101,12 @@ function forestView(trees, title, points, { mine, placing, legal, act, cat }) {
   return h("section.forest", { "aria-label": title }, h("h3", {}, h("span", {}, title), h("span", {}, `${points} points`)), row);
 }
 
+/** @param {BoardProps} props @returns {HTMLElement} */
 export function forestBoard(props) {
-  const { obs, legal, seat, players, catalogue: cat, act, busy, names, toMove } = props;
+  const { legal, seat, players, catalogue: cat, act, busy, names, toMove } = props;
+  const obs = /** @type {ForestObs} */ (props.obs);
   const root = h("div", { id: "board", "data-board": "forest" });
+  /** @param {string} t */
   const byType = (t) => legal.filter((l) => l.action.type === t);
   const playable = new Set(legal.filter((l) => l.action.card).map((l) => l.action.card));
   if (selected && !playable.has(selected)) selected = null;
@@ -95,8 +127,8 @@ export function forestBoard(props) {
   const piles = h("div.piles", { role: "group", "aria-label": "The five piles" }, obs.piles.map((p, i) => {
     const lv = p.top;
     const text = [h("span", {}, `Pile ${i + 1}`), h("span", {}, lv ? LEVEL_TITLE[lv] : "empty"), h("span", { style: "font-size:.8rem" }, `${p.cards} cards`)];
-    const d = draws.get(i);
-    return d ? h(`button.pile.lv-${lv}.target`, { type: "button", "data-pile": i, "aria-label": `Draw from pile ${i + 1}: ${LEVEL_TITLE[lv]}, ${p.cards} cards`, disabled: busy, onclick: () => act(d.action) }, text)
+    const d = draws.get(i);  // (a pile to draw from has a top card)
+    return d ? h(`button.pile.lv-${lv}.target`, { type: "button", "data-pile": i, "aria-label": `Draw from pile ${i + 1}: ${LEVEL_TITLE[/** @type {string} */ (lv)]}, ${p.cards} cards`, disabled: busy, onclick: () => act(d.action) }, text)
       : h(`div.pile${lv ? `.lv-${lv}` : ".empty"}`, { "data-pile": i, "aria-label": `Pile ${i + 1}: ${lv ? LEVEL_TITLE[lv] : "empty"}, ${p.cards} cards` }, text);
   }));
   root.append(h("section.panel", { "aria-label": "Piles" }, h("h2", {}, "Piles"), piles, hint ? h("p.hint", { id: "hint", role: "status" }, hint) : null));
@@ -104,6 +136,7 @@ export function forestBoard(props) {
   // my hand (and a gift to place)
   if (seat !== null) {
     const hand = obs.hands[seat];
+    /** @type {string[]} */
     const cards = [...(hand.cards || [])];
     if (obs.gift && obs.receiver === seat && !cards.includes(obs.gift)) cards.unshift(obs.gift);
     const marks = unplayableIn(cards, legal, props.unplayable);
@@ -133,7 +166,7 @@ export function forestBoard(props) {
     if (backs) view.append(backs);
     forests.append(view);
   }
-  if (obs.neighbour) forests.append(forestView(obs.neighbour, "Neighbouring Forest", obs.neighbour_points, { mine: false, placing: false, legal, act, cat }));
+  if (obs.neighbour) forests.append(forestView(obs.neighbour, "Neighbouring Forest", /** @type {number} */ (obs.neighbour_points), { mine: false, placing: false, legal, act, cat }));
   root.append(h("section.panel", { "aria-label": "Forests" }, h("h2", {}, "Forests"), forests));
 
   const key = Object.values(cat.species || {}).map((sp) => h("div", {}, h("strong", {}, sp.name), " ", h("em", {}, sp.latin), ` · ${LEVEL_TITLE[sp.level]}`));

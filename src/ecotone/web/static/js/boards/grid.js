@@ -4,9 +4,16 @@
 // the actions there. Highlights come only from the server's legal actions.
 import { h, seatName } from "../api.js";
 import { baseId, faceName, faceOf, glossaryMap, markUnplayable, termEl, unplayableIn } from "../faces.js";
+/** @import { Attrs } from "../api.js" */
+/** @import { Terms } from "../faces.js" */
+/** @import { BoardProps, Catalogue, Face, Json, LegalAction } from "../types.js" */
 
+/** The hand card picked, whose cells are lit. @type {string | null} */
 let selected = null;
+/** The cell whose several actions are offered. @type {string | null} */
 let focusCell = null;
+/** A cell's name ("b3") as its column (from 0) and row, or null for another name.
+ * @param {string} cell */
 const parse = (cell) => {
   const m = /^([a-zA-Z]+)(\d+)$/.exec(cell);
   if (!m) return null;
@@ -21,7 +28,8 @@ const CHIPS = ["trophic", "food_chain", "scale", "diet", "domain", "cost", "clim
 // on the table, in a cell: what a neighbour is judged by (the rest is in the hand and the popover)
 const CELL_CHIPS = new Set(["trophic", "food_chain", "scale", "climates", "climate", "terrains", "terrain"]);
 
-/** The printed marks of a card as small chips, each abbreviation explained by the glossary. */
+/** The printed marks of a card as small chips, each abbreviation explained by the glossary.
+ * @param {Face} c @param {Terms} terms @param {string} size */
 function chips(c, terms, size) {
   const out = [];
   const seen = new Set();  // a mark printed once, though two fields hold it (a HOME's level and domain)
@@ -38,7 +46,9 @@ function chips(c, terms, size) {
 
 /** A card's face: its printed code, name, latin name, points and marks (climate, terrain,
  * food chain, scale, keywords...); in the hand also its text. The fact and everything else
- * is in the face popover. */
+ * is in the face popover.
+ * @param {string} id @param {Catalogue} cat @param {Terms} terms @param {Attrs} [attrs]
+ * @param {string} [tag] @param {string} [size] "cell", or "hand" with its text */
 function face(id, cat, terms, attrs = {}, tag = "div", size = "cell") {
   const key = baseId(id);
   const c = faceOf(cat, key) || { name: id };
@@ -53,6 +63,7 @@ function face(id, cat, terms, attrs = {}, tag = "div", size = "cell") {
     size === "hand" && (c.text || c.play) ? h("span.gtext", {}, c.text || c.play) : null);
 }
 
+/** @param {BoardProps} props @returns {HTMLElement} */
 export function gridBoard(props) {
   const { obs, legal, seat, catalogue: cat, act, busy, names, toMove } = props;
   const terms = glossaryMap(props.glossary);
@@ -63,24 +74,29 @@ export function gridBoard(props) {
   const loose = legal.filter((l) => l.action.card && !l.action.cell);
   const playable = new Set([...withCard, ...loose].map((l) => l.action.card));
   // the hand names a card's copy ("baobab#1a") where actions may name the card ("baobab")
+  /** @param {string} id */
   const cardOf = (id) => (playable.has(id) ? id : baseId(id));
   if (selected && !playable.has(selected)) selected = null;
+  /** @type {Map<string, LegalAction[]>} */
   const cellActions = new Map();  // cell -> actions there (for the selected card, or card-less)
-  const add = (cell, l) => { if (!cellActions.has(cell)) cellActions.set(cell, []); cellActions.get(cell).push(l); };
+  /** @param {string} cell @param {LegalAction} l */
+  const add = (cell, l) => { if (!cellActions.has(cell)) cellActions.set(cell, []); /** @type {LegalAction[]} */ (cellActions.get(cell)).push(l); };
   for (const l of legal) {
     if (!l.action.cell) continue;
     if (l.action.card) { if (l.action.card === selected) add(l.action.cell, l); } else add(l.action.cell, l);
   }
+  /** @type {Json[]} the cards on the table, each at its cell */
   const placed = obs.table || obs.cells || [];
   const mapCells = new Set(obs.map || []);
   const cells = [...placed.map((p) => p.cell), ...mapCells, ...cellActions.keys(), ...withCard.map((l) => l.action.cell)];
-  const pos = cells.map(parse).filter(Boolean);
+  const pos = /** @type {Array<{col: number, row: number}>} */ (cells.map(parse).filter(Boolean));
   let minC = Math.min(...pos.map((p) => p.col)), maxC = Math.max(...pos.map((p) => p.col));
   let minR = Math.min(...pos.map((p) => p.row)), maxR = Math.max(...pos.map((p) => p.row));
   if (obs.rows && obs.cols) { minC = 0; maxC = obs.cols - 1; minR = 1; maxR = obs.rows; }
   if (!pos.length) { minC = 0; maxC = 3; minR = 1; maxR = 3; }
   const byCell = new Map(placed.map((p) => [p.cell, p]));
   const grid = h("div.grid", { role: "grid", "aria-label": "The table", style: `grid-template-columns: 2rem repeat(${maxC - minC + 1}, minmax(${maxC - minC > 6 ? 66 : 92}px, 1fr))` });
+  /** @param {number} c */
   const colName = (c) => { let s = ""; let n = c + 1; while (n > 0) { const r = (n - 1) % 26; s = String.fromCharCode(97 + r) + s; n = Math.floor((n - 1) / 26); } return s; };
   const upper = (obs.cells !== undefined);
   grid.append(h("div"));
@@ -106,7 +122,7 @@ export function gridBoard(props) {
   }
   const chooser = focusCell && cellActions.get(focusCell)
     ? h("div.give-targets", { role: "group", "aria-label": `Choices at ${focusCell}` }, h("strong", {}, `At ${focusCell}: `),
-      cellActions.get(focusCell).map((l) => h("button", { type: "button", onclick: () => { selected = null; focusCell = null; act(l.action); } }, l.text)))
+      /** @type {LegalAction[]} */ (cellActions.get(focusCell)).map((l) => h("button", { type: "button", onclick: () => { selected = null; focusCell = null; act(l.action); } }, l.text)))
     : null;
   const uses = selected ? loose.filter((l) => l.action.card === selected) : [];
   const onBoard = selected ? withCard.some((l) => l.action.card === selected) : false;
@@ -115,10 +131,11 @@ export function gridBoard(props) {
   else if (legal.length && !busy) hint = selected ? `Play ${faceName(cat, selected)}: choose a highlighted cell${uses.length ? ", or another use under your hand" : ""}.` : playable.size ? "Choose a card from your hand, or a highlighted cell, or an action from the list." : cellActions.size ? "Choose a highlighted cell, or an action from the list." : null;
   root.append(h("section.panel", { "aria-label": "The table" }, h("h2", {}, "The table"), hint ? h("p.hint", { id: "hint", role: "status" }, hint) : null, h("div.grid-wrap", {}, grid), chooser));
 
+  /** @type {Json[]} */
   const hands = obs.hands || [];
   if (seat !== null && hands[seat]?.cards) {
     const marks = unplayableIn(hands[seat].cards, legal, props.unplayable);
-    const row = h("div.hand", { role: "group", "aria-label": "Your hand" }, hands[seat].cards.map((id) => {
+    const row = h("div.hand", { role: "group", "aria-label": "Your hand" }, hands[seat].cards.map((/** @type {string} */ id) => {
       const card = cardOf(id);
       const on = selected === card;
       return markUnplayable(playable.has(card)

@@ -9,17 +9,74 @@
 // click offers several actions, the second step opens as a row of choices.
 import { h, seatName } from "../api.js";
 import { faceName, markUnplayable, nameText, unplayableIn } from "../faces.js";
+/** @import { Attrs } from "../api.js" */
+/** @import { BoardProps, Catalogue, Face, LegalAction } from "../types.js" */
+
+/** A deck's public side: how many cards, and those seen at its bottom.
+ * @typedef {{cards: number, bottom: string[]}} DeckSide */
+
+/** A habitat, as the observation has it.
+ * @typedef {{status: string, destruction: number, destruction_needed: number,
+ *   bounty: {single: number, shared: number} | null, deck: DeckSide}} Habitat */
+
+/** A player, as the observation has them (`hand_cards` and `niche`: the viewer's own).
+ * @typedef {object} SgPlayer
+ * @property {string} tile
+ * @property {string | null} region
+ * @property {number} food
+ * @property {Record<string, number>} adaptations
+ * @property {string[]} niches
+ * @property {number} evp
+ * @property {number} hand
+ * @property {string[]} hand_backs
+ * @property {number} facedown
+ * @property {number[]} dice
+ * @property {number} cooperated
+ * @property {number} intimidated
+ * @property {boolean | null} chosen
+ * @property {boolean} has_secret_niche
+ * @property {string[]} [hand_cards]
+ * @property {string | null} [niche] */
+
+/** What this board reads of an observation (the game's view, its view.py).
+ * @typedef {object} SingaporeObs
+ * @property {string} mode
+ * @property {number} round
+ * @property {number} rounds
+ * @property {number} first
+ * @property {string} phase
+ * @property {number | null} turn the seat deciding, in the phases taken in turn
+ * @property {Record<string, Habitat>} habitats
+ * @property {DeckSide} wild_deck
+ * @property {number} destruction_drawn
+ * @property {string[]} discard
+ * @property {string[]} niche_display
+ * @property {SgPlayer[]} players
+ * @property {string[]} drawn
+ * @property {string | null} drawn_from
+ * @property {{extra: number, any_deck: boolean, bargain: boolean}} evolution
+ * @property {{habitat: string, proposer: number, pledges: number[], needed: number} | null} recovery
+ * @property {string[]} log
+ * @property {string[]} last_log
+ * @property {{cards: string[], final: string | null}} [my_choice] */
+
+/** A board place's button, given its key ("tile:Fo3"), label and attributes, then children.
+ * @typedef {(tag: string, key: string, label: string, attrs: Attrs, ...children: import("../api.js").Child[]) => HTMLElement} Target */
 
 const PAWNS = ["#1f4d29", "#4b3f8f", "#8f4b1f", "#1f5d8f", "#8f1f5d", "#5d5d1f"];
+/** @type {Record<string, string>} */
 const PHASE = {
   migrate: "Migration", compete: "Inter-species Competition", draw: "Evolution", buy: "Evolution",
   anchor: "Destruction", restore: "Recovery", pledge: "Recovery", discard: "Hand limit", over: "The end",
 };
+/** @type {Record<string, string>} */
 const DOING = {
   draw: "draws for Evolution", buy: "buys Adaptations", anchor: "decides whether to stay in the destroyed Mangrove",
   restore: "may offer a Recovery card", pledge: "pledges Food for the Recovery", discard: "discards down to 2 cards",
 };
+/** @type {Record<string, string>} */
 const STATUS = { open: "open", "opening-soon": "Opening soon", destroyed: "Destroyed" };
+/** @type {Record<string, [string, string]>} */
 const DECISIONS = {  // the seat's yes/no decisions: their button text and what they mean
   cooperate: ["🤝 Cooperate", "Cooperate: share the Food"],
   intimidate: ["⚔ Intimidate", "Intimidate: try to take Food from the others"],
@@ -28,24 +85,30 @@ const DECISIONS = {  // the seat's yes/no decisions: their button text and what 
   leave: ["Leave for the Ecotone", "Leave the destroyed Mangrove for the centre of the Ecotone"],
   pass: ["Pass", "Offer no Recovery card"],
 };
+/** @type {string | null} */
 let opened = null;  // the target whose several actions are shown as a second step
 
+/** @param {string} s */
 const title = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+/** @param {string} key */
 const words = (key) => key.replace(/-/g, " ");
 
 /** The tile's one name, everywhere on the page: the catalogue's label (Fo3, Ec.n, Ec.c),
- * as the choices, the log and the text view print it. */
+ * as the choices, the log and the text view print it. @param {string} tile @param {Catalogue} cat */
 const short = (tile, cat) => faceName(cat, tile);
 
+/** @param {string} tile @param {Face | undefined} t its face */
 function tileWords(tile, t) {
   if (!t) return tile;
   if (t.board === "ecotone") return `Ecotone ${tile.replace("ecotone-", "")}`;
   return `${title(t.board)} ${t.ring}${t.ring === 1 ? " (gateway)" : ""}`;
 }
 
+/** @param {string} key @param {Catalogue} cat @returns {string} */
 const cardName = (key, cat) => cat.cards?.[key]?.name || title(words(key));
 
-/** A card's face in words, for screen readers and tooltips. */
+/** A card's face in words, for screen readers and tooltips.
+ * @param {string} key @param {Catalogue} cat @param {number} [count] */
 function describe(key, cat, count = 0) {
   const c = cat.cards?.[key];
   if (!c) return title(words(key));
@@ -54,13 +117,15 @@ function describe(key, cat, count = 0) {
   if (c.points) parts.push(`points for 1 to ${c.points.length} copies: ${c.points.join(", ")}`);
   if (c.text) parts.push(c.text);
   if (c.species) parts.push(`${c.species} (${c.latin}): ${c.fact}`);
-  return `${parts.map((p) => p.replace(/\.$/, "")).join(". ")}.`;
+  return `${parts.map((/** @type {string} */ p) => p.replace(/\.$/, "")).join(". ")}.`;
 }
 
-/** A species card: card name, common and latin names, points or timing, effect, fact. */
+/** A species card: card name, common and latin names, points or timing, effect, fact.
+ * @param {string} key @param {Catalogue} cat
+ * @param {{tag?: string, attrs?: Attrs, count?: number, label?: string | null, compact?: boolean, fact?: boolean}} [how] */
 function cardFace(key, cat, { tag = "div", attrs = {}, count = 0, label = null, compact = false, fact = !compact } = {}) {
   const c = cat.cards?.[key] || { name: title(words(key)) };
-  const points = c.points ? h("span.sg-points", { "aria-hidden": "true" }, c.points.map((p, i) => h(`span${count === i + 1 || (count > c.points.length && i === c.points.length - 1) ? ".now" : ""}`, {}, p)), " EVP") : null;
+  const points = c.points ? h("span.sg-points", { "aria-hidden": "true" }, c.points.map((/** @type {number} */ p, /** @type {number} */ i) => h(`span${count === i + 1 || (count > c.points.length && i === c.points.length - 1) ? ".now" : ""}`, {}, p)), " EVP") : null;
   const aria = label ? `${label}. ${describe(key, cat, count)}` : describe(key, cat, count);
   return h(`${tag}.sg-cardface.sg-deck-${c.deck || c.kind || "none"}`, { title: describe(key, cat, count), "aria-label": aria, "data-card": key, tabindex: tag === "button" ? null : "0", ...attrs },
     h("span.sg-cardhead", {}, h("span.sg-cardname", {}, c.name), count ? h("span.sg-count", {}, `×${count}`) : null),
@@ -71,33 +136,39 @@ function cardFace(key, cat, { tag = "div", attrs = {}, count = 0, label = null, 
     fact && c.fact ? h("span.sg-fact", {}, c.fact) : null);
 }
 
+/** @param {string} key @param {Catalogue} cat @param {string} [note] */
 function nicheFace(key, cat, note) {
   const n = cat.niches?.[key];
   if (!n) return h("div.sg-niche", {}, title(words(key)));
-  const label = `Niche card ${n.name} (${n.latin}), 12 EVP once complete; needs ${n.needs.map((k) => cardName(k, cat)).join(", ")}. ${n.text} ${n.fact}`;
+  const label = `Niche card ${n.name} (${n.latin}), 12 EVP once complete; needs ${n.needs.map((/** @type {string} */ k) => cardName(k, cat)).join(", ")}. ${n.text} ${n.fact}`;
   return h("div.sg-niche", { title: label, "aria-label": label, "data-face": key, tabindex: "0" },
     h("span.sg-cardhead", {}, h("span.sg-cardname", {}, n.name), h("span.sg-count", {}, "12 EVP")),
-    h("span.sg-latin", {}, n.latin), h("span.sg-meta", {}, `Needs ${n.needs.map((k) => cardName(k, cat)).join(" · ")}`),
+    h("span.sg-latin", {}, n.latin), h("span.sg-meta", {}, `Needs ${n.needs.map((/** @type {string} */ k) => cardName(k, cat)).join(" · ")}`),
     h("span.sg-text", {}, n.text), note ? h("span.sg-meta", {}, note) : null);
 }
 
+/** @param {number} s @param {(seat: number) => string} names */
 function pawn(s, names) {
   return h("span.sg-pawn", { style: `background:${PAWNS[s % PAWNS.length]}`, title: names(s) }, seatName(s));
 }
 
+/** @param {BoardProps} props @returns {HTMLElement} */
 export function singaporeBoard(props) {
-  const { obs, legal, seat, catalogue, act, busy, names, toMove } = props;
+  const { legal, seat, catalogue, act, busy, names, toMove } = props;
+  const obs = /** @type {SingaporeObs} */ (props.obs);
   const cat = catalogue || { cards: {} };
   const root = h("div", { id: "board", "data-board": "singapore" });
   const redraw = () => {
     const next = singaporeBoard(props);
     root.replaceWith(next);
-    next.querySelector(".sg-step button")?.focus();
+    /** @type {HTMLElement | null} */ (next.querySelector(".sg-step button"))?.focus();
   };
 
   // Every legal action, filed under the place on the table where it is chosen.
+  /** @type {Map<string, LegalAction[]>} */
   const targets = new Map();
-  const file = (key, l) => { if (!targets.has(key)) targets.set(key, []); targets.get(key).push(l); };
+  /** @param {string} key @param {LegalAction} l */
+  const file = (key, l) => { if (!targets.has(key)) targets.set(key, []); /** @type {LegalAction[]} */ (targets.get(key)).push(l); };
   for (const l of legal) {
     const a = l.action;
     if (a.type === "migrate") file(`tile:${a.tile}`, l);
@@ -111,28 +182,32 @@ export function singaporeBoard(props) {
   if (opened && !targets.has(opened)) opened = null;
   // While an action is on its way the targets stay focusable (aria-disabled, not
   // disabled), so a keyboard player keeps their place on the board.
+  /** @param {string} key */
   const choose = (key) => {
     if (busy) return;
-    const ls = targets.get(key);
+    const ls = /** @type {LegalAction[]} */ (targets.get(key));
     if (ls.length === 1) { opened = null; act(ls[0].action); } else { opened = key; redraw(); }
   };
   // A clickable target: a button carrying the indices of the legal actions it offers.
+  /** @param {string} key @returns {Attrs} */
   const clickable = (key) => ({
-    type: "button", id: `sg-${key.replace(/[^a-z0-9-]/gi, "-")}`, "data-legal": targets.get(key).map((l) => l.index).join(" "),
+    type: "button", id: `sg-${key.replace(/[^a-z0-9-]/gi, "-")}`, "data-legal": /** @type {LegalAction[]} */ (targets.get(key)).map((l) => l.index).join(" "),
     "aria-disabled": busy ? "true" : null, onclick: () => choose(key),
   });
+  /** @type {Target} */
   const target = (tag, key, label, attrs, ...children) => h(`button.${tag}.target`, { ...clickable(key), "aria-label": label, ...attrs }, ...children);
 
   const me = seat !== null ? obs.players?.[seat] : null;
   const tiles = cat.tiles || {};
+  /** @type {Map<string, number[]>} */
   const pawns = new Map();
-  (obs.players || []).forEach((p, s) => { if (!pawns.has(p.tile)) pawns.set(p.tile, []); pawns.get(p.tile).push(s); });
+  (obs.players || []).forEach((p, s) => { if (!pawns.has(p.tile)) pawns.set(p.tile, []); /** @type {number[]} */ (pawns.get(p.tile)).push(s); });
 
   // ---- what to do now, in words
   const hint = hintText(obs, legal, me, cat, busy, toMove, names);
   const step = opened ? h("div.sg-step.give-targets", { role: "group", "aria-label": "Choose one" },
     h("strong", {}, "Choose: "),
-    targets.get(opened).map((l) => h("button", { type: "button", "data-legal": String(l.index), "aria-disabled": busy ? "true" : null, onclick: () => { if (!busy) { opened = null; act(l.action); } } }, l.text)),
+    /** @type {LegalAction[]} */ (targets.get(opened)).map((l) => h("button", { type: "button", "data-legal": String(l.index), "aria-disabled": busy ? "true" : null, onclick: () => { if (!busy) { opened = null; act(l.action); } } }, l.text)),
     h("button.secondary", { type: "button", onclick: () => { opened = null; redraw(); } }, "Cancel")) : null;
 
   // ---- the plus-shaped board, laid out from the catalogue's rows and columns
@@ -195,7 +270,7 @@ export function singaporeBoard(props) {
   }
 
   // ---- the seat's own species
-  if (me) root.append(mySpecies(obs, me, seat, cat, targets, target, clickable, unplayableIn(me.hand_cards || [], legal, props.unplayable)));
+  if (me) root.append(mySpecies(obs, me, /** @type {number} */ (seat), cat, targets, target, clickable, unplayableIn(me.hand_cards || [], legal, props.unplayable)));
 
   // ---- every player's public side: Food, EVP, hand backs, strategies shown, gallery
   root.append(h("section.panel.sg-panel", { "aria-label": "Galleries" }, h("h2", {}, "The species at the table"),
@@ -220,13 +295,18 @@ export function singaporeBoard(props) {
 
 // Panels a player opens when wanted (the Gamemaster's account): folded by default, and
 // kept as the player left them from one update to the next.
+/** @type {Set<string>} */
 const unfolded = new Set();
+/** @param {string} key @param {import("../api.js").Child} summary @param {import("../api.js").Child} body */
 function folded(key, summary, body) {
   const box = h("details.panel.sg-panel.sg-folded", { id: `sg-${key}`, open: unfolded.has(key) }, h("summary", {}, summary), body);
   box.addEventListener("toggle", () => { if (box.open) unfolded.add(key); else unfolded.delete(key); });
   return box;
 }
 
+/** What to do now, in words (null: nothing to say).
+ * @param {SingaporeObs} obs @param {LegalAction[]} legal @param {SgPlayer | null | undefined} me @param {Catalogue} cat
+ * @param {boolean} busy @param {number[]} toMove @param {(seat: number) => string} names @returns {string | null} */
 function hintText(obs, legal, me, cat, busy, toMove, names) {
   const types = new Set(legal.map((l) => l.action.type));
   if (!legal.length || busy) {
@@ -256,6 +336,8 @@ function hintText(obs, legal, me, cat, busy, toMove, names) {
   }
 }
 
+/** @param {string} key @param {Face} part its place on the board (the catalogue's)
+ * @param {Habitat | undefined} hab @param {Catalogue} cat @param {Map<string, LegalAction[]>} targets @param {Target} target */
 function habitatCard(key, part, hab, cat, targets, target) {
   const style = `grid-row:${part.row + 2};grid-column:${part.col + 2}`;
   if (!hab) return h("div.sg-habcard", { style }, part.name);
@@ -268,12 +350,13 @@ function habitatCard(key, part, hab, cat, targets, target) {
     hab.bounty ? h("span.sg-bounty", {}, `🍃 ${hab.bounty.single} / ${hab.bounty.shared}`) : null, marks];
   const key2 = `deck:${key}`;
   if (targets.has(key2)) {
-    const verbs = targets.get(key2).map((l) => (l.action.type === "restore" ? `Restore the ${part.name}` : `Draw from the ${part.name} deck`));
+    const verbs = /** @type {LegalAction[]} */ (targets.get(key2)).map((l) => (l.action.type === "restore" ? `Restore the ${part.name}` : `Draw from the ${part.name} deck`));
     return target(`sg-habcard.sg-${key}.sg-${hab.status}`, key2, `${verbs.join(" or ")}. ${desc}`, { style, "data-deck": key, title: desc }, ...body);
   }
   return h(`div.sg-habcard.sg-${key}.sg-${hab.status}`, { style, "data-deck": key, role: "img", "aria-label": desc, title: desc }, ...body);
 }
 
+/** @param {SingaporeObs} obs @param {Map<string, LegalAction[]>} targets @param {Target} target */
 function cornerWild(obs, targets, target) {
   const style = "grid-area:1/1/span 3/span 3";
   const seen = obs.wild_deck?.bottom?.length || 0;
@@ -286,6 +369,7 @@ function cornerWild(obs, targets, target) {
     : h("div.sg-corner.sg-wilddeck", { style, "data-deck": "wild", role: "img", "aria-label": desc }, ...body);
 }
 
+/** @param {SingaporeObs} obs @param {Catalogue} cat @param {(seat: number) => string} names */
 function cornerInfo(obs, cat, names) {
   const first = obs.first ?? 0;
   return h("div.sg-corner.sg-info", { style: "grid-area:1/7/span 3/span 3" },
@@ -296,6 +380,7 @@ function cornerInfo(obs, cat, names) {
     h("span.sg-meta", {}, `Destruction cards drawn: ${obs.destruction_drawn ?? 0} (the Urban opens at 3)`));
 }
 
+/** @param {SingaporeObs} obs @param {Catalogue} cat */
 function cornerDiscard(obs, cat) {
   const pile = obs.discard || [];
   return h("div.sg-corner.sg-discard", { style: "grid-area:7/1/span 3/span 3" },
@@ -312,18 +397,23 @@ function cornerLegend() {
     h("span.sg-meta", {}, "Habitats step clockwise from the gateway (1); the Ecotone in any direction. 🍃 Bounty: alone / shared."));
 }
 
+/** @param {string} type @param {Map<string, LegalAction[]>} targets @param {Target} target */
 function decisionButton(type, targets, target) {
   const [text, label] = DECISIONS[type] || [title(type), title(type)];
   return target(`sg-decision.sg-${type}`, `decision:${type}`, label, { "data-decision": type }, text);
 }
 
+/** The seat's own species: its decisions, Food, hand, secret Niche and Adaptations.
+ * @param {SingaporeObs} obs @param {SgPlayer} me @param {number} seat @param {Catalogue} cat
+ * @param {Map<string, LegalAction[]>} targets @param {Target} target @param {(key: string) => Attrs} clickable
+ * @param {Map<string, string>} marks the hand cards that cannot be played now, with why */
 function mySpecies(obs, me, seat, cat, targets, target, clickable, marks) {
   const box = h("section.panel.sg-panel.sg-me", { "aria-label": "Your species", id: "my-hand" });
   box.append(h("h2", {}, `Your species · ${seatName(seat)}`));
   // the seat's decisions: strategy, anchorage, recovery pass (the Evolution finish is by the drawn cards)
   const decisions = Object.keys(DECISIONS).filter((t) => t !== "finish" && targets.has(`decision:${t}`)).map((t) => decisionButton(t, targets, target));
   const other = [...targets.keys()].filter((k) => k.startsWith("decision:") && !(k.slice(9) in DECISIONS));
-  other.forEach((k) => decisions.push(target("sg-decision", k, targets.get(k)[0].text, {}, targets.get(k)[0].text)));
+  other.forEach((k) => decisions.push(target("sg-decision", k, /** @type {LegalAction[]} */ (targets.get(k))[0].text, {}, /** @type {LegalAction[]} */ (targets.get(k))[0].text)));
   if (decisions.length) box.append(h("div.sg-decisions", { role: "group", "aria-label": "Your decision" }, decisions));
   if (obs.my_choice?.final) box.append(h("p.sg-chosen", {}, `Your secret choice: ${words(obs.my_choice.final)}${obs.my_choice.cards?.length ? `, with ${obs.my_choice.cards.map((k) => cardName(k, cat)).join(", ")}` : ""}.`));
 
@@ -351,13 +441,14 @@ function mySpecies(obs, me, seat, cat, targets, target, clickable, marks) {
     hand.length ? h("div.sg-cards", { role: "group", "aria-label": "Your hand" }, hand.map((k, i) => {
       const key = `hand:${k}`;
       if (!targets.has(key) || hand.indexOf(k) !== i) return markUnplayable(cardFace(k, cat, { fact: false }), marks.get(k));
-      const verbs = targets.get(key).map((l) => (l.action.type === "discard" ? "Discard" : "Play"));
+      const verbs = /** @type {LegalAction[]} */ (targets.get(key)).map((l) => (l.action.type === "discard" ? "Discard" : "Play"));
       return markUnplayable(cardFace(k, cat, { fact: false, tag: "button", label: `${verbs.join(" or ")} ${cardName(k, cat)}`, attrs: { ...clickable(key), class: "target" } }), marks.get(k));
     })) : h("p.muted", {}, "No cards in hand."),
     me.facedown ? h("p.sg-meta", {}, `${me.facedown} card(s) face down, to be announced at the end of the round.`) : null);
   const columns = h("div.sg-mine-cols", {}, handCol);
   // the secret Niche card
   if (me.niche) {
+    /** @type {string[]} */
     const needs = cat.niches?.[me.niche]?.needs || [];
     const have = needs.filter((k) => (me.adaptations || {})[k]).length;
     columns.append(h("div.sg-col", {}, h("h3", {}, "Your secret Niche"), h("div.sg-cards", {}, nicheFace(me.niche, cat, `You own ${have} of its 3 Adaptations.`))));
@@ -369,7 +460,7 @@ function mySpecies(obs, me, seat, cat, targets, target, clickable, marks) {
       const c = cat.cards?.[k] || {};
       return h(`li.sg-deck-${c.deck || "none"}`, { "data-card": k, tabindex: "0", title: describe(k, cat, n), "aria-label": describe(k, cat, n) },
         h("strong", {}, `${cardName(k, cat)} ×${n}`), c.species ? h("span.sg-meta", {}, ` ${c.species}`) : null,
-        c.points ? h("span.sg-points", { "aria-hidden": "true" }, c.points.map((p, i) => h(`span${n === i + 1 || (n > c.points.length && i === c.points.length - 1) ? ".now" : ""}`, {}, p))) : null);
+        c.points ? h("span.sg-points", { "aria-hidden": "true" }, c.points.map((/** @type {number} */ p, /** @type {number} */ i) => h(`span${n === i + 1 || (n > c.points.length && i === c.points.length - 1) ? ".now" : ""}`, {}, p))) : null);
     }))
     : h("p.muted", {}, "None yet: buy them in Evolution for 5 Food each."),
   (me.niches || []).map((n) => h("div.sg-cards", {}, nicheFace(n.replace("niche:", ""), cat, "Completed: 12 EVP")))));
@@ -377,6 +468,8 @@ function mySpecies(obs, me, seat, cat, targets, target, clickable, marks) {
   return box;
 }
 
+/** @param {SgPlayer} p @param {number} s @param {SingaporeObs} obs @param {Catalogue} cat
+ * @param {(seat: number) => string} names @param {number[]} toMove @param {boolean} mine the viewer's */
 function playerBox(p, s, obs, cat, names, toMove, mine) {
   const turn = toMove.includes(s) && obs.phase !== "over";
   const status = p.chosen === true ? "has chosen" : turn ? (p.chosen === false ? "to choose" : "to play") : "";
