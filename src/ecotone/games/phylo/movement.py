@@ -79,7 +79,7 @@ def _line_problem(card: str, direction: Direction) -> Problem | None:
     return None
 
 
-def _reach_problem(card: str, left: int, steps: int) -> Problem | None:
+def _reach_problem(card: str, left: int, steps: object) -> Problem | None:
     """A card goes at least one cell, and no more than its MOVE# or FLIGHT# left this turn."""
     if not isinstance(steps, int) or steps < 1:
         return Problem(
@@ -145,10 +145,10 @@ def move_problem(
     seat: int,
     src: int,
     direction: Direction,
-    steps: int,
+    steps: object,
 ) -> Problem | None:
     """Why ``seat`` may not move the card at ``src`` ``steps`` cells towards ``direction``,
-    or ``None`` if they may."""
+    or ``None`` if they may (``steps`` as the action gave it: a number is checked too)."""
     slot = cells.get(src)
     problem = _mover_problem(slot, seat, src)
     if problem is not None:
@@ -156,11 +156,13 @@ def move_problem(
     assert slot is not None
     card = slot.card
     line = ray(src, direction)
-    problem = (
-        _line_problem(card, direction)
-        or _reach_problem(card, moves_left(d, card, seat), steps)
-        or _edge_problem(line, steps)
+    problem = _line_problem(card, direction) or _reach_problem(
+        card, moves_left(d, card, seat), steps
     )
+    if problem is not None:
+        return problem
+    assert isinstance(steps, int)  # _reach_problem refuses anything else
+    problem = _edge_problem(line, steps)
     if problem is not None:
         return problem
     for cell in line[:steps]:
