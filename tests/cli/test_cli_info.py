@@ -121,7 +121,7 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "--version")
     assert code == 0
     # the version, and the build it runs (these tests run the sources: pure Python)
-    assert out.strip() == f"ecotone {ecotone.__version__} (pure Python)"
+    assert out.strip() == f"ecotone {ecotone.__version__}, pure Python"
 
 
 def test_python_dash_m_runs_the_cli() -> None:

@@ -86,7 +86,7 @@ class _Version(argparse.Action):
         super().__init__(option_strings, dest, **kwargs)
 
     def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
-        print(f"ecotone {ecotone.__version__} ({describe()})")
+        print(f"ecotone {ecotone.__version__}, {describe()}")
         parser.exit()
 
 
