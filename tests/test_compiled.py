@@ -65,7 +65,7 @@ def _compiled_names() -> list[str]:
     return [".".join(p.relative_to(src).with_suffix("").parts) for p in paths]
 
 
-def test_the_compiled_build_compiles_every_games_rules_and_no_record() -> None:
+def test_the_compiled_build_compiles_every_games_rules_and_nothing_it_would_change() -> None:
     names = _compiled_names()
     games = {p.name for p in (ROOT / "src/ecotone/games").iterdir() if (p / "rules.py").exists()}
     assert len(games) == 5
@@ -82,6 +82,9 @@ def test_the_compiled_build_compiles_every_games_rules_and_no_record() -> None:
             and cls.__module__ == module.__name__
         ]
         assert not records, f"{name} defines records {records}: it cannot be compiled"
+        # compiled, a functools.cached_property is a plain property: made again each time
+        lines = inspect.getsource(module).splitlines()
+        assert not [x for x in lines if x.lstrip().startswith("@") and "cached_property" in x]
 
 
 def _compiler() -> str | None:
