@@ -32,7 +32,7 @@ from ecotone.games.phylo.board import (
 from ecotone.games.phylo.cards import cards, name
 from ecotone.games.phylo.compatibility import fits, tables
 from ecotone.games.phylo.refusals import PhyloRefusal, Problem, why_not_fits
-from ecotone.games.phylo.state import PhyloData, Slot, table
+from ecotone.games.phylo.state import PhyloData, Slot, Table, table
 
 __all__ = ["clear", "movable", "move_problem", "moves", "moves_left"]
 
@@ -181,9 +181,19 @@ def moves(d: PhyloData, seat: int, cells: Mapping[int, Slot]) -> list[Action]:
     :func:`~ecotone.games.phylo.compatibility.fits` (asked here of the cell's neighbours
     directly). Which cards of each seat may move is the table's own
     (:attr:`~ecotone.games.phylo.state.Table.movers`), worked out once for every position
-    sharing it.
+    sharing it; so are the moves themselves, for each seat and the moves it has made this
+    turn (:attr:`~ecotone.games.phylo.state.Table.moves`): a drop, a pass or an event
+    that discards nothing leaves the board as it was. The list is shared: read only.
     """
     on = table(d.board)
+    key = (seat, d.moved)
+    out = on.moves.get(key)
+    if out is None:
+        out = on.moves[key] = _moves(d, seat, cells, on)
+    return out
+
+
+def _moves(d: PhyloData, seat: int, cells: Mapping[int, Slot], on: Table) -> list[Action]:
     movers = on.movers
     if movers is None:
         movers = on.movers = tuple(

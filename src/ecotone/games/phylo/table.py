@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from ecotone.core.actions import Action
     from ecotone.games.phylo.state import Slot
 
 __all__ = ["Table", "table"]
@@ -34,15 +35,19 @@ class Table:
             :func:`ecotone.games.phylo.compatibility.trouble_on`).
         movers: each seat's cards that may move, once asked (see
             :func:`ecotone.games.phylo.movement.moves`).
+        moves: each seat's legal moves, by the seat and the moves it made this turn,
+            once asked (:func:`ecotone.games.phylo.movement.moves`; the lists are shared:
+            read only).
     """
 
-    __slots__ = ("board", "cells", "movers", "trouble")
+    __slots__ = ("board", "cells", "movers", "moves", "trouble")
 
     def __init__(self, board: tuple[Slot, ...]) -> None:
         self.board = board
         self.cells: Mapping[int, Slot] = {s.cell: s for s in board}
         self.trouble: list[tuple[int, bool]] | None = None
         self.movers: tuple[list[Slot], ...] | None = None
+        self.moves: dict[tuple[int, tuple[tuple[str, int, int], ...]], list[Action]] = {}
 
 
 _TABLES: dict[int, Table] = {}
