@@ -34,8 +34,10 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 #: The environment variable that asks for the compiled build (any value but "" and "0").
 ENABLE = "ECOTONE_COMPILE"
 
-#: What the compiled build needs besides hatchling, pinned: the mypy whose mypyc compiles
-#: the tests' compiled build too (tests/test_compiled.py), and setuptools for the C.
+#: What the compiled build needs besides hatchling: mypy, pinned (what mypyc compiles, and
+#: how, changes from one mypy to the next; this one built the figures of
+#: docs/performance.md, and the slow test builds with the dev extra's), and setuptools,
+#: which compiles the C.
 BUILD_REQUIRES = ("mypy==2.4.1", "setuptools>=70")
 
 #: The name of the shared library that holds every compiled module's code (one group:
