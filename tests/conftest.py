@@ -13,14 +13,24 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
 
+import ecotone
+from ecotone.core.build import compiled_modules
 from ecotone.core.registry import register, unregister
 from tests.core.toy import SealedBids
 
 PROFILE_VARIABLE = "ECOTONE_HYPOTHESIS_PROFILE"
+
+# tests/test_compiled.py runs tests against a compiled build it has unpacked there: they
+# must import it, not the sources.
+_BUILD = os.environ.get("ECOTONE_TEST_BUILD")
+if _BUILD:
+    assert Path(ecotone.__file__).is_relative_to(_BUILD), ecotone.__file__
+    assert compiled_modules(), f"no compiled module in {_BUILD}"
 
 settings.register_profile("ecotone", deadline=None, print_blob=True)
 settings.register_profile("soak", settings.get_profile("ecotone"), max_examples=500)

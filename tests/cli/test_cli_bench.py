@@ -41,6 +41,7 @@ def test_playouts_of_every_variant_checked_and_unchecked_as_ratios(
 ) -> None:
     data = _json(capsys, FOREST, "--seconds", "0.1", "--only", "playouts", "--plain")
     assert data["clock"] == "process CPU time"
+    assert data["compiled"] == []  # the sources, not the compiled build
     ref = data["reference"]
     assert ref["name"] == TIC_TAC_TOE  # --plain: the plain-Python reference
     assert ref["ratio"] == 1.0
@@ -113,7 +114,14 @@ def test_the_tables(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Monk
     assert code == 0
     assert out.count(f"│ {FOREST} ") == 3  # named twice, measured once in each table
     assert f"│ {FOREST}/solo" in out
-    for words in ("reference: tic-tac-toe", "Unchecked steps/s", "Bot ms/move", "Bytes alone"):
+    words_said = (
+        "Ecotone pure Python",
+        "reference: tic-tac-toe",
+        "Unchecked steps/s",
+        "Bot ms/move",
+        "Bytes alone",
+    )
+    for words in words_said:
         assert words in out
 
 

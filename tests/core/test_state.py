@@ -35,6 +35,21 @@ def test_apply_never_changes_the_state_held(game: ecotone.Game) -> None:  # type
     assert state.to_move == (0, 1)
 
 
+def test_a_field_of_the_wrong_type_is_refused_before_the_rules_see_it(
+    game: ecotone.Game,  # type: ignore[type-arg]
+) -> None:
+    state = game.start(3)
+    bid = Bid(7)  # type: ignore[arg-type]  # a card is named by its id, a string
+    for refused in (lambda: state.apply(0, bid), lambda: state.check(0, bid)):
+        with pytest.raises(IllegalAction) as err:
+            refused()
+        assert err.value.code == "action/malformed"
+        assert err.value.message.endswith(": its card must be a str, not 7")
+    assert state.explain(0, bid) == err.value.message
+    # of the right type, the same field is the game's to judge
+    assert state.explain(0, Bid("nothing held")) not in (None, err.value.message)
+
+
 def test_a_second_secret_choice_is_refused_as_already_made(game: ecotone.Game) -> None:  # type: ignore[type-arg]
     state = game.start(3).apply(0, Fold())
     with pytest.raises(IllegalAction) as err:

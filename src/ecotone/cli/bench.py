@@ -16,6 +16,7 @@ import ecotone
 from ecotone.bots.ismcts import default_iterations
 from ecotone.cli.options import Commands, at_least, positive, split_names
 from ecotone.cli.output import UsageError, fmt, stderr_console, stdout_console
+from ecotone.core.build import compiled_modules, describe
 from ecotone.core.registry import game_class
 from ecotone.sim.bench import BenchReport, Throughput, bench
 from ecotone.sim.bench_bots import BotBenchReport, SearchSpeed, bench_bots
@@ -127,6 +128,7 @@ def run_bench(args: argparse.Namespace) -> int:
         "python": platform.python_version(),
         "machine": platform.machine(),
         "clock": "process CPU time",
+        "compiled": list(compiled_modules()),
     }
     results: dict[str, Any] = {}
 
@@ -176,7 +178,8 @@ def run_bench(args: argparse.Namespace) -> int:
 def _playouts_table(report: BenchReport) -> None:
     c = stdout_console()
     table = Table(
-        title=f"Random playouts, one core (CPU time), Python {platform.python_version()}",
+        title=f"Random playouts, one core (CPU time), Python {platform.python_version()}, "
+        f"Ecotone {describe()}",
         title_justify="left",
     )
     table.add_column("Workload", style="bold")

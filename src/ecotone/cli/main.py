@@ -31,6 +31,7 @@ from ecotone.cli import (
     tournament,
 )
 from ecotone.cli.output import UsageError, error_line
+from ecotone.core.build import describe
 from ecotone.core.errors import ConfigError, EcotoneError, IllegalAction, StateError
 
 __all__ = ["build_parser", "main"]
@@ -76,6 +77,19 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see '{self.prog} --help')")
 
 
+class _Version(argparse.Action):
+    """``--version``: the version and the build (pure Python, or compiled), found only when
+    asked for (finding the compiled modules reads the package's directory)."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: Any) -> None:
+        kwargs.update(nargs=0, default=argparse.SUPPRESS)
+        super().__init__(option_strings, dest, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        print(f"ecotone {ecotone.__version__}, {describe()}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The full command-line parser, every command included."""
     parser = _Parser(
@@ -83,7 +97,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Ecology tabletop games: play them, simulate them, study them.",
         epilog="Start with 'ecotone games', then 'ecotone play GAME'. Every command has --help.",
     )
-    parser.add_argument("--version", action="version", version=f"ecotone {ecotone.__version__}")
+    parser.add_argument(
+        "--version", action=_Version, help="show the version and the build (pure or compiled)"
+    )
     commands = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND")
     info.add_parsers(commands)
     cards.add_parser(commands)

@@ -32,7 +32,7 @@ import msgspec
 
 from ecotone.core.errors import IllegalAction
 
-__all__ = ["Action", "ActionCodec"]
+__all__ = ["Action", "ActionCodec", "wrong_field"]
 
 _FIELD = re.compile(r"\{(\w+)(?::(\w+))?\}")
 
@@ -56,6 +56,38 @@ class Action(msgspec.Struct, frozen=True, tag_field="type"):
         """The JSON-safe form, tagged with ``"type"``."""
         out: dict[str, Any] = msgspec.to_builtins(self)
         return out
+
+
+def wrong_field(action: Action) -> str | None:
+    """What is wrong with the first field of ``action`` whose value is not of the type
+    its record declares (``"its steps must be an int, not 'far'"``), or ``None``.
+
+    msgspec checks the types when it decodes an action, not when a program builds one:
+    ``Move("t21", "north", "far")`` is a ``Move`` all the same. The kernel refuses such an
+    action (``action/malformed``) before a game's rules see it, so that they may read
+    every field as its declared type; compiled (the optional mypyc build), they check
+    those types as they read them, and would raise a ``TypeError`` instead.
+
+    >>> class Go(Action, frozen=True, tag="go"):
+    ...     steps: int
+    >>> wrong_field(Go(2)) is None
+    True
+    >>> wrong_field(Go("far"))
+    "its steps must be an int, not 'far'"
+    """
+    for name, kind in _field_types(type(action)):
+        value = getattr(action, name)
+        if not isinstance(value, kind):
+            article = "an" if kind.__name__[:1].lower() in "aeiou" else "a"
+            return f"its {name} must be {article} {kind.__name__}, not {value!r}"
+    return None
+
+
+@cache
+def _field_types(cls: type[Action]) -> tuple[tuple[str, type], ...]:
+    """Each field of ``cls`` whose declared type is a plain class, with the class (every
+    game's action fields are: ``str``, ``int`` or an enum)."""
+    return tuple((f.name, f.type) for f in msgspec.structs.fields(cls) if isinstance(f.type, type))
 
 
 # -- notation ---------------------------------------------------------------------------

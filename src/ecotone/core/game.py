@@ -51,7 +51,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast, final
 
 import msgspec
 
-from ecotone.core.actions import Action, ActionCodec
+from ecotone.core.actions import Action, ActionCodec, wrong_field
 from ecotone.core.deckbuilding import Deckbuilding
 from ecotone.core.errors import IllegalAction, Refusal, StateError
 from ecotone.core.parts import ObservationPart
@@ -240,8 +240,10 @@ class Game(ABC, Generic[D]):
 
         Write each rule once, as a check that both this hook and :meth:`legal` use; the
         code is a member of :attr:`refusals`. The kernel asks only about actions of this
-        game's codec, so an action's fields may still name anything (a card not held, a
-        cell off the board): say so in the game's words.
+        game's codec whose fields hold the types their records declare (it refuses the
+        others itself: ``action/malformed``), so an action's fields may still name
+        anything of those types (a card not held, a cell off the board): say so in the
+        game's words.
         """
 
     @abstractmethod
@@ -526,6 +528,12 @@ class State(Generic[D]):
                 "action/malformed", f"{action!r} is not an action of {self.game.spec.title}"
             )
         if action not in self._legal_list(seat):
+            wrong = wrong_field(action)  # a field of the wrong type: the rules never see it
+            if wrong is not None:
+                raise IllegalAction(
+                    "action/malformed",
+                    f"{action!r} is not an action of {self.game.spec.title}: {wrong}",
+                )
             fault = self.game.refusal(self.data, seat, action)
             # The harness proves the rules check agrees with legal(); should a game's two
             # ever drift, the player still gets a refusal, not an accepted illegal move.

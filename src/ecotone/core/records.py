@@ -15,13 +15,15 @@ game.
 
 from __future__ import annotations
 
-from typing import Any, Self, TypeVar
+from typing import Any, Self
 
 import msgspec
 
-__all__ = ["Record", "put", "replace", "seat_name", "without"]
+# Where they are written: a module of functions alone, which the optional compiled build
+# compiles (a module defining a record cannot be: see pyproject.toml).
+from ecotone.core.tuples import put, seat_name, without
 
-T = TypeVar("T")
+__all__ = ["Record", "put", "replace", "seat_name", "without"]
 
 
 class Record(msgspec.Struct, frozen=True):
@@ -46,28 +48,3 @@ class Record(msgspec.Struct, frozen=True):
 #: :meth:`Record.replace` makes it, at the speed of msgspec's own function (a method
 #: handing keyword arguments on costs about twice the copy itself).
 replace = msgspec.structs.replace
-
-
-def put(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    """``items`` with the entry at ``index`` replaced by ``value`` (one seat's hand, say)."""
-    # A list copy is the fastest way CPython has (about 1.7x slicing, at any length), and
-    # the search steps through this in every move.
-    out = list(items)
-    out[index] = value
-    return tuple(out)
-
-
-def without(items: tuple[T, ...], item: T) -> tuple[T, ...]:
-    """``items`` less the first ``item`` (one copy of a card leaves a hand).
-
-    Raises:
-        ValueError: when ``item`` is not there: a rule took a card nobody held.
-    """
-    i = items.index(item)
-    return (*items[:i], *items[i + 1 :])
-
-
-def seat_name(seat: int | None) -> str:
-    """How players are named on screen and in messages: ``P1``, ``P2``, ... (``None``:
-    a spectator)."""
-    return "spectator" if seat is None else f"P{seat + 1}"

@@ -14,20 +14,9 @@ from __future__ import annotations
 import enum
 
 from ecotone.core.records import Record
+from ecotone.games.biomasters.instances import kind_of
 
 __all__ = ["BioData", "Pending", "Phase", "Scored", "Slot", "kind_of"]
-
-
-def kind_of(instance: str) -> str:
-    """The card id of an instance id: ``"lion#2c"`` -> ``"lion"``."""
-    kind = _KIND_OF.get(instance)
-    if kind is None:
-        kind = _KIND_OF[instance] = instance.partition("#")[0]
-    return kind
-
-
-# Instance ids are a few hundred fixed strings; remembering their card ids is safe.
-_KIND_OF: dict[str, str] = {}
 
 
 class Phase(enum.StrEnum):

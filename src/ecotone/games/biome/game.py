@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from functools import cached_property
 from typing import Any
 
 from ecotone.core.actions import Action
@@ -88,12 +87,14 @@ class BiomeBorneo(Game[BiomeData]):
     def present(cls) -> Presentation:
         return presentation.present()
 
-    @cached_property
-    def cfg(self) -> Config:
-        """The rules' view of this configuration."""
+    def __init__(self, players: int, variant: str | None = None, **options: Any) -> None:
+        super().__init__(players, variant, **options)
         formation = str(self.options["formation"])
         assert formation in formations()
-        return Config.make(
+        # Made once here, not as a property cached on first use: compiled (the optional
+        # mypyc build), functools' cached property is a plain one, made again each time.
+        #: The rules' view of this configuration.
+        self.cfg: Config = Config.make(
             self.players,
             formation,
             self.options["opportunist"] == "any-time",

@@ -32,7 +32,7 @@ from ecotone.games.phylo.board import (
 from ecotone.games.phylo.cards import cards, name
 from ecotone.games.phylo.compatibility import fits, tables
 from ecotone.games.phylo.refusals import PhyloRefusal, Problem, why_not_fits
-from ecotone.games.phylo.state import PhyloData, Slot, table
+from ecotone.games.phylo.state import PhyloData, Slot, Table, table
 
 __all__ = ["clear", "movable", "move_problem", "moves", "moves_left"]
 
@@ -79,7 +79,7 @@ def _line_problem(card: str, direction: Direction) -> Problem | None:
     return None
 
 
-def _reach_problem(card: str, left: int, steps: int) -> Problem | None:
+def _reach_problem(card: str, left: int, steps: object) -> Problem | None:
     """A card goes at least one cell, and no more than its MOVE# or FLIGHT# left this turn."""
     if not isinstance(steps, int) or steps < 1:
         return Problem(
@@ -145,10 +145,10 @@ def move_problem(
     seat: int,
     src: int,
     direction: Direction,
-    steps: int,
+    steps: object,
 ) -> Problem | None:
     """Why ``seat`` may not move the card at ``src`` ``steps`` cells towards ``direction``,
-    or ``None`` if they may."""
+    or ``None`` if they may (``steps`` as the action gave it: a number is checked too)."""
     slot = cells.get(src)
     problem = _mover_problem(slot, seat, src)
     if problem is not None:
@@ -156,11 +156,13 @@ def move_problem(
     assert slot is not None
     card = slot.card
     line = ray(src, direction)
-    problem = (
-        _line_problem(card, direction)
-        or _reach_problem(card, moves_left(d, card, seat), steps)
-        or _edge_problem(line, steps)
+    problem = _line_problem(card, direction) or _reach_problem(
+        card, moves_left(d, card, seat), steps
     )
+    if problem is not None:
+        return problem
+    assert isinstance(steps, int)  # _reach_problem refuses anything else
+    problem = _edge_problem(line, steps)
     if problem is not None:
         return problem
     for cell in line[:steps]:
@@ -179,9 +181,19 @@ def moves(d: PhyloData, seat: int, cells: Mapping[int, Slot]) -> list[Action]:
     :func:`~ecotone.games.phylo.compatibility.fits` (asked here of the cell's neighbours
     directly). Which cards of each seat may move is the table's own
     (:attr:`~ecotone.games.phylo.state.Table.movers`), worked out once for every position
-    sharing it.
+    sharing it; so are the moves themselves, for each seat and the moves it has made this
+    turn (:attr:`~ecotone.games.phylo.state.Table.moves`): a drop, a pass or an event
+    that discards nothing leaves the board as it was. The list is shared: read only.
     """
     on = table(d.board)
+    key = (seat, d.moved)
+    out = on.moves.get(key)
+    if out is None:
+        out = on.moves[key] = _moves(d, seat, cells, on)
+    return out
+
+
+def _moves(d: PhyloData, seat: int, cells: Mapping[int, Slot], on: Table) -> list[Action]:
     movers = on.movers
     if movers is None:
         movers = on.movers = tuple(

@@ -257,15 +257,15 @@ def refusal(d: PhyloData, seat: int, action: Action) -> IllegalAction | None:
 
 
 def _problem(d: PhyloData, seat: int, action: Action) -> Problem | None:
-    card = getattr(action, "card", None)
-    if card is not None and not (isinstance(card, str) and card in cards().by_id):
+    card = _given(action, "card")
+    if card is not _NO_FIELD and not (isinstance(card, str) and card in cards().by_id):
         return Problem(
             PhyloRefusal.UNKNOWN_CARD,
             lambda: f"there is no card {card!r} in Phylo: Voyage of the Beagle",
         )
-    text = getattr(action, "cell", None)
+    text = _given(action, "cell")
     cell = -1
-    if text is not None:
+    if text is not _NO_FIELD:
         found = parse_cell(text) if isinstance(text, str) else None
         if found is None:
             return Problem(
@@ -315,18 +315,36 @@ def _turn_problem(d: PhyloData, seat: int, action: Action, cell: int) -> Problem
     return target_problem(d.cells(), ev, cell)
 
 
+#: The directions by name (a member is its own name too: they are strings).
+_DIRECTIONS = {x.value: x for x in Direction}
+
+
+def _given(action: Action, field: str) -> object:
+    """A field of ``action`` as it was given, whatever its type.
+
+    A program may build an action with a field of the wrong type (``steps="far"``); the
+    refusal names the field's problem in the game's words. The fields whose values the
+    refusal checks are read through this, never through their declared types: compiled
+    (the optional mypyc build), reading ``action.steps`` as the ``int`` it is declared
+    would raise a ``TypeError`` before the check could run. ``_NO_FIELD`` when the action
+    has no such field.
+    """
+    return getattr(action, field, _NO_FIELD)
+
+
+#: What :func:`_given` says of a field the action does not have.
+_NO_FIELD = object()
+
+
 def _move_problem(d: PhyloData, seat: int, action: Move, src: int) -> Problem | None:
-    try:
-        direction = Direction(action.direction)
-    except (ValueError, TypeError):
+    given = _given(action, "direction")
+    direction = _DIRECTIONS.get(given) if isinstance(given, str) else None
+    if direction is None:
         return Problem(
             PhyloRefusal.NO_SUCH_DIRECTION,
-            lambda: (
-                f"there is no direction {action.direction!r}: "
-                + ", ".join(x.value for x in Direction)
-            ),
+            lambda: f"there is no direction {given!r}: " + ", ".join(x.value for x in Direction),
         )
-    return move_problem(d, d.cells(), seat, src, direction, action.steps)
+    return move_problem(d, d.cells(), seat, src, direction, _given(action, "steps"))
 
 
 def _answer_problem(d: PhyloData, seat: int, action: Action, cell: int) -> Problem | None:
@@ -358,8 +376,8 @@ def _answer_problem(d: PhyloData, seat: int, action: Action, cell: int) -> Probl
     if phase is Phase.CONTEST:
         if (
             isinstance(action, ThrowHand)
-            and isinstance(action.throw, str)
-            and action.throw in _THROWS
+            and isinstance(throw := _given(action, "throw"), str)
+            and throw in _THROWS
         ):
             return None
         return Problem(PhyloRefusal.MUST_THROW, lambda: "throw rock, paper or scissors")

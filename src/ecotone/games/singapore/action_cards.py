@@ -18,7 +18,8 @@ from functools import lru_cache
 from ecotone.games.singapore.actions import Play
 from ecotone.games.singapore.cards import ACTION_TIMINGS, cards
 from ecotone.games.singapore.refusals import WHEN, Problem, SingaporeRefusal
-from ecotone.games.singapore.state import Phase, SGData, hand_keys
+from ecotone.games.singapore.seats import hand_keys
+from ecotone.games.singapore.state import Phase, SGData
 
 __all__ = ["AFTER_DRAWING", "MOVE_CARDS", "play_problem", "plays"]
 

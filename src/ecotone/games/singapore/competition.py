@@ -26,14 +26,13 @@ from ecotone.games.singapore.board import ECOTONE, board, region_name
 from ecotone.games.singapore.cards import HABITAT_INDEX, HABITATS, Bounty, cards, take
 from ecotone.games.singapore.gamemaster import dice, say
 from ecotone.games.singapore.refusals import Problem, SingaporeRefusal
+from ecotone.games.singapore.seats import hand_keys, in_region
 from ecotone.games.singapore.state import (
     Choice,
     Phase,
     Player,
     SGData,
     Status,
-    hand_keys,
-    in_region,
 )
 
 __all__ = [

@@ -39,7 +39,8 @@ from ecotone.games.singapore.cards import DECKS, HABITAT_INDEX, HABITATS, cards,
 from ecotone.games.singapore.gamemaster import say, shuffled
 from ecotone.games.singapore.refusals import Problem, SingaporeRefusal
 from ecotone.games.singapore.scoring import announce
-from ecotone.games.singapore.state import ROUNDS, Phase, SGData, Status, hand_keys, set_player
+from ecotone.games.singapore.seats import hand_keys, set_player
+from ecotone.games.singapore.state import ROUNDS, Phase, SGData, Status
 
 __all__ = [
     "HAND_LIMIT",

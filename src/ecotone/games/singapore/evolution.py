@@ -22,13 +22,11 @@ from ecotone.games.singapore.board import board, region_name
 from ecotone.games.singapore.cards import DECKS, HABITAT_INDEX, cards, name_of, take
 from ecotone.games.singapore.gamemaster import say
 from ecotone.games.singapore.refusals import Problem, SingaporeRefusal
+from ecotone.games.singapore.seats import hand_keys, open_habitats, set_player
 from ecotone.games.singapore.state import (
     Phase,
     Player,
     SGData,
-    hand_keys,
-    open_habitats,
-    set_player,
 )
 
 __all__ = [

@@ -24,14 +24,13 @@ from ecotone.games.singapore.board import ECOTONE, RING, board, region_name
 from ecotone.games.singapore.cards import HABITATS, cards, name_of, take
 from ecotone.games.singapore.gamemaster import say
 from ecotone.games.singapore.refusals import Problem, SingaporeRefusal
+from ecotone.games.singapore.seats import hand_keys, open_habitats
 from ecotone.games.singapore.state import (
     Choice,
     Phase,
     Player,
     SGData,
     Status,
-    hand_keys,
-    open_habitats,
 )
 
 __all__ = [

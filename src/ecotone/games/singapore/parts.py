@@ -18,7 +18,8 @@ from ecotone.games.singapore.board import board
 from ecotone.games.singapore.cards import HABITATS, cards
 from ecotone.games.singapore.endround import need
 from ecotone.games.singapore.scoring import evp
-from ecotone.games.singapore.state import ROUNDS, Choice, Phase, Player, SGData, hand_keys
+from ecotone.games.singapore.seats import hand_keys
+from ecotone.games.singapore.state import ROUNDS, Choice, Phase, Player, SGData
 from ecotone.games.singapore.view import SEQUENTIAL, _backs, _keys, _owned, _sorted
 
 __all__ = ["observation_parts"]

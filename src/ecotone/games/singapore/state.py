@@ -15,11 +15,8 @@ copy). Below them, the few readings of a position every rule needs: one player c
 from __future__ import annotations
 
 import enum
-from functools import lru_cache
 
-from ecotone.core.records import Record, put, replace
-from ecotone.games.singapore.board import board
-from ecotone.games.singapore.cards import HABITATS, cards
+from ecotone.core.records import Record
 
 __all__ = [
     "ROUNDS",
@@ -29,10 +26,6 @@ __all__ = [
     "Player",
     "SGData",
     "Status",
-    "hand_keys",
-    "in_region",
-    "open_habitats",
-    "set_player",
 ]
 
 ROUNDS = 10  # a game lasts 10 rounds
@@ -179,33 +172,3 @@ class SGData(Record, frozen=True):
         """Every seat in turn order, starting with the round's first player."""
         n = len(self.players)
         return tuple((self.first + i) % n for i in range(n))
-
-
-def set_player(d: SGData, seat: int, **changes: object) -> SGData:
-    """``d`` with ``changes`` made to one player."""
-    return replace(d, players=put(d.players, seat, d.players[seat].replace(**changes)))
-
-
-def open_habitats(d: SGData) -> frozenset[str]:
-    """The habitats that can be entered now."""
-    return frozenset(
-        h for h, hab in zip(HABITATS, d.habitats, strict=True) if hab.status is Status.OPEN
-    )
-
-
-def in_region(d: SGData, region: str) -> list[int]:
-    """The seats whose pawns stand in ``region`` (``ecotone`` or a habitat)."""
-    tiles = board().tiles
-    return [s for s, p in enumerate(d.players) if tiles[p.tile].board == region]
-
-
-def hand_keys(p: Player) -> tuple[str, ...]:
-    """The different cards in ``p``'s hand, by key, in the codec's order."""
-    return _hand_keys(p.hand)
-
-
-@lru_cache(maxsize=4096)
-def _hand_keys(hand: tuple[str, ...]) -> tuple[str, ...]:
-    cs = cards()
-    held = {cs.key(c) for c in hand}
-    return tuple(k for k in cs.hand_keys if k in held)

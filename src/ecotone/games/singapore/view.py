@@ -44,7 +44,8 @@ from ecotone.games.singapore.cards import ACTION_TIMINGS, DECKS, HABITATS, cards
 from ecotone.games.singapore.endround import need
 from ecotone.games.singapore.evolution import niches_completed
 from ecotone.games.singapore.scoring import evp
-from ecotone.games.singapore.state import ROUNDS, Choice, Phase, Player, SGData, Status, hand_keys
+from ecotone.games.singapore.seats import hand_keys
+from ecotone.games.singapore.state import ROUNDS, Choice, Phase, Player, SGData, Status
 
 __all__ = ["determinize", "observation", "random_choice", "zones"]
 

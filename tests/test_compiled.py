@@ -1,0 +1,140 @@
+"""The optional compiled build plays, refuses and replays exactly as the sources do.
+
+``ECOTONE_COMPILE=1 pip install .`` compiles the games' rules with mypyc
+(``hatch_build.py``; the modules are listed in ``pyproject.toml``). The slow run builds
+that wheel from this tree and, against the unpacked wheel, runs every game's golden
+playthroughs and refusal tests, the heuristic bots' golden games and the replay tests,
+and compares what every game refuses, and why, with what the sources say
+(``tests/refusal_probe.py``). The build takes about 1.5 minutes of CPU (mypy's check of
+the compiled modules, then gcc: 2.5 to 3.5 minutes of wall time on a busy 2-core
+machine), the tests against it about half a minute more.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import inspect
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tomllib
+import zipfile
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import msgspec
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: What runs against the compiled build: the golden games, the refusals, the replays.
+TESTS = (
+    *sorted(str(p.relative_to(ROOT)) for p in ROOT.glob("tests/games/*/test_playthrough.py")),
+    *sorted(str(p.relative_to(ROOT)) for p in ROOT.glob("tests/games/*/test_refusals.py")),
+    "tests/bots/test_heuristic_golden.py",
+    "tests/cli/test_cli_replay.py",
+    "tests/core/test_replay.py",
+)
+
+
+def _hook() -> ModuleType:
+    """``hatch_build.py``, the build hook, as a module."""
+    spec = importlib.util.spec_from_file_location("hatch_build", ROOT / "hatch_build.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _config() -> dict[str, Any]:
+    with (ROOT / "pyproject.toml").open("rb") as f:
+        hooks = tomllib.load(f)["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]
+    config: dict[str, Any] = hooks["custom"]
+    return config
+
+
+def _compiled_names() -> list[str]:
+    """The modules the compiled build compiles, by name."""
+    src = ROOT / "src"
+    paths = _hook().compiled_paths(ROOT, _config())
+    return [".".join(p.relative_to(src).with_suffix("").parts) for p in paths]
+
+
+def test_the_compiled_build_compiles_every_games_rules_and_nothing_it_would_change() -> None:
+    names = _compiled_names()
+    games = {p.name for p in (ROOT / "src/ecotone/games").iterdir() if (p / "rules.py").exists()}
+    assert len(games) == 5
+    assert {f"ecotone.games.{g}.rules" for g in games} <= set(names)
+    for name in names:
+        module = importlib.import_module(name)
+        # mypyc gives a compiled class its annotations' bare classes (tuple[Card, ...]
+        # becomes tuple), and msgspec reads a record's fields from them
+        records = [
+            cls.__name__
+            for cls in vars(module).values()
+            if inspect.isclass(cls)
+            and issubclass(cls, msgspec.Struct)
+            and cls.__module__ == module.__name__
+        ]
+        assert not records, f"{name} defines records {records}: it cannot be compiled"
+        # compiled, a functools.cached_property is a plain property: made again each time
+        lines = inspect.getsource(module).splitlines()
+        assert not [x for x in lines if x.lstrip().startswith("@") and "cached_property" in x]
+
+
+def _compiler() -> str | None:
+    """Why this machine cannot build C extensions, or ``None`` if it can."""
+    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(cc) is None:
+        return f"no C compiler ({cc})"
+    if not (Path(sysconfig.get_paths()["include"]) / "Python.h").exists():
+        return "no Python headers (Python.h)"
+    return None
+
+
+def _run(argv: list[str], env: dict[str, str], cwd: Path) -> str:
+    done = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=cwd, check=False)
+    assert done.returncode == 0, f"{' '.join(argv)} failed:\n{done.stdout}\n{done.stderr}"
+    return done.stdout
+
+
+@pytest.mark.slow
+def test_the_compiled_build_plays_as_the_sources_do(tmp_path: Path) -> None:
+    missing = _compiler()
+    if missing is not None:
+        pytest.skip(f"the compiled build needs a C compiler and Python's headers: {missing}")
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "ECOTONE_COMPILE")}
+    # The wheel, as `ECOTONE_COMPILE=1 pip install .` builds it; with this environment's
+    # hatchling, mypy and setuptools (the dev extra) rather than downloaded ones.
+    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check"]
+    wheel = ["wheel", "--no-deps", "--no-build-isolation", "-w", str(tmp_path / "dist")]
+    _run([*pip, *wheel, str(ROOT)], {**env, "ECOTONE_COMPILE": "1"}, ROOT)
+    (built,) = (tmp_path / "dist").glob("ecotone-*.whl")
+    assert "-cp3" in built.name  # tagged for this interpreter: it holds C
+    site = tmp_path / "site"
+    with zipfile.ZipFile(built) as z:
+        z.extractall(site)
+
+    compiled = {**env, "PYTHONPATH": str(site), "ECOTONE_TEST_BUILD": str(site)}
+    names = _compiled_names()
+    build = f"compiled with mypyc ({len(names)} modules)"
+    out = _run([sys.executable, "-m", "ecotone", "--version"], compiled, tmp_path)
+    assert out.strip().endswith(f", {build}")
+    bench = ["bench", "phylo", "--only", "playouts", "--seconds", "0.05", "--plain", "--json"]
+    out = _run([sys.executable, "-m", "ecotone", *bench], compiled, tmp_path)
+    assert msgspec.json.decode(out)["compiled"] == sorted(names)
+
+    # the tests, against the build (tests/conftest.py checks that they import it)
+    _run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *TESTS], compiled, ROOT)
+    # every refusal, word for word as the sources say it
+    probe = [sys.executable, "-m", "tests.refusal_probe"]
+    pure = _run(probe, {**env, "PYTHONPATH": str(ROOT / "src")}, ROOT).splitlines()
+    fast = _run(probe, compiled, ROOT).splitlines()
+    assert (pure[0], fast[0]) == ("build: pure Python", f"build: {build}")
+    assert len(pure) > 5000
+    assert fast[1:] == pure[1:]
