@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from ecotone.bots.models import shipped_policies
 from ecotone.cli.main import main
 
 FOREST = "once-upon-a-forest"
@@ -293,7 +294,11 @@ def test_ismcts_takes_a_seat_in_play_and_simulate(
 def test_bots_lists_each_bot_and_its_options(capsys: pytest.CaptureFixture[str]) -> None:
     data = _json(capsys, "bots", FOREST, "--json")
     bots = {b["name"]: b for b in data[FOREST]}
-    assert list(bots) == ["random", "heuristic", "ismcts"]
+    # the bots, then the trained policies that come with the game, each for its own table
+    shipped = shipped_policies(FOREST)
+    assert list(bots) == ["random", "heuristic", "ismcts", *(p.spec for p in shipped)]
+    for policy in shipped:
+        assert f"Plays {policy.players} players only" in bots[policy.spec]["description"]
     options = {o["name"]: o["default"] for o in bots["ismcts"]["options"]}
     assert set(options) == {
         "iterations",
@@ -352,7 +357,7 @@ def test_a_bot_that_cannot_load_is_listed_as_such(
     data = _json(capsys, "bots", FOREST, "--json")
     heuristic = next(b for b in data[FOREST] if b["name"] == "heuristic")
     assert heuristic["description"].startswith("cannot be loaded: No module named")
-    assert [b["name"] for b in data[FOREST]] == ["random", "heuristic", "ismcts"]
+    assert [b["name"] for b in data[FOREST]][:3] == ["random", "heuristic", "ismcts"]
 
 
 def test_bots_of_an_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:

@@ -22,6 +22,7 @@ import pytest
 pytest.importorskip("sb3_contrib")
 
 import gymnasium
+import numpy as np
 import torch
 from sb3_contrib import MaskablePPO
 from stable_baselines3 import PPO
@@ -186,7 +187,7 @@ def test_the_command_line_knows_it_without_importing_the_environments(model_path
 def test_it_needs_a_file_and_is_listed_nowhere_without_one(model_path: Path) -> None:
     game = ecotone.make(GAME, players=2)
     assert "policy" not in available_bots(GAME)
-    with pytest.raises(ConfigError, match="needs path=FILE") as err:
+    with pytest.raises(ConfigError, match=r"needs model=NAME .* or path=FILE") as err:
         make_bot("policy", game, 0)
     assert err.value.code == "config/bad-bot-option"
     with pytest.raises(ConfigError, match="no such file"):
@@ -372,3 +373,68 @@ def test_a_server_seats_it_for_a_person_to_play_against(model_path: Path, tmp_pa
         assert final["status"] == "over"
         replay = client.get(f"{API}/matches/{match}/replay").json()
         assert spec in json.dumps(replay)  # the replay says which policy played
+
+
+def export(model: Path, out: Path) -> Path:
+    """``ecotone policy export MODEL OUT``, as a user runs it."""
+    from ecotone.cli.main import main
+
+    assert main(["policy", "export", str(model), str(out)]) == 0
+    return out
+
+
+def test_exported_weights_choose_what_pytorch_chooses(tmp_path: Path) -> None:
+    """numpy's forward pass on the exported weights against PyTorch's on the model, at
+    every decision of random games: the same most probable action, the same
+    probabilities to float32's precision; so the same choices when sampling too."""
+    game = ecotone.make(GAME, players=2)
+    for name, kwargs in (
+        ("tanh", {}),
+        ("relu", {"net_arch": [48, 24], "activation_fn": torch.nn.ReLU}),
+    ):
+        model = MaskablePPO("MlpPolicy", gym_env(), seed=5, device="cpu", policy_kwargs=kwargs)
+        model.learn(256)  # a few updates: weights that are no longer as they started
+        model.save(tmp_path / f"{name}.zip")
+        weights = export(tmp_path / f"{name}.zip", tmp_path / f"{name}.npz")
+        torch_bot = make_bot("policy", game, 0, 3, path=str(tmp_path / f"{name}.zip"))
+        numpy_bot = make_bot("policy", game, 0, 3, path=str(weights))
+        sampled = [
+            make_bot("policy", game, 0, 3, path=str(p), sample=True)
+            for p in (tmp_path / f"{name}.zip", weights)
+        ]
+        assert isinstance(torch_bot, PolicyBot)
+        assert isinstance(numpy_bot, PolicyBot)
+        assert type(numpy_bot.network).__name__ == "Weights"
+        rnd = random.Random(8)
+        checked = 0
+        for _ in range(4):
+            state = game.start(rnd.getrandbits(31))
+            while not state.is_over:
+                seat = state.to_move[0]
+                view = SeatView(state, seat)
+                assert numpy_bot.act(view) == torch_bot.act(view)
+                assert sampled[0].act(view) == sampled[1].act(view)
+                mask = np.zeros(game.num_distinct_actions, dtype=bool)
+                mask[[game.action_index(a) for a in view.legal_actions]] = True
+                tensor = numpy_bot.layout.encode(view.observation)
+                assert np.allclose(
+                    numpy_bot.network.probabilities(tensor, mask),
+                    torch_bot.network.probabilities(tensor, mask),
+                    atol=1e-6,
+                )
+                checked += 1
+                state = state.apply(seat, rnd.choice(state.legal_actions(seat)))
+        assert checked > 400
+
+
+def test_an_export_keeps_the_layout_and_refuses_what_numpy_cannot_play(tmp_path: Path) -> None:
+    from ecotone.bots.policy.weights import read_weights
+    from ecotone.cli.main import main
+
+    model = save_untrained(tmp_path / "m.zip")
+    weights = read_weights(export(model, tmp_path / "m.npz"))
+    assert weights.layout == ecotone.rl.layout(GAME, players=2).stamp()
+    gelu = save_untrained(tmp_path / "gelu.zip", activation_fn=torch.nn.GELU)
+    assert main(["policy", "export", str(gelu), str(tmp_path / "gelu.npz")]) == 2
+    assert not (tmp_path / "gelu.npz").exists()
+    assert main(["policy", "export", str(tmp_path / "m.npz"), str(tmp_path / "again.npz")]) == 2

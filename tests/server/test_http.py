@@ -7,6 +7,7 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 import ecotone
+from ecotone.bots.models import shipped_policies
 from ecotone.core.replay import Replay
 from tests.server.helpers import API, auth, create, join, play_to_the_end
 
@@ -20,6 +21,31 @@ def test_health_and_games(client: TestClient) -> None:
     forest = next(g for g in games if g["id"] == FOREST)
     assert forest["min_players"] == 2
     assert "heuristic" in forest["bots"]
+
+
+def test_a_trained_policy_seats_at_its_own_table_only(client: TestClient) -> None:
+    games = client.get(f"{API}/games").json()["games"]
+    forest = next(g for g in games if g["id"] == FOREST)
+    assert [p["bot"] for p in forest["policies"]] == [p.spec for p in shipped_policies(FOREST)]
+    policy = forest["policies"][0]
+    match, token = create(client, FOREST, policy["players"], seats=[None, policy["bot"]])
+    seat = client.get(f"{API}/matches/{match}").json()["seats"][1]
+    assert (seat["kind"], seat["bot"], seat["name"]) == ("bot", policy["bot"], policy["title"])
+    other = policy["players"] + 1
+    r = client.post(
+        f"{API}/matches",
+        json={
+            "game": FOREST,
+            "players": other,
+            "seats": [{"kind": "bot", "bot": policy["bot"]}] + [{"kind": "human"}] * (other - 1),
+        },
+    )
+    assert r.status_code == 400, r.text
+    assert r.json()["error"]["code"] == "config/bad-bot-option"
+    assert f"with {policy['players']} players, not {other} players" in r.json()["error"]["message"]
+    assert token is not None
+    final = play_to_the_end(client, match, token, max_moves=500)
+    assert final["status"] == "over"
 
 
 def test_openapi_describes_every_endpoint(client: TestClient) -> None:

@@ -3,8 +3,10 @@
 ``make_bot("random", game, seat, seed)`` works for every game; ``"heuristic"`` picks the
 game's own heuristic bot; ``"ismcts"`` (information-set tree search, :mod:`ecotone.bots.ismcts`)
 works for every game. :func:`available_bots` lists the names for a game. ``"policy"``
-(:mod:`ecotone.bots.policy`) plays a trained network from the file its ``path`` option
-names, for any game; without a file it cannot play, so it is not listed.
+(:mod:`ecotone.bots.policy`) plays a trained network, for any game: one that comes with
+Ecotone (``policy:model=NAME``, for the player count and variant it was trained for;
+:func:`ecotone.bots.models.policies_for` lists those of a table) or the file its ``path``
+option names. It needs a network to play, so :func:`available_bots` does not list it.
 
 What a game has of its own (its heuristic, named bots of that game only, its search
 defaults) comes from :mod:`ecotone.bots.registry`, which that game's bot module fills;
@@ -51,7 +53,7 @@ def make_bot(name: str, game: Game[Any], seat: int, seed: int = 0, **options: An
         cls = own.heuristic
     elif name == "ismcts":
         cls = importlib.import_module("ecotone.bots.ismcts").ISMCTSBot
-    elif name == "policy":  # a trained network, from the file its path option names
+    elif name == "policy":  # a trained network: a shipped model, or a file
         cls = importlib.import_module("ecotone.bots.policy").PolicyBot
     elif own is not None:
         cls = own.extra.get(name)

@@ -12,6 +12,7 @@ from rich.text import Text
 
 import ecotone
 from ecotone.bots import Bot, available_bots, make_bot
+from ecotone.bots.models import shipped_policies
 from ecotone.cli.options import Commands
 from ecotone.cli.output import stdout_console
 from ecotone.core.errors import ConfigError
@@ -41,7 +42,8 @@ def _summary(cls: type[Bot]) -> str:
 
 
 def bot_catalogue(game_id: str) -> list[dict[str, Any]]:
-    """Each bot of ``game_id``: name, one-line description, options with defaults.
+    """Each bot of ``game_id``: name, one-line description, options with defaults; then
+    the trained policies that come with it, by their spec (``policy:model=NAME``).
 
     Raises:
         ConfigError: for an unknown game.
@@ -60,7 +62,23 @@ def bot_catalogue(game_id: str) -> list[dict[str, Any]]:
         listed = cls.options_for(game_id) if hasattr(cls, "options_for") else ()
         options = [{"name": o.name, "default": o.default, "help": o.help} for o in listed]
         out.append({"name": name, "description": _summary(cls), "options": options})
+    for policy in shipped_policies(game_id):  # each for the table it was trained for
+        table = f"{policy.players} players" + (
+            f", variant {policy.variant}" if policy.variant else ""
+        )
+        out.append(
+            {
+                "name": policy.spec,
+                "description": f"{policy.label}: {policy.summary} Plays {table} only.",
+                "options": [
+                    {"name": "sample", "default": False, "help": _SAMPLE},
+                ],
+            }
+        )
     return out
+
+
+_SAMPLE = "draw each move with the policy's probabilities (seeded) instead of its best"
 
 
 def run_bots(args: argparse.Namespace) -> int:

@@ -25,6 +25,7 @@ from ecotone.cli import (
     departures,
     info,
     play,
+    policy,
     replay,
     serve,
     simulate,
@@ -113,6 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
     balance.add_parser(commands)
     departures.add_parser(commands)
     bots.add_parser(commands)
+    policy.add_parser(commands)
     serve.add_parsers(commands)
     return parser
 

@@ -39,6 +39,7 @@ import msgspec
 
 import ecotone
 from ecotone.bots import Bot, RandomBot, SeatView, available_bots, make_bot
+from ecotone.bots.models import shipped_policies
 from ecotone.core.errors import ConfigError
 from ecotone.core.game import Game
 from ecotone.core.registry import available, game_class, register
@@ -204,12 +205,18 @@ def _registered_elsewhere(job: Job, game: Game[Any]) -> Bot:
 
 
 def preload() -> None:
-    """Import every registered game and its bots, so that a worker forked after this
-    starts its first decision at once."""
+    """Import every registered game and its bots, and read the trained policies that
+    come with them (their weights, and the tensor layout of the table each plays, which
+    takes a second or two to find), so that a worker forked after this starts its first
+    decision at once."""
     for game_id in available():
         with contextlib.suppress(Exception):  # a broken plugin is reported when used
-            available_bots(game_class(game_id).spec.id)
+            spec = game_class(game_id).spec
+            available_bots(spec.id)
             make_bot("ismcts", ecotone.make(game_id, players=_players(game_id)), 0, 0)
+            for policy in shipped_policies(spec.id):
+                game = ecotone.make(game_id, players=policy.players, variant=policy.variant)
+                build_bot(policy.spec, game, 0, 0)
 
 
 def _players(game_id: str) -> int:

@@ -18,6 +18,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 import ecotone
 from ecotone.bots import available_bots
+from ecotone.bots.models import shipped_policies
 from ecotone.core.registry import game_class
 from ecotone.core.rng import derive_seed
 from ecotone.server.errors import ServerError
@@ -83,7 +84,8 @@ async def health() -> dict[str, Any]:
 
 @router.get("/games", summary="The games this server can host", tags=["games"])
 def games() -> dict[str, Any]:
-    """Every registered game with its player counts, variants, options and bots."""
+    """Every registered game with its player counts, variants, options, bots and the
+    trained policies that come with it."""
     out = []
     for game_id in ecotone.available_games():
         try:
@@ -114,6 +116,9 @@ def games() -> dict[str, Any]:
                 # each option with the words a player reads for it and its values
                 "options": [o.to_json() for o in spec.options],
                 "bots": available_bots(spec.id),
+                # trained policies, each for the player count and variant it was trained
+                # for: the lobby offers those that fit the table being set up
+                "policies": [p.to_json() for p in shipped_policies(spec.id)],
                 "presentation": cls.presentation().to_json(),
             }
         )

@@ -339,15 +339,20 @@ class MatchManager:
                 seats.append(Seat(number, "human"))
                 continue
             try:
+                bot = build_bot(spec, game, number, 0)
                 check_budget(
                     spec,
-                    build_bot(spec, game, number, 0),
+                    bot,
                     max_seconds=self.settings.bot_max_seconds,
                     max_iterations=self.settings.bot_max_iterations,
                 )
             except ConfigError as exc:
                 raise ServerError(exc.code, exc.message) from None
-            seats.append(Seat(number, "bot", bot=spec, name=bot_title(spec)))
+            # a bot with a title of its own (a shipped policy: "Policy: PPO vs heuristic")
+            # reads by it; the others by their spec
+            title = getattr(bot, "title", None)
+            name = title[:64] if isinstance(title, str) and title else bot_title(spec)
+            seats.append(Seat(number, "bot", bot=spec, name=name))
         game = self._decks_left_open(game, seats, new.brings_deck)
         if new.seed is not None and not self.settings.allow_seed:
             raise ServerError("config/seed-not-allowed", "this server deals its own cards")

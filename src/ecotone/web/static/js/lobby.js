@@ -260,6 +260,8 @@ function renderForm(form, game) {
   const bots = game.bots.length ? game.bots : ["random"];
   /** @param {string} b @returns {string} */
   const strength = (b) => (/** @type {Record<string, string>} */ ({ random: "easy", heuristic: "medium", ismcts: "strong" }))[b.split(":")[0]] || "";
+  // Trained policies play only the player count and variant they were trained for.
+  const fittingPolicies = () => (game.policies || []).filter((p) => p.players === Number(players.value) && (p.variant || "") === variant.value);
   // Hot-seat: every seat after the first that this browser plays gets its own name.
   function drawSeats() {
     const before = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
@@ -269,8 +271,11 @@ function renderForm(form, game) {
       const sel = h("select", { "data-seat": s, "aria-label": `Who plays P${s + 1}` },
         h("option", { value: "you" }, "You (this browser)"),
         h("option", { value: "human" }, "Another person (online)"),
-        ...bots.map((b) => h("option", { value: `bot:${b}` }, `${botTitle(b)}${strength(b) ? ` (${strength(b)})` : ""}`)));
-      sel.value = before[s] || (s === 0 ? "you" : `bot:${bots.includes("heuristic") ? "heuristic" : bots[0]}`);
+        ...bots.map((b) => h("option", { value: `bot:${b}` }, `${botTitle(b)}${strength(b) ? ` (${strength(b)})` : ""}`)),
+        ...fittingPolicies().map((p) => h("option", { value: `bot:${p.bot}`, title: p.summary }, p.title)));
+      const fallback = s === 0 ? "you" : `bot:${bots.includes("heuristic") ? "heuristic" : bots[0]}`;
+      // a policy chosen before may not play the new player count or variant
+      sel.value = [...sel.options].some((o) => o.value === before[s]) ? before[s] : fallback;
       const name = h("input", { "data-seat-name": s, maxlength: 32, value: named[s] ?? `Player ${s + 1}`, "aria-label": `Name of the player at P${s + 1}` });
       const row = h("div.seat-row", {}, h("strong", {}, `P${s + 1}`), sel, name);
       seatsBox.append(row);

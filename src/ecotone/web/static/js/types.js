@@ -246,7 +246,12 @@
  * @property {Variant[]} variants
  * @property {GameOption[]} options
  * @property {string[]} bots
+ * @property {ShippedPolicy[]} [policies]
  * @property {Presentation} presentation */
+
+/** A trained policy that comes with Ecotone (`ecotone.bots.models`): its bot spec, its
+ * name, the title and summary a player reads, and the one configuration it plays.
+ * @typedef {{bot: string, name: string, title: string, summary: string, players: number, variant: string | null}} ShippedPolicy */
 
 /** A card or component face of the catalogue: its fields are the game's.
  * @typedef {Json} Face */
