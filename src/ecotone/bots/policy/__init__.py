@@ -34,6 +34,7 @@ from __future__ import annotations
 import os
 import threading
 import warnings
+import zipfile
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -114,6 +115,13 @@ def load_network(path: str | os.PathLike[str]) -> Network:
 def _read(path: str) -> Network:
     if is_weights_file(path):
         return read_weights(path)
+    # Both kinds of file are zip archives: anything else is neither, whatever is installed
+    # (and asking for PyTorch to read it would send the player after the wrong problem).
+    if not zipfile.is_zipfile(path):
+        raise ValueError(
+            f"cannot read {path} as a policy saved by MaskablePPO or as its exported weights: "
+            "it is not a zip archive"
+        )
     from ecotone.bots.policy.sb3 import read_model  # noqa: PLC0415 - PyTorch, when needed
 
     return read_model(path)
