@@ -196,8 +196,10 @@ def moves(d: PhyloData, seat: int, cells: Mapping[int, Slot]) -> list[Action]:
 def _moves(d: PhyloData, seat: int, cells: Mapping[int, Slot], on: Table) -> list[Action]:
     movers = on.movers
     if movers is None:
+        # movable(), asked of the whole board at once
+        mobile = [s for s in d.board if s.card in _MOVERS]
         movers = on.movers = tuple(
-            [s for s in d.board if movable(s, owner)] for owner in range(len(d.hands))
+            [s for s in mobile if s.owner == owner] for owner in range(len(d.hands))
         )
     out: list[Action] = []
     for slot in movers[seat]:
