@@ -95,7 +95,7 @@ TARGETED = (DiscardTarget, DiscardChain, SpreadDiscard)
 
 def resume(d: PhyloData) -> PhyloData:
     """Back to the player to move's actions; their turn ends when none is left."""
-    d = replace(d, phase=Phase.ACT, pending=None, spread_at=-1, throws=("", ""), ties=0)
+    d = replace(d, phase=_ACT, pending=None, spread_at=-1, throws=("", ""), ties=0)
     return finish_turn(d) if d.actions_left <= 0 else d
 
 
@@ -274,11 +274,19 @@ def event_plays(d: PhyloData, seat: int, ev: Event, cells: Mapping[int, Slot]) -
 
 def timing_ok(d: PhyloData, ev: Event) -> bool:
     """An action event any time; a start-of-turn event before the first action."""
-    if ev.timing is Timing.REACTION:
+    timing = ev.timing
+    if timing is _REACTION:
         return False
-    if ev.timing is Timing.START_OF_TURN:
+    if timing is _START_OF_TURN:
         return d.actions_left == ACTIONS_PER_TURN
     return True
+
+
+# Read once: in Python 3.11 reading an enum's member through its class passes through the
+# enum metaclass's ``__getattr__`` hook (see ecotone.games.phylo.rules), and the legal
+# actions ask the timing of every event in hand.
+_REACTION, _START_OF_TURN, _ACTION = Timing.REACTION, Timing.START_OF_TURN, Timing.ACTION
+_ACT = Phase.ACT
 
 
 # -- playing and cancelling --------------------------------------------------------------------
@@ -290,7 +298,7 @@ def play_event(
     """``seat`` plays event ``card`` (on the species at ``cell``, if any)."""
     ev = cards().events[card]
     d = take_from_hand(d, seat, card)
-    cost = 1 if ev.timing is Timing.ACTION else 0
+    cost = 1 if ev.timing is _ACTION else 0
     d = replace(
         d,
         actions_left=d.actions_left - cost,

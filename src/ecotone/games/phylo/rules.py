@@ -136,25 +136,36 @@ def setup(
     return begin_turn(d)
 
 
+# The phases as the hot paths compare them, read once: in Python 3.11 reading an enum's
+# member through its class (``Phase.ACT``) passes through the enum metaclass's
+# ``__getattr__`` hook, several times the cost of reading a global (about a thousand
+# machine instructions a read, and every step reads a few).
+_ACT, _REACT, _SPREAD, _CONTEST = Phase.ACT, Phase.REACT, Phase.SPREAD, Phase.CONTEST
+_SEASICK, _RECOVER, _CHALLENGE = Phase.SEASICK, Phase.RECOVER, Phase.CHALLENGE
+_REMOVE, _OVER = Phase.REMOVE, Phase.OVER
+
+
 def to_move(d: PhyloData) -> tuple[int, ...]:
     """The seats that decide now (both at a rock-paper-scissors throw)."""
     phase = d.phase
-    if phase is Phase.OVER:
+    if phase is _ACT:
+        return (d.turn,)
+    if phase is _OVER:
         return ()
-    if phase is Phase.REACT or phase is Phase.SEASICK:
+    if phase is _REACT or phase is _SEASICK:
         return (1 - d.turn,)
-    if phase is Phase.CHALLENGE:
+    if phase is _CHALLENGE:
         return (1 - d.turn,)
-    if phase is Phase.REMOVE:
+    if phase is _REMOVE:
         return (d.remover,)
-    if phase is Phase.CONTEST:
+    if phase is _CONTEST:
         return tuple(s for s in (0, 1) if not d.throws[s])
     return (d.turn,)
 
 
 def chosen(d: PhyloData) -> tuple[int, ...]:
     """The player whose rock-paper-scissors throw is in while the other's is awaited."""
-    if d.phase is Phase.CONTEST:
+    if d.phase is _CONTEST:
         return tuple(s for s in (0, 1) if d.throws[s])
     return ()
 
@@ -222,22 +233,22 @@ def _drop_action(card: str) -> Drop:
 def legal(d: PhyloData, seat: int) -> list[Action]:
     """The legal actions of ``seat`` (who is to move), in a fixed order."""
     phase = d.phase
-    if phase is Phase.ACT:
+    if phase is _ACT:
         return _act(d, seat)
-    if phase is Phase.REACT:
+    if phase is _REACT:
         return react_actions(d)
-    if phase is Phase.SPREAD:
+    if phase is _SPREAD:
         return [*(SpreadTo(CELL_NAMES[c]) for c in spread_candidates(d)), Done()]
-    if phase is Phase.CONTEST:
+    if phase is _CONTEST:
         return [ThrowHand(t) for t in Throw] if not d.throws[seat] else []
-    if phase is Phase.SEASICK:
+    if phase is _SEASICK:
         return [Discard(c) for c in sorted(set(d.hands[seat]))]
-    if phase is Phase.RECOVER:
+    if phase is _RECOVER:
         pile = d.discards[d.discard_of(seat)]
         return [Recover(c) for c in sorted(set(pile)) if recover_problem(d, seat, c) is None]
-    if phase is Phase.CHALLENGE:
+    if phase is _CHALLENGE:
         return [Challenge(), Allow()]
-    if phase is Phase.REMOVE:
+    if phase is _REMOVE:
         return remove_actions(d)
     return []
 
@@ -491,9 +502,7 @@ def next_data(d: PhyloData, seat: int, action: Action) -> PhyloData:
         return cancel(d, action.card)
     if isinstance(action, Allow):
         return (
-            resolve(d)
-            if d.phase is Phase.REACT
-            else resume(replace(d, placed=-1, placed_under=False))
+            resolve(d) if d.phase is _REACT else resume(replace(d, placed=-1, placed_under=False))
         )
     if isinstance(action, Discard):
         return seasick_discard(d, action.card)
@@ -510,5 +519,5 @@ def next_data(d: PhyloData, seat: int, action: Action) -> PhyloData:
     if isinstance(action, RemoveUnder):
         return remove(d, _cell(action.cell), beneath=True)
     if isinstance(action, Done):
-        return spread_done(d) if d.phase is Phase.SPREAD else remove(d, None)
+        return spread_done(d) if d.phase is _SPREAD else remove(d, None)
     raise AssertionError(f"unexpected action {action!r}")
