@@ -172,7 +172,7 @@ def _form_problem(ev: Event, on: bool) -> Problem | None:
 
 def _discards_problem(d: PhyloData, seat: int, ev: Event) -> Problem | None:
     """Increase Biodiversity needs a species card in its player's discard pile."""
-    if not isinstance(ev.effect, Recover):
+    if ev.id not in _RECOVERING:
         return None
     species = cards().species
     if any(c in species for c in d.discards[d.discard_of(seat)]):
@@ -196,7 +196,7 @@ def _leave_problem(ev: Event, leave: bool) -> Problem | None:
 
 def _once_problem(d: PhyloData, ev: Event) -> Problem | None:
     """Climate Change may be played once per game."""
-    if not (isinstance(ev.effect, SpreadDiscard) and d.spread_used):
+    if not (d.spread_used and ev.id in _SPREADING):
         return None
     return Problem(
         PhyloRefusal.ONCE_PER_GAME,
@@ -255,20 +255,21 @@ def event_plays(d: PhyloData, seat: int, ev: Event, cells: Mapping[int, Slot]) -
     The checks of :func:`event_problem` that only read the card were asked once for every
     event (the forms each may be played in); the ones that read the game are asked here.
     """
-    if _timing_problem(d, ev) is not None:
+    if not timing_ok(d, ev):
         return []
-    if ev.id in _ALONE:
-        return [PlayEvent(ev.id)] if _discards_problem(d, seat, ev) is None else []
-    if ev.id not in _ON or _once_problem(d, ev) is not None:
+    card = ev.id
+    if card in _ALONE:
+        return [PlayEvent(card)] if _discards_problem(d, seat, ev) is None else []
+    if card not in _ON or _once_problem(d, ev) is not None:
         return []
-    leave = ev.id in _LEFT
-    prey = targets(ev)
+    leave = card in _LEFT
+    prey = _TARGETS[card]  # targets(ev): it is played on a species
     out: list[Action] = []
     for slot in d.board:  # in cell order, as ``cells`` holds it
         if slot.card in prey:  # the event strikes it
-            out.append(Play(ev.id, CELL_NAMES[slot.cell]))
+            out.append(Play(card, CELL_NAMES[slot.cell]))
             if leave:
-                out.append(PlayLeaving(ev.id, CELL_NAMES[slot.cell]))
+                out.append(PlayLeaving(card, CELL_NAMES[slot.cell]))
     return out
 
 
@@ -603,6 +604,10 @@ _ON = frozenset(
     e.id for e in cards().events.values() if not (_reaction_problem(e) or _form_problem(e, on=True))
 )
 _LEFT = frozenset(e for e in _ON if _leave_problem(cards().events[e], leave=True) is None)
+# The events that take back a species and the one that spreads, told by their effects once
+# (the legal actions ask of every event in hand).
+_RECOVERING = frozenset(e.id for e in cards().events.values() if isinstance(e.effect, Recover))
+_SPREADING = frozenset(e.id for e in cards().events.values() if isinstance(e.effect, SpreadDiscard))
 # For each event played on a species, the species it may strike (targetable, asked once).
 _TARGETS = {
     ev.id: frozenset(sp.id for sp in cards().species.values() if targetable(ev, sp))
