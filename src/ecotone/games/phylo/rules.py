@@ -49,7 +49,7 @@ from ecotone.games.phylo.challenge import (
     remove_actions,
     remove_problem,
 )
-from ecotone.games.phylo.compatibility import tables
+from ecotone.games.phylo.compatibility import grown, tables
 from ecotone.games.phylo.events import (
     cancel,
     cancel_problem,
@@ -441,9 +441,11 @@ def _play_species(d: PhyloData, seat: int, card: str, cell: int) -> PhyloData:
     d = replace(d, actions_left=d.actions_left - 1)
     slot = d.cells().get(cell)
     where = CELL_NAMES[cell]
+    before = d.board
     if card in t.parasites:
         assert slot is not None
         d = put_slot(d, Slot(cell, slot.card, slot.owner, card, seat))
+        grown(before, d.board)
         d = log(d, f"{seat_name(seat)} played {name(card)} beneath {name(slot.card)} at {where}")
         return after_placement(d, cell, beneath=True)
     if slot is not None:  # INVASIVE, on top of a similar species
@@ -453,6 +455,8 @@ def _play_species(d: PhyloData, seat: int, card: str, cell: int) -> PhyloData:
             f"{seat_name(slot.owner)}'s {name(slot.card)} at {where}",
         )
     d = put_slot(d, Slot(cell, card, seat))
+    if slot is None:  # one card more (an invasive one takes a card away)
+        grown(before, d.board)
     d = log(d, f"{seat_name(seat)} played {name(card)} at {where}")
     return after_placement(d, cell)
 
