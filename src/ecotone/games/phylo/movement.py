@@ -32,7 +32,7 @@ from ecotone.games.phylo.board import (
 from ecotone.games.phylo.cards import cards, name
 from ecotone.games.phylo.compatibility import fits, tables
 from ecotone.games.phylo.refusals import PhyloRefusal, Problem, why_not_fits
-from ecotone.games.phylo.state import PhyloData, Slot, Table, table
+from ecotone.games.phylo.state import PhyloData, Slot, Table
 
 __all__ = ["clear", "movable", "move_problem", "moves", "moves_left"]
 
@@ -172,7 +172,7 @@ def move_problem(
     return _landing_problem(cells, card, src, line[steps - 1])
 
 
-def moves(d: PhyloData, seat: int, cells: Mapping[int, Slot]) -> list[Action]:
+def moves(d: PhyloData, seat: int, on: Table) -> list[Action]:
     """``seat``'s legal moves: for each card, each line, every cell it may land on.
 
     The rules of :func:`move_problem`, asked once per card (:func:`movable`, and the lines
@@ -184,13 +184,13 @@ def moves(d: PhyloData, seat: int, cells: Mapping[int, Slot]) -> list[Action]:
     (:attr:`~ecotone.games.phylo.state.Table.movers`), worked out once for every position
     sharing it; so are the moves themselves, for each seat and the moves it has made this
     turn (:attr:`~ecotone.games.phylo.state.Table.moves`): a drop, a pass or an event
-    that discards nothing leaves the board as it was. The list is shared: read only.
+    that discards nothing leaves the board as it was. ``on`` is the table of ``d``'s
+    board (:func:`~ecotone.games.phylo.state.table`). The list is shared: read only.
     """
-    on = table(d.board)
     key = (seat, d.moved)
     out = on.moves.get(key)
     if out is None:
-        out = on.moves[key] = _moves(d, seat, cells, on)
+        out = on.moves[key] = _moves(d, seat, on.cells, on)
     return out
 
 

@@ -76,7 +76,7 @@ from ecotone.games.phylo.placement import (
     species_problem,
 )
 from ecotone.games.phylo.refusals import PhyloRefusal, Problem
-from ecotone.games.phylo.state import Phase, PhyloData, Slot, Throw
+from ecotone.games.phylo.state import Phase, PhyloData, Slot, Throw, table
 from ecotone.games.phylo.turns import begin_turn, finish_turn
 from ecotone.games.phylo.zones import (
     discard_cards,
@@ -196,7 +196,8 @@ def pile_problem(d: PhyloData, seat: int) -> Problem | None:
 def _act(d: PhyloData, seat: int) -> list[Action]:
     t = tables()
     events = cards().events
-    cells = d.cells()
+    on = table(d.board)
+    cells = on.cells
     hand = d.hands[seat]  # sorted, and never two copies of a card
     spots = ordinary_cells(cells, hand)
     out: list[Action] = []
@@ -211,7 +212,7 @@ def _act(d: PhyloData, seat: int) -> list[Action]:
             out += event_plays(d, seat, events[card], cells)
             continue
         out += [Play(card, CELL_NAMES[c]) for c in found]
-    out += moves(d, seat, cells)
+    out += moves(d, seat, on)
     if pile_problem(d, seat) is None:
         drops = _DROPS
         out += [drops.get(card) or _drop_action(card) for card in hand]
@@ -447,7 +448,7 @@ def _play_species(d: PhyloData, seat: int, card: str, cell: int) -> PhyloData:
         d = put_slot(d, Slot(cell, slot.card, slot.owner, card, seat))
         grown(before, d.board)
         d = log(d, f"{seat_name(seat)} played {name(card)} beneath {name(slot.card)} at {where}")
-        return after_placement(d, cell, beneath=True)
+        return after_placement(d, cell, card, beneath=True)
     if slot is not None:  # INVASIVE, on top of a similar species
         d = log(
             remove_cell(d, cell),
@@ -458,7 +459,7 @@ def _play_species(d: PhyloData, seat: int, card: str, cell: int) -> PhyloData:
     if slot is None:  # one card more (an invasive one takes a card away)
         grown(before, d.board)
     d = log(d, f"{seat_name(seat)} played {name(card)} at {where}")
-    return after_placement(d, cell)
+    return after_placement(d, cell, card)
 
 
 def _move(d: PhyloData, seat: int, action: Move) -> PhyloData:
@@ -476,7 +477,7 @@ def _move(d: PhyloData, seat: int, action: Move) -> PhyloData:
     d = log(
         d, f"{seat_name(seat)} moved {name(slot.card)} from {action.cell} to {CELL_NAMES[dest]}"
     )
-    return after_placement(d, dest)
+    return after_placement(d, dest, slot.card)
 
 
 def _drop(d: PhyloData, seat: int, card: str) -> PhyloData:
