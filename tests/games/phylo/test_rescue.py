@@ -3,7 +3,11 @@ turn)."""
 
 from __future__ import annotations
 
-from ecotone.games.phylo.state import Phase
+import random
+
+import ecotone
+from ecotone.games.phylo.compatibility import incompatible
+from ecotone.games.phylo.state import Phase, table
 
 from .helpers import act, cell, make_state
 
@@ -113,3 +117,25 @@ def test_incompatible_cards_still_score_at_the_end() -> None:
     assert state.is_over
     assert state.data.phase is Phase.OVER
     assert state.scores() == [0.0, 1.0 + 5.0 + 4.0]
+
+
+def test_a_board_grown_by_a_compatible_card_keeps_the_trouble_it_was_told() -> None:
+    # compatibility.grown tells a board it has no INCOMPATIBLE card without tracing it:
+    # along seeded random games of every kind, whatever a board's table holds is what
+    # tracing it again finds
+    told = 0
+    for game in (
+        ecotone.make("phylo", players=2),
+        ecotone.make("phylo", players=2, variant="constructed", challenge=True),
+    ):
+        rng = random.Random(7)
+        for seed in range(30):
+            state = game.start(seed)
+            while not state.is_over:
+                known = table(state.data.board).trouble
+                if known is not None:
+                    told += 1
+                    assert known == incompatible(state.data.cells())
+                seat = state.to_move[0]
+                state = state.step(seat, rng.choice(state.legal_actions(seat)))
+    assert told > 1000

@@ -107,6 +107,9 @@ def table_value(cells: dict[int, Slot], seat: int) -> float:
     return value
 
 
+_PARASITES = tables().parasites
+
+
 def _without(cells: dict[int, Slot], *gone: int) -> dict[int, Slot]:
     return {k: v for k, v in cells.items() if k not in gone}
 
@@ -158,8 +161,9 @@ class HeuristicBot(Bot):
         best: Action = legal[-1]  # pass
         best_value = 0.0
         options_now = self._options(cells, hand)
+        clean = not incompatible(cells)
         for action in legal:
-            value = self._value(obs, cells, hand, action, base, options_now)
+            value = self._value(obs, cells, hand, action, base, options_now, clean)
             if value > best_value + 1e-9:
                 best, best_value = action, value
         return best
@@ -172,7 +176,10 @@ class HeuristicBot(Bot):
         action: Action,
         base: float,
         options_now: float,
+        clean: bool,
     ) -> float:
+        """What ``action`` adds to the table's value (``base``); ``clean``: no card on the
+        table is INCOMPATIBLE."""
         if isinstance(action, Pass):
             return 0.0
         if isinstance(action, Drop):
@@ -180,7 +187,13 @@ class HeuristicBot(Bot):
         if isinstance(action, Play | PlayLeaving) and action.card in cards().species:
             after = self._placed(cells, action.card, action.cell)
             rest = [c for c in hand if c != action.card]
-            gain = table_value(after, self.seat) - base
+            if clean and len(after) > len(cells) and action.card not in _PARASITES:
+                # A legal play into an empty cell of a table without INCOMPATIBLE cards
+                # leaves none (compatibility.grown): the value is the table's plus the
+                # card, added last, as table_value adds it.
+                gain = (base + _points(action.card) * 1.0) - base
+            else:
+                gain = table_value(after, self.seat) - base
             return gain + self._options(after, rest) - options_now + 0.01 * _points(action.card)
         if isinstance(action, Move):
             after = self._moved(cells, action)

@@ -45,11 +45,9 @@ def challengeable(card: str) -> bool:
     return card not in tables().plants
 
 
-def after_placement(d: PhyloData, cell: int, beneath: bool = False) -> PhyloData:
-    """Open the challenge window after a placement, when the option is on."""
-    slot = d.cells()[cell]
-    card = slot.under if beneath else slot.card
-    assert card is not None
+def after_placement(d: PhyloData, cell: int, card: str, beneath: bool = False) -> PhyloData:
+    """Open the challenge window after ``card`` was placed at ``cell`` (beneath the card
+    there with ``beneath``), when the option is on."""
     if d.challenge_rule and challengeable(card):
         return replace(d, phase=Phase.CHALLENGE, placed=cell, placed_under=beneath)
     return resume(d)

@@ -30,6 +30,7 @@ __all__ = [
     "Tables",
     "fits",
     "frontier",
+    "grown",
     "incompatible",
     "pollinated",
     "supported",
@@ -205,6 +206,21 @@ def trouble_on(board: tuple[Slot, ...]) -> list[tuple[int, bool]]:
     if found is None:
         found = t.trouble = incompatible(t.cells)
     return found
+
+
+def grown(before: tuple[Slot, ...], after: tuple[Slot, ...]) -> None:
+    """Tell the table of ``after``, which is ``before`` with one compatible card more (a
+    species played into an empty cell where it fits, or a parasite beneath a host it
+    feeds on), that no card is INCOMPATIBLE when none was on ``before``.
+
+    A card added only adds support: it traces back itself (a plant fits beside the map or
+    a species sharing its habitat, any other card beside a species it feeds on, which
+    traces back), and every card that traced back still does. So :func:`trouble_on`
+    need not trace ``after`` again, as the end of each turn would.
+    """
+    known = table(before).trouble
+    if known is not None and not known:
+        table(after).trouble = known  # the same empty list: read only
 
 
 def pollinated(cells: Iterable[Slot]) -> bool:

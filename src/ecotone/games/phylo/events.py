@@ -95,7 +95,7 @@ TARGETED = (DiscardTarget, DiscardChain, SpreadDiscard)
 
 def resume(d: PhyloData) -> PhyloData:
     """Back to the player to move's actions; their turn ends when none is left."""
-    d = replace(d, phase=Phase.ACT, pending=None, spread_at=-1, throws=("", ""), ties=0)
+    d = replace(d, phase=_ACT, pending=None, spread_at=-1, throws=("", ""), ties=0)
     return finish_turn(d) if d.actions_left <= 0 else d
 
 
@@ -172,7 +172,7 @@ def _form_problem(ev: Event, on: bool) -> Problem | None:
 
 def _discards_problem(d: PhyloData, seat: int, ev: Event) -> Problem | None:
     """Increase Biodiversity needs a species card in its player's discard pile."""
-    if not isinstance(ev.effect, Recover):
+    if ev.id not in _RECOVERING:
         return None
     species = cards().species
     if any(c in species for c in d.discards[d.discard_of(seat)]):
@@ -196,7 +196,7 @@ def _leave_problem(ev: Event, leave: bool) -> Problem | None:
 
 def _once_problem(d: PhyloData, ev: Event) -> Problem | None:
     """Climate Change may be played once per game."""
-    if not (isinstance(ev.effect, SpreadDiscard) and d.spread_used):
+    if not (d.spread_used and ev.id in _SPREADING):
         return None
     return Problem(
         PhyloRefusal.ONCE_PER_GAME,
@@ -255,30 +255,39 @@ def event_plays(d: PhyloData, seat: int, ev: Event, cells: Mapping[int, Slot]) -
     The checks of :func:`event_problem` that only read the card were asked once for every
     event (the forms each may be played in); the ones that read the game are asked here.
     """
-    if _timing_problem(d, ev) is not None:
+    if not timing_ok(d, ev):
         return []
-    if ev.id in _ALONE:
-        return [PlayEvent(ev.id)] if _discards_problem(d, seat, ev) is None else []
-    if ev.id not in _ON or _once_problem(d, ev) is not None:
+    card = ev.id
+    if card in _ALONE:
+        return [PlayEvent(card)] if _discards_problem(d, seat, ev) is None else []
+    if card not in _ON or _once_problem(d, ev) is not None:
         return []
-    leave = ev.id in _LEFT
-    prey = targets(ev)
+    leave = card in _LEFT
+    prey = _TARGETS[card]  # targets(ev): it is played on a species
     out: list[Action] = []
     for slot in d.board:  # in cell order, as ``cells`` holds it
         if slot.card in prey:  # the event strikes it
-            out.append(Play(ev.id, CELL_NAMES[slot.cell]))
+            out.append(Play(card, CELL_NAMES[slot.cell]))
             if leave:
-                out.append(PlayLeaving(ev.id, CELL_NAMES[slot.cell]))
+                out.append(PlayLeaving(card, CELL_NAMES[slot.cell]))
     return out
 
 
 def timing_ok(d: PhyloData, ev: Event) -> bool:
     """An action event any time; a start-of-turn event before the first action."""
-    if ev.timing is Timing.REACTION:
+    timing = ev.timing
+    if timing is _REACTION:
         return False
-    if ev.timing is Timing.START_OF_TURN:
+    if timing is _START_OF_TURN:
         return d.actions_left == ACTIONS_PER_TURN
     return True
+
+
+# Read once: in Python 3.11 reading an enum's member through its class passes through the
+# enum metaclass's ``__getattr__`` hook (see ecotone.games.phylo.rules), and the legal
+# actions ask the timing of every event in hand.
+_REACTION, _START_OF_TURN, _ACTION = Timing.REACTION, Timing.START_OF_TURN, Timing.ACTION
+_ACT = Phase.ACT
 
 
 # -- playing and cancelling --------------------------------------------------------------------
@@ -290,7 +299,7 @@ def play_event(
     """``seat`` plays event ``card`` (on the species at ``cell``, if any)."""
     ev = cards().events[card]
     d = take_from_hand(d, seat, card)
-    cost = 1 if ev.timing is Timing.ACTION else 0
+    cost = 1 if ev.timing is _ACTION else 0
     d = replace(
         d,
         actions_left=d.actions_left - cost,
@@ -595,6 +604,10 @@ _ON = frozenset(
     e.id for e in cards().events.values() if not (_reaction_problem(e) or _form_problem(e, on=True))
 )
 _LEFT = frozenset(e for e in _ON if _leave_problem(cards().events[e], leave=True) is None)
+# The events that take back a species and the one that spreads, told by their effects once
+# (the legal actions ask of every event in hand).
+_RECOVERING = frozenset(e.id for e in cards().events.values() if isinstance(e.effect, Recover))
+_SPREADING = frozenset(e.id for e in cards().events.values() if isinstance(e.effect, SpreadDiscard))
 # For each event played on a species, the species it may strike (targetable, asked once).
 _TARGETS = {
     ev.id: frozenset(sp.id for sp in cards().species.values() if targetable(ev, sp))

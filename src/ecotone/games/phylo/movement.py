@@ -22,8 +22,8 @@ from ecotone.games.phylo.actions import Move
 from ecotone.games.phylo.board import (
     CELL_NAMES,
     MAP_CELLS,
-    NEIGHBOURS,
     NEXT_TO_MAP,
+    OFF_MAP_NEIGHBOURS,
     QUEEN,
     RAYS,
     Direction,
@@ -32,7 +32,7 @@ from ecotone.games.phylo.board import (
 from ecotone.games.phylo.cards import cards, name
 from ecotone.games.phylo.compatibility import fits, tables
 from ecotone.games.phylo.refusals import PhyloRefusal, Problem, why_not_fits
-from ecotone.games.phylo.state import PhyloData, Slot, Table, table
+from ecotone.games.phylo.state import PhyloData, Slot, Table
 
 __all__ = ["clear", "movable", "move_problem", "moves", "moves_left"]
 
@@ -172,54 +172,63 @@ def move_problem(
     return _landing_problem(cells, card, src, line[steps - 1])
 
 
-def moves(d: PhyloData, seat: int, cells: Mapping[int, Slot]) -> list[Action]:
+def moves(d: PhyloData, seat: int, on: Table) -> list[Action]:
     """``seat``'s legal moves: for each card, each line, every cell it may land on.
 
     The rules of :func:`move_problem`, asked once per card (:func:`movable`, and the lines
     it may take) and walking each line out from the card: its reach this turn and the
     first cell that is not :func:`clear` end the line, and it lands wherever it
-    :func:`~ecotone.games.phylo.compatibility.fits` (asked here of the cell's neighbours
-    directly). Which cards of each seat may move is the table's own
+    :func:`~ecotone.games.phylo.compatibility.fits` (asked once per card: the empty cells
+    beside the other cards it may stand beside, and beside the map board for a plant).
+    Which cards of each seat may move is the table's own
     (:attr:`~ecotone.games.phylo.state.Table.movers`), worked out once for every position
     sharing it; so are the moves themselves, for each seat and the moves it has made this
     turn (:attr:`~ecotone.games.phylo.state.Table.moves`): a drop, a pass or an event
-    that discards nothing leaves the board as it was. The list is shared: read only.
+    that discards nothing leaves the board as it was. ``on`` is the table of ``d``'s
+    board (:func:`~ecotone.games.phylo.state.table`). The list is shared: read only.
     """
-    on = table(d.board)
     key = (seat, d.moved)
     out = on.moves.get(key)
     if out is None:
-        out = on.moves[key] = _moves(d, seat, cells, on)
+        out = on.moves[key] = _moves(d, seat, on.cells, on)
     return out
 
 
 def _moves(d: PhyloData, seat: int, cells: Mapping[int, Slot], on: Table) -> list[Action]:
     movers = on.movers
     if movers is None:
-        movers = on.movers = tuple(
-            [s for s in d.board if movable(s, owner)] for owner in range(len(d.hands))
+        # movable(), asked of the whole board at once
+        mobile = [s for s in d.board if s.card in _MOVERS]
+        movers = on.movers = (
+            [s for s in mobile if s.owner == 0],
+            [s for s in mobile if s.owner == 1],
         )
     out: list[Action] = []
+    board = d.board
     for slot in movers[seat]:
         card, src = slot.card, slot.cell
         left = moves_left(d, card, seat)
+        if left <= 0:
+            continue
+        # Where the card fits without itself in the cell it leaves (fits(), asked of the
+        # board once rather than of every cell along its lines): next to another card it
+        # may stand beside, or for a plant beside the map board.
         friends = _BESIDE[card]
-        plant = card in _PLANTS
+        fit: set[int] = set(NEXT_TO_MAP) if card in _PLANTS else set()
+        for other in board:
+            if other.card in friends and other.cell != src:
+                fit.update(OFF_MAP_NEIGHBOURS[other.cell])
+        if not fit:
+            continue
         lines = RAYS[src]
         for direction in _LINES[card]:
             steps = 0
             for dest in lines[direction]:
                 if steps >= left or dest in cells or dest in MAP_CELLS:  # not clear
                     break
-                steps += 1
-                if plant and dest in NEXT_TO_MAP:
+                steps += 1  # noqa: SIM113 (enumerate over the line measured slower)
+                if dest in fit:
                     out.append(Move(CELL_NAMES[src], direction, steps))
-                    continue
-                for n in NEIGHBOURS[dest]:  # fits, without the card in the cell it leaves
-                    other = cells.get(n)
-                    if other is not None and other.card in friends and n != src:
-                        out.append(Move(CELL_NAMES[src], direction, steps))
-                        break
     return out
 
 

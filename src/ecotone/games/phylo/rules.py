@@ -49,7 +49,7 @@ from ecotone.games.phylo.challenge import (
     remove_actions,
     remove_problem,
 )
-from ecotone.games.phylo.compatibility import tables
+from ecotone.games.phylo.compatibility import grown, tables
 from ecotone.games.phylo.events import (
     cancel,
     cancel_problem,
@@ -76,7 +76,7 @@ from ecotone.games.phylo.placement import (
     species_problem,
 )
 from ecotone.games.phylo.refusals import PhyloRefusal, Problem
-from ecotone.games.phylo.state import Phase, PhyloData, Slot, Throw
+from ecotone.games.phylo.state import Phase, PhyloData, Slot, Throw, table
 from ecotone.games.phylo.turns import begin_turn, finish_turn
 from ecotone.games.phylo.zones import (
     discard_cards,
@@ -136,25 +136,36 @@ def setup(
     return begin_turn(d)
 
 
+# The phases as the hot paths compare them, read once: in Python 3.11 reading an enum's
+# member through its class (``Phase.ACT``) passes through the enum metaclass's
+# ``__getattr__`` hook, several times the cost of reading a global (about a thousand
+# machine instructions a read, and every step reads a few).
+_ACT, _REACT, _SPREAD, _CONTEST = Phase.ACT, Phase.REACT, Phase.SPREAD, Phase.CONTEST
+_SEASICK, _RECOVER, _CHALLENGE = Phase.SEASICK, Phase.RECOVER, Phase.CHALLENGE
+_REMOVE, _OVER = Phase.REMOVE, Phase.OVER
+
+
 def to_move(d: PhyloData) -> tuple[int, ...]:
     """The seats that decide now (both at a rock-paper-scissors throw)."""
     phase = d.phase
-    if phase is Phase.OVER:
+    if phase is _ACT:
+        return (d.turn,)
+    if phase is _OVER:
         return ()
-    if phase is Phase.REACT or phase is Phase.SEASICK:
+    if phase is _REACT or phase is _SEASICK:
         return (1 - d.turn,)
-    if phase is Phase.CHALLENGE:
+    if phase is _CHALLENGE:
         return (1 - d.turn,)
-    if phase is Phase.REMOVE:
+    if phase is _REMOVE:
         return (d.remover,)
-    if phase is Phase.CONTEST:
+    if phase is _CONTEST:
         return tuple(s for s in (0, 1) if not d.throws[s])
     return (d.turn,)
 
 
 def chosen(d: PhyloData) -> tuple[int, ...]:
     """The player whose rock-paper-scissors throw is in while the other's is awaited."""
-    if d.phase is Phase.CONTEST:
+    if d.phase is _CONTEST:
         return tuple(s for s in (0, 1) if d.throws[s])
     return ()
 
@@ -185,7 +196,8 @@ def pile_problem(d: PhyloData, seat: int) -> Problem | None:
 def _act(d: PhyloData, seat: int) -> list[Action]:
     t = tables()
     events = cards().events
-    cells = d.cells()
+    on = table(d.board)
+    cells = on.cells
     hand = d.hands[seat]  # sorted, and never two copies of a card
     spots = ordinary_cells(cells, hand)
     out: list[Action] = []
@@ -200,7 +212,7 @@ def _act(d: PhyloData, seat: int) -> list[Action]:
             out += event_plays(d, seat, events[card], cells)
             continue
         out += [Play(card, CELL_NAMES[c]) for c in found]
-    out += moves(d, seat, cells)
+    out += moves(d, seat, on)
     if pile_problem(d, seat) is None:
         drops = _DROPS
         out += [drops.get(card) or _drop_action(card) for card in hand]
@@ -222,22 +234,22 @@ def _drop_action(card: str) -> Drop:
 def legal(d: PhyloData, seat: int) -> list[Action]:
     """The legal actions of ``seat`` (who is to move), in a fixed order."""
     phase = d.phase
-    if phase is Phase.ACT:
+    if phase is _ACT:
         return _act(d, seat)
-    if phase is Phase.REACT:
+    if phase is _REACT:
         return react_actions(d)
-    if phase is Phase.SPREAD:
+    if phase is _SPREAD:
         return [*(SpreadTo(CELL_NAMES[c]) for c in spread_candidates(d)), Done()]
-    if phase is Phase.CONTEST:
+    if phase is _CONTEST:
         return [ThrowHand(t) for t in Throw] if not d.throws[seat] else []
-    if phase is Phase.SEASICK:
+    if phase is _SEASICK:
         return [Discard(c) for c in sorted(set(d.hands[seat]))]
-    if phase is Phase.RECOVER:
+    if phase is _RECOVER:
         pile = d.discards[d.discard_of(seat)]
         return [Recover(c) for c in sorted(set(pile)) if recover_problem(d, seat, c) is None]
-    if phase is Phase.CHALLENGE:
+    if phase is _CHALLENGE:
         return [Challenge(), Allow()]
-    if phase is Phase.REMOVE:
+    if phase is _REMOVE:
         return remove_actions(d)
     return []
 
@@ -430,11 +442,13 @@ def _play_species(d: PhyloData, seat: int, card: str, cell: int) -> PhyloData:
     d = replace(d, actions_left=d.actions_left - 1)
     slot = d.cells().get(cell)
     where = CELL_NAMES[cell]
+    before = d.board
     if card in t.parasites:
         assert slot is not None
         d = put_slot(d, Slot(cell, slot.card, slot.owner, card, seat))
+        grown(before, d.board)
         d = log(d, f"{seat_name(seat)} played {name(card)} beneath {name(slot.card)} at {where}")
-        return after_placement(d, cell, beneath=True)
+        return after_placement(d, cell, card, beneath=True)
     if slot is not None:  # INVASIVE, on top of a similar species
         d = log(
             remove_cell(d, cell),
@@ -442,8 +456,10 @@ def _play_species(d: PhyloData, seat: int, card: str, cell: int) -> PhyloData:
             f"{seat_name(slot.owner)}'s {name(slot.card)} at {where}",
         )
     d = put_slot(d, Slot(cell, card, seat))
+    if slot is None:  # one card more (an invasive one takes a card away)
+        grown(before, d.board)
     d = log(d, f"{seat_name(seat)} played {name(card)} at {where}")
-    return after_placement(d, cell)
+    return after_placement(d, cell, card)
 
 
 def _move(d: PhyloData, seat: int, action: Move) -> PhyloData:
@@ -461,7 +477,7 @@ def _move(d: PhyloData, seat: int, action: Move) -> PhyloData:
     d = log(
         d, f"{seat_name(seat)} moved {name(slot.card)} from {action.cell} to {CELL_NAMES[dest]}"
     )
-    return after_placement(d, dest)
+    return after_placement(d, dest, slot.card)
 
 
 def _drop(d: PhyloData, seat: int, card: str) -> PhyloData:
@@ -473,42 +489,46 @@ def _drop(d: PhyloData, seat: int, card: str) -> PhyloData:
 
 def next_data(d: PhyloData, seat: int, action: Action) -> PhyloData:
     """The data after ``seat`` takes the legal ``action``."""
-    if isinstance(action, Play):
-        if action.card in cards().species:
+    # Every action is exactly one of the codec's classes, asked by its type: isinstance()
+    # against a msgspec record class goes through its metaclass, several times the cost.
+    # The turn's actions come first, the commonest first.
+    if type(action) is Play:
+        if action.card in _SPECIES:
             return _play_species(d, seat, action.card, _cell(action.cell))
         return play_event(d, seat, action.card, _cell(action.cell))
-    if isinstance(action, PlayLeaving):
-        return play_event(d, seat, action.card, _cell(action.cell), leave=True)
-    if isinstance(action, PlayEvent):
-        return play_event(d, seat, action.card)
-    if isinstance(action, Move):
-        return _move(d, seat, action)
-    if isinstance(action, Drop):
+    if type(action) is Drop:
         return _drop(d, seat, action.card)
-    if isinstance(action, Pass):
+    if type(action) is Pass:
         return finish_turn(log(d, f"{seat_name(seat)} passed"))
-    if isinstance(action, Cancel):
+    if type(action) is Move:
+        return _move(d, seat, action)
+    if type(action) is PlayLeaving:
+        return play_event(d, seat, action.card, _cell(action.cell), leave=True)
+    if type(action) is PlayEvent:
+        return play_event(d, seat, action.card)
+    if type(action) is Cancel:
         return cancel(d, action.card)
-    if isinstance(action, Allow):
+    if type(action) is Allow:
         return (
-            resolve(d)
-            if d.phase is Phase.REACT
-            else resume(replace(d, placed=-1, placed_under=False))
+            resolve(d) if d.phase is _REACT else resume(replace(d, placed=-1, placed_under=False))
         )
-    if isinstance(action, Discard):
+    if type(action) is Discard:
         return seasick_discard(d, action.card)
-    if isinstance(action, Recover):
+    if type(action) is Recover:
         return recover(d, action.card)
-    if isinstance(action, SpreadTo):
+    if type(action) is SpreadTo:
         return spread_to(d, _cell(action.cell))
-    if isinstance(action, ThrowHand):
+    if type(action) is ThrowHand:
         return contest_throw(d, seat, action.throw)
-    if isinstance(action, Challenge):
+    if type(action) is Challenge:
         return call_bluff(d)
-    if isinstance(action, Remove):
+    if type(action) is Remove:
         return remove(d, _cell(action.cell))
-    if isinstance(action, RemoveUnder):
+    if type(action) is RemoveUnder:
         return remove(d, _cell(action.cell), beneath=True)
-    if isinstance(action, Done):
-        return spread_done(d) if d.phase is Phase.SPREAD else remove(d, None)
+    if type(action) is Done:
+        return spread_done(d) if d.phase is _SPREAD else remove(d, None)
     raise AssertionError(f"unexpected action {action!r}")
+
+
+_SPECIES = cards().species

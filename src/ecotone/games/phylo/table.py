@@ -32,7 +32,8 @@ class Table:
         board: the board.
         cells: the board as a mapping from cell to slot (never to be changed).
         trouble: the INCOMPATIBLE cards, once asked (see
-            :func:`ecotone.games.phylo.compatibility.trouble_on`).
+            :func:`ecotone.games.phylo.compatibility.trouble_on`), or told when the board
+            grew from one without any (:func:`ecotone.games.phylo.compatibility.grown`).
         movers: each seat's cards that may move, once asked (see
             :func:`ecotone.games.phylo.movement.moves`).
         moves: each seat's legal moves, by the seat and the moves it made this turn,

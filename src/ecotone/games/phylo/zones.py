@@ -10,6 +10,9 @@ constructed-deck game), and a parasite always leaves the table with its host (ru
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from operator import attrgetter
+
 from ecotone.core.records import put, replace, seat_name, without
 from ecotone.games.phylo.board import cell_name
 from ecotone.games.phylo.cards import name
@@ -90,10 +93,14 @@ def discard_cards(d: PhyloData, owner: int, new: tuple[str, ...]) -> PhyloData:
 
 def put_slot(d: PhyloData, slot: Slot) -> PhyloData:
     """The board with ``slot`` placed (replacing whatever was in its cell)."""
-    board = [s for s in d.board if s.cell != slot.cell]
-    board.append(slot)
-    board.sort(key=lambda s: s.cell)
-    return replace(d, board=tuple(board))
+    board = d.board  # in cell order: ``slot`` goes where its cell comes
+    cell = slot.cell
+    i = bisect_left(board, cell, key=_CELL)
+    j = i + 1 if i < len(board) and board[i].cell == cell else i
+    return replace(d, board=(*board[:i], slot, *board[j:]))
+
+
+_CELL = attrgetter("cell")
 
 
 def remove_cell(d: PhyloData, cell: int) -> PhyloData:
