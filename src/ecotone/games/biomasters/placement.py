@@ -20,8 +20,10 @@ A card is played into a cell of the grid:
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Iterator
+from itertools import compress
+from typing import cast
 
 from ecotone.games.biomasters.board import COMPAT_MASK, Domain, Grid
 from ecotone.games.biomasters.cards import Kind, Trophic, cards, level_name
@@ -104,51 +106,91 @@ def preferred_met(d: BioData, grid: Grid, k: Kind, cell: int) -> bool:
 class Scan:
     """One pass over the occupied cells, shared by the legal-move searches of a decision.
 
+    The cards are listed by level and by domain in lists indexed by the level (or the
+    domain) itself: a list of seven covers the levels 0 to 4 from the front and -1 and -2
+    from the back, as Python's negative indices count them.
+
     Attributes:
-        by_level: the cells of the living cards and HOMEs (level 0) by level, in cell order.
+        cells: the occupied cells, in cell order.
+        by_level: the cells of the living cards and HOMEs (level 0), by level, in cell order.
+        by_domain: the cells of the living cards by domain (``Domain.HOME`` gathers the
+            HOMEs, which are neutral), in cell order.
+        domains: the domain bits of every living card on the grid: a card none of them
+            forbids passes the Domain rule anywhere, without a look at each cell.
         own_decomposers: the cells of ``seat``'s ``-1S`` and ``-2D`` cards (chemoautotrophs
             grow from them).
         tiles: the cells of the Detritus tiles.
-        cap: how many cost icons of each level ``seat``'s ready cards can pay.
+        cap: how many cost icons of each level ``seat``'s ready cards can pay, by level.
         actors: the cells of ``seat``'s ready cards that have an ability, in cell order.
-        domains: the domain bits of every living card on the grid: a card none of them
-            forbids passes the Domain rule anywhere, without a look at each cell.
     """
 
-    __slots__ = ("actors", "by_level", "cap", "domains", "own_decomposers", "tiles")
+    __slots__ = (
+        "_near",
+        "actors",
+        "around",
+        "by_domain",
+        "by_level",
+        "cap",
+        "cells",
+        "domains",
+        "own_decomposers",
+        "tiles",
+    )
 
-    def __init__(self, g: tuple[Slot | None, ...], seat: int) -> None:
-        by_level: defaultdict[int, list[int]] = defaultdict(list)
+    def __init__(self, g: tuple[Slot | None, ...], grid: Grid, seat: int) -> None:
+        by_level: list[list[int]] = [[], [], [], [], [], [], []]
+        by_domain: list[list[int]] = [[], [], [], [], [], [], []]
         own_decomposers: list[int] = []
         tiles: list[int] = []
-        cap: dict[int, int] = {}
+        cap = [0, 0, 0, 0, 0, 0, 0]
         actors: list[int] = []
-        domains = 0
+        cells = list(compress(_RANGE, g))
         facts, double = _SCAN_FACTS, _DOUBLE  # locals: this loop is hot
-        # the occupied cells with their slots, both in cell order
-        for i, s in zip(occupied(g), filter(None, g), strict=True):
+        full = cast("tuple[Slot, ...]", g)  # read only at the occupied cells
+        for i in cells:
+            s = full[i]
             if s.tile:
                 tiles.append(i)
                 continue
-            card = s.kind
-            lv, bit, acts = facts[card]
+            lv, domain, acts = facts[s.kind]
             by_level[lv].append(i)
-            domains |= bit
+            by_domain[domain].append(i)
             if s.owner == seat:
                 if lv < 0:
                     own_decomposers.append(i)
                 if s.ready:
                     if lv:
                         m = s.mutualist
-                        cap[lv] = cap.get(lv, 0) + (2 if m and kind_of(m) in double else 1)
+                        cap[lv] += 2 if m and kind_of(m) in double else 1
                     if acts:
                         actors.append(i)
-        self.by_level: dict[int, list[int]] = by_level
-        self.domains = domains
+        self.cells = cells
+        self.by_level = by_level
+        self.by_domain = by_domain
+        self.domains = sum(1 << d for d in _LIVING_DOMAINS if by_domain[d])
         self.own_decomposers = own_decomposers
         self.tiles = tiles
         self.cap = cap
         self.actors = actors
+        self.around = grid.around
+        self._near: dict[int, set[int]] = {}
+
+    def empty_around(self, sources: list[int]) -> set[int]:
+        """The empty cells next to any of the cells ``sources``."""
+        out: set[int] = set().union(*map(self.around.__getitem__, sources))
+        out.difference_update(self.cells)
+        return out
+
+    def near(self, domains: int) -> set[int]:
+        """The cells next to a living card of one of the domain bits ``domains``."""
+        out = self._near.get(domains)
+        if out is None:
+            out = self._near[domains] = set()
+            around = self.around.__getitem__
+            for d in _LIVING_DOMAINS:
+                if domains >> d & 1:
+                    out.update(*map(around, self.by_domain[d]))
+        return out
 
 
 def plays(
@@ -170,13 +212,13 @@ def plays(
         return []
     g = d.grid
     if scan is None:
-        scan = Scan(g, seat)
+        scan = Scan(g, grid, seat)
     cap = scan.cap
     placers: list[Kind] = []
     saprotrophs: list[Kind] = []
     attachments: list[Kind] = []
     for c in hand_kinds:
-        if any(cap.get(lv, 0) < n for lv, n in _NEED[c]):
+        if any(cap[lv] < n for lv, n in _NEED[c]):
             continue
         k = _KINDS[c]
         role = _ROLE[c]
@@ -188,19 +230,13 @@ def plays(
             saprotrophs.append(k)
     out: list[tuple[str, int]] = []
     if placers:
-        _into_empty_cells(g, grid.neighbours, scan, placers, chemo_home, out)
-    if saprotrophs:
-        for k in saprotrophs:
-            if scan.domains & ~COMPAT_MASK[k.domain]:
-                out.extend(
-                    (k.id, i) for i in scan.tiles if not _mask(d, grid, i) & ~COMPAT_MASK[k.domain]
-                )
-            else:  # nothing on the grid clashes with it
-                out.extend((k.id, i) for i in scan.tiles)
+        _into_empty_cells(scan, placers, chemo_home, out)
+    for k in saprotrophs:
+        clash = scan.domains & ~COMPAT_MASK[k.domain]
+        blocked = scan.near(clash) if clash else ()
+        out.extend((k.id, i) for i in scan.tiles if i not in blocked)
     if attachments:
-        for lv, hosts in scan.by_level.items():
-            if lv == 0:  # HOMEs host nothing
-                continue
+        for hosts in scan.by_level[1:]:  # HOMEs (level 0) host nothing
             for i in hosts:
                 here = g[i]
                 assert here is not None
@@ -212,63 +248,40 @@ def plays(
 
 
 def _into_empty_cells(
-    g: tuple[Slot | None, ...],
-    neighbours: tuple[tuple[int, ...], ...],
-    scan: Scan,
-    placers: list[Kind],
-    chemo_home: bool,
-    out: list[tuple[str, int]],
+    scan: Scan, placers: list[Kind], chemo_home: bool, out: list[tuple[str, int]]
 ) -> None:
     """Add the legal plays of ``placers`` into the empty cells next to a card.
 
     A card can only go next to what it connects to (the Trophic rule), so the candidate cells
     of each card are the empty neighbours of its food (or of a HOME, a producer or its
-    player's decomposers); only those are checked against the Domain rule.
+    player's decomposers); those next to a card of a domain it may not touch are left out.
     """
     by_level = scan.by_level
-    none: list[int] = []
-    masks: dict[int, int] = {}  # cell -> the domain bits of the living cards around it
     spots: dict[int, set[int]] = {}  # connection key -> the empty cells next to its anchors
     for k in placers:
         key = _KEY[k.id]
         candidates = spots.get(key)
         if candidates is None:
             if key == _PHOTO_KEY:  # a HOME (level 0) or a producer
-                sources = by_level.get(0, none) + by_level.get(1, none)
+                sources = by_level[0] + by_level[1]
             elif key == _CHEMO_KEY:
-                homes = by_level.get(0, none) if chemo_home else none
+                homes = by_level[0] if chemo_home else []
                 sources = homes + scan.own_decomposers
             else:
-                sources = by_level.get(key, none)
-            candidates = spots[key] = {n for i in sources for n in neighbours[i] if g[n] is None}
+                sources = by_level[key]
+            candidates = spots[key] = scan.empty_around(sources)
         if not candidates:
             continue
-        forbidden = ~COMPAT_MASK[k.domain]
-        if not scan.domains & forbidden:  # nothing on the grid clashes with it
-            out.extend((k.id, cell) for cell in candidates)
-            continue
-        for cell in candidates:
-            mask = masks.get(cell)
-            if mask is None:
-                mask = 0
-                for n in neighbours[cell]:
-                    s = g[n]
-                    if s is not None and not s.tile:
-                        mask |= _DOMAIN_BIT[s.kind]
-                masks[cell] = mask
-            if not mask & forbidden:
-                out.append((k.id, cell))
-
-
-def _mask(d: BioData, grid: Grid, cell: int) -> int:
-    mask = 0
-    for _, s in live_neighbours(d, grid, cell):
-        mask |= 1 << _KINDS[s.kind].domain
-    return mask
+        clash = scan.domains & ~COMPAT_MASK[k.domain]
+        if clash:
+            candidates = candidates - scan.near(clash)
+        out.extend((k.id, cell) for cell in candidates)
 
 
 # Precomputed per card id for the hot path.
+_RANGE = range(200)  # more than any grid's cells: the occupied ones are compress(_RANGE, grid)
 _LEVEL: dict[str, int] = {c: k.level for c, k in _KINDS.items()}
+_LIVING_DOMAINS = range(Domain.HOME)  # every domain but the HOMEs' own
 # How a card connects: to its food level, or (the keys below) as a producer.
 _PHOTO_KEY, _CHEMO_KEY = 10, 11
 _KEY: dict[str, int] = {
@@ -279,14 +292,10 @@ _KEY: dict[str, int] = {
     else k.food
     for c, k in _KINDS.items()
 }
-# HOMEs are neutral: no domain bit
-_DOMAIN_BIT: dict[str, int] = {
-    c: 0 if k.trophic is Trophic.HOME else 1 << k.domain for c, k in _KINDS.items()
-}
 _DOUBLE: frozenset[str] = frozenset(c for c, k in _KINDS.items() if k.effect == "double")
-# What a Scan reads of each card: its level, its domain bit, whether it has an ability.
+# What a Scan reads of each card: its level, its domain, whether it has an ability.
 _SCAN_FACTS: dict[str, tuple[int, int, bool]] = {
-    c: (_LEVEL[c], _DOMAIN_BIT[c], bool(k.ability)) for c, k in _KINDS.items()
+    c: (_LEVEL[c], k.domain, bool(k.ability)) for c, k in _KINDS.items()
 }
 _PLACER, _ATTACHMENT, _SAPROTROPH = 0, 1, 2
 _ROLE: dict[str, int] = {

@@ -120,7 +120,7 @@ def legal(d: BioData, table: Table, seat: int) -> list[Action]:
         assert p is not None
         return [Pay(names[i]) for i, _ in payers(d, seat, p.icons[0], p.cell)]
     kinds = sorted({kind_of(c) for c in d.hands[seat]})
-    scan = Scan(d.grid, seat)  # one pass over the grid for both searches
+    scan = Scan(d.grid, table.grid, seat)  # one pass over the grid for both searches
     found = plays(d, table.grid, seat, kinds, table.chemo_home, scan)
     known = _PLAYS.get(table.grid)
     if known is None:
