@@ -106,44 +106,40 @@ def preferred_met(d: BioData, grid: Grid, k: Kind, cell: int) -> bool:
 class Scan:
     """One pass over the occupied cells, shared by the legal-move searches of a decision.
 
-    The cards are listed by level and by domain in lists indexed by the level (or the
-    domain) itself: a list of seven covers the levels 0 to 4 from the front and -1 and -2
-    from the back, as Python's negative indices count them.
+    The cards are listed by level in a list indexed by the level itself: seven lists cover
+    the levels 0 to 4 from the front and -1 and -2 from the back, as Python's negative
+    indices count them. What few decisions need (the cells by domain, the player's
+    decomposers) is found when asked, from these lists.
 
     Attributes:
         cells: the occupied cells, in cell order.
         by_level: the cells of the living cards and HOMEs (level 0), by level, in cell order.
-        by_domain: the cells of the living cards by domain (``Domain.HOME`` gathers the
-            HOMEs, which are neutral), in cell order.
         domains: the domain bits of every living card on the grid: a card none of them
             forbids passes the Domain rule anywhere, without a look at each cell.
-        own_decomposers: the cells of ``seat``'s ``-1S`` and ``-2D`` cards (chemoautotrophs
-            grow from them).
         tiles: the cells of the Detritus tiles.
         cap: how many cost icons of each level ``seat``'s ready cards can pay, by level.
         actors: the cells of ``seat``'s ready cards that have an ability, in cell order.
     """
 
     __slots__ = (
+        "_grid",
         "_near",
+        "_seat",
         "actors",
         "around",
-        "by_domain",
         "by_level",
         "cap",
         "cells",
         "domains",
-        "own_decomposers",
         "tiles",
     )
 
     def __init__(self, g: tuple[Slot | None, ...], grid: Grid, seat: int) -> None:
         by_level: list[list[int]] = [[], [], [], [], [], [], []]
-        by_domain: list[list[int]] = [[], [], [], [], [], [], []]
-        own_decomposers: list[int] = []
         tiles: list[int] = []
         cap = [0, 0, 0, 0, 0, 0, 0]
         actors: list[int] = []
+        domains = 0
         cells = list(compress(_RANGE, g))
         facts, double = _SCAN_FACTS, _DOUBLE  # locals: this loop is hot
         full = cast("tuple[Slot, ...]", g)  # read only at the occupied cells
@@ -152,27 +148,24 @@ class Scan:
             if s.tile:
                 tiles.append(i)
                 continue
-            lv, domain, acts = facts[s.kind]
+            lv, bit, acts = facts[s.kind]
             by_level[lv].append(i)
-            by_domain[domain].append(i)
-            if s.owner == seat:
-                if lv < 0:
-                    own_decomposers.append(i)
-                if s.ready:
-                    if lv:
-                        m = s.mutualist
-                        cap[lv] += 2 if m and kind_of(m) in double else 1
-                    if acts:
-                        actors.append(i)
+            domains |= bit
+            if s.owner == seat and s.ready:
+                if lv:
+                    m = s.mutualist
+                    cap[lv] += 2 if m and kind_of(m) in double else 1
+                if acts:
+                    actors.append(i)
         self.cells = cells
         self.by_level = by_level
-        self.by_domain = by_domain
-        self.domains = sum(1 << d for d in _LIVING_DOMAINS if by_domain[d])
-        self.own_decomposers = own_decomposers
+        self.domains = domains
         self.tiles = tiles
         self.cap = cap
         self.actors = actors
         self.around = grid.around
+        self._grid = full
+        self._seat = seat
         self._near: dict[int, set[int]] = {}
 
     def empty_around(self, sources: list[int]) -> set[int]:
@@ -186,11 +179,17 @@ class Scan:
         out = self._near.get(domains)
         if out is None:
             out = self._near[domains] = set()
-            around = self.around.__getitem__
-            for d in _LIVING_DOMAINS:
-                if domains >> d & 1:
-                    out.update(*map(around, self.by_domain[d]))
+            g, around = self._grid, self.around
+            for cells in self.by_level[1:]:  # the living cards: every level but the HOMEs'
+                for i in cells:
+                    if _DOMAIN_BIT[g[i].kind] & domains:
+                        out.update(around[i])
         return out
+
+    def own_decomposers(self) -> list[int]:
+        """The cells of the seat's ``-1S`` and ``-2D`` cards (chemoautotrophs grow from them)."""
+        g, seat = self._grid, self._seat
+        return [i for i in self.by_level[-1] + self.by_level[-2] if g[i].owner == seat]
 
 
 def plays(
@@ -266,7 +265,7 @@ def _into_empty_cells(
                 sources = by_level[0] + by_level[1]
             elif key == _CHEMO_KEY:
                 homes = by_level[0] if chemo_home else []
-                sources = homes + scan.own_decomposers
+                sources = homes + scan.own_decomposers()
             else:
                 sources = by_level[key]
             candidates = spots[key] = scan.empty_around(sources)
@@ -281,7 +280,6 @@ def _into_empty_cells(
 # Precomputed per card id for the hot path.
 _RANGE = range(200)  # more than any grid's cells: the occupied ones are compress(_RANGE, grid)
 _LEVEL: dict[str, int] = {c: k.level for c, k in _KINDS.items()}
-_LIVING_DOMAINS = range(Domain.HOME)  # every domain but the HOMEs' own
 # How a card connects: to its food level, or (the keys below) as a producer.
 _PHOTO_KEY, _CHEMO_KEY = 10, 11
 _KEY: dict[str, int] = {
@@ -293,9 +291,13 @@ _KEY: dict[str, int] = {
     for c, k in _KINDS.items()
 }
 _DOUBLE: frozenset[str] = frozenset(c for c, k in _KINDS.items() if k.effect == "double")
-# What a Scan reads of each card: its level, its domain, whether it has an ability.
+# HOMEs are neutral: no domain bit
+_DOMAIN_BIT: dict[str, int] = {
+    c: 0 if k.trophic is Trophic.HOME else 1 << k.domain for c, k in _KINDS.items()
+}
+# What a Scan reads of each card: its level, its domain bit, whether it has an ability.
 _SCAN_FACTS: dict[str, tuple[int, int, bool]] = {
-    c: (_LEVEL[c], k.domain, bool(k.ability)) for c, k in _KINDS.items()
+    c: (_LEVEL[c], _DOMAIN_BIT[c], bool(k.ability)) for c, k in _KINDS.items()
 }
 _PLACER, _ATTACHMENT, _SAPROTROPH = 0, 1, 2
 _ROLE: dict[str, int] = {
