@@ -22,9 +22,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from itertools import compress
+from itertools import chain, compress
 from typing import cast
 
+from ecotone.core.actions import Action
+from ecotone.games.biomasters.actions import Play
 from ecotone.games.biomasters.board import COMPAT_MASK, Domain, Grid
 from ecotone.games.biomasters.cards import Kind, Trophic, cards, level_name
 from ecotone.games.biomasters.effects import occupied
@@ -193,88 +195,97 @@ class Scan:
 
 
 def plays(
-    d: BioData,
-    grid: Grid,
-    seat: int,
-    hand_kinds: list[str],
-    chemo_home: bool,
-    scan: Scan | None = None,
-) -> list[tuple[str, int]]:
-    """Every legal (card id, cell) play of ``seat`` for the card ids in ``hand_kinds``.
+    d: BioData, grid: Grid, seat: int, hand_kinds: list[str], chemo_home: bool, scan: Scan
+) -> list[Action]:
+    """Every legal play of ``seat`` for the card ids ``hand_kinds`` (sorted), in the order
+    of the card ids, then of the cells.
 
     Only the frontier is searched: the empty cells next to a card, the tiles (for
     saprotrophs) and the living hosts (for parasites and mutualists). This is the hot path
     of every playout, so it reads the precomputed tables below rather than the records;
-    ``scan`` is the grid already scanned for ``seat`` (made here when not given).
+    ``scan`` is the grid already scanned for ``seat``.
     """
-    if not hand_kinds:
-        return []
-    g = d.grid
-    if scan is None:
-        scan = Scan(g, grid, seat)
     cap = scan.cap
-    placers: list[Kind] = []
-    saprotrophs: list[Kind] = []
-    attachments: list[Kind] = []
+    rows = _PLAYS.get(grid)
+    if rows is None:
+        rows = _PLAYS[grid] = {}
+    spots: dict[int, set[int]] = {}  # connection key -> the empty cells next to its anchors
+    out: list[Action] = []
     for c in hand_kinds:
-        if any(cap[lv] < n for lv, n in _NEED[c]):
-            continue
-        k = _KINDS[c]
-        role = _ROLE[c]
-        if role == _PLACER:
-            placers.append(k)
-        elif role == _ATTACHMENT:
-            attachments.append(k)
+        for lv, n in _NEED[c]:
+            if cap[lv] < n:
+                break  # the ready cards cannot pay for it
         else:
-            saprotrophs.append(k)
-    out: list[tuple[str, int]] = []
-    if placers:
-        _into_empty_cells(scan, placers, chemo_home, out)
-    for k in saprotrophs:
-        clash = scan.domains & ~COMPAT_MASK[k.domain]
-        blocked = scan.near(clash) if clash else ()
-        out.extend((k.id, i) for i in scan.tiles if i not in blocked)
-    if attachments:
-        for hosts in scan.by_level[1:]:  # HOMEs (level 0) host nothing
-            for i in hosts:
-                here = g[i]
-                assert here is not None
-                host = _KINDS[here.kind]
-                for k in attachments:
-                    if not k.hosts.isdisjoint(host.tags) and host_problem(k, host, here) is None:
-                        out.append((k.id, i))
+            k = _KINDS[c]
+            role = _ROLE[c]
+            if role == _PLACER:
+                cells = _empty_cells_for(scan, k, chemo_home, spots)
+            elif role == _SAPROTROPH:
+                cells = _tiles_for(scan, k)
+            else:
+                cells = _hosts_for(d.grid, scan, k)
+            if cells:
+                row = rows.get(c)
+                if row is None:
+                    row = rows[c] = tuple(Play(c, name) for name in grid.names)
+                out.extend(map(row.__getitem__, cells))
     return out
 
 
-def _into_empty_cells(
-    scan: Scan, placers: list[Kind], chemo_home: bool, out: list[tuple[str, int]]
-) -> None:
-    """Add the legal plays of ``placers`` into the empty cells next to a card.
+# Actions are frozen, so each play (card id, cell) of a grid is made once and shared by every
+# position that offers it, rather than built again at every step: a row of plays of each
+# card, by cell.
+_PLAYS: dict[Grid, dict[str, tuple[Play, ...]]] = {}
 
-    A card can only go next to what it connects to (the Trophic rule), so the candidate cells
-    of each card are the empty neighbours of its food (or of a HOME, a producer or its
-    player's decomposers); those next to a card of a domain it may not touch are left out.
+
+def _empty_cells_for(
+    scan: Scan, k: Kind, chemo_home: bool, spots: dict[int, set[int]]
+) -> list[int]:
+    """The empty cells, in order, where ``k`` may be played (neither a saprotroph nor an
+    attachment).
+
+    A card can only go next to what it connects to (the Trophic rule), so its candidate cells
+    are the empty neighbours of its food (or of a HOME, a producer or its player's
+    decomposers), kept in ``spots`` for the other cards of the same connection; those next to
+    a card of a domain it may not touch are left out.
     """
-    by_level = scan.by_level
-    spots: dict[int, set[int]] = {}  # connection key -> the empty cells next to its anchors
-    for k in placers:
-        key = _KEY[k.id]
-        candidates = spots.get(key)
-        if candidates is None:
-            if key == _PHOTO_KEY:  # a HOME (level 0) or a producer
-                sources = by_level[0] + by_level[1]
-            elif key == _CHEMO_KEY:
-                homes = by_level[0] if chemo_home else []
-                sources = homes + scan.own_decomposers()
-            else:
-                sources = by_level[key]
-            candidates = spots[key] = scan.empty_around(sources)
-        if not candidates:
-            continue
-        clash = scan.domains & ~COMPAT_MASK[k.domain]
-        if clash:
-            candidates = candidates - scan.near(clash)
-        out.extend((k.id, cell) for cell in candidates)
+    key = _KEY[k.id]
+    candidates = spots.get(key)
+    if candidates is None:
+        by_level = scan.by_level
+        if key == _PHOTO_KEY:  # a HOME (level 0) or a producer
+            sources = by_level[0] + by_level[1]
+        elif key == _CHEMO_KEY:
+            homes = by_level[0] if chemo_home else []
+            sources = homes + scan.own_decomposers()
+        else:
+            sources = by_level[key]
+        candidates = spots[key] = scan.empty_around(sources)
+    clash = scan.domains & ~COMPAT_MASK[k.domain]
+    if clash and candidates:
+        return sorted(candidates.difference(scan.near(clash)))
+    return sorted(candidates)
+
+
+def _tiles_for(scan: Scan, k: Kind) -> list[int]:
+    """The Detritus tiles, in order, onto which the saprotroph ``k`` may be played."""
+    clash = scan.domains & ~COMPAT_MASK[k.domain]
+    if not clash:
+        return scan.tiles
+    blocked = scan.near(clash)
+    return [i for i in scan.tiles if i not in blocked]
+
+
+def _hosts_for(g: tuple[Slot | None, ...], scan: Scan, k: Kind) -> list[int]:
+    """The living hosts, in order, under which the parasite or mutualist ``k`` may go."""
+    out: list[int] = []
+    for i in sorted(chain.from_iterable(scan.by_level[1:])):  # HOMEs (level 0) host nothing
+        here = g[i]
+        assert here is not None
+        host = _KINDS[here.kind]
+        if not k.hosts.isdisjoint(host.tags) and host_problem(k, host, here) is None:
+            out.append(i)
+    return out
 
 
 # Precomputed per card id for the hot path.
