@@ -23,7 +23,7 @@ from ecotone.games.biomasters.effects import (
     draw,
     from_hand,
     kill,
-    occupied,
+    occupied_slots,
     pick,
     set_cell,
     to_pile,
@@ -103,7 +103,7 @@ def payers(d: BioData, seat: int, level: int, exclude: int) -> list[tuple[int, i
     out = []
     g = d.grid
     level_of, double = _LEVEL, _DOUBLE  # locals: this runs at every payment
-    for i, s in zip(occupied(g), filter(None, g), strict=True):
+    for i, s in occupied_slots(g):
         if s.owner != seat or not s.ready or s.tile or i == exclude:
             continue
         if level_of[s.kind] == level:  # HOMEs are level 0, never a cost icon
@@ -240,7 +240,7 @@ def _end_of_turn_cells(
     meals: list[int] = []
     neighbours = table.grid.neighbours
     food_of, level_of = _FOOD, _LEVEL  # locals: this runs at every end of turn
-    for i, s in zip(occupied(g), filter(None, g), strict=True):
+    for i, s in occupied_slots(g):
         if s.owner != seat or s.tile:
             continue
         if s.fed:
@@ -288,7 +288,7 @@ def start_turn(d: BioData, table: Table, seat: int) -> BioData:
     g = d.grid
     struck: list[tuple[int, str]] = []  # hosts of the seat's parasitoids, and the parasite
     wake: list[int] = []  # the seat's exhausted cards that ready
-    for cell, s in zip(occupied(g), filter(None, g), strict=True):
+    for cell, s in occupied_slots(g):
         if s.tile:
             continue
         if s.parasite and s.parasite_owner == seat and kind_of(s.parasite) in _PARASITOID:
