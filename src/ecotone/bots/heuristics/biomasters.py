@@ -165,7 +165,9 @@ def _best_prey(g: Any, neighbours: Any, i: int, hunter: str) -> int:
     for n in neighbours[i]:
         prey = g[n]
         if prey is not None and not prey.tile:
-            best = max(best, prey_vp.get(prey.kind, 0))
+            vp = prey_vp.get(prey.kind, 0)
+            if vp > best:  # noqa: PLR1730 - a call of max() here costs 8% of evaluate
+                best = vp
     return best
 
 
@@ -183,7 +185,7 @@ def _hands(
     for s, hand in enumerate(d.hands):
         if team[s] == mine:
             value += CARD_IN_HAND * len(hand)
-            if s == seat:
+            if s == seat and open_tiles:  # (with no tile open, they promise nothing)
                 saprotrophs = sum(1 for c in hand if c in known and kind_of(c) in _SAPROTROPHS)
     value += TILE_PROMISE * VP * min(saprotrophs, open_tiles)
     return value
