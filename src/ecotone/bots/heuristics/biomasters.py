@@ -24,12 +24,14 @@ action: it passes when nothing it could do is worth more.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from ecotone.bots.base import Bot, SeatView
 from ecotone.bots.registry import GameBots, SearchDefaults, register
 from ecotone.core.actions import Action
 from ecotone.games.biomasters.cards import Kind, Trophic, cards
+from ecotone.games.biomasters.effects import occupied_slots
 from ecotone.games.biomasters.game import BioMasters
 from ecotone.games.biomasters.state import BioData, Phase, kind_of
 
@@ -75,26 +77,19 @@ class _Facts:
 _FACTS = {k: _Facts(kind) for k, kind in _KINDS.items() if k not in _HOMES}
 # the level of the card showing in a slot that feeds its neighbours: none for a tile or HOME
 _LIVE_LEVEL = {k: f.level for k, f in _FACTS.items()}
-
-
-def _has_food(g: Any, neighbours: Any, i: int, food: int) -> bool:
-    for n in neighbours[i]:
-        other = g[n]
-        if other is not None and not other.tile and _LIVE_LEVEL.get(other.kind) == food:
-            return True
-    return False
-
-
-def _best_prey(g: Any, neighbours: Any, i: int, k: Kind) -> int:
-    """The most VP of the prey next to hunter ``k`` in cell ``i`` that it may kill."""
-    best = 0
-    for n in neighbours[i]:
-        prey = g[n]
-        if prey is not None and not prey.tile and prey.kind not in _HOMES:
-            pk = _KINDS[prey.kind]
-            if k.can_hunt(pk) and "large" not in pk.tags:
-                best = max(best, pk.vp)
-    return best
+# what each hunter may kill of the prey next to it (not the large ones), by card id: its VP
+_PREY_VP = {
+    k: {
+        p: prey.vp
+        for p, prey in _KINDS.items()
+        if p not in _HOMES and f.kind.can_hunt(prey) and "large" not in prey.tags
+    }
+    for k, f in _FACTS.items()
+    if f.hunter
+}
+_SAPROTROPHS = frozenset(k for k, f in _FACTS.items() if f.level == -1)
+# the team of each seat (its own in every game but the 2v2 one)
+_TEAM = {False: (0, 1, 2, 3), True: (0, 1, 0, 1)}
 
 
 def evaluate(
@@ -103,21 +98,22 @@ def evaluate(
     """How good ``d`` is for ``seat``, from public facts and its own hand only.
 
     ``known``: the cards ``seat`` held before the action; only those are read in its hand.
+    The terms are added in cell order, always the same way, so a position is valued the
+    same to the last bit whatever led to it.
     """
-    mine = seat % 2 if teams else seat
+    team = _TEAM[teams]
+    mine = team[seat]
     vp: dict[int, float] = {}
     for s, pile in enumerate(d.piles):
-        t = s % 2 if teams else s
-        vp[t] = vp.get(t, 0.0) + sum(e.vp for e in pile)
+        t = team[s]
+        vp[t] = vp.get(t, 0.0) + sum(map(_VP_OF, pile))
     others = [v for t, v in vp.items() if t != mine]
     value = VP * (vp[mine] - (max(others) if others else 0.0))
     rivals = max(1, len(others))
     g = d.grid
-    facts = _FACTS
+    facts, live_level = _FACTS, _LIVE_LEVEL
     open_tiles = 0
-    for i, slot in enumerate(g):
-        if slot is None:
-            continue
+    for i, slot in occupied_slots(g):
         if slot.tile:
             if slot.kind in _HOMES:
                 continue
@@ -125,7 +121,7 @@ def evaluate(
                 open_tiles += 1
                 continue
             worth = KILL_DISCOUNT * VP * sum(_KINDS[kind_of(c)].vp for c in slot.stack())
-            if (slot.killer % 2 if teams else slot.killer) == mine:
+            if team[slot.killer] == mine:
                 value += worth
                 open_tiles += 1
             else:
@@ -136,36 +132,61 @@ def evaluate(
             continue
         worth = f.worth
         food = f.food
-        if food is not None and not _has_food(g, neighbours, i, food):
-            # it will starve: lost, and a gift to whoever decomposes it
-            worth = f.fed_starving if slot.fed else f.starving
+        if food is not None:
+            for n in neighbours[i]:
+                other = g[n]
+                if other is not None and not other.tile and live_level.get(other.kind) == food:
+                    break
+            else:  # it will starve: lost, and a gift to whoever decomposes it
+                worth = f.fed_starving if slot.fed else f.starving
         if f.hunter:
             promise = HUNT_PROMISE if slot.ready else HUNT_PROMISE / 2
-            worth += promise * VP * _best_prey(g, neighbours, i, f.kind) * KILL_DISCOUNT
-        owner = slot.owner % 2 if teams else slot.owner
+            worth += promise * VP * _best_prey(g, neighbours, i, slot.kind) * KILL_DISCOUNT
+        owner = team[slot.owner]
         if owner == mine:
             value += worth
         else:
             value -= worth / rivals
         if slot.parasite:
-            host = slot.parasite_owner % 2 if teams else slot.parasite_owner
+            host = team[slot.parasite_owner]
             if host != owner:
                 # a parasite on a rival's card is good for its player
                 value += 1.5 if host == mine else -1.5
-    return _hands(d, seat, teams, value, open_tiles, known)
+    return _hands(d, seat, team, value, open_tiles, known)
+
+
+_VP_OF = attrgetter("vp")  # what a Score Pile entry is worth
+
+
+def _best_prey(g: Any, neighbours: Any, i: int, hunter: str) -> int:
+    """The most VP of the prey next to ``hunter`` in cell ``i`` that it may kill."""
+    prey_vp = _PREY_VP[hunter]
+    best = 0
+    for n in neighbours[i]:
+        prey = g[n]
+        if prey is not None and not prey.tile:
+            vp = prey_vp.get(prey.kind, 0)
+            if vp > best:  # noqa: PLR1730 - a call of max() here costs 8% of evaluate
+                best = vp
+    return best
 
 
 def _hands(
-    d: BioData, seat: int, teams: bool, value: float, open_tiles: int, known: frozenset[str]
+    d: BioData,
+    seat: int,
+    team: tuple[int, ...],
+    value: float,
+    open_tiles: int,
+    known: frozenset[str],
 ) -> float:
     """``value`` with the cards in hand added: options, and saprotrophs for open tiles."""
-    mine = seat % 2 if teams else seat
+    mine = team[seat]
     saprotrophs = 0
     for s, hand in enumerate(d.hands):
-        if (s % 2 if teams else s) == mine:
+        if team[s] == mine:
             value += CARD_IN_HAND * len(hand)
-            if s == seat:
-                saprotrophs = sum(1 for c in hand if c in known and _KINDS[kind_of(c)].level == -1)
+            if s == seat and open_tiles:  # (with no tile open, they promise nothing)
+                saprotrophs = sum(1 for c in hand if c in known and kind_of(c) in _SAPROTROPHS)
     value += TILE_PROMISE * VP * min(saprotrophs, open_tiles)
     return value
 
@@ -179,18 +200,20 @@ class HeuristicBot(Bot):
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
-        table = view.game.table  # type: ignore[attr-defined]
-        state = view.determinize(self.rng)
-        data: BioData = state.data
+        game = view.game
+        table = game.table  # type: ignore[attr-defined]
+        data: BioData = view.determinize(self.rng).data
         neighbours = table.grid.neighbours
         known = frozenset(view.observation["hands"][self.seat]["cards"] or ())
+        paying = data.phase is Phase.PAY
         best_action = legal[0]
         best_value = float("-inf")
         for action in legal:
-            # legal here too: a determinization keeps the seat's legal actions
-            after = state.step(self.seat, action).data
+            # legal here too: a determinization keeps the seat's legal actions (so the
+            # rules' own step, unchecked, as State.step takes it)
+            after = game.next(data, self.seat, action)
             value = evaluate(after, self.seat, table.teams, neighbours, known)
-            if data.phase is Phase.PAY:
+            if paying:
                 value += _keep_ready_bonus(after, self.seat)
             if value > best_value + 1e-9:
                 best_action, best_value = action, value
@@ -200,8 +223,8 @@ class HeuristicBot(Bot):
 def _keep_ready_bonus(d: BioData, seat: int) -> float:
     """While paying: prefer to keep ready the cards with abilities (they may still act)."""
     bonus = 0.0
-    for slot in d.grid:
-        if slot is None or slot.owner != seat or slot.tile or not slot.ready:
+    for _, slot in occupied_slots(d.grid):
+        if slot.owner != seat or slot.tile or not slot.ready:
             continue
         k = _KINDS[slot.kind]
         if k.ability or k.trophic is Trophic.SAPROTROPH:

@@ -108,6 +108,9 @@ class Grid:
         self.neighbours: tuple[tuple[int, ...], ...] = tuple(
             self._around(i) for i in range(self.size)
         )
+        # the same as sets, for the frontier searches: the cells next to many cards are
+        # their neighbours' union, and what a set's own methods do runs without a Python loop
+        self.around: tuple[frozenset[int], ...] = tuple(frozenset(n) for n in self.neighbours)
 
     def _around(self, i: int) -> tuple[int, ...]:
         r, c = divmod(i, self.cols)

@@ -20,9 +20,13 @@ A card is played into a cell of the grid:
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Iterator
+from itertools import chain, compress
+from typing import cast
 
+from ecotone.core.actions import Action
+from ecotone.games.biomasters.actions import Play
 from ecotone.games.biomasters.board import COMPAT_MASK, Domain, Grid
 from ecotone.games.biomasters.cards import Kind, Trophic, cards, level_name
 from ecotone.games.biomasters.effects import occupied
@@ -104,170 +108,188 @@ def preferred_met(d: BioData, grid: Grid, k: Kind, cell: int) -> bool:
 class Scan:
     """One pass over the occupied cells, shared by the legal-move searches of a decision.
 
+    The cards are listed by level in a list indexed by the level itself: seven lists cover
+    the levels 0 to 4 from the front and -1 and -2 from the back, as Python's negative
+    indices count them. What few decisions need (the cells by domain, the player's
+    decomposers) is found when asked, from these lists.
+
     Attributes:
-        by_level: the cells of the living cards and HOMEs (level 0) by level, in cell order.
-        own_decomposers: the cells of ``seat``'s ``-1S`` and ``-2D`` cards (chemoautotrophs
-            grow from them).
-        tiles: the cells of the Detritus tiles.
-        cap: how many cost icons of each level ``seat``'s ready cards can pay.
-        actors: the cells of ``seat``'s ready cards that have an ability, in cell order.
+        cells: the occupied cells, in cell order.
+        by_level: the cells of the living cards and HOMEs (level 0), by level, in cell order.
         domains: the domain bits of every living card on the grid: a card none of them
             forbids passes the Domain rule anywhere, without a look at each cell.
+        tiles: the cells of the Detritus tiles.
+        cap: how many cost icons of each level ``seat``'s ready cards can pay, by level.
+        actors: the cells of ``seat``'s ready cards that have an ability, in cell order.
     """
 
-    __slots__ = ("actors", "by_level", "cap", "domains", "own_decomposers", "tiles")
+    __slots__ = (
+        "_grid",
+        "_near",
+        "_seat",
+        "actors",
+        "around",
+        "by_level",
+        "cap",
+        "cells",
+        "domains",
+        "tiles",
+    )
 
-    def __init__(self, g: tuple[Slot | None, ...], seat: int) -> None:
-        by_level: defaultdict[int, list[int]] = defaultdict(list)
-        own_decomposers: list[int] = []
+    def __init__(self, g: tuple[Slot | None, ...], grid: Grid, seat: int) -> None:
+        by_level: list[list[int]] = [[], [], [], [], [], [], []]
         tiles: list[int] = []
-        cap: dict[int, int] = {}
+        cap = [0, 0, 0, 0, 0, 0, 0]
         actors: list[int] = []
         domains = 0
+        cells = list(compress(_RANGE, g))
         facts, double = _SCAN_FACTS, _DOUBLE  # locals: this loop is hot
-        # the occupied cells with their slots, both in cell order
-        for i, s in zip(occupied(g), filter(None, g), strict=True):
+        full = cast("tuple[Slot, ...]", g)  # read only at the occupied cells
+        for i in cells:
+            s = full[i]
             if s.tile:
                 tiles.append(i)
                 continue
-            card = s.kind
-            lv, bit, acts = facts[card]
+            lv, bit, acts = facts[s.kind]
             by_level[lv].append(i)
             domains |= bit
-            if s.owner == seat:
-                if lv < 0:
-                    own_decomposers.append(i)
-                if s.ready:
-                    if lv:
-                        m = s.mutualist
-                        cap[lv] = cap.get(lv, 0) + (2 if m and kind_of(m) in double else 1)
-                    if acts:
-                        actors.append(i)
-        self.by_level: dict[int, list[int]] = by_level
+            if s.owner == seat and s.ready:
+                if lv:
+                    m = s.mutualist
+                    cap[lv] += 2 if m and kind_of(m) in double else 1
+                if acts:
+                    actors.append(i)
+        self.cells = cells
+        self.by_level = by_level
         self.domains = domains
-        self.own_decomposers = own_decomposers
         self.tiles = tiles
         self.cap = cap
         self.actors = actors
+        self.around = grid.around
+        self._grid = full
+        self._seat = seat
+        self._near: dict[int, set[int]] = {}
+
+    def empty_around(self, sources: list[int]) -> set[int]:
+        """The empty cells next to any of the cells ``sources``."""
+        out: set[int] = set().union(*map(self.around.__getitem__, sources))
+        out.difference_update(self.cells)
+        return out
+
+    def near(self, domains: int) -> set[int]:
+        """The cells next to a living card of one of the domain bits ``domains``."""
+        out = self._near.get(domains)
+        if out is None:
+            out = self._near[domains] = set()
+            g, around = self._grid, self.around
+            for cells in self.by_level[1:]:  # the living cards: every level but the HOMEs'
+                for i in cells:
+                    if _DOMAIN_BIT[g[i].kind] & domains:
+                        out.update(around[i])
+        return out
+
+    def own_decomposers(self) -> list[int]:
+        """The cells of the seat's ``-1S`` and ``-2D`` cards (chemoautotrophs grow from them)."""
+        g, seat = self._grid, self._seat
+        return [i for i in self.by_level[-1] + self.by_level[-2] if g[i].owner == seat]
 
 
 def plays(
-    d: BioData,
-    grid: Grid,
-    seat: int,
-    hand_kinds: list[str],
-    chemo_home: bool,
-    scan: Scan | None = None,
-) -> list[tuple[str, int]]:
-    """Every legal (card id, cell) play of ``seat`` for the card ids in ``hand_kinds``.
+    d: BioData, grid: Grid, seat: int, hand_kinds: list[str], chemo_home: bool, scan: Scan
+) -> list[Action]:
+    """Every legal play of ``seat`` for the card ids ``hand_kinds`` (sorted), in the order
+    of the card ids, then of the cells.
 
     Only the frontier is searched: the empty cells next to a card, the tiles (for
     saprotrophs) and the living hosts (for parasites and mutualists). This is the hot path
     of every playout, so it reads the precomputed tables below rather than the records;
-    ``scan`` is the grid already scanned for ``seat`` (made here when not given).
+    ``scan`` is the grid already scanned for ``seat``.
     """
-    if not hand_kinds:
-        return []
-    g = d.grid
-    if scan is None:
-        scan = Scan(g, seat)
     cap = scan.cap
-    placers: list[Kind] = []
-    saprotrophs: list[Kind] = []
-    attachments: list[Kind] = []
+    rows = _PLAYS.get(grid)
+    if rows is None:
+        rows = _PLAYS[grid] = {}
+    spots: dict[int, set[int]] = {}  # connection key -> the empty cells next to its anchors
+    out: list[Action] = []
     for c in hand_kinds:
-        if any(cap.get(lv, 0) < n for lv, n in _NEED[c]):
-            continue
-        k = _KINDS[c]
-        role = _ROLE[c]
-        if role == _PLACER:
-            placers.append(k)
-        elif role == _ATTACHMENT:
-            attachments.append(k)
+        for lv, n in _NEED[c]:
+            if cap[lv] < n:
+                break  # the ready cards cannot pay for it
         else:
-            saprotrophs.append(k)
-    out: list[tuple[str, int]] = []
-    if placers:
-        _into_empty_cells(g, grid.neighbours, scan, placers, chemo_home, out)
-    if saprotrophs:
-        for k in saprotrophs:
-            if scan.domains & ~COMPAT_MASK[k.domain]:
-                out.extend(
-                    (k.id, i) for i in scan.tiles if not _mask(d, grid, i) & ~COMPAT_MASK[k.domain]
-                )
-            else:  # nothing on the grid clashes with it
-                out.extend((k.id, i) for i in scan.tiles)
-    if attachments:
-        for lv, hosts in scan.by_level.items():
-            if lv == 0:  # HOMEs host nothing
-                continue
-            for i in hosts:
-                here = g[i]
-                assert here is not None
-                host = _KINDS[here.kind]
-                for k in attachments:
-                    if not k.hosts.isdisjoint(host.tags) and host_problem(k, host, here) is None:
-                        out.append((k.id, i))
+            k = _KINDS[c]
+            role = _ROLE[c]
+            if role == _PLACER:
+                cells = _empty_cells_for(scan, k, chemo_home, spots)
+            elif role == _SAPROTROPH:
+                cells = _tiles_for(scan, k)
+            else:
+                cells = _hosts_for(d.grid, scan, k)
+            if cells:
+                row = rows.get(c)
+                if row is None:
+                    row = rows[c] = tuple(Play(c, name) for name in grid.names)
+                out.extend(map(row.__getitem__, cells))
     return out
 
 
-def _into_empty_cells(
-    g: tuple[Slot | None, ...],
-    neighbours: tuple[tuple[int, ...], ...],
-    scan: Scan,
-    placers: list[Kind],
-    chemo_home: bool,
-    out: list[tuple[str, int]],
-) -> None:
-    """Add the legal plays of ``placers`` into the empty cells next to a card.
+# Actions are frozen, so each play (card id, cell) of a grid is made once and shared by every
+# position that offers it, rather than built again at every step: a row of plays of each
+# card, by cell.
+_PLAYS: dict[Grid, dict[str, tuple[Play, ...]]] = {}
 
-    A card can only go next to what it connects to (the Trophic rule), so the candidate cells
-    of each card are the empty neighbours of its food (or of a HOME, a producer or its
-    player's decomposers); only those are checked against the Domain rule.
+
+def _empty_cells_for(
+    scan: Scan, k: Kind, chemo_home: bool, spots: dict[int, set[int]]
+) -> list[int]:
+    """The empty cells, in order, where ``k`` may be played (neither a saprotroph nor an
+    attachment).
+
+    A card can only go next to what it connects to (the Trophic rule), so its candidate cells
+    are the empty neighbours of its food (or of a HOME, a producer or its player's
+    decomposers), kept in ``spots`` for the other cards of the same connection; those next to
+    a card of a domain it may not touch are left out.
     """
-    by_level = scan.by_level
-    none: list[int] = []
-    masks: dict[int, int] = {}  # cell -> the domain bits of the living cards around it
-    spots: dict[int, set[int]] = {}  # connection key -> the empty cells next to its anchors
-    for k in placers:
-        key = _KEY[k.id]
-        candidates = spots.get(key)
-        if candidates is None:
-            if key == _PHOTO_KEY:  # a HOME (level 0) or a producer
-                sources = by_level.get(0, none) + by_level.get(1, none)
-            elif key == _CHEMO_KEY:
-                homes = by_level.get(0, none) if chemo_home else none
-                sources = homes + scan.own_decomposers
-            else:
-                sources = by_level.get(key, none)
-            candidates = spots[key] = {n for i in sources for n in neighbours[i] if g[n] is None}
-        if not candidates:
-            continue
-        forbidden = ~COMPAT_MASK[k.domain]
-        if not scan.domains & forbidden:  # nothing on the grid clashes with it
-            out.extend((k.id, cell) for cell in candidates)
-            continue
-        for cell in candidates:
-            mask = masks.get(cell)
-            if mask is None:
-                mask = 0
-                for n in neighbours[cell]:
-                    s = g[n]
-                    if s is not None and not s.tile:
-                        mask |= _DOMAIN_BIT[s.kind]
-                masks[cell] = mask
-            if not mask & forbidden:
-                out.append((k.id, cell))
+    key = _KEY[k.id]
+    candidates = spots.get(key)
+    if candidates is None:
+        by_level = scan.by_level
+        if key == _PHOTO_KEY:  # a HOME (level 0) or a producer
+            sources = by_level[0] + by_level[1]
+        elif key == _CHEMO_KEY:
+            homes = by_level[0] if chemo_home else []
+            sources = homes + scan.own_decomposers()
+        else:
+            sources = by_level[key]
+        candidates = spots[key] = scan.empty_around(sources)
+    clash = scan.domains & ~COMPAT_MASK[k.domain]
+    if clash and candidates:
+        return sorted(candidates.difference(scan.near(clash)))
+    return sorted(candidates)
 
 
-def _mask(d: BioData, grid: Grid, cell: int) -> int:
-    mask = 0
-    for _, s in live_neighbours(d, grid, cell):
-        mask |= 1 << _KINDS[s.kind].domain
-    return mask
+def _tiles_for(scan: Scan, k: Kind) -> list[int]:
+    """The Detritus tiles, in order, onto which the saprotroph ``k`` may be played."""
+    clash = scan.domains & ~COMPAT_MASK[k.domain]
+    if not clash:
+        return scan.tiles
+    blocked = scan.near(clash)
+    return [i for i in scan.tiles if i not in blocked]
+
+
+def _hosts_for(g: tuple[Slot | None, ...], scan: Scan, k: Kind) -> list[int]:
+    """The living hosts, in order, under which the parasite or mutualist ``k`` may go."""
+    out: list[int] = []
+    for i in sorted(chain.from_iterable(scan.by_level[1:])):  # HOMEs (level 0) host nothing
+        here = g[i]
+        assert here is not None
+        host = _KINDS[here.kind]
+        if not k.hosts.isdisjoint(host.tags) and host_problem(k, host, here) is None:
+            out.append(i)
+    return out
 
 
 # Precomputed per card id for the hot path.
+_RANGE = range(200)  # more than any grid's cells: the occupied ones are compress(_RANGE, grid)
 _LEVEL: dict[str, int] = {c: k.level for c, k in _KINDS.items()}
 # How a card connects: to its food level, or (the keys below) as a producer.
 _PHOTO_KEY, _CHEMO_KEY = 10, 11
@@ -279,11 +301,11 @@ _KEY: dict[str, int] = {
     else k.food
     for c, k in _KINDS.items()
 }
+_DOUBLE: frozenset[str] = frozenset(c for c, k in _KINDS.items() if k.effect == "double")
 # HOMEs are neutral: no domain bit
 _DOMAIN_BIT: dict[str, int] = {
     c: 0 if k.trophic is Trophic.HOME else 1 << k.domain for c, k in _KINDS.items()
 }
-_DOUBLE: frozenset[str] = frozenset(c for c, k in _KINDS.items() if k.effect == "double")
 # What a Scan reads of each card: its level, its domain bit, whether it has an ability.
 _SCAN_FACTS: dict[str, tuple[int, int, bool]] = {
     c: (_LEVEL[c], _DOMAIN_BIT[c], bool(k.ability)) for c, k in _KINDS.items()

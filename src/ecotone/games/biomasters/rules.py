@@ -14,7 +14,6 @@ from ecotone.core.actions import Action
 from ecotone.core.records import put, replace, seat_name
 from ecotone.games.biomasters.abilities import ability_actions, apply_ability
 from ecotone.games.biomasters.actions import Pass, Pay, Play
-from ecotone.games.biomasters.board import Grid
 from ecotone.games.biomasters.cards import Trophic, cards
 from ecotone.games.biomasters.decks import Deck
 from ecotone.games.biomasters.effects import (
@@ -24,7 +23,7 @@ from ecotone.games.biomasters.effects import (
     draw,
     from_hand,
     kill,
-    occupied,
+    occupied_slots,
     pick,
     set_cell,
     to_pile,
@@ -104,7 +103,7 @@ def payers(d: BioData, seat: int, level: int, exclude: int) -> list[tuple[int, i
     out = []
     g = d.grid
     level_of, double = _LEVEL, _DOUBLE  # locals: this runs at every payment
-    for i, s in zip(occupied(g), filter(None, g), strict=True):
+    for i, s in occupied_slots(g):
         if s.owner != seat or not s.ready or s.tile or i == exclude:
             continue
         if level_of[s.kind] == level:  # HOMEs are level 0, never a cost icon
@@ -114,33 +113,20 @@ def payers(d: BioData, seat: int, level: int, exclude: int) -> list[tuple[int, i
 
 def legal(d: BioData, table: Table, seat: int) -> list[Action]:
     """The legal actions of the seat to move, in a fixed order."""
-    names = table.grid.names
     if d.phase is Phase.PAY:
         p = d.pending
         assert p is not None
+        names = table.grid.names
         return [Pay(names[i]) for i, _ in payers(d, seat, p.icons[0], p.cell)]
-    kinds = sorted({kind_of(c) for c in d.hands[seat]})
-    scan = Scan(d.grid, seat)  # one pass over the grid for both searches
-    found = plays(d, table.grid, seat, kinds, table.chemo_home, scan)
-    known = _PLAYS.get(table.grid)
-    if known is None:
-        known = _PLAYS[table.grid] = {}
-    out: list[Action] = [known.get(play) or _new_play(known, play, names) for play in sorted(found)]
+    kinds = sorted(set(map(kind_of, d.hands[seat])))
+    scan = Scan(d.grid, table.grid, seat)  # one pass over the grid for both searches
+    out = plays(d, table.grid, seat, kinds, table.chemo_home, scan)
     out.extend(ability_actions(d, table, seat, scan.actors))
-    out.append(Pass())
+    out.append(_PASS)
     return out
 
 
-# Actions are frozen, so each play (card id, cell number) of a grid is made once and shared
-# by every position that offers it, rather than built again at every step.
-_PLAYS: dict[Grid, dict[tuple[str, int], Play]] = {}
-
-
-def _new_play(
-    known: dict[tuple[str, int], Play], play: tuple[str, int], names: tuple[str, ...]
-) -> Play:
-    action = known[play] = Play(play[0], names[play[1]])
-    return action
+_PASS = Pass()  # frozen: one for every position
 
 
 # -- transitions ------------------------------------------------------------------------------
@@ -254,7 +240,7 @@ def _end_of_turn_cells(
     meals: list[int] = []
     neighbours = table.grid.neighbours
     food_of, level_of = _FOOD, _LEVEL  # locals: this runs at every end of turn
-    for i, s in zip(occupied(g), filter(None, g), strict=True):
+    for i, s in occupied_slots(g):
         if s.owner != seat or s.tile:
             continue
         if s.fed:
@@ -302,7 +288,7 @@ def start_turn(d: BioData, table: Table, seat: int) -> BioData:
     g = d.grid
     struck: list[tuple[int, str]] = []  # hosts of the seat's parasitoids, and the parasite
     wake: list[int] = []  # the seat's exhausted cards that ready
-    for cell, s in zip(occupied(g), filter(None, g), strict=True):
+    for cell, s in occupied_slots(g):
         if s.tile:
             continue
         if s.parasite and s.parasite_owner == seat and kind_of(s.parasite) in _PARASITOID:

@@ -9,6 +9,8 @@ tied players (or teams) share the victory. [ecotone]
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from ecotone.core.records import seat_name
 from ecotone.games.biomasters.effects import Table
 from ecotone.games.biomasters.state import BioData, Scored
@@ -25,8 +27,12 @@ def pile_terms(pile: tuple[Scored, ...]) -> tuple[tuple[str, int], tuple[str, in
 
 
 def pile_vp(pile: tuple[Scored, ...]) -> int:
-    """The VP of one Score Pile: the sum of its :func:`pile_terms`."""
-    return sum(points for _, points in pile_terms(pile))
+    """The VP of one Score Pile: the sum of its :func:`pile_terms`, which between them count
+    every card once."""
+    return sum(map(_VP_OF, pile))
+
+
+_VP_OF = attrgetter("vp")  # what a Score Pile entry is worth
 
 
 def score_terms(d: BioData, table: Table) -> list[tuple[tuple[str, int], ...]]:

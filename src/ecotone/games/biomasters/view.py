@@ -16,7 +16,7 @@ from typing import Any
 
 from ecotone.core.records import replace, seat_name
 from ecotone.games.biomasters.cards import level_name
-from ecotone.games.biomasters.effects import Table
+from ecotone.games.biomasters.effects import Table, occupied_slots
 from ecotone.games.biomasters.scoring import pile_vp
 from ecotone.games.biomasters.state import BioData, Slot
 
@@ -62,7 +62,7 @@ def observation(d: BioData, table: Table, seat: int | None) -> dict[str, Any]:
         "events": list(d.events),
         "rows": table.grid.rows,
         "cols": table.grid.cols,
-        "cells": [_slot_json(names[i], s) for i, s in enumerate(d.grid) if s is not None],
+        "cells": [_slot_json(names[i], s) for i, s in occupied_slots(d.grid)],
         "hands": [
             {
                 "count": len(h),
