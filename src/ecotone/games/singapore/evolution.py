@@ -116,10 +116,8 @@ def buy_problem(d: SGData, seat: int, key: str) -> Problem | None:
     return _buy_problem(key, d.drawn, price(d, seat), d.players[seat].food)
 
 
-@lru_cache(maxsize=4096)
 def _buy_problem(key: str, drawn: tuple[str, ...], cost: int, food: int) -> Problem | None:
-    """The rule, for ``key`` among the cards ``drawn``, at ``cost``, with ``food`` held
-    (asked for every card drawn at every buy step, so remembered)."""
+    """The rule, for ``key`` among the cards ``drawn``, at ``cost``, with ``food`` held."""
     cs = cards()
     if key not in cs.adaptations:
         return (
@@ -153,7 +151,10 @@ def legal(d: SGData, seat: int) -> list[Action]:
     keys = hand_keys(d.players[seat])
     if d.phase is Phase.DRAW:
         return [*plays(d, seat, keys), *(Draw(k) for k in decks_allowed(d, seat))]
-    buys = _buys(d.drawn, price(d, seat), d.players[seat].food)
+    # The rule reads the Food held only against the price: Food beyond it changes nothing,
+    # so the purchases are remembered by the cards drawn, the price and that much Food.
+    cost = price(d, seat)
+    buys = _buys(d.drawn, cost, min(d.players[seat].food, cost))
     return [*buys, *plays(d, seat, _after_drawing(keys)), Finish()]
 
 
