@@ -108,7 +108,8 @@ def _reveal_secrets(d: SGData) -> SGData:
                     d, f"{head}: {seat_name(s)} and {seat_name(t)} each gain {SECRET_FOOD} Food."
                 )
             d = replace(d, discard=(*d.discard, cid))
-        d = set_player(d, s, facedown=())
+        if d.players[s].facedown:  # most players place no card face down
+            d = set_player(d, s, facedown=())
     return d
 
 
