@@ -163,28 +163,45 @@ def plan_utilities(
     region = me["region"]
     rivals = [(s, p) for s, p in enumerate(obs["players"]) if s != seat and p["region"] == region]
     amounts = obs["habitats"][region]["bounty"]
-    bounty = Bounty(amounts["single"], amounts["shared"], Provenance.ECOTONE)
     if odds is None:
         odds = [intimidation_odds(p) for _, p in rivals]
     n = len(obs["players"])
     order = tuple((obs["first"] + i) % n for i in range(n))
     mine = frozenset(me["abilities"])
+    theirs = [(s, frozenset(p["abilities"])) for s, p in rivals]
     out: dict[Plan, float] = {}
     for final, display in plans:
         total = 0.0
         for combo in itertools.product((False, True), repeat=len(rivals)):
             prob = 1.0
-            entries = [Entry(seat, final, display, mine)]
-            for (s, p), bold, q in zip(rivals, combo, odds, strict=True):
+            entries = [(seat, final, display, mine)]
+            for (s, traits), bold, q in zip(theirs, combo, odds, strict=True):
                 prob *= q if bold else 1 - q
-                choice = "intimidate" if bold else "cooperate"
-                entries.append(Entry(s, choice, False, frozenset(p["abilities"])))
+                entries.append((s, "intimidate" if bold else "cooperate", False, traits))
+            key = tuple(entries)
             for die in (2, 5):
-                deltas = contest(region, entries, bounty, n, order, die, die).deltas
+                deltas = _deltas(region, key, amounts["single"], amounts["shared"], n, order, die)
                 best_rival = max((deltas[s] for s, _ in rivals), default=0)
                 total += prob * (deltas[seat] - SPITE * best_rival) / 2
         out[(final, display)] = total
     return out
+
+
+@lru_cache(maxsize=4096)
+def _deltas(
+    region: str,
+    entries: tuple[tuple[int, str, bool, frozenset[str]], ...],
+    single: int,
+    shared: int,
+    players: int,
+    order: tuple[int, ...],
+    die: int,
+) -> dict[int, int]:
+    """The Food each seat of ``entries`` (seat, choice, Territorial Display, traits) gains
+    in the game's own :func:`contest` with both dice at ``die``: the same few contests
+    come up again and again in a search's rollouts, so they are reckoned once (read only)."""
+    bounty = Bounty(single, shared, Provenance.ECOTONE)
+    return contest(region, [Entry(*e) for e in entries], bounty, players, order, die, die).deltas
 
 
 # -- where pawns can go --------------------------------------------------------------------------
