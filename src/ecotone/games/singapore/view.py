@@ -91,61 +91,65 @@ def _owned(adaptations: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
 
 
 # What a player's record shows everyone, by the record (a state's players mostly stay the
-# same records from one step to the next): region, Adaptations owned, Niche keys,
-# abilities, EVP and card backs. The record itself is kept alongside, so no other object
-# can take its identity while it is remembered.
-_Shown = tuple[
-    str, tuple[tuple[str, int], ...], tuple[str, ...], tuple[str, ...], int, tuple[str, ...]
-]
-_SHOWN: dict[int, tuple[Player, _Shown]] = {}
+# same records from one step to the next): the entries of the observation that are plain
+# values, in their order (the lists among them left empty), and what those lists hold.
+# The record itself is kept alongside, so no other object can take its identity while it
+# is remembered.
+_Lists = tuple[tuple[tuple[str, int], ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+_Shown = tuple[Player, dict[str, Any], _Lists]
+_SHOWN: dict[int, _Shown] = {}
 _SHOWN_KEPT = 4096
 
 
 def _shown(p: Player) -> _Shown:
-    found = _SHOWN.get(id(p))
-    if found is not None and found[0] is p:
-        return found[1]
     if len(_SHOWN) >= _SHOWN_KEPT:
         _SHOWN.clear()
     cs = cards()
-    shown = (
-        board().region(p.tile),
-        _owned(p.adaptations),
-        tuple(cs.niche(n).key for n in p.niches),
-        _sorted(traits(p)),
-        evp(p),
-        _backs(p.hand),
-    )
-    _SHOWN[id(p)] = (p, shown)
-    return shown
-
-
-def _player(d: SGData, s: int, p: Player, seat: int | None) -> dict[str, Any]:
-    cs = cards()
-    region, owned, niches, abilities, points, backs = _shown(p)
-    out: dict[str, Any] = {
+    plain: dict[str, Any] = {
         "tile": p.tile,
-        "region": region,
+        "region": board().region(p.tile),
         "food": p.food,
-        "adaptations": dict(owned),
-        "niches": list(niches),
-        "abilities": list(abilities),
-        "evp": points,
+        "adaptations": None,
+        "niches": None,
+        "abilities": None,
+        "evp": evp(p),
         "hand": len(p.hand),
-        "hand_backs": list(backs),
+        "hand_backs": None,
         "facedown": len(p.facedown),
-        "dice": list(p.dice),
+        "dice": None,
         "cooperated": p.cooperated,
         "intimidated": p.intimidated,
         "chosen": None,
         "has_secret_niche": bool(p.niche),
     }
+    lists = (
+        _owned(p.adaptations),
+        tuple(cs.niche(n).key for n in p.niches),
+        _sorted(traits(p)),
+        _backs(p.hand),
+    )
+    shown = _SHOWN[id(p)] = (p, plain, lists)
+    return shown
+
+
+def _player(d: SGData, s: int, p: Player, seat: int | None) -> dict[str, Any]:
+    found = _SHOWN.get(id(p))
+    if found is None or found[0] is not p:
+        found = _shown(p)
+    _, plain, (owned, niches, abilities, backs) = found
+    # a copy of the plain entries, and fresh lists: no observation shares anything
+    out = plain.copy()
+    out["adaptations"] = dict(owned)
+    out["niches"] = list(niches)
+    out["abilities"] = list(abilities)
+    out["hand_backs"] = list(backs)
+    out["dice"] = list(p.dice)
     if d.phase in (Phase.MIGRATE, Phase.COMPETE) and d.choices[s].final != "out":
         out["chosen"] = bool(d.choices[s].final)
     if s == seat:
         out["hand_cards"] = sorted(_keys(p.hand))
         out["hand_keys"] = list(hand_keys(p))
-        out["niche"] = cs.niche(p.niche).key if p.niche else None
+        out["niche"] = cards().niche(p.niche).key if p.niche else None
     return out
 
 
