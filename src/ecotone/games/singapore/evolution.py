@@ -52,11 +52,17 @@ SHORT_DECK_FOOD = 5
 FORAGE_FOOD = 3
 URBAN_TRIGGER_DECKS = ("forest", "mangrove", "marine")
 
+# The steps as plain names: a member read off its enum class (``Phase.DRAW``) costs several
+# times a module's own name, and Evolution's are read at most steps of a game.
+_DRAW_STEP = Phase.DRAW
+_BUY_STEP = Phase.BUY
+_ROUND_END = Phase.ROUND_END
+
 
 def begin(d: SGData) -> SGData:
     """Evolution turns, in turn order from the round's first player."""
     order = d.order()
-    d = replace(d, phase=Phase.DRAW, turn=order[0], queue=order[1:])
+    d = replace(d, phase=_DRAW_STEP, turn=order[0], queue=order[1:])
     return say(d, "Evolution:")
 
 
@@ -149,7 +155,7 @@ def legal(d: SGData, seat: int) -> list[Action]:
     """Draw step: Action cards first, then the decks. Buy step: the drawn adaptations
     affordable, Bargain, Forage, and returning the rest."""
     keys = hand_keys(d.players[seat])
-    if d.phase is Phase.DRAW:
+    if d.phase is _DRAW_STEP:
         return [*plays(d, seat, keys), *(Draw(k) for k in decks_allowed(d, seat))]
     # The rule reads the Food held only against the price: Food beyond it changes nothing,
     # so the purchases are remembered by the cards drawn, the price and that much Food.
@@ -174,7 +180,7 @@ def refusal(d: SGData, seat: int, action: Action) -> Problem | None:
     """Why ``seat`` may not take ``action`` on their Evolution turn, or ``None``."""
     if isinstance(action, Play):
         return play_problem(d, seat, action.card)
-    if d.phase is Phase.DRAW:
+    if d.phase is _DRAW_STEP:
         if isinstance(action, Draw):
             return draw_problem(d, seat, action.deck)
         if isinstance(action, Buy):
@@ -275,7 +281,7 @@ def _draw(d: SGData, seat: int, deck: str) -> SGData:
         known=known,
         players=players,
         log=log,
-        phase=Phase.BUY,
+        phase=_BUY_STEP,
         drawn=tuple(drawn),
         drawn_from=deck,
     )
@@ -371,9 +377,9 @@ def _end_turn(d: SGData, **changes: object) -> SGData:
     draws, or the round ends (one copy of the state for both)."""
     if d.queue:
         return replace(
-            d, **changes, **_TURN_OVER, phase=Phase.DRAW, turn=d.queue[0], queue=d.queue[1:]
+            d, **changes, **_TURN_OVER, phase=_DRAW_STEP, turn=d.queue[0], queue=d.queue[1:]
         )
-    return replace(d, **changes, **_TURN_OVER, phase=Phase.ROUND_END)
+    return replace(d, **changes, **_TURN_OVER, phase=_ROUND_END)
 
 
 # What a finished Evolution turn leaves behind: nothing drawn, no card's effect waiting.
