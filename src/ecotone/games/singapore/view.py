@@ -50,6 +50,10 @@ from ecotone.games.singapore.state import ROUNDS, Choice, Phase, Player, SGData,
 __all__ = ["determinize", "observation", "random_choice", "zones"]
 
 SEQUENTIAL = (Phase.DRAW, Phase.BUY, Phase.ANCHOR, Phase.RESTORE, Phase.PLEDGE, Phase.DISCARD)
+# Read at every observation: a member read off its enum class (``Phase.PLEDGE``) costs
+# several times a module's own name.
+_SIMULTANEOUS = (Phase.MIGRATE, Phase.COMPETE)
+_PLEDGE = Phase.PLEDGE
 
 # The plain string of each phase and habitat side, as the observation shows it: an enum
 # member's ``.value`` goes through a Python-level descriptor, and observations are built
@@ -60,7 +64,25 @@ _VALUE: dict[Phase | Status, str] = {m: m.value for e in (Phase, Status) for m i
 def _deck(d: SGData, i: int) -> dict[str, Any]:
     pile = d.decks[i]
     known = d.known[i]
-    return {"cards": len(pile), "bottom": list(_keys(pile[len(pile) - known :])) if known else []}
+    return {"cards": len(pile), "bottom": list(_bottom(pile, known)) if known else []}
+
+
+# The cards everyone saw go to the bottom of a deck, by the deck (most steps leave every
+# deck as it was, the same tuple) and how many they are; the deck is kept alongside, so no
+# other object can take its identity while it is remembered.
+_BOTTOMS: dict[int, tuple[tuple[str, ...], int, tuple[str, ...]]] = {}
+_BOTTOMS_KEPT = 4096
+
+
+def _bottom(pile: tuple[str, ...], known: int) -> tuple[str, ...]:
+    found = _BOTTOMS.get(id(pile))
+    if found is not None and found[0] is pile and found[1] == known:
+        return found[2]
+    if len(_BOTTOMS) >= _BOTTOMS_KEPT:
+        _BOTTOMS.clear()
+    keys = _keys(pile[len(pile) - known :])
+    _BOTTOMS[id(pile)] = (pile, known, keys)
+    return keys
 
 
 # Observations are built at every step of a search, and most of a player's public record
@@ -144,7 +166,7 @@ def _player(d: SGData, s: int, p: Player, seat: int | None) -> dict[str, Any]:
     out["abilities"] = list(abilities)
     out["hand_backs"] = list(backs)
     out["dice"] = list(p.dice)
-    if d.phase in (Phase.MIGRATE, Phase.COMPETE) and d.choices[s].final != "out":
+    if d.phase in _SIMULTANEOUS and d.choices[s].final != "out":
         out["chosen"] = bool(d.choices[s].final)
     if s == seat:
         out["hand_cards"] = sorted(_keys(p.hand))
@@ -186,14 +208,14 @@ def observation(d: SGData, seat: int | None) -> dict[str, Any]:
         "log": list(d.log),
         "last_log": list(d.last_log),
     }
-    if d.phase is Phase.PLEDGE:
+    if d.phase is _PLEDGE:
         obs["recovery"] = {
             "habitat": d.proposal,
             "proposer": d.proposer,
             "pledges": list(d.pledges),
             "needed": need(d),
         }
-    if seat is not None and d.phase in (Phase.MIGRATE, Phase.COMPETE):
+    if seat is not None and d.phase in _SIMULTANEOUS:
         c = d.choices[seat]
         obs["my_choice"] = {"cards": list(c.cards), "final": c.final or None}
     return obs
