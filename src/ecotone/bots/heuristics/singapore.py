@@ -135,6 +135,12 @@ def adaptation_value(
     return value
 
 
+@lru_cache(maxsize=8)
+def _in_deck(deck: str) -> tuple[tuple[str, int], ...]:
+    """The Adaptation types of ``deck`` and their copies, in the cards' order."""
+    return tuple((a.key, a.copies) for a in cards().adaptations.values() if a.deck == deck)
+
+
 def intimidation_odds(p: dict[str, Any]) -> float:
     """A rival's chance to Intimidate, from the strategy cards it has shown (Laplace)."""
     shown: int = p["intimidated"] + p["cooperated"]
@@ -350,12 +356,10 @@ class HeuristicBot(Bot):
                 owned[k] = owned.get(k, 0) + n
         picks: list[float] = []
         targets = _targets(obs, self.seat)
-        for a in cards().adaptations.values():
-            if a.deck != deck:
-                continue
-            left = max(0, a.copies - owned.get(a.key, 0))
+        for key, copies in _in_deck(deck):
+            left = max(0, copies - owned.get(key, 0))
             seen = 1 - (1 - min(1.0, left / size)) ** 3
-            worth = adaptation_value(a.key, obs, self.seat, targets)
+            worth = adaptation_value(key, obs, self.seat, targets)
             picks.append(seen * max(0.0, worth - 1.0))
         picks.sort(reverse=True)
         return picks
