@@ -277,6 +277,7 @@ class HeuristicBot(Bot):
         # rollouts, so its speed sets how far the search sees.
         self._picks: dict[str, list[float]] = {}
         self._shares: list[dict[str, float]] | None = None
+        self._places: dict[str, float] = {}
 
     def act(self, view: SeatView) -> Action:
         obs = view.observation
@@ -284,6 +285,7 @@ class HeuristicBot(Bot):
         phase = obs["phase"]
         self._picks = {}
         self._shares = None
+        self._places = {}
         handlers: dict[str, Callable[[dict[str, Any], list[Action]], Action]] = {
             "migrate": self._migrate,
             "compete": self._compete,
@@ -299,7 +301,14 @@ class HeuristicBot(Bot):
     # -- Migration ------------------------------------------------------------------------
 
     def _place_value(self, obs: dict[str, Any], tile: str) -> float:
-        """Expected Food (as EVP) plus the Evolution draw's promise on ``tile``."""
+        """Expected Food (as EVP) plus the Evolution draw's promise on ``tile`` (worked out
+        once per tile and decision: a route's ends are weighed more than once)."""
+        value = self._places.get(tile)
+        if value is None:
+            value = self._places[tile] = self._tile_value(obs, tile)
+        return value
+
+    def _tile_value(self, obs: dict[str, Any], tile: str) -> float:
         b = board()
         me = obs["players"][self.seat]
         region = b.region(tile)
