@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -121,6 +121,14 @@ def adaptation_value(
     (``targets``: :func:`_targets` of ``obs`` and ``seat``, when already known)."""
     have: dict[str, int] = obs["players"][seat]["adaptations"]
     rounds_left: int = obs["rounds"] - obs["round"]
+    return _worth(key, have, rounds_left, _targets(obs, seat) if targets is None else targets)
+
+
+def _worth(
+    key: str, have: Mapping[str, int], rounds_left: int, targets: Sequence[tuple[str, ...]]
+) -> float:
+    """:func:`adaptation_value` for a player who owns ``have`` with ``rounds_left`` rounds
+    to go, working towards the Niches needing ``targets``."""
     c = have.get(key, 0)
     now, promise, completes = _set_gain(key, c)
     value = now + max(0.0, promise - now) * min(1.0, rounds_left / 5)
@@ -128,11 +136,35 @@ def adaptation_value(
         value += 1.5
     if c:  # a Niche counts only the first copy
         return value
-    for needs in _targets(obs, seat) if targets is None else targets:
+    for needs in targets:
         if key in needs:
             missing = sum(1 for n in needs if not have.get(n, 0))
             value += NICHE_EVP / missing * (1.0 if missing == 1 else 0.6)
     return value
+
+
+@lru_cache(maxsize=4096)
+def _picks(
+    deck: str,
+    size: int,
+    owned: tuple[int, ...],
+    have: tuple[tuple[str, int], ...],
+    rounds_left: int,
+    targets: tuple[tuple[str, ...], ...],
+) -> tuple[float, ...]:
+    """The worth of each Adaptation type of ``deck`` (``size`` cards left, ``owned``
+    copies of each type owned by all players) times the chance to see it, best first, to
+    a player who owns ``have``: the same few decks are valued again and again in a
+    search's rollouts, so each is valued once."""
+    mine = dict(have)
+    picks: list[float] = []
+    for (key, copies), taken in zip(_in_deck(deck), owned, strict=True):
+        left = max(0, copies - taken)
+        seen = 1 - (1 - min(1.0, left / size)) ** 3
+        worth = _worth(key, mine, rounds_left, targets)
+        picks.append(seen * max(0.0, worth - 1.0))
+    picks.sort(reverse=True)
+    return tuple(picks)
 
 
 @lru_cache(maxsize=8)
@@ -363,15 +395,17 @@ class HeuristicBot(Bot):
         for p in obs["players"]:
             for k, n in p["adaptations"].items():
                 owned[k] = owned.get(k, 0) + n
-        picks: list[float] = []
-        targets = _targets(obs, self.seat)
-        for key, copies in _in_deck(deck):
-            left = max(0, copies - owned.get(key, 0))
-            seen = 1 - (1 - min(1.0, left / size)) ** 3
-            worth = adaptation_value(key, obs, self.seat, targets)
-            picks.append(seen * max(0.0, worth - 1.0))
-        picks.sort(reverse=True)
-        return picks
+        have: dict[str, int] = obs["players"][self.seat]["adaptations"]
+        return list(
+            _picks(
+                deck,
+                size,
+                tuple(owned.get(key, 0) for key, _ in _in_deck(deck)),
+                tuple(have.items()),
+                obs["rounds"] - obs["round"],
+                tuple(_targets(obs, self.seat)),
+            )
+        )
 
     def _migrate(self, obs: dict[str, Any], legal: list[Action]) -> Action:
         keys = {a.card for a in legal if isinstance(a, Play)}
