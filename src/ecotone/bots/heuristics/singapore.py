@@ -318,17 +318,12 @@ class HeuristicBot(Bot):
         self._picks = {}
         self._shares = None
         self._places = {}
-        handlers: dict[str, Callable[[dict[str, Any], list[Action]], Action]] = {
-            "migrate": self._migrate,
-            "compete": self._compete,
-            "draw": self._draw,
-            "buy": self._buy,
-            "anchor": lambda o, lg: next(a for a in lg if isinstance(a, Leave)),
-            "restore": self._restore,
-            "pledge": self._pledge,
-            "discard": self._discard,
-        }
-        return handlers[phase](obs, legal)
+        decide: Callable[[dict[str, Any], list[Action]], Action] = getattr(self, _HANDLERS[phase])
+        return decide(obs, legal)
+
+    def _anchor(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        del obs
+        return next(a for a in legal if isinstance(a, Leave))
 
     # -- Migration ------------------------------------------------------------------------
 
@@ -560,6 +555,20 @@ class HeuristicBot(Bot):
         scored = [(value(a), a) for a in legal]
         top = max(v for v, _ in scored)
         return self.rng.choice([a for v, a in scored if v >= top - 1e-9])
+
+
+# Each phase's decision: the name of the bot's method (the bot decides at every step of a
+# search's rollouts, and looks up only the one it needs).
+_HANDLERS: dict[str, str] = {
+    "migrate": "_migrate",
+    "compete": "_compete",
+    "draw": "_draw",
+    "buy": "_buy",
+    "anchor": "_anchor",
+    "restore": "_restore",
+    "pledge": "_pledge",
+    "discard": "_discard",
+}
 
 
 class HawkBot(HeuristicBot):
