@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -121,6 +121,14 @@ def adaptation_value(
     (``targets``: :func:`_targets` of ``obs`` and ``seat``, when already known)."""
     have: dict[str, int] = obs["players"][seat]["adaptations"]
     rounds_left: int = obs["rounds"] - obs["round"]
+    return _worth(key, have, rounds_left, _targets(obs, seat) if targets is None else targets)
+
+
+def _worth(
+    key: str, have: Mapping[str, int], rounds_left: int, targets: Sequence[tuple[str, ...]]
+) -> float:
+    """:func:`adaptation_value` for a player who owns ``have`` with ``rounds_left`` rounds
+    to go, working towards the Niches needing ``targets``."""
     c = have.get(key, 0)
     now, promise, completes = _set_gain(key, c)
     value = now + max(0.0, promise - now) * min(1.0, rounds_left / 5)
@@ -128,11 +136,41 @@ def adaptation_value(
         value += 1.5
     if c:  # a Niche counts only the first copy
         return value
-    for needs in _targets(obs, seat) if targets is None else targets:
+    for needs in targets:
         if key in needs:
             missing = sum(1 for n in needs if not have.get(n, 0))
             value += NICHE_EVP / missing * (1.0 if missing == 1 else 0.6)
     return value
+
+
+@lru_cache(maxsize=4096)
+def _picks(
+    deck: str,
+    size: int,
+    owned: tuple[int, ...],
+    have: tuple[tuple[str, int], ...],
+    rounds_left: int,
+    targets: tuple[tuple[str, ...], ...],
+) -> tuple[float, ...]:
+    """The worth of each Adaptation type of ``deck`` (``size`` cards left, ``owned``
+    copies of each type owned by all players) times the chance to see it, best first, to
+    a player who owns ``have``: the same few decks are valued again and again in a
+    search's rollouts, so each is valued once."""
+    mine = dict(have)
+    picks: list[float] = []
+    for (key, copies), taken in zip(_in_deck(deck), owned, strict=True):
+        left = max(0, copies - taken)
+        seen = 1 - (1 - min(1.0, left / size)) ** 3
+        worth = _worth(key, mine, rounds_left, targets)
+        picks.append(seen * max(0.0, worth - 1.0))
+    picks.sort(reverse=True)
+    return tuple(picks)
+
+
+@lru_cache(maxsize=8)
+def _in_deck(deck: str) -> tuple[tuple[str, int], ...]:
+    """The Adaptation types of ``deck`` and their copies, in the cards' order."""
+    return tuple((a.key, a.copies) for a in cards().adaptations.values() if a.deck == deck)
 
 
 def intimidation_odds(p: dict[str, Any]) -> float:
@@ -163,28 +201,45 @@ def plan_utilities(
     region = me["region"]
     rivals = [(s, p) for s, p in enumerate(obs["players"]) if s != seat and p["region"] == region]
     amounts = obs["habitats"][region]["bounty"]
-    bounty = Bounty(amounts["single"], amounts["shared"], Provenance.ECOTONE)
     if odds is None:
         odds = [intimidation_odds(p) for _, p in rivals]
     n = len(obs["players"])
     order = tuple((obs["first"] + i) % n for i in range(n))
     mine = frozenset(me["abilities"])
+    theirs = [(s, frozenset(p["abilities"])) for s, p in rivals]
     out: dict[Plan, float] = {}
     for final, display in plans:
         total = 0.0
         for combo in itertools.product((False, True), repeat=len(rivals)):
             prob = 1.0
-            entries = [Entry(seat, final, display, mine)]
-            for (s, p), bold, q in zip(rivals, combo, odds, strict=True):
+            entries = [(seat, final, display, mine)]
+            for (s, traits), bold, q in zip(theirs, combo, odds, strict=True):
                 prob *= q if bold else 1 - q
-                choice = "intimidate" if bold else "cooperate"
-                entries.append(Entry(s, choice, False, frozenset(p["abilities"])))
+                entries.append((s, "intimidate" if bold else "cooperate", False, traits))
+            key = tuple(entries)
             for die in (2, 5):
-                deltas = contest(region, entries, bounty, n, order, die, die).deltas
+                deltas = _deltas(region, key, amounts["single"], amounts["shared"], n, order, die)
                 best_rival = max((deltas[s] for s, _ in rivals), default=0)
                 total += prob * (deltas[seat] - SPITE * best_rival) / 2
         out[(final, display)] = total
     return out
+
+
+@lru_cache(maxsize=4096)
+def _deltas(
+    region: str,
+    entries: tuple[tuple[int, str, bool, frozenset[str]], ...],
+    single: int,
+    shared: int,
+    players: int,
+    order: tuple[int, ...],
+    die: int,
+) -> dict[int, int]:
+    """The Food each seat of ``entries`` (seat, choice, Territorial Display, traits) gains
+    in the game's own :func:`contest` with both dice at ``die``: the same few contests
+    come up again and again in a search's rollouts, so they are reckoned once (read only)."""
+    bounty = Bounty(single, shared, Provenance.ECOTONE)
+    return contest(region, [Entry(*e) for e in entries], bounty, players, order, die, die).deltas
 
 
 # -- where pawns can go --------------------------------------------------------------------------
@@ -254,6 +309,7 @@ class HeuristicBot(Bot):
         # rollouts, so its speed sets how far the search sees.
         self._picks: dict[str, list[float]] = {}
         self._shares: list[dict[str, float]] | None = None
+        self._places: dict[str, float] = {}
 
     def act(self, view: SeatView) -> Action:
         obs = view.observation
@@ -261,22 +317,25 @@ class HeuristicBot(Bot):
         phase = obs["phase"]
         self._picks = {}
         self._shares = None
-        handlers: dict[str, Callable[[dict[str, Any], list[Action]], Action]] = {
-            "migrate": self._migrate,
-            "compete": self._compete,
-            "draw": self._draw,
-            "buy": self._buy,
-            "anchor": lambda o, lg: next(a for a in lg if isinstance(a, Leave)),
-            "restore": self._restore,
-            "pledge": self._pledge,
-            "discard": self._discard,
-        }
-        return handlers[phase](obs, legal)
+        self._places = {}
+        decide: Callable[[dict[str, Any], list[Action]], Action] = getattr(self, _HANDLERS[phase])
+        return decide(obs, legal)
+
+    def _anchor(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        del obs
+        return next(a for a in legal if isinstance(a, Leave))
 
     # -- Migration ------------------------------------------------------------------------
 
     def _place_value(self, obs: dict[str, Any], tile: str) -> float:
-        """Expected Food (as EVP) plus the Evolution draw's promise on ``tile``."""
+        """Expected Food (as EVP) plus the Evolution draw's promise on ``tile`` (worked out
+        once per tile and decision: a route's ends are weighed more than once)."""
+        value = self._places.get(tile)
+        if value is None:
+            value = self._places[tile] = self._tile_value(obs, tile)
+        return value
+
+    def _tile_value(self, obs: dict[str, Any], tile: str) -> float:
         b = board()
         me = obs["players"][self.seat]
         region = b.region(tile)
@@ -331,17 +390,17 @@ class HeuristicBot(Bot):
         for p in obs["players"]:
             for k, n in p["adaptations"].items():
                 owned[k] = owned.get(k, 0) + n
-        picks: list[float] = []
-        targets = _targets(obs, self.seat)
-        for a in cards().adaptations.values():
-            if a.deck != deck:
-                continue
-            left = max(0, a.copies - owned.get(a.key, 0))
-            seen = 1 - (1 - min(1.0, left / size)) ** 3
-            worth = adaptation_value(a.key, obs, self.seat, targets)
-            picks.append(seen * max(0.0, worth - 1.0))
-        picks.sort(reverse=True)
-        return picks
+        have: dict[str, int] = obs["players"][self.seat]["adaptations"]
+        return list(
+            _picks(
+                deck,
+                size,
+                tuple(owned.get(key, 0) for key, _ in _in_deck(deck)),
+                tuple(have.items()),
+                obs["rounds"] - obs["round"],
+                tuple(_targets(obs, self.seat)),
+            )
+        )
 
     def _migrate(self, obs: dict[str, Any], legal: list[Action]) -> Action:
         keys = {a.card for a in legal if isinstance(a, Play)}
@@ -496,6 +555,20 @@ class HeuristicBot(Bot):
         scored = [(value(a), a) for a in legal]
         top = max(v for v, _ in scored)
         return self.rng.choice([a for v, a in scored if v >= top - 1e-9])
+
+
+# Each phase's decision: the name of the bot's method (the bot decides at every step of a
+# search's rollouts, and looks up only the one it needs).
+_HANDLERS: dict[str, str] = {
+    "migrate": "_migrate",
+    "compete": "_compete",
+    "draw": "_draw",
+    "buy": "_buy",
+    "anchor": "_anchor",
+    "restore": "_restore",
+    "pledge": "_pledge",
+    "discard": "_discard",
+}
 
 
 class HawkBot(HeuristicBot):

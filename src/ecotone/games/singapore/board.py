@@ -169,8 +169,17 @@ def _destinations(
     for n in range(max(counts, default=0) + 1):
         if n in counts:
             ends |= here
-        here = {nxt for tile in here for nxt in b.steps(tile, open_habitats, both_ways)}
+        here = {nxt for tile in here for nxt in _steps(b, tile, open_habitats, both_ways)}
     return b.sort(ends)
+
+
+@lru_cache(maxsize=4096)
+def _steps(
+    b: Board, tile: str, open_habitats: frozenset[str], both_ways: frozenset[str]
+) -> tuple[str, ...]:
+    """:meth:`Board.steps`, remembered: a search of the routes steps from the same tiles
+    again and again."""
+    return b.steps(tile, open_habitats, both_ways)
 
 
 def _label(t: Tile) -> str:

@@ -18,7 +18,6 @@ import msgspec
 
 from ecotone.core.data import decode, load_text
 from ecotone.core.errors import DataError
-from ecotone.core.records import without
 from ecotone.core.spec import Provenance
 
 __all__ = [
@@ -419,6 +418,8 @@ def name_of(key: str) -> str:
 
 def take(ids: tuple[str, ...], key: str) -> tuple[str, tuple[str, ...]]:
     """The first card of ``ids`` with ``key``, and ``ids`` without it."""
-    cs = cards()
-    cid = next(c for c in ids if cs.key(c) == key)
-    return cid, without(ids, cid)
+    info = cards().info
+    for i, cid in enumerate(ids):
+        if info[cid][2] == key:
+            return cid, (*ids[:i], *ids[i + 1 :])
+    raise ValueError(f"no {key} card among {ids}")

@@ -26,7 +26,7 @@ from ecotone.games.singapore.board import ECOTONE, board, region_name
 from ecotone.games.singapore.cards import HABITAT_INDEX, HABITATS, Bounty, cards, take
 from ecotone.games.singapore.gamemaster import dice, say
 from ecotone.games.singapore.refusals import Problem, SingaporeRefusal
-from ecotone.games.singapore.seats import hand_keys, in_region
+from ecotone.games.singapore.seats import hand_keys, seats_by_region
 from ecotone.games.singapore.state import (
     Choice,
     Phase,
@@ -240,18 +240,19 @@ def begin(d: SGData) -> SGData:
     choices = [Choice(final=OUT) for _ in players]
     lines = []
     fed = []
-    for s in in_region(d, ECOTONE):
+    here = seats_by_region(d)
+    for s in here.get(ECOTONE, ()):
         food = OPPORTUNIST_FOOD if "opportunist" in traits(players[s]) else ECOTONE_FOOD
         players[s] = replace(players[s], food=players[s].food + food)
         fed.append(f"{seat_name(s)} +{food}")
     if fed:
         lines.append("Ecotone: " + ", ".join(fed) + " Food.")
     for h in HABITATS:
-        seats = in_region(d, h)
+        seats = here.get(h)
         if not seats:
             continue
         hab = d.habitats[HABITAT_INDEX[h]]
-        if hab.status is not Status.OPEN:
+        if hab.status is not _OPEN:
             lines.append(
                 f"{region_name(h)} is destroyed: no Food for "
                 + ", ".join(seat_name(s) for s in seats)
@@ -270,8 +271,14 @@ def begin(d: SGData) -> SGData:
                 + ", ".join(seat_name(s) for s in seats)
                 + " must each choose a Survival Strategy."
             )
-    d = replace(d, players=tuple(players), choices=tuple(choices), phase=Phase.COMPETE)
+    d = replace(d, players=tuple(players), choices=tuple(choices), phase=_COMPETE)
     return say(d, "Inter-species Competition:", *lines)
+
+
+# Read once a round each: a member read off its enum class (``Status.OPEN``) costs several
+# times a module's own name.
+_OPEN = Status.OPEN
+_COMPETE = Phase.COMPETE
 
 
 def legal(d: SGData, seat: int) -> list[Action]:

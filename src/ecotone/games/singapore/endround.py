@@ -57,6 +57,14 @@ __all__ = [
 ]
 
 HAND_LIMIT = 2
+
+# What the end of the round tests at every step and habitat, as module names: a member
+# read off its enum class (``Status.OPEN``) costs several times a module's own name.
+_OPEN = Status.OPEN
+_DESTROYED = Status.DESTROYED
+_ANCHOR = Phase.ANCHOR
+_RESTORE = Phase.RESTORE
+_PLEDGE = Phase.PLEDGE
 URBAN_OPENS_AT = 3
 RECOVERY_FOOD = MAX_PLEDGE
 SECRET_FOOD = 2
@@ -108,7 +116,8 @@ def _reveal_secrets(d: SGData) -> SGData:
                     d, f"{head}: {seat_name(s)} and {seat_name(t)} each gain {SECRET_FOOD} Food."
                 )
             d = replace(d, discard=(*d.discard, cid))
-        d = set_player(d, s, facedown=())
+        if d.players[s].facedown:  # most players place no card face down
+            d = set_player(d, s, facedown=())
     return d
 
 
@@ -122,7 +131,7 @@ def _destroy(d: SGData) -> tuple[SGData, tuple[int, ...]]:
     habitats = list(d.habitats)
     for i, h in enumerate(HABITATS):
         hab = habitats[i]
-        if hab.status is not Status.OPEN or len(hab.destruction) < cs.decks[h].destruction:
+        if hab.status is not _OPEN or len(hab.destruction) < cs.decks[h].destruction:
             continue
         # turned over: its Nature's Bounty card goes back to the others (no Food there
         # any more; all 8 are shuffled again next round)
@@ -160,7 +169,7 @@ def _destroy(d: SGData) -> tuple[SGData, tuple[int, ...]]:
 def recovery_possible(d: SGData) -> bool:
     """Whether a Recovery could happen: a habitat is destroyed, somebody holds a card,
     and the table has 10 Food (all public, so asking reveals nothing)."""
-    if not any(h.status is Status.DESTROYED for h in d.habitats):
+    if not any(h.status is _DESTROYED for h in d.habitats):
         return False
     cs = cards()
     spent = sum(1 for c in d.discard if cs.kind(c) == "recovery")
@@ -334,20 +343,21 @@ def discard_problem(d: SGData, seat: int, key: str) -> Problem | None:
 
 def legal(d: SGData, seat: int) -> list[Action]:
     """The decisions of the end of the round."""
-    if d.phase is Phase.ANCHOR:
+    phase = d.phase
+    if phase is _ANCHOR:
         return [Stay(), Leave()]
     out: list[Action] = []
     # each candidate is put to the step's rule (restore_problem, pledge_problem) with the
     # position's values read once
-    if d.phase is Phase.RESTORE:
+    if phase is _RESTORE:
         card = "recovery" in hand_keys(d.players[seat])
         out += [
             Restore(h)
             for h, hab in zip(HABITATS, d.habitats, strict=True)
-            if _restore_problem(h, hab.status is Status.DESTROYED, card) is None
+            if _restore_problem(h, hab.status is _DESTROYED, card) is None
         ]
         out.append(Pass())
-    elif d.phase is Phase.PLEDGE:
+    elif phase is _PLEDGE:
         held, missing = d.players[seat].food, need(d)
         out += [
             Pledge(k) for k in range(MAX_PLEDGE + 1) if _pledge_problem(k, held, missing) is None

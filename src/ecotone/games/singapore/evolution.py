@@ -52,11 +52,17 @@ SHORT_DECK_FOOD = 5
 FORAGE_FOOD = 3
 URBAN_TRIGGER_DECKS = ("forest", "mangrove", "marine")
 
+# The steps as plain names: a member read off its enum class (``Phase.DRAW``) costs several
+# times a module's own name, and Evolution's are read at most steps of a game.
+_DRAW_STEP = Phase.DRAW
+_BUY_STEP = Phase.BUY
+_ROUND_END = Phase.ROUND_END
+
 
 def begin(d: SGData) -> SGData:
     """Evolution turns, in turn order from the round's first player."""
     order = d.order()
-    d = replace(d, phase=Phase.DRAW, turn=order[0], queue=order[1:])
+    d = replace(d, phase=_DRAW_STEP, turn=order[0], queue=order[1:])
     return say(d, "Evolution:")
 
 
@@ -116,10 +122,8 @@ def buy_problem(d: SGData, seat: int, key: str) -> Problem | None:
     return _buy_problem(key, d.drawn, price(d, seat), d.players[seat].food)
 
 
-@lru_cache(maxsize=4096)
 def _buy_problem(key: str, drawn: tuple[str, ...], cost: int, food: int) -> Problem | None:
-    """The rule, for ``key`` among the cards ``drawn``, at ``cost``, with ``food`` held
-    (asked for every card drawn at every buy step, so remembered)."""
+    """The rule, for ``key`` among the cards ``drawn``, at ``cost``, with ``food`` held."""
     cs = cards()
     if key not in cs.adaptations:
         return (
@@ -151,9 +155,12 @@ def legal(d: SGData, seat: int) -> list[Action]:
     """Draw step: Action cards first, then the decks. Buy step: the drawn adaptations
     affordable, Bargain, Forage, and returning the rest."""
     keys = hand_keys(d.players[seat])
-    if d.phase is Phase.DRAW:
+    if d.phase is _DRAW_STEP:
         return [*plays(d, seat, keys), *(Draw(k) for k in decks_allowed(d, seat))]
-    buys = _buys(d.drawn, price(d, seat), d.players[seat].food)
+    # The rule reads the Food held only against the price: Food beyond it changes nothing,
+    # so the purchases are remembered by the cards drawn, the price and that much Food.
+    cost = price(d, seat)
+    buys = _buys(d.drawn, cost, min(d.players[seat].food, cost))
     return [*buys, *plays(d, seat, _after_drawing(keys)), Finish()]
 
 
@@ -173,7 +180,7 @@ def refusal(d: SGData, seat: int, action: Action) -> Problem | None:
     """Why ``seat`` may not take ``action`` on their Evolution turn, or ``None``."""
     if isinstance(action, Play):
         return play_problem(d, seat, action.card)
-    if d.phase is Phase.DRAW:
+    if d.phase is _DRAW_STEP:
         if isinstance(action, Draw):
             return draw_problem(d, seat, action.deck)
         if isinstance(action, Buy):
@@ -229,21 +236,23 @@ def _play(d: SGData, seat: int, key: str) -> SGData:
 
 def _draw(d: SGData, seat: int, deck: str) -> SGData:
     cs = cards()
+    info = cs.info
     i = DECKS.index(deck)
     want = draw_size(d, seat)
     pile = d.decks[i]
     got, rest = pile[:want], pile[want:]
-    d = replace(d, decks=put(d.decks, i, rest), known=put(d.known, i, min(d.known[i], len(rest))))
+    decks = put(d.decks, i, rest)
+    known = put(d.known, i, min(d.known[i], len(rest)))
     p = d.players[seat]
     hand = list(p.hand)
     drawn: list[str] = []
     shown: list[str] = []
     events: list[str] = []
     for cid in got:
-        kind = cs.kind(cid)
+        _, kind, key = info[cid]
         if kind == "adaptation":
             drawn.append(cid)
-            shown.append(name_of(cs.key(cid)))
+            shown.append(name_of(key))
         elif kind == "destruction":
             shown.append("a Destruction card")
             d, line = _destruction(d, cid)
@@ -259,12 +268,22 @@ def _draw(d: SGData, seat: int, deck: str) -> SGData:
     if len(got) < want:
         food += SHORT_DECK_FOOD
         line += f" Fewer than {want} cards were left: +{SHORT_DECK_FOOD} Food."
-    players = put(d.players, seat, replace(p, hand=tuple(sorted(hand)), food=food))
+    if to_hand or food != p.food:
+        p = replace(p, hand=tuple(sorted(hand)), food=food)
+    # the deck, the player and the log change in one copy of the state
+    players = put(d.players, seat, p)
     log = (*d.log, line, *events)
     if not drawn:
-        return _end_turn(replace(d, players=players, log=log))
+        return _end_turn(d, decks=decks, known=known, players=players, log=log)
     return replace(
-        d, players=players, log=log, phase=Phase.BUY, drawn=tuple(drawn), drawn_from=deck
+        d,
+        decks=decks,
+        known=known,
+        players=players,
+        log=log,
+        phase=_BUY_STEP,
+        drawn=tuple(drawn),
+        drawn_from=deck,
     )
 
 
@@ -292,10 +311,11 @@ def _buy(d: SGData, seat: int, key: str) -> SGData:
     p = replace(p, food=p.food - cost, adaptations=tuple(sorted((*p.adaptations, cid))))
     line = f"{seat_name(seat)} buys {name_of(key)} for {cost} Food."
     d, p, lines = _niches(d, seat, p, key)
-    d = replace(
-        d, drawn=drawn, bargain=False, players=put(d.players, seat, p), log=(*d.log, line, *lines)
-    )
-    return d if drawn else _end_turn(d)
+    players = put(d.players, seat, p)
+    log = (*d.log, line, *lines)
+    if not drawn:
+        return _end_turn(d, players=players, log=log)
+    return replace(d, drawn=drawn, bargain=False, players=players, log=log)
 
 
 def niches_completed(p: Player, candidates: tuple[str, ...]) -> tuple[str, ...]:
@@ -342,17 +362,31 @@ def _needing(key: str, niches: tuple[str, ...]) -> tuple[str, ...]:
 def _return_rest(d: SGData, seat: int) -> SGData:
     i = DECKS.index(d.drawn_from)
     names = ", ".join(name_of(cards().key(c)) for c in d.drawn)
-    d = replace(
+    deck = cards().decks[d.drawn_from].name
+    line = f"{seat_name(seat)} returns {names} to the bottom of the {deck} deck."
+    return _end_turn(
         d,
         decks=put(d.decks, i, d.decks[i] + d.drawn),
         known=put(d.known, i, d.known[i] + len(d.drawn)),
+        log=(*d.log, line),
     )
-    deck = cards().decks[d.drawn_from].name
-    return _end_turn(say(d, f"{seat_name(seat)} returns {names} to the bottom of the {deck} deck."))
 
 
-def _end_turn(d: SGData) -> SGData:
-    d = replace(d, drawn=(), drawn_from="", extra=0, any_deck=False, bargain=False)
+def _end_turn(d: SGData, **changes: object) -> SGData:
+    """``d`` with ``changes`` made and the Evolution turn over: the next seat in the queue
+    draws, or the round ends (one copy of the state for both)."""
     if d.queue:
-        return replace(d, phase=Phase.DRAW, turn=d.queue[0], queue=d.queue[1:])
-    return replace(d, phase=Phase.ROUND_END)
+        return replace(
+            d, **changes, **_TURN_OVER, phase=_DRAW_STEP, turn=d.queue[0], queue=d.queue[1:]
+        )
+    return replace(d, **changes, **_TURN_OVER, phase=_ROUND_END)
+
+
+# What a finished Evolution turn leaves behind: nothing drawn, no card's effect waiting.
+_TURN_OVER: dict[str, object] = {
+    "drawn": (),
+    "drawn_from": "",
+    "extra": 0,
+    "any_deck": False,
+    "bargain": False,
+}

@@ -49,8 +49,8 @@ STAMPEDE_STEPS = 2
 
 def start_round(d: SGData) -> SGData:
     """A new round: Nature's Bounty, then everyone's Migration roll."""
-    d = replace(d, round=d.round + 1, last_log=d.log, log=(), phase=Phase.MIGRATE)
-    d = say(d, f"Round {d.round}: {seat_name(d.first)} is the first player.")
+    d = replace(d, round=d.round + 1, last_log=d.log, phase=_MIGRATE)
+    log = [f"Round {d.round}: {seat_name(d.first)} is the first player."]
     cs = cards()
     rnd, key = roll(d.rng)  # one throw of the Gamemaster's for the Bounty and every die
     deal = list(cs.bounty_ids)
@@ -58,15 +58,12 @@ def start_round(d: SGData) -> SGData:
     habitats = []
     shown = []
     for h, hab in zip(HABITATS, d.habitats, strict=True):
-        card = deal.pop(0) if hab.status is Status.OPEN else ""
+        card = deal.pop(0) if hab.status is _OPEN else ""
         habitats.append(replace(hab, bounty=card))
         if card:
             b = cs.bounty[card]
             shown.append(f"{region_name(h)} {b.single} alone / {b.shared} shared")
-    # the cards not dealt are kept sorted: their order means nothing (all 8 are shuffled
-    # again next round)
-    d = replace(d, habitats=tuple(habitats), bounty_deck=tuple(sorted(deal)), rng=key)
-    d = say(d, "Nature's Bounty: " + ("; ".join(shown) or "no habitat is open") + ".")
+    log.append("Nature's Bounty: " + ("; ".join(shown) or "no habitat is open") + ".")
     players: list[Player] = []
     rolls = []
     for s, p in enumerate(d.players):
@@ -75,8 +72,24 @@ def start_round(d: SGData) -> SGData:
         players.append(replace(p, dice=rolled))
         text = " and ".join(str(v) for v in rolled)
         rolls.append(f"{seat_name(s)} {text}" + (" (Cinnamon Bush Frog)" if frog else ""))
-    d = replace(d, players=tuple(players), choices=tuple(Choice() for _ in players))
-    return say(d, "Migration: everyone rolls: " + ", ".join(rolls) + ". Choose your routes.")
+    log.append("Migration: everyone rolls: " + ", ".join(rolls) + ". Choose your routes.")
+    # the cards not dealt are kept sorted: their order means nothing (all 8 are shuffled
+    # again next round); the round's new log and everything dealt go in one copy
+    return replace(
+        d,
+        log=tuple(log),
+        habitats=tuple(habitats),
+        bounty_deck=tuple(sorted(deal)),
+        rng=key,
+        players=tuple(players),
+        choices=tuple(Choice() for _ in players),
+    )
+
+
+# Read every round: a member read off its enum class (``Status.OPEN``) costs several times
+# a module's own name.
+_OPEN = Status.OPEN
+_MIGRATE = Phase.MIGRATE
 
 
 def step_counts(p: Player, c: Choice) -> frozenset[int]:

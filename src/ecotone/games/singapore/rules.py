@@ -74,16 +74,26 @@ def setup(rnd: random.Random, players: int, mode: str) -> SGData:
     return settle(d)
 
 
+# The phases as plain names: a member read off its enum class (``Phase.MIGRATE``) costs
+# several times a module's own name, and these are read at every step.
+_MIGRATE = Phase.MIGRATE
+_COMPETE = Phase.COMPETE
+_ROUND_END = Phase.ROUND_END
+_NEXT_ROUND = Phase.NEXT_ROUND
+_OVER = Phase.OVER
+
+
 def settle(d: SGData) -> SGData:
     """Let the Gamemaster run the game on until a player must decide."""
     while True:
-        if d.phase is Phase.MIGRATE and all(c.final for c in d.choices):
+        phase = d.phase
+        if phase is _MIGRATE and all(c.final for c in d.choices):
             d = competition.begin(migration.resolve(d))
-        elif d.phase is Phase.COMPETE and all(c.final for c in d.choices):
+        elif phase is _COMPETE and all(c.final for c in d.choices):
             d = evolution.begin(competition.resolve(d))
-        elif d.phase is Phase.ROUND_END:
+        elif phase is _ROUND_END:
             d = endround.begin(d)
-        elif d.phase is Phase.NEXT_ROUND:
+        elif phase is _NEXT_ROUND:
             d = migration.start_round(d)
         else:
             return d
@@ -93,7 +103,7 @@ def to_move(d: SGData) -> tuple[int, ...]:
     """Every seat still choosing in a simultaneous phase, else the seat whose turn it is."""
     if d.phase in _SIMULTANEOUS:
         return tuple(s for s, c in enumerate(d.choices) if not c.final)
-    if d.phase is Phase.OVER:
+    if d.phase is _OVER:
         return ()
     return (d.turn,)
 

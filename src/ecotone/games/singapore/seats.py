@@ -14,7 +14,7 @@ from ecotone.games.singapore.board import board
 from ecotone.games.singapore.cards import HABITATS, cards
 from ecotone.games.singapore.state import Player, SGData, Status
 
-__all__ = ["hand_keys", "in_region", "open_habitats", "set_player"]
+__all__ = ["hand_keys", "open_habitats", "seats_by_region", "set_player"]
 
 
 def set_player(d: SGData, seat: int, **changes: object) -> SGData:
@@ -24,15 +24,22 @@ def set_player(d: SGData, seat: int, **changes: object) -> SGData:
 
 def open_habitats(d: SGData) -> frozenset[str]:
     """The habitats that can be entered now."""
-    return frozenset(
-        h for h, hab in zip(HABITATS, d.habitats, strict=True) if hab.status is Status.OPEN
-    )
+    return frozenset(h for h, hab in zip(HABITATS, d.habitats, strict=True) if hab.status is _OPEN)
 
 
-def in_region(d: SGData, region: str) -> list[int]:
-    """The seats whose pawns stand in ``region`` (``ecotone`` or a habitat)."""
+# A member read off its enum class (``Status.OPEN``) costs several times a module's own
+# name, and this one is read at most steps.
+_OPEN = Status.OPEN
+
+
+def seats_by_region(d: SGData) -> dict[str, list[int]]:
+    """The seats whose pawns stand in each region (``ecotone`` or a habitat) where any
+    does, in seat order."""
     tiles = board().tiles
-    return [s for s, p in enumerate(d.players) if tiles[p.tile].board == region]
+    out: dict[str, list[int]] = {}
+    for s, p in enumerate(d.players):
+        out.setdefault(tiles[p.tile].board, []).append(s)
+    return out
 
 
 def hand_keys(p: Player) -> tuple[str, ...]:

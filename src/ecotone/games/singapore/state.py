@@ -15,6 +15,7 @@ copy). Below them, the few readings of a position every rule needs: one player c
 from __future__ import annotations
 
 import enum
+from functools import lru_cache
 
 from ecotone.core.records import Record
 
@@ -171,4 +172,10 @@ class SGData(Record, frozen=True):
     def order(self) -> tuple[int, ...]:
         """Every seat in turn order, starting with the round's first player."""
         n = len(self.players)
-        return tuple((self.first + i) % n for i in range(n))
+        return _turn_order(n, (self.round - 1) % n)
+
+
+@lru_cache(maxsize=64)
+def _turn_order(players: int, first: int) -> tuple[int, ...]:
+    """Every seat of ``players`` in turn order from ``first`` (asked several times a round)."""
+    return tuple((first + i) % players for i in range(players))

@@ -50,6 +50,10 @@ from ecotone.games.singapore.state import ROUNDS, Choice, Phase, Player, SGData,
 __all__ = ["determinize", "observation", "random_choice", "zones"]
 
 SEQUENTIAL = (Phase.DRAW, Phase.BUY, Phase.ANCHOR, Phase.RESTORE, Phase.PLEDGE, Phase.DISCARD)
+# Read at every observation: a member read off its enum class (``Phase.PLEDGE``) costs
+# several times a module's own name.
+_SIMULTANEOUS = (Phase.MIGRATE, Phase.COMPETE)
+_PLEDGE = Phase.PLEDGE
 
 # The plain string of each phase and habitat side, as the observation shows it: an enum
 # member's ``.value`` goes through a Python-level descriptor, and observations are built
@@ -60,7 +64,25 @@ _VALUE: dict[Phase | Status, str] = {m: m.value for e in (Phase, Status) for m i
 def _deck(d: SGData, i: int) -> dict[str, Any]:
     pile = d.decks[i]
     known = d.known[i]
-    return {"cards": len(pile), "bottom": list(_keys(pile[len(pile) - known :])) if known else []}
+    return {"cards": len(pile), "bottom": list(_bottom(pile, known)) if known else []}
+
+
+# The cards everyone saw go to the bottom of a deck, by the deck (most steps leave every
+# deck as it was, the same tuple) and how many they are; the deck is kept alongside, so no
+# other object can take its identity while it is remembered.
+_BOTTOMS: dict[int, tuple[tuple[str, ...], int, tuple[str, ...]]] = {}
+_BOTTOMS_KEPT = 4096
+
+
+def _bottom(pile: tuple[str, ...], known: int) -> tuple[str, ...]:
+    found = _BOTTOMS.get(id(pile))
+    if found is not None and found[0] is pile and found[1] == known:
+        return found[2]
+    if len(_BOTTOMS) >= _BOTTOMS_KEPT:
+        _BOTTOMS.clear()
+    keys = _keys(pile[len(pile) - known :])
+    _BOTTOMS[id(pile)] = (pile, known, keys)
+    return keys
 
 
 # Observations are built at every step of a search, and most of a player's public record
@@ -91,61 +113,65 @@ def _owned(adaptations: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
 
 
 # What a player's record shows everyone, by the record (a state's players mostly stay the
-# same records from one step to the next): region, Adaptations owned, Niche keys,
-# abilities, EVP and card backs. The record itself is kept alongside, so no other object
-# can take its identity while it is remembered.
-_Shown = tuple[
-    str, tuple[tuple[str, int], ...], tuple[str, ...], tuple[str, ...], int, tuple[str, ...]
-]
-_SHOWN: dict[int, tuple[Player, _Shown]] = {}
+# same records from one step to the next): the entries of the observation that are plain
+# values, in their order (the lists among them left empty), and what those lists hold.
+# The record itself is kept alongside, so no other object can take its identity while it
+# is remembered.
+_Lists = tuple[tuple[tuple[str, int], ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+_Shown = tuple[Player, dict[str, Any], _Lists]
+_SHOWN: dict[int, _Shown] = {}
 _SHOWN_KEPT = 4096
 
 
 def _shown(p: Player) -> _Shown:
-    found = _SHOWN.get(id(p))
-    if found is not None and found[0] is p:
-        return found[1]
     if len(_SHOWN) >= _SHOWN_KEPT:
         _SHOWN.clear()
     cs = cards()
-    shown = (
-        board().region(p.tile),
-        _owned(p.adaptations),
-        tuple(cs.niche(n).key for n in p.niches),
-        _sorted(traits(p)),
-        evp(p),
-        _backs(p.hand),
-    )
-    _SHOWN[id(p)] = (p, shown)
-    return shown
-
-
-def _player(d: SGData, s: int, p: Player, seat: int | None) -> dict[str, Any]:
-    cs = cards()
-    region, owned, niches, abilities, points, backs = _shown(p)
-    out: dict[str, Any] = {
+    plain: dict[str, Any] = {
         "tile": p.tile,
-        "region": region,
+        "region": board().region(p.tile),
         "food": p.food,
-        "adaptations": dict(owned),
-        "niches": list(niches),
-        "abilities": list(abilities),
-        "evp": points,
+        "adaptations": None,
+        "niches": None,
+        "abilities": None,
+        "evp": evp(p),
         "hand": len(p.hand),
-        "hand_backs": list(backs),
+        "hand_backs": None,
         "facedown": len(p.facedown),
-        "dice": list(p.dice),
+        "dice": None,
         "cooperated": p.cooperated,
         "intimidated": p.intimidated,
         "chosen": None,
         "has_secret_niche": bool(p.niche),
     }
-    if d.phase in (Phase.MIGRATE, Phase.COMPETE) and d.choices[s].final != "out":
+    lists = (
+        _owned(p.adaptations),
+        tuple(cs.niche(n).key for n in p.niches),
+        _sorted(traits(p)),
+        _backs(p.hand),
+    )
+    shown = _SHOWN[id(p)] = (p, plain, lists)
+    return shown
+
+
+def _player(d: SGData, s: int, p: Player, seat: int | None) -> dict[str, Any]:
+    found = _SHOWN.get(id(p))
+    if found is None or found[0] is not p:
+        found = _shown(p)
+    _, plain, (owned, niches, abilities, backs) = found
+    # a copy of the plain entries, and fresh lists: no observation shares anything
+    out = plain.copy()
+    out["adaptations"] = dict(owned)
+    out["niches"] = list(niches)
+    out["abilities"] = list(abilities)
+    out["hand_backs"] = list(backs)
+    out["dice"] = list(p.dice)
+    if d.phase in _SIMULTANEOUS and d.choices[s].final != "out":
         out["chosen"] = bool(d.choices[s].final)
     if s == seat:
         out["hand_cards"] = sorted(_keys(p.hand))
         out["hand_keys"] = list(hand_keys(p))
-        out["niche"] = cs.niche(p.niche).key if p.niche else None
+        out["niche"] = cards().niche(p.niche).key if p.niche else None
     return out
 
 
@@ -182,14 +208,14 @@ def observation(d: SGData, seat: int | None) -> dict[str, Any]:
         "log": list(d.log),
         "last_log": list(d.last_log),
     }
-    if d.phase is Phase.PLEDGE:
+    if d.phase is _PLEDGE:
         obs["recovery"] = {
             "habitat": d.proposal,
             "proposer": d.proposer,
             "pledges": list(d.pledges),
             "needed": need(d),
         }
-    if seat is not None and d.phase in (Phase.MIGRATE, Phase.COMPETE):
+    if seat is not None and d.phase in _SIMULTANEOUS:
         c = d.choices[seat]
         obs["my_choice"] = {"cards": list(c.cards), "final": c.final or None}
     return obs
