@@ -37,7 +37,7 @@ from ecotone.core.errors import IllegalAction, Refusal
 from ecotone.core.records import seat_name
 from ecotone.games.forest.actions import PILES, Draw, Give, GiveToNeighbour, Place
 from ecotone.games.forest.cards import LEVELS, cards
-from ecotone.games.forest.placement import can_start_tree
+from ecotone.games.forest.placement import can_start_tree, targets
 from ecotone.games.forest.state import HAND_SIZE, Forest, ForestData, Phase
 
 __all__ = [
@@ -113,13 +113,11 @@ def hand_rule(d: ForestData, seat: int, card: str) -> ForestRefusal | None:
 
 def tree_rule(forest: Forest, tree: int) -> ForestRefusal | None:
     """Whether a card may go into ``tree`` (numbered from 0) of ``forest`` (§Placing a
-    card): any tree it has, or a new one once the last has all four levels."""
-    n = len(forest)
-    if 0 <= tree < n:
+    card): any tree it has, or a new one once the last has all four levels (the
+    :func:`~ecotone.games.forest.placement.targets`)."""
+    if tree in targets(forest):
         return None
-    if tree == n:
-        return None if can_start_tree(forest) else R.TREE_INCOMPLETE
-    return R.NO_SUCH_TREE
+    return R.TREE_INCOMPLETE if tree == len(forest) else R.NO_SUCH_TREE
 
 
 def recipient_rule(seat: int, to: int, players: int) -> ForestRefusal | None:
