@@ -44,6 +44,7 @@ __all__ = [
     "ForestRefusal",
     "broken_rule",
     "hand_rule",
+    "open_piles",
     "pile_rule",
     "recipient_rule",
     "refusal",
@@ -100,10 +101,15 @@ def step_rule(d: ForestData, action: Action, players: int) -> ForestRefusal | No
 
 def pile_rule(d: ForestData, pile: int) -> ForestRefusal | None:
     """Whether a card can be drawn from ``pile`` (numbered from 0): one of the five, and
-    not empty (§Draw)."""
+    one of the :func:`open_piles`."""
     if not 0 <= pile < PILES:
         return R.NO_SUCH_PILE
-    return None if d.piles[pile] else R.EMPTY_PILE
+    return None if pile in open_piles(d) else R.EMPTY_PILE
+
+
+def open_piles(d: ForestData) -> list[int]:
+    """The piles a card can be drawn from: those with a card left (§Draw)."""
+    return [i for i, pile in enumerate(d.piles) if pile]
 
 
 def hand_rule(d: ForestData, seat: int, card: str) -> ForestRefusal | None:

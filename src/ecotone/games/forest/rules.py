@@ -24,7 +24,7 @@ from ecotone.games.forest.actions import (
 )
 from ecotone.games.forest.cards import cards
 from ecotone.games.forest.placement import neighbour_place, place_card, targets
-from ecotone.games.forest.refusals import pile_rule, recipient_rule
+from ecotone.games.forest.refusals import open_piles, recipient_rule
 from ecotone.games.forest.state import (
     DEAL,
     DRAW,
@@ -94,7 +94,7 @@ def legal(d: ForestData, seat: int, players: int) -> list[Action]:
     """
     phase = d.phase
     if phase is DRAW or phase is DEAL:
-        return [_DRAWS[i] for i in range(PILES) if pile_rule(d, i) is None]
+        return [_DRAWS[i] for i in open_piles(d)]
     if phase is PLACE:
         trees = targets(d.forests[seat])
         return [_PLACES[c][t] for c in d.hands[seat] for t in trees]
