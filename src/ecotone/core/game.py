@@ -484,7 +484,10 @@ class State(Generic[D]):
             cached = legal.get(seat)
             if cached is not None:
                 return cached[:]
-        found = self.game.legal(self.data, seat) if seat in self.to_move else []
+        seats = self._to_move  # (to_move's own, without the property's call)
+        if seats is None:
+            seats = self._to_move = self.game.to_move(self.data)
+        found = self.game.legal(self.data, seat) if seat in seats else []
         legal[seat] = found
         return found[:]
 
