@@ -567,6 +567,7 @@ class ISMCTSBot(Bot):
         best_value = -math.inf
         c = self.c
         w = self.score_weight
+        keep = 1.0 - w  # the weight of winning
         lo = self._lo
         span = self._hi - lo
         scale = (1.0 / span) if span > 0 else 0.0
@@ -589,8 +590,8 @@ class ISMCTSBot(Bot):
                 continue
             n = e.visits
             margin = (e.margins / n - lo) * scale if scale else 0.5
-            value = (1.0 - w) * e.wins / n + w * margin + c * sqrt(log(e.avail) / n)
-            if action == hint:
+            value = keep * e.wins / n + w * margin + c * sqrt(log(e.avail) / n)
+            if hint is not None and action == hint:
                 # the prior: a bonus that fades as the search gathers its own evidence
                 value += self.prior_weight * sqrt(e.avail) / (1 + n)
             if value > best_value:
@@ -623,9 +624,8 @@ class ISMCTSBot(Bot):
 
     def _backpropagate(self, path: list[_Edge], state: State[Any]) -> tuple[float, float]:
         wins, margins = outcome(state)
-        for m in margins:
-            self._lo = min(self._lo, m)
-            self._hi = max(self._hi, m)
+        self._lo = min(self._lo, *margins)
+        self._hi = max(self._hi, *margins)
         for e in path:
             e.visits += 1
             e.wins += wins[e.seat]

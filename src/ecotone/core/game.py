@@ -484,7 +484,10 @@ class State(Generic[D]):
             cached = legal.get(seat)
             if cached is not None:
                 return cached[:]
-        found = self.game.legal(self.data, seat) if seat in self.to_move else []
+        seats = self._to_move  # (to_move's own, without the property's call)
+        if seats is None:
+            seats = self._to_move = self.game.to_move(self.data)
+        found = self.game.legal(self.data, seat) if seat in seats else []
         legal[seat] = found
         return found[:]
 
@@ -590,15 +593,19 @@ class State(Generic[D]):
 
     def observe(self, seat: int | None) -> dict[str, Any]:
         """Exactly what ``seat`` may know, JSON-safe (``None``: a spectator's view)."""
-        self._check_viewer(seat)
+        # (a search observes every step of its heuristic playouts: a seat in range needs
+        # no further check, and whose turn it is is read once)
+        if seat.__class__ is not int or not 0 <= seat < self.game.players:
+            self._check_viewer(seat)
+        seats = self.to_move
         head: dict[str, Any] = {
             "game": self.game.spec.id,
             "seat": seat,
-            "to_move": list(self.to_move),
-            "is_over": self.is_over,
+            "to_move": list(seats),
+            "is_over": not seats,
         }
         head.update(self.game.observation(self.data, seat))
-        if self.is_over:
+        if not seats:
             head["scores"] = self.scores()
             head["winners"] = self.winners()
         return head

@@ -123,10 +123,11 @@ class HeuristicBot(Bot):
         def value(a: Action) -> float:
             assert isinstance(a, Place)
             after = place_card(forest, a.card, a.tree)
+            now = forest_value(after)
             keep = [c for c in hand if c != a.card]
             # what is left in hand matters a little: the best card we could place next
-            future = max((_best(after, c)[0] for c in keep), default=forest_value(after))
-            return forest_value(after) + 0.1 * future
+            future = max((_best(after, c)[0] for c in keep), default=now)
+            return now + 0.1 * future
 
         return self._argmax(legal, value)
 
@@ -136,15 +137,18 @@ class HeuristicBot(Bot):
         mine = forests[self.seat]
         hand: list[str] = obs["hands"][self.seat]["cards"] or []
         semi = "degradation_limit" in obs
+        # the same forests and cards come back in every gift weighed: value each once
+        mine_now = forest_value(mine)
+        mine_best = {c: _best(mine, c)[0] for c in hand}
+        before = {s: forest_value(forests[s]) for s in {a.to for a in legal if isinstance(a, Give)}}
 
         def value(a: Action) -> float:
             assert isinstance(a, Give)
             theirs = forests[a.to]
-            before = forest_value(theirs)
             after_value, tree = _best(theirs, a.card)
-            gain = after_value - before
+            gain = after_value - before[a.to]
             keep = [c for c in hand if c != a.card]
-            kept = max((_best(mine, c)[0] for c in keep), default=forest_value(mine))
+            kept = max((mine_best[c] for c in keep), default=mine_now)
             leader_bonus = 0.15 * (points[a.to] - max(points))
             score = kept - gain + leader_bonus
             if semi:
@@ -162,11 +166,15 @@ class HeuristicBot(Bot):
         neighbour = _forest(obs["neighbour"])
         hand: list[str] = obs["hands"][self.seat]["cards"] or []
 
+        # the same cards come back in every gift weighed: value each once
+        mine_now = forest_value(mine)
+        mine_best = {c: _best(mine, c)[0] for c in hand}
+
         def value(a: Action) -> float:
             assert isinstance(a, GiveToNeighbour)
             gain = score_forest(neighbour_place(neighbour, a.card)).total
             keep = [c for c in hand if c != a.card]
-            kept = max((_best(mine, c)[0] for c in keep), default=forest_value(mine))
+            kept = max((mine_best[c] for c in keep), default=mine_now)
             return kept - 0.5 * gain
 
         return self._argmax(legal, value)

@@ -11,9 +11,10 @@ These are the facts of the board the rules, the refusals and the bots all build 
 
 from __future__ import annotations
 
+from ecotone.core.records import put
 from ecotone.games.forest.cards import cards
 from ecotone.games.forest.scoring import is_complete
-from ecotone.games.forest.state import EMPTY_TREE, Forest, Tree
+from ecotone.games.forest.state import EMPTY_TREE, Forest
 
 __all__ = ["can_start_tree", "neighbour_place", "place_card", "targets"]
 
@@ -32,12 +33,19 @@ def targets(forest: Forest) -> range:
 def place_card(forest: Forest, card: str, tree: int) -> Forest:
     """``forest`` with ``card`` on top of its level's slot in ``tree`` (new when ``tree``
     is one past the last)."""
-    level = cards().level_of[card]
-    base = forest[tree] if tree < len(forest) else EMPTY_TREE
-    slots = list(base)
-    slots[level] = (*base[level], card)
-    new_tree: Tree = (slots[0], slots[1], slots[2], slots[3])
-    return (*forest[:tree], new_tree, *forest[tree + 1 :])
+    level = _SLOT[card]
+    if tree < len(forest):
+        slots = list(forest[tree])
+        slots[level] = (*slots[level], card)
+        return put(forest, tree, (slots[0], slots[1], slots[2], slots[3]))
+    slots = list(EMPTY_TREE)
+    slots[level] = (card,)
+    return (*forest, (slots[0], slots[1], slots[2], slots[3]))
+
+
+# Each card's slot in a tree: its level as a plain int, which indexes a list for less
+# than the level itself (an IntEnum) does.
+_SLOT = {cid: int(level) for cid, level in cards().level_of.items()}
 
 
 def neighbour_place(forest: Forest, card: str) -> Forest:

@@ -37,13 +37,14 @@ from ecotone.core.errors import IllegalAction, Refusal
 from ecotone.core.records import seat_name
 from ecotone.games.forest.actions import PILES, Draw, Give, GiveToNeighbour, Place
 from ecotone.games.forest.cards import LEVELS, cards
-from ecotone.games.forest.placement import can_start_tree
+from ecotone.games.forest.placement import can_start_tree, targets
 from ecotone.games.forest.state import HAND_SIZE, Forest, ForestData, Phase
 
 __all__ = [
     "ForestRefusal",
     "broken_rule",
     "hand_rule",
+    "open_piles",
     "pile_rule",
     "recipient_rule",
     "refusal",
@@ -100,10 +101,15 @@ def step_rule(d: ForestData, action: Action, players: int) -> ForestRefusal | No
 
 def pile_rule(d: ForestData, pile: int) -> ForestRefusal | None:
     """Whether a card can be drawn from ``pile`` (numbered from 0): one of the five, and
-    not empty (§Draw)."""
+    one of the :func:`open_piles`."""
     if not 0 <= pile < PILES:
         return R.NO_SUCH_PILE
-    return None if d.piles[pile] else R.EMPTY_PILE
+    return None if pile in open_piles(d) else R.EMPTY_PILE
+
+
+def open_piles(d: ForestData) -> list[int]:
+    """The piles a card can be drawn from: those with a card left (§Draw)."""
+    return [i for i, pile in enumerate(d.piles) if pile]
 
 
 def hand_rule(d: ForestData, seat: int, card: str) -> ForestRefusal | None:
@@ -113,13 +119,11 @@ def hand_rule(d: ForestData, seat: int, card: str) -> ForestRefusal | None:
 
 def tree_rule(forest: Forest, tree: int) -> ForestRefusal | None:
     """Whether a card may go into ``tree`` (numbered from 0) of ``forest`` (§Placing a
-    card): any tree it has, or a new one once the last has all four levels."""
-    n = len(forest)
-    if 0 <= tree < n:
+    card): any tree it has, or a new one once the last has all four levels (the
+    :func:`~ecotone.games.forest.placement.targets`)."""
+    if tree in targets(forest):
         return None
-    if tree == n:
-        return None if can_start_tree(forest) else R.TREE_INCOMPLETE
-    return R.NO_SUCH_TREE
+    return R.TREE_INCOMPLETE if tree == len(forest) else R.NO_SUCH_TREE
 
 
 def recipient_rule(seat: int, to: int, players: int) -> ForestRefusal | None:

@@ -8,15 +8,34 @@ once, in :mod:`~ecotone.games.forest.refusals`.
 
 from __future__ import annotations
 
+import functools
 import random
 
 from ecotone.core.actions import Action
 from ecotone.core.records import put, replace, without
-from ecotone.games.forest.actions import PILES, Draw, Give, GiveToNeighbour, Place
+from ecotone.games.forest.actions import (
+    MAX_SEATS,
+    MAX_TREES,
+    PILES,
+    Draw,
+    Give,
+    GiveToNeighbour,
+    Place,
+)
 from ecotone.games.forest.cards import cards
-from ecotone.games.forest.placement import neighbour_place, place_card
-from ecotone.games.forest.refusals import pile_rule, recipient_rule, tree_rule
-from ecotone.games.forest.state import HAND_SIZE, Forest, ForestData, Phase
+from ecotone.games.forest.placement import neighbour_place, place_card, targets
+from ecotone.games.forest.refusals import open_piles, recipient_rule
+from ecotone.games.forest.state import (
+    DEAL,
+    DRAW,
+    GIVE,
+    HAND_SIZE,
+    OVER,
+    PLACE,
+    RECEIVE,
+    ForestData,
+    Phase,
+)
 
 __all__ = ["legal", "next_data", "setup", "to_move"]
 
@@ -44,7 +63,7 @@ def setup(rnd: random.Random, players: int) -> ForestData:
         piles=tuple(tuple(p) for p in piles),
         hands=tuple(() for _ in range(players)),
         forests=forests,
-        phase=Phase.DEAL,
+        phase=DEAL,
     )
 
 
@@ -53,9 +72,9 @@ def setup(rnd: random.Random, players: int) -> ForestData:
 
 def to_move(d: ForestData) -> tuple[int, ...]:
     """The seat that decides now (the receiver while a gift is being placed)."""
-    if d.phase is Phase.OVER:
+    if d.phase is OVER:
         return ()
-    if d.phase is Phase.RECEIVE:
+    if d.phase is RECEIVE:
         assert d.receiver is not None
         return (d.receiver,)
     return (d.turn,)
@@ -69,34 +88,41 @@ def legal(d: ForestData, seat: int, players: int) -> list[Action]:
 
     Each kind of move is drawn from the cards at hand (or the gift) and the piles, trees
     and seats there are, and kept exactly when the rule's check in
-    :mod:`~ecotone.games.forest.refusals` lets it through: the same checks that explain a
-    refusal decide what is offered.
+    :mod:`~ecotone.games.forest.refusals` lets it through (for trees, the
+    :func:`~ecotone.games.forest.placement.targets` by which ``tree_rule`` judges): the
+    same checks that explain a refusal decide what is offered.
     """
     phase = d.phase
-    if phase is Phase.DEAL or phase is Phase.DRAW:
-        return [_DRAWS[i] for i in range(PILES) if pile_rule(d, i) is None]
-    if phase is Phase.PLACE:
-        trees = _open_trees(d.forests[seat])
-        return [Place(c, t) for c in d.hands[seat] for t in trees]
-    if phase is Phase.RECEIVE:
+    if phase is DRAW or phase is DEAL:
+        return [_DRAWS[i] for i in open_piles(d)]
+    if phase is PLACE:
+        trees = targets(d.forests[seat])
+        return [_PLACES[c][t] for c in d.hands[seat] for t in trees]
+    if phase is RECEIVE:
         assert d.gift is not None
-        return [Place(d.gift, t) for t in _open_trees(d.forests[seat])]
-    if phase is Phase.GIVE:
+        places = _PLACES[d.gift]
+        return [places[t] for t in targets(d.forests[seat])]
+    if phase is GIVE:
         if players == 1:
-            return [GiveToNeighbour(c) for c in d.hands[seat]]
-        to = [s for s in range(players) if recipient_rule(seat, s, players) is None]
-        return [Give(c, s) for c in d.hands[seat] for s in to]
+            return [_TO_NEIGHBOUR[c] for c in d.hands[seat]]
+        to = _recipients(seat, players)
+        return [_GIVES[c][s] for c in d.hands[seat] for s in to]
     return []
 
 
-# A draw names only its pile: one record per pile serves every position (records are frozen).
+# An action names only cards, piles, trees and seats, and records are frozen: one record
+# for each serves every position, made once rather than at every step of a search.
 _DRAWS = tuple(Draw(i) for i in range(PILES))
+_PLACES = {c: tuple(Place(c, t) for t in range(MAX_TREES)) for c in cards().ids}
+_GIVES = {c: tuple(Give(c, s) for s in range(MAX_SEATS)) for c in cards().ids}
+_TO_NEIGHBOUR = {c: GiveToNeighbour(c) for c in cards().ids}
 
 
-def _open_trees(forest: Forest) -> list[int]:
-    """The trees a card may go into: of the forest's trees and the one after them, those
-    :func:`~ecotone.games.forest.refusals.tree_rule` allows."""
-    return [t for t in range(len(forest) + 1) if tree_rule(forest, t) is None]
+@functools.cache
+def _recipients(seat: int, players: int) -> tuple[int, ...]:
+    """The seats ``seat`` may give a card to, as
+    :func:`~ecotone.games.forest.refusals.recipient_rule` allows."""
+    return tuple(s for s in range(players) if recipient_rule(seat, s, players) is None)
 
 
 # -- transitions ------------------------------------------------------------------------
@@ -108,50 +134,68 @@ def next_data(d: ForestData, seat: int, action: Action, players: int) -> ForestD
         return _draw(d, seat, action.pile, players)
     if isinstance(action, Place):
         forests = put(d.forests, seat, place_card(d.forests[seat], action.card, action.tree))
-        if d.phase is Phase.RECEIVE:
-            return _start_drawing(replace(d, forests=forests, gift=None, receiver=None), players)
+        if d.phase is RECEIVE:
+            phase, turn, left = _after_gift(d, d.hands, players)
+            return replace(
+                d,
+                forests=forests,
+                gift=None,
+                receiver=None,
+                phase=phase,
+                turn=turn,
+                draws_left=left,
+            )
         hands = put(d.hands, seat, without(d.hands[seat], action.card))
-        placed = replace(d, forests=forests, hands=hands)
         if not hands[seat]:  # the last card of the game for this player: nothing to give
-            return _end_turn(placed, players)
-        return replace(placed, phase=Phase.GIVE)
+            phase, turn, left = _next_turn(hands, d.turn, players)
+            return replace(d, forests=forests, hands=hands, phase=phase, turn=turn, draws_left=left)
+        return replace(d, forests=forests, hands=hands, phase=GIVE)
     if isinstance(action, Give):
         hands = put(d.hands, seat, without(d.hands[seat], action.card))
-        return replace(d, hands=hands, phase=Phase.RECEIVE, gift=action.card, receiver=action.to)
+        return replace(d, hands=hands, phase=RECEIVE, gift=action.card, receiver=action.to)
     if isinstance(action, GiveToNeighbour):
         hands = put(d.hands, seat, without(d.hands[seat], action.card))
         neighbour = neighbour_place(d.neighbour, action.card)
-        return _start_drawing(replace(d, hands=hands, neighbour=neighbour), players)
+        phase, turn, left = _after_gift(d, hands, players)
+        return replace(d, hands=hands, neighbour=neighbour, phase=phase, turn=turn, draws_left=left)
     raise AssertionError(f"unexpected action {action!r}")
+
+
+# The steps below answer with the fields of the next step, (phase, turn, draws_left), so
+# that a move makes one copy of the record, whatever step comes next.
+Step = tuple[Phase, int, int]
+Hands = tuple[tuple[str, ...], ...]
 
 
 def _draw(d: ForestData, seat: int, pile: int, players: int) -> ForestData:
     card = d.piles[pile][-1]
     piles = put(d.piles, pile, d.piles[pile][:-1])
     hands = put(d.hands, seat, tuple(sorted((*d.hands[seat], card))))
-    d = replace(d, piles=piles, hands=hands)
-    if d.phase is Phase.DEAL:
+    if d.phase is DEAL:
         if all(len(h) == HAND_SIZE for h in hands):
-            return replace(d, phase=Phase.PLACE, turn=0)
-        return replace(d, turn=(seat + 1) % players)
+            return replace(d, piles=piles, hands=hands, phase=PLACE, turn=0)
+        return replace(d, piles=piles, hands=hands, turn=(seat + 1) % players)
     left = d.draws_left - 1
     if left == 0 or not any(piles):
-        return _end_turn(replace(d, draws_left=0), players)
-    return replace(d, draws_left=left)
+        phase, turn, left = _next_turn(hands, d.turn, players)
+        return replace(d, piles=piles, hands=hands, phase=phase, turn=turn, draws_left=left)
+    return replace(d, piles=piles, hands=hands, draws_left=left)
 
 
-def _start_drawing(d: ForestData, players: int) -> ForestData:
-    available = sum(len(p) for p in d.piles)
+def _after_gift(d: ForestData, hands: Hands, players: int) -> Step:
+    """Once the turn's gift is placed, its player draws up to two cards (as many as the
+    piles still hold); with the piles empty, the turn passes. ``hands`` as they are now."""
+    available = sum(map(len, d.piles))
     if available == 0:
-        return _end_turn(d, players)
-    return replace(d, phase=Phase.DRAW, draws_left=min(DRAWS_PER_TURN, available))
+        return _next_turn(hands, d.turn, players)
+    return DRAW, d.turn, min(DRAWS_PER_TURN, available)
 
 
-def _end_turn(d: ForestData, players: int) -> ForestData:
+def _next_turn(hands: Hands, turn: int, players: int) -> Step:
     """Pass the turn to the next player who still holds cards; the game ends when the
     piles are empty and every hand has been played out (§End)."""
     for step in range(1, players + 1):
-        seat = (d.turn + step) % players
-        if d.hands[seat]:
-            return replace(d, phase=Phase.PLACE, turn=seat, draws_left=0)
-    return replace(d, phase=Phase.OVER, draws_left=0)
+        seat = (turn + step) % players
+        if hands[seat]:
+            return PLACE, seat, 0
+    return OVER, turn, 0
