@@ -69,7 +69,7 @@ def feasible_zones(
     hand = d.seats[seat].tiles
     if totals is None:
         totals = zone_totals(d.board, cfg.geo, hand)
-    return _feasible(totals, hand, card.needs, card.vine_link)
+    return _feasible(totals, card.needs, card.vine_link)
 
 
 def _zones(
@@ -79,21 +79,16 @@ def _zones(
     needs: tuple[int, ...],
     vine_link: bool,
 ) -> list[int]:
-    return _feasible(zone_totals(board, geo, hand), hand, needs, vine_link)
+    return _feasible(zone_totals(board, geo, hand), needs, vine_link)
 
 
-def _feasible(
-    totals: dict[int, list[int]], hand: tuple[int, ...], needs: tuple[int, ...], vine_link: bool
-) -> list[int]:
-    ts = tiles().tiles
+def _feasible(totals: dict[int, list[int]], needs: tuple[int, ...], vine_link: bool) -> list[int]:
+    # the totals list only the zones where a tile of the hand fits
     wanted = _sparse_needs(needs)
     out = []
-    for zone in (ZONE_E, ZONE_CU):
+    for zone, ub in totals.items():
         if vine_link and zone == ZONE_E:
             continue
-        if not any(ts[t].layers & zone for t in hand):
-            continue
-        ub = totals[zone]
         for p, n in wanted:
             if ub[p] < n:
                 break
