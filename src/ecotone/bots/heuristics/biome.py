@@ -34,7 +34,6 @@ from ecotone.core.records import put, replace, without
 from ecotone.games.biome import earning
 from ecotone.games.biome.actions import (
     Burn,
-    Confirm,
     ConfirmPrey,
     DiscardCard,
     DoneExchange,
@@ -278,7 +277,9 @@ class HeuristicBot(Bot):
 
     def _earn(self, d: BiomeData, cfg: Config, legal: list[Action]) -> Action:
         assert d.card is not None
-        done: list[Action] = [a for a in legal if isinstance(a, Confirm | ConfirmPrey)]
+        # the legal ways to confirm, asked of the rules directly: the legal list also
+        # holds every placement, hundreds early in a habitat
+        done = earning.finish_actions(d, self.seat, cfg)
         if done:
             card = cards().by_id[d.card]
             return self._prey_choice(d, card, done) if card.prey else done[0]
