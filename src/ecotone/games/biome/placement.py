@@ -269,7 +269,16 @@ def _candidates(
 ) -> list[int]:
     """The empty cells a later tile may go to: beside the tiles already placed for the
     card, while their zone can still meet it."""
-    zones = _zones(board, geo, hand, needs, vine_link)
+    # The tiles placed for the card came from the hand into one zone, so that zone's
+    # totals (board plus hand) are those of the position where the card was started,
+    # whose board's totals are remembered. (Whether the hand still holds a tile for the
+    # zone does not matter here: every cell beside the placed tiles is in their zone.)
+    started = list(board)
+    placed = []
+    for c in pending:
+        placed.append(board[c] // 6)
+        started[c] = EMPTY
+    zones = _zones(tuple(started), geo, (*hand, *placed), needs, vine_link)
     if zone_of(geo.layer[pending[0]]) not in zones:
         return []
     near: set[int] = set()
