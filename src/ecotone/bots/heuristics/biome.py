@@ -34,7 +34,6 @@ from ecotone.core.records import put, replace, without
 from ecotone.games.biome import earning
 from ecotone.games.biome.actions import (
     Burn,
-    Confirm,
     ConfirmPrey,
     DiscardCard,
     DoneExchange,
@@ -67,6 +66,8 @@ from ecotone.games.biome.tiles import OPEN, tiles
 __all__ = ["HeuristicBot", "data_from_observation"]
 
 TILE_COST = 0.3
+_STEPS_KEPT = 1024  # greedy placements remembered by a bot (then forgotten all at once)
+_StepKey = tuple[tuple[int, ...], tuple[int, ...], str, tuple[int, ...]]
 
 
 def data_from_observation(obs: dict[str, Any], seat: int, cfg: Config) -> BiomeData:
@@ -168,6 +169,10 @@ class HeuristicBot(Bot):
         # and so do the marking steps after it and the first habitat decision when nothing
         # is exchanged, all on the same board and hand.
         self._planned: tuple[tuple[BiomeData, tuple[Earn, ...]], list[Plan]] | None = None
+        # The greedy placements found, by all they depend on (board, tiles placed for the
+        # card, the card, this seat's tiles): a plan finds them first, and the decisions
+        # that carry it out ask again for the same ones.
+        self._steps: dict[_StepKey, Place | None] = {}
 
     def act(self, view: SeatView) -> Action:
         legal = view.legal_actions
@@ -272,7 +277,9 @@ class HeuristicBot(Bot):
 
     def _earn(self, d: BiomeData, cfg: Config, legal: list[Action]) -> Action:
         assert d.card is not None
-        done: list[Action] = [a for a in legal if isinstance(a, Confirm | ConfirmPrey)]
+        # the legal ways to confirm, asked of the rules directly: the legal list also
+        # holds every placement, hundreds early in a habitat
+        done = earning.finish_actions(d, self.seat, cfg)
         if done:
             card = cards().by_id[d.card]
             return self._prey_choice(d, card, done) if card.prey else done[0]
@@ -284,6 +291,18 @@ class HeuristicBot(Bot):
     def _continue(self, d: BiomeData, cfg: Config) -> Place | None:
         """The next greedy placement for the card being earned: the legal tile that reaches
         most of what the habitat still lacks (``None`` when no tile helps)."""
+        assert d.card is not None
+        key = (d.board, d.pending, d.card, d.seats[self.seat].tiles)
+        steps = self._steps
+        if key in steps:
+            return steps[key]
+        if len(steps) >= _STEPS_KEPT:
+            steps.clear()
+        step = steps[key] = self._greedy(d, cfg)
+        return step
+
+    def _greedy(self, d: BiomeData, cfg: Config) -> Place | None:
+        """:meth:`_continue`, worked out."""
         assert d.card is not None
         card = cards().by_id[d.card]
         geo = cfg.geo

@@ -200,10 +200,33 @@ def earn_options(d: BiomeData, seat: int, cfg: Config) -> list[Action]:
     """``earn X`` for each card of the hand or the Gallery that could be earned."""
     if _supply_flaw(d, seat) is not None:
         return []
-    by_id = cards().by_id
-    totals = zone_totals(d.board, cfg.geo, d.seats[seat].tiles)
-    options = (*d.seats[seat].hand, *d.gallery)
-    return [Earn(c) for c in options if _start_flaw(d, seat, by_id[c], cfg, totals) is None]
+    me = d.seats[seat]
+    # Past the supply, whether a card may be started depends on these alone; they recur
+    # (a withdrawn habitat leaves them as they were), so the answers are remembered.
+    key = (d.board, me.tiles, me.hand, d.gallery, me.chains, cfg.geo.key)
+    found = _EARNABLE.get(key)
+    if found is None:
+        if len(_EARNABLE) >= 4096:  # a bound: recent positions are the ones asked again
+            _EARNABLE.clear()
+        by_id = cards().by_id
+        totals = zone_totals(d.board, cfg.geo, me.tiles)
+        found = _EARNABLE[key] = tuple(
+            Earn(c)
+            for c in (*me.hand, *d.gallery)
+            if _start_flaw(d, seat, by_id[c], cfg, totals) is None
+        )
+    return list(found)
+
+
+_EarnKey = tuple[
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[str, ...],
+    tuple[str, ...],
+    tuple[tuple[str, ...], ...],
+    str,
+]
+_EARNABLE: dict[_EarnKey, tuple[Earn, ...]] = {}
 
 
 # -- placing tiles ------------------------------------------------------------------------

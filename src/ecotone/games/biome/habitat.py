@@ -137,20 +137,32 @@ def met(card: CardInfo, acc: Access) -> bool:
 def zone_totals(board: Cells, geo: Board, hand: Cells) -> dict[int, list[int]]:
     """The most of each plant a habitat could reach in each zone (Emergent ``0b001``;
     Canopy + Understory ``0b110``): every tile on the board there plus every tile in hand
-    that fits there. A card whose habitat asks for more cannot be completed in that zone."""
-    ts = tiles()
+    that fits there. A card whose habitat asks for more cannot be completed in that zone.
+
+    Only the zones where a tile of the hand fits are listed, Emergent first: a habitat
+    needs a new tile, so it cannot be begun anywhere else."""
+    ts = tiles().tiles
     board_e, board_cu = _board_totals(board, geo.layer)
-    e = list(board_e)
-    cu = list(board_cu)
+    e: list[int] | None = None
+    cu: list[int] | None = None
     for t in hand:
-        tile = ts.tiles[t]
+        tile = ts[t]
         if tile.layers & 0b001:
+            if e is None:
+                e = list(board_e)
             for p, k in tile.sparse:
                 e[p] += k
         if tile.layers & 0b110:
+            if cu is None:
+                cu = list(board_cu)
             for p, k in tile.sparse:
                 cu[p] += k
-    return {0b001: e, 0b110: cu}
+    out = {}
+    if e is not None:
+        out[0b001] = e
+    if cu is not None:
+        out[0b110] = cu
+    return out
 
 
 @lru_cache(maxsize=4096)

@@ -69,7 +69,7 @@ def feasible_zones(
     hand = d.seats[seat].tiles
     if totals is None:
         totals = zone_totals(d.board, cfg.geo, hand)
-    return _feasible(totals, hand, card.needs, card.vine_link)
+    return _feasible(totals, card.needs, card.vine_link)
 
 
 def _zones(
@@ -79,21 +79,16 @@ def _zones(
     needs: tuple[int, ...],
     vine_link: bool,
 ) -> list[int]:
-    return _feasible(zone_totals(board, geo, hand), hand, needs, vine_link)
+    return _feasible(zone_totals(board, geo, hand), needs, vine_link)
 
 
-def _feasible(
-    totals: dict[int, list[int]], hand: tuple[int, ...], needs: tuple[int, ...], vine_link: bool
-) -> list[int]:
-    ts = tiles().tiles
+def _feasible(totals: dict[int, list[int]], needs: tuple[int, ...], vine_link: bool) -> list[int]:
+    # the totals list only the zones where a tile of the hand fits
     wanted = _sparse_needs(needs)
     out = []
-    for zone in (ZONE_E, ZONE_CU):
+    for zone, ub in totals.items():
         if vine_link and zone == ZONE_E:
             continue
-        if not any(ts[t].layers & zone for t in hand):
-            continue
-        ub = totals[zone]
         for p, n in wanted:
             if ub[p] < n:
                 break
@@ -124,48 +119,108 @@ def _places(
     """The placements for a habitat needing ``needs``: a pure function of immutable values,
     remembered because random playouts and bots ask again after a withdrawal."""
     geo = formations()[formation]
+    if pending:
+        return _next_places(board, geo, hand, pending, needs, vine_link)
+    return _first_places(board, geo, hand, needs, vine_link)
+
+
+def _first_places(
+    board: tuple[int, ...],
+    geo: Board,
+    hand: tuple[int, ...],
+    needs: tuple[int, ...],
+    vine_link: bool,
+) -> tuple[Place, ...]:
+    """The placements of a habitat's first tile: anywhere in a feasible zone, reaching a
+    plant the card needs (on the tile itself, or by a match its cell offers)."""
+    zones = _zones(board, geo, hand, needs, vine_link)
+    if not zones:
+        return ()
+    mask = 0
+    for z in zones:
+        mask |= z
     ts = tiles().tiles
-    made, canon = _made(formation)
+    made, canon = _made(geo.key)
     size = len(geo.cells)
-    # the tiles of the hand that may go in each layer: (tile, it reaches a need itself,
-    # its offset in the tables of actions); with tiles already placed, any tile may
-    # follow, but a first tile must reach a plant the card needs
+    # the tiles of the hand that may go in each layer: (tile, it shows a needed plant
+    # itself, its offset in the tables of actions)
     by_layer: tuple[list[tuple[Tile, bool, int]], ...] = ([], [], [])
     all_own = True
     for t in hand:
         tile = ts[t]
-        own = bool(pending) or _shows_need(tile, needs)
+        own = _shows_need(tile, needs)
         all_own = all_own and own
         for layer in range(3):
             if tile.layers >> layer & 1:
                 by_layer[layer].append((tile, own, t * size))
+    wanted = _need_set(needs)
     out: list[Place] = []
-    turns = _TURNS
+    for cell, layer, cons, reach in _open_cells(board, geo.key):
+        if not mask >> layer & 1:
+            continue
+        mine = by_layer[layer]
+        if not mine:
+            continue
+        helpful = _NO_HELP if all_own else _helping(reach, wanted)
+        own_turns = help_turns = None
+        for tile, own, base in mine:
+            t = tile.index
+            if own:
+                if cons is None:
+                    out.extend(canon[base + cell])
+                    continue
+                if own_turns is None:
+                    own_turns = _turn_table(cons, ())
+                rotations = own_turns[t]
+                if rotations is None:
+                    rotations = own_turns[t] = _turns(tile, cons, True, _NO_HELP)
+            else:
+                if not helpful:
+                    continue
+                if help_turns is None:
+                    help_turns = _turn_table(cons, tuple(helpful.items()))
+                rotations = help_turns[t]
+                if rotations is None:
+                    rotations = help_turns[t] = _turns(tile, cons, False, helpful)
+            row = made[base + cell]
+            out.extend([row[r] for r in rotations])
+    return tuple(out)
+
+
+def _next_places(
+    board: tuple[int, ...],
+    geo: Board,
+    hand: tuple[int, ...],
+    pending: tuple[int, ...],
+    needs: tuple[int, ...],
+    vine_link: bool,
+) -> tuple[Place, ...]:
+    """The placements of a habitat's later tiles: any tile of the hand, touching the tiles
+    already placed for the card, while their zone can still meet it."""
+    ts = tiles().tiles
+    made, _canon = _made(geo.key)
+    size = len(geo.cells)
+    by_layer: tuple[list[tuple[Tile, int]], ...] = ([], [], [])
+    for t in hand:
+        tile = ts[t]
+        for layer in range(3):
+            if tile.layers >> layer & 1:
+                by_layer[layer].append((tile, t * size))
+    out: list[Place] = []
     layer_of = geo.layer
     for cell in _candidates(board, geo, hand, pending, needs, vine_link):
         mine = by_layer[layer_of[cell]]
         if not mine:
             continue
-        if pending:
-            touching, seam = _touch(board, geo, cell, pending)
-            if not touching and not seam:
-                continue
-            helpful = _NO_HELP
-        else:
-            touching, seam = True, _NO_SEAM
-            helpful = _NO_HELP if all_own else _helpful(board, geo, cell, needs)
+        touching, seam = _touch(board, geo, cell, pending)
+        if not touching and not seam:
+            continue
         cons = constraints(board, geo, cell)
-        ways = tuple(helpful.items()) if helpful else ()
-        for tile, own, base in mine:
-            if not own and not helpful:
-                continue
-            if cons is None and own and not pending:
-                out.extend(canon[base + cell])
-                continue
-            key = (tile.index, cons, own, ways)
-            rotations = turns.get(key)
+        own_turns = _turn_table(cons, ())
+        for tile, base in mine:
+            rotations = own_turns[tile.index]
             if rotations is None:
-                rotations = _turns(key, tile, cons, own, helpful)
+                rotations = own_turns[tile.index] = _turns(tile, cons, True, _NO_HELP)
             row = made[base + cell]
             if touching:
                 out.extend([row[r] for r in rotations])
@@ -175,26 +230,33 @@ def _places(
 
 
 _NO_HELP: dict[int, int] = {}
-_NO_SEAM: list[int] = []
 
-# The rotations of a tile that :func:`.habitat.fits` lets through, by (tile, the cell's
-# constraints, whether the tile reaches a needed plant itself, the helpful matches): few
-# distinct questions recur across cells and positions, so each is asked of the rule once.
-_TurnsKey = tuple[int, tuple[int, ...] | None, bool, tuple[tuple[int, int], ...]]
-_TURNS: dict[_TurnsKey, tuple[int, ...]] = {}
+# The rotations of each tile that :func:`.habitat.fits` lets through on a cell, by the
+# cell's constraints and the helpful matches it offers (``()`` for a tile that reaches a
+# needed plant itself, which needs none): few distinct questions recur across cells and
+# positions, so each is asked of the rule once. A table holds one entry per tile,
+# ``None`` until asked.
+_TurnsKey = tuple[tuple[int, ...] | None, tuple[tuple[int, int], ...]]
+_TURNS: dict[_TurnsKey, list[tuple[int, ...] | None]] = {}
+
+
+def _turn_table(
+    cons: tuple[int, ...] | None, ways: tuple[tuple[int, int], ...]
+) -> list[tuple[int, ...] | None]:
+    """The table of rotations for a cell constrained by ``cons`` that offers ``ways``."""
+    key = (cons, ways)
+    table = _TURNS.get(key)
+    if table is None:
+        if len(_TURNS) > 20_000:  # a bound far beyond what games ask, for safety
+            _TURNS.clear()
+        table = _TURNS[key] = [None] * len(tiles().tiles)
+    return table
 
 
 def _turns(
-    key: _TurnsKey,
-    tile: Tile,
-    cons: tuple[int, ...] | None,
-    own: bool,
-    helpful: dict[int, int],
+    tile: Tile, cons: tuple[int, ...] | None, own: bool, helpful: dict[int, int]
 ) -> tuple[int, ...]:
-    if len(_TURNS) > 200_000:  # a bound far beyond what games ask, for safety
-        _TURNS.clear()
-    found = _TURNS[key] = tuple(r for r in tile.rotations if fits(cons, tile, r, own, helpful))
-    return found
+    return tuple(r for r in tile.rotations if fits(cons, tile, r, own, helpful))
 
 
 def _candidates(
@@ -205,22 +267,26 @@ def _candidates(
     needs: tuple[int, ...],
     vine_link: bool,
 ) -> list[int]:
-    """The empty cells a tile may go to: beside the tiles already placed for the card, or
-    for a first tile anywhere in a zone where the card could still be met."""
-    zones = _zones(board, geo, hand, needs, vine_link)
-    if pending:
-        if zone_of(geo.layer[pending[0]]) not in zones:
-            return []
-        near: set[int] = set()
-        for c in pending:
-            for _dr, n, _back, _link in geo.linked_nbrs[c]:
-                if board[n] == EMPTY:
-                    near.add(n)
-        return sorted(near)
-    mask = 0
-    for z in zones:
-        mask |= z
-    return [c for c, v in enumerate(board) if v == EMPTY and mask >> geo.layer[c] & 1]
+    """The empty cells a later tile may go to: beside the tiles already placed for the
+    card, while their zone can still meet it."""
+    # The tiles placed for the card came from the hand into one zone, so that zone's
+    # totals (board plus hand) are those of the position where the card was started,
+    # whose board's totals are remembered. (Whether the hand still holds a tile for the
+    # zone does not matter here: every cell beside the placed tiles is in their zone.)
+    started = list(board)
+    placed = []
+    for c in pending:
+        placed.append(board[c] // 6)
+        started[c] = EMPTY
+    zones = _zones(tuple(started), geo, (*hand, *placed), needs, vine_link)
+    if zone_of(geo.layer[pending[0]]) not in zones:
+        return []
+    near: set[int] = set()
+    for c in pending:
+        for _dr, n, _back, _link in geo.linked_nbrs[c]:
+            if board[n] == EMPTY:
+                near.add(n)
+    return sorted(near)
 
 
 def _touch(
@@ -361,10 +427,30 @@ def _helpful(
     The first tile must reach a needed plant: of the tiles that complete a habitat, at least
     one does so on its own (its plants, a matched neighbour's, or a vine network it matches
     into), and placing it first loses nothing, because the others can follow one by one."""
+    return _helping(_reach(board, geo, cell, {}), _need_set(needs))
+
+
+def _helping(reach: _Reach, wanted: int) -> dict[int, int]:
+    """The directions of ``reach`` whose match reaches a plant of the bit set ``wanted``,
+    with the plant to show there."""
+    return {dr: q for dr, q, plants in reach if plants & wanted}
+
+
+# What a tile placed on a cell could reach by matching each neighbour: ``(direction, the
+# plant to show there, the plants the match reaches as a bit set)``.
+_Reach = tuple[tuple[int, int, int], ...]
+
+
+def _reach(board: tuple[int, ...], geo: Board, cell: int, networks: dict[int, int]) -> _Reach:
+    """What matching each neighbour of ``cell`` reaches: a same-layer neighbour's tile, and
+    the vine network of a neighbour showing a vine (across the seam too).
+
+    ``networks`` remembers the plants of the vine networks already traced on this board,
+    by cell (a network's cells all share its plants)."""
     ts = tiles().tiles
     vine = tiles().vine
     faces = _faces()
-    out: dict[int, int] = {}
+    out = []
     for dr, n, back, link in geo.linked_nbrs[cell]:
         v = board[n]
         if v == EMPTY:
@@ -372,17 +458,39 @@ def _helpful(
         q = faces[v][back]
         if q == OPEN or (link != SAME and q != vine):
             continue
-        if link == SAME:
-            for p, _ in ts[v // 6].sparse:
-                if needs[p]:
-                    out[dr] = q
-                    break
-        if (
-            dr not in out
-            and q == vine
-            and any(
-                needs[p] for c in vine_network(board, geo, n) for p, _ in ts[board[c] // 6].sparse
-            )
-        ):
-            out[dr] = q
-    return out
+        plants = ts[v // 6].plant_set if link == SAME else 0
+        if q == vine:
+            net = networks.get(n)
+            if net is None:
+                found = vine_network(board, geo, n)
+                net = 0
+                for c in found:
+                    net |= ts[board[c] // 6].plant_set
+                for c in found:
+                    networks[c] = net
+            plants |= net
+        out.append((dr, q, plants))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def _open_cells(
+    board: tuple[int, ...], formation: str
+) -> tuple[tuple[int, int, tuple[int, ...] | None, _Reach], ...]:
+    """Each empty cell of ``board``: ``(cell, layer, constraints, reach)``. The same board
+    is asked about for every card started on it (a withdrawal restores it), so it is
+    read once (a pure function of immutable values: remembering is safe)."""
+    geo = formations()[formation]
+    networks: dict[int, int] = {}
+    layer = geo.layer
+    return tuple(
+        (c, layer[c], constraints(board, geo, c), _reach(board, geo, c, networks))
+        for c, v in enumerate(board)
+        if v == EMPTY
+    )
+
+
+@lru_cache(maxsize=256)
+def _need_set(needs: tuple[int, ...]) -> int:
+    """The plants of ``needs`` as a bit set."""
+    return sum(1 << p for p, n in enumerate(needs) if n)

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ecotone.games.biome.cards import cards
 from ecotone.games.biome.state import BiomeData, SeatData
@@ -35,6 +36,17 @@ def _animals(s: SeatData) -> list[str]:
 
 def measure(s: SeatData, what: str) -> int:
     """A player's value for a Global Bonus measure."""
+    found = _earned(s.chains, s.plants, s.placed).measures.get(what)
+    if found is None:
+        raise ValueError(what)
+    return found
+
+
+MEASURES = ("species", "apex", "primary", "chain", "plants", "layers", "vine", "tiles")
+
+
+def _measured(s: SeatData, what: str) -> int:
+    """:func:`measure`, worked out."""
     by_id = cards().by_id
     animals = [by_id[c] for c in _animals(s)]
     if what == "species":
@@ -54,6 +66,34 @@ def measure(s: SeatData, what: str) -> int:
     if what == "tiles":
         return s.placed
     raise ValueError(what)
+
+
+class _Earned:
+    """What a player's earned cards are worth: the points of its animals and of its plant
+    cards, and its value for each Global Bonus measure."""
+
+    __slots__ = ("animals", "measures", "plants")
+
+    def __init__(self, animals: int, plants: int, measures: dict[str, int]) -> None:
+        self.animals = animals
+        self.plants = plants
+        self.measures = measures
+
+
+@lru_cache(maxsize=4096)
+def _earned(chains: tuple[tuple[str, ...], ...], plants: tuple[str, ...], placed: int) -> _Earned:
+    """What the earned cards ``chains`` and ``plants`` (and ``placed`` tiles) are worth.
+
+    Observations score every seat at every step, and a seat's earned cards change only
+    when it earns one, so the answers for recent holdings are remembered (a pure function
+    of immutable values)."""
+    by_id = cards().by_id
+    s = SeatData(chains=chains, plants=plants, placed=placed)
+    return _Earned(
+        sum(by_id[c].points for c in _animals(s)),
+        sum(by_id[c].points for c in plants),
+        {what: _measured(s, what) for what in MEASURES},
+    )
 
 
 def bonus_winner(d: BiomeData, bonus: str) -> int | None:
@@ -128,12 +168,12 @@ def leaders(d: BiomeData) -> dict[str, int | None]:
 
 
 def _score(d: BiomeData, seat: int, lead: dict[str, int | None]) -> SeatScore:
-    by_id = cards().by_id
     s = d.seats[seat]
-    animals = sum(by_id[c].points for c in _animals(s))
-    plants = sum(by_id[c].points for c in s.plants)
+    earned = _earned(s.chains, s.plants, s.placed)
     won = tuple(b for b in d.bonuses if lead[b] == seat)
-    return SeatScore(animals, plants, won, measure(s, "apex"), len(s.tiles), d.bonuses)
+    return SeatScore(
+        earned.animals, earned.plants, won, earned.measures["apex"], len(s.tiles), d.bonuses
+    )
 
 
 def winners(d: BiomeData) -> list[int]:

@@ -107,6 +107,7 @@ class Tile:
         counts: how many of each plant the tile shows (a Y-shaped vine counts once).
         provenance: where the layout comes from.
         sparse: ``(plant, count)`` for each plant the tile shows.
+        plant_set: the plants it shows, as a bit set (bit ``plant``).
     """
 
     id: str
@@ -119,6 +120,7 @@ class Tile:
     counts: tuple[int, ...]
     provenance: Provenance
     sparse: tuple[tuple[int, int], ...]
+    plant_set: int
 
     def fits(self, layer: int) -> bool:
         """True when the tile may be placed in ``layer``."""
@@ -214,6 +216,7 @@ def _build(
         tuple(counts),
         row.provenance,
         sparse,
+        sum(1 << p for p, _ in sparse),
     )
 
 
