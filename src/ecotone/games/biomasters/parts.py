@@ -12,7 +12,7 @@ from __future__ import annotations
 import operator
 from typing import Any
 
-from ecotone.core.parts import ObservationPart
+from ecotone.core.parts import ABSENT, ObservationPart
 from ecotone.games.biomasters.cards import level_name
 from ecotone.games.biomasters.effects import Table
 from ecotone.games.biomasters.scoring import pile_vp
@@ -51,8 +51,14 @@ def observation_parts(seat: int, table: Table) -> tuple[ObservationPart[BioData]
             "icons": [level_name(lv) for lv in p.icons],
         }
 
-    def cells(grid: tuple[Slot | None, ...]) -> list[dict[str, Any]]:
-        return [_slot_json(names[i], s) for i, s in enumerate(grid) if s is not None]
+    # one item per cell, the empty ones left out, so that a step that changes a cell or
+    # two makes those again
+    def cells(d: BioData) -> tuple[tuple[str, Slot | None], ...]:
+        return tuple(zip(names, d.grid, strict=True))
+
+    def cell(piece: tuple[str, Slot | None]) -> Any:
+        name, slot = piece
+        return ABSENT if slot is None else _slot_json(name, slot)
 
     def hand(piece: tuple[int, tuple[str, ...], tuple[str, ...]]) -> dict[str, Any]:
         s, cards, revealed = piece
@@ -77,7 +83,7 @@ def observation_parts(seat: int, table: Table) -> tuple[ObservationPart[BioData]
         ObservationPart("events", field("events"), _listed),
         ObservationPart("rows", lambda d: rows, _same),
         ObservationPart("cols", lambda d: cols, _same),
-        ObservationPart("cells", field("grid"), cells),
+        ObservationPart("cells", cells, cell, each=1, sparse=True),
         ObservationPart(
             "hands",
             lambda d: tuple(zip(range(len(d.hands)), d.hands, d.revealed, strict=True)),
