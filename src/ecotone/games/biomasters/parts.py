@@ -34,6 +34,24 @@ def _pile(pile: tuple[Scored, ...]) -> dict[str, Any]:
     return {"cards": [[e.card, e.vp] for e in pile], "vp": pile_vp(pile)}
 
 
+class _Cells:
+    """The grid as one piece per cell, ``(name, slot)``: one item of the cells list per
+    cell, the empty ones left out, so that a step that changes a cell or two makes those
+    again. Made again only when the grid changes, so that a step that leaves it as it
+    was hands over the very pieces of the step before (nothing to compare)."""
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self.names = names
+        self.grid: tuple[Slot | None, ...] | None = None
+        self.pieces: tuple[tuple[str, Slot | None], ...] = ()
+
+    def __call__(self, d: BioData) -> tuple[tuple[str, Slot | None], ...]:
+        if d.grid is not self.grid:
+            self.pieces = tuple(zip(self.names, d.grid, strict=True))
+            self.grid = d.grid
+        return self.pieces
+
+
 def observation_parts(seat: int, table: Table) -> tuple[ObservationPart[BioData], ...]:
     """``seat``'s observation in parts (see the module docstring)."""
     names = table.grid.names
@@ -51,10 +69,7 @@ def observation_parts(seat: int, table: Table) -> tuple[ObservationPart[BioData]
             "icons": [level_name(lv) for lv in p.icons],
         }
 
-    # one item per cell, the empty ones left out, so that a step that changes a cell or
-    # two makes those again
-    def cells(d: BioData) -> tuple[tuple[str, Slot | None], ...]:
-        return tuple(zip(names, d.grid, strict=True))
+    cells = _Cells(names)
 
     def cell(piece: tuple[str, Slot | None]) -> Any:
         name, slot = piece
