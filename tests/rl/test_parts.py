@@ -15,7 +15,8 @@ import numpy as np
 
 import ecotone
 from ecotone.bots.tensor import layout_for
-from ecotone.bots.tensor.incremental import SeatEncoder
+from ecotone.bots.tensor.incremental import SeatEncoder, _Keyed, _Leaf
+from ecotone.bots.tensor.nodes import Keyed, Number, Record, compile_items, compile_keyed_items
 from ecotone.core.deckbuilding import DeckList
 from ecotone.core.parts import ABSENT, ObservationPart, assemble
 from ecotone.games.phylo.decks import deckbuilding
@@ -91,6 +92,42 @@ def test_a_part_made_item_by_item_and_a_key_left_out() -> None:
     )
     assert assemble(parts, pieces) == {"trees": [[["a", "b"], ["c"]], [["d"]]], "count": 2}
     assert parts[0].value(pieces) == [[["a", "b"], ["c"]], [["d"]]]
+
+
+def test_a_sparse_part_leaves_out_the_items_made_absent() -> None:
+    part = ObservationPart(
+        "cells", lambda d: d, lambda c: ABSENT if c is None else {"card": c}, 1, sparse=True
+    )
+    assert part.value(("a", None, "b")) == [{"card": "a"}, {"card": "b"}]
+
+
+def test_a_keyed_list_made_object_by_object_writes_what_the_whole_list_writes() -> None:
+    """Objects that name one id twice, an unknown id and an unknown field: the list
+    brought up to date object by object leaves the very slots the list's own code
+    writes, whatever changed between two lists."""
+    node = Keyed("card", ("a", "b", "c"), Record((("n", Number(False)),)))
+    whole = _Leaf(lambda value: value, compile_items([node])[0], 3)
+    listed = _Keyed(lambda piece: ABSENT if piece is None else dict(piece), 3)
+    listed.encode = compile_keyed_items([node])[0]
+    lists = [
+        (None, (("card", "a"), ("n", 1)), None),
+        ((("card", "a"), ("n", 1)), (("card", "b"), ("n", 2)), (("card", "c"), ("n", 3))),
+        ((("card", "a"), ("n", 1)), (("card", "a"), ("n", 5)), (("card", "c"), ("n", 3))),
+        ((("card", "z"), ("n", 1)), None, (("card", "b"), ("n", 3), ("x", 0))),
+        ((("card", "b"), ("n", 4)), (("card", "b"), ("n", 4))),
+        (None, None, None, None),
+        ((("card", "c"), ("n", 7)),),
+    ]
+    size = 3 + node.width
+    one, other = np.zeros(size, np.float32), np.zeros(size, np.float32)
+    one_ov = other_ov = 0
+    for pieces in lists + lists[::-1]:
+        objects = [dict(piece) for piece in pieces if piece is not None]
+        one_ov += whole.update(objects, memoryview(one))  # type: ignore[arg-type]
+        other_ov += listed.update(pieces, memoryview(other))  # type: ignore[arg-type]
+        assert np.array_equal(one, other)
+        assert one_ov == other_ov
+    assert one.any()
 
 
 class _NoParts(ecotone.make("phylo", players=2).__class__):  # type: ignore[misc]

@@ -15,7 +15,9 @@ of pieces (one forest per seat) says so with ``each=1``: ``build`` then makes on
 from one piece, and only the items whose piece changed need making again; ``each=2``
 goes one level further (a forest per seat, a tree per forest). A key the observation
 holds only at times (a choice shown while it is being made) has a ``build`` that returns
-:data:`ABSENT` when the key is left out. The parts of a seat together make its whole
+:data:`ABSENT` when the key is left out; a list that holds only some of its pieces' items
+(the occupied cells of a grid, from every cell) says so with ``sparse=True``, its
+``build`` returning :data:`ABSENT` for an item left out. The parts of a seat together make its whole
 observation, key for key::
 
     assemble(game.observation_parts(seat), data) == game.observation(data, seat)
@@ -31,7 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-__all__ = ["ABSENT", "ObservationPart", "assemble"]
+__all__ = ["ABSENT", "ObservationPart", "assemble", "made"]
 
 D = TypeVar("D")
 
@@ -58,22 +60,28 @@ class ObservationPart(Generic[D]):
         each: how many list levels the value has above the items ``build`` makes: 0
             (the value itself), 1 (``[build(x) for x in piece]``), 2 (a list of such
             lists).
+        sparse: with ``each``, items that ``build`` makes :data:`ABSENT` are left out
+            of their list (so an item's place in the list is not its piece's).
     """
 
     key: str
     source: Callable[[D], Any]
     build: Callable[[Any], Any]
     each: int = 0
+    sparse: bool = False
 
     def value(self, data: D) -> Any:
         """The JSON value at :attr:`key` for ``data``."""
-        return _made(self.build, self.source(data), self.each)
+        return made(self.build, self.source(data), self.each, self.sparse)
 
 
-def _made(build: Callable[[Any], Any], piece: Any, each: int) -> Any:
+def made(build: Callable[[Any], Any], piece: Any, each: int, sparse: bool = False) -> Any:
+    """The value ``build`` makes of ``piece`` ``each`` list levels down (see
+    :class:`ObservationPart`)."""
     if each == 0:
         return build(piece)
-    return [_made(build, item, each - 1) for item in piece]
+    items = [made(build, item, each - 1, sparse) for item in piece]
+    return [item for item in items if item is not ABSENT] if sparse else items
 
 
 def assemble(parts: tuple[ObservationPart[D], ...], data: D) -> dict[str, Any]:

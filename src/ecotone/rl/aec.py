@@ -116,8 +116,9 @@ class EcotoneAEC(AECEnv):  # type: ignore[misc] # PettingZoo ships no type infor
         self._select()
 
     def observe(self, agent: str) -> ObsDict:
-        seen = self.table.observe(self._seats[agent])
-        return {"observation": seen.tensor, "action_mask": seen.mask}
+        seat = self._seats[agent]
+        table = self.table
+        return {"observation": table.tensor(seat), "action_mask": table.mask(seat)}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

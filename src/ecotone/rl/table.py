@@ -120,7 +120,8 @@ class ObservationInfo(dict[str, Any]):
     __slots__ = ("_seat", "_state")
 
     def __init__(self, state: State[Any], seat: int, **items: Any) -> None:
-        super().__init__(**items)
+        if items:  # an environment makes one per seat per step, most with no items
+            super().__init__(**items)
         self._state: State[Any] | None = state
         self._seat = seat
 
@@ -270,6 +271,10 @@ class Table:
         if legal:
             mask[np.fromiter(legal, np.intp, len(legal))] = 1
         return mask
+
+    def tensor(self, seat: int) -> npt.NDArray[np.float32]:
+        """``seat``'s tensor now (a new array)."""
+        return self.encoders[seat].encode(self.state)
 
     def observe(self, seat: int) -> Observation:
         """``seat``'s view now: tensor and mask (new arrays), the JSON made on demand."""

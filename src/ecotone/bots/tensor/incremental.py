@@ -32,15 +32,17 @@ import numpy.typing as npt
 from ecotone.bots.tensor.nodes import (
     OVERFLOW,
     FieldEncoder,
+    Keyed,
     Node,
     Record,
     Slots,
     Text,
     Tuple,
     compile_items,
+    compile_keyed_items,
 )
 from ecotone.core.game import Game, State
-from ecotone.core.parts import ABSENT
+from ecotone.core.parts import ABSENT, made
 
 if TYPE_CHECKING:
     from ecotone.bots.tensor.encoding import Layout
@@ -63,6 +65,31 @@ Encoded = tuple[list[int], list[int], list[float], int]
 _NONE: Encoded = ([], [], [], 0)
 
 
+#: Below this many slots named (before and after), the counts are rewritten outright:
+#: comparing them as sets would cost more than it saves.
+_FEW = 12
+
+
+def _count(old: list[int], new: list[int], slots: Tensor) -> None:
+    """Replace the counts ``old`` named by those ``new`` names (a slot counts 1 each time
+    it is named)."""
+    if len(old) + len(new) >= _FEW:
+        came = set(new)
+        gone = set(old)
+        if len(came) == len(new) and len(gone) == len(old):
+            # each slot named once (flags, one-hots, a hand without twins) holds 1, so
+            # only the slots that differ are written
+            for slot in gone - came:
+                slots[slot] = 0.0
+            for slot in came - gone:
+                slots[slot] = 1.0
+            return
+    for slot in old:
+        slots[slot] = 0.0
+    for slot in new:
+        slots[slot] += 1.0
+
+
 def _write(old: Encoded, new: Encoded, slots: Tensor) -> int:
     """Replace what ``old`` wrote by what ``new`` writes; the change of the overflow
     count. Most rebuilds change a number or two, so the lists are compared (in C) before
@@ -70,10 +97,7 @@ def _write(old: Encoded, new: Encoded, slots: Tensor) -> int:
     ones, numbered, values, ov = new
     old_ones, old_numbered, old_values, old_ov = old
     if ones != old_ones:
-        for slot in old_ones:
-            slots[slot] = 0.0
-        for slot in ones:
-            slots[slot] += 1.0
+        _count(old_ones, ones, slots)
     if numbered != old_numbered:
         for slot in old_numbered:
             slots[slot] = 0.0
@@ -150,21 +174,22 @@ class _Items:
             return 0
         self.piece = pieces
         children = self.children
-        count = len(pieces)
-        placed = min(count, len(children))
         change = 0
-        for j in range(placed):
-            piece = pieces[j]
-            child = children[j]
+        # the items that have a place (those past the last place only count)
+        for piece, child in zip(pieces, children, strict=False):
             if piece is not child.piece:
                 change += child.update(piece, slots)
-        for j in range(placed, self.length):
-            change += children[j].clear(slots)
+        count = len(pieces)
+        placed = count if count < len(children) else len(children)
+        length = self.length
+        if placed < length:
+            for j in range(placed, length):
+                change += children[j].clear(slots)
         if self.slotted:
             slots[self.at] = count  # the length (0 when empty, as the encoder leaves it)
-            for j in range(placed, self.length):
+            for j in range(placed, length):
                 slots[self.at + 1 + j * self.stride] = 0.0
-            for j in range(self.length, placed):
+            for j in range(length, placed):
                 slots[self.at + 1 + j * self.stride] = 1.0
         self.length = placed
         ov = count - placed
@@ -215,13 +240,84 @@ def _handler(
     return _Items(node, at, children)
 
 
-def _each(build: Callable[[Any], Any], depth: int) -> Callable[[Any], Any]:
+class _Keyed:
+    """A list of objects each naming an id (a :class:`Keyed` place), made one object per
+    piece, some pieces making none (:attr:`ObservationPart.sparse
+    <ecotone.core.parts.ObservationPart.sparse>`: the occupied cells of a grid): an
+    object is made and encoded again only when its piece changes, and the list's
+    encoding is its length and then its objects' encodings in list order, which is
+    what the node's code for the whole list writes (a twin id included)."""
+
+    __slots__ = ("at", "build", "encode", "encoded", "items", "piece")
+
+    def __init__(self, build: Callable[[Any], Any], at: int) -> None:
+        self.build = build
+        self.encode: FieldEncoder = _pending
+        self.at = at
+        self.piece: Any = _UNSEEN
+        self.items: list[tuple[Any, Encoded | None]] = []  # each piece and its object's
+        self.encoded = _NONE
+
+    def update(self, pieces: Any, slots: Tensor) -> int:
+        if pieces is self.piece:
+            return 0
+        self.piece = pieces
+        items = self.items
+        kept = len(items)
+        build, encode, at = self.build, self.encode, self.at
+        changed = False
+        for j, piece in enumerate(pieces):
+            if j < kept:
+                last = items[j][0]
+                if piece is last or (type(piece) is type(last) and piece == last):
+                    continue
+            value = build(piece)
+            encoded = None if value is ABSENT else encode(value, at)
+            if j < kept:
+                items[j] = (piece, encoded)
+            else:
+                items.append((piece, encoded))
+            changed = True
+        if len(pieces) < kept:
+            del items[len(pieces) :]
+            changed = True
+        if not changed:
+            return 0
+        ones: list[int] = []
+        numbered: list[int] = []
+        values: list[float] = []
+        ov = 0
+        count = 0
+        for _, item in items:
+            if item is not None:
+                count += 1
+                ones += item[0]
+                numbered += item[1]
+                values += item[2]
+                ov += item[3]
+        whole = (ones, [at, *numbered], [count, *values], ov) if count else _NONE
+        change = _write(self.encoded, whole, slots)
+        self.encoded = whole
+        return change
+
+    def clear(self, slots: Tensor) -> int:
+        self.piece = _UNSEEN
+        self.items = []
+        change = _write(self.encoded, _NONE, slots)
+        self.encoded = _NONE
+        return change
+
+
+def _each(build: Callable[[Any], Any], depth: int, sparse: bool = False) -> Callable[[Any], Any]:
     """``build`` applied ``depth`` list levels down (the whole value, for a part made
     whole)."""
     if depth == 0:
         return build
-    inner = _each(build, depth - 1)
-    return lambda pieces: [inner(piece) for piece in pieces]
+    return lambda pieces: made(build, pieces, depth, sparse)
+
+
+#: What keeps one key of the observation.
+Entry = _Leaf | _Items | _Keyed
 
 
 class SeatEncoder:
@@ -243,8 +339,8 @@ class SeatEncoder:
         self._buffer = np.zeros(layout.size, dtype=np.float32)
         self._slots = cast(Tensor, memoryview(cast(Any, self._buffer)))
         self._overflow = 0
-        self._state: list[tuple[Callable[[Any], Any], _Leaf | _Items]] = []
-        self._data: list[tuple[Callable[[Any], Any], _Leaf | _Items]] = []
+        self._state: list[tuple[Callable[[Any], Any], Entry]] = []
+        self._data: list[tuple[Callable[[Any], Any], Entry]] = []
         root = layout.root
         parts = game.observation_parts(seat)
         self.incremental = bool(parts) and isinstance(root, Record) and not root.is_map
@@ -254,16 +350,25 @@ class SeatEncoder:
         fields = {key: (1 + offset, node) for key, offset, node in root.fields}
         leaves: list[tuple[Node, _Leaf]] = []
 
-        def handler(key: str, build: Callable[[Any], Any], depth: int = 0) -> _Leaf | _Items:
+        keyed: list[tuple[Keyed, _Keyed]] = []
+
+        def handler(
+            key: str, build: Callable[[Any], Any], depth: int = 0, sparse: bool = False
+        ) -> Entry:
             found = fields.get(key)
             if found is None:
-                return _Leaf(_each(build, depth), _unknown, 0)
+                return _Leaf(_each(build, depth, sparse), _unknown, 0)
             at, node = found
-            made = _handler(node, at, build, depth, leaves)
-            if made is None:  # the layout keeps no places for the items: made whole
-                made = _handler(node, at, _each(build, depth), 0, leaves)
-                assert made is not None
-            return made
+            if sparse and depth == 1 and isinstance(node, Keyed):
+                listed = _Keyed(build, at)
+                keyed.append((node, listed))
+                return listed
+            # a sparse list's items have no fixed places: made whole unless keyed
+            entry = None if sparse else _handler(node, at, build, depth, leaves)
+            if entry is None:  # the layout keeps no places for the items: made whole
+                entry = _handler(node, at, _each(build, depth, sparse), 0, leaves)
+                assert entry is not None
+            return entry
 
         spec_id = game.spec.id
         head: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
@@ -277,7 +382,7 @@ class SeatEncoder:
         self._state = [(source, handler(key, build)) for key, (source, build) in head.items()]
         # free text (a log) has no slots: nothing to make
         self._data = [
-            (p.source, handler(p.key, p.build, p.each))
+            (p.source, handler(p.key, p.build, p.each, p.sparse))
             for p in parts
             if not isinstance(fields.get(p.key, (0, None))[1], Text)
         ]
@@ -286,6 +391,10 @@ class SeatEncoder:
         compiled = dict(zip(distinct, compile_items(list(distinct.values())), strict=True))
         for node, leaf in leaves:
             leaf.encode = compiled[id(node)]
+        for (_, entry), encode in zip(
+            keyed, compile_keyed_items([node for node, _ in keyed]), strict=True
+        ):
+            entry.encode = encode
 
     def encode(self, state: State[Any]) -> npt.NDArray[np.float32]:
         """The seat's tensor of ``state`` (a new array)."""

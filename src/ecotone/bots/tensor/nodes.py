@@ -62,6 +62,7 @@ __all__ = [
     "Union",
     "compile_encoder",
     "compile_items",
+    "compile_keyed_items",
 ]
 
 #: The slot counting whatever the layout could not place.
@@ -237,6 +238,32 @@ def compile_items(nodes: list[Node]) -> list[FieldEncoder]:
     text = "\n".join(out.lines) + "\n"
     scope: dict[str, Any] = {"NUMBERS": _NUMBERS, "ABSENT": _ABSENT, **out.constants}
     exec(compile(text, "<ecotone tensor items>", "exec"), scope)  # source built above, no input
+    return [scope[name] for name in names]
+
+
+def compile_keyed_items(nodes: list[Keyed]) -> list[FieldEncoder]:
+    """One function per :class:`Keyed` node, encoding one object of its list as the
+    node's own code does inside the list (the present flag at the object's id and its
+    fields, or 1 overflow when the id has no place), with the list placed at the slot
+    the second argument names. Each returns ``(ones, slots, values, overflow)``, as
+    :func:`compile_items`: a list made one object at a time is then encoded by
+    concatenating what its objects return, after the list's length, in list order,
+    which is what the node's whole code returns for the list."""
+    out = Source()
+    names: list[str] = []
+    for node in nodes:
+        name = out.fresh("keyed")
+        names.append(name)
+        out.depth = 0
+        out.line(f"def {name}(obs, base):")
+        out.depth = 1
+        out.line("ones = []; sa = ones.append; slots = []; na = slots.append")
+        out.line("values = []; nv = values.append; ov = 0")
+        node.emit_item(out, "obs", At("base", 0), "return ones, slots, values, ov")
+        out.line("return ones, slots, values, ov")
+    text = "\n".join(out.lines) + "\n"
+    scope: dict[str, Any] = {"NUMBERS": _NUMBERS, "ABSENT": _ABSENT, **out.constants}
+    exec(compile(text, "<ecotone tensor keyed items>", "exec"), scope)  # source built above
     return [scope[name] for name in names]
 
 
@@ -674,8 +701,7 @@ class Keyed(Node):
         return "list"
 
     def emit(self, out: Source, value: str, at: At) -> None:
-        index = out.constant({s: 1 + i * self.stride for s, i in self.index.items()})
-        item, base = out.fresh("x"), out.fresh("b")
+        item = out.fresh("x")
         out.line(f"if type({value}) is list:")
         with out.block():
             out.line(f"if {value}:")
@@ -683,20 +709,26 @@ class Keyed(Node):
                 out.line(f"na({at}); nv(len({value}))")
                 out.line(f"for {item} in {value}:")
                 with out.block():
-                    out.line(
-                        f"{base} = {index}.get({item}.get({self.key!r})) "
-                        f"if type({item}) is dict else None"
-                    )
-                    out.line(f"if {base} is None:")
-                    with out.block():
-                        out.overflow()
-                        out.line("continue")
-                    out.line(f"{base} += {at}")
-                    out.line(f"sa({base})")
-                    self.item.emit(out, item, At(base, 1))
+                    self.emit_item(out, item, at, "continue")
         out.line("else:")
         with out.block():
             out.overflow()
+
+    def emit_item(self, out: Source, item: str, at: At, skip: str) -> None:
+        """Emit one object of the list (its present flag and its fields, at its id's
+        place), running ``skip`` after counting an object that has no place."""
+        index = out.constant({s: 1 + i * self.stride for s, i in self.index.items()})
+        base = out.fresh("b")
+        out.line(
+            f"{base} = {index}.get({item}.get({self.key!r})) if type({item}) is dict else None"
+        )
+        out.line(f"if {base} is None:")
+        with out.block():
+            out.overflow()
+            out.line(skip)
+        out.line(f"{base} += {at}")
+        out.line(f"sa({base})")
+        self.item.emit(out, item, At(base, 1))
 
     def slices(self, path: str, at: int) -> Iterator[Slice]:
         yield Slice(f"{path}#length", at, at + 1, "length")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import operator
 from typing import Any
 
-from ecotone.core.parts import ObservationPart
+from ecotone.core.parts import ABSENT, ObservationPart
 from ecotone.games.biomasters.cards import level_name
 from ecotone.games.biomasters.effects import Table
 from ecotone.games.biomasters.scoring import pile_vp
@@ -34,6 +34,24 @@ def _pile(pile: tuple[Scored, ...]) -> dict[str, Any]:
     return {"cards": [[e.card, e.vp] for e in pile], "vp": pile_vp(pile)}
 
 
+class _Cells:
+    """The grid as one piece per cell, ``(name, slot)``: one item of the cells list per
+    cell, the empty ones left out, so that a step that changes a cell or two makes those
+    again. Made again only when the grid changes, so that a step that leaves it as it
+    was hands over the very pieces of the step before (nothing to compare)."""
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self.names = names
+        self.grid: tuple[Slot | None, ...] | None = None
+        self.pieces: tuple[tuple[str, Slot | None], ...] = ()
+
+    def __call__(self, d: BioData) -> tuple[tuple[str, Slot | None], ...]:
+        if d.grid is not self.grid:
+            self.pieces = tuple(zip(self.names, d.grid, strict=True))
+            self.grid = d.grid
+        return self.pieces
+
+
 def observation_parts(seat: int, table: Table) -> tuple[ObservationPart[BioData], ...]:
     """``seat``'s observation in parts (see the module docstring)."""
     names = table.grid.names
@@ -51,8 +69,11 @@ def observation_parts(seat: int, table: Table) -> tuple[ObservationPart[BioData]
             "icons": [level_name(lv) for lv in p.icons],
         }
 
-    def cells(grid: tuple[Slot | None, ...]) -> list[dict[str, Any]]:
-        return [_slot_json(names[i], s) for i, s in enumerate(grid) if s is not None]
+    cells = _Cells(names)
+
+    def cell(piece: tuple[str, Slot | None]) -> Any:
+        name, slot = piece
+        return ABSENT if slot is None else _slot_json(name, slot)
 
     def hand(piece: tuple[int, tuple[str, ...], tuple[str, ...]]) -> dict[str, Any]:
         s, cards, revealed = piece
@@ -77,7 +98,7 @@ def observation_parts(seat: int, table: Table) -> tuple[ObservationPart[BioData]
         ObservationPart("events", field("events"), _listed),
         ObservationPart("rows", lambda d: rows, _same),
         ObservationPart("cols", lambda d: cols, _same),
-        ObservationPart("cells", field("grid"), cells),
+        ObservationPart("cells", cells, cell, each=1, sparse=True),
         ObservationPart(
             "hands",
             lambda d: tuple(zip(range(len(d.hands)), d.hands, d.revealed, strict=True)),

@@ -36,19 +36,20 @@ def _tree(tree: tuple[tuple[str, ...], ...]) -> list[list[str]]:
     return [list(slot) for slot in tree]
 
 
-def _piles(piles: tuple[tuple[str, ...], ...]) -> list[dict[str, Any]]:
-    level_of = cards().level_of
-    return [{"cards": len(p), "top": _LEVEL_KEYS[level_of[p[-1]]] if p else None} for p in piles]
+def _pile(pile: tuple[str, ...]) -> dict[str, Any]:
+    return {"cards": len(pile), "top": _LEVEL_KEYS[cards().level_of[pile[-1]]] if pile else None}
 
 
 def _hands(seat: int) -> Part:
-    def build(hands: tuple[tuple[str, ...], ...]) -> list[dict[str, Any]]:
-        return [
-            {"count": len(h), "levels": _levels(h), "cards": list(h) if s == seat else None}
-            for s, h in enumerate(hands)
-        ]
+    # one item per seat, so that a step that changes one hand makes that one again
+    def source(d: ForestData) -> tuple[tuple[int, tuple[str, ...]], ...]:
+        return tuple(enumerate(d.hands))
 
-    return ObservationPart("hands", operator.attrgetter("hands"), build)
+    def build(piece: tuple[int, tuple[str, ...]]) -> dict[str, Any]:
+        s, h = piece
+        return {"count": len(h), "levels": _levels(h), "cards": list(h) if s == seat else None}
+
+    return ObservationPart("hands", source, build, each=1)
 
 
 def observation_parts(seat: int, players: int, variant: str | None) -> tuple[Part, ...]:
@@ -60,10 +61,10 @@ def observation_parts(seat: int, players: int, variant: str | None) -> tuple[Par
         ObservationPart("draws_left", operator.attrgetter("draws_left"), _same),
         ObservationPart("gift", operator.attrgetter("gift"), _same),
         ObservationPart("receiver", operator.attrgetter("receiver"), _same),
-        ObservationPart("piles", operator.attrgetter("piles"), _piles),
+        ObservationPart("piles", operator.attrgetter("piles"), _pile, each=1),
         _hands(seat),
         ObservationPart("forests", forests, _tree, each=2),
-        ObservationPart("points", forests, lambda fs: [forest_points(f) for f in fs]),
+        ObservationPart("points", forests, forest_points, each=1),
     ]
     if players == 1:
         neighbour = operator.attrgetter("neighbour")
