@@ -25,7 +25,7 @@ action: it passes when nothing it could do is worth more.
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import Any
+from typing import Any, cast
 
 from ecotone.bots.base import Bot, SeatView
 from ecotone.bots.registry import GameBots, SearchDefaults, register
@@ -200,8 +200,9 @@ class HeuristicBot(Bot):
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
-        game = view.game
-        table = game.table  # type: ignore[attr-defined]
+        # the seat's own game: its rules are stepped directly, each action is legal here
+        game = cast("BioMasters", view.game)
+        table = game.table
         data: BioData = view.determinize(self.rng).data
         neighbours = table.grid.neighbours
         known = frozenset(view.observation["hands"][self.seat]["cards"] or ())

@@ -15,6 +15,7 @@ import enum
 from functools import cache
 
 __all__ = [
+    "CELLS",
     "CELL_NAMES",
     "COLUMNS",
     "Domain",
@@ -30,6 +31,10 @@ MAX_ROWS = 10
 CELL_NAMES: tuple[str, ...] = tuple(
     f"{COLUMNS[c]}{r + 1}" for r in range(MAX_ROWS) for c in range(len(COLUMNS))
 )
+
+# Every cell index of the largest grid: ``itertools.compress(CELLS, grid)`` lists the
+# occupied cells of any grid without a Python loop.
+CELLS = range(len(CELL_NAMES))
 
 
 class Domain(enum.IntEnum):

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from itertools import compress
 
 from ecotone.core.records import put, replace, seat_name, without
-from ecotone.games.biomasters.board import Grid
+from ecotone.games.biomasters.board import CELLS, Grid
 from ecotone.games.biomasters.cards import cards
 from ecotone.games.biomasters.decks import Deck
 from ecotone.games.biomasters.state import BioData, Scored, Slot, kind_of
@@ -58,19 +58,16 @@ class Table:
         return seat % 2 if self.teams else seat
 
 
-_RANGE = range(200)
-
-
 def occupied(grid: tuple[Slot | None, ...]) -> list[int]:
     """The cells that hold a card, in order (a fast scan: this runs at every step)."""
-    return list(compress(_RANGE, grid))
+    return list(compress(CELLS, grid))
 
 
 def occupied_slots(grid: tuple[Slot | None, ...]) -> Iterator[tuple[int, Slot]]:
     """The cells that hold a card with what they hold, in order (a fast scan: both are
     picked out of the grid without a Python loop)."""
     # the two run alike by construction; any keyword (strict) makes each call dearer
-    return zip(compress(_RANGE, grid), filter(None, grid))  # noqa: B905
+    return zip(compress(CELLS, grid), filter(None, grid))  # noqa: B905
 
 
 def set_cell(d: BioData, cell: int, slot: Slot | None) -> BioData:

@@ -27,7 +27,7 @@ from typing import cast
 
 from ecotone.core.actions import Action
 from ecotone.games.biomasters.actions import Play
-from ecotone.games.biomasters.board import COMPAT_MASK, Domain, Grid
+from ecotone.games.biomasters.board import CELLS, COMPAT_MASK, Domain, Grid
 from ecotone.games.biomasters.cards import Kind, Trophic, cards, level_name
 from ecotone.games.biomasters.effects import occupied
 from ecotone.games.biomasters.state import BioData, Slot, kind_of
@@ -142,7 +142,7 @@ class Scan:
         cap = [0, 0, 0, 0, 0, 0, 0]
         actors: list[int] = []
         domains = 0
-        cells = list(compress(_RANGE, g))
+        cells = list(compress(CELLS, g))
         facts, double = _SCAN_FACTS, _DOUBLE  # locals: this loop is hot
         full = cast("tuple[Slot, ...]", g)  # read only at the occupied cells
         for i in cells:
@@ -289,7 +289,6 @@ def _hosts_for(g: tuple[Slot | None, ...], scan: Scan, k: Kind) -> list[int]:
 
 
 # Precomputed per card id for the hot path.
-_RANGE = range(200)  # more than any grid's cells: the occupied ones are compress(_RANGE, grid)
 _LEVEL: dict[str, int] = {c: k.level for c, k in _KINDS.items()}
 # How a card connects: to its food level, or (the keys below) as a producer.
 _PHOTO_KEY, _CHEMO_KEY = 10, 11
