@@ -36,9 +36,9 @@ Slots      any other list                  1 length + per slot: 1 flag + the ite
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 __all__ = [
     "OVERFLOW",
@@ -223,22 +223,7 @@ def compile_items(nodes: list[Node]) -> list[FieldEncoder]:
     by part, and each part again only when it changes, by the very code that encodes the
     whole observation.
     """
-    out = Source()
-    names: list[str] = []
-    for node in nodes:
-        name = out.fresh("item")
-        names.append(name)
-        out.depth = 0
-        out.line(f"def {name}(obs, base):")
-        out.depth = 1
-        out.line("ones = []; sa = ones.append; slots = []; na = slots.append")
-        out.line("values = []; nv = values.append; ov = 0")
-        _item(out, node, "obs", At("base", 0))
-        out.line("return ones, slots, values, ov")
-    text = "\n".join(out.lines) + "\n"
-    scope: dict[str, Any] = {"NUMBERS": _NUMBERS, "ABSENT": _ABSENT, **out.constants}
-    exec(compile(text, "<ecotone tensor items>", "exec"), scope)  # source built above, no input
-    return [scope[name] for name in names]
+    return _item_functions("item", nodes, _emit_item)
 
 
 def compile_keyed_items(nodes: list[Keyed]) -> list[FieldEncoder]:
@@ -249,21 +234,44 @@ def compile_keyed_items(nodes: list[Keyed]) -> list[FieldEncoder]:
     :func:`compile_items`: a list made one object at a time is then encoded by
     concatenating what its objects return, after the list's length, in list order,
     which is what the node's whole code returns for the list."""
+    return _item_functions("keyed", nodes, _emit_keyed_item)
+
+
+# What every function of :func:`_item_functions` returns, and the lists it fills.
+_ITEM_RETURN = "return ones, slots, values, ov"
+
+N = TypeVar("N", bound="Node")
+
+
+def _emit_item(out: Source, node: Node) -> None:
+    _item(out, node, "obs", At("base", 0))
+
+
+def _emit_keyed_item(out: Source, node: Keyed) -> None:
+    node.emit_item(out, "obs", At("base", 0), _ITEM_RETURN)
+
+
+def _item_functions(
+    kind: str, nodes: Sequence[N], emit: Callable[[Source, N], None]
+) -> list[FieldEncoder]:
+    """One compiled function ``(obs, base) -> (ones, slots, values, overflow)`` per node:
+    ``emit`` writes, into the source, the code that fills those lists for ``obs`` encoded
+    as the node encodes it, placed at slot ``base``."""
     out = Source()
     names: list[str] = []
     for node in nodes:
-        name = out.fresh("keyed")
+        name = out.fresh(kind)
         names.append(name)
         out.depth = 0
         out.line(f"def {name}(obs, base):")
         out.depth = 1
         out.line("ones = []; sa = ones.append; slots = []; na = slots.append")
         out.line("values = []; nv = values.append; ov = 0")
-        node.emit_item(out, "obs", At("base", 0), "return ones, slots, values, ov")
-        out.line("return ones, slots, values, ov")
+        emit(out, node)
+        out.line(_ITEM_RETURN)
     text = "\n".join(out.lines) + "\n"
     scope: dict[str, Any] = {"NUMBERS": _NUMBERS, "ABSENT": _ABSENT, **out.constants}
-    exec(compile(text, "<ecotone tensor keyed items>", "exec"), scope)  # source built above
+    exec(compile(text, f"<ecotone tensor: {kind}>", "exec"), scope)  # source built above
     return [scope[name] for name in names]
 
 
