@@ -292,11 +292,10 @@ def _candidates(
 def _touch(
     board: tuple[int, ...], geo: Board, cell: int, pending: tuple[int, ...]
 ) -> tuple[bool, list[int]]:
-    """Whether a tile on ``cell`` touches the tiles placed for the card whatever its
-    rotation (a same-layer neighbour among them; always so for a first tile), and else the
-    directions across the seam where showing a vine would touch one of their vines."""
-    if not pending:
-        return True, []
+    """Whether a tile on ``cell`` touches the tiles already placed for the card
+    (``pending``, never empty) whatever its rotation (a same-layer neighbour among them),
+    and else the directions across the seam where showing a vine would touch one of their
+    vines."""
     faces = _faces()
     vine = tiles().vine
     seam = []
