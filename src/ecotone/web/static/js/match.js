@@ -377,7 +377,12 @@ export class MatchPage {
         // a take-back's outcome stays on the page a while (the request itself is shown
         // by its own box and line); every other notice is a toast
         if (msg.code.startsWith("undo/")) {
-          if (msg.code !== "undo/asked") this.undoNote = { text: this.noticeText(msg), at: Date.now(), bad: ["undo/declined", "undo/lapsed"].includes(msg.code) && msg.seat === this.seat };
+          if (msg.code !== "undo/asked") {
+            this.undoNote = { text: this.noticeText(msg), at: Date.now(), bad: ["undo/declined", "undo/lapsed"].includes(msg.code) && msg.seat === this.seat };
+            // the notice that ends a request comes before the views that follow it: its
+            // box goes now, so the page never says "declined" beside "waiting to accept"
+            if (this.update?.undo_offer) this.update = { ...this.update, undo_offer: null };
+          }
         } else toast(this.noticeText(msg));
         if (msg.code === "seat/restored" && msg.seat !== null && msg.seat !== undefined) this.returned.set(msg.seat, Date.now());
         if (msg.code === "seat/taken-over") this.returned.delete(/** @type {number} */ (msg.seat));
