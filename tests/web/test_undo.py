@@ -133,7 +133,9 @@ def test_two_people_one_asks_the_other_accepts_then_declines(page: Any, new_page
     first.wait_for_selector("#undo-note:has-text('declined')")
     # the notice closes the request's box at once; the view with the verdict follows it
     assert not first.locator("#undo-offer").count()
-    first.wait_for_function("() => document.querySelector('#undo')?.dataset.code === 'undo/declined'")
+    first.wait_for_function(
+        "() => document.querySelector('#undo')?.dataset.code === 'undo/declined'"
+    )
     assert version(first) == at, "nothing was taken back"
     undo = undo_state(first)
     assert (undo["off"], undo["code"]) == (True, "undo/declined"), undo
