@@ -194,41 +194,36 @@ def pile_problem(d: PhyloData, seat: int) -> Problem | None:
 
 
 def _act(d: PhyloData, seat: int) -> list[Action]:
-    t = tables()
-    events = cards().events
     on = table(d.board)
     cells = on.cells
     hand = d.hands[seat]  # sorted, and never two copies of a card
     spots = ordinary_cells(cells, hand)
     out: list[Action] = []
+    append = out.append
     for card in hand:
-        if card in spots:
-            found = sorted(spots[card])
-        elif card in t.ordinary:
-            continue  # nowhere to go
-        elif card in t.species:
+        found = spots.get(card)
+        if found is None:
+            if card in _ORDINARY:
+                continue  # nowhere to go
+            if card not in _SPECIES:
+                out += event_plays(d, seat, _EVENTS[card], cells)
+                continue
             found = species_cells(d, card, cells)
-        else:
-            out += event_plays(d, seat, events[card], cells)
-            continue
-        out += [Play(card, CELL_NAMES[c]) for c in found]
+        for c in found:
+            append(Play(card, CELL_NAMES[c]))
     out += moves(d, seat, on)
     if pile_problem(d, seat) is None:
-        drops = _DROPS
-        out += [drops.get(card) or _drop_action(card) for card in hand]
-    out.append(_PASS)
+        out += map(_DROPS.__getitem__, hand)
+    append(_PASS)
     return out
 
 
 # Dropping a card and passing are the same few records in every position: made once each
 # (actions are frozen) rather than at every step of a search.
-_DROPS: dict[str, Drop] = {}
+_DROPS = {card: Drop(card) for card in cards().by_id}
 _PASS = Pass()
-
-
-def _drop_action(card: str) -> Drop:
-    found = _DROPS[card] = Drop(card)
-    return found
+_ORDINARY = tables().ordinary
+_EVENTS = cards().events
 
 
 def legal(d: PhyloData, seat: int) -> list[Action]:
