@@ -106,12 +106,20 @@ QUEEN = tuple(Direction)
 def _ray(cell: int, direction: Direction) -> tuple[int, ...]:
     row, col = divmod(cell, SIZE)
     dc, dr = _STEP[direction]
-    out = []
-    col, row = col + dc, row + dr
-    while 0 <= col < SIZE and 0 <= row < SIZE:
-        out.append(cell_index(col, row))
-        col, row = col + dc, row + dr
-    return tuple(out)
+    # as many cells as the nearer edge leaves along the line, each a fixed step on
+    steps = min(_room(col, dc), _room(row, dr))
+    step = cell_index(dc, dr)
+    return tuple(range(cell + step, cell + step * (steps + 1), step)) if steps else ()
+
+
+def _room(at: int, delta: int) -> int:
+    """How many steps of ``delta`` (-1, 0 or 1) stay on the grid from ``at``: any number
+    (``SIZE``) when the line does not move that way."""
+    if delta > 0:
+        return SIZE - 1 - at
+    if delta < 0:
+        return at
+    return SIZE
 
 
 RAYS: tuple[dict[Direction, tuple[int, ...]], ...] = tuple(
