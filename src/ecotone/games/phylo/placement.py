@@ -115,12 +115,17 @@ def _invasion_problem(
 
 def _pollinator_problem(d: PhyloData, card: str) -> Problem | None:
     """Some plants may be played only while a POLLINATOR is on the table."""
-    if card in _T.needs_pollinator and not pollinated(d.board):
+    if _waits(d, card):
         return Problem(
             PhyloRefusal.NEEDS_POLLINATOR,
             lambda: f"{_sp(card).name} needs a POLLINATOR on the table first",
         )
     return None
+
+
+def _waits(d: PhyloData, card: str) -> bool:
+    """Whether ``card`` is a plant that waits for a POLLINATOR on the table."""
+    return card in _T.needs_pollinator and not pollinated(d.board)
 
 
 def _incompatible(cells: Mapping[int, Slot], card: str, cell: int) -> Problem:
@@ -163,24 +168,23 @@ def species_cells(
     ``near``, :func:`around` of ``cells``, saves work when several cards are placed on one
     table; without it the table's cards are walked directly.
     """
-    if _pollinator_problem(d, card) is not None:  # a rule of the card, whatever the cell
+    if _waits(d, card):  # a rule of the card, whatever the cell (_pollinator_problem)
         return []
     t = _T
     if card in t.parasites:
-        hosts = [c for c in sorted(cells) if cells[c].card in t.links[card]]
+        links = t.links[card]
+        hosts = [c for c in sorted(cells) if cells[c].card in links]
         return [c for c in hosts if species_problem(d, cells, card, c) is None]
-    found: set[int] = set()
-    if card in t.plants:
-        found.update(c for c in NEXT_TO_MAP if c not in cells)
+    found: set[int] = set(NEXT_TO_MAP) if card in t.plants else set()
     friends = t.beside[card]
     if near is None:
         for c, slot in cells.items():
             if slot.card in friends:
-                found.update(n for n in OFF_MAP_NEIGHBOURS[c] if n not in cells)
+                found.update(OFF_MAP_NEIGHBOURS[c])
     else:
         for other in friends.intersection(near):
             found |= near[other]
-    out = sorted(found)
+    out = sorted(found.difference(cells))  # (a set less a dict: see ordinary_cells)
     similar = t.invasive.get(card)
     if similar:
         taken = [c for c in sorted(cells) if cells[c].card in similar]
