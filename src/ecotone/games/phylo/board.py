@@ -21,6 +21,7 @@ import enum
 
 __all__ = [
     "CELLS",
+    "CELL_INDEX",
     "CELL_NAMES",
     "MAP_CELLS",
     "MAP_LOW",
@@ -64,7 +65,9 @@ def cell_name(cell: int) -> str:
 
 
 CELL_NAMES: tuple[str, ...] = tuple(cell_name(i) for i in range(CELLS))
-_BY_NAME = {name: i for i, name in enumerate(CELL_NAMES)}
+CELL_INDEX: dict[str, int] = {name: i for i, name in enumerate(CELL_NAMES)}
+"""Each cell by its name exactly as :data:`CELL_NAMES` spells it (:func:`parse_cell` reads
+what a person types)."""
 
 MAP_CELLS: frozenset[int] = frozenset(
     cell_index(MAP_LOW + dc, MAP_LOW + dr) for dc in (0, 1) for dr in (0, 1)
@@ -150,4 +153,4 @@ NEXT_TO_MAP: frozenset[int] = frozenset(
 
 def parse_cell(name: str) -> int | None:
     """The cell called ``name`` (``"u21"``), or ``None``."""
-    return _BY_NAME.get(name.strip().lower())
+    return CELL_INDEX.get(name.strip().lower())

@@ -210,7 +210,9 @@ def ordinary_cells(cells: Mapping[int, Slot], hand: Iterable[str]) -> dict[str, 
     ordinary = _ORDINARY.intersection(hand)
     if not ordinary:
         return {}
-    near: dict[str, set[int]] = {card: set(NEXT_TO_MAP) for card in _PLANTS.intersection(ordinary)}
+    near: dict[str, set[int]] = {}
+    for card in _PLANTS.intersection(ordinary):
+        near[card] = set(NEXT_TO_MAP)
     friends_of = _FRIENDS
     for c, slot in cells.items():
         for card in friends_of[slot.card].intersection(ordinary):
@@ -220,7 +222,10 @@ def ordinary_cells(cells: Mapping[int, Slot], hand: Iterable[str]) -> dict[str, 
             else:
                 spots.update(OFF_MAP_NEIGHBOURS[c])
     # (a set less a dict walks the set and asks the dict: no frame, no list)
-    return {card: sorted(spots.difference(cells)) for card, spots in near.items()}
+    out: dict[str, list[int]] = {}
+    for card, spots in near.items():
+        out[card] = sorted(spots.difference(cells))
+    return out
 
 
 _T = tables()

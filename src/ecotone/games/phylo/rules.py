@@ -40,7 +40,7 @@ from ecotone.games.phylo.actions import (
     SpreadTo,
     ThrowHand,
 )
-from ecotone.games.phylo.board import CELL_NAMES, Direction, parse_cell, ray
+from ecotone.games.phylo.board import CELL_INDEX, CELL_NAMES, Direction, parse_cell, ray
 from ecotone.games.phylo.cards import cards, name
 from ecotone.games.phylo.challenge import (
     after_placement,
@@ -425,12 +425,6 @@ _THROWS = frozenset(Throw)
 # -- transitions ------------------------------------------------------------------------------
 
 
-def _cell(text: str) -> int:
-    c = parse_cell(text)
-    assert c is not None
-    return c
-
-
 def _play_species(d: PhyloData, seat: int, card: str, cell: int) -> PhyloData:
     t = tables()
     d = take_from_hand(d, seat, card)
@@ -458,7 +452,7 @@ def _play_species(d: PhyloData, seat: int, card: str, cell: int) -> PhyloData:
 
 
 def _move(d: PhyloData, seat: int, action: Move) -> PhyloData:
-    src = _cell(action.cell)
+    src = CELL_INDEX[action.cell]
     dest = ray(src, action.direction)[action.steps - 1]
     slot = d.cells()[src]
     board = [s for s in d.board if s.cell != src]
@@ -486,11 +480,12 @@ def next_data(d: PhyloData, seat: int, action: Action) -> PhyloData:
     """The data after ``seat`` takes the legal ``action``."""
     # Every action is exactly one of the codec's classes, asked by its type: isinstance()
     # against a msgspec record class goes through its metaclass, several times the cost.
-    # The turn's actions come first, the commonest first.
+    # The turn's actions come first, the commonest first. A legal action names its cell
+    # exactly as CELL_NAMES spells it: read by that name, not parsed as typed words are.
     if type(action) is Play:
         if action.card in _SPECIES:
-            return _play_species(d, seat, action.card, _cell(action.cell))
-        return play_event(d, seat, action.card, _cell(action.cell))
+            return _play_species(d, seat, action.card, CELL_INDEX[action.cell])
+        return play_event(d, seat, action.card, CELL_INDEX[action.cell])
     if type(action) is Drop:
         return _drop(d, seat, action.card)
     if type(action) is Pass:
@@ -498,7 +493,7 @@ def next_data(d: PhyloData, seat: int, action: Action) -> PhyloData:
     if type(action) is Move:
         return _move(d, seat, action)
     if type(action) is PlayLeaving:
-        return play_event(d, seat, action.card, _cell(action.cell), leave=True)
+        return play_event(d, seat, action.card, CELL_INDEX[action.cell], leave=True)
     if type(action) is PlayEvent:
         return play_event(d, seat, action.card)
     if type(action) is Cancel:
@@ -512,15 +507,15 @@ def next_data(d: PhyloData, seat: int, action: Action) -> PhyloData:
     if type(action) is Recover:
         return recover(d, action.card)
     if type(action) is SpreadTo:
-        return spread_to(d, _cell(action.cell))
+        return spread_to(d, CELL_INDEX[action.cell])
     if type(action) is ThrowHand:
         return contest_throw(d, seat, action.throw)
     if type(action) is Challenge:
         return call_bluff(d)
     if type(action) is Remove:
-        return remove(d, _cell(action.cell))
+        return remove(d, CELL_INDEX[action.cell])
     if type(action) is RemoveUnder:
-        return remove(d, _cell(action.cell), beneath=True)
+        return remove(d, CELL_INDEX[action.cell], beneath=True)
     if type(action) is Done:
         return spread_done(d) if d.phase is _SPREAD else remove(d, None)
     raise AssertionError(f"unexpected action {action!r}")
