@@ -24,7 +24,7 @@ from functools import cache
 
 from ecotone.games.phylo.board import MAP_CELLS, NEIGHBOURS, NEXT_TO_MAP
 from ecotone.games.phylo.cards import Diet, Keyword, cards, environment_compatible, links_to
-from ecotone.games.phylo.state import Slot, table
+from ecotone.games.phylo.state import Slot, Table, table
 
 __all__ = [
     "Tables",
@@ -208,17 +208,18 @@ def trouble_on(board: tuple[Slot, ...]) -> list[tuple[int, bool]]:
     return found
 
 
-def grown(before: tuple[Slot, ...], after: tuple[Slot, ...]) -> None:
-    """Tell the table of ``after``, which is ``before`` with one compatible card more (a
-    species played into an empty cell where it fits, or a parasite beneath a host it
-    feeds on), that no card is INCOMPATIBLE when none was on ``before``.
+def grown(before: Table, after: tuple[Slot, ...]) -> None:
+    """Tell the table of ``after``, which is the board of ``before`` (its table) with one
+    compatible card more (a species played into an empty cell where it fits, or a
+    parasite beneath a host it feeds on), that no card is INCOMPATIBLE when none was on
+    the board before.
 
     A card added only adds support: it traces back itself (a plant fits beside the map or
     a species sharing its habitat, any other card beside a species it feeds on, which
     traces back), and every card that traced back still does. So :func:`trouble_on`
     need not trace ``after`` again, as the end of each turn would.
     """
-    known = table(before).trouble
+    known = before.trouble
     if known is not None and not known:
         table(after).trouble = known  # the same empty list: read only
 

@@ -427,11 +427,11 @@ _THROWS = frozenset(Throw)
 
 def _play_species(d: PhyloData, seat: int, card: str, cell: int) -> PhyloData:
     t = tables()
+    before = table(d.board)  # the board before the card is placed
+    slot = before.cells.get(cell)
     d = take_from_hand(d, seat, card)
     d = replace(d, actions_left=d.actions_left - 1)
-    slot = d.cells().get(cell)
     where = CELL_NAMES[cell]
-    before = d.board
     if card in t.parasites:
         assert slot is not None
         d = put_slot(d, Slot(cell, slot.card, slot.owner, card, seat))
