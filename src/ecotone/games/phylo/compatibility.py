@@ -185,14 +185,14 @@ def incompatible(cells: Mapping[int, Slot]) -> list[tuple[int, bool]]:
     ``beneath`` is True for a parasite under its host. Event cards (URBAN) are never
     incompatible: they are no species.
     """
-    t = tables()
+    species, links = _TABLES.species, _TABLES.links
     good = supported(cells)
     out: list[tuple[int, bool]] = []
     for c in sorted(cells):
         slot = cells[c]
-        if slot.card in t.species and c not in good:
+        if slot.card in species and c not in good:
             out.append((c, False))
-        if slot.under is not None and not (c in good and slot.card in t.links[slot.under]):
+        if slot.under is not None and not (c in good and slot.card in links[slot.under]):
             out.append((c, True))
     return out
 

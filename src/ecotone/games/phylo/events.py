@@ -352,11 +352,8 @@ def _strikes(d: PhyloData, victim: int, cells: Mapping[int, Slot]) -> bool:
 
 
 def _negaters(scopes: set[NegateScope]) -> list[str]:
-    return sorted(
-        e.id
-        for e in cards().events.values()
-        if isinstance(e.effect, Negate) and e.effect.scope in scopes
-    )
+    """The negating events, in id order, that answer an event striking in ``scopes``."""
+    return [card for card, scope in _NEGATE_SCOPES if scope in scopes]
 
 
 def _could_hold(d: PhyloData, victim: int, card: str) -> bool:
@@ -613,6 +610,13 @@ _LEFT = frozenset(e for e in _ON if _leave_problem(cards().events[e], leave=True
 # effects once (the legal actions ask of every event in hand).
 _RECOVERING = frozenset(e.id for e in cards().events.values() if isinstance(e.effect, Recover))
 _NEGATING = frozenset(e.id for e in cards().events.values() if isinstance(e.effect, Negate))
+# Each negating event with the way of striking it answers, in id order (asked of every
+# event played).
+_NEGATE_SCOPES = [
+    (e.id, e.effect.scope)
+    for e in sorted(cards().events.values(), key=lambda e: e.id)
+    if isinstance(e.effect, Negate)
+]
 _SPREADING = frozenset(e.id for e in cards().events.values() if isinstance(e.effect, SpreadDiscard))
 # For each event played on a species, the species it may strike (targetable, asked once).
 _TARGETS = {
