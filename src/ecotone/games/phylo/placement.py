@@ -231,7 +231,7 @@ def ordinary_cells(cells: Mapping[int, Slot], hand: Iterable[str]) -> dict[str, 
 _T = tables()
 _ORDINARY = _T.ordinary
 _PLANTS = _T.plants
-# The cards of the hand that may stand beside each card of the pool: none beside an event
-# left on the table as URBAN terrain (listed too, so that the walk of the table needs no
-# test for it).
+# The species that may be placed next to each card of the pool (Tables.friends): none next
+# to an event left on the table as URBAN terrain, listed too, so that the walk of the table
+# needs no test for it.
 _FRIENDS: dict[str, frozenset[str]] = {c: _T.friends.get(c, frozenset()) for c in cards().by_id}
