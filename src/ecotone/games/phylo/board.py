@@ -21,6 +21,7 @@ import enum
 
 __all__ = [
     "CELLS",
+    "CELL_INDEX",
     "CELL_NAMES",
     "MAP_CELLS",
     "MAP_LOW",
@@ -64,7 +65,9 @@ def cell_name(cell: int) -> str:
 
 
 CELL_NAMES: tuple[str, ...] = tuple(cell_name(i) for i in range(CELLS))
-_BY_NAME = {name: i for i, name in enumerate(CELL_NAMES)}
+CELL_INDEX: dict[str, int] = {name: i for i, name in enumerate(CELL_NAMES)}
+"""Each cell by its name exactly as :data:`CELL_NAMES` spells it (:func:`parse_cell` reads
+what a person types)."""
 
 MAP_CELLS: frozenset[int] = frozenset(
     cell_index(MAP_LOW + dc, MAP_LOW + dr) for dc in (0, 1) for dr in (0, 1)
@@ -106,12 +109,20 @@ QUEEN = tuple(Direction)
 def _ray(cell: int, direction: Direction) -> tuple[int, ...]:
     row, col = divmod(cell, SIZE)
     dc, dr = _STEP[direction]
-    out = []
-    col, row = col + dc, row + dr
-    while 0 <= col < SIZE and 0 <= row < SIZE:
-        out.append(cell_index(col, row))
-        col, row = col + dc, row + dr
-    return tuple(out)
+    # as many cells as the nearer edge leaves along the line, each a fixed step on
+    steps = min(_room(col, dc), _room(row, dr))
+    step = cell_index(dc, dr)
+    return tuple(range(cell + step, cell + step * (steps + 1), step)) if steps else ()
+
+
+def _room(at: int, delta: int) -> int:
+    """How many steps of ``delta`` (-1, 0 or 1) stay on the grid from ``at``: any number
+    (``SIZE``) when the line does not move that way."""
+    if delta > 0:
+        return SIZE - 1 - at
+    if delta < 0:
+        return at
+    return SIZE
 
 
 RAYS: tuple[dict[Direction, tuple[int, ...]], ...] = tuple(
@@ -142,4 +153,4 @@ NEXT_TO_MAP: frozenset[int] = frozenset(
 
 def parse_cell(name: str) -> int | None:
     """The cell called ``name`` (``"u21"``), or ``None``."""
-    return _BY_NAME.get(name.strip().lower())
+    return CELL_INDEX.get(name.strip().lower())

@@ -24,7 +24,7 @@ from functools import cache
 
 from ecotone.games.phylo.board import MAP_CELLS, NEIGHBOURS, NEXT_TO_MAP
 from ecotone.games.phylo.cards import Diet, Keyword, cards, environment_compatible, links_to
-from ecotone.games.phylo.state import Slot, table
+from ecotone.games.phylo.state import Slot, Table, table
 
 __all__ = [
     "Tables",
@@ -185,14 +185,14 @@ def incompatible(cells: Mapping[int, Slot]) -> list[tuple[int, bool]]:
     ``beneath`` is True for a parasite under its host. Event cards (URBAN) are never
     incompatible: they are no species.
     """
-    t = tables()
+    species, links = _TABLES.species, _TABLES.links
     good = supported(cells)
     out: list[tuple[int, bool]] = []
     for c in sorted(cells):
         slot = cells[c]
-        if slot.card in t.species and c not in good:
+        if slot.card in species and c not in good:
             out.append((c, False))
-        if slot.under is not None and not (c in good and slot.card in t.links[slot.under]):
+        if slot.under is not None and not (c in good and slot.card in links[slot.under]):
             out.append((c, True))
     return out
 
@@ -208,22 +208,26 @@ def trouble_on(board: tuple[Slot, ...]) -> list[tuple[int, bool]]:
     return found
 
 
-def grown(before: tuple[Slot, ...], after: tuple[Slot, ...]) -> None:
-    """Tell the table of ``after``, which is ``before`` with one compatible card more (a
-    species played into an empty cell where it fits, or a parasite beneath a host it
-    feeds on), that no card is INCOMPATIBLE when none was on ``before``.
+def grown(before: Table, after: tuple[Slot, ...]) -> None:
+    """Tell the table of ``after``, which is the board of ``before`` (its table) with one
+    compatible card more (a species played into an empty cell where it fits, or a
+    parasite beneath a host it feeds on), that no card is INCOMPATIBLE when none was on
+    the board before.
 
     A card added only adds support: it traces back itself (a plant fits beside the map or
     a species sharing its habitat, any other card beside a species it feeds on, which
     traces back), and every card that traced back still does. So :func:`trouble_on`
     need not trace ``after`` again, as the end of each turn would.
     """
-    known = table(before).trouble
+    known = before.trouble
     if known is not None and not known:
         table(after).trouble = known  # the same empty list: read only
 
 
 def pollinated(cells: Iterable[Slot]) -> bool:
     """Whether a POLLINATOR species is on the table (a card showing or beneath)."""
-    pollinators = tables().pollinators
-    return any(s.card in pollinators or s.under in pollinators for s in cells)
+    pollinators = _TABLES.pollinators
+    for s in cells:  # noqa: SIM110 (any() of a generator costs a frame more)
+        if s.card in pollinators or s.under in pollinators:
+            return True
+    return False

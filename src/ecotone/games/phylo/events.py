@@ -258,9 +258,12 @@ def event_plays(d: PhyloData, seat: int, ev: Event, cells: Mapping[int, Slot]) -
     if not timing_ok(d, ev):
         return []
     card = ev.id
+    # (the rules of a few events, asked of those events only)
     if card in _ALONE:
-        return [PlayEvent(card)] if _discards_problem(d, seat, ev) is None else []
-    if card not in _ON or _once_problem(d, ev) is not None:
+        if card in _RECOVERING and _discards_problem(d, seat, ev) is not None:
+            return []
+        return [PlayEvent(card)]
+    if card not in _ON or (card in _SPREADING and _once_problem(d, ev) is not None):
         return []
     leave = card in _LEFT
     prey = _TARGETS[card]  # targets(ev): it is played on a species
@@ -349,11 +352,8 @@ def _strikes(d: PhyloData, victim: int, cells: Mapping[int, Slot]) -> bool:
 
 
 def _negaters(scopes: set[NegateScope]) -> list[str]:
-    return sorted(
-        e.id
-        for e in cards().events.values()
-        if isinstance(e.effect, Negate) and e.effect.scope in scopes
-    )
+    """The negating events, in id order, that answer an event striking in ``scopes``."""
+    return [card for card, scope in _NEGATE_SCOPES if scope in scopes]
 
 
 def _could_hold(d: PhyloData, victim: int, card: str) -> bool:
@@ -389,7 +389,9 @@ def react_actions(d: PhyloData) -> list[Action]:
     """The opponent's choices when asked: cancel with a card that negates it, or allow."""
     assert d.pending is not None
     hand = d.hands[1 - d.pending.player]
-    out: list[Action] = [Cancel(c) for c in sorted(set(hand)) if cancel_problem(d, c) is None]
+    # (only a card that negates may cancel: cancel_problem is asked of those alone)
+    candidates = sorted(_NEGATING.intersection(hand))
+    out: list[Action] = [Cancel(c) for c in candidates if cancel_problem(d, c) is None]
     out.append(Allow())
     return out
 
@@ -604,9 +606,17 @@ _ON = frozenset(
     e.id for e in cards().events.values() if not (_reaction_problem(e) or _form_problem(e, on=True))
 )
 _LEFT = frozenset(e for e in _ON if _leave_problem(cards().events[e], leave=True) is None)
-# The events that take back a species and the one that spreads, told by their effects once
-# (the legal actions ask of every event in hand).
+# The events that take back a species, that negate and the one that spreads, told by their
+# effects once (the legal actions ask of every event in hand).
 _RECOVERING = frozenset(e.id for e in cards().events.values() if isinstance(e.effect, Recover))
+_NEGATING = frozenset(e.id for e in cards().events.values() if isinstance(e.effect, Negate))
+# Each negating event with the way of striking it answers, in id order (asked of every
+# event played).
+_NEGATE_SCOPES = [
+    (e.id, e.effect.scope)
+    for e in sorted(cards().events.values(), key=lambda e: e.id)
+    if isinstance(e.effect, Negate)
+]
 _SPREADING = frozenset(e.id for e in cards().events.values() if isinstance(e.effect, SpreadDiscard))
 # For each event played on a species, the species it may strike (targetable, asked once).
 _TARGETS = {

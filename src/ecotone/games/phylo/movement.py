@@ -198,11 +198,10 @@ def _moves(d: PhyloData, seat: int, cells: Mapping[int, Slot], on: Table) -> lis
     movers = on.movers
     if movers is None:
         # movable(), asked of the whole board at once
-        mobile = [s for s in d.board if s.card in _MOVERS]
-        movers = on.movers = (
-            [s for s in mobile if s.owner == 0],
-            [s for s in mobile if s.owner == 1],
-        )
+        movers = on.movers = ([], [])
+        for s in d.board:
+            if s.card in _MOVERS:
+                movers[s.owner].append(s)
     out: list[Action] = []
     board = d.board
     for slot in movers[seat]:

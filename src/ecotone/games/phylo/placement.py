@@ -115,12 +115,17 @@ def _invasion_problem(
 
 def _pollinator_problem(d: PhyloData, card: str) -> Problem | None:
     """Some plants may be played only while a POLLINATOR is on the table."""
-    if card in _T.needs_pollinator and not pollinated(d.board):
+    if _waits(d, card):
         return Problem(
             PhyloRefusal.NEEDS_POLLINATOR,
             lambda: f"{_sp(card).name} needs a POLLINATOR on the table first",
         )
     return None
+
+
+def _waits(d: PhyloData, card: str) -> bool:
+    """Whether ``card`` is a plant that waits for a POLLINATOR on the table."""
+    return card in _T.needs_pollinator and not pollinated(d.board)
 
 
 def _incompatible(cells: Mapping[int, Slot], card: str, cell: int) -> Problem:
@@ -163,24 +168,23 @@ def species_cells(
     ``near``, :func:`around` of ``cells``, saves work when several cards are placed on one
     table; without it the table's cards are walked directly.
     """
-    if _pollinator_problem(d, card) is not None:  # a rule of the card, whatever the cell
+    if _waits(d, card):  # a rule of the card, whatever the cell (_pollinator_problem)
         return []
     t = _T
     if card in t.parasites:
-        hosts = [c for c in sorted(cells) if cells[c].card in t.links[card]]
+        links = t.links[card]
+        hosts = [c for c in sorted(cells) if cells[c].card in links]
         return [c for c in hosts if species_problem(d, cells, card, c) is None]
-    found: set[int] = set()
-    if card in t.plants:
-        found.update(c for c in NEXT_TO_MAP if c not in cells)
+    found: set[int] = set(NEXT_TO_MAP) if card in t.plants else set()
     friends = t.beside[card]
     if near is None:
         for c, slot in cells.items():
             if slot.card in friends:
-                found.update(n for n in OFF_MAP_NEIGHBOURS[c] if n not in cells)
+                found.update(OFF_MAP_NEIGHBOURS[c])
     else:
         for other in friends.intersection(near):
             found |= near[other]
-    out = sorted(found)
+    out = sorted(found.difference(cells))  # (a set less a dict: see ordinary_cells)
     similar = t.invasive.get(card)
     if similar:
         taken = [c for c in sorted(cells) if cells[c].card in similar]
@@ -188,45 +192,46 @@ def species_cells(
     return out
 
 
-def ordinary_cells(cells: Mapping[int, Slot], hand: Iterable[str]) -> dict[str, set[int]]:
-    """Where each *ordinary* species of ``hand`` may be played: one with no placement rule
-    of its own (not PARASITIC, INVASIVE or waiting for a pollinator), which goes into an
-    empty cell where it is compatible (the cards of the hand with nowhere to go are left
-    out). Every other species is placed by :func:`species_cells`.
+def ordinary_cells(cells: Mapping[int, Slot], hand: Iterable[str]) -> dict[str, list[int]]:
+    """Where each *ordinary* species of ``hand`` may be played, ascending: one with no
+    placement rule of its own (not PARASITIC, INVASIVE or waiting for a pollinator), which
+    goes into an empty cell where it is compatible (a card of the hand no card on the table
+    may stand beside is left out; one whose cells are all taken has none). Every other
+    species is placed by :func:`species_cells`.
 
     This is :func:`species_problem` for many cells and cards at once, and the fast path of
-    the legal actions: the table is walked once, each card on it handing its empty
-    neighbours off the map board to the cards of the hand that may stand beside it
+    the legal actions: the table is walked once, each card on it handing its neighbours off
+    the map board to the cards of the hand that may stand beside it
     (:attr:`~ecotone.games.phylo.compatibility.Tables.friends`, the inverse of the relation
-    :func:`~ecotone.games.phylo.compatibility.fits` reads), and a plant also takes the empty cells
-    beside the map board. ``tests/games/phylo/test_refusals.py`` checks on random tables
-    that both say the same.
+    :func:`~ecotone.games.phylo.compatibility.fits` reads), and a plant also takes the cells
+    beside the map board; the taken cells are struck out once per card at the end.
+    ``tests/games/phylo/test_refusals.py`` checks on random tables that both say the same.
     """
-    t = tables()
-    ordinary = t.ordinary.intersection(hand)
-    spots: dict[str, set[int]] = {}
+    ordinary = _ORDINARY.intersection(hand)
     if not ordinary:
-        return spots
-    plants = t.plants.intersection(ordinary)
-    if plants:
-        free = [c for c in NEXT_TO_MAP if c not in cells]
-        for card in plants:
-            spots[card] = set(free)
-    friends_of = t.friends
+        return {}
+    near: dict[str, set[int]] = {}
+    for card in _PLANTS.intersection(ordinary):
+        near[card] = set(NEXT_TO_MAP)
+    friends_of = _FRIENDS
     for c, slot in cells.items():
-        friends = friends_of.get(slot.card)  # none for an URBAN card
-        if friends is None:
-            continue
-        takers = friends.intersection(ordinary)
-        if not takers:
-            continue
-        empty = [n for n in OFF_MAP_NEIGHBOURS[c] if n not in cells]
-        for card in takers:
-            if card in spots:
-                spots[card].update(empty)
+        for card in friends_of[slot.card].intersection(ordinary):
+            spots = near.get(card)
+            if spots is None:
+                near[card] = set(OFF_MAP_NEIGHBOURS[c])
             else:
-                spots[card] = set(empty)
-    return spots
+                spots.update(OFF_MAP_NEIGHBOURS[c])
+    # (a set less a dict walks the set and asks the dict: no frame, no list)
+    out: dict[str, list[int]] = {}
+    for card, spots in near.items():
+        out[card] = sorted(spots.difference(cells))
+    return out
 
 
 _T = tables()
+_ORDINARY = _T.ordinary
+_PLANTS = _T.plants
+# The species that may be placed next to each card of the pool (Tables.friends): none next
+# to an event left on the table as URBAN terrain, listed too, so that the walk of the table
+# needs no test for it.
+_FRIENDS: dict[str, frozenset[str]] = {c: _T.friends.get(c, frozenset()) for c in cards().by_id}

@@ -40,7 +40,7 @@ from ecotone.games.phylo.actions import (
     SpreadTo,
     ThrowHand,
 )
-from ecotone.games.phylo.board import CELL_NAMES, Direction, parse_cell, ray
+from ecotone.games.phylo.board import CELL_INDEX, CELL_NAMES, Direction, parse_cell, ray
 from ecotone.games.phylo.cards import cards, name
 from ecotone.games.phylo.challenge import (
     after_placement,
@@ -194,41 +194,36 @@ def pile_problem(d: PhyloData, seat: int) -> Problem | None:
 
 
 def _act(d: PhyloData, seat: int) -> list[Action]:
-    t = tables()
-    events = cards().events
     on = table(d.board)
     cells = on.cells
     hand = d.hands[seat]  # sorted, and never two copies of a card
     spots = ordinary_cells(cells, hand)
     out: list[Action] = []
+    append = out.append
     for card in hand:
-        if card in spots:
-            found = sorted(spots[card])
-        elif card in t.ordinary:
-            continue  # nowhere to go
-        elif card in t.species:
+        found = spots.get(card)
+        if found is None:
+            if card in _ORDINARY:
+                continue  # nowhere to go
+            if card not in _SPECIES:
+                out += event_plays(d, seat, _EVENTS[card], cells)
+                continue
             found = species_cells(d, card, cells)
-        else:
-            out += event_plays(d, seat, events[card], cells)
-            continue
-        out += [Play(card, CELL_NAMES[c]) for c in found]
+        for c in found:
+            append(Play(card, CELL_NAMES[c]))
     out += moves(d, seat, on)
     if pile_problem(d, seat) is None:
-        drops = _DROPS
-        out += [drops.get(card) or _drop_action(card) for card in hand]
-    out.append(_PASS)
+        out += map(_DROPS.__getitem__, hand)
+    append(_PASS)
     return out
 
 
 # Dropping a card and passing are the same few records in every position: made once each
 # (actions are frozen) rather than at every step of a search.
-_DROPS: dict[str, Drop] = {}
+_DROPS = {card: Drop(card) for card in cards().by_id}
 _PASS = Pass()
-
-
-def _drop_action(card: str) -> Drop:
-    found = _DROPS[card] = Drop(card)
-    return found
+_ORDINARY = tables().ordinary
+_EVENTS = cards().events
 
 
 def legal(d: PhyloData, seat: int) -> list[Action]:
@@ -430,19 +425,13 @@ _THROWS = frozenset(Throw)
 # -- transitions ------------------------------------------------------------------------------
 
 
-def _cell(text: str) -> int:
-    c = parse_cell(text)
-    assert c is not None
-    return c
-
-
 def _play_species(d: PhyloData, seat: int, card: str, cell: int) -> PhyloData:
     t = tables()
+    before = table(d.board)  # the board before the card is placed
+    slot = before.cells.get(cell)
     d = take_from_hand(d, seat, card)
     d = replace(d, actions_left=d.actions_left - 1)
-    slot = d.cells().get(cell)
     where = CELL_NAMES[cell]
-    before = d.board
     if card in t.parasites:
         assert slot is not None
         d = put_slot(d, Slot(cell, slot.card, slot.owner, card, seat))
@@ -463,7 +452,7 @@ def _play_species(d: PhyloData, seat: int, card: str, cell: int) -> PhyloData:
 
 
 def _move(d: PhyloData, seat: int, action: Move) -> PhyloData:
-    src = _cell(action.cell)
+    src = CELL_INDEX[action.cell]
     dest = ray(src, action.direction)[action.steps - 1]
     slot = d.cells()[src]
     board = [s for s in d.board if s.cell != src]
@@ -491,11 +480,12 @@ def next_data(d: PhyloData, seat: int, action: Action) -> PhyloData:
     """The data after ``seat`` takes the legal ``action``."""
     # Every action is exactly one of the codec's classes, asked by its type: isinstance()
     # against a msgspec record class goes through its metaclass, several times the cost.
-    # The turn's actions come first, the commonest first.
+    # The turn's actions come first, the commonest first. A legal action names its cell
+    # exactly as CELL_NAMES spells it: read by that name, not parsed as typed words are.
     if type(action) is Play:
         if action.card in _SPECIES:
-            return _play_species(d, seat, action.card, _cell(action.cell))
-        return play_event(d, seat, action.card, _cell(action.cell))
+            return _play_species(d, seat, action.card, CELL_INDEX[action.cell])
+        return play_event(d, seat, action.card, CELL_INDEX[action.cell])
     if type(action) is Drop:
         return _drop(d, seat, action.card)
     if type(action) is Pass:
@@ -503,7 +493,7 @@ def next_data(d: PhyloData, seat: int, action: Action) -> PhyloData:
     if type(action) is Move:
         return _move(d, seat, action)
     if type(action) is PlayLeaving:
-        return play_event(d, seat, action.card, _cell(action.cell), leave=True)
+        return play_event(d, seat, action.card, CELL_INDEX[action.cell], leave=True)
     if type(action) is PlayEvent:
         return play_event(d, seat, action.card)
     if type(action) is Cancel:
@@ -517,15 +507,15 @@ def next_data(d: PhyloData, seat: int, action: Action) -> PhyloData:
     if type(action) is Recover:
         return recover(d, action.card)
     if type(action) is SpreadTo:
-        return spread_to(d, _cell(action.cell))
+        return spread_to(d, CELL_INDEX[action.cell])
     if type(action) is ThrowHand:
         return contest_throw(d, seat, action.throw)
     if type(action) is Challenge:
         return call_bluff(d)
     if type(action) is Remove:
-        return remove(d, _cell(action.cell))
+        return remove(d, CELL_INDEX[action.cell])
     if type(action) is RemoveUnder:
-        return remove(d, _cell(action.cell), beneath=True)
+        return remove(d, CELL_INDEX[action.cell], beneath=True)
     if type(action) is Done:
         return spread_done(d) if d.phase is _SPREAD else remove(d, None)
     raise AssertionError(f"unexpected action {action!r}")

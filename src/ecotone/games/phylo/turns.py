@@ -81,11 +81,17 @@ def discard_incompatible(d: PhyloData, seat: int) -> PhyloData:
 
 def recheck(d: PhyloData) -> PhyloData:
     """Whose next turn is a rescue turn: every seat with INCOMPATIBLE cards now."""
+    trouble = trouble_on(d.board)
+    if not trouble:  # (most turns: the record as it was, when no rescue was due either)
+        return d if d.rescue_due == _NONE_DUE else replace(d, rescue_due=_NONE_DUE)
     cells = d.cells()
     due = [False, False]
-    for c, beneath in trouble_on(d.board):
+    for c, beneath in trouble:
         due[cells[c].under_owner if beneath else cells[c].owner] = True
     return replace(d, rescue_due=tuple(due))
+
+
+_NONE_DUE = (False, False)
 
 
 def finish_turn(d: PhyloData) -> PhyloData:

@@ -44,14 +44,11 @@ def log(d: PhyloData, text: str) -> PhyloData:
 
 def take_from_hand(d: PhyloData, seat: int, card: str) -> PhyloData:
     """``seat``'s hand without (one copy of) ``card``; it is no longer known to anybody."""
+    hands = put(d.hands, seat, without(d.hands[seat], card))
     known = d.known[seat]
     if card in known:
-        known = without(known, card)
-    return replace(
-        d,
-        hands=put(d.hands, seat, without(d.hands[seat], card)),
-        known=put(d.known, seat, known),
-    )
+        return replace(d, hands=hands, known=put(d.known, seat, without(known, card)))
+    return replace(d, hands=hands)
 
 
 def add_to_hand(d: PhyloData, seat: int, new: tuple[str, ...], *, seen: bool = False) -> PhyloData:
@@ -105,8 +102,11 @@ _CELL = attrgetter("cell")
 
 def remove_cell(d: PhyloData, cell: int) -> PhyloData:
     """Discard the card at ``cell`` and any parasite beneath it; the cell becomes empty."""
-    slot = next(s for s in d.board if s.cell == cell)
-    d = replace(d, board=tuple(s for s in d.board if s.cell != cell))
+    board = d.board  # in cell order: found by a binary search, as put_slot places it
+    i = bisect_left(board, cell, key=_CELL)
+    slot = board[i]
+    assert slot.cell == cell
+    d = replace(d, board=(*board[:i], *board[i + 1 :]))
     d = discard_cards(d, slot.owner, (slot.card,))
     if slot.under is not None:
         d = discard_cards(d, slot.under_owner, (slot.under,))
