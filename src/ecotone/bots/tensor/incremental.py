@@ -339,8 +339,8 @@ class SeatEncoder:
         self._buffer = np.zeros(layout.size, dtype=np.float32)
         self._slots = cast(Tensor, memoryview(cast(Any, self._buffer)))
         self._overflow = 0
-        self._state: list[tuple[Callable[[Any], Any], Entry]] = []
         self._data: list[tuple[Callable[[Any], Any], Entry]] = []
+        self._written = False  # the keys that never change (game, seat) not yet written
         root = layout.root
         parts = game.observation_parts(seat)
         self.incremental = bool(parts) and isinstance(root, Record) and not root.is_map
@@ -370,16 +370,15 @@ class SeatEncoder:
                 assert entry is not None
             return entry
 
-        spec_id = game.spec.id
-        head: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
-            "game": (lambda _: spec_id, _json),
-            "seat": (lambda _: seat, _json),
-            "to_move": (_to_move, list),
-            "is_over": (_is_over, _json),
-            "scores": (_final, _scores),
-            "winners": (_final, _winners),
-        }
-        self._state = [(source, handler(key, build)) for key, (source, build) in head.items()]
+        # the kernel's keys, each from what encode reads of the state once: the game and
+        # the seat never change (written at the first encode), the scores and winners
+        # are keys only once the game is over (made from the state then, else from None)
+        self._spec_id = game.spec.id
+        self._game = handler("game", _json)
+        self._seat = handler("seat", _json)
+        self._to_move = handler("to_move", list)
+        self._is_over = handler("is_over", _json)
+        self._final = (handler("scores", _scores), handler("winners", _winners))
         # free text (a log) has no slots: nothing to make
         self._data = [
             (p.source, handler(p.key, p.build, p.each, p.sparse))
@@ -402,10 +401,22 @@ class SeatEncoder:
             return self.layout.encode(state.observe(self.seat))
         slots = self._slots
         change = 0
-        for source, entry in self._state:
-            piece = source(state)
-            if piece is not entry.piece:
-                change += entry.update(piece, slots)
+        if not self._written:
+            self._written = True
+            change += self._game.update(self._spec_id, slots)
+            change += self._seat.update(self.seat, slots)
+        seats = state.to_move
+        entry: Entry = self._to_move
+        if seats is not entry.piece:
+            change += entry.update(seats, slots)
+        over = not seats
+        entry = self._is_over
+        if over is not entry.piece:
+            change += entry.update(over, slots)
+        final = state if over else None
+        for entry in self._final:
+            if final is not entry.piece:
+                change += entry.update(final, slots)
         data = state.data
         for source, entry in self._data:
             piece = source(data)
@@ -418,19 +429,6 @@ class SeatEncoder:
 
 def _json(value: Any) -> Any:
     return value
-
-
-def _to_move(state: State[Any]) -> tuple[int, ...]:
-    return state.to_move
-
-
-def _is_over(state: State[Any]) -> bool:
-    return state.is_over
-
-
-def _final(state: State[Any]) -> State[Any] | None:
-    # the scores and winners are keys only once the game is over
-    return state if state.is_over else None
 
 
 def _scores(state: State[Any] | None) -> Any:
