@@ -246,9 +246,16 @@ class _Keyed:
     <ecotone.core.parts.ObservationPart.sparse>`: the occupied cells of a grid): an
     object is made and encoded again only when its piece changes, and the list's
     encoding is its length and then its objects' encodings in list order, which is
-    what the node's code for the whole list writes (a twin id included)."""
+    what the node's code for the whole list writes (a twin id included).
 
-    __slots__ = ("at", "build", "encode", "encoded", "items", "piece")
+    Objects that name different ids write disjoint slots (each id has its own place),
+    so while no id is named twice, a step writes only the objects it changed and the
+    length. Two objects naming one id share their slots (counts add, the later number
+    wins), so while a twin is listed the whole list's encoding is written instead, as
+    the node's own code writes it.
+    """
+
+    __slots__ = ("at", "build", "count", "encode", "flags", "items", "piece", "placed", "whole")
 
     def __init__(self, build: Callable[[Any], Any], at: int) -> None:
         self.build = build
@@ -256,56 +263,122 @@ class _Keyed:
         self.at = at
         self.piece: Any = _UNSEEN
         self.items: list[tuple[Any, Encoded | None]] = []  # each piece and its object's
-        self.encoded = _NONE
+        self.count = 0  # objects listed (the list's length)
+        self.placed = 0  # objects whose id has a place
+        self.flags: dict[int, int] = {}  # each placed id's present flag: objects naming it
+        self.whole: Encoded | None = None  # the whole list's encoding, while a twin is listed
 
     def update(self, pieces: Any, slots: Tensor) -> int:
         if pieces is self.piece:
             return 0
         self.piece = pieces
         items = self.items
+        before = items[:]  # the objects written now
         kept = len(items)
         build, encode, at = self.build, self.encode, self.at
-        changed = False
+        changes: list[tuple[Encoded | None, Encoded | None]] = []
         for j, piece in enumerate(pieces):
             if j < kept:
-                last = items[j][0]
+                last, old = items[j]
                 if piece is last or (type(piece) is type(last) and piece == last):
                     continue
+            else:
+                old = None
             value = build(piece)
             encoded = None if value is ABSENT else encode(value, at)
             if j < kept:
                 items[j] = (piece, encoded)
             else:
                 items.append((piece, encoded))
-            changed = True
+            changes.append((old, encoded))
         if len(pieces) < kept:
+            changes.extend((old, None) for _, old in items[len(pieces) :])
             del items[len(pieces) :]
-            changed = True
-        if not changed:
+        if not changes:
             return 0
-        ones: list[int] = []
-        numbered: list[int] = []
-        values: list[float] = []
-        ov = 0
-        count = 0
-        for _, item in items:
-            if item is not None:
+        last_count = self.count
+        twins = self._tally(changes)
+        whole = self.whole
+        if whole is None and not twins:
+            change = _write_objects(changes, slots)
+            if self.count != last_count:
+                slots[at] = self.count
+            return change
+        # a twin listed before or now: the whole list's encodings, before and after
+        if whole is None:
+            whole = _whole(before, at)
+        now = _whole(items, at)
+        self.whole = now if twins else None
+        return _write(whole, now, slots)
+
+    def _tally(self, changes: list[tuple[Encoded | None, Encoded | None]]) -> bool:
+        """Count the objects listed and placed after ``changes``; whether an id is named
+        twice now."""
+        count, placed, flags = self.count, self.placed, self.flags
+        for old, new in changes:
+            if old is not None:
+                count -= 1
+                if old[0]:  # placed: its present flag is the first slot it counts
+                    placed -= 1
+                    flag = old[0][0]
+                    if flags[flag] == 1:
+                        del flags[flag]
+                    else:
+                        flags[flag] -= 1
+            if new is not None:
                 count += 1
-                ones += item[0]
-                numbered += item[1]
-                values += item[2]
-                ov += item[3]
-        whole = (ones, [at, *numbered], [count, *values], ov) if count else _NONE
-        change = _write(self.encoded, whole, slots)
-        self.encoded = whole
-        return change
+                if new[0]:
+                    placed += 1
+                    flag = new[0][0]
+                    flags[flag] = flags.get(flag, 0) + 1
+        self.count, self.placed = count, placed
+        return len(flags) < placed
 
     def clear(self, slots: Tensor) -> int:
+        whole = self.whole if self.whole is not None else _whole(self.items, self.at)
         self.piece = _UNSEEN
         self.items = []
-        change = _write(self.encoded, _NONE, slots)
-        self.encoded = _NONE
-        return change
+        self.count = self.placed = 0
+        self.flags = {}
+        self.whole = None
+        return _write(whole, _NONE, slots)
+
+
+def _write_objects(changes: list[tuple[Encoded | None, Encoded | None]], slots: Tensor) -> int:
+    """Write the objects that changed, no id named twice before or after; the change of
+    the overflow count. An object that keeps its id is written where it changed; the
+    others are taken out first and then put in, since an id one object leaves another
+    may take."""
+    change = 0
+    added: list[Encoded] = []
+    for old, new in changes:
+        if old is not None and new is not None and old[0] and new[0] and old[0][0] == new[0][0]:
+            change += _write(old, new, slots)
+            continue
+        if old is not None:
+            change += _write(old, _NONE, slots)
+        if new is not None:
+            added.append(new)
+    for new in added:
+        change += _write(_NONE, new, slots)
+    return change
+
+
+def _whole(items: list[tuple[Any, Encoded | None]], at: int) -> Encoded:
+    """What the node's code for the whole list writes, from its objects' encodings."""
+    ones: list[int] = []
+    numbered: list[int] = []
+    values: list[float] = []
+    ov = 0
+    count = 0
+    for _, item in items:
+        if item is not None:
+            count += 1
+            ones += item[0]
+            numbered += item[1]
+            values += item[2]
+            ov += item[3]
+    return (ones, [at, *numbered], [count, *values], ov) if count else _NONE
 
 
 def _each(build: Callable[[Any], Any], depth: int, sparse: bool = False) -> Callable[[Any], Any]:
