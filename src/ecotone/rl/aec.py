@@ -15,6 +15,7 @@ read (:class:`~ecotone.rl.table.ObservationInfo`). Rewards come when the game en
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -22,7 +23,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from ecotone.rl.table import Table, agent_name
+from ecotone.rl.table import ObservationInfo, Table, agent_name
 
 __all__ = ["EcotoneAEC", "env"]
 
@@ -77,6 +78,7 @@ class EcotoneAEC(AECEnv):  # type: ignore[misc] # PettingZoo ships no type infor
         self.possible_agents = [agent_name(seat) for seat in range(players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._names = tuple(self.possible_agents)
+        self._numbers = range(players)
         space = spaces.Dict(
             {"observation": self.table.tensor_space(), "action_mask": self.table.mask_space()}
         )
@@ -118,7 +120,9 @@ class EcotoneAEC(AECEnv):  # type: ignore[misc] # PettingZoo ships no type infor
     def observe(self, agent: str) -> ObsDict:
         seat = self._seats[agent]
         table = self.table
-        return {"observation": table.tensor(seat), "action_mask": table.mask(seat)}
+        # (the table's tensor(), without its call)
+        tensor = table.encoders[seat].encode(table.state)
+        return {"observation": tensor, "action_mask": table.mask(seat)}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -158,8 +162,9 @@ class EcotoneAEC(AECEnv):  # type: ignore[misc] # PettingZoo ships no type infor
 
     def _infos(self) -> None:
         """Each agent's info now: its ``observation_json``, made when read."""
-        table = self.table
-        self.infos = {agent: table.info(seat) for agent, seat in self._seats.items()}
+        # made in C, one ObservationInfo per agent in seat order (what table.info makes)
+        infos = map(ObservationInfo, repeat(self.table.state), self._numbers)
+        self.infos = dict(zip(self._names, infos, strict=True))
 
     def _select(self) -> None:
         self.agent_selection = self._names[self.table.state.to_move[0]]

@@ -58,6 +58,14 @@ class Illegal(enum.StrEnum):
     RAISE = "raise"
 
 
+#: Bound once: reading a member off its enum class costs a lookup through the class's
+#: attribute hook at every step.
+_RAISE = Illegal.RAISE
+
+#: Up to this many legal actions, a mask's ones are written one by one.
+_FEW_LEGAL = 6
+
+
 def agent_name(seat: int) -> str:
     """PettingZoo's name for ``seat``: ``player_0``, ``player_1``, ..."""
     return f"player_{seat}"
@@ -268,7 +276,12 @@ class Table:
         """``seat``'s action mask now: 1 for each legal action index (a new array)."""
         mask = np.zeros(self._size, dtype=np.int8)
         legal = self.legal(seat)
-        if legal:
+        if len(legal) <= _FEW_LEGAL:
+            # a few indices are set one by one: numpy's indexing by an array costs
+            # about as much as six single writes
+            for number in legal:
+                mask[number] = 1
+        else:
             mask[np.fromiter(legal, np.intp, len(legal))] = 1
         return mask
 
@@ -293,14 +306,16 @@ class Table:
         except (TypeError, ValueError):
             number = -1
         action = self.legal(seat).get(number)
-        if action is None and self.illegal is Illegal.RAISE:
+        if action is None and self.illegal is _RAISE:
             decoded = self.game.codec.from_index(number)  # raises for a bad index
             self.state.check(seat, decoded)  # raises with the game's reason
         return action
 
     def play(self, seat: int, action: Action) -> None:
         """``seat`` takes ``action``, known legal (from :meth:`action`)."""
-        self.set(self.state.step(seat, action))
+        # what set() does, without its call: an environment plays at every step
+        self.state = self.state.step(seat, action)
+        self._legal = {}
 
     def rewards(self) -> list[float]:
         """Each seat's reward for the finished game."""

@@ -246,9 +246,16 @@ class _Keyed:
     <ecotone.core.parts.ObservationPart.sparse>`: the occupied cells of a grid): an
     object is made and encoded again only when its piece changes, and the list's
     encoding is its length and then its objects' encodings in list order, which is
-    what the node's code for the whole list writes (a twin id included)."""
+    what the node's code for the whole list writes (a twin id included).
 
-    __slots__ = ("at", "build", "encode", "encoded", "items", "piece")
+    Objects that name different ids write disjoint slots (each id has its own place),
+    so while no id is named twice, a step writes only the objects it changed and the
+    length. Two objects naming one id share their slots (counts add, the later number
+    wins), so while a twin is listed the whole list's encoding is written instead, as
+    the node's own code writes it.
+    """
+
+    __slots__ = ("at", "build", "count", "encode", "flags", "items", "piece", "placed", "whole")
 
     def __init__(self, build: Callable[[Any], Any], at: int) -> None:
         self.build = build
@@ -256,56 +263,122 @@ class _Keyed:
         self.at = at
         self.piece: Any = _UNSEEN
         self.items: list[tuple[Any, Encoded | None]] = []  # each piece and its object's
-        self.encoded = _NONE
+        self.count = 0  # objects listed (the list's length)
+        self.placed = 0  # objects whose id has a place
+        self.flags: dict[int, int] = {}  # each placed id's present flag: objects naming it
+        self.whole: Encoded | None = None  # the whole list's encoding, while a twin is listed
 
     def update(self, pieces: Any, slots: Tensor) -> int:
         if pieces is self.piece:
             return 0
         self.piece = pieces
         items = self.items
+        before = items[:]  # the objects written now
         kept = len(items)
         build, encode, at = self.build, self.encode, self.at
-        changed = False
+        changes: list[tuple[Encoded | None, Encoded | None]] = []
         for j, piece in enumerate(pieces):
             if j < kept:
-                last = items[j][0]
+                last, old = items[j]
                 if piece is last or (type(piece) is type(last) and piece == last):
                     continue
+            else:
+                old = None
             value = build(piece)
             encoded = None if value is ABSENT else encode(value, at)
             if j < kept:
                 items[j] = (piece, encoded)
             else:
                 items.append((piece, encoded))
-            changed = True
+            changes.append((old, encoded))
         if len(pieces) < kept:
+            changes.extend((old, None) for _, old in items[len(pieces) :])
             del items[len(pieces) :]
-            changed = True
-        if not changed:
+        if not changes:
             return 0
-        ones: list[int] = []
-        numbered: list[int] = []
-        values: list[float] = []
-        ov = 0
-        count = 0
-        for _, item in items:
-            if item is not None:
+        last_count = self.count
+        twins = self._tally(changes)
+        whole = self.whole
+        if whole is None and not twins:
+            change = _write_objects(changes, slots)
+            if self.count != last_count:
+                slots[at] = self.count
+            return change
+        # a twin listed before or now: the whole list's encodings, before and after
+        if whole is None:
+            whole = _whole(before, at)
+        now = _whole(items, at)
+        self.whole = now if twins else None
+        return _write(whole, now, slots)
+
+    def _tally(self, changes: list[tuple[Encoded | None, Encoded | None]]) -> bool:
+        """Count the objects listed and placed after ``changes``; whether an id is named
+        twice now."""
+        count, placed, flags = self.count, self.placed, self.flags
+        for old, new in changes:
+            if old is not None:
+                count -= 1
+                if old[0]:  # placed: its present flag is the first slot it counts
+                    placed -= 1
+                    flag = old[0][0]
+                    if flags[flag] == 1:
+                        del flags[flag]
+                    else:
+                        flags[flag] -= 1
+            if new is not None:
                 count += 1
-                ones += item[0]
-                numbered += item[1]
-                values += item[2]
-                ov += item[3]
-        whole = (ones, [at, *numbered], [count, *values], ov) if count else _NONE
-        change = _write(self.encoded, whole, slots)
-        self.encoded = whole
-        return change
+                if new[0]:
+                    placed += 1
+                    flag = new[0][0]
+                    flags[flag] = flags.get(flag, 0) + 1
+        self.count, self.placed = count, placed
+        return len(flags) < placed
 
     def clear(self, slots: Tensor) -> int:
+        whole = self.whole if self.whole is not None else _whole(self.items, self.at)
         self.piece = _UNSEEN
         self.items = []
-        change = _write(self.encoded, _NONE, slots)
-        self.encoded = _NONE
-        return change
+        self.count = self.placed = 0
+        self.flags = {}
+        self.whole = None
+        return _write(whole, _NONE, slots)
+
+
+def _write_objects(changes: list[tuple[Encoded | None, Encoded | None]], slots: Tensor) -> int:
+    """Write the objects that changed, no id named twice before or after; the change of
+    the overflow count. An object that keeps its id is written where it changed; the
+    others are taken out first and then put in, since an id one object leaves another
+    may take."""
+    change = 0
+    added: list[Encoded] = []
+    for old, new in changes:
+        if old is not None and new is not None and old[0] and new[0] and old[0][0] == new[0][0]:
+            change += _write(old, new, slots)
+            continue
+        if old is not None:
+            change += _write(old, _NONE, slots)
+        if new is not None:
+            added.append(new)
+    for new in added:
+        change += _write(_NONE, new, slots)
+    return change
+
+
+def _whole(items: list[tuple[Any, Encoded | None]], at: int) -> Encoded:
+    """What the node's code for the whole list writes, from its objects' encodings."""
+    ones: list[int] = []
+    numbered: list[int] = []
+    values: list[float] = []
+    ov = 0
+    count = 0
+    for _, item in items:
+        if item is not None:
+            count += 1
+            ones += item[0]
+            numbered += item[1]
+            values += item[2]
+            ov += item[3]
+    return (ones, [at, *numbered], [count, *values], ov) if count else _NONE
 
 
 def _each(build: Callable[[Any], Any], depth: int, sparse: bool = False) -> Callable[[Any], Any]:
@@ -339,8 +412,8 @@ class SeatEncoder:
         self._buffer = np.zeros(layout.size, dtype=np.float32)
         self._slots = cast(Tensor, memoryview(cast(Any, self._buffer)))
         self._overflow = 0
-        self._state: list[tuple[Callable[[Any], Any], Entry]] = []
         self._data: list[tuple[Callable[[Any], Any], Entry]] = []
+        self._written = False  # the keys that never change (game, seat) not yet written
         root = layout.root
         parts = game.observation_parts(seat)
         self.incremental = bool(parts) and isinstance(root, Record) and not root.is_map
@@ -370,16 +443,15 @@ class SeatEncoder:
                 assert entry is not None
             return entry
 
-        spec_id = game.spec.id
-        head: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
-            "game": (lambda _: spec_id, _json),
-            "seat": (lambda _: seat, _json),
-            "to_move": (_to_move, list),
-            "is_over": (_is_over, _json),
-            "scores": (_final, _scores),
-            "winners": (_final, _winners),
-        }
-        self._state = [(source, handler(key, build)) for key, (source, build) in head.items()]
+        # the kernel's keys, each from what encode reads of the state once: the game and
+        # the seat never change (written at the first encode), the scores and winners
+        # are keys only once the game is over (made from the state then, else from None)
+        self._spec_id = game.spec.id
+        self._game = handler("game", _json)
+        self._seat = handler("seat", _json)
+        self._to_move = handler("to_move", list)
+        self._is_over = handler("is_over", _json)
+        self._final = (handler("scores", _scores), handler("winners", _winners))
         # free text (a log) has no slots: nothing to make
         self._data = [
             (p.source, handler(p.key, p.build, p.each, p.sparse))
@@ -402,10 +474,22 @@ class SeatEncoder:
             return self.layout.encode(state.observe(self.seat))
         slots = self._slots
         change = 0
-        for source, entry in self._state:
-            piece = source(state)
-            if piece is not entry.piece:
-                change += entry.update(piece, slots)
+        if not self._written:
+            self._written = True
+            change += self._game.update(self._spec_id, slots)
+            change += self._seat.update(self.seat, slots)
+        seats = state.to_move
+        entry: Entry = self._to_move
+        if seats is not entry.piece:
+            change += entry.update(seats, slots)
+        over = not seats
+        entry = self._is_over
+        if over is not entry.piece:
+            change += entry.update(over, slots)
+        final = state if over else None
+        for entry in self._final:
+            if final is not entry.piece:
+                change += entry.update(final, slots)
         data = state.data
         for source, entry in self._data:
             piece = source(data)
@@ -418,19 +502,6 @@ class SeatEncoder:
 
 def _json(value: Any) -> Any:
     return value
-
-
-def _to_move(state: State[Any]) -> tuple[int, ...]:
-    return state.to_move
-
-
-def _is_over(state: State[Any]) -> bool:
-    return state.is_over
-
-
-def _final(state: State[Any]) -> State[Any] | None:
-    # the scores and winners are keys only once the game is over
-    return state if state.is_over else None
 
 
 def _scores(state: State[Any] | None) -> Any:
