@@ -52,6 +52,9 @@ __all__ = [
     "withdraw",
 ]
 
+# Bound to plain names: reading a member off its enum class costs several times as much.
+_EARN, _HABITATS = Phase.EARN, Phase.HABITATS
+
 
 # -- prey ---------------------------------------------------------------------------------
 
@@ -322,7 +325,7 @@ def start(d: BiomeData, seat: int, card: str) -> BiomeData:
         d = replace(d, gallery=without(d.gallery, card))
     else:
         d = d.with_seat(seat, d.seats[seat].losing(card))
-    return replace(d, card=card, from_gallery=from_gallery, pending=(), phase=Phase.EARN)
+    return replace(d, card=card, from_gallery=from_gallery, pending=(), phase=_EARN)
 
 
 def place(d: BiomeData, seat: int, tile: int, cell: int, rotation: int) -> BiomeData:
@@ -362,7 +365,7 @@ def withdraw(d: BiomeData, seat: int) -> BiomeData:
         from_gallery=False,
         pending=(),
         withdrawals=d.withdrawals + 1,
-        phase=Phase.HABITATS,
+        phase=_HABITATS,
     )
 
 
@@ -388,5 +391,5 @@ def confirm(d: BiomeData, seat: int, prey: str | None) -> BiomeData:
         from_gallery=False,
         pending=(),
         placed_this_turn=True,
-        phase=Phase.HABITATS,
+        phase=_HABITATS,
     )
