@@ -145,15 +145,13 @@ def _first_places(
     # the tiles of the hand that may go in each layer: (tile, it shows a needed plant
     # itself, its offset in the tables of actions)
     by_layer: tuple[list[tuple[Tile, bool, int]], ...] = ([], [], [])
-    all_own = True
+    wanted = _need_set(needs)
     for t in hand:
         tile = ts[t]
-        own = _shows_need(tile, needs)
-        all_own = all_own and own
+        own = tile.plant_set & wanted != 0  # (_shows_need, by the bit sets)
         for layer in range(3):
             if tile.layers >> layer & 1:
                 by_layer[layer].append((tile, own, t * size))
-    wanted = _need_set(needs)
     out: list[Place] = []
     for cell, layer, cons, reach in _open_cells(board, geo.key):
         if not mask >> layer & 1:
@@ -161,7 +159,9 @@ def _first_places(
         mine = by_layer[layer]
         if not mine:
             continue
-        helpful = _NO_HELP if all_own else _helping(reach, wanted)
+        # the matches that help, found when a tile that shows no needed plant asks (a cell
+        # with no neighbour offers none)
+        helpful: dict[int, int] | None = None
         own_turns = help_turns = None
         for tile, own, base in mine:
             t = tile.index
@@ -175,6 +175,8 @@ def _first_places(
                 if rotations is None:
                     rotations = own_turns[t] = _turns(tile, cons, True, _NO_HELP)
             else:
+                if helpful is None:
+                    helpful = _helping(reach, wanted) if reach else _NO_HELP
                 if not helpful:
                     continue
                 if help_turns is None:
@@ -182,8 +184,9 @@ def _first_places(
                 rotations = help_turns[t]
                 if rotations is None:
                     rotations = help_turns[t] = _turns(tile, cons, False, helpful)
-            row = made[base + cell]
-            out.extend([row[r] for r in rotations])
+            if rotations:
+                row = made[base + cell]
+                out.extend([row[r] for r in rotations])
     return tuple(out)
 
 
@@ -317,7 +320,7 @@ def _vine_across(tile: Tile, r: int, seam: list[int]) -> bool:
 
 def _shows_need(tile: Tile, needs: tuple[int, ...]) -> bool:
     """Whether ``tile`` itself shows a plant of ``needs``."""
-    return any(needs[p] for p, _ in tile.sparse)
+    return tile.plant_set & _need_set(needs) != 0
 
 
 @lru_cache(maxsize=8)
