@@ -120,7 +120,7 @@ def _places(
     remembered because random playouts and bots ask again after a withdrawal."""
     geo = formations()[formation]
     if pending:
-        return _next_places(board, geo, hand, pending, needs, vine_link)
+        return _next_places(board, geo, hand, pending)
     return _first_places(board, geo, hand, needs, vine_link)
 
 
@@ -191,15 +191,10 @@ def _first_places(
 
 
 def _next_places(
-    board: tuple[int, ...],
-    geo: Board,
-    hand: tuple[int, ...],
-    pending: tuple[int, ...],
-    needs: tuple[int, ...],
-    vine_link: bool,
+    board: tuple[int, ...], geo: Board, hand: tuple[int, ...], pending: tuple[int, ...]
 ) -> tuple[Place, ...]:
     """The placements of a habitat's later tiles: any tile of the hand, touching the tiles
-    already placed for the card, while their zone can still meet it."""
+    already placed for the card (whose zone can still meet it: see :func:`_candidates`)."""
     ts = tiles().tiles
     made, _canon = _made(geo.key)
     size = len(geo.cells)
@@ -211,7 +206,7 @@ def _next_places(
                 by_layer[layer].append((tile, t * size))
     out: list[Place] = []
     layer_of = geo.layer
-    for cell in _candidates(board, geo, hand, pending, needs, vine_link):
+    for cell in _candidates(board, geo, pending):
         mine = by_layer[layer_of[cell]]
         if not mine:
             continue
@@ -262,28 +257,16 @@ def _turns(
     return tuple(r for r in tile.rotations if fits(cons, tile, r, own, helpful))
 
 
-def _candidates(
-    board: tuple[int, ...],
-    geo: Board,
-    hand: tuple[int, ...],
-    pending: tuple[int, ...],
-    needs: tuple[int, ...],
-    vine_link: bool,
-) -> list[int]:
+def _candidates(board: tuple[int, ...], geo: Board, pending: tuple[int, ...]) -> list[int]:
     """The empty cells a later tile may go to: beside the tiles already placed for the
-    card, while their zone can still meet it."""
-    # The tiles placed for the card came from the hand into one zone, so that zone's
-    # totals (board plus hand) are those of the position where the card was started,
-    # whose board's totals are remembered. (Whether the hand still holds a tile for the
-    # zone does not matter here: every cell beside the placed tiles is in their zone.)
-    started = list(board)
-    placed = []
-    for c in pending:
-        placed.append(board[c] // 6)
-        started[c] = EMPTY
-    zones = _zones(tuple(started), geo, (*hand, *placed), needs, vine_link)
-    if zone_of(geo.layer[pending[0]]) not in zones:
-        return []
+    card.
+
+    Their zone can still meet the card, and is not checked again: the first tile went only
+    to a zone where the board and the hand could cover the habitat, and while the card is
+    earned that zone's totals cannot fall. A tile placed moves from the hand to the board
+    within the zone, and the abilities played meanwhile only add to the hand (an
+    Opportunist takes a tile; a Blight takes one from the board into the hand, where it
+    counts again in the zone of the layer it lay on)."""
     near: set[int] = set()
     for c in pending:
         for _dr, n, _back, _link in geo.linked_nbrs[c]:
