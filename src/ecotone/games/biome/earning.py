@@ -73,6 +73,15 @@ def eligible_prey(d: BiomeData, seat: int, card: CardInfo) -> list[str]:
     return [chain[-1] for chain in d.seats[seat].chains if _eats(card, chain, by_id)]
 
 
+def _can_eat(d: BiomeData, seat: int, card: CardInfo) -> bool:
+    """Whether :func:`eligible_prey` is not empty, found without listing it."""
+    by_id = cards().by_id
+    for chain in d.seats[seat].chains:  # noqa: SIM110 (a loop: cheaper than any())
+        if _eats(card, chain, by_id):
+            return True
+    return False
+
+
 def prey_problem(d: BiomeData, seat: int, card: CardInfo, prey: str) -> IllegalAction | None:
     """Why ``card`` may not eat ``prey``, or ``None``: exactly when ``prey`` is among
     :func:`eligible_prey`."""
@@ -143,7 +152,7 @@ def _start_flaw(
     flaw = _supply_flaw(d, seat)
     if flaw is not None:
         return flaw
-    if card.prey and not eligible_prey(d, seat, card):
+    if card.prey and not _can_eat(d, seat, card):
         return R.NO_PREY
     if not feasible_zones(d, seat, card, cfg, totals):
         return R.HABITAT_IMPOSSIBLE

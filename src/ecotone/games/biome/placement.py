@@ -66,9 +66,8 @@ def feasible_zones(
 ) -> list[int]:
     """The zones where the board and the player's tiles could still meet ``card``'s habitat
     (``totals``: :func:`zone_totals` for this position, when already computed)."""
-    hand = d.seats[seat].tiles
     if totals is None:
-        totals = zone_totals(d.board, cfg.geo, hand)
+        totals = zone_totals(d.board, cfg.geo, d.seats[seat].tiles)
     return _feasible(totals, card.needs, card.vine_link)
 
 
