@@ -67,8 +67,19 @@ def _kind_of() -> dict[str, str]:
 
 def held(d: BiomeData, seat: int) -> frozenset[str]:
     """The kinds of ability card in ``seat``'s hand (``opportunist``, ``blight`` ...)."""
+    # Asked at nearly every decision, of a hand that mostly holds no ability card: a plain
+    # loop, which makes a set only for a card found.
     kind_of = _kind_of()
-    return frozenset(kind_of[c] for c in d.seats[seat].hand if c in kind_of)
+    kinds: set[str] | None = None
+    for c in d.seats[seat].hand:
+        if c in kind_of:
+            if kinds is None:
+                kinds = set()
+            kinds.add(kind_of[c])
+    return _NONE_HELD if kinds is None else frozenset(kinds)
+
+
+_NONE_HELD: frozenset[str] = frozenset()
 
 
 def holding(d: BiomeData, seat: int, kind: str) -> str | None:

@@ -52,6 +52,9 @@ __all__ = [
     "withdraw",
 ]
 
+# Bound to plain names: reading a member off its enum class costs several times as much.
+_EARN, _HABITATS = Phase.EARN, Phase.HABITATS
+
 
 # -- prey ---------------------------------------------------------------------------------
 
@@ -68,6 +71,15 @@ def eligible_prey(d: BiomeData, seat: int, card: CardInfo) -> list[str]:
         return []
     by_id = cards().by_id
     return [chain[-1] for chain in d.seats[seat].chains if _eats(card, chain, by_id)]
+
+
+def _can_eat(d: BiomeData, seat: int, card: CardInfo) -> bool:
+    """Whether :func:`eligible_prey` is not empty, found without listing it."""
+    by_id = cards().by_id
+    for chain in d.seats[seat].chains:  # noqa: SIM110 (a loop: cheaper than any())
+        if _eats(card, chain, by_id):
+            return True
+    return False
 
 
 def prey_problem(d: BiomeData, seat: int, card: CardInfo, prey: str) -> IllegalAction | None:
@@ -140,7 +152,7 @@ def _start_flaw(
     flaw = _supply_flaw(d, seat)
     if flaw is not None:
         return flaw
-    if card.prey and not eligible_prey(d, seat, card):
+    if card.prey and not _can_eat(d, seat, card):
         return R.NO_PREY
     if not feasible_zones(d, seat, card, cfg, totals):
         return R.HABITAT_IMPOSSIBLE
@@ -322,7 +334,7 @@ def start(d: BiomeData, seat: int, card: str) -> BiomeData:
         d = replace(d, gallery=without(d.gallery, card))
     else:
         d = d.with_seat(seat, d.seats[seat].losing(card))
-    return replace(d, card=card, from_gallery=from_gallery, pending=(), phase=Phase.EARN)
+    return replace(d, card=card, from_gallery=from_gallery, pending=(), phase=_EARN)
 
 
 def place(d: BiomeData, seat: int, tile: int, cell: int, rotation: int) -> BiomeData:
@@ -362,7 +374,7 @@ def withdraw(d: BiomeData, seat: int) -> BiomeData:
         from_gallery=False,
         pending=(),
         withdrawals=d.withdrawals + 1,
-        phase=Phase.HABITATS,
+        phase=_HABITATS,
     )
 
 
@@ -388,5 +400,5 @@ def confirm(d: BiomeData, seat: int, prey: str | None) -> BiomeData:
         from_gallery=False,
         pending=(),
         placed_this_turn=True,
-        phase=Phase.HABITATS,
+        phase=_HABITATS,
     )

@@ -131,7 +131,13 @@ def met(card: CardInfo, acc: Access) -> bool:
     """True when the accessible plants meet every habitat icon of ``card``."""
     if card.vine_link and not acc.vine_link:
         return False
-    return all(have >= need for have, need in zip(acc.counts, card.needs, strict=True))
+    # A plain loop, not all() over a generator, whose frame costs more than the check:
+    # the legal actions ask at every placement.
+    counts = acc.counts
+    for p, need in enumerate(card.needs):  # noqa: SIM110
+        if counts[p] < need:
+            return False
+    return True
 
 
 def zone_totals(board: Cells, geo: Board, hand: Cells) -> dict[int, list[int]]:

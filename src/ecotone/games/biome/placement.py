@@ -66,9 +66,8 @@ def feasible_zones(
 ) -> list[int]:
     """The zones where the board and the player's tiles could still meet ``card``'s habitat
     (``totals``: :func:`zone_totals` for this position, when already computed)."""
-    hand = d.seats[seat].tiles
     if totals is None:
-        totals = zone_totals(d.board, cfg.geo, hand)
+        totals = zone_totals(d.board, cfg.geo, d.seats[seat].tiles)
     return _feasible(totals, card.needs, card.vine_link)
 
 
@@ -120,7 +119,7 @@ def _places(
     remembered because random playouts and bots ask again after a withdrawal."""
     geo = formations()[formation]
     if pending:
-        return _next_places(board, geo, hand, pending, needs, vine_link)
+        return _next_places(board, geo, hand, pending)
     return _first_places(board, geo, hand, needs, vine_link)
 
 
@@ -145,15 +144,13 @@ def _first_places(
     # the tiles of the hand that may go in each layer: (tile, it shows a needed plant
     # itself, its offset in the tables of actions)
     by_layer: tuple[list[tuple[Tile, bool, int]], ...] = ([], [], [])
-    all_own = True
+    wanted = _need_set(needs)
     for t in hand:
         tile = ts[t]
-        own = _shows_need(tile, needs)
-        all_own = all_own and own
+        own = tile.plant_set & wanted != 0  # (_shows_need, by the bit sets)
         for layer in range(3):
             if tile.layers >> layer & 1:
                 by_layer[layer].append((tile, own, t * size))
-    wanted = _need_set(needs)
     out: list[Place] = []
     for cell, layer, cons, reach in _open_cells(board, geo.key):
         if not mask >> layer & 1:
@@ -161,7 +158,9 @@ def _first_places(
         mine = by_layer[layer]
         if not mine:
             continue
-        helpful = _NO_HELP if all_own else _helping(reach, wanted)
+        # the matches that help, found when a tile that shows no needed plant asks (a cell
+        # with no neighbour offers none)
+        helpful: dict[int, int] | None = None
         own_turns = help_turns = None
         for tile, own, base in mine:
             t = tile.index
@@ -175,6 +174,8 @@ def _first_places(
                 if rotations is None:
                     rotations = own_turns[t] = _turns(tile, cons, True, _NO_HELP)
             else:
+                if helpful is None:
+                    helpful = _helping(reach, wanted) if reach else _NO_HELP
                 if not helpful:
                     continue
                 if help_turns is None:
@@ -182,21 +183,17 @@ def _first_places(
                 rotations = help_turns[t]
                 if rotations is None:
                     rotations = help_turns[t] = _turns(tile, cons, False, helpful)
-            row = made[base + cell]
-            out.extend([row[r] for r in rotations])
+            if rotations:
+                row = made[base + cell]
+                out.extend([row[r] for r in rotations])
     return tuple(out)
 
 
 def _next_places(
-    board: tuple[int, ...],
-    geo: Board,
-    hand: tuple[int, ...],
-    pending: tuple[int, ...],
-    needs: tuple[int, ...],
-    vine_link: bool,
+    board: tuple[int, ...], geo: Board, hand: tuple[int, ...], pending: tuple[int, ...]
 ) -> tuple[Place, ...]:
     """The placements of a habitat's later tiles: any tile of the hand, touching the tiles
-    already placed for the card, while their zone can still meet it."""
+    already placed for the card (whose zone can still meet it: see :func:`_candidates`)."""
     ts = tiles().tiles
     made, _canon = _made(geo.key)
     size = len(geo.cells)
@@ -208,7 +205,7 @@ def _next_places(
                 by_layer[layer].append((tile, t * size))
     out: list[Place] = []
     layer_of = geo.layer
-    for cell in _candidates(board, geo, hand, pending, needs, vine_link):
+    for cell in _candidates(board, geo, pending):
         mine = by_layer[layer_of[cell]]
         if not mine:
             continue
@@ -259,28 +256,16 @@ def _turns(
     return tuple(r for r in tile.rotations if fits(cons, tile, r, own, helpful))
 
 
-def _candidates(
-    board: tuple[int, ...],
-    geo: Board,
-    hand: tuple[int, ...],
-    pending: tuple[int, ...],
-    needs: tuple[int, ...],
-    vine_link: bool,
-) -> list[int]:
+def _candidates(board: tuple[int, ...], geo: Board, pending: tuple[int, ...]) -> list[int]:
     """The empty cells a later tile may go to: beside the tiles already placed for the
-    card, while their zone can still meet it."""
-    # The tiles placed for the card came from the hand into one zone, so that zone's
-    # totals (board plus hand) are those of the position where the card was started,
-    # whose board's totals are remembered. (Whether the hand still holds a tile for the
-    # zone does not matter here: every cell beside the placed tiles is in their zone.)
-    started = list(board)
-    placed = []
-    for c in pending:
-        placed.append(board[c] // 6)
-        started[c] = EMPTY
-    zones = _zones(tuple(started), geo, (*hand, *placed), needs, vine_link)
-    if zone_of(geo.layer[pending[0]]) not in zones:
-        return []
+    card.
+
+    Their zone can still meet the card, and is not checked again: the first tile went only
+    to a zone where the board and the hand could cover the habitat, and while the card is
+    earned that zone's totals cannot fall. A tile placed moves from the hand to the board
+    within the zone, and the abilities played meanwhile only add to the hand (an
+    Opportunist takes a tile; a Blight takes one from the board into the hand, where it
+    counts again in the zone of the layer it lay on)."""
     near: set[int] = set()
     for c in pending:
         for _dr, n, _back, _link in geo.linked_nbrs[c]:
@@ -317,7 +302,7 @@ def _vine_across(tile: Tile, r: int, seam: list[int]) -> bool:
 
 def _shows_need(tile: Tile, needs: tuple[int, ...]) -> bool:
     """Whether ``tile`` itself shows a plant of ``needs``."""
-    return any(needs[p] for p, _ in tile.sparse)
+    return tile.plant_set & _need_set(needs) != 0
 
 
 @lru_cache(maxsize=8)

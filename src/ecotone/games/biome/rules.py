@@ -62,6 +62,25 @@ from ecotone.games.biome.turn import (
 __all__ = ["chosen", "legal", "next_data", "refusal", "setup", "to_move"]
 
 
+# The phases and stages the rules compare against at every step, bound to plain names:
+# reading a member off its enum class goes through the enum type's attribute hook, several
+# times the cost of a module-level name.
+_REACT, _EXCHANGE, _MARK_CARDS, _MARK_TILES = (
+    Phase.REACT,
+    Phase.EXCHANGE,
+    Phase.MARK_CARDS,
+    Phase.MARK_TILES,
+)
+_HABITATS, _WINDS_SABOTAGE, _CLEARING, _DROUGHT, _OVER = (
+    Phase.HABITATS,
+    Phase.WINDS_SABOTAGE,
+    Phase.CLEARING,
+    Phase.DROUGHT,
+    Phase.OVER,
+)
+_CARDS = Stage.CARDS
+
+
 # -- set-up (§Set-up) -------------------------------------------------------------------
 
 
@@ -109,18 +128,19 @@ def setup(rnd: random.Random, cfg: Config) -> BiomeData:
 def to_move(d: BiomeData) -> tuple[int, ...]:
     """The seats that decide now: all still waiting in a reaction window, the next player
     in a Palm-Oil Clearing or Drought, otherwise the player whose turn it is."""
-    if d.phase is Phase.OVER:
+    phase = d.phase
+    if phase is _OVER:
         return ()
-    if d.phase is Phase.REACT:
+    if phase is _REACT:
         return d.waiting
-    if d.phase in (Phase.CLEARING, Phase.DROUGHT):
+    if phase is _CLEARING or phase is _DROUGHT:
         return (d.waiting[0],)
     return (d.turn,)
 
 
 def chosen(d: BiomeData) -> tuple[int, ...]:
     """The players who have answered a reaction window that still waits for others."""
-    if d.phase is not Phase.REACT:
+    if d.phase is not _REACT:
         return ()
     return tuple(s for s in range(len(d.seats)) if s != d.turn and s not in d.waiting)
 
@@ -268,74 +288,77 @@ def refusal(d: BiomeData, seat: int, action: Action, cfg: Config) -> IllegalActi
 
 def next_data(d: BiomeData, seat: int, action: Action, cfg: Config) -> BiomeData:
     """The data after a legal ``action``."""
+    # Every action is exactly one of the codec's classes, asked by its type: isinstance()
+    # against a msgspec record class goes through its metaclass, several times the cost.
+    # The commonest actions of a game come first.
     ts = tiles()
     ph = d.phase
-    if isinstance(action, Pass):
+    if type(action) is Pass:
         return _answered(d, seat)
-    if isinstance(action, Opportunist):
-        d = abilities.take_tile(d, seat, ts.by_id[action.tile].index)
-        return _answered(d, seat) if ph is Phase.REACT else d
-    if isinstance(action, NoExchange):
-        return replace(d, phase=Phase.HABITATS)
-    if isinstance(action, ExchangeCard):
-        return replace(d, phase=Phase.MARK_CARDS, marked_cards=(*d.marked_cards, action.card))
-    if isinstance(action, ExchangeTile):
-        tile = ts.by_id[action.tile].index
-        return replace(d, phase=Phase.MARK_TILES, marked_tiles=(*d.marked_tiles, tile))
-    if isinstance(action, DoneExchange):
-        if ph is Phase.MARK_CARDS:
-            return exchange.exchange_cards(d, seat, cfg)
-        return exchange.exchange_tiles(d, seat)
-    if isinstance(action, Earn):
-        return earning.start(d, seat, action.card)
-    if isinstance(action, Place):
+    if type(action) is Place:
         cell = cfg.geo.index[action.cell]
         return earning.place(d, seat, ts.by_id[action.tile].index, cell, action.rotation)
-    if isinstance(action, Confirm):
-        return earning.confirm(d, seat, None)
-    if isinstance(action, ConfirmPrey):
-        return earning.confirm(d, seat, action.prey)
-    if isinstance(action, Withdraw):
+    if type(action) is ExchangeCard:
+        return replace(d, phase=_MARK_CARDS, marked_cards=(*d.marked_cards, action.card))
+    if type(action) is Earn:
+        return earning.start(d, seat, action.card)
+    if type(action) is Withdraw:
         return earning.withdraw(d, seat)
-    if isinstance(action, PlayBlight):
-        return abilities.blight(d, seat, cfg.geo.index[action.cell])
-    if isinstance(action, PlayWinds):
-        return abilities.play_winds(d, seat)
-    if isinstance(action, SkipGain):
-        return replace(d, phase=Phase.WINDS_SABOTAGE)
-    if isinstance(action, Gain):
-        return replace(abilities.gain(d, seat, action.card), phase=Phase.WINDS_SABOTAGE)
-    if isinstance(action, SkipSabotage):
-        return replace(d, phase=d.resume or Phase.HABITATS, resume=None)
-    if isinstance(action, Sabotage):
-        d = abilities.sabotage(d, action.seat)
-        return replace(d, phase=d.resume or Phase.HABITATS, resume=None)
-    if isinstance(action, EndTurn):
-        return continue_end(replace(d, stage=Stage.CARDS), cfg)
-    if isinstance(action, DrawDeck):
+    if type(action) is ExchangeTile:
+        tile = ts.by_id[action.tile].index
+        return replace(d, phase=_MARK_TILES, marked_tiles=(*d.marked_tiles, tile))
+    if type(action) is EndTurn:
+        return continue_end(replace(d, stage=_CARDS), cfg)
+    if type(action) is DoneExchange:
+        if ph is _MARK_CARDS:
+            return exchange.exchange_cards(d, seat, cfg)
+        return exchange.exchange_tiles(d, seat)
+    if type(action) is TakeGallery:
+        d = abilities.gain(d, seat, action.card)
+        return continue_end(d, cfg)
+    if type(action) is Confirm:
+        return earning.confirm(d, seat, None)
+    if type(action) is ReturnTile:
+        tile = ts.by_id[action.tile].index
+        me = d.seats[seat]
+        d = d.seat(seat, tiles=tuple(t for t in me.tiles if t != tile))
+        d = replace(d, perimeter=tuple(sorted((*d.perimeter, tile))))
+        if ph is _CLEARING:
+            return _next_victim(d, cfg)
+        return continue_end(d, cfg)
+    if type(action) is DrawDeck:
         d, card = draw_card(d)
         assert card is not None
         if cards().by_id[card].kind == "disaster":
             return strike(d, card, cfg)
         d = d.seat(seat, hand=tuple(sorted((*d.seats[seat].hand, card))))
         return continue_end(d, cfg)
-    if isinstance(action, TakeGallery):
-        d = abilities.gain(d, seat, action.card)
-        return continue_end(d, cfg)
-    if isinstance(action, ReturnTile):
-        tile = ts.by_id[action.tile].index
-        me = d.seats[seat]
-        d = d.seat(seat, tiles=tuple(t for t in me.tiles if t != tile))
-        d = replace(d, perimeter=tuple(sorted((*d.perimeter, tile))))
-        if ph is Phase.CLEARING:
-            return _next_victim(d, cfg)
-        return continue_end(d, cfg)
-    if isinstance(action, DiscardCard):
+    if type(action) is DiscardCard:
         d = d.with_seat(seat, d.seats[seat].losing(action.card))
         d = replace(d, discard=(*d.discard, action.card))
         return _next_victim(d, cfg)
-    if isinstance(action, Burn):
+    if type(action) is NoExchange:
+        return replace(d, phase=_HABITATS)
+    if type(action) is ConfirmPrey:
+        return earning.confirm(d, seat, action.prey)
+    if type(action) is Opportunist:
+        d = abilities.take_tile(d, seat, ts.by_id[action.tile].index)
+        return _answered(d, seat) if ph is _REACT else d
+    if type(action) is PlayBlight:
+        return abilities.blight(d, seat, cfg.geo.index[action.cell])
+    if type(action) is PlayWinds:
+        return abilities.play_winds(d, seat)
+    if type(action) is Gain:
+        return replace(abilities.gain(d, seat, action.card), phase=_WINDS_SABOTAGE)
+    if type(action) is Burn:
         return after_disaster(return_cells(d, list(cfg.geo.platform_cells[action.platform])), cfg)
+    if type(action) is Sabotage:
+        d = abilities.sabotage(d, action.seat)
+        return replace(d, phase=d.resume or _HABITATS, resume=None)
+    if type(action) is SkipSabotage:
+        return replace(d, phase=d.resume or _HABITATS, resume=None)
+    if type(action) is SkipGain:
+        return replace(d, phase=_WINDS_SABOTAGE)
     raise AssertionError(f"unexpected action {action!r}")
 
 
@@ -343,7 +366,7 @@ def _answered(d: BiomeData, seat: int) -> BiomeData:
     waiting = tuple(s for s in d.waiting if s != seat)
     if waiting:
         return replace(d, waiting=waiting)
-    return replace(d, waiting=(), phase=Phase.EXCHANGE)
+    return replace(d, waiting=(), phase=_EXCHANGE)
 
 
 def _next_victim(d: BiomeData, cfg: Config) -> BiomeData:

@@ -147,7 +147,12 @@ class SeatScore:
     @property
     def total(self) -> int:
         """Points from cards plus Global Bonus cards: the sum of the :meth:`terms`."""
-        return sum(points for _, points in self.terms())
+        # (added up as the terms are, without naming them: every observation reads it)
+        total = self.animals + self.plants
+        for b in self.in_play or self.bonuses:
+            if b in self.bonuses:
+                total += BONUS_POINTS
+        return total
 
 
 def score_seat(d: BiomeData, seat: int) -> SeatScore:

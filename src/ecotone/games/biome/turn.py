@@ -55,12 +55,32 @@ __all__ = [
 ]
 
 
+# The phases and stages of a turn's start and end, bound to plain names: reading a member
+# off its enum class goes through the enum type's attribute hook, several times the cost
+# of a module-level name.
+_REACT, _EXCHANGE, _REFILL, _DISCARD_TILES, _OVER = (
+    Phase.REACT,
+    Phase.EXCHANGE,
+    Phase.REFILL,
+    Phase.DISCARD_TILES,
+    Phase.OVER,
+)
+_PLAY, _CARDS, _TILES, _DISCARD, _GALLERY, _DONE = (
+    Stage.PLAY,
+    Stage.CARDS,
+    Stage.TILES,
+    Stage.DISCARD,
+    Stage.GALLERY,
+    Stage.DONE,
+)
+
+
 def start_turn(d: BiomeData, seat: int, cfg: Config) -> BiomeData:
     """The data at the start of ``seat``'s turn."""
     d = replace(
         d,
         turn=seat,
-        stage=Stage.PLAY,
+        stage=_PLAY,
         card=None,
         from_gallery=False,
         pending=(),
@@ -77,8 +97,8 @@ def start_turn(d: BiomeData, seat: int, cfg: Config) -> BiomeData:
     )
     if cfg.react and cfg.players > 1:
         others = tuple(s for s in range(cfg.players) if s != seat)
-        return replace(d, phase=Phase.REACT, waiting=others)
-    return replace(d, phase=Phase.EXCHANGE)
+        return replace(d, phase=_REACT, waiting=others)
+    return replace(d, phase=_EXCHANGE)
 
 
 # -- drawing ----------------------------------------------------------------------------
@@ -160,7 +180,7 @@ def strike(d: BiomeData, disaster: str, cfg: Config) -> BiomeData:
 
 def after_disaster(d: BiomeData, cfg: Config) -> BiomeData:
     """The Disaster is over: the turn ends (no more draws), with a Card Gallery reset."""
-    d = replace(d, disaster=None, waiting=(), stage=Stage.DISCARD)
+    d = replace(d, disaster=None, waiting=(), stage=_DISCARD)
     return continue_end(d, cfg)
 
 
@@ -172,30 +192,30 @@ def continue_end(d: BiomeData, cfg: Config) -> BiomeData:
     seat = d.turn
     while True:
         stage = d.stage
-        if stage is Stage.CARDS:
+        if stage is _CARDS:
             need = HAND - len(d.seats[seat].hand)
             if d.stopped or need <= 0:
-                d = replace(d, stage=Stage.TILES)
+                d = replace(d, stage=_TILES)
             elif d.gallery:
-                return replace(d, phase=Phase.REFILL)
+                return replace(d, phase=_REFILL)
             else:
                 d, card = draw_card(d)
                 if card is None:
-                    d = replace(d, stage=Stage.TILES)
+                    d = replace(d, stage=_TILES)
                 elif cards().by_id[card].kind == "disaster":
                     return strike(d, card, cfg)
                 else:
                     d = d.seat(seat, hand=tuple(sorted((*d.seats[seat].hand, card))))
-        elif stage is Stage.TILES:
+        elif stage is _TILES:
             if not d.stopped:
                 while len(d.seats[seat].tiles) < cfg.limit and d.perimeter:
                     d = draw_tile(d, seat)
-            d = replace(d, stage=Stage.DISCARD)
-        elif stage is Stage.DISCARD:
+            d = replace(d, stage=_DISCARD)
+        elif stage is _DISCARD:
             if len(d.seats[seat].tiles) > cfg.limit:
-                return replace(d, phase=Phase.DISCARD_TILES)
-            d = replace(d, stage=Stage.GALLERY)
-        elif stage is Stage.GALLERY:
+                return replace(d, phase=_DISCARD_TILES)
+            d = replace(d, stage=_GALLERY)
+        elif stage is _GALLERY:
             if d.reset:
                 d = replace(d, discard=d.discard + d.gallery, gallery=(), reset=False)
             while len(d.gallery) < GALLERY:
@@ -205,7 +225,7 @@ def continue_end(d: BiomeData, cfg: Config) -> BiomeData:
                 if cards().by_id[card].kind == "disaster":
                     return strike(d, card, cfg)
                 d = replace(d, gallery=(*d.gallery, card))
-            d = replace(d, stage=Stage.DONE)
+            d = replace(d, stage=_DONE)
         else:
             return _finish(d, cfg)
 
@@ -226,7 +246,7 @@ def _finish(d: BiomeData, cfg: Config) -> BiomeData:
         ended = "limit"
     d = replace(d, quiet_turns=quiet, final_turns=final)
     if ended:
-        return replace(d, phase=Phase.OVER, ended_by=ended, waiting=(), card=None, pending=())
+        return replace(d, phase=_OVER, ended_by=ended, waiting=(), card=None, pending=())
     return start_turn(d, (d.turn + 1) % cfg.players, cfg)
 
 

@@ -20,10 +20,14 @@ from ecotone.core.records import replace, seat_name
 from ecotone.games.biome.cards import cards
 from ecotone.games.biome.config import Config
 from ecotone.games.biome.scoring import leaders, score_seats
-from ecotone.games.biome.state import EMPTY, BiomeData
+from ecotone.games.biome.state import EMPTY, BiomeData, Phase
 from ecotone.games.biome.tiles import tiles
 
 __all__ = ["determinize", "observation", "zones"]
+
+
+# Each phase's name, as a plain string: the enum's ``value`` is a descriptor's call.
+_PHASE_NAMES: dict[Phase, str] = {p: p.value for p in Phase}
 
 
 def observation(d: BiomeData, seat: int | None, cfg: Config) -> dict[str, Any]:
@@ -50,7 +54,7 @@ def observation(d: BiomeData, seat: int | None, cfg: Config) -> dict[str, Any]:
         )
     return {
         "formation": geo.key,
-        "phase": d.phase.value,
+        "phase": _PHASE_NAMES[d.phase],
         "stage": int(d.stage),
         "turn": d.turn,
         "round": (d.turns - 1) // cfg.players + 1,
@@ -69,7 +73,7 @@ def observation(d: BiomeData, seat: int | None, cfg: Config) -> dict[str, Any]:
         "marked_cards": list(d.marked_cards) if seat == d.turn else len(d.marked_cards),
         "marked_tiles": [ids[t] for t in d.marked_tiles],
         "withdrawals": d.withdrawals,
-        "resume": d.resume.value if d.resume else None,
+        "resume": _PHASE_NAMES[d.resume] if d.resume else None,
         "stopped": d.stopped,
         "disaster": d.disaster,
         "trigger": d.trigger,
