@@ -302,14 +302,16 @@ def refusal(d: SGData, seat: int, action: Action) -> Problem | None:
 def apply(d: SGData, seat: int, action: Action) -> SGData:
     """Record ``seat``'s secret choice."""
     c = d.choices[seat]
-    if isinstance(action, Play):
+    # (by exact class: no action class has subclasses, and ``isinstance`` against a
+    # record class costs several times as much)
+    if type(action) is Cooperate:
+        c = Choice(c.cards, "cooperate")
+    elif type(action) is Intimidate:
+        c = Choice(c.cards, "intimidate")
+    else:
+        assert type(action) is Play
         final = action.card if action.card in ("mimicry", "hibernate") else ""
         c = Choice((*c.cards, action.card), final)
-    elif isinstance(action, Cooperate):
-        c = Choice(c.cards, "cooperate")
-    else:
-        assert isinstance(action, Intimidate)
-        c = Choice(c.cards, "intimidate")
     return replace(d, choices=put(d.choices, seat, c))
 
 

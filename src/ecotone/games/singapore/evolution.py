@@ -200,14 +200,16 @@ def refusal(d: SGData, seat: int, action: Action) -> Problem | None:
 
 def apply(d: SGData, seat: int, action: Action) -> SGData:
     """The data after ``seat``'s Evolution decision."""
-    if isinstance(action, Play):
-        return _play(d, seat, action.card)
-    if isinstance(action, Draw):
-        return _draw(d, seat, action.deck)
-    if isinstance(action, Buy):
+    # told apart by their exact class, commonest first: no action class has subclasses,
+    # and ``isinstance`` against a record class costs several times as much
+    if type(action) is Buy:
         return _buy(d, seat, action.adaptation)
-    assert isinstance(action, Finish)
-    return _return_rest(d, seat)
+    if type(action) is Finish:
+        return _return_rest(d, seat)
+    if type(action) is Draw:
+        return _draw(d, seat, action.deck)
+    assert type(action) is Play
+    return _play(d, seat, action.card)
 
 
 def _play(d: SGData, seat: int, key: str) -> SGData:

@@ -22,7 +22,7 @@ from ecotone.games.singapore.action_cards import play_problem, plays
 from ecotone.games.singapore.actions import Migrate, Play
 from ecotone.games.singapore.board import ECOTONE, RING, board, region_name
 from ecotone.games.singapore.cards import HABITATS, cards, name_of, take
-from ecotone.games.singapore.gamemaster import say
+from ecotone.games.singapore.gamemaster import say, shuffle, throw
 from ecotone.games.singapore.refusals import Problem, SingaporeRefusal
 from ecotone.games.singapore.seats import hand_keys, open_habitats
 from ecotone.games.singapore.state import (
@@ -54,7 +54,7 @@ def start_round(d: SGData) -> SGData:
     cs = cards()
     rnd, key = roll(d.rng)  # one throw of the Gamemaster's for the Bounty and every die
     deal = list(cs.bounty_ids)
-    rnd.shuffle(deal)
+    shuffle(rnd, deal)
     habitats = []
     shown = []
     for h, hab in zip(HABITATS, d.habitats, strict=True):
@@ -68,7 +68,7 @@ def start_round(d: SGData) -> SGData:
     rolls = []
     for s, p in enumerate(d.players):
         frog = "frog-dice" in traits(p)
-        rolled = tuple(rnd.randint(1, 6) for _ in range(2 if frog else 1))
+        rolled = (throw(rnd), throw(rnd)) if frog else (throw(rnd),)
         players.append(replace(p, dice=rolled))
         text = " and ".join(str(v) for v in rolled)
         rolls.append(f"{seat_name(s)} {text}" + (" (Cinnamon Bush Frog)" if frog else ""))
@@ -199,11 +199,13 @@ def _routes(tiles: tuple[str, ...]) -> tuple[Migrate, ...]:
 def apply(d: SGData, seat: int, action: Action) -> SGData:
     """Record ``seat``'s secret choice (a card played with the route, or the route)."""
     c = d.choices[seat]
-    if isinstance(action, Play):
-        c = Choice((*c.cards, action.card), c.final)
-    else:
-        assert isinstance(action, Migrate)
+    # (by exact class, the route first: no action class has subclasses, and
+    # ``isinstance`` against a record class costs several times as much)
+    if type(action) is Migrate:
         c = Choice(c.cards, action.tile)
+    else:
+        assert type(action) is Play
+        c = Choice((*c.cards, action.card), c.final)
     return replace(d, choices=put(d.choices, seat, c))
 
 

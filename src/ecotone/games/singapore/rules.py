@@ -20,6 +20,7 @@ from ecotone.core.rng import new_key
 from ecotone.games.singapore import competition, endround, evolution, migration
 from ecotone.games.singapore.board import CENTRE, board
 from ecotone.games.singapore.cards import DECKS, HABITATS, cards
+from ecotone.games.singapore.gamemaster import shuffle
 from ecotone.games.singapore.refusals import Problem, raised
 from ecotone.games.singapore.state import Habitat, Phase, Player, SGData, Status
 
@@ -47,10 +48,10 @@ def setup(rnd: random.Random, players: int, mode: str) -> SGData:
     decks = []
     for deck in DECKS:
         ids = list(cs.deck_ids[deck])
-        rnd.shuffle(ids)
+        shuffle(rnd, ids)
         decks.append(tuple(ids))
     niches = list(cs.niche_ids)
-    rnd.shuffle(niches)
+    shuffle(rnd, niches)
     dealt = [""] * players
     display: tuple[str, ...] = ()
     if mode == "standard":

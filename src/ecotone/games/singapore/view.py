@@ -43,6 +43,7 @@ from ecotone.games.singapore.board import board
 from ecotone.games.singapore.cards import ACTION_TIMINGS, DECKS, HABITATS, cards
 from ecotone.games.singapore.endround import need
 from ecotone.games.singapore.evolution import niches_completed
+from ecotone.games.singapore.gamemaster import shuffle
 from ecotone.games.singapore.scoring import evp
 from ecotone.games.singapore.seats import hand_keys
 from ecotone.games.singapore.state import ROUNDS, Choice, Phase, Player, SGData, Status
@@ -290,7 +291,7 @@ def _redeal_cards(d: SGData, seat: int, rnd: random.Random) -> SGData:
                 *(facedown[s][j] for s, j in down_slots),
             ]
         )
-        rnd.shuffle(pool)
+        shuffle(rnd, pool)
         for s, j in down_slots:
             card = next(
                 c for c in pool if cs.kind(c) == "action" and ACTION_TIMINGS[cs.key(c)] == "secret"
@@ -313,7 +314,7 @@ def _redeal_niches(d: SGData, seat: int, rnd: random.Random) -> SGData:
     holders = [s for s, p in enumerate(d.players) if s != seat and p.niche]
     pool = sorted([d.players[s].niche for s in holders] + list(d.niche_box))
     for _ in range(_NICHE_TRIES):
-        rnd.shuffle(pool)
+        shuffle(rnd, pool)
         dealt = dict(zip(holders, pool, strict=False))
         if all(not niches_completed(d.players[s], (dealt[s],)) for s in holders):
             players = list(d.players)
