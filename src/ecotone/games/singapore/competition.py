@@ -22,7 +22,7 @@ from ecotone.core.records import put, replace, seat_name
 from ecotone.games.singapore.abilities import traits
 from ecotone.games.singapore.action_cards import play_problem, plays
 from ecotone.games.singapore.actions import Cooperate, Intimidate, Play
-from ecotone.games.singapore.board import ECOTONE, board, region_name
+from ecotone.games.singapore.board import ECOTONE, region_name
 from ecotone.games.singapore.cards import HABITAT_INDEX, HABITATS, Bounty, cards, take
 from ecotone.games.singapore.gamemaster import dice, say
 from ecotone.games.singapore.refusals import Problem, SingaporeRefusal
@@ -318,14 +318,12 @@ def apply(d: SGData, seat: int, action: Action) -> SGData:
 def resolve(d: SGData) -> SGData:
     """Reveal every Survival Strategy at once and share out the Food, habitat by habitat."""
     cs = cards()
-    b = board()
     players = list(d.players)
     discard = list(d.discard)
     lines: list[str] = []
+    here = seats_by_region(d)  # (the pawns stay where they are while Food is shared out)
     for h in HABITATS:
-        seats = [
-            s for s, c in enumerate(d.choices) if c.final != OUT and b.region(players[s].tile) == h
-        ]
+        seats = [s for s in here.get(h, ()) if d.choices[s].final != OUT]
         if not seats:
             continue
         entries = [

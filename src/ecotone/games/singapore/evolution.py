@@ -156,7 +156,10 @@ def legal(d: SGData, seat: int) -> list[Action]:
     affordable, Bargain, Forage, and returning the rest."""
     keys = hand_keys(d.players[seat])
     if d.phase is _DRAW_STEP:
-        return [*plays(d, seat, keys), *(Draw(k) for k in decks_allowed(d, seat))]
+        out: list[Action] = [*plays(d, seat, keys)]
+        for k in decks_allowed(d, seat):
+            out.append(Draw(k))
+        return out
     # The rule reads the Food held only against the price: Food beyond it changes nothing,
     # so the purchases are remembered by the cards drawn, the price and that much Food.
     cost = price(d, seat)

@@ -94,9 +94,16 @@ _MIGRATE = Phase.MIGRATE
 
 def step_counts(p: Player, c: Choice) -> frozenset[int]:
     """How many steps ``p`` may take: a die's value, widened by abilities and Stampede."""
-    t = traits(p)
+    return _step_counts(p.dice, traits(p), "stampede" in c.cards)
+
+
+# Remembered by what the rule reads: a route is listed at every step of Migration, and a
+# player keeps the same roll and abilities through it.
+@lru_cache(maxsize=1024)
+def _step_counts(dice: tuple[int, ...], t: frozenset[str], stampede: bool) -> frozenset[int]:
+    """:func:`step_counts` for the roll ``dice``, the traits ``t`` and Stampede played or not."""
     out: set[int] = set()
-    for v in p.dice:
+    for v in dice:
         out.add(v)
         if "brachiate" in t:  # full Limbs set
             out.add(v + 1)
@@ -105,7 +112,7 @@ def step_counts(p: Player, c: Choice) -> frozenset[int]:
     out.discard(0)
     if "hide" in t:  # Lesser Mousedeer niche: may stay put
         out.add(0)
-    if "stampede" in c.cards:
+    if stampede:
         out = {v + STAMPEDE_STEPS for v in out}
     return frozenset(out)
 

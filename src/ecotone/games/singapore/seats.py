@@ -24,7 +24,21 @@ def set_player(d: SGData, seat: int, **changes: object) -> SGData:
 
 def open_habitats(d: SGData) -> frozenset[str]:
     """The habitats that can be entered now."""
-    return frozenset(h for h, hab in zip(HABITATS, d.habitats, strict=True) if hab.status is _OPEN)
+    # one bit per habitat open, and the set made once per pattern: Migration lists routes
+    # into the open habitats at every step
+    opened = 0
+    bit = 1
+    for hab in d.habitats:
+        if hab.status is _OPEN:
+            opened |= bit
+        bit <<= 1
+    return _open_set(opened)
+
+
+@lru_cache(maxsize=64)
+def _open_set(opened: int) -> frozenset[str]:
+    """The habitats whose bits are set in ``opened`` (bit ``i``: ``HABITATS[i]``)."""
+    return frozenset(h for i, h in enumerate(HABITATS) if opened >> i & 1)
 
 
 # A member read off its enum class (``Status.OPEN``) costs several times a module's own
