@@ -26,7 +26,7 @@ from ecotone.games.singapore.board import ECOTONE, region_name
 from ecotone.games.singapore.cards import HABITAT_INDEX, HABITATS, Bounty, cards, take
 from ecotone.games.singapore.gamemaster import dice, say
 from ecotone.games.singapore.refusals import Problem, SingaporeRefusal
-from ecotone.games.singapore.seats import hand_keys, seats_by_region
+from ecotone.games.singapore.seats import held_keys, seats_by_region
 from ecotone.games.singapore.state import (
     Choice,
     Phase,
@@ -283,7 +283,7 @@ _COMPETE = Phase.COMPETE
 
 def legal(d: SGData, seat: int) -> list[Action]:
     """Action cards that go with (or replace) a Survival Strategy, then the two strategies."""
-    return [*plays(d, seat, hand_keys(d.players[seat])), Cooperate(), Intimidate()]
+    return [*plays(d, seat, held_keys(d.players[seat].hand)), Cooperate(), Intimidate()]
 
 
 def refusal(d: SGData, seat: int, action: Action) -> Problem | None:

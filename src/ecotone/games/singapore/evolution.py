@@ -22,7 +22,7 @@ from ecotone.games.singapore.board import board, region_name
 from ecotone.games.singapore.cards import DECKS, HABITAT_INDEX, cards, name_of, take
 from ecotone.games.singapore.gamemaster import say
 from ecotone.games.singapore.refusals import Problem, SingaporeRefusal
-from ecotone.games.singapore.seats import hand_keys, open_habitats, set_player
+from ecotone.games.singapore.seats import held_keys, open_habitats, set_player
 from ecotone.games.singapore.state import (
     Phase,
     Player,
@@ -154,7 +154,7 @@ def _drawn_keys(drawn: tuple[str, ...]) -> tuple[str, ...]:
 def legal(d: SGData, seat: int) -> list[Action]:
     """Draw step: Action cards first, then the decks. Buy step: the drawn adaptations
     affordable, Bargain, Forage, and returning the rest."""
-    keys = hand_keys(d.players[seat])
+    keys = held_keys(d.players[seat].hand)
     if d.phase is _DRAW_STEP:
         out: list[Action] = [*plays(d, seat, keys)]
         for k in decks_allowed(d, seat):

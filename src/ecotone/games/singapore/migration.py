@@ -24,7 +24,7 @@ from ecotone.games.singapore.board import ECOTONE, RING, board, region_name
 from ecotone.games.singapore.cards import HABITATS, cards, name_of, take
 from ecotone.games.singapore.gamemaster import say, shuffle, throw
 from ecotone.games.singapore.refusals import Problem, SingaporeRefusal
-from ecotone.games.singapore.seats import hand_keys, open_habitats
+from ecotone.games.singapore.seats import held_keys, open_habitats
 from ecotone.games.singapore.state import (
     Choice,
     Phase,
@@ -70,7 +70,7 @@ def start_round(d: SGData) -> SGData:
         frog = "frog-dice" in traits(p)
         rolled = (throw(rnd), throw(rnd)) if frog else (throw(rnd),)
         players.append(replace(p, dice=rolled))
-        text = " and ".join(str(v) for v in rolled)
+        text = " and ".join(map(str, rolled))
         rolls.append(f"{seat_name(s)} {text}" + (" (Cinnamon Bush Frog)" if frog else ""))
     log.append("Migration: everyone rolls: " + ", ".join(rolls) + ". Choose your routes.")
     # the cards not dealt are kept sorted: their order means nothing (all 8 are shuffled
@@ -82,7 +82,7 @@ def start_round(d: SGData) -> SGData:
         bounty_deck=tuple(sorted(deal)),
         rng=key,
         players=tuple(players),
-        choices=tuple(Choice() for _ in players),
+        choices=(_UNCHOSEN,) * len(players),
     )
 
 
@@ -90,6 +90,8 @@ def start_round(d: SGData) -> SGData:
 # a module's own name.
 _OPEN = Status.OPEN
 _MIGRATE = Phase.MIGRATE
+# Every seat starts the round's Migration with nothing chosen: one record for them all.
+_UNCHOSEN = Choice()
 
 
 def step_counts(p: Player, c: Choice) -> frozenset[int]:
@@ -182,7 +184,7 @@ def _no_such_tile(tile: str) -> Problem:
 
 def legal(d: SGData, seat: int) -> list[Action]:
     """Action cards that can go with the route, then the route's possible ends."""
-    return [*plays(d, seat, hand_keys(d.players[seat])), *_routes(destinations(d, seat))]
+    return [*plays(d, seat, held_keys(d.players[seat].hand)), *_routes(destinations(d, seat))]
 
 
 def refusal(d: SGData, seat: int, action: Action) -> Problem | None:
