@@ -22,11 +22,11 @@ from ecotone.core.records import put, replace, seat_name
 from ecotone.games.singapore.abilities import traits
 from ecotone.games.singapore.action_cards import play_problem, plays
 from ecotone.games.singapore.actions import Cooperate, Intimidate, Play
-from ecotone.games.singapore.board import ECOTONE, board, region_name
+from ecotone.games.singapore.board import ECOTONE, region_name
 from ecotone.games.singapore.cards import HABITAT_INDEX, HABITATS, Bounty, cards, take
 from ecotone.games.singapore.gamemaster import dice, say
 from ecotone.games.singapore.refusals import Problem, SingaporeRefusal
-from ecotone.games.singapore.seats import hand_keys, seats_by_region
+from ecotone.games.singapore.seats import held_keys, seats_by_region
 from ecotone.games.singapore.state import (
     Choice,
     Phase,
@@ -283,7 +283,7 @@ _COMPETE = Phase.COMPETE
 
 def legal(d: SGData, seat: int) -> list[Action]:
     """Action cards that go with (or replace) a Survival Strategy, then the two strategies."""
-    return [*plays(d, seat, hand_keys(d.players[seat])), Cooperate(), Intimidate()]
+    return [*plays(d, seat, held_keys(d.players[seat].hand)), Cooperate(), Intimidate()]
 
 
 def refusal(d: SGData, seat: int, action: Action) -> Problem | None:
@@ -302,28 +302,28 @@ def refusal(d: SGData, seat: int, action: Action) -> Problem | None:
 def apply(d: SGData, seat: int, action: Action) -> SGData:
     """Record ``seat``'s secret choice."""
     c = d.choices[seat]
-    if isinstance(action, Play):
+    # (by exact class: no action class has subclasses, and ``isinstance`` against a
+    # record class costs several times as much)
+    if type(action) is Cooperate:
+        c = Choice(c.cards, "cooperate")
+    elif type(action) is Intimidate:
+        c = Choice(c.cards, "intimidate")
+    else:
+        assert type(action) is Play
         final = action.card if action.card in ("mimicry", "hibernate") else ""
         c = Choice((*c.cards, action.card), final)
-    elif isinstance(action, Cooperate):
-        c = Choice(c.cards, "cooperate")
-    else:
-        assert isinstance(action, Intimidate)
-        c = Choice(c.cards, "intimidate")
     return replace(d, choices=put(d.choices, seat, c))
 
 
 def resolve(d: SGData) -> SGData:
     """Reveal every Survival Strategy at once and share out the Food, habitat by habitat."""
     cs = cards()
-    b = board()
     players = list(d.players)
     discard = list(d.discard)
     lines: list[str] = []
+    here = seats_by_region(d)  # (the pawns stay where they are while Food is shared out)
     for h in HABITATS:
-        seats = [
-            s for s, c in enumerate(d.choices) if c.final != OUT and b.region(players[s].tile) == h
-        ]
+        seats = [s for s in here.get(h, ()) if d.choices[s].final != OUT]
         if not seats:
             continue
         entries = [

@@ -22,7 +22,7 @@ from ecotone.games.singapore.board import board, region_name
 from ecotone.games.singapore.cards import DECKS, HABITAT_INDEX, cards, name_of, take
 from ecotone.games.singapore.gamemaster import say
 from ecotone.games.singapore.refusals import Problem, SingaporeRefusal
-from ecotone.games.singapore.seats import hand_keys, open_habitats, set_player
+from ecotone.games.singapore.seats import held_keys, open_habitats, set_player
 from ecotone.games.singapore.state import (
     Phase,
     Player,
@@ -154,9 +154,12 @@ def _drawn_keys(drawn: tuple[str, ...]) -> tuple[str, ...]:
 def legal(d: SGData, seat: int) -> list[Action]:
     """Draw step: Action cards first, then the decks. Buy step: the drawn adaptations
     affordable, Bargain, Forage, and returning the rest."""
-    keys = hand_keys(d.players[seat])
+    keys = held_keys(d.players[seat].hand)
     if d.phase is _DRAW_STEP:
-        return [*plays(d, seat, keys), *(Draw(k) for k in decks_allowed(d, seat))]
+        out: list[Action] = [*plays(d, seat, keys)]
+        for k in decks_allowed(d, seat):
+            out.append(Draw(k))
+        return out
     # The rule reads the Food held only against the price: Food beyond it changes nothing,
     # so the purchases are remembered by the cards drawn, the price and that much Food.
     cost = price(d, seat)
@@ -200,14 +203,16 @@ def refusal(d: SGData, seat: int, action: Action) -> Problem | None:
 
 def apply(d: SGData, seat: int, action: Action) -> SGData:
     """The data after ``seat``'s Evolution decision."""
-    if isinstance(action, Play):
-        return _play(d, seat, action.card)
-    if isinstance(action, Draw):
-        return _draw(d, seat, action.deck)
-    if isinstance(action, Buy):
+    # told apart by their exact class, commonest first: no action class has subclasses,
+    # and ``isinstance`` against a record class costs several times as much
+    if type(action) is Buy:
         return _buy(d, seat, action.adaptation)
-    assert isinstance(action, Finish)
-    return _return_rest(d, seat)
+    if type(action) is Finish:
+        return _return_rest(d, seat)
+    if type(action) is Draw:
+        return _draw(d, seat, action.deck)
+    assert type(action) is Play
+    return _play(d, seat, action.card)
 
 
 def _play(d: SGData, seat: int, key: str) -> SGData:

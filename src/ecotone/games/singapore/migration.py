@@ -22,9 +22,9 @@ from ecotone.games.singapore.action_cards import play_problem, plays
 from ecotone.games.singapore.actions import Migrate, Play
 from ecotone.games.singapore.board import ECOTONE, RING, board, region_name
 from ecotone.games.singapore.cards import HABITATS, cards, name_of, take
-from ecotone.games.singapore.gamemaster import say
+from ecotone.games.singapore.gamemaster import say, shuffle, throw
 from ecotone.games.singapore.refusals import Problem, SingaporeRefusal
-from ecotone.games.singapore.seats import hand_keys, open_habitats
+from ecotone.games.singapore.seats import held_keys, open_habitats
 from ecotone.games.singapore.state import (
     Choice,
     Phase,
@@ -54,7 +54,7 @@ def start_round(d: SGData) -> SGData:
     cs = cards()
     rnd, key = roll(d.rng)  # one throw of the Gamemaster's for the Bounty and every die
     deal = list(cs.bounty_ids)
-    rnd.shuffle(deal)
+    shuffle(rnd, deal)
     habitats = []
     shown = []
     for h, hab in zip(HABITATS, d.habitats, strict=True):
@@ -68,9 +68,9 @@ def start_round(d: SGData) -> SGData:
     rolls = []
     for s, p in enumerate(d.players):
         frog = "frog-dice" in traits(p)
-        rolled = tuple(rnd.randint(1, 6) for _ in range(2 if frog else 1))
+        rolled = (throw(rnd), throw(rnd)) if frog else (throw(rnd),)
         players.append(replace(p, dice=rolled))
-        text = " and ".join(str(v) for v in rolled)
+        text = " and ".join(map(str, rolled))
         rolls.append(f"{seat_name(s)} {text}" + (" (Cinnamon Bush Frog)" if frog else ""))
     log.append("Migration: everyone rolls: " + ", ".join(rolls) + ". Choose your routes.")
     # the cards not dealt are kept sorted: their order means nothing (all 8 are shuffled
@@ -82,7 +82,7 @@ def start_round(d: SGData) -> SGData:
         bounty_deck=tuple(sorted(deal)),
         rng=key,
         players=tuple(players),
-        choices=tuple(Choice() for _ in players),
+        choices=(_UNCHOSEN,) * len(players),
     )
 
 
@@ -90,13 +90,22 @@ def start_round(d: SGData) -> SGData:
 # a module's own name.
 _OPEN = Status.OPEN
 _MIGRATE = Phase.MIGRATE
+# Every seat starts the round's Migration with nothing chosen: one record for them all.
+_UNCHOSEN = Choice()
 
 
 def step_counts(p: Player, c: Choice) -> frozenset[int]:
     """How many steps ``p`` may take: a die's value, widened by abilities and Stampede."""
-    t = traits(p)
+    return _step_counts(p.dice, traits(p), "stampede" in c.cards)
+
+
+# Remembered by what the rule reads: a route is listed at every step of Migration, and a
+# player keeps the same roll and abilities through it.
+@lru_cache(maxsize=1024)
+def _step_counts(dice: tuple[int, ...], t: frozenset[str], stampede: bool) -> frozenset[int]:
+    """:func:`step_counts` for the roll ``dice``, the traits ``t`` and Stampede played or not."""
     out: set[int] = set()
-    for v in p.dice:
+    for v in dice:
         out.add(v)
         if "brachiate" in t:  # full Limbs set
             out.add(v + 1)
@@ -105,7 +114,7 @@ def step_counts(p: Player, c: Choice) -> frozenset[int]:
     out.discard(0)
     if "hide" in t:  # Lesser Mousedeer niche: may stay put
         out.add(0)
-    if "stampede" in c.cards:
+    if stampede:
         out = {v + STAMPEDE_STEPS for v in out}
     return frozenset(out)
 
@@ -175,7 +184,7 @@ def _no_such_tile(tile: str) -> Problem:
 
 def legal(d: SGData, seat: int) -> list[Action]:
     """Action cards that can go with the route, then the route's possible ends."""
-    return [*plays(d, seat, hand_keys(d.players[seat])), *_routes(destinations(d, seat))]
+    return [*plays(d, seat, held_keys(d.players[seat].hand)), *_routes(destinations(d, seat))]
 
 
 def refusal(d: SGData, seat: int, action: Action) -> Problem | None:
@@ -199,11 +208,13 @@ def _routes(tiles: tuple[str, ...]) -> tuple[Migrate, ...]:
 def apply(d: SGData, seat: int, action: Action) -> SGData:
     """Record ``seat``'s secret choice (a card played with the route, or the route)."""
     c = d.choices[seat]
-    if isinstance(action, Play):
-        c = Choice((*c.cards, action.card), c.final)
-    else:
-        assert isinstance(action, Migrate)
+    # (by exact class, the route first: no action class has subclasses, and
+    # ``isinstance`` against a record class costs several times as much)
+    if type(action) is Migrate:
         c = Choice(c.cards, action.tile)
+    else:
+        assert type(action) is Play
+        c = Choice((*c.cards, action.card), c.final)
     return replace(d, choices=put(d.choices, seat, c))
 
 

@@ -20,6 +20,7 @@ from ecotone.core.rng import new_key
 from ecotone.games.singapore import competition, endround, evolution, migration
 from ecotone.games.singapore.board import CENTRE, board
 from ecotone.games.singapore.cards import DECKS, HABITATS, cards
+from ecotone.games.singapore.gamemaster import shuffle
 from ecotone.games.singapore.refusals import Problem, raised
 from ecotone.games.singapore.state import Habitat, Phase, Player, SGData, Status
 
@@ -47,10 +48,10 @@ def setup(rnd: random.Random, players: int, mode: str) -> SGData:
     decks = []
     for deck in DECKS:
         ids = list(cs.deck_ids[deck])
-        rnd.shuffle(ids)
+        shuffle(rnd, ids)
         decks.append(tuple(ids))
     niches = list(cs.niche_ids)
-    rnd.shuffle(niches)
+    shuffle(rnd, niches)
     dealt = [""] * players
     display: tuple[str, ...] = ()
     if mode == "standard":
@@ -87,10 +88,16 @@ def settle(d: SGData) -> SGData:
     """Let the Gamemaster run the game on until a player must decide."""
     while True:
         phase = d.phase
-        if phase is _MIGRATE and all(c.final for c in d.choices):
-            d = competition.begin(migration.resolve(d))
-        elif phase is _COMPETE and all(c.final for c in d.choices):
-            d = evolution.begin(competition.resolve(d))
+        if phase is _MIGRATE or phase is _COMPETE:
+            # the secret choices are revealed once every seat has made one (a plain loop:
+            # this runs at a third of all steps, and ``all`` over a generator costs more)
+            for c in d.choices:
+                if not c.final:
+                    return d
+            if phase is _MIGRATE:
+                d = competition.begin(migration.resolve(d))
+            else:
+                d = evolution.begin(competition.resolve(d))
         elif phase is _ROUND_END:
             d = endround.begin(d)
         elif phase is _NEXT_ROUND:
@@ -101,9 +108,14 @@ def settle(d: SGData) -> SGData:
 
 def to_move(d: SGData) -> tuple[int, ...]:
     """Every seat still choosing in a simultaneous phase, else the seat whose turn it is."""
-    if d.phase in _SIMULTANEOUS:
-        return tuple(s for s, c in enumerate(d.choices) if not c.final)
-    if d.phase is _OVER:
+    phase = d.phase
+    if phase is _MIGRATE or phase is _COMPETE:
+        waiting = []
+        for s, c in enumerate(d.choices):
+            if not c.final:
+                waiting.append(s)
+        return tuple(waiting)
+    if phase is _OVER:
         return ()
     return (d.turn,)
 

@@ -14,7 +14,7 @@ from ecotone.games.singapore.board import board
 from ecotone.games.singapore.cards import HABITATS, cards
 from ecotone.games.singapore.state import Player, SGData, Status
 
-__all__ = ["hand_keys", "open_habitats", "seats_by_region", "set_player"]
+__all__ = ["hand_keys", "held_keys", "open_habitats", "seats_by_region", "set_player"]
 
 
 def set_player(d: SGData, seat: int, **changes: object) -> SGData:
@@ -24,7 +24,21 @@ def set_player(d: SGData, seat: int, **changes: object) -> SGData:
 
 def open_habitats(d: SGData) -> frozenset[str]:
     """The habitats that can be entered now."""
-    return frozenset(h for h, hab in zip(HABITATS, d.habitats, strict=True) if hab.status is _OPEN)
+    # one bit per habitat open, and the set made once per pattern: Migration lists routes
+    # into the open habitats at every step
+    opened = 0
+    bit = 1
+    for hab in d.habitats:
+        if hab.status is _OPEN:
+            opened |= bit
+        bit <<= 1
+    return _open_set(opened)
+
+
+@lru_cache(maxsize=64)
+def _open_set(opened: int) -> frozenset[str]:
+    """The habitats whose bits are set in ``opened`` (bit ``i``: ``HABITATS[i]``)."""
+    return frozenset(h for i, h in enumerate(HABITATS) if opened >> i & 1)
 
 
 # A member read off its enum class (``Status.OPEN``) costs several times a module's own
@@ -44,11 +58,13 @@ def seats_by_region(d: SGData) -> dict[str, list[int]]:
 
 def hand_keys(p: Player) -> tuple[str, ...]:
     """The different cards in ``p``'s hand, by key, in the codec's order."""
-    return _hand_keys(p.hand)
+    return held_keys(p.hand)
 
 
+# (the legal moves of every step read it straight from the hand, without the call above)
 @lru_cache(maxsize=4096)
-def _hand_keys(hand: tuple[str, ...]) -> tuple[str, ...]:
+def held_keys(hand: tuple[str, ...]) -> tuple[str, ...]:
+    """The different cards among the card ids ``hand``, by key, in the codec's order."""
     cs = cards()
     held = {cs.key(c) for c in hand}
     return tuple(k for k in cs.hand_keys if k in held)

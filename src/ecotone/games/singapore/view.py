@@ -43,6 +43,7 @@ from ecotone.games.singapore.board import board
 from ecotone.games.singapore.cards import ACTION_TIMINGS, DECKS, HABITATS, cards
 from ecotone.games.singapore.endround import need
 from ecotone.games.singapore.evolution import niches_completed
+from ecotone.games.singapore.gamemaster import shuffle
 from ecotone.games.singapore.scoring import evp
 from ecotone.games.singapore.seats import hand_keys
 from ecotone.games.singapore.state import ROUNDS, Choice, Phase, Player, SGData, Status
@@ -59,12 +60,8 @@ _PLEDGE = Phase.PLEDGE
 # member's ``.value`` goes through a Python-level descriptor, and observations are built
 # at every step of a search.
 _VALUE: dict[Phase | Status, str] = {m: m.value for e in (Phase, Status) for m in e}
-
-
-def _deck(d: SGData, i: int) -> dict[str, Any]:
-    pile = d.decks[i]
-    known = d.known[i]
-    return {"cards": len(pile), "bottom": list(_bottom(pile, known)) if known else []}
+# The Destruction cards that destroy each habitat, in the order of ``HABITATS``.
+_NEEDED: tuple[int, ...] = tuple(cards().decks[h].destruction for h in HABITATS)
 
 
 # The cards everyone saw go to the bottom of a deck, by the deck (most steps leave every
@@ -154,53 +151,69 @@ def _shown(p: Player) -> _Shown:
     return shown
 
 
-def _player(d: SGData, s: int, p: Player, seat: int | None) -> dict[str, Any]:
-    found = _SHOWN.get(id(p))
-    if found is None or found[0] is not p:
-        found = _shown(p)
-    _, plain, (owned, niches, abilities, backs) = found
-    # a copy of the plain entries, and fresh lists: no observation shares anything
-    out = plain.copy()
-    out["adaptations"] = dict(owned)
-    out["niches"] = list(niches)
-    out["abilities"] = list(abilities)
-    out["hand_backs"] = list(backs)
-    out["dice"] = list(p.dice)
-    if d.phase in _SIMULTANEOUS and d.choices[s].final != "out":
-        out["chosen"] = bool(d.choices[s].final)
-    if s == seat:
-        out["hand_cards"] = sorted(_keys(p.hand))
-        out["hand_keys"] = list(hand_keys(p))
-        out["niche"] = cards().niche(p.niche).key if p.niche else None
-    return out
-
-
 def observation(d: SGData, seat: int | None) -> dict[str, Any]:
     """Everything ``seat`` may know (``None``: a spectator)."""
+    # Written out in one function, with the remembered pieces looked up in place: a search
+    # observes every step of its playouts, and each call here costs as much as a lookup.
     cs = cards()
+    decks = []
+    for pile, known in zip(d.decks, d.known, strict=True):
+        if not known:
+            bottom = []
+        else:
+            found = _BOTTOMS.get(id(pile))
+            if found is not None and found[0] is pile and found[1] == known:
+                bottom = list(found[2])
+            else:
+                bottom = list(_bottom(pile, known))
+        decks.append({"cards": len(pile), "bottom": bottom})
     habitats = {}
-    for i, (h, hab) in enumerate(zip(HABITATS, d.habitats, strict=True)):
-        bounty = cs.bounty[hab.bounty] if hab.bounty else None
-        habitats[h] = {
+    for i, hab in enumerate(d.habitats):
+        b = cs.bounty[hab.bounty] if hab.bounty else None
+        habitats[HABITATS[i]] = {
             "status": _VALUE[hab.status],
             "destruction": len(hab.destruction),
-            "destruction_needed": cs.decks[h].destruction,
-            "bounty": {"single": bounty.single, "shared": bounty.shared} if bounty else None,
-            "deck": _deck(d, i + 1),
+            "destruction_needed": _NEEDED[i],
+            "bounty": {"single": b.single, "shared": b.shared} if b else None,
+            "deck": decks[i + 1],
         }
+    phase = d.phase
+    choosing = phase in _SIMULTANEOUS
+    players = []
+    for s, p in enumerate(d.players):
+        found_p = _SHOWN.get(id(p))
+        if found_p is None or found_p[0] is not p:
+            found_p = _shown(p)
+        _, plain, (owned, niches, abilities, backs) = found_p
+        # a copy of the plain entries, and fresh lists: no observation shares anything
+        out = plain.copy()
+        out["adaptations"] = dict(owned)
+        out["niches"] = list(niches)
+        out["abilities"] = list(abilities)
+        out["hand_backs"] = list(backs)
+        out["dice"] = list(p.dice)
+        if choosing:
+            final = d.choices[s].final
+            if final != "out":
+                out["chosen"] = bool(final)
+        if s == seat:
+            out["hand_cards"] = sorted(_keys(p.hand))
+            out["hand_keys"] = list(hand_keys(p))
+            out["niche"] = cs.niche(p.niche).key if p.niche else None
+        players.append(out)
     obs: dict[str, Any] = {
         "mode": d.mode,
         "round": d.round,
         "rounds": ROUNDS,
         "first": d.first,
-        "phase": _VALUE[d.phase],
-        "turn": d.turn if d.phase in SEQUENTIAL else None,
+        "phase": _VALUE[phase],
+        "turn": d.turn if phase in SEQUENTIAL else None,
         "habitats": habitats,
-        "wild_deck": _deck(d, 0),
+        "wild_deck": decks[0],
         "destruction_drawn": d.destroyed_count,
         "discard": list(_keys(d.discard)),
         "niche_display": [cs.niche(n).key for n in d.niche_display],
-        "players": [_player(d, s, p, seat) for s, p in enumerate(d.players)],
+        "players": players,
         "drawn": list(_keys(d.drawn)),
         "drawn_from": d.drawn_from or None,
         "evolution": {"extra": d.extra, "any_deck": d.any_deck, "bargain": d.bargain},
@@ -208,14 +221,14 @@ def observation(d: SGData, seat: int | None) -> dict[str, Any]:
         "log": list(d.log),
         "last_log": list(d.last_log),
     }
-    if d.phase is _PLEDGE:
+    if phase is _PLEDGE:
         obs["recovery"] = {
             "habitat": d.proposal,
             "proposer": d.proposer,
             "pledges": list(d.pledges),
             "needed": need(d),
         }
-    if seat is not None and d.phase in _SIMULTANEOUS:
+    if seat is not None and choosing:
         c = d.choices[seat]
         obs["my_choice"] = {"cards": list(c.cards), "final": c.final or None}
     return obs
@@ -290,7 +303,7 @@ def _redeal_cards(d: SGData, seat: int, rnd: random.Random) -> SGData:
                 *(facedown[s][j] for s, j in down_slots),
             ]
         )
-        rnd.shuffle(pool)
+        shuffle(rnd, pool)
         for s, j in down_slots:
             card = next(
                 c for c in pool if cs.kind(c) == "action" and ACTION_TIMINGS[cs.key(c)] == "secret"
@@ -313,7 +326,7 @@ def _redeal_niches(d: SGData, seat: int, rnd: random.Random) -> SGData:
     holders = [s for s, p in enumerate(d.players) if s != seat and p.niche]
     pool = sorted([d.players[s].niche for s in holders] + list(d.niche_box))
     for _ in range(_NICHE_TRIES):
-        rnd.shuffle(pool)
+        shuffle(rnd, pool)
         dealt = dict(zip(holders, pool, strict=False))
         if all(not niches_completed(d.players[s], (dealt[s],)) for s in holders):
             players = list(d.players)
