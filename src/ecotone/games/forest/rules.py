@@ -9,6 +9,7 @@ once, in :mod:`~ecotone.games.forest.refusals`.
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 
 from ecotone.core.actions import Action
@@ -94,25 +95,43 @@ def legal(d: ForestData, seat: int, players: int) -> list[Action]:
     """
     phase = d.phase
     if phase is DRAW or phase is DEAL:
-        return [_DRAWS[i] for i in open_piles(d)]
+        return list(_DRAWS_FROM[open_piles(d)])
+    # The moves are built with plain loops over rows of shared records: a comprehension
+    # costs a frame of its own, more than the few moves it makes. The trees a card may go
+    # to are numbered from 0 (``targets``), so each card's row is cut to their count.
     if phase is PLACE:
-        trees = targets(d.forests[seat])
-        return [_PLACES[c][t] for c in d.hands[seat] for t in trees]
+        trees = len(targets(d.forests[seat]))
+        found: list[Action] = []
+        for card in d.hands[seat]:
+            found += _PLACES[card][:trees]
+        return found
     if phase is RECEIVE:
         assert d.gift is not None
-        places = _PLACES[d.gift]
-        return [places[t] for t in targets(d.forests[seat])]
+        return list(_PLACES[d.gift][: len(targets(d.forests[seat]))])
     if phase is GIVE:
+        found = []
         if players == 1:
-            return [_TO_NEIGHBOUR[c] for c in d.hands[seat]]
+            for card in d.hands[seat]:
+                found.append(_TO_NEIGHBOUR[card])
+            return found
         to = _recipients(seat, players)
-        return [_GIVES[c][s] for c in d.hands[seat] for s in to]
+        for card in d.hands[seat]:
+            gives = _GIVES[card]
+            for s in to:
+                found.append(gives[s])
+        return found
     return []
 
 
 # An action names only cards, piles, trees and seats, and records are frozen: one record
 # for each serves every position, made once rather than at every step of a search.
 _DRAWS = tuple(Draw(i) for i in range(PILES))
+# the draws from each set of open piles there can be (as ``open_piles`` lists them)
+_DRAWS_FROM = {
+    piles: tuple(_DRAWS[i] for i in piles)
+    for n in range(PILES + 1)
+    for piles in itertools.combinations(range(PILES), n)
+}
 _PLACES = {c: tuple(Place(c, t) for t in range(MAX_TREES)) for c in cards().ids}
 _GIVES = {c: tuple(Give(c, s) for s in range(MAX_SEATS)) for c in cards().ids}
 _TO_NEIGHBOUR = {c: GiveToNeighbour(c) for c in cards().ids}
