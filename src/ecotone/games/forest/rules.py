@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import itertools
 import random
+from bisect import bisect_right
 
 from ecotone.core.actions import Action
 from ecotone.core.records import put, replace, without
@@ -149,9 +150,12 @@ def _recipients(seat: int, players: int) -> tuple[int, ...]:
 
 def next_data(d: ForestData, seat: int, action: Action, players: int) -> ForestData:
     """The data after a legal ``action``."""
-    if isinstance(action, Draw):
+    # Dispatched on the exact class, commonest first: a legal action is one of the
+    # codec's own records (the kernel refuses any other), and a failed ``isinstance``
+    # costs more than the comparison.
+    if type(action) is Draw:
         return _draw(d, seat, action.pile, players)
-    if isinstance(action, Place):
+    if type(action) is Place:
         forests = put(d.forests, seat, place_card(d.forests[seat], action.card, action.tree))
         if d.phase is RECEIVE:
             phase, turn, left = _after_gift(d, d.hands, players)
@@ -169,10 +173,10 @@ def next_data(d: ForestData, seat: int, action: Action, players: int) -> ForestD
             phase, turn, left = _next_turn(hands, d.turn, players)
             return replace(d, forests=forests, hands=hands, phase=phase, turn=turn, draws_left=left)
         return replace(d, forests=forests, hands=hands, phase=GIVE)
-    if isinstance(action, Give):
+    if type(action) is Give:
         hands = put(d.hands, seat, without(d.hands[seat], action.card))
         return replace(d, hands=hands, phase=RECEIVE, gift=action.card, receiver=action.to)
-    if isinstance(action, GiveToNeighbour):
+    if type(action) is GiveToNeighbour:
         hands = put(d.hands, seat, without(d.hands[seat], action.card))
         neighbour = neighbour_place(d.neighbour, action.card)
         phase, turn, left = _after_gift(d, hands, players)
@@ -189,7 +193,9 @@ Hands = tuple[tuple[str, ...], ...]
 def _draw(d: ForestData, seat: int, pile: int, players: int) -> ForestData:
     card = d.piles[pile][-1]
     piles = put(d.piles, pile, d.piles[pile][:-1])
-    hands = put(d.hands, seat, tuple(sorted((*d.hands[seat], card))))
+    hand = d.hands[seat]
+    at = bisect_right(hand, card)  # hands are kept sorted
+    hands = put(d.hands, seat, (*hand[:at], card, *hand[at:]))
     if d.phase is DEAL:
         if all(len(h) == HAND_SIZE for h in hands):
             return replace(d, piles=piles, hands=hands, phase=PLACE, turn=0)
