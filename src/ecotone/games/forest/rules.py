@@ -85,7 +85,7 @@ def to_move(d: ForestData) -> tuple[int, ...]:
 # -- legal actions ----------------------------------------------------------------------
 
 
-def legal(d: ForestData, seat: int, players: int) -> list[Action]:
+def legal(d: ForestData, seat: int) -> list[Action]:
     """The legal actions of ``seat``, who is to move, in a fixed order.
 
     Each kind of move is drawn from the cards at hand (or the gift) and the piles, trees
@@ -111,6 +111,7 @@ def legal(d: ForestData, seat: int, players: int) -> list[Action]:
         return list(_PLACES[d.gift][: len(targets(d.forests[seat]))])
     if phase is GIVE:
         found = []
+        players = len(d.forests)  # one forest per seat
         if players == 1:
             for card in d.hands[seat]:
                 found.append(_TO_NEIGHBOUR[card])
@@ -148,8 +149,9 @@ def _recipients(seat: int, players: int) -> tuple[int, ...]:
 # -- transitions ------------------------------------------------------------------------
 
 
-def next_data(d: ForestData, seat: int, action: Action, players: int) -> ForestData:
+def next_data(d: ForestData, seat: int, action: Action) -> ForestData:
     """The data after a legal ``action``."""
+    players = len(d.forests)  # one forest per seat
     # Dispatched on the exact class, commonest first: a legal action is one of the
     # codec's own records (the kernel refuses any other), and a failed ``isinstance``
     # costs more than the comparison.
