@@ -305,6 +305,7 @@ class ISMCTSBot(Bot):
         # The randomness of rollouts and of others' secret choices: the bot's own, except
         # in a paired comparison, where each round fixes it (see _reseed).
         self._roll = self.rng
+        self._hooks = game.step_hooks()  # the rollouts' steps, taken on the game's data
         self.last_search: SearchStats | None = None
         # The tree of the last search, kept for inspection (tests, curious users).
         self.last_tree: _Node | None = None
@@ -546,7 +547,8 @@ class ISMCTSBot(Bot):
         # with the game's own hooks, past the states' caches and defensive copies: what
         # State.step would do, without a State for each step.
         game = self.game
-        legal_of, next_of, to_move_of = game.legal, game.next, game.to_move
+        hooks = self._hooks
+        legal_of, next_of, to_move_of = hooks.legal, hooks.next, hooks.to_move
         rnd = self._roll.random
         data = state.data
         for _ in range(limit):

@@ -45,7 +45,7 @@ import functools
 import hashlib
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar, cast, final
 
@@ -60,7 +60,7 @@ from ecotone.core.spec import GameSpec
 from ecotone.core.styled import Styled, mark
 from ecotone.core.visibility import Revealed, announcement, reveal
 
-__all__ = ["Game", "Lesson", "ScoreTerm", "State"]
+__all__ = ["Game", "Lesson", "ScoreTerm", "State", "StepHooks"]
 
 D = TypeVar("D", bound=msgspec.Struct)
 
@@ -233,6 +233,21 @@ class Game(ABC, Generic[D]):
     def next(self, data: D, seat: int, action: Action) -> D:
         """The data after ``seat`` takes ``action``, which the kernel has checked is legal."""
 
+    def step_hooks(self) -> StepHooks[D]:
+        """:meth:`to_move`, :meth:`legal` and :meth:`next` as the callables that every
+        step of a game or a search calls (the kernel asks once per game, and keeps them).
+
+        By default the three methods themselves. A game whose hooks only hand their
+        arguments on to functions of its rules gives those functions instead: a step then
+        skips three method calls, which a playout of a game with cheap rules feels. They
+        must answer exactly as the hooks do (the conformance harness checks that they do).
+        """
+        return StepHooks(self.to_move, self.legal, self.next)
+
+    @functools.cached_property
+    def _steps(self) -> StepHooks[D]:
+        return self.step_hooks()
+
     @abstractmethod
     def refusal(self, data: D, seat: int, action: Action) -> IllegalAction | None:
         """The first rule ``action`` breaks for ``seat`` (who is to move), or ``None`` when
@@ -385,6 +400,21 @@ class Game(ABC, Generic[D]):
 
 
 @dataclass(frozen=True, slots=True)
+class StepHooks(Generic[D]):
+    """The hooks every step calls, as plain callables (:meth:`Game.step_hooks`).
+
+    Attributes:
+        to_move: ``to_move(data)``, as :meth:`Game.to_move`.
+        legal: ``legal(data, seat)``, as :meth:`Game.legal`.
+        next: ``next(data, seat, action)``, as :meth:`Game.next`.
+    """
+
+    to_move: Callable[[D], tuple[int, ...]]
+    legal: Callable[[D, int], list[Action]]
+    next: Callable[[D, int, Action], D]
+
+
+@dataclass(frozen=True, slots=True)
 class ScoreTerm:
     """One line of a seat's score: what it counts, and the points (negative for a
     penalty)."""
@@ -464,7 +494,7 @@ class State(Generic[D]):
         """The seats that must decide now; several at a simultaneous decision; empty at the end."""
         seats = self._to_move
         if seats is None:
-            seats = self._to_move = self.game.to_move(self.data)
+            seats = self._to_move = self.game._steps.to_move(self.data)
         return seats
 
     @property
@@ -472,7 +502,7 @@ class State(Generic[D]):
         """True once nobody has anything left to decide."""
         seats = self._to_move
         if seats is None:
-            seats = self._to_move = self.game.to_move(self.data)
+            seats = self._to_move = self.game._steps.to_move(self.data)
         return not seats
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -484,10 +514,11 @@ class State(Generic[D]):
             cached = legal.get(seat)
             if cached is not None:
                 return cached[:]
+        steps = self.game._steps
         seats = self._to_move  # (to_move's own, without the property's call)
         if seats is None:
-            seats = self._to_move = self.game.to_move(self.data)
-        found = self.game.legal(self.data, seat) if seat in seats else []
+            seats = self._to_move = steps.to_move(self.data)
+        found = steps.legal(self.data, seat) if seat in seats else []
         legal[seat] = found
         return found[:]
 
@@ -556,7 +587,8 @@ class State(Generic[D]):
             or action not in cached
         ):
             self.check(seat, action)
-        return State(self.game, self.game.next(self.data, seat, action))
+        game = self.game
+        return State(game, game._steps.next(self.data, seat, action))
 
     def _legal_list(self, seat: int) -> list[Action]:
         """``seat``'s legal actions as cached (not a copy: only to read)."""
@@ -572,7 +604,8 @@ class State(Generic[D]):
         state (a bot's playouts). Anything else gets undefined results: use
         :meth:`apply` for input from people, files or the network.
         """
-        return State(self.game, self.game.next(self.data, seat, action))
+        game = self.game
+        return State(game, game._steps.next(self.data, seat, action))
 
     def announce(self, seat: int, action: Action, viewer: int | None) -> str:
         """How ``viewer`` (``None``: a spectator) learns that ``seat`` takes ``action`` here:

@@ -188,6 +188,13 @@ def _check_actions(
     assert len(set(legal)) == len(legal), f"{here}: duplicate legal actions {legal}"
     assert state.legal_actions(seat) == legal, f"{here}: legal actions not deterministic"
     game.codec.check_unique(legal)
+    hooks = game.step_hooks()
+    assert hooks.to_move(state.data) == game.to_move(state.data), (
+        f"{here}: step_hooks().to_move and the to_move hook disagree"
+    )
+    assert hooks.legal(state.data, seat) == game.legal(state.data, seat), (
+        f"{here}: step_hooks().legal and the legal hook disagree"
+    )
     before = state.digest()
     sample = legal if len(legal) <= _APPLY_ALL_UP_TO else rnd.sample(legal, _APPLY_ALL_UP_TO)
     for action in sample:
@@ -199,6 +206,9 @@ def _check_actions(
         )
         after = _apply(state, seat, action, f"{here}: P{seat + 1}'s legal action {action}")
         assert after is not state
+        assert hooks.next(state.data, seat, action) == game.next(state.data, seat, action), (
+            f"{here}: step_hooks().next and the next hook disagree on {action}"
+        )
         report.actions_applied += 1
         if deep:
             _check_action_roundtrip(game, state, seat, action, here)

@@ -8,7 +8,7 @@ from typing import Any
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
-from ecotone.core.game import Game, ScoreTerm
+from ecotone.core.game import Game, ScoreTerm, StepHooks
 from ecotone.core.parts import ObservationPart
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Provenance, Variant
@@ -81,10 +81,15 @@ class OnceUponAForest(Game[ForestData]):
         return rules.to_move(data)
 
     def legal(self, data: ForestData, seat: int) -> list[Action]:
-        return rules.legal(data, seat, self.players)
+        return rules.legal(data, seat)
 
     def next(self, data: ForestData, seat: int, action: Action) -> ForestData:
-        return rules.next_data(data, seat, action, self.players)
+        return rules.next_data(data, seat, action)
+
+    def step_hooks(self) -> StepHooks[ForestData]:
+        # The rules read the number of players off the data (a forest per seat), so the
+        # hooks above only hand on their arguments: a step calls the rules directly.
+        return StepHooks(rules.to_move, rules.legal, rules.next_data)
 
     def refusal(self, data: ForestData, seat: int, action: Action) -> IllegalAction | None:
         return refusals.refusal(data, seat, action, self.players)

@@ -107,9 +107,19 @@ def pile_rule(d: ForestData, pile: int) -> ForestRefusal | None:
     return None if pile in open_piles(d) else R.EMPTY_PILE
 
 
-def open_piles(d: ForestData) -> list[int]:
-    """The piles a card can be drawn from: those with a card left (§Draw)."""
-    return [i for i, pile in enumerate(d.piles) if pile]
+def open_piles(d: ForestData) -> tuple[int, ...]:
+    """The piles a card can be drawn from: those with a card left (§Draw), in order."""
+    piles = d.piles
+    if all(piles):  # every pile holds a card until the game's last turns
+        return _EVERY_PILE
+    found = []
+    for i in _EVERY_PILE:
+        if piles[i]:
+            found.append(i)
+    return tuple(found)
+
+
+_EVERY_PILE = tuple(range(PILES))
 
 
 def hand_rule(d: ForestData, seat: int, card: str) -> ForestRefusal | None:

@@ -9,7 +9,9 @@ once, in :mod:`~ecotone.games.forest.refusals`.
 from __future__ import annotations
 
 import functools
+import itertools
 import random
+from bisect import bisect_right
 
 from ecotone.core.actions import Action
 from ecotone.core.records import put, replace, without
@@ -83,7 +85,7 @@ def to_move(d: ForestData) -> tuple[int, ...]:
 # -- legal actions ----------------------------------------------------------------------
 
 
-def legal(d: ForestData, seat: int, players: int) -> list[Action]:
+def legal(d: ForestData, seat: int) -> list[Action]:
     """The legal actions of ``seat``, who is to move, in a fixed order.
 
     Each kind of move is drawn from the cards at hand (or the gift) and the piles, trees
@@ -94,25 +96,44 @@ def legal(d: ForestData, seat: int, players: int) -> list[Action]:
     """
     phase = d.phase
     if phase is DRAW or phase is DEAL:
-        return [_DRAWS[i] for i in open_piles(d)]
+        return list(_DRAWS_FROM[open_piles(d)])
+    # The moves are built with plain loops over rows of shared records: a comprehension
+    # costs a frame of its own, more than the few moves it makes. The trees a card may go
+    # to are numbered from 0 (``targets``), so each card's row is cut to their count.
     if phase is PLACE:
-        trees = targets(d.forests[seat])
-        return [_PLACES[c][t] for c in d.hands[seat] for t in trees]
+        trees = len(targets(d.forests[seat]))
+        found: list[Action] = []
+        for card in d.hands[seat]:
+            found += _PLACES[card][:trees]
+        return found
     if phase is RECEIVE:
         assert d.gift is not None
-        places = _PLACES[d.gift]
-        return [places[t] for t in targets(d.forests[seat])]
+        return list(_PLACES[d.gift][: len(targets(d.forests[seat]))])
     if phase is GIVE:
+        found = []
+        players = len(d.forests)  # one forest per seat
         if players == 1:
-            return [_TO_NEIGHBOUR[c] for c in d.hands[seat]]
+            for card in d.hands[seat]:
+                found.append(_TO_NEIGHBOUR[card])
+            return found
         to = _recipients(seat, players)
-        return [_GIVES[c][s] for c in d.hands[seat] for s in to]
+        for card in d.hands[seat]:
+            gives = _GIVES[card]
+            for s in to:
+                found.append(gives[s])
+        return found
     return []
 
 
 # An action names only cards, piles, trees and seats, and records are frozen: one record
 # for each serves every position, made once rather than at every step of a search.
 _DRAWS = tuple(Draw(i) for i in range(PILES))
+# the draws from each set of open piles there can be (as ``open_piles`` lists them)
+_DRAWS_FROM = {
+    piles: tuple(_DRAWS[i] for i in piles)
+    for n in range(PILES + 1)
+    for piles in itertools.combinations(range(PILES), n)
+}
 _PLACES = {c: tuple(Place(c, t) for t in range(MAX_TREES)) for c in cards().ids}
 _GIVES = {c: tuple(Give(c, s) for s in range(MAX_SEATS)) for c in cards().ids}
 _TO_NEIGHBOUR = {c: GiveToNeighbour(c) for c in cards().ids}
@@ -128,11 +149,15 @@ def _recipients(seat: int, players: int) -> tuple[int, ...]:
 # -- transitions ------------------------------------------------------------------------
 
 
-def next_data(d: ForestData, seat: int, action: Action, players: int) -> ForestData:
+def next_data(d: ForestData, seat: int, action: Action) -> ForestData:
     """The data after a legal ``action``."""
-    if isinstance(action, Draw):
+    players = len(d.forests)  # one forest per seat
+    # Dispatched on the exact class, commonest first: a legal action is one of the
+    # codec's own records (the kernel refuses any other), and a failed ``isinstance``
+    # costs more than the comparison.
+    if type(action) is Draw:
         return _draw(d, seat, action.pile, players)
-    if isinstance(action, Place):
+    if type(action) is Place:
         forests = put(d.forests, seat, place_card(d.forests[seat], action.card, action.tree))
         if d.phase is RECEIVE:
             phase, turn, left = _after_gift(d, d.hands, players)
@@ -150,10 +175,10 @@ def next_data(d: ForestData, seat: int, action: Action, players: int) -> ForestD
             phase, turn, left = _next_turn(hands, d.turn, players)
             return replace(d, forests=forests, hands=hands, phase=phase, turn=turn, draws_left=left)
         return replace(d, forests=forests, hands=hands, phase=GIVE)
-    if isinstance(action, Give):
+    if type(action) is Give:
         hands = put(d.hands, seat, without(d.hands[seat], action.card))
         return replace(d, hands=hands, phase=RECEIVE, gift=action.card, receiver=action.to)
-    if isinstance(action, GiveToNeighbour):
+    if type(action) is GiveToNeighbour:
         hands = put(d.hands, seat, without(d.hands[seat], action.card))
         neighbour = neighbour_place(d.neighbour, action.card)
         phase, turn, left = _after_gift(d, hands, players)
@@ -170,7 +195,9 @@ Hands = tuple[tuple[str, ...], ...]
 def _draw(d: ForestData, seat: int, pile: int, players: int) -> ForestData:
     card = d.piles[pile][-1]
     piles = put(d.piles, pile, d.piles[pile][:-1])
-    hands = put(d.hands, seat, tuple(sorted((*d.hands[seat], card))))
+    hand = d.hands[seat]
+    at = bisect_right(hand, card)  # hands are kept sorted
+    hands = put(d.hands, seat, (*hand[:at], card, *hand[at:]))
     if d.phase is DEAL:
         if all(len(h) == HAND_SIZE for h in hands):
             return replace(d, piles=piles, hands=hands, phase=PLACE, turn=0)
