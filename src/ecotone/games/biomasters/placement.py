@@ -21,7 +21,7 @@ A card is played into a cell of the grid:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import chain, compress
 from typing import cast
 
@@ -195,7 +195,7 @@ class Scan:
 
 
 def plays(
-    d: BioData, grid: Grid, seat: int, hand_kinds: list[str], chemo_home: bool, scan: Scan
+    d: BioData, grid: Grid, seat: int, hand_kinds: Sequence[str], chemo_home: bool, scan: Scan
 ) -> list[Action]:
     """Every legal play of ``seat`` for the card ids ``hand_kinds`` (sorted), in the order
     of the card ids, then of the cells.

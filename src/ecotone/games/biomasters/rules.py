@@ -28,6 +28,7 @@ from ecotone.games.biomasters.effects import (
     set_cell,
     to_pile,
 )
+from ecotone.games.biomasters.instances import kinds_in
 from ecotone.games.biomasters.placement import Scan, plays, preferred_met
 from ecotone.games.biomasters.state import BioData, Pending, Phase, Scored, Slot, kind_of
 
@@ -50,6 +51,10 @@ ACTIONS_PER_TURN = 3
 OPENING_HAND = 5
 
 _KINDS = cards().kinds
+
+# The phases as plain names: reading a member off its enum class costs several times a
+# module name's look-up, and every step reads one or two.
+_ACTION, _PAY, _OVER = Phase.ACTION, Phase.PAY, Phase.OVER
 
 
 # -- set-up (§Set-up) ---------------------------------------------------------------------------
@@ -83,7 +88,7 @@ def setup(rnd: random.Random, table: Table, decks: tuple[Deck, ...]) -> BioData:
         decks=tuple(piles),
         piles=((),) * n,
         turn=0,
-        phase=Phase.ACTION,
+        phase=_ACTION,
         actions=ACTIONS_PER_TURN,
         turns=0,
     )
@@ -95,7 +100,7 @@ def setup(rnd: random.Random, table: Table, decks: tuple[Deck, ...]) -> BioData:
 
 def to_move(d: BioData) -> tuple[int, ...]:
     """The seat whose turn it is, until the game is over."""
-    return () if d.phase is Phase.OVER else (d.turn,)
+    return () if d.phase is _OVER else (d.turn,)
 
 
 def payers(d: BioData, seat: int, level: int, exclude: int) -> list[tuple[int, int]]:
@@ -113,12 +118,12 @@ def payers(d: BioData, seat: int, level: int, exclude: int) -> list[tuple[int, i
 
 def legal(d: BioData, table: Table, seat: int) -> list[Action]:
     """The legal actions of the seat to move, in a fixed order."""
-    if d.phase is Phase.PAY:
+    if d.phase is _PAY:
         p = d.pending
         assert p is not None
         names = table.grid.names
         return [Pay(names[i]) for i, _ in payers(d, seat, p.icons[0], p.cell)]
-    kinds = sorted(set(map(kind_of, d.hands[seat])))
+    kinds = kinds_in(d.hands[seat])
     scan = Scan(d.grid, table.grid, seat)  # one pass over the grid for both searches
     out = plays(d, table.grid, seat, kinds, table.chemo_home, scan)
     out.extend(ability_actions(d, table, seat, scan.actors))
@@ -136,11 +141,13 @@ def next_data(d: BioData, table: Table, seat: int, action: Action) -> BioData:
     """The data after the legal ``action``."""
     if d.events:
         d = replace(d, events=())
-    if isinstance(action, Pass):
-        return end_turn(d, table)
-    if isinstance(action, Play):
+    # by exact type, commonest first: the actions are the codec's own records, never
+    # subclassed, and this is cheaper than isinstance against a record class
+    if type(action) is Play:
         return _play(d, table, seat, action.card, table.grid.index[action.cell])
-    if isinstance(action, Pay):
+    if type(action) is Pass:
+        return end_turn(d, table)
+    if type(action) is Pay:
         return _pay(d, table, seat, table.grid.index[action.cell])
     return finish_action(apply_ability(d, table, seat, action), table)
 
@@ -171,7 +178,7 @@ def _play(d: BioData, table: Table, seat: int, card: str, cell: int) -> BioData:
         d = set_cell(d, cell, Slot(inst, card, seat, ready=ready))
     if not k.cost:
         return finish_action(d, table)
-    d = replace(d, phase=Phase.PAY, pending=Pending(inst, paying_cell, k.cost))
+    d = replace(d, phase=_PAY, pending=Pending(inst, paying_cell, k.cost))
     return _auto_pay(d, table, seat)
 
 
@@ -220,7 +227,7 @@ def _pay(d: BioData, table: Table, seat: int, cell: int) -> BioData:
 def finish_action(d: BioData, table: Table) -> BioData:
     """One action is spent; after the third the turn ends."""
     left = d.actions - 1
-    d = replace(d, actions=left, phase=Phase.ACTION, pending=None)
+    d = replace(d, actions=left, phase=_ACTION, pending=None)
     return end_turn(d, table) if left == 0 else d
 
 
@@ -279,7 +286,7 @@ def end_turn(d: BioData, table: Table) -> BioData:
             grid[i] = replace(g[i], fed=g[i].fed - 1)  # type: ignore[union-attr,type-var]
         d = replace(d, grid=tuple(grid))
     if d.last == seat:
-        return replace(d, phase=Phase.OVER, actions=0, pending=None)
+        return replace(d, phase=_OVER, actions=0, pending=None)
     return start_turn(d, table, (seat + 1) % table.players)
 
 
@@ -308,7 +315,7 @@ def start_turn(d: BioData, table: Table, seat: int) -> BioData:
         turn=seat,
         turns=d.turns + 1,
         actions=ACTIONS_PER_TURN,
-        phase=Phase.ACTION,
+        phase=_ACTION,
         pending=None,
     )
     for cell, parasite in struck:
