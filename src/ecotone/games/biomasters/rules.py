@@ -236,33 +236,60 @@ def finish_action(d: BioData, table: Table) -> BioData:
 
 def starving(d: BioData, table: Table, seat: int) -> list[int]:
     """The cells of ``seat``'s consumers with no food next to them and no recent meal."""
-    return _end_of_turn_cells(d.grid, table, seat)[0]
+    return _turn_cells(d.grid, table, seat, -1).hungry
 
 
-def _end_of_turn_cells(
-    g: tuple[Slot | None, ...], table: Table, seat: int
-) -> tuple[list[int], list[int]]:
-    """In one pass: ``seat``'s starving consumers, and its cards still digesting a meal."""
-    hungry: list[int] = []
-    meals: list[int] = []
+class _TurnCells:
+    """What the end of one seat's turn and the start of the next one's change, found in one
+    pass over the grid (§Starvation, §A turn).
+
+    Attributes:
+        hungry: the ending seat's starving consumers.
+        meals: the ending seat's cards still digesting a meal.
+        struck: the hosts the starting seat's parasitoids kill, with the parasite.
+        wake: the starting seat's exhausted cards that ready.
+    """
+
+    __slots__ = ("hungry", "meals", "struck", "wake")
+
+    def __init__(self) -> None:
+        self.hungry: list[int] = []
+        self.meals: list[int] = []
+        self.struck: list[tuple[int, str]] = []
+        self.wake: list[int] = []
+
+
+def _turn_cells(g: tuple[Slot | None, ...], table: Table, ending: int, starting: int) -> _TurnCells:
+    """The cells the end of ``ending``'s turn and the start of ``starting``'s turn change
+    (-1: no such turn). A starving host dies before the next turn starts: its parasite is
+    in the Detritus tile then and strikes nothing."""
+    out = _TurnCells()
+    hungry, meals, struck, wake = out.hungry, out.meals, out.struck, out.wake
     neighbours = table.grid.neighbours
     food_of, level_of = _FOOD, _LEVEL  # locals: this runs at every end of turn
     for i, s in occupied_slots(g):
-        if s.owner != seat or s.tile:
+        if s.tile:
             continue
-        if s.fed:
-            meals.append(i)
-            continue
-        food = food_of.get(s.kind)
-        if food is None:
-            continue
-        for j in neighbours[i]:
-            n = g[j]
-            if n is not None and not n.tile and level_of[n.kind] == food:
-                break
-        else:
-            hungry.append(i)
-    return hungry, meals
+        owner = s.owner
+        if owner == ending:
+            if s.fed:
+                meals.append(i)
+            elif (food := food_of.get(s.kind)) is not None:
+                for j in neighbours[i]:
+                    n = g[j]
+                    if n is not None and not n.tile and level_of[n.kind] == food:
+                        break
+                else:
+                    hungry.append(i)
+                    continue
+        parasite = s.parasite
+        if parasite and s.parasite_owner == starting and kind_of(parasite) in _PARASITOID:
+            struck.append((i, parasite))
+        elif owner == starting and not s.ready:
+            if parasite and kind_of(parasite) in _DRAIN:
+                continue  # Parasitic Drain: the host does not ready
+            wake.append(i)
+    return out
 
 
 # For the hot path: the food level of each consumer, and each card's level (HOMEs: 0).
@@ -276,49 +303,49 @@ _PARASITOID = frozenset(c for c, k in _KINDS.items() if k.effect == "parasitoid"
 def end_turn(d: BioData, table: Table) -> BioData:
     """End of the turn: starvation, then the next player's turn (or the end of the game)."""
     seat = d.turn
-    hungry, meals = _end_of_turn_cells(d.grid, table, seat)
-    for cell in hungry:
+    following = (seat + 1) % table.players
+    cells = _turn_cells(d.grid, table, seat, following)
+    for cell in cells.hungry:
         d = kill(d, table, cell, -1, "starved: nothing to eat next to it")
-    if meals:  # a meal lasts one end of turn less (the starving are never among them)
-        g = d.grid
-        grid = list(g)
-        for i in meals:
-            grid[i] = replace(g[i], fed=g[i].fed - 1)  # type: ignore[union-attr,type-var]
-        d = replace(d, grid=tuple(grid))
     if d.last == seat:
-        return replace(d, phase=_OVER, actions=0, pending=None)
-    return start_turn(d, table, (seat + 1) % table.players)
+        grid = _refreshed(d.grid, cells.meals, [])
+        return replace(d, grid=grid, phase=_OVER, actions=0, pending=None)
+    return _begin_turn(d, table, following, cells)
 
 
 def start_turn(d: BioData, table: Table, seat: int) -> BioData:
     """The Ready and Draw phases of ``seat``'s turn, after its parasitoids strike."""
-    g = d.grid
-    struck: list[tuple[int, str]] = []  # hosts of the seat's parasitoids, and the parasite
-    wake: list[int] = []  # the seat's exhausted cards that ready
-    for cell, s in occupied_slots(g):
-        if s.tile:
-            continue
-        if s.parasite and s.parasite_owner == seat and kind_of(s.parasite) in _PARASITOID:
-            struck.append((cell, s.parasite))
-        elif s.owner == seat and not s.ready:
-            if s.parasite and kind_of(s.parasite) in _DRAIN:
-                continue  # Parasitic Drain: the host does not ready
-            wake.append(cell)
-    if wake:
-        grid = list(g)
-        for cell in wake:
-            grid[cell] = replace(g[cell], ready=True)  # type: ignore[type-var]
-        g = tuple(grid)
+    return _begin_turn(d, table, seat, _turn_cells(d.grid, table, -1, seat))
+
+
+def _refreshed(
+    g: tuple[Slot | None, ...], meals: list[int], wake: list[int]
+) -> tuple[Slot | None, ...]:
+    """The grid with a meal lasting one end of turn less in ``meals`` (the starving are
+    never among them) and the cards in ``wake`` readied."""
+    if not meals and not wake:
+        return g
+    grid = list(g)
+    for i in meals:
+        grid[i] = replace(g[i], fed=g[i].fed - 1)  # type: ignore[union-attr,type-var]
+    for i in wake:
+        grid[i] = replace(g[i], ready=True)  # type: ignore[type-var]
+    return tuple(grid)
+
+
+def _begin_turn(d: BioData, table: Table, seat: int, cells: _TurnCells) -> BioData:
+    """``seat``'s turn begins: the end of the turn before settled (``cells``: found before
+    the starving died), its cards ready, its parasitoids strike, it draws."""
     d = replace(
         d,
-        grid=g,
+        grid=_refreshed(d.grid, cells.meals, cells.wake),
         turn=seat,
         turns=d.turns + 1,
         actions=ACTIONS_PER_TURN,
         phase=_ACTION,
         pending=None,
     )
-    for cell, parasite in struck:
+    for cell, parasite in cells.struck:
         name = _KINDS[kind_of(parasite)].card.name
         d = kill(d, table, cell, seat, f"was killed by {seat_name(seat)}'s {name}")
     if d.decks[seat]:
