@@ -14,6 +14,7 @@ from ecotone.core.actions import Action
 from ecotone.core.records import put, replace, seat_name
 from ecotone.games.biomasters.abilities import ability_actions, apply_ability
 from ecotone.games.biomasters.actions import Pass, Pay, Play
+from ecotone.games.biomasters.board import Grid
 from ecotone.games.biomasters.cards import Trophic, cards
 from ecotone.games.biomasters.decks import Deck
 from ecotone.games.biomasters.effects import (
@@ -103,17 +104,34 @@ def to_move(d: BioData) -> tuple[int, ...]:
     return () if d.phase is _OVER else (d.turn,)
 
 
-def payers(d: BioData, seat: int, level: int, exclude: int) -> list[tuple[int, int]]:
+def payers(d: BioData, seat: int, level: int, exclude: int) -> tuple[tuple[int, int], ...]:
     """``seat``'s ready cards able to pay an icon of ``level``: (cell, icons it pays)."""
-    out = []
+    global _last_payers  # noqa: PLW0603 - one entry, replaced whole
     g = d.grid
+    asked = (seat, level, exclude)
+    last = _last_payers
+    if last[0] is g and last[1] == asked:
+        return last[2]
+    out = []
     level_of, double = _LEVEL, _DOUBLE  # locals: this runs at every payment
     for i, s in occupied_slots(g):
         if s.owner != seat or not s.ready or s.tile or i == exclude:
             continue
         if level_of[s.kind] == level:  # HOMEs are level 0, never a cost icon
             out.append((i, 2 if s.mutualist and kind_of(s.mutualist) in double else 1))
-    return out
+    found = tuple(out)
+    _last_payers = (g, asked, found)
+    return found
+
+
+# The last payers found, with the grid and the question: a payment that leaves the player a
+# choice stops on them, and the very next thing asked is that decision's legal actions, the
+# same payers of the same grid. One entry, holding one grid.
+_last_payers: tuple[tuple[Slot | None, ...], tuple[int, int, int], tuple[tuple[int, int], ...]] = (
+    (),
+    (-1, 0, 0),
+    (),
+)
 
 
 def legal(d: BioData, table: Table, seat: int) -> list[Action]:
@@ -121,8 +139,10 @@ def legal(d: BioData, table: Table, seat: int) -> list[Action]:
     if d.phase is _PAY:
         p = d.pending
         assert p is not None
-        names = table.grid.names
-        return [Pay(names[i]) for i, _ in payers(d, seat, p.icons[0], p.cell)]
+        pays = _PAYS.get(table.grid)
+        if pays is None:
+            pays = _PAYS[table.grid] = tuple(Pay(name) for name in table.grid.names)
+        return [pays[i] for i, _ in payers(d, seat, p.icons[0], p.cell)]
     kinds = kinds_in(d.hands[seat])
     scan = Scan(d.grid, table.grid, seat)  # one pass over the grid for both searches
     out = plays(d, table.grid, seat, kinds, table.chemo_home, scan)
@@ -132,6 +152,8 @@ def legal(d: BioData, table: Table, seat: int) -> list[Action]:
 
 
 _PASS = Pass()  # frozen: one for every position
+# Each grid's payments, one per cell, made once and shared (they are frozen).
+_PAYS: dict[Grid, tuple[Pay, ...]] = {}
 
 
 # -- transitions ------------------------------------------------------------------------------
