@@ -93,11 +93,12 @@ def draw(d: BioData, seat: int) -> BioData:
 def pick(d: BioData, seat: int, card_id: str) -> str:
     """The instance of ``card_id`` that ``seat`` plays from its hand: a copy everybody has
     seen first (so the hidden ones stay hidden), else the lowest id."""
+    copy = card_id + "#"  # an instance id is its card id, "#", seat and copy
     for c in d.revealed[seat]:
-        if kind_of(c) == card_id:
+        if c.startswith(copy):
             return c
     for c in d.hands[seat]:  # hands are sorted: the first copy has the lowest id
-        if kind_of(c) == card_id:
+        if c.startswith(copy):
             return c
     raise ValueError(f"{seat_name(seat)} holds no {card_id}")
 

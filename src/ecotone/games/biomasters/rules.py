@@ -180,10 +180,10 @@ def _play(d: BioData, table: Table, seat: int, card: str, cell: int) -> BioData:
     d = from_hand(d, seat, inst)
     here = d.grid[cell]
     paying_cell = cell
-    if k.is_attachment:
+    if card in _ATTACHMENTS:
         assert here is not None
         paying_cell = -1  # the new card is not on the grid: any ready card may pay
-        if k.trophic is Trophic.PARASITE:
+        if card in _PARASITES:
             here = replace(here, parasite=inst, parasite_owner=seat)
         else:
             if k.effect == "clean" and here.parasite:
@@ -192,15 +192,16 @@ def _play(d: BioData, table: Table, seat: int, card: str, cell: int) -> BioData:
                 d = add_event(d, f"the {k.card.name} ate the {_KINDS[kind_of(eaten)].card.name}")
                 here = replace(here, parasite="", parasite_owner=-1)
             here = replace(here, mutualist=inst, mutualist_owner=seat)
-        d = set_cell(d, cell, here)
     else:
-        if k.trophic is Trophic.SAPROTROPH:
+        if card in _SAPROTROPHS:
             d = decompose(d, table, cell, seat)
-        ready = preferred_met(d, table.grid, k, cell)
-        d = set_cell(d, cell, Slot(inst, card, seat, ready=ready))
+        ready = preferred_met(d, table.grid, k, cell) if k.preferred else False
+        here = Slot(inst, card, seat, ready=ready)
     if not k.cost:
-        return finish_action(d, table)
-    d = replace(d, phase=_PAY, pending=Pending(inst, paying_cell, k.cost))
+        return finish_action(set_cell(d, cell, here), table)
+    # the card and its cost due in one copy of the state
+    pending = Pending(inst, paying_cell, k.cost)
+    d = replace(d, grid=put(d.grid, cell, here), phase=_PAY, pending=pending)
     return _auto_pay(d, table, seat)
 
 
@@ -320,6 +321,10 @@ _LEVEL: dict[str, int] = {c: k.level for c, k in _KINDS.items()}
 _DOUBLE = frozenset(c for c, k in _KINDS.items() if k.effect == "double")
 _DRAIN = frozenset(c for c, k in _KINDS.items() if k.effect == "drain")
 _PARASITOID = frozenset(c for c, k in _KINDS.items() if k.effect == "parasitoid")
+# How a card is played (Kind's properties and enum members, read once here)
+_ATTACHMENTS = frozenset(c for c, k in _KINDS.items() if k.is_attachment)
+_PARASITES = frozenset(c for c, k in _KINDS.items() if k.trophic is Trophic.PARASITE)
+_SAPROTROPHS = frozenset(c for c, k in _KINDS.items() if k.trophic is Trophic.SAPROTROPH)
 
 
 def end_turn(d: BioData, table: Table) -> BioData:
