@@ -106,8 +106,15 @@ def to_move(d: BioData) -> tuple[int, ...]:
 
 def payers(d: BioData, seat: int, level: int, exclude: int) -> tuple[tuple[int, int], ...]:
     """``seat``'s ready cards able to pay an icon of ``level``: (cell, icons it pays)."""
+    return _payers(d.grid, seat, level, exclude)
+
+
+_Grid = tuple[Slot | None, ...]
+_Found = tuple[tuple[int, int], ...]
+
+
+def _payers(g: _Grid, seat: int, level: int, exclude: int) -> _Found:
     global _last_payers  # noqa: PLW0603 - one entry, replaced whole
-    g = d.grid
     asked = (seat, level, exclude)
     last = _last_payers
     if last[0] is g and last[1] == asked:
@@ -124,14 +131,37 @@ def payers(d: BioData, seat: int, level: int, exclude: int) -> tuple[tuple[int, 
     return found
 
 
+def _remember_payers(g: _Grid, asked: tuple[int, int, int], found: _Found) -> None:
+    """Remember ``found`` as the payers of ``g`` for (seat, level, excluded cell) ``asked``."""
+    global _last_payers  # noqa: PLW0603 - one entry, replaced whole
+    _last_payers = (g, asked, found)
+
+
 # The last payers found, with the grid and the question: a payment that leaves the player a
 # choice stops on them, and the very next thing asked is that decision's legal actions, the
 # same payers of the same grid. One entry, holding one grid.
-_last_payers: tuple[tuple[Slot | None, ...], tuple[int, int, int], tuple[tuple[int, int], ...]] = (
-    (),
-    (-1, 0, 0),
-    (),
-)
+_last_payers: tuple[_Grid, tuple[int, int, int], _Found] = ((), (-1, 0, 0), ())
+
+
+def _payers_before(g: _Grid, seat: int, level: int) -> _Found:
+    """The payers of a card put into an empty cell or onto a tile of ``g``, found on ``g``:
+    every other cell is as it was, and that one held none.
+
+    A bot weighing each of its plays pays for them all from the same grid, so the payers
+    of the last grid asked are remembered, by seat and level.
+    """
+    global _last_before  # noqa: PLW0603 - one entry, replaced whole
+    grid, known = _last_before
+    if grid is not g:
+        known = {}
+        _last_before = (g, known)
+    found = known.get((seat, level))
+    if found is None:
+        found = known[seat, level] = _payers(g, seat, level, -1)
+    return found
+
+
+_last_before: tuple[_Grid, dict[tuple[int, int], _Found]] = ((), {})
 
 
 def legal(d: BioData, table: Table, seat: int) -> list[Action]:
@@ -142,7 +172,7 @@ def legal(d: BioData, table: Table, seat: int) -> list[Action]:
         pays = _PAYS.get(table.grid)
         if pays is None:
             pays = _PAYS[table.grid] = tuple(Pay(name) for name in table.grid.names)
-        return [pays[i] for i, _ in payers(d, seat, p.icons[0], p.cell)]
+        return [pays[i] for i, _ in _payers(d.grid, seat, p.icons[0], p.cell)]
     kinds = kinds_in(d.hands[seat])
     scan = Scan(d.grid, table.grid, seat)  # one pass over the grid for both searches
     out = plays(d, table.grid, seat, kinds, table.chemo_home, scan)
@@ -200,9 +230,10 @@ def _play(d: BioData, table: Table, seat: int, card: str, cell: int) -> BioData:
     if not k.cost:
         return finish_action(set_cell(d, cell, here), table)
     # the card and its cost due in one copy of the state
+    before = d.grid
     pending = Pending(inst, paying_cell, k.cost)
-    d = replace(d, grid=put(d.grid, cell, here), phase=_PAY, pending=pending)
-    return _auto_pay(d, table, seat)
+    d = replace(d, grid=put(before, cell, here), phase=_PAY, pending=pending)
+    return _auto_pay(d, table, seat, None if paying_cell < 0 else before)
 
 
 def _pay_icons(d: BioData, cell: int, pays: int) -> BioData:
@@ -223,8 +254,15 @@ def _pay_icons(d: BioData, cell: int, pays: int) -> BioData:
     )
 
 
-def _auto_pay(d: BioData, table: Table, seat: int) -> BioData:
-    """Pay every icon whose payers are all needed anyway; stop at the first real choice."""
+def _auto_pay(
+    d: BioData, table: Table, seat: int, before: tuple[Slot | None, ...] | None = None
+) -> BioData:
+    """Pay every icon whose payers are all needed anyway; stop at the first real choice.
+
+    ``before``: for a card just put into an empty cell or onto a tile, the grid before it
+    came; its payers are the same (every other cell is as it was, and that one held none),
+    and may be known already.
+    """
     while True:
         p = d.pending
         assert p is not None
@@ -232,10 +270,16 @@ def _auto_pay(d: BioData, table: Table, seat: int) -> BioData:
             return finish_action(d, table)  # which clears the pending payment
         level = p.icons[0]
         need = p.icons.count(level)
-        found = payers(d, seat, level, p.cell)
+        if before is None:
+            found = _payers(d.grid, seat, level, p.cell)
+        else:
+            found = _payers_before(before, seat, level)
         caps = [c for _, c in found]
         if sum(caps) - min(caps) >= need:
+            if before is not None:  # the decision's legal actions will ask
+                _remember_payers(d.grid, (seat, level, p.cell), found)
             return d  # a choice: the player says which card to exhaust
+        before = None
         for i, c in found:
             d = _pay_icons(d, i, c)
 
