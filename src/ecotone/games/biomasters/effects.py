@@ -159,8 +159,17 @@ def decompose(d: BioData, table: Table, cell: int, seat: int) -> BioData:
 def best_to_process(pile: tuple[Scored, ...]) -> int:
     """The Score Pile entry a detritivore processes: the biggest gain, first on ties; -1 if none."""
     best, gain = -1, 0
+    printed = _PRINTED_VP  # a local: every decision with a ready recycler reads the pile
     for i, entry in enumerate(pile):
-        g = _KINDS[kind_of(entry.card)].vp - entry.vp
+        card = entry.card
+        vp = printed.get(card)
+        if vp is None:
+            vp = printed[card] = _KINDS[kind_of(card)].vp
+        g = vp - entry.vp
         if g > gain:
             best, gain = i, g
     return best
+
+
+# The printed VP of each instance met (a few hundred fixed ids).
+_PRINTED_VP: dict[str, int] = {}

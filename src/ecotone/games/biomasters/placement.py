@@ -23,7 +23,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import chain, compress
-from typing import cast
 
 from ecotone.core.actions import Action
 from ecotone.games.biomasters.actions import Play
@@ -144,7 +143,7 @@ class Scan:
         domains = 0
         cells = list(compress(CELLS, g))
         facts, double = _SCAN_FACTS, _DOUBLE  # locals: this loop is hot
-        full = cast("tuple[Slot, ...]", g)  # read only at the occupied cells
+        full: tuple[Slot, ...] = g  # type: ignore[assignment] # read only where occupied
         for i in cells:
             s = full[i]
             if s.tile:
