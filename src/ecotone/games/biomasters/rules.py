@@ -26,11 +26,16 @@ from ecotone.games.biomasters.effects import (
     kill,
     occupied_slots,
     pick,
-    set_cell,
     to_pile,
 )
 from ecotone.games.biomasters.instances import kinds_in
-from ecotone.games.biomasters.placement import Scan, plays, preferred_met
+from ecotone.games.biomasters.placement import (
+    Scan,
+    layout_plus,
+    plays,
+    preferred_met,
+    same_layout,
+)
 from ecotone.games.biomasters.state import BioData, Pending, Phase, Scored, Slot, kind_of
 
 __all__ = [
@@ -206,6 +211,7 @@ def next_data(d: BioData, table: Table, seat: int, action: Action) -> BioData:
 
 def _play(d: BioData, table: Table, seat: int, card: str, cell: int) -> BioData:
     k = _KINDS[card]
+    start = d.grid
     inst = pick(d, seat, card)
     d = from_hand(d, seat, inst)
     here = d.grid[cell]
@@ -227,12 +233,16 @@ def _play(d: BioData, table: Table, seat: int, card: str, cell: int) -> BioData:
             d = decompose(d, table, cell, seat)
         ready = preferred_met(d, table.grid, k, cell) if k.preferred else False
         here = Slot(inst, card, seat, ready=ready)
-    if not k.cost:
-        return finish_action(set_cell(d, cell, here), table)
-    # the card and its cost due in one copy of the state
     before = d.grid
-    pending = Pending(inst, paying_cell, k.cost)
-    d = replace(d, grid=put(before, cell, here), phase=_PAY, pending=pending)
+    grid = put(before, cell, here)
+    if paying_cell < 0:
+        same_layout(grid, start)  # a card tucked under a host takes no place of its own
+    else:
+        layout_plus(grid, start, cell, card)
+    if not k.cost:
+        return finish_action(replace(d, grid=grid), table)
+    # the card and its cost due in one copy of the state
+    d = replace(d, grid=grid, phase=_PAY, pending=Pending(inst, paying_cell, k.cost))
     return _auto_pay(d, table, seat, None if paying_cell < 0 else before)
 
 
@@ -247,11 +257,9 @@ def _pay_icons(d: BioData, cell: int, pays: int) -> BioData:
     for _ in range(pays):
         if level in icons:
             icons.remove(level)
-    return replace(
-        d,
-        grid=put(d.grid, cell, replace(s, ready=False)),
-        pending=Pending(p.card, p.cell, tuple(icons)),
-    )
+    grid = put(d.grid, cell, replace(s, ready=False))
+    same_layout(grid, d.grid)
+    return replace(d, grid=grid, pending=Pending(p.card, p.cell, tuple(icons)))
 
 
 def _auto_pay(
@@ -401,7 +409,9 @@ def _refreshed(
         grid[i] = replace(g[i], fed=g[i].fed - 1)  # type: ignore[union-attr,type-var]
     for i in wake:
         grid[i] = replace(g[i], ready=True)  # type: ignore[type-var]
-    return tuple(grid)
+    out = tuple(grid)
+    same_layout(out, g)
+    return out
 
 
 def _begin_turn(d: BioData, table: Table, seat: int, cells: _TurnCells) -> BioData:
