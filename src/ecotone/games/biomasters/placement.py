@@ -40,6 +40,7 @@ __all__ = [
     "cost_text",
     "host_problem",
     "is_live",
+    "layout_of",
     "layout_plus",
     "live_neighbours",
     "plays",
@@ -162,6 +163,18 @@ def _keep_layout(g: tuple[Slot | None, ...], layout: Layout, cell: int, card: st
     _LAYOUTS[id(g)] = (g, layout, cell, card)
 
 
+def layout_of(g: tuple[Slot | None, ...]) -> Layout | None:
+    """The layout of the grid ``g`` if it is known, else ``None``."""
+    known = _LAYOUTS.get(id(g))
+    if known is None or known[0] is not g:
+        return None
+    layout = known[1]
+    if known[2] >= 0:
+        layout = layout.plus(known[2], known[3])
+        _keep_layout(g, layout, -1, "")
+    return layout
+
+
 def same_layout(new: tuple[Slot | None, ...], old: tuple[Slot | None, ...]) -> None:
     """Tell the scans that the grid ``new`` holds its cards where ``old`` does (only their
     state changed: exhausted, readied, fed)."""
@@ -219,13 +232,9 @@ class Scan:
         actors: list[int] = []
         facts, double = _SCAN_FACTS, _DOUBLE  # locals: this loop is hot
         full: tuple[Slot, ...] = g  # type: ignore[assignment] # read only where occupied
-        known = _LAYOUTS.get(id(g))
-        if known is not None and known[0] is g:
+        layout = layout_of(g)
+        if layout is not None:
             # the places are known: only the seat's ready cards are read
-            layout = known[1]
-            if known[2] >= 0:
-                layout = layout.plus(known[2], known[3])
-                _keep_layout(g, layout, -1, "")
             for i in layout.cells:
                 s = full[i]
                 if s.owner == seat and s.ready and not s.tile:

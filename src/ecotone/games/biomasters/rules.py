@@ -31,6 +31,7 @@ from ecotone.games.biomasters.effects import (
 from ecotone.games.biomasters.instances import kinds_in
 from ecotone.games.biomasters.placement import (
     Scan,
+    layout_of,
     layout_plus,
     plays,
     preferred_met,
@@ -125,12 +126,21 @@ def _payers(g: _Grid, seat: int, level: int, exclude: int) -> _Found:
     if last[0] is g and last[1] == asked:
         return last[2]
     out = []
-    level_of, double = _LEVEL, _DOUBLE  # locals: this runs at every payment
-    for i, s in occupied_slots(g):
-        if s.owner != seat or not s.ready or s.tile or i == exclude:
-            continue
-        if level_of[s.kind] == level:  # HOMEs are level 0, never a cost icon
-            out.append((i, 2 if s.mutualist and kind_of(s.mutualist) in double else 1))
+    double = _DOUBLE  # a local: this runs at every payment
+    layout = layout_of(g)
+    if layout is not None:  # the cards of that level are listed: only they are read
+        full: tuple[Slot, ...] = g  # type: ignore[assignment] # read only where occupied
+        for i in layout.by_level[level]:
+            s = full[i]
+            if s.owner == seat and s.ready and i != exclude:
+                out.append((i, 2 if s.mutualist and kind_of(s.mutualist) in double else 1))
+    else:
+        level_of = _LEVEL
+        for i, s in occupied_slots(g):
+            if s.owner != seat or not s.ready or s.tile or i == exclude:
+                continue
+            if level_of[s.kind] == level:  # HOMEs are level 0, never a cost icon
+                out.append((i, 2 if s.mutualist and kind_of(s.mutualist) in double else 1))
     found = tuple(out)
     _last_payers = (g, asked, found)
     return found
