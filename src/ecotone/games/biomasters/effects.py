@@ -93,11 +93,12 @@ def draw(d: BioData, seat: int) -> BioData:
 def pick(d: BioData, seat: int, card_id: str) -> str:
     """The instance of ``card_id`` that ``seat`` plays from its hand: a copy everybody has
     seen first (so the hidden ones stay hidden), else the lowest id."""
+    copy = card_id + "#"  # an instance id is its card id, "#", seat and copy
     for c in d.revealed[seat]:
-        if kind_of(c) == card_id:
+        if c.startswith(copy):
             return c
     for c in d.hands[seat]:  # hands are sorted: the first copy has the lowest id
-        if kind_of(c) == card_id:
+        if c.startswith(copy):
             return c
     raise ValueError(f"{seat_name(seat)} holds no {card_id}")
 
@@ -158,8 +159,17 @@ def decompose(d: BioData, table: Table, cell: int, seat: int) -> BioData:
 def best_to_process(pile: tuple[Scored, ...]) -> int:
     """The Score Pile entry a detritivore processes: the biggest gain, first on ties; -1 if none."""
     best, gain = -1, 0
+    printed = _PRINTED_VP  # a local: every decision with a ready recycler reads the pile
     for i, entry in enumerate(pile):
-        g = _KINDS[kind_of(entry.card)].vp - entry.vp
+        card = entry.card
+        vp = printed.get(card)
+        if vp is None:
+            vp = printed[card] = _KINDS[kind_of(card)].vp
+        g = vp - entry.vp
         if g > gain:
             best, gain = i, g
     return best
+
+
+# The printed VP of each instance met (a few hundred fixed ids).
+_PRINTED_VP: dict[str, int] = {}

@@ -11,7 +11,7 @@ compiled build compiles it (a module that defines a record cannot be: see
 
 from __future__ import annotations
 
-__all__ = ["kind_of"]
+__all__ = ["kind_of", "kinds_in"]
 
 
 def kind_of(instance: str) -> str:
@@ -24,3 +24,16 @@ def kind_of(instance: str) -> str:
 
 # Instance ids are a few hundred fixed strings; remembering their card ids is safe.
 _KIND_OF: dict[str, str] = {}
+
+
+def kinds_in(hand: tuple[str, ...]) -> list[str]:
+    """The card ids of the instances in ``hand``, each once, sorted.
+
+    >>> kinds_in(("lion#2a", "lion#2b", "kelp#2a"))
+    ['kelp', 'lion']
+    """
+    try:  # every decision asks this: the card ids known already are read without a call
+        kinds = set(map(_KIND_OF.__getitem__, hand))
+    except KeyError:  # an instance not met before
+        kinds = {kind_of(c) for c in hand}
+    return sorted(kinds)

@@ -20,10 +20,10 @@ A card is played into a cell of the grid:
 
 from __future__ import annotations
 
+from bisect import insort
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import chain, compress
-from typing import cast
 
 from ecotone.core.actions import Action
 from ecotone.games.biomasters.actions import Play
@@ -33,15 +33,19 @@ from ecotone.games.biomasters.effects import occupied
 from ecotone.games.biomasters.state import BioData, Slot, kind_of
 
 __all__ = [
+    "Layout",
     "Scan",
     "affordable",
     "capacity",
     "cost_text",
     "host_problem",
     "is_live",
+    "layout_of",
+    "layout_plus",
     "live_neighbours",
     "plays",
     "preferred_met",
+    "same_layout",
 ]
 
 _POOL = cards()
@@ -105,8 +109,95 @@ def preferred_met(d: BioData, grid: Grid, k: Kind, cell: int) -> bool:
 # -- the fast path: every legal play ----------------------------------------------------------
 
 
+class Layout:
+    """Where the cards lie on one grid, whatever their state (ready, fed, carrying): what
+    a :class:`Scan` lists for every seat. Never changed once made (scans share its lists).
+
+    Attributes:
+        cells: the occupied cells, in cell order.
+        by_level: the cells of the living cards and HOMEs (level 0), by level (indexed as
+            :class:`Scan` says), in cell order.
+        domains: the domain bits of every living card on the grid.
+        tiles: the cells of the Detritus tiles.
+    """
+
+    __slots__ = ("by_level", "cells", "domains", "tiles")
+
+    def __init__(
+        self, cells: list[int], by_level: list[list[int]], domains: int, tiles: list[int]
+    ) -> None:
+        self.cells = cells
+        self.by_level = by_level
+        self.domains = domains
+        self.tiles = tiles
+
+    def plus(self, cell: int, card: str) -> Layout:
+        """This layout with the living card ``card`` put in ``cell`` (empty, or a Detritus
+        tile); the lists that do not change are shared."""
+        lv, bit, _ = _SCAN_FACTS[card]
+        cells, tiles = self.cells, self.tiles
+        if cell in tiles:
+            tiles = [i for i in tiles if i != cell]
+        else:
+            cells = cells.copy()
+            insort(cells, cell)
+        by_level = self.by_level.copy()
+        same_level = by_level[lv] = by_level[lv].copy()
+        insort(same_level, cell)
+        return Layout(cells, by_level, self.domains | bit, tiles)
+
+
+# The layouts of the last grids scanned or made from them, by the grid's id, each with its
+# grid (which keeps the id its own): (grid, layout, cell, card) is the grid whose layout is
+# ``layout`` with ``card`` put in ``cell`` (-1: none), worked out if a scan asks. Paying
+# for a card and the start of a turn change no card's place, and a card played adds one:
+# the rules hand the layout on (same_layout, layout_plus), so the next decision's scan
+# reads only the seat's own ready cards.
+_LAYOUTS: dict[int, tuple[tuple[Slot | None, ...], Layout, int, str]] = {}
+_GRIDS_KEPT = 4
+
+
+def _keep_layout(g: tuple[Slot | None, ...], layout: Layout, cell: int, card: str) -> None:
+    if len(_LAYOUTS) >= _GRIDS_KEPT:
+        _LAYOUTS.clear()
+    _LAYOUTS[id(g)] = (g, layout, cell, card)
+
+
+def layout_of(g: tuple[Slot | None, ...]) -> Layout | None:
+    """The layout of the grid ``g`` if it is known, else ``None``."""
+    known = _LAYOUTS.get(id(g))
+    if known is None or known[0] is not g:
+        return None
+    layout = known[1]
+    if known[2] >= 0:
+        layout = layout.plus(known[2], known[3])
+        _keep_layout(g, layout, -1, "")
+    return layout
+
+
+def same_layout(new: tuple[Slot | None, ...], old: tuple[Slot | None, ...]) -> None:
+    """Tell the scans that the grid ``new`` holds its cards where ``old`` does (only their
+    state changed: exhausted, readied, fed)."""
+    known = _LAYOUTS.get(id(old))
+    if known is not None and known[0] is old:
+        _keep_layout(new, known[1], known[2], known[3])
+
+
+def layout_plus(
+    new: tuple[Slot | None, ...], old: tuple[Slot | None, ...], cell: int, card: str
+) -> None:
+    """Tell the scans that the grid ``new`` is ``old`` with the living card ``card`` put in
+    ``cell`` (empty or a Detritus tile in ``old``; every other cell as it was)."""
+    known = _LAYOUTS.get(id(old))
+    if known is not None and known[0] is old and known[2] < 0:
+        _keep_layout(new, known[1], cell, card)
+
+
 class Scan:
     """One pass over the occupied cells, shared by the legal-move searches of a decision.
+
+    Where the grid's :class:`Layout` is known (handed on by the rules from the grid it was
+    made from), the pass reads only the seat's ready cards.
 
     The cards are listed by level in a list indexed by the level itself: seven lists cover
     the levels 0 to 4 from the front and -1 and -2 from the back, as Python's negative
@@ -137,32 +228,47 @@ class Scan:
     )
 
     def __init__(self, g: tuple[Slot | None, ...], grid: Grid, seat: int) -> None:
-        by_level: list[list[int]] = [[], [], [], [], [], [], []]
-        tiles: list[int] = []
         cap = [0, 0, 0, 0, 0, 0, 0]
         actors: list[int] = []
-        domains = 0
-        cells = list(compress(CELLS, g))
         facts, double = _SCAN_FACTS, _DOUBLE  # locals: this loop is hot
-        full = cast("tuple[Slot, ...]", g)  # read only at the occupied cells
-        for i in cells:
-            s = full[i]
-            if s.tile:
-                tiles.append(i)
-                continue
-            lv, bit, acts = facts[s.kind]
-            by_level[lv].append(i)
-            domains |= bit
-            if s.owner == seat and s.ready:
-                if lv:
-                    m = s.mutualist
-                    cap[lv] += 2 if m and kind_of(m) in double else 1
-                if acts:
-                    actors.append(i)
-        self.cells = cells
-        self.by_level = by_level
-        self.domains = domains
-        self.tiles = tiles
+        full: tuple[Slot, ...] = g  # type: ignore[assignment] # read only where occupied
+        layout = layout_of(g)
+        if layout is not None:
+            # the places are known: only the seat's ready cards are read
+            for i in layout.cells:
+                s = full[i]
+                if s.owner == seat and s.ready and not s.tile:
+                    lv, _, acts = facts[s.kind]
+                    if lv:
+                        m = s.mutualist
+                        cap[lv] += 2 if m and kind_of(m) in double else 1
+                    if acts:
+                        actors.append(i)
+        else:
+            by_level: list[list[int]] = [[], [], [], [], [], [], []]
+            tiles: list[int] = []
+            domains = 0
+            cells = list(compress(CELLS, g))
+            for i in cells:
+                s = full[i]
+                if s.tile:
+                    tiles.append(i)
+                    continue
+                lv, bit, acts = facts[s.kind]
+                by_level[lv].append(i)
+                domains |= bit
+                if s.owner == seat and s.ready:
+                    if lv:
+                        m = s.mutualist
+                        cap[lv] += 2 if m and kind_of(m) in double else 1
+                    if acts:
+                        actors.append(i)
+            layout = Layout(cells, by_level, domains, tiles)
+            _keep_layout(g, layout, -1, "")
+        self.cells = layout.cells
+        self.by_level = layout.by_level
+        self.domains = layout.domains
+        self.tiles = layout.tiles
         self.cap = cap
         self.actors = actors
         self.around = grid.around
@@ -195,7 +301,7 @@ class Scan:
 
 
 def plays(
-    d: BioData, grid: Grid, seat: int, hand_kinds: list[str], chemo_home: bool, scan: Scan
+    d: BioData, grid: Grid, seat: int, hand_kinds: Sequence[str], chemo_home: bool, scan: Scan
 ) -> list[Action]:
     """Every legal play of ``seat`` for the card ids ``hand_kinds`` (sorted), in the order
     of the card ids, then of the cells.

@@ -14,6 +14,7 @@ from ecotone.core.actions import Action
 from ecotone.core.records import put, replace, seat_name
 from ecotone.games.biomasters.abilities import ability_actions, apply_ability
 from ecotone.games.biomasters.actions import Pass, Pay, Play
+from ecotone.games.biomasters.board import Grid
 from ecotone.games.biomasters.cards import Trophic, cards
 from ecotone.games.biomasters.decks import Deck
 from ecotone.games.biomasters.effects import (
@@ -25,10 +26,17 @@ from ecotone.games.biomasters.effects import (
     kill,
     occupied_slots,
     pick,
-    set_cell,
     to_pile,
 )
-from ecotone.games.biomasters.placement import Scan, plays, preferred_met
+from ecotone.games.biomasters.instances import kinds_in
+from ecotone.games.biomasters.placement import (
+    Scan,
+    layout_of,
+    layout_plus,
+    plays,
+    preferred_met,
+    same_layout,
+)
 from ecotone.games.biomasters.state import BioData, Pending, Phase, Scored, Slot, kind_of
 
 __all__ = [
@@ -50,6 +58,10 @@ ACTIONS_PER_TURN = 3
 OPENING_HAND = 5
 
 _KINDS = cards().kinds
+
+# The phases as plain names: reading a member off its enum class costs several times a
+# module name's look-up, and every step reads one or two.
+_ACTION, _PAY, _OVER = Phase.ACTION, Phase.PAY, Phase.OVER
 
 
 # -- set-up (§Set-up) ---------------------------------------------------------------------------
@@ -83,7 +95,7 @@ def setup(rnd: random.Random, table: Table, decks: tuple[Deck, ...]) -> BioData:
         decks=tuple(piles),
         piles=((),) * n,
         turn=0,
-        phase=Phase.ACTION,
+        phase=_ACTION,
         actions=ACTIONS_PER_TURN,
         turns=0,
     )
@@ -95,30 +107,88 @@ def setup(rnd: random.Random, table: Table, decks: tuple[Deck, ...]) -> BioData:
 
 def to_move(d: BioData) -> tuple[int, ...]:
     """The seat whose turn it is, until the game is over."""
-    return () if d.phase is Phase.OVER else (d.turn,)
+    return () if d.phase is _OVER else (d.turn,)
 
 
-def payers(d: BioData, seat: int, level: int, exclude: int) -> list[tuple[int, int]]:
+def payers(d: BioData, seat: int, level: int, exclude: int) -> tuple[tuple[int, int], ...]:
     """``seat``'s ready cards able to pay an icon of ``level``: (cell, icons it pays)."""
+    return _payers(d.grid, seat, level, exclude)
+
+
+_Grid = tuple[Slot | None, ...]
+_Found = tuple[tuple[int, int], ...]
+
+
+def _payers(g: _Grid, seat: int, level: int, exclude: int) -> _Found:
+    global _last_payers  # noqa: PLW0603 - one entry, replaced whole
+    asked = (seat, level, exclude)
+    last = _last_payers
+    if last[0] is g and last[1] == asked:
+        return last[2]
     out = []
-    g = d.grid
-    level_of, double = _LEVEL, _DOUBLE  # locals: this runs at every payment
-    for i, s in occupied_slots(g):
-        if s.owner != seat or not s.ready or s.tile or i == exclude:
-            continue
-        if level_of[s.kind] == level:  # HOMEs are level 0, never a cost icon
-            out.append((i, 2 if s.mutualist and kind_of(s.mutualist) in double else 1))
-    return out
+    double = _DOUBLE  # a local: this runs at every payment
+    layout = layout_of(g)
+    if layout is not None:  # the cards of that level are listed: only they are read
+        full: tuple[Slot, ...] = g  # type: ignore[assignment] # read only where occupied
+        for i in layout.by_level[level]:
+            s = full[i]
+            if s.owner == seat and s.ready and i != exclude:
+                out.append((i, 2 if s.mutualist and kind_of(s.mutualist) in double else 1))
+    else:
+        level_of = _LEVEL
+        for i, s in occupied_slots(g):
+            if s.owner != seat or not s.ready or s.tile or i == exclude:
+                continue
+            if level_of[s.kind] == level:  # HOMEs are level 0, never a cost icon
+                out.append((i, 2 if s.mutualist and kind_of(s.mutualist) in double else 1))
+    found = tuple(out)
+    _last_payers = (g, asked, found)
+    return found
+
+
+def _remember_payers(g: _Grid, asked: tuple[int, int, int], found: _Found) -> None:
+    """Remember ``found`` as the payers of ``g`` for (seat, level, excluded cell) ``asked``."""
+    global _last_payers  # noqa: PLW0603 - one entry, replaced whole
+    _last_payers = (g, asked, found)
+
+
+# The last payers found, with the grid and the question: a payment that leaves the player a
+# choice stops on them, and the very next thing asked is that decision's legal actions, the
+# same payers of the same grid. One entry, holding one grid.
+_last_payers: tuple[_Grid, tuple[int, int, int], _Found] = ((), (-1, 0, 0), ())
+
+
+def _payers_before(g: _Grid, seat: int, level: int) -> _Found:
+    """The payers of a card put into an empty cell or onto a tile of ``g``, found on ``g``:
+    every other cell is as it was, and that one held none.
+
+    A bot weighing each of its plays pays for them all from the same grid, so the payers
+    of the last grid asked are remembered, by seat and level.
+    """
+    global _last_before  # noqa: PLW0603 - one entry, replaced whole
+    grid, known = _last_before
+    if grid is not g:
+        known = {}
+        _last_before = (g, known)
+    found = known.get((seat, level))
+    if found is None:
+        found = known[seat, level] = _payers(g, seat, level, -1)
+    return found
+
+
+_last_before: tuple[_Grid, dict[tuple[int, int], _Found]] = ((), {})
 
 
 def legal(d: BioData, table: Table, seat: int) -> list[Action]:
     """The legal actions of the seat to move, in a fixed order."""
-    if d.phase is Phase.PAY:
+    if d.phase is _PAY:
         p = d.pending
         assert p is not None
-        names = table.grid.names
-        return [Pay(names[i]) for i, _ in payers(d, seat, p.icons[0], p.cell)]
-    kinds = sorted(set(map(kind_of, d.hands[seat])))
+        pays = _PAYS.get(table.grid)
+        if pays is None:
+            pays = _PAYS[table.grid] = tuple(Pay(name) for name in table.grid.names)
+        return [pays[i] for i, _ in _payers(d.grid, seat, p.icons[0], p.cell)]
+    kinds = kinds_in(d.hands[seat])
     scan = Scan(d.grid, table.grid, seat)  # one pass over the grid for both searches
     out = plays(d, table.grid, seat, kinds, table.chemo_home, scan)
     out.extend(ability_actions(d, table, seat, scan.actors))
@@ -127,6 +197,8 @@ def legal(d: BioData, table: Table, seat: int) -> list[Action]:
 
 
 _PASS = Pass()  # frozen: one for every position
+# Each grid's payments, one per cell, made once and shared (they are frozen).
+_PAYS: dict[Grid, tuple[Pay, ...]] = {}
 
 
 # -- transitions ------------------------------------------------------------------------------
@@ -136,25 +208,28 @@ def next_data(d: BioData, table: Table, seat: int, action: Action) -> BioData:
     """The data after the legal ``action``."""
     if d.events:
         d = replace(d, events=())
-    if isinstance(action, Pass):
-        return end_turn(d, table)
-    if isinstance(action, Play):
+    # by exact type, commonest first: the actions are the codec's own records, never
+    # subclassed, and this is cheaper than isinstance against a record class
+    if type(action) is Play:
         return _play(d, table, seat, action.card, table.grid.index[action.cell])
-    if isinstance(action, Pay):
+    if type(action) is Pass:
+        return end_turn(d, table)
+    if type(action) is Pay:
         return _pay(d, table, seat, table.grid.index[action.cell])
     return finish_action(apply_ability(d, table, seat, action), table)
 
 
 def _play(d: BioData, table: Table, seat: int, card: str, cell: int) -> BioData:
     k = _KINDS[card]
+    start = d.grid
     inst = pick(d, seat, card)
     d = from_hand(d, seat, inst)
     here = d.grid[cell]
     paying_cell = cell
-    if k.is_attachment:
+    if card in _ATTACHMENTS:
         assert here is not None
         paying_cell = -1  # the new card is not on the grid: any ready card may pay
-        if k.trophic is Trophic.PARASITE:
+        if card in _PARASITES:
             here = replace(here, parasite=inst, parasite_owner=seat)
         else:
             if k.effect == "clean" and here.parasite:
@@ -163,16 +238,22 @@ def _play(d: BioData, table: Table, seat: int, card: str, cell: int) -> BioData:
                 d = add_event(d, f"the {k.card.name} ate the {_KINDS[kind_of(eaten)].card.name}")
                 here = replace(here, parasite="", parasite_owner=-1)
             here = replace(here, mutualist=inst, mutualist_owner=seat)
-        d = set_cell(d, cell, here)
     else:
-        if k.trophic is Trophic.SAPROTROPH:
+        if card in _SAPROTROPHS:
             d = decompose(d, table, cell, seat)
-        ready = preferred_met(d, table.grid, k, cell)
-        d = set_cell(d, cell, Slot(inst, card, seat, ready=ready))
+        ready = preferred_met(d, table.grid, k, cell) if k.preferred else False
+        here = Slot(inst, card, seat, ready=ready)
+    before = d.grid
+    grid = put(before, cell, here)
+    if paying_cell < 0:
+        same_layout(grid, start)  # a card tucked under a host takes no place of its own
+    else:
+        layout_plus(grid, start, cell, card)
     if not k.cost:
-        return finish_action(d, table)
-    d = replace(d, phase=Phase.PAY, pending=Pending(inst, paying_cell, k.cost))
-    return _auto_pay(d, table, seat)
+        return finish_action(replace(d, grid=grid), table)
+    # the card and its cost due in one copy of the state
+    d = replace(d, grid=grid, phase=_PAY, pending=Pending(inst, paying_cell, k.cost))
+    return _auto_pay(d, table, seat, None if paying_cell < 0 else before)
 
 
 def _pay_icons(d: BioData, cell: int, pays: int) -> BioData:
@@ -186,15 +267,20 @@ def _pay_icons(d: BioData, cell: int, pays: int) -> BioData:
     for _ in range(pays):
         if level in icons:
             icons.remove(level)
-    return replace(
-        d,
-        grid=put(d.grid, cell, replace(s, ready=False)),
-        pending=Pending(p.card, p.cell, tuple(icons)),
-    )
+    grid = put(d.grid, cell, replace(s, ready=False))
+    same_layout(grid, d.grid)
+    return replace(d, grid=grid, pending=Pending(p.card, p.cell, tuple(icons)))
 
 
-def _auto_pay(d: BioData, table: Table, seat: int) -> BioData:
-    """Pay every icon whose payers are all needed anyway; stop at the first real choice."""
+def _auto_pay(
+    d: BioData, table: Table, seat: int, before: tuple[Slot | None, ...] | None = None
+) -> BioData:
+    """Pay every icon whose payers are all needed anyway; stop at the first real choice.
+
+    ``before``: for a card just put into an empty cell or onto a tile, the grid before it
+    came; its payers are the same (every other cell is as it was, and that one held none),
+    and may be known already.
+    """
     while True:
         p = d.pending
         assert p is not None
@@ -202,10 +288,16 @@ def _auto_pay(d: BioData, table: Table, seat: int) -> BioData:
             return finish_action(d, table)  # which clears the pending payment
         level = p.icons[0]
         need = p.icons.count(level)
-        found = payers(d, seat, level, p.cell)
+        if before is None:
+            found = _payers(d.grid, seat, level, p.cell)
+        else:
+            found = _payers_before(before, seat, level)
         caps = [c for _, c in found]
         if sum(caps) - min(caps) >= need:
+            if before is not None:  # the decision's legal actions will ask
+                _remember_payers(d.grid, (seat, level, p.cell), found)
             return d  # a choice: the player says which card to exhaust
+        before = None
         for i, c in found:
             d = _pay_icons(d, i, c)
 
@@ -220,7 +312,7 @@ def _pay(d: BioData, table: Table, seat: int, cell: int) -> BioData:
 def finish_action(d: BioData, table: Table) -> BioData:
     """One action is spent; after the third the turn ends."""
     left = d.actions - 1
-    d = replace(d, actions=left, phase=Phase.ACTION, pending=None)
+    d = replace(d, actions=left, phase=_ACTION, pending=None)
     return end_turn(d, table) if left == 0 else d
 
 
@@ -229,33 +321,60 @@ def finish_action(d: BioData, table: Table) -> BioData:
 
 def starving(d: BioData, table: Table, seat: int) -> list[int]:
     """The cells of ``seat``'s consumers with no food next to them and no recent meal."""
-    return _end_of_turn_cells(d.grid, table, seat)[0]
+    return _turn_cells(d.grid, table, seat, -1).hungry
 
 
-def _end_of_turn_cells(
-    g: tuple[Slot | None, ...], table: Table, seat: int
-) -> tuple[list[int], list[int]]:
-    """In one pass: ``seat``'s starving consumers, and its cards still digesting a meal."""
-    hungry: list[int] = []
-    meals: list[int] = []
+class _TurnCells:
+    """What the end of one seat's turn and the start of the next one's change, found in one
+    pass over the grid (§Starvation, §A turn).
+
+    Attributes:
+        hungry: the ending seat's starving consumers.
+        meals: the ending seat's cards still digesting a meal.
+        struck: the hosts the starting seat's parasitoids kill, with the parasite.
+        wake: the starting seat's exhausted cards that ready.
+    """
+
+    __slots__ = ("hungry", "meals", "struck", "wake")
+
+    def __init__(self) -> None:
+        self.hungry: list[int] = []
+        self.meals: list[int] = []
+        self.struck: list[tuple[int, str]] = []
+        self.wake: list[int] = []
+
+
+def _turn_cells(g: tuple[Slot | None, ...], table: Table, ending: int, starting: int) -> _TurnCells:
+    """The cells the end of ``ending``'s turn and the start of ``starting``'s turn change
+    (-1: no such turn). A starving host dies before the next turn starts: its parasite is
+    in the Detritus tile then and strikes nothing."""
+    out = _TurnCells()
+    hungry, meals, struck, wake = out.hungry, out.meals, out.struck, out.wake
     neighbours = table.grid.neighbours
     food_of, level_of = _FOOD, _LEVEL  # locals: this runs at every end of turn
     for i, s in occupied_slots(g):
-        if s.owner != seat or s.tile:
+        if s.tile:
             continue
-        if s.fed:
-            meals.append(i)
-            continue
-        food = food_of.get(s.kind)
-        if food is None:
-            continue
-        for j in neighbours[i]:
-            n = g[j]
-            if n is not None and not n.tile and level_of[n.kind] == food:
-                break
-        else:
-            hungry.append(i)
-    return hungry, meals
+        owner = s.owner
+        if owner == ending:
+            if s.fed:
+                meals.append(i)
+            elif (food := food_of.get(s.kind)) is not None:
+                for j in neighbours[i]:
+                    n = g[j]
+                    if n is not None and not n.tile and level_of[n.kind] == food:
+                        break
+                else:
+                    hungry.append(i)
+                    continue
+        parasite = s.parasite
+        if parasite and s.parasite_owner == starting and kind_of(parasite) in _PARASITOID:
+            struck.append((i, parasite))
+        elif owner == starting and not s.ready:
+            if parasite and kind_of(parasite) in _DRAIN:
+                continue  # Parasitic Drain: the host does not ready
+            wake.append(i)
+    return out
 
 
 # For the hot path: the food level of each consumer, and each card's level (HOMEs: 0).
@@ -264,54 +383,60 @@ _LEVEL: dict[str, int] = {c: k.level for c, k in _KINDS.items()}
 _DOUBLE = frozenset(c for c, k in _KINDS.items() if k.effect == "double")
 _DRAIN = frozenset(c for c, k in _KINDS.items() if k.effect == "drain")
 _PARASITOID = frozenset(c for c, k in _KINDS.items() if k.effect == "parasitoid")
+# How a card is played (Kind's properties and enum members, read once here)
+_ATTACHMENTS = frozenset(c for c, k in _KINDS.items() if k.is_attachment)
+_PARASITES = frozenset(c for c, k in _KINDS.items() if k.trophic is Trophic.PARASITE)
+_SAPROTROPHS = frozenset(c for c, k in _KINDS.items() if k.trophic is Trophic.SAPROTROPH)
 
 
 def end_turn(d: BioData, table: Table) -> BioData:
     """End of the turn: starvation, then the next player's turn (or the end of the game)."""
     seat = d.turn
-    hungry, meals = _end_of_turn_cells(d.grid, table, seat)
-    for cell in hungry:
+    following = (seat + 1) % table.players
+    cells = _turn_cells(d.grid, table, seat, following)
+    for cell in cells.hungry:
         d = kill(d, table, cell, -1, "starved: nothing to eat next to it")
-    if meals:  # a meal lasts one end of turn less (the starving are never among them)
-        g = d.grid
-        grid = list(g)
-        for i in meals:
-            grid[i] = replace(g[i], fed=g[i].fed - 1)  # type: ignore[union-attr,type-var]
-        d = replace(d, grid=tuple(grid))
     if d.last == seat:
-        return replace(d, phase=Phase.OVER, actions=0, pending=None)
-    return start_turn(d, table, (seat + 1) % table.players)
+        grid = _refreshed(d.grid, cells.meals, [])
+        return replace(d, grid=grid, phase=_OVER, actions=0, pending=None)
+    return _begin_turn(d, table, following, cells)
 
 
 def start_turn(d: BioData, table: Table, seat: int) -> BioData:
     """The Ready and Draw phases of ``seat``'s turn, after its parasitoids strike."""
-    g = d.grid
-    struck: list[tuple[int, str]] = []  # hosts of the seat's parasitoids, and the parasite
-    wake: list[int] = []  # the seat's exhausted cards that ready
-    for cell, s in occupied_slots(g):
-        if s.tile:
-            continue
-        if s.parasite and s.parasite_owner == seat and kind_of(s.parasite) in _PARASITOID:
-            struck.append((cell, s.parasite))
-        elif s.owner == seat and not s.ready:
-            if s.parasite and kind_of(s.parasite) in _DRAIN:
-                continue  # Parasitic Drain: the host does not ready
-            wake.append(cell)
-    if wake:
-        grid = list(g)
-        for cell in wake:
-            grid[cell] = replace(g[cell], ready=True)  # type: ignore[type-var]
-        g = tuple(grid)
+    return _begin_turn(d, table, seat, _turn_cells(d.grid, table, -1, seat))
+
+
+def _refreshed(
+    g: tuple[Slot | None, ...], meals: list[int], wake: list[int]
+) -> tuple[Slot | None, ...]:
+    """The grid with a meal lasting one end of turn less in ``meals`` (the starving are
+    never among them) and the cards in ``wake`` readied."""
+    if not meals and not wake:
+        return g
+    grid = list(g)
+    for i in meals:
+        grid[i] = replace(g[i], fed=g[i].fed - 1)  # type: ignore[union-attr,type-var]
+    for i in wake:
+        grid[i] = replace(g[i], ready=True)  # type: ignore[type-var]
+    out = tuple(grid)
+    same_layout(out, g)
+    return out
+
+
+def _begin_turn(d: BioData, table: Table, seat: int, cells: _TurnCells) -> BioData:
+    """``seat``'s turn begins: the end of the turn before settled (``cells``: found before
+    the starving died), its cards ready, its parasitoids strike, it draws."""
     d = replace(
         d,
-        grid=g,
+        grid=_refreshed(d.grid, cells.meals, cells.wake),
         turn=seat,
         turns=d.turns + 1,
         actions=ACTIONS_PER_TURN,
-        phase=Phase.ACTION,
+        phase=_ACTION,
         pending=None,
     )
-    for cell, parasite in struck:
+    for cell, parasite in cells.struck:
         name = _KINDS[kind_of(parasite)].card.name
         d = kill(d, table, cell, seat, f"was killed by {seat_name(seat)}'s {name}")
     if d.decks[seat]:
