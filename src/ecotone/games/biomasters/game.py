@@ -9,7 +9,7 @@ from typing import Any
 from ecotone.core.actions import Action
 from ecotone.core.deckbuilding import Deckbuilding
 from ecotone.core.errors import IllegalAction
-from ecotone.core.game import Game, ScoreTerm
+from ecotone.core.game import Game, ScoreTerm, StepHooks
 from ecotone.core.parts import ObservationPart
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Option, Provenance, Variant
@@ -155,6 +155,10 @@ class BioMasters(Game[BioData]):
 
     def next(self, data: BioData, seat: int, action: Action) -> BioData:
         return rules.next_data(data, self.table, seat, action)
+
+    def step_hooks(self) -> StepHooks[BioData]:
+        # whose turn it is needs no card table: a step calls the rules for it directly
+        return StepHooks(rules.to_move, self.legal, self.next)
 
     def refusal(self, data: BioData, seat: int, action: Action) -> IllegalAction | None:
         return refusal(data, self.table, seat, action)

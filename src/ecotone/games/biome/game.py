@@ -8,7 +8,7 @@ from typing import Any
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
-from ecotone.core.game import Game, ScoreTerm
+from ecotone.core.game import Game, ScoreTerm, StepHooks
 from ecotone.core.parts import ObservationPart
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Option
@@ -115,6 +115,10 @@ class BiomeBorneo(Game[BiomeData]):
 
     def next(self, data: BiomeData, seat: int, action: Action) -> BiomeData:
         return rules.next_data(data, seat, action, self.cfg)
+
+    def step_hooks(self) -> StepHooks[BiomeData]:
+        # whose turn it is needs no configuration: a step calls the rules for it directly
+        return StepHooks(rules.to_move, self.legal, self.next)
 
     def refusal(self, data: BiomeData, seat: int, action: Action) -> IllegalAction | None:
         return rules.refusal(data, seat, action, self.cfg)

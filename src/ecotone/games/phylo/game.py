@@ -9,7 +9,7 @@ from typing import Any
 from ecotone.core.actions import Action
 from ecotone.core.deckbuilding import Deckbuilding
 from ecotone.core.errors import ConfigError, IllegalAction
-from ecotone.core.game import Game, ScoreTerm
+from ecotone.core.game import Game, ScoreTerm, StepHooks
 from ecotone.core.parts import ObservationPart
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Option, Provenance, Variant
@@ -129,6 +129,10 @@ class Phylo(Game[PhyloData]):
 
     def next(self, data: PhyloData, seat: int, action: Action) -> PhyloData:
         return rules.next_data(data, seat, action)
+
+    def step_hooks(self) -> StepHooks[PhyloData]:
+        # the hooks above only hand their arguments on: a step calls the rules directly
+        return StepHooks(rules.to_move, rules.legal, rules.next_data)
 
     def refusal(self, data: PhyloData, seat: int, action: Action) -> IllegalAction | None:
         return rules.refusal(data, seat, action)

@@ -8,7 +8,7 @@ from typing import Any
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
-from ecotone.core.game import Game, Lesson, ScoreTerm
+from ecotone.core.game import Game, Lesson, ScoreTerm, StepHooks
 from ecotone.core.parts import ObservationPart
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Provenance, Variant
@@ -91,6 +91,10 @@ class SingaporeUntamed(Game[SGData]):
 
     def next(self, data: SGData, seat: int, action: Action) -> SGData:
         return rules.next_data(data, seat, action)
+
+    def step_hooks(self) -> StepHooks[SGData]:
+        # the hooks above only hand their arguments on: a step calls the rules directly
+        return StepHooks(rules.to_move, rules.legal, rules.next_data)
 
     def refusal(self, data: SGData, seat: int, action: Action) -> IllegalAction | None:
         return rules.refusal(data, seat, action)
