@@ -295,6 +295,10 @@ def _pull(obs: dict[str, Any]) -> tuple[tuple[str, float], ...]:
 
 # -- the bots ----------------------------------------------------------------------------------
 
+# What valuing any deck reads about the players: the copies of each Adaptation owned by
+# all, the seat's own (as items), the rounds to go and the Niches it works towards.
+_Owners = tuple[dict[str, int], tuple[tuple[str, int], ...], int, tuple[tuple[str, ...], ...]]
+
 
 class HeuristicBot(Bot):
     """Values routes, strategies and purchases by expected Food and Evolution Points."""
@@ -307,9 +311,12 @@ class HeuristicBot(Bot):
         # What one decision reads many times over (each tile's deck, the rivals' likely
         # regions), worked out once per decision: the bot plays every seat of a search's
         # rollouts, so its speed sets how far the search sees.
-        self._picks: dict[str, list[float]] = {}
+        self._picks: dict[str, tuple[float, ...]] = {}
         self._shares: list[dict[str, float]] | None = None
         self._places: dict[str, float] = {}
+        # What every deck's valuation reads about the players (Adaptations owned by all,
+        # this seat's own, rounds to go, Niches worked towards), gathered at the first deck.
+        self._owners: _Owners | None = None
 
     def act(self, view: SeatView) -> Action:
         obs = view.observation
@@ -318,12 +325,17 @@ class HeuristicBot(Bot):
         self._picks = {}
         self._shares = None
         self._places = {}
+        self._owners = None
         decide: Callable[[dict[str, Any], list[Action]], Action] = getattr(self, _HANDLERS[phase])
         return decide(obs, legal)
 
+    # The handlers tell actions apart by ``type(a) is``: no action of the game is
+    # subclassed, and an ``isinstance`` test that fails on a msgspec record costs several
+    # times as much (a Migration's legal list is mostly tiles, tested for cards).
+
     def _anchor(self, obs: dict[str, Any], legal: list[Action]) -> Action:
         del obs
-        return next(a for a in legal if isinstance(a, Leave))
+        return next(a for a in legal if type(a) is Leave)
 
     # -- Migration ------------------------------------------------------------------------
 
@@ -384,31 +396,39 @@ class HeuristicBot(Bot):
         affordable = int(food // 5)
         return sum(picks[:affordable]) * 0.8
 
-    def _deck_picks(self, obs: dict[str, Any], deck: str, size: int) -> list[float]:
+    def _deck_picks(self, obs: dict[str, Any], deck: str, size: int) -> tuple[float, ...]:
         """The worth of each Adaptation in ``deck`` times the chance to see it, best first."""
-        owned: dict[str, int] = {}
-        for p in obs["players"]:
-            for k, n in p["adaptations"].items():
-                owned[k] = owned.get(k, 0) + n
-        have: dict[str, int] = obs["players"][self.seat]["adaptations"]
-        return list(
-            _picks(
-                deck,
-                size,
-                tuple(owned.get(key, 0) for key, _ in _in_deck(deck)),
+        owners = self._owners
+        if owners is None:
+            everyone: dict[str, int] = {}
+            for p in obs["players"]:
+                for k, n in p["adaptations"].items():
+                    everyone[k] = everyone.get(k, 0) + n
+            have: dict[str, int] = obs["players"][self.seat]["adaptations"]
+            owners = self._owners = (
+                everyone,
                 tuple(have.items()),
                 obs["rounds"] - obs["round"],
                 tuple(_targets(obs, self.seat)),
             )
+        owned, have_items, rounds_left, targets = owners
+        return _picks(
+            deck,
+            size,
+            tuple([owned.get(key, 0) for key, _ in _in_deck(deck)]),
+            have_items,
+            rounds_left,
+            targets,
         )
 
     def _migrate(self, obs: dict[str, Any], legal: list[Action]) -> Action:
-        keys = {a.card for a in legal if isinstance(a, Play)}
+        keys = {a.card for a in legal if type(a) is Play}
         for secret in ("scavenge", "symbiosis"):
             if secret in keys:
                 return Play(secret)
-        tiles = [a.tile for a in legal if isinstance(a, Migrate)]
-        best_now = max(self._place_value(obs, t) for t in tiles)
+        tiles = [a.tile for a in legal if type(a) is Migrate]
+        values = {t: self._place_value(obs, t) for t in tiles}
+        best_now = max(values.values())
         me = obs["players"][self.seat]
         mine = obs.get("my_choice", {}).get("cards", [])
         if not any(k in ("stampede", "shortcut") for k in mine):
@@ -426,11 +446,9 @@ class HeuristicBot(Bot):
                 eco = max(self._place_value(obs, t) for t in board().ecotone)
                 if eco > best_now + 1.0:
                     return Play("shortcut")
-        values = {t: self._place_value(obs, t) for t in tiles}
         # Not always the single best tile: bots that all reason alike would all crowd into
         # it. A softmax over the values spreads them like a mixed strategy.
-        top = max(values.values())
-        weights = [math.exp((values[t] - top) / MIGRATION_TEMPERATURE) for t in tiles]
+        weights = [math.exp((values[t] - best_now) / MIGRATION_TEMPERATURE) for t in tiles]
         return Migrate(self.rng.choices(tiles, weights)[0])
 
     # -- Inter-species Competition ------------------------------------------------------------
@@ -440,7 +458,7 @@ class HeuristicBot(Bot):
             return Intimidate()
         if self.stance == "dove":
             return Cooperate()
-        keys = {a.card for a in legal if isinstance(a, Play)}
+        keys = {a.card for a in legal if type(a) is Play}
         chosen = obs.get("my_choice", {}).get("cards", [])
         shown = "territorial-display" in chosen
         displays = (
@@ -481,12 +499,12 @@ class HeuristicBot(Bot):
     # -- Evolution ----------------------------------------------------------------------------
 
     def _draw(self, obs: dict[str, Any], legal: list[Action]) -> Action:
-        keys = {a.card for a in legal if isinstance(a, Play)}
+        keys = {a.card for a in legal if type(a) is Play}
         for card in ("forage", "rapid-evolution"):
             if card in keys:
                 return Play(card)
         food = obs["players"][self.seat]["food"]
-        decks = [a for a in legal if isinstance(a, Draw)]
+        decks = [a for a in legal if type(a) is Draw]
         if "seed-dispersal" in keys:
             here = self._deck_value(obs, decks[0].deck, food)
             best = max(
@@ -500,10 +518,10 @@ class HeuristicBot(Bot):
         return self._argmax(decks, lambda a: values[a.deck] if isinstance(a, Draw) else 0.0)
 
     def _buy(self, obs: dict[str, Any], legal: list[Action]) -> Action:
-        keys = {a.card for a in legal if isinstance(a, Play)}
+        keys = {a.card for a in legal if type(a) is Play}
         if "forage" in keys:
             return Play("forage")
-        buys = [a for a in legal if isinstance(a, Buy)]
+        buys = [a for a in legal if type(a) is Buy]
         threshold = 1.0
         if buys:
             best = max(
@@ -522,7 +540,7 @@ class HeuristicBot(Bot):
     # -- the end of the round -----------------------------------------------------------------
 
     def _restore(self, obs: dict[str, Any], legal: list[Action]) -> Action:
-        offers = [a for a in legal if isinstance(a, Restore)]
+        offers = [a for a in legal if type(a) is Restore]
         table = sum(p["food"] for p in obs["players"])
         if offers and obs["round"] <= obs["rounds"] - 2 and table >= 20:
             # the habitat whose deck this bot values most
@@ -531,7 +549,7 @@ class HeuristicBot(Bot):
         return Pass()
 
     def _pledge(self, obs: dict[str, Any], legal: list[Action]) -> Action:
-        most = max(a.food for a in legal if isinstance(a, Pledge))
+        most = max(a.food for a in legal if type(a) is Pledge)
         food = obs["players"][self.seat]["food"]
         if obs["recovery"]["proposer"] == self.seat:
             want = min(most, food // 2)
