@@ -203,10 +203,41 @@ def plan_utilities(
     amounts = obs["habitats"][region]["bounty"]
     if odds is None:
         odds = [intimidation_odds(p) for _, p in rivals]
-    n = len(obs["players"])
-    order = tuple((obs["first"] + i) % n for i in range(n))
-    mine = frozenset(me["abilities"])
-    theirs = [(s, frozenset(p["abilities"])) for s, p in rivals]
+    worth = _utilities(
+        region,
+        seat,
+        tuple(me["abilities"]),
+        tuple([(s, tuple(p["abilities"])) for s, p in rivals]),
+        tuple(odds),
+        amounts["single"],
+        amounts["shared"],
+        len(obs["players"]),
+        obs["first"],
+        tuple(plans),
+    )
+    return dict(worth)
+
+
+@lru_cache(maxsize=4096)
+def _utilities(
+    region: str,
+    seat: int,
+    abilities: tuple[str, ...],
+    rivals: tuple[tuple[int, tuple[str, ...]], ...],
+    odds: tuple[float, ...],
+    single: int,
+    shared: int,
+    n: int,
+    first: int,
+    plans: tuple[Plan, ...],
+) -> dict[Plan, float]:
+    """:func:`plan_utilities` for ``seat`` with ``abilities`` against ``rivals`` (seat,
+    abilities) in ``region``, whose Bounty is ``single`` and ``shared``: the same few
+    contests come up again and again in a search's rollouts, so each is reckoned once
+    (read only)."""
+    order = tuple((first + i) % n for i in range(n))
+    mine = frozenset(abilities)
+    theirs = [(s, frozenset(traits)) for s, traits in rivals]
     out: dict[Plan, float] = {}
     for final, display in plans:
         total = 0.0
@@ -218,7 +249,7 @@ def plan_utilities(
                 entries.append((s, "intimidate" if bold else "cooperate", False, traits))
             key = tuple(entries)
             for die in (2, 5):
-                deltas = _deltas(region, key, amounts["single"], amounts["shared"], n, order, die)
+                deltas = _deltas(region, key, single, shared, n, order, die)
                 best_rival = max((deltas[s] for s, _ in rivals), default=0)
                 total += prob * (deltas[seat] - SPITE * best_rival) / 2
         out[(final, display)] = total
@@ -266,8 +297,29 @@ def _open(obs: dict[str, Any]) -> frozenset[str]:
 def reachable(obs: dict[str, Any], seat: int) -> tuple[str, ...]:
     """Where ``seat``'s route may end this round, from public facts (no cards played)."""
     p = obs["players"][seat]
-    both = frozenset({"forest"}) if "glide-forest" in p["abilities"] else frozenset()
-    return board().destinations(p["tile"], _counts(p["dice"], p["abilities"]), _open(obs), both)
+    return _ends(p["tile"], tuple(p["dice"]), tuple(p["abilities"]), _open(obs), False)
+
+
+@lru_cache(maxsize=4096)
+def _ends(
+    tile: str,
+    dice: tuple[int, ...],
+    abilities: tuple[str, ...],
+    open_habitats: frozenset[str],
+    stampede: bool,
+) -> tuple[str, ...]:
+    """Every tile a pawn on ``tile`` with ``dice`` and ``abilities`` may end on (two more
+    steps with ``stampede``): the same few pawns are asked about again and again in a
+    search's rollouts, so each is worked out once."""
+    both = frozenset({"forest"}) if "glide-forest" in abilities else frozenset()
+    return board().destinations(tile, _counts(dice, abilities, stampede), open_habitats, both)
+
+
+@lru_cache(maxsize=256)
+def _tile_facts(tile: str) -> tuple[str, str]:
+    """The region of ``tile`` and the deck drawn from on it (read at every tile valued)."""
+    b = board()
+    return b.region(tile), b.deck_for(tile)
 
 
 @lru_cache(maxsize=1024)
@@ -348,9 +400,8 @@ class HeuristicBot(Bot):
         return value
 
     def _tile_value(self, obs: dict[str, Any], tile: str) -> float:
-        b = board()
         me = obs["players"][self.seat]
-        region = b.region(tile)
+        region, deck = _tile_facts(tile)
         worth = FOOD_WORTH if obs["round"] < obs["rounds"] else 0.1
         if region == "ecotone":
             food = 7.0 if "opportunist" in me["abilities"] else 5.0
@@ -360,7 +411,7 @@ class HeuristicBot(Bot):
                 food = 0.0
             else:
                 food = self._habitat_food(obs, region, hab["bounty"])
-        return food * worth + self._deck_value(obs, b.deck_for(tile), me["food"] + food)
+        return food * worth + self._deck_value(obs, deck, me["food"] + food)
 
     def _habitat_food(self, obs: dict[str, Any], region: str, bounty: dict[str, int]) -> float:
         me = obs["players"][self.seat]
@@ -368,9 +419,12 @@ class HeuristicBot(Bot):
         crowd = 0.0
         if self._shares is None:
             pull = _pull(obs)
+            opened = _open(obs)
             self._shares = [
-                _region_share(reachable(obs, s), pull)
-                for s in range(len(obs["players"]))
+                _region_share(
+                    _ends(p["tile"], tuple(p["dice"]), tuple(p["abilities"]), opened, False), pull
+                )
+                for s, p in enumerate(obs["players"])
                 if s != self.seat
             ]
         for share in self._shares:
@@ -433,13 +487,7 @@ class HeuristicBot(Bot):
         mine = obs.get("my_choice", {}).get("cards", [])
         if not any(k in ("stampede", "shortcut") for k in mine):
             if "stampede" in keys:
-                both = frozenset({"forest"}) if "glide-forest" in me["abilities"] else frozenset()
-                far = board().destinations(
-                    me["tile"],
-                    _counts(me["dice"], me["abilities"], stampede=True),
-                    _open(obs),
-                    both,
-                )
+                far = _ends(me["tile"], tuple(me["dice"]), tuple(me["abilities"]), _open(obs), True)
                 if max(self._place_value(obs, t) for t in far) > best_now + 1.0:
                     return Play("stampede")
             if "shortcut" in keys:
