@@ -365,7 +365,7 @@ class HeuristicBot(Bot):
         # rollouts, so its speed sets how far the search sees.
         self._picks: dict[str, tuple[float, ...]] = {}
         self._shares: list[dict[str, float]] | None = None
-        self._places: dict[str, float] = {}
+        self._places: dict[tuple[str, str], float] = {}
         # What every deck's valuation reads about the players (Adaptations owned by all,
         # this seat's own, rounds to go, Niches worked towards), gathered at the first deck.
         self._owners: _Owners | None = None
@@ -392,16 +392,18 @@ class HeuristicBot(Bot):
     # -- Migration ------------------------------------------------------------------------
 
     def _place_value(self, obs: dict[str, Any], tile: str) -> float:
-        """Expected Food (as EVP) plus the Evolution draw's promise on ``tile`` (worked out
-        once per tile and decision: a route's ends are weighed more than once)."""
-        value = self._places.get(tile)
+        """Expected Food (as EVP) plus the Evolution draw's promise on ``tile``. A tile's
+        worth depends only on its region and its deck, so it is worked out once per
+        region and deck and decision: a route ends on several tiles of one habitat, and
+        its ends are weighed more than once."""
+        facts = _tile_facts(tile)
+        value = self._places.get(facts)
         if value is None:
-            value = self._places[tile] = self._tile_value(obs, tile)
+            value = self._places[facts] = self._tile_value(obs, *facts)
         return value
 
-    def _tile_value(self, obs: dict[str, Any], tile: str) -> float:
+    def _tile_value(self, obs: dict[str, Any], region: str, deck: str) -> float:
         me = obs["players"][self.seat]
-        region, deck = _tile_facts(tile)
         worth = FOOD_WORTH if obs["round"] < obs["rounds"] else 0.1
         if region == "ecotone":
             food = 7.0 if "opportunist" in me["abilities"] else 5.0
@@ -572,15 +574,18 @@ class HeuristicBot(Bot):
         buys = [a for a in legal if type(a) is Buy]
         threshold = 1.0
         if buys:
-            best = max(
-                buys, key=lambda a: (adaptation_value(a.adaptation, obs, self.seat), a.adaptation)
-            )
-            if adaptation_value(best.adaptation, obs, self.seat) >= threshold:
+            targets = _targets(obs, self.seat)
+            worth = {
+                a.adaptation: adaptation_value(a.adaptation, obs, self.seat, targets) for a in buys
+            }
+            best = max(buys, key=lambda a: (worth[a.adaptation], a.adaptation))
+            if worth[best.adaptation] >= threshold:
                 if "bargain" in keys:
                     return Play("bargain")
                 return best
         elif "bargain" in keys and obs["drawn"]:
-            cheap = max(adaptation_value(k, obs, self.seat) for k in obs["drawn"])
+            targets = _targets(obs, self.seat)
+            cheap = max(adaptation_value(k, obs, self.seat, targets) for k in obs["drawn"])
             if cheap >= threshold and obs["players"][self.seat]["food"] >= 3:
                 return Play("bargain")
         return Finish()
