@@ -483,6 +483,11 @@ class HeuristicBot(Bot):
             if secret in keys:
                 return Play(secret)
         tiles = [a.tile for a in legal if type(a) is Migrate]
+        if len(tiles) == 1 and not keys:
+            # One tile and no card to play: nothing to weigh. The softmax below would still
+            # draw once from the generator; so does this, so every later draw stays as it was.
+            self.rng.random()
+            return Migrate(tiles[0])
         values = {t: self._place_value(obs, t) for t in tiles}
         best_now = max(values.values())
         me = obs["players"][self.seat]
@@ -564,6 +569,10 @@ class HeuristicBot(Bot):
             )
             if best > here + 1.0:
                 return Play("seed-dispersal")
+        if len(decks) == 1:
+            # One deck: nothing to weigh. The tie-break below would still draw from the
+            # generator; so does this, so every later draw stays as it was.
+            return self.rng.choice(decks)
         values = {a.deck: self._deck_value(obs, a.deck, food) for a in decks}
         return self._argmax(decks, lambda a: values[a.deck] if isinstance(a, Draw) else 0.0)
 
