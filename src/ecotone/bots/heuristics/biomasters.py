@@ -60,14 +60,19 @@ class _Facts:
     """What :func:`evaluate` reads of one kind of live card, worked out once per kind (the
     same arithmetic, so the same values to the last bit)."""
 
-    __slots__ = ("fed_starving", "food", "hunter", "kind", "level", "starving", "worth")
+    __slots__ = ("fed_starving", "food_kinds", "hunter", "kind", "level", "starving", "worth")
 
     def __init__(self, kind: Kind) -> None:
         self.kind = kind
         self.level = kind.level
         self.worth = _live_value(kind.level)
-        # a consumer's food level; None for a card that cannot starve
-        self.food = kind.food if kind.is_consumer else None
+        # the live cards a consumer may eat (those at its food level); None for a card
+        # that cannot starve
+        self.food_kinds = (
+            frozenset(k for k, c in _KINDS.items() if k not in _HOMES and c.level == kind.food)
+            if kind.is_consumer
+            else None
+        )
         loss = VP * DEATH_GIFT * kind.vp
         self.starving = STARVING * self.worth - loss
         self.fed_starving = STARVING * self.worth - FED_HOPE * loss
@@ -75,8 +80,6 @@ class _Facts:
 
 
 _FACTS = {k: _Facts(kind) for k, kind in _KINDS.items() if k not in _HOMES}
-# the level of the card showing in a slot that feeds its neighbours: none for a tile or HOME
-_LIVE_LEVEL = {k: f.level for k, f in _FACTS.items()}
 # what each hunter may kill of the prey next to it (not the large ones), by card id: its VP
 _PREY_VP = {
     k: {
@@ -107,11 +110,18 @@ def evaluate(
     for s, pile in enumerate(d.piles):
         t = team[s]
         vp[t] = vp.get(t, 0.0) + sum(map(_VP_OF, pile))
-    others = [v for t, v in vp.items() if t != mine]
-    value = VP * (vp[mine] - (max(others) if others else 0.0))
-    rivals = max(1, len(others))
+    # the best opponent (the first of equals, as max() picks) and how many there are
+    best_other: float | None = None
+    rivals = 0
+    for t, v in vp.items():
+        if t != mine:
+            rivals += 1
+            if best_other is None or v > best_other:
+                best_other = v
+    value = VP * (vp[mine] - (best_other if best_other is not None else 0.0))
+    rivals = max(1, rivals)
     g = d.grid
-    facts, live_level = _FACTS, _LIVE_LEVEL
+    facts, prey_vps = _FACTS, _PREY_VP
     open_tiles = 0
     for i, slot in occupied_slots(g):
         if slot.tile:
@@ -131,17 +141,27 @@ def evaluate(
         if f is None:  # a HOME
             continue
         worth = f.worth
-        food = f.food
+        food = f.food_kinds
         if food is not None:
             for n in neighbours[i]:
                 other = g[n]
-                if other is not None and not other.tile and live_level.get(other.kind) == food:
+                if other is not None and other.kind in food and not other.tile:
                     break
             else:  # it will starve: lost, and a gift to whoever decomposes it
                 worth = f.fed_starving if slot.fed else f.starving
         if f.hunter:
+            # the most VP of the prey next to it that it may kill (written out here: a
+            # call per hunter costs as much as the scan)
+            prey_vp = prey_vps[slot.kind]
+            best = 0
+            for n in neighbours[i]:
+                prey = g[n]
+                if prey is not None and not prey.tile:
+                    pvp = prey_vp.get(prey.kind, 0)
+                    if pvp > best:  # noqa: PLR1730 - a call of max() costs more than the scan
+                        best = pvp
             promise = HUNT_PROMISE if slot.ready else HUNT_PROMISE / 2
-            worth += promise * VP * _best_prey(g, neighbours, i, slot.kind) * KILL_DISCOUNT
+            worth += promise * VP * best * KILL_DISCOUNT
         owner = team[slot.owner]
         if owner == mine:
             value += worth
@@ -156,19 +176,6 @@ def evaluate(
 
 
 _VP_OF = attrgetter("vp")  # what a Score Pile entry is worth
-
-
-def _best_prey(g: Any, neighbours: Any, i: int, hunter: str) -> int:
-    """The most VP of the prey next to ``hunter`` in cell ``i`` that it may kill."""
-    prey_vp = _PREY_VP[hunter]
-    best = 0
-    for n in neighbours[i]:
-        prey = g[n]
-        if prey is not None and not prey.tile:
-            vp = prey_vp.get(prey.kind, 0)
-            if vp > best:  # noqa: PLR1730 - a call of max() here costs 8% of evaluate
-                best = vp
-    return best
 
 
 def _hands(
