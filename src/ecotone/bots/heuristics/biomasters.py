@@ -33,7 +33,7 @@ from ecotone.core.actions import Action
 from ecotone.games.biomasters.cards import Kind, Trophic, cards
 from ecotone.games.biomasters.effects import occupied_slots
 from ecotone.games.biomasters.game import BioMasters
-from ecotone.games.biomasters.state import BioData, Phase, kind_of
+from ecotone.games.biomasters.state import BioData, Phase, Slot, kind_of
 
 __all__ = ["HeuristicBot", "evaluate"]
 
@@ -124,18 +124,8 @@ def evaluate(
     facts, prey_vps = _FACTS, _PREY_VP
     open_tiles = 0
     for i, slot in occupied_slots(g):
-        if slot.tile:
-            if slot.kind in _HOMES:
-                continue
-            if slot.killer < 0:
-                open_tiles += 1
-                continue
-            worth = KILL_DISCOUNT * VP * sum(_KINDS[kind_of(c)].vp for c in slot.stack())
-            if team[slot.killer] == mine:
-                value += worth
-                open_tiles += 1
-            else:
-                value -= worth / rivals
+        if slot.tile:  # (few: a call here costs little)
+            value, open_tiles = _tile(slot, team, mine, rivals, value, open_tiles)
             continue
         f = facts.get(slot.kind)
         if f is None:  # a HOME
@@ -176,6 +166,20 @@ def evaluate(
 
 
 _VP_OF = attrgetter("vp")  # what a Score Pile entry is worth
+
+
+def _tile(
+    slot: Slot, team: tuple[int, ...], mine: int, rivals: int, value: float, open_tiles: int
+) -> tuple[float, int]:
+    """``value`` and ``open_tiles`` with a Detritus tile counted: a kill for its killer."""
+    if slot.kind in _HOMES:
+        return value, open_tiles
+    if slot.killer < 0:
+        return value, open_tiles + 1
+    worth = KILL_DISCOUNT * VP * sum(_KINDS[kind_of(c)].vp for c in slot.stack())
+    if team[slot.killer] == mine:
+        return value + worth, open_tiles + 1
+    return value - worth / rivals, open_tiles
 
 
 def _hands(
