@@ -33,7 +33,7 @@ from ecotone.core.actions import Action
 from ecotone.games.biomasters.cards import Kind, Trophic, cards
 from ecotone.games.biomasters.effects import occupied_slots
 from ecotone.games.biomasters.game import BioMasters
-from ecotone.games.biomasters.state import BioData, Phase, Slot, kind_of
+from ecotone.games.biomasters.state import BioData, Phase, Scored, Slot, kind_of
 
 __all__ = ["HeuristicBot", "evaluate"]
 
@@ -93,6 +93,9 @@ _PREY_VP = {
 _SAPROTROPHS = frozenset(k for k, f in _FACTS.items() if f.level == -1)
 # the team of each seat (its own in every game but the 2v2 one)
 _TEAM = {False: (0, 1, 2, 3), True: (0, 1, 0, 1)}
+_VP_OF = attrgetter("vp")  # what a Score Pile entry is worth
+# the Score Piles' part of a value (VP ahead, times VP) and the number of rivals
+Margin = tuple[float, int]
 
 
 def evaluate(
@@ -105,9 +108,14 @@ def evaluate(
     same to the last bit whatever led to it.
     """
     team = _TEAM[teams]
-    mine = team[seat]
+    return _value(d, seat, team, _margin(d.piles, team, team[seat]), neighbours, known)
+
+
+def _margin(piles: tuple[tuple[Scored, ...], ...], team: tuple[int, ...], mine: int) -> Margin:
+    """The Score Piles' part of the value: ``mine``'s VP less the best opponent's, and how
+    many opponents share what counts against ``mine``."""
     vp: dict[int, float] = {}
-    for s, pile in enumerate(d.piles):
+    for s, pile in enumerate(piles):
         t = team[s]
         vp[t] = vp.get(t, 0.0) + sum(map(_VP_OF, pile))
     # the best opponent (the first of equals, as max() picks) and how many there are
@@ -118,8 +126,20 @@ def evaluate(
             rivals += 1
             if best_other is None or v > best_other:
                 best_other = v
-    value = VP * (vp[mine] - (best_other if best_other is not None else 0.0))
-    rivals = max(1, rivals)
+    return VP * (vp[mine] - (best_other if best_other is not None else 0.0)), max(1, rivals)
+
+
+def _value(
+    d: BioData,
+    seat: int,
+    team: tuple[int, ...],
+    margin: Margin,
+    neighbours: Any,
+    known: frozenset[str],
+) -> float:
+    """:func:`evaluate` from the Score Piles' ``margin`` on: the grid, then the hands."""
+    mine = team[seat]
+    value, rivals = margin
     g = d.grid
     facts, prey_vps = _FACTS, _PREY_VP
     open_tiles = 0
@@ -163,9 +183,6 @@ def evaluate(
                 # a parasite on a rival's card is good for its player
                 value += 1.5 if host == mine else -1.5
     return _hands(d, seat, team, value, open_tiles, known)
-
-
-_VP_OF = attrgetter("vp")  # what a Score Pile entry is worth
 
 
 def _tile(
@@ -216,15 +233,25 @@ class HeuristicBot(Bot):
         table = game.table
         data: BioData = view.determinize(self.rng).data
         neighbours = table.grid.neighbours
-        known = frozenset(view.observation["hands"][self.seat]["cards"] or ())
+        # (the seat's own hand: a determinization re-deals only what the seat cannot see)
+        known = frozenset(data.hands[self.seat])
         paying = data.phase is Phase.PAY
+        team = _TEAM[table.teams]
+        mine = team[self.seat]
+        # most actions score nothing: their Score Piles are the very same tuple, whose
+        # margin is worked out once
+        piles = data.piles
+        margin = _margin(piles, team, mine)
         best_action = legal[0]
         best_value = float("-inf")
         for action in legal:
             # legal here too: a determinization keeps the seat's legal actions (so the
             # rules' own step, unchecked, as State.step takes it)
             after = game.next(data, self.seat, action)
-            value = evaluate(after, self.seat, table.teams, neighbours, known)
+            if after.piles is not piles:
+                piles = after.piles
+                margin = _margin(piles, team, mine)
+            value = _value(after, self.seat, team, margin, neighbours, known)
             if paying:
                 value += _keep_ready_bonus(after, self.seat)
             if value > best_value + 1e-9:
