@@ -80,17 +80,24 @@ class _Facts:
 
 
 _FACTS = {k: _Facts(kind) for k, kind in _KINDS.items() if k not in _HOMES}
+# every card id (a deck holds only cards of the pool) with its facts, None for a HOME: read
+# by subscript, which costs less than a get()
+_FACTS_OR_HOME: dict[str, _Facts | None] = {k: _FACTS.get(k) for k in _KINDS}
 # what each hunter may kill of the prey next to it (not the large ones), by card id: its VP
+# (0 for every other card id, so a subscript reads any neighbour)
 _PREY_VP = {
     k: {
-        p: prey.vp
+        p: prey.vp if p not in _HOMES and f.kind.can_hunt(prey) and "large" not in prey.tags else 0
         for p, prey in _KINDS.items()
-        if p not in _HOMES and f.kind.can_hunt(prey) and "large" not in prey.tags
     }
     for k, f in _FACTS.items()
     if f.hunter
 }
 _SAPROTROPHS = frozenset(k for k, f in _FACTS.items() if f.level == -1)
+# the cards worth keeping ready while paying: those with an ability, and saprotrophs
+_KEEP_READY = frozenset(
+    k for k, kind in _KINDS.items() if kind.ability or kind.trophic is Trophic.SAPROTROPH
+)
 # the team of each seat (its own in every game but the 2v2 one)
 _TEAM = {False: (0, 1, 2, 3), True: (0, 1, 0, 1)}
 _VP_OF = attrgetter("vp")  # what a Score Pile entry is worth
@@ -141,13 +148,13 @@ def _value(
     mine = team[seat]
     value, rivals = margin
     g = d.grid
-    facts, prey_vps = _FACTS, _PREY_VP
+    facts, prey_vps = _FACTS_OR_HOME, _PREY_VP
     open_tiles = 0
     for i, slot in occupied_slots(g):
         if slot.tile:  # (few: a call here costs little)
             value, open_tiles = _tile(slot, team, mine, rivals, value, open_tiles)
             continue
-        f = facts.get(slot.kind)
+        f = facts[slot.kind]
         if f is None:  # a HOME
             continue
         worth = f.worth
@@ -167,7 +174,7 @@ def _value(
             for n in neighbours[i]:
                 prey = g[n]
                 if prey is not None and not prey.tile:
-                    pvp = prey_vp.get(prey.kind, 0)
+                    pvp = prey_vp[prey.kind]
                     if pvp > best:  # noqa: PLR1730 - a call of max() costs more than the scan
                         best = pvp
             promise = HUNT_PROMISE if slot.ready else HUNT_PROMISE / 2
@@ -265,8 +272,7 @@ def _keep_ready_bonus(d: BioData, seat: int) -> float:
     for _, slot in occupied_slots(d.grid):
         if slot.owner != seat or slot.tile or not slot.ready:
             continue
-        k = _KINDS[slot.kind]
-        if k.ability or k.trophic is Trophic.SAPROTROPH:
+        if slot.kind in _KEEP_READY:
             bonus += 0.5
     return bonus
 
