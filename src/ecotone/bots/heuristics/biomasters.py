@@ -24,12 +24,14 @@ action: it passes when nothing it could do is worth more.
 
 from __future__ import annotations
 
+from itertools import compress
 from operator import attrgetter
 from typing import Any, cast
 
 from ecotone.bots.base import Bot, SeatView
 from ecotone.bots.registry import GameBots, SearchDefaults, register
 from ecotone.core.actions import Action
+from ecotone.games.biomasters.board import CELLS
 from ecotone.games.biomasters.cards import Kind, Trophic, cards
 from ecotone.games.biomasters.effects import occupied_slots
 from ecotone.games.biomasters.game import BioMasters
@@ -150,7 +152,11 @@ def _value(
     g = d.grid
     facts, prey_vps = _FACTS_OR_HOME, _PREY_VP
     open_tiles = 0
-    for i, slot in occupied_slots(g):
+    # the cells that hold a card, picked out of the grid without a Python loop, each slot
+    # then read by its cell (cheaper here than occupied_slots' pairs)
+    held = cast("tuple[Slot, ...]", g)
+    for i in compress(CELLS, g):
+        slot = held[i]
         if slot.tile:  # (few: a call here costs little)
             value, open_tiles = _tile(slot, team, mine, rivals, value, open_tiles)
             continue
