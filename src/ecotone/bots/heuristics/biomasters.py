@@ -33,7 +33,6 @@ from ecotone.bots.registry import GameBots, SearchDefaults, register
 from ecotone.core.actions import Action
 from ecotone.games.biomasters.board import CELLS
 from ecotone.games.biomasters.cards import Kind, Trophic, cards
-from ecotone.games.biomasters.effects import occupied_slots
 from ecotone.games.biomasters.game import BioMasters
 from ecotone.games.biomasters.state import BioData, Phase, Scored, Slot, kind_of
 
@@ -153,7 +152,7 @@ def _value(
     facts, prey_vps = _FACTS_OR_HOME, _PREY_VP
     open_tiles = 0
     # the cells that hold a card, picked out of the grid without a Python loop, each slot
-    # then read by its cell (cheaper here than occupied_slots' pairs)
+    # then read by its cell (cheaper here than effects.occupied_slots' pairs)
     held = cast("tuple[Slot, ...]", g)
     for i in compress(CELLS, g):
         slot = held[i]
@@ -275,7 +274,7 @@ class HeuristicBot(Bot):
 def _keep_ready_bonus(d: BioData, seat: int) -> float:
     """While paying: prefer to keep ready the cards with abilities (they may still act)."""
     bonus = 0.0
-    for _, slot in occupied_slots(d.grid):
+    for slot in filter(None, d.grid):  # (the cards on the grid; their cells are not read)
         if slot.owner != seat or slot.tile or not slot.ready:
             continue
         if slot.kind in _KEEP_READY:
