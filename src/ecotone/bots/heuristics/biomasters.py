@@ -101,6 +101,7 @@ _KEEP_READY = frozenset(
 )
 # the team of each seat (its own in every game but the 2v2 one)
 _TEAM = {False: (0, 1, 2, 3), True: (0, 1, 0, 1)}
+_PAY = Phase.PAY  # (a module name reads faster than an enum member off its class)
 _VP_OF = attrgetter("vp")  # what a Score Pile entry is worth
 # the Score Piles' part of a value (VP ahead, times VP) and the number of rivals
 Margin = tuple[float, int]
@@ -236,7 +237,7 @@ class HeuristicBot(Bot):
         neighbours = table.grid.neighbours
         # (the seat's own hand: a determinization re-deals only what the seat cannot see)
         known = frozenset(data.hands[self.seat])
-        paying = data.phase is Phase.PAY
+        paying = data.phase is _PAY
         team = _TEAM[table.teams]
         mine = team[self.seat]
         # most actions score nothing: their Score Piles are the very same tuple, whose
