@@ -101,6 +101,10 @@ _KEEP_READY = frozenset(
 )
 # the team of each seat (its own in every game but the 2v2 one)
 _TEAM = {False: (0, 1, 2, 3), True: (0, 1, 0, 1)}
+# what a VP of prey promises a ready hunter, and an exhausted one (the products the value
+# always took first, so the same floats)
+_READY_HUNT = HUNT_PROMISE * VP
+_TIRED_HUNT = HUNT_PROMISE / 2 * VP
 _PAY = Phase.PAY  # (a module name reads faster than an enum member off its class)
 _VP_OF = attrgetter("vp")  # what a Score Pile entry is worth
 # the Score Piles' part of a value (VP ahead, times VP) and the number of rivals
@@ -184,8 +188,7 @@ def _value(
                     pvp = prey_vp[prey.kind]
                     if pvp > best:  # noqa: PLR1730 - a call of max() costs more than the scan
                         best = pvp
-            promise = HUNT_PROMISE if slot.ready else HUNT_PROMISE / 2
-            worth += promise * VP * best * KILL_DISCOUNT
+            worth += (_READY_HUNT if slot.ready else _TIRED_HUNT) * best * KILL_DISCOUNT
         owner = team[slot.owner]
         if owner == mine:
             value += worth
