@@ -24,16 +24,17 @@ action: it passes when nothing it could do is worth more.
 
 from __future__ import annotations
 
+from itertools import compress
 from operator import attrgetter
 from typing import Any, cast
 
 from ecotone.bots.base import Bot, SeatView
 from ecotone.bots.registry import GameBots, SearchDefaults, register
 from ecotone.core.actions import Action
+from ecotone.games.biomasters.board import CELLS
 from ecotone.games.biomasters.cards import Kind, Trophic, cards
-from ecotone.games.biomasters.effects import occupied_slots
 from ecotone.games.biomasters.game import BioMasters
-from ecotone.games.biomasters.state import BioData, Phase, kind_of
+from ecotone.games.biomasters.state import BioData, Phase, Scored, Slot, kind_of
 
 __all__ = ["HeuristicBot", "evaluate"]
 
@@ -60,14 +61,19 @@ class _Facts:
     """What :func:`evaluate` reads of one kind of live card, worked out once per kind (the
     same arithmetic, so the same values to the last bit)."""
 
-    __slots__ = ("fed_starving", "food", "hunter", "kind", "level", "starving", "worth")
+    __slots__ = ("fed_starving", "food_kinds", "hunter", "kind", "level", "starving", "worth")
 
     def __init__(self, kind: Kind) -> None:
         self.kind = kind
         self.level = kind.level
         self.worth = _live_value(kind.level)
-        # a consumer's food level; None for a card that cannot starve
-        self.food = kind.food if kind.is_consumer else None
+        # the live cards a consumer may eat (those at its food level); None for a card
+        # that cannot starve
+        self.food_kinds = (
+            frozenset(k for k, c in _KINDS.items() if k not in _HOMES and c.level == kind.food)
+            if kind.is_consumer
+            else None
+        )
         loss = VP * DEATH_GIFT * kind.vp
         self.starving = STARVING * self.worth - loss
         self.fed_starving = STARVING * self.worth - FED_HOPE * loss
@@ -75,21 +81,34 @@ class _Facts:
 
 
 _FACTS = {k: _Facts(kind) for k, kind in _KINDS.items() if k not in _HOMES}
-# the level of the card showing in a slot that feeds its neighbours: none for a tile or HOME
-_LIVE_LEVEL = {k: f.level for k, f in _FACTS.items()}
+# every card id (a deck holds only cards of the pool) with its facts, None for a HOME: read
+# by subscript, which costs less than a get()
+_FACTS_OR_HOME: dict[str, _Facts | None] = {k: _FACTS.get(k) for k in _KINDS}
 # what each hunter may kill of the prey next to it (not the large ones), by card id: its VP
+# (0 for every other card id, so a subscript reads any neighbour)
 _PREY_VP = {
     k: {
-        p: prey.vp
+        p: prey.vp if p not in _HOMES and f.kind.can_hunt(prey) and "large" not in prey.tags else 0
         for p, prey in _KINDS.items()
-        if p not in _HOMES and f.kind.can_hunt(prey) and "large" not in prey.tags
     }
     for k, f in _FACTS.items()
     if f.hunter
 }
 _SAPROTROPHS = frozenset(k for k, f in _FACTS.items() if f.level == -1)
+# the cards worth keeping ready while paying: those with an ability, and saprotrophs
+_KEEP_READY = frozenset(
+    k for k, kind in _KINDS.items() if kind.ability or kind.trophic is Trophic.SAPROTROPH
+)
 # the team of each seat (its own in every game but the 2v2 one)
 _TEAM = {False: (0, 1, 2, 3), True: (0, 1, 0, 1)}
+# what a VP of prey promises a ready hunter, and an exhausted one (the products the value
+# always took first, so the same floats)
+_READY_HUNT = HUNT_PROMISE * VP
+_TIRED_HUNT = HUNT_PROMISE / 2 * VP
+_PAY = Phase.PAY  # (a module name reads faster than an enum member off its class)
+_VP_OF = attrgetter("vp")  # what a Score Pile entry is worth
+# the Score Piles' part of a value (VP ahead, times VP) and the number of rivals
+Margin = tuple[float, int]
 
 
 def evaluate(
@@ -102,46 +121,74 @@ def evaluate(
     same to the last bit whatever led to it.
     """
     team = _TEAM[teams]
-    mine = team[seat]
+    return _value(d, seat, team, _margin(d.piles, team, team[seat]), neighbours, known)
+
+
+def _margin(piles: tuple[tuple[Scored, ...], ...], team: tuple[int, ...], mine: int) -> Margin:
+    """The Score Piles' part of the value: ``mine``'s VP less the best opponent's, and how
+    many opponents share what counts against ``mine``."""
     vp: dict[int, float] = {}
-    for s, pile in enumerate(d.piles):
+    for s, pile in enumerate(piles):
         t = team[s]
         vp[t] = vp.get(t, 0.0) + sum(map(_VP_OF, pile))
-    others = [v for t, v in vp.items() if t != mine]
-    value = VP * (vp[mine] - (max(others) if others else 0.0))
-    rivals = max(1, len(others))
+    # the best opponent (the first of equals, as max() picks) and how many there are
+    best_other: float | None = None
+    rivals = 0
+    for t, v in vp.items():
+        if t != mine:
+            rivals += 1
+            if best_other is None or v > best_other:
+                best_other = v
+    return VP * (vp[mine] - (best_other if best_other is not None else 0.0)), max(1, rivals)
+
+
+def _value(
+    d: BioData,
+    seat: int,
+    team: tuple[int, ...],
+    margin: Margin,
+    neighbours: Any,
+    known: frozenset[str],
+) -> float:
+    """:func:`evaluate` from the Score Piles' ``margin`` on: the grid, then the hands (all
+    in one function: a call per position would cost as much as a few cells)."""
+    mine = team[seat]
+    value, rivals = margin
     g = d.grid
-    facts, live_level = _FACTS, _LIVE_LEVEL
+    facts, prey_vps = _FACTS_OR_HOME, _PREY_VP
     open_tiles = 0
-    for i, slot in occupied_slots(g):
-        if slot.tile:
-            if slot.kind in _HOMES:
-                continue
-            if slot.killer < 0:
-                open_tiles += 1
-                continue
-            worth = KILL_DISCOUNT * VP * sum(_KINDS[kind_of(c)].vp for c in slot.stack())
-            if team[slot.killer] == mine:
-                value += worth
-                open_tiles += 1
-            else:
-                value -= worth / rivals
+    # the cells that hold a card, picked out of the grid without a Python loop, each slot
+    # then read by its cell (cheaper here than effects.occupied_slots' pairs)
+    held = cast("tuple[Slot, ...]", g)
+    for i in compress(CELLS, g):
+        slot = held[i]
+        if slot.tile:  # (few: a call here costs little)
+            value, open_tiles = _tile(slot, team, mine, rivals, value, open_tiles)
             continue
-        f = facts.get(slot.kind)
+        f = facts[slot.kind]
         if f is None:  # a HOME
             continue
         worth = f.worth
-        food = f.food
+        food = f.food_kinds
         if food is not None:
             for n in neighbours[i]:
                 other = g[n]
-                if other is not None and not other.tile and live_level.get(other.kind) == food:
+                if other is not None and other.kind in food and not other.tile:
                     break
             else:  # it will starve: lost, and a gift to whoever decomposes it
                 worth = f.fed_starving if slot.fed else f.starving
         if f.hunter:
-            promise = HUNT_PROMISE if slot.ready else HUNT_PROMISE / 2
-            worth += promise * VP * _best_prey(g, neighbours, i, slot.kind) * KILL_DISCOUNT
+            # the most VP of the prey next to it that it may kill (written out here: a
+            # call per hunter costs as much as the scan)
+            prey_vp = prey_vps[slot.kind]
+            best = 0
+            for n in neighbours[i]:
+                prey = g[n]
+                if prey is not None and not prey.tile:
+                    pvp = prey_vp[prey.kind]
+                    if pvp > best:  # noqa: PLR1730 - a call of max() costs more than the scan
+                        best = pvp
+            worth += (_READY_HUNT if slot.ready else _TIRED_HUNT) * best * KILL_DISCOUNT
         owner = team[slot.owner]
         if owner == mine:
             value += worth
@@ -152,43 +199,29 @@ def evaluate(
             if host != owner:
                 # a parasite on a rival's card is good for its player
                 value += 1.5 if host == mine else -1.5
-    return _hands(d, seat, team, value, open_tiles, known)
-
-
-_VP_OF = attrgetter("vp")  # what a Score Pile entry is worth
-
-
-def _best_prey(g: Any, neighbours: Any, i: int, hunter: str) -> int:
-    """The most VP of the prey next to ``hunter`` in cell ``i`` that it may kill."""
-    prey_vp = _PREY_VP[hunter]
-    best = 0
-    for n in neighbours[i]:
-        prey = g[n]
-        if prey is not None and not prey.tile:
-            vp = prey_vp.get(prey.kind, 0)
-            if vp > best:  # noqa: PLR1730 - a call of max() here costs 8% of evaluate
-                best = vp
-    return best
-
-
-def _hands(
-    d: BioData,
-    seat: int,
-    team: tuple[int, ...],
-    value: float,
-    open_tiles: int,
-    known: frozenset[str],
-) -> float:
-    """``value`` with the cards in hand added: options, and saprotrophs for open tiles."""
-    mine = team[seat]
+    # the cards in hand: options, and saprotrophs for open tiles
     saprotrophs = 0
     for s, hand in enumerate(d.hands):
         if team[s] == mine:
             value += CARD_IN_HAND * len(hand)
             if s == seat and open_tiles:  # (with no tile open, they promise nothing)
                 saprotrophs = sum(1 for c in hand if c in known and kind_of(c) in _SAPROTROPHS)
-    value += TILE_PROMISE * VP * min(saprotrophs, open_tiles)
-    return value
+    # (the smaller count by a comparison: a call of min() costs more)
+    return value + TILE_PROMISE * VP * (saprotrophs if saprotrophs < open_tiles else open_tiles)
+
+
+def _tile(
+    slot: Slot, team: tuple[int, ...], mine: int, rivals: int, value: float, open_tiles: int
+) -> tuple[float, int]:
+    """``value`` and ``open_tiles`` with a Detritus tile counted: a kill for its killer."""
+    if slot.kind in _HOMES:
+        return value, open_tiles
+    if slot.killer < 0:
+        return value, open_tiles + 1
+    worth = KILL_DISCOUNT * VP * sum(_KINDS[kind_of(c)].vp for c in slot.stack())
+    if team[slot.killer] == mine:
+        return value + worth, open_tiles + 1
+    return value - worth / rivals, open_tiles
 
 
 class HeuristicBot(Bot):
@@ -205,15 +238,25 @@ class HeuristicBot(Bot):
         table = game.table
         data: BioData = view.determinize(self.rng).data
         neighbours = table.grid.neighbours
-        known = frozenset(view.observation["hands"][self.seat]["cards"] or ())
-        paying = data.phase is Phase.PAY
+        # (the seat's own hand: a determinization re-deals only what the seat cannot see)
+        known = frozenset(data.hands[self.seat])
+        paying = data.phase is _PAY
+        team = _TEAM[table.teams]
+        mine = team[self.seat]
+        # most actions score nothing: their Score Piles are the very same tuple, whose
+        # margin is worked out once
+        piles = data.piles
+        margin = _margin(piles, team, mine)
         best_action = legal[0]
         best_value = float("-inf")
         for action in legal:
             # legal here too: a determinization keeps the seat's legal actions (so the
             # rules' own step, unchecked, as State.step takes it)
             after = game.next(data, self.seat, action)
-            value = evaluate(after, self.seat, table.teams, neighbours, known)
+            if after.piles is not piles:
+                piles = after.piles
+                margin = _margin(piles, team, mine)
+            value = _value(after, self.seat, team, margin, neighbours, known)
             if paying:
                 value += _keep_ready_bonus(after, self.seat)
             if value > best_value + 1e-9:
@@ -224,11 +267,10 @@ class HeuristicBot(Bot):
 def _keep_ready_bonus(d: BioData, seat: int) -> float:
     """While paying: prefer to keep ready the cards with abilities (they may still act)."""
     bonus = 0.0
-    for _, slot in occupied_slots(d.grid):
+    for slot in filter(None, d.grid):  # (the cards on the grid; their cells are not read)
         if slot.owner != seat or slot.tile or not slot.ready:
             continue
-        k = _KINDS[slot.kind]
-        if k.ability or k.trophic is Trophic.SAPROTROPH:
+        if slot.kind in _KEEP_READY:
             bonus += 0.5
     return bonus
 
