@@ -25,18 +25,28 @@ class SeatView:
     Attributes:
         game: the configured game (its spec, codec and player count are public).
         seat: the deciding seat.
-        observation: ``state.observe(seat)``.
         legal_actions: ``state.legal_actions(seat)``.
     """
 
-    __slots__ = ("_determinize", "game", "legal_actions", "observation", "seat")
+    __slots__ = ("_determinize", "_observation", "_observe", "game", "legal_actions", "seat")
 
     def __init__(self, state: State[Any], seat: int) -> None:
         self.game: Game[Any] = state.game
         self.seat = seat
-        self.observation: dict[str, Any] = state.observe(seat)
         self.legal_actions: list[Action] = state.legal_actions(seat)
+        self._observe: Callable[[int | None], dict[str, Any]] = state.observe
+        self._observation: dict[str, Any] | None = None
         self._determinize: Callable[[int, random.Random], State[Any]] = state.determinize
+
+    @property
+    def observation(self) -> dict[str, Any]:
+        """``state.observe(seat)``, made when first read: a search asks a bot to act at
+        every step of its rollouts, and a bot that reads only its determinizations never
+        pays for the whole observation."""
+        seen = self._observation
+        if seen is None:
+            seen = self._observation = self._observe(self.seat)
+        return seen
 
     def determinize(self, rng: random.Random) -> State[Any]:
         """A full state consistent with this view: hidden cards re-dealt, chance re-seeded."""
