@@ -120,9 +120,7 @@ class EcotoneAEC(AECEnv):  # type: ignore[misc] # PettingZoo ships no type infor
     def observe(self, agent: str) -> ObsDict:
         seat = self._seats[agent]
         table = self.table
-        # (the table's tensor(), without its call)
-        tensor = table.encoders[seat].encode(table.state)
-        return {"observation": tensor, "action_mask": table.mask(seat)}
+        return {"observation": table.tensor(seat), "action_mask": table.mask(seat)}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

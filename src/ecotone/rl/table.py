@@ -313,9 +313,7 @@ class Table:
 
     def play(self, seat: int, action: Action) -> None:
         """``seat`` takes ``action``, known legal (from :meth:`action`)."""
-        # what set() does, without its call: an environment plays at every step
-        self.state = self.state.step(seat, action)
-        self._legal = {}
+        self.set(self.state.step(seat, action))
 
     def rewards(self) -> list[float]:
         """Each seat's reward for the finished game."""

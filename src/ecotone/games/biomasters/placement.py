@@ -27,7 +27,7 @@ from itertools import chain, compress
 
 from ecotone.core.actions import Action
 from ecotone.games.biomasters.actions import Play
-from ecotone.games.biomasters.board import CELLS, COMPAT_MASK, Domain, Grid
+from ecotone.games.biomasters.board import CELLS, COMPAT_MASK, Grid
 from ecotone.games.biomasters.cards import Kind, Trophic, cards, level_name
 from ecotone.games.biomasters.effects import occupied
 from ecotone.games.biomasters.state import BioData, Slot, kind_of
@@ -449,8 +449,3 @@ def host_problem(k: Kind, host: Kind, slot: Slot) -> str | None:
     elif slot.mutualist:
         return f"the {host.card.name} already has a mutualist"
     return None
-
-
-def domain_of(card_id: str) -> Domain:
-    """A card's domain."""
-    return _KINDS[card_id].domain
