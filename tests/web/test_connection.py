@@ -146,3 +146,41 @@ def test_a_move_kept_offline_is_refused_on_screen_when_the_match_moved_on(
     played = page.evaluate(f"() => window.ecotonePage.log.find((e) => e.version === {version} + 1)")
     assert played["text"] == other
     shot(page, "connection-kept-move-refused")
+
+
+def test_between_a_moves_ack_and_its_view_the_old_choices_are_not_offered(page: Any) -> None:
+    """The server acknowledges a move before it sends the view that follows it. Held
+    back here, that view is late: until it comes, the page offers nothing to click,
+    never the choices the move has just used up."""
+    held: list[str | bytes] = []
+    holding = [False]
+    routes: list[Any] = []
+
+    def route(ws: Any) -> None:
+        to_server = ws.connect_to_server()
+        routes.append(ws)
+
+        def from_server(message: str | bytes) -> None:
+            if holding[0] and json.loads(message).get("type") == "update":
+                held.append(message)
+            else:
+                ws.send(message)
+
+        to_server.on_message(from_server)
+        ws.on_message(to_server.send)
+
+    page.route_web_socket("**/api/v1/matches/*/ws", route)
+    create(page, FOREST, ["you", "bot:random"])
+    assert wait_ready(page) == "act"
+    version = page.evaluate("() => window.ecotonePage.version")
+    holding[0] = True
+    page.locator("#actions button[data-index]:not([disabled])").first.click()
+    # the ack is in (the move is no longer in flight) and the view is held back
+    page.wait_for_function("() => window.ecotonePage.inflight === null", timeout=STEP_MS)
+    assert page.evaluate("() => window.ecotonePage.version") == version
+    assert not page.locator("#actions button[data-index]:not([disabled])").count()
+    holding[0] = False
+    for message in held:
+        routes[-1].send(message)
+    assert wait_ready(page) in ("act", "over")
+    assert page.evaluate("() => window.ecotonePage.version") > version

@@ -26,6 +26,12 @@ def click_listed(page: Any, text: str) -> None:
     page.wait_for_function(f"() => window.ecotonePage.version > {at}", timeout=STEP_MS)
 
 
+def seen(page: Any, at: int) -> None:
+    """Wait until ``page`` has the view of version ``at``: each browser hears of a
+    decision in its own time."""
+    page.wait_for_function(f"() => window.ecotonePage.version >= {at}", timeout=STEP_MS)
+
+
 def press_undo(page: Any) -> None:
     """Press Undo as a person does, also when it is off (``aria-disabled``: still
     focusable and pressable, to say why; Playwright would wait for it to be enabled)."""
@@ -102,6 +108,7 @@ def test_two_people_one_asks_the_other_accepts_then_declines(page: Any, new_page
     undo = undo_state(first)
     assert (undo["off"], undo["text"]) == (False, "↶ Ask to undo"), undo
     assert asked in undo["title"]
+    seen(other, version(first))
     assert undo_state(other)["code"] == "undo/not-yours"
     at = version(first)
     first.click("#undo")

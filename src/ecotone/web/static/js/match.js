@@ -354,7 +354,9 @@ export class MatchPage {
         break;
       }
       case "ack":
-        this.busy = false;
+        // A move's ack comes before the view that follows it: until that view is here the
+        // choices on the page are the old ones, so the page stays busy rather than offer them.
+        this.busy = !msg.pending && this.version !== null && msg.version > this.version;
         if (this.undoRef !== null && this.undoRef === msg.ref) { this.undoRef = null; break; }  // the notice says what it did
         if (this.inflight?.ref === msg.ref) this.inflight = null;
         if (this.queued && this.queued.ref === msg.ref) { toast(`Your move “${this.queued.text}”, chosen while offline, was played.`); this.queued = null; }
