@@ -95,7 +95,7 @@ def launch(port: int, db: Path, log: Path) -> Server:
     )
     out.close()  # the process has its own copy
     srv = Server(f"http://127.0.0.1:{port}", proc)
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 180  # only a stuck start reaches it, however loaded the machine
     while True:
         try:
             srv.get("/api/v1/health")
