@@ -211,11 +211,12 @@ def ordinary_cells(cells: Mapping[int, Slot], hand: Iterable[str]) -> dict[str, 
     if not ordinary:
         return {}
     near: dict[str, set[int]] = {}
-    for card in _PLANTS.intersection(ordinary):
+    # (``a & b`` of two sets, not ``a.intersection(b)``: an operator, not a method call)
+    for card in _PLANTS & ordinary:
         near[card] = set(NEXT_TO_MAP)
     friends_of = _FRIENDS
     for c, slot in cells.items():
-        for card in friends_of[slot.card].intersection(ordinary):
+        for card in ordinary & friends_of[slot.card]:
             spots = near.get(card)
             if spots is None:
                 near[card] = set(OFF_MAP_NEIGHBOURS[c])
