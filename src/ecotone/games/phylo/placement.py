@@ -164,17 +164,21 @@ def species_cells(
 
     The empty cells are found as :func:`ordinary_cells` finds them (the empty neighbours of
     the cards it may stand beside, and of the map board for a plant); the cells a PARASITIC
-    or INVASIVE card would share with another card are asked of :func:`species_problem`.
-    ``near``, :func:`around` of ``cells``, saves work when several cards are placed on one
-    table; without it the table's cards are walked directly.
+    or INVASIVE card would share with another card are asked of :func:`species_problem`,
+    in the order of ``cells``: ``d``'s table (:meth:`PhyloData.cells`), which holds the
+    board's cells in cell order. ``near``, :func:`around` of ``cells``, saves work when
+    several cards are placed on one table; without it the table's cards are walked directly.
     """
     if _waits(d, card):  # a rule of the card, whatever the cell (_pollinator_problem)
         return []
     t = _T
     if card in t.parasites:
         links = t.links[card]
-        hosts = [c for c in sorted(cells) if cells[c].card in links]
-        return [c for c in hosts if species_problem(d, cells, card, c) is None]
+        hosts: list[int] = []
+        for c, slot in cells.items():  # in cell order, as a board's table holds it
+            if slot.card in links and species_problem(d, cells, card, c) is None:
+                hosts.append(c)
+        return hosts
     found: set[int] = set(NEXT_TO_MAP) if card in t.plants else set()
     friends = t.beside[card]
     if near is None:
@@ -187,8 +191,9 @@ def species_cells(
     out = sorted(found.difference(cells))  # (a set less a dict: see ordinary_cells)
     similar = t.invasive.get(card)
     if similar:
-        taken = [c for c in sorted(cells) if cells[c].card in similar]
-        out += [c for c in taken if species_problem(d, cells, card, c) is None]
+        for c, slot in cells.items():  # in cell order, as a board's table holds it
+            if slot.card in similar and species_problem(d, cells, card, c) is None:
+                out.append(c)
     return out
 
 
@@ -211,11 +216,12 @@ def ordinary_cells(cells: Mapping[int, Slot], hand: Iterable[str]) -> dict[str, 
     if not ordinary:
         return {}
     near: dict[str, set[int]] = {}
-    for card in _PLANTS.intersection(ordinary):
+    # (``a & b`` of two sets, not ``a.intersection(b)``: an operator, not a method call)
+    for card in _PLANTS & ordinary:
         near[card] = set(NEXT_TO_MAP)
     friends_of = _FRIENDS
     for c, slot in cells.items():
-        for card in friends_of[slot.card].intersection(ordinary):
+        for card in ordinary & friends_of[slot.card]:
             spots = near.get(card)
             if spots is None:
                 near[card] = set(OFF_MAP_NEIGHBOURS[c])
