@@ -220,7 +220,7 @@ def observation(d: SGData, seat: int | None) -> dict[str, Any]:
         "wild_deck": wild_deck,
         "destruction_drawn": d.destroyed_count,
         "discard": list(_keys(d.discard)),
-        "niche_display": [cs.niche(n).key for n in d.niche_display],
+        "niche_display": list(_niche_keys(d.niche_display)),
         "players": players,
         "drawn": list(_keys(d.drawn)),
         "drawn_from": d.drawn_from or None,
@@ -253,10 +253,21 @@ _PlayerSeen = tuple[Player, dict[str, Any]]
 _PLAYER_SEEN: dict[int, _PlayerSeen] = {}
 _OWN_SEEN: dict[int, _PlayerSeen] = {}
 _TableSeen = tuple[
-    tuple[Habitat, ...], tuple[tuple[str, ...], ...], tuple[int, ...], dict[str, Any], Any
+    tuple[Habitat, ...],
+    tuple[tuple[str, ...], ...],
+    tuple[int, ...],
+    dict[str, Any],
+    dict[str, Any],
 ]
 _TABLE_SEEN: dict[int, _TableSeen] = {}
 _SEEN_KEPT = 4096
+
+
+@lru_cache(maxsize=256)
+def _niche_keys(display: tuple[str, ...]) -> list[str]:
+    """The keys of the Niche cards on display (shared: only read)."""
+    cs = cards()
+    return [cs.niche(n).key for n in display]
 
 
 def _player_seen(p: Player) -> dict[str, Any]:
@@ -292,7 +303,8 @@ def _table_seen(d: SGData) -> _TableSeen:
     """The habitats and the Wild deck as the observation shows them."""
     if len(_TABLE_SEEN) >= _SEEN_KEPT:
         _TABLE_SEEN.clear()
-    table = (d.habitats, d.decks, d.known, *_table(d))
+    habitats, wild_deck = _table(d)
+    table = (d.habitats, d.decks, d.known, habitats, wild_deck)
     _TABLE_SEEN[id(d.decks)] = table
     return table
 
@@ -327,7 +339,6 @@ def seen(d: SGData, seat: int) -> dict[str, Any]:
             found = _PLAYER_SEEN.get(id(p))
             entry = found[1] if found is not None and found[0] is p else _player_seen(p)
         players.append(entry)
-    cs = cards()
     out: dict[str, Any] = {
         "round": d.round,
         "rounds": ROUNDS,
@@ -335,7 +346,7 @@ def seen(d: SGData, seat: int) -> dict[str, Any]:
         "phase": _VALUE[phase],
         "habitats": table[3],
         "wild_deck": table[4],
-        "niche_display": [cs.niche(n).key for n in d.niche_display],
+        "niche_display": _niche_keys(d.niche_display),
         "players": players,
         "drawn": list(_keys(d.drawn)),
         "recovery": None,
