@@ -51,6 +51,8 @@ def test_the_seat_view_holds_no_state() -> None:
     assert not any(isinstance(getattr(view, name, None), State) for name in SeatView.__slots__)
     assert view.legal_actions == state.legal_actions(0)
     assert view.observation == state.observe(0)
+    # a game's own reader of the seat's view gets the state's data and the seat
+    assert view.read(lambda data, seat: (data, seat)) == (state.data, 0)
 
 
 @pytest.mark.parametrize("name", ["random", "heuristic"])

@@ -7,7 +7,7 @@ import random
 
 from ecotone.games.singapore.cards import cards
 from ecotone.games.singapore.state import Phase
-from ecotone.games.singapore.view import determinize
+from ecotone.games.singapore.view import determinize, seen
 
 from .helpers import act, game, rolled, start, state, with_player
 
@@ -51,8 +51,36 @@ def test_observations_share_nothing_a_reader_could_change() -> None:
             if isinstance(value, list | dict):
                 value.clear()
     first["discard"].clear()
+    first["niche_display"].clear()
     first["wild_deck"]["bottom"].append("x")
     assert json.dumps(s.observe(0), sort_keys=True) == before  # type: ignore[attr-defined]
+
+
+def test_what_a_bot_reads_is_the_observation_at_every_key() -> None:
+    # every configuration, every seat, at every step of random games (the values are
+    # shared between readings, so each is read twice, the second time from memory); a
+    # player's entry holds a part of the observation's, and only the seat's own its Niche
+    for players in (4, 5, 6):
+        for variant in (None, "beginner", "survival"):
+            g = game(players, variant)
+            for seed in range(2):
+                s = g.start(seed)
+                rnd = random.Random(seed)
+                while not s.is_over:
+                    for seat in range(players):
+                        whole = s.observe(seat)
+                        for _ in range(2):
+                            read = seen(s.data, seat)
+                            entries = read.pop("players")
+                            assert read == {k: whole[k] for k in read}
+                            for mine, theirs in zip(entries, whole["players"], strict=True):
+                                assert mine == {k: theirs[k] for k in mine}
+                            assert "niche" in entries[seat]
+                            others = entries[:seat] + entries[seat + 1 :]
+                            assert all("niche" not in p for p in others)
+                            assert ("my_choice" in read) == ("my_choice" in whole)
+                    seat = s.to_move[0]
+                    s = s.apply(seat, rnd.choice(s.legal_actions(seat)))
 
 
 def test_render_draws_the_plus_shaped_board() -> None:

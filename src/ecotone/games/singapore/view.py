@@ -46,9 +46,9 @@ from ecotone.games.singapore.evolution import niches_completed
 from ecotone.games.singapore.gamemaster import shuffle
 from ecotone.games.singapore.scoring import evp
 from ecotone.games.singapore.seats import hand_keys
-from ecotone.games.singapore.state import ROUNDS, Choice, Phase, Player, SGData, Status
+from ecotone.games.singapore.state import ROUNDS, Choice, Habitat, Phase, Player, SGData, Status
 
-__all__ = ["determinize", "observation", "random_choice", "zones"]
+__all__ = ["determinize", "observation", "random_choice", "seen", "zones"]
 
 SEQUENTIAL = (Phase.DRAW, Phase.BUY, Phase.ANCHOR, Phase.RESTORE, Phase.PLEDGE, Phase.DISCARD)
 # Read at every observation: a member read off its enum class (``Phase.PLEDGE``) costs
@@ -151,10 +151,8 @@ def _shown(p: Player) -> _Shown:
     return shown
 
 
-def observation(d: SGData, seat: int | None) -> dict[str, Any]:
-    """Everything ``seat`` may know (``None``: a spectator)."""
-    # Written out in one function, with the remembered pieces looked up in place: a search
-    # observes every step of its playouts, and each call here costs as much as a lookup.
+def _table(d: SGData) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The habitats (each with its deck) and the Wild deck, as the observation shows them."""
     cs = cards()
     decks = []
     for pile, known in zip(d.decks, d.known, strict=True):
@@ -177,6 +175,16 @@ def observation(d: SGData, seat: int | None) -> dict[str, Any]:
             "bounty": {"single": b.single, "shared": b.shared} if b else None,
             "deck": decks[i + 1],
         }
+    return habitats, decks[0]
+
+
+def observation(d: SGData, seat: int | None) -> dict[str, Any]:
+    """Everything ``seat`` may know (``None``: a spectator)."""
+    # Written out in one function (but the habitats and decks, which a bot's reading makes
+    # too), with the remembered pieces looked up in place: a search observes every step of
+    # its playouts, and each call here costs as much as a lookup.
+    cs = cards()
+    habitats, wild_deck = _table(d)
     phase = d.phase
     choosing = phase in _SIMULTANEOUS
     players = []
@@ -209,10 +217,10 @@ def observation(d: SGData, seat: int | None) -> dict[str, Any]:
         "phase": _VALUE[phase],
         "turn": d.turn if phase in SEQUENTIAL else None,
         "habitats": habitats,
-        "wild_deck": decks[0],
+        "wild_deck": wild_deck,
         "destruction_drawn": d.destroyed_count,
         "discard": list(_keys(d.discard)),
-        "niche_display": [cs.niche(n).key for n in d.niche_display],
+        "niche_display": list(_niche_keys(d.niche_display)),
         "players": players,
         "drawn": list(_keys(d.drawn)),
         "drawn_from": d.drawn_from or None,
@@ -232,6 +240,128 @@ def observation(d: SGData, seat: int | None) -> dict[str, Any]:
         c = d.choices[seat]
         obs["my_choice"] = {"cards": list(c.cards), "final": c.final or None}
     return obs
+
+
+# -- what a bot reads ----------------------------------------------------------------------
+
+# A seat's bot reads a few keys of its observation at every step of a search's rollouts,
+# and never changes them: a player's entry (the part of it a bot reads) is made once per
+# record and the habitats with their decks once per deck tuple, then shared by every
+# reading. Each record is kept alongside, so no other object can take its identity while
+# it is remembered.
+_PlayerSeen = tuple[Player, dict[str, Any]]
+_PLAYER_SEEN: dict[int, _PlayerSeen] = {}
+_OWN_SEEN: dict[int, _PlayerSeen] = {}
+_TableSeen = tuple[
+    tuple[Habitat, ...],
+    tuple[tuple[str, ...], ...],
+    tuple[int, ...],
+    dict[str, Any],
+    dict[str, Any],
+]
+_TABLE_SEEN: dict[int, _TableSeen] = {}
+_SEEN_KEPT = 4096
+
+
+@lru_cache(maxsize=256)
+def _niche_keys(display: tuple[str, ...]) -> list[str]:
+    """The keys of the Niche cards on display (shared: only read)."""
+    cs = cards()
+    return [cs.niche(n).key for n in display]
+
+
+def _player_seen(p: Player) -> dict[str, Any]:
+    """What a bot reads of player ``p``'s entry in any seat's observation."""
+    if len(_PLAYER_SEEN) >= _SEEN_KEPT:
+        _PLAYER_SEEN.clear()
+    out = {
+        "tile": p.tile,
+        "region": board().region(p.tile),
+        "food": p.food,
+        "adaptations": dict(_owned(p.adaptations)),
+        "abilities": list(_sorted(traits(p))),
+        "dice": list(p.dice),
+        "cooperated": p.cooperated,
+        "intimidated": p.intimidated,
+    }
+    _PLAYER_SEEN[id(p)] = (p, out)
+    return out
+
+
+def _own_seen(p: Player) -> dict[str, Any]:
+    """What a bot reads of player ``p``'s entry in its own observation: its Niche too."""
+    if len(_OWN_SEEN) >= _SEEN_KEPT:
+        _OWN_SEEN.clear()
+    found = _PLAYER_SEEN.get(id(p))
+    out = (found[1] if found is not None and found[0] is p else _player_seen(p)).copy()
+    out["niche"] = cards().niche(p.niche).key if p.niche else None
+    _OWN_SEEN[id(p)] = (p, out)
+    return out
+
+
+def _table_seen(d: SGData) -> _TableSeen:
+    """The habitats and the Wild deck as the observation shows them."""
+    if len(_TABLE_SEEN) >= _SEEN_KEPT:
+        _TABLE_SEEN.clear()
+    habitats, wild_deck = _table(d)
+    table = (d.habitats, d.decks, d.known, habitats, wild_deck)
+    _TABLE_SEEN[id(d.decks)] = table
+    return table
+
+
+def seen(d: SGData, seat: int) -> dict[str, Any]:
+    """What ``seat``'s bot reads of its observation: at every key present, exactly
+    ``observation(d, seat)``'s value (the round and rounds, the first player, the phase,
+    the habitats and the Wild deck, the Niche display, the cards drawn, the Recovery
+    being pledged for and the seat's own open choice), but for the players, whose entries
+    hold only where each stands, its Food, Adaptations, abilities, dice and strategy cards
+    shown, and the seat's own Niche: what a bot weighs.
+
+    The values are shared between readings (a bot reads, never writes): a search's
+    rollouts read a seat's view at every step, and making the whole observation there
+    cost more than all the reading.
+    """
+    table = _TABLE_SEEN.get(id(d.decks))
+    if (
+        table is None
+        or table[1] is not d.decks
+        or table[0] is not d.habitats
+        or table[2] is not d.known
+    ):
+        table = _table_seen(d)
+    phase = d.phase
+    players = []
+    for s, p in enumerate(d.players):
+        if s == seat:
+            found = _OWN_SEEN.get(id(p))
+            entry = found[1] if found is not None and found[0] is p else _own_seen(p)
+        else:
+            found = _PLAYER_SEEN.get(id(p))
+            entry = found[1] if found is not None and found[0] is p else _player_seen(p)
+        players.append(entry)
+    out: dict[str, Any] = {
+        "round": d.round,
+        "rounds": ROUNDS,
+        "first": d.first,
+        "phase": _VALUE[phase],
+        "habitats": table[3],
+        "wild_deck": table[4],
+        "niche_display": _niche_keys(d.niche_display),
+        "players": players,
+        "drawn": list(_keys(d.drawn)),
+        "recovery": None,
+    }
+    if phase is _PLEDGE:
+        out["recovery"] = {
+            "habitat": d.proposal,
+            "proposer": d.proposer,
+            "pledges": list(d.pledges),
+            "needed": need(d),
+        }
+    if phase in _SIMULTANEOUS:
+        c = d.choices[seat]
+        out["my_choice"] = {"cards": list(c.cards), "final": c.final or None}
+    return out
 
 
 def zones(d: SGData) -> dict[str, list[str]]:
