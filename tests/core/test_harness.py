@@ -138,6 +138,35 @@ class NoComponents(SealedBids):
         return ()
 
 
+class SeesHands(SealedBids):
+    """A bot's reading (``seen``) with the opponent's hand, absent from the observation."""
+
+    def seen(self, data: BidsData, seat: int) -> dict[str, Any]:
+        return {"hand": list(data.hands[seat]), "their_hand": list(data.hands[1 - seat])}
+
+
+class SeesBids(SealedBids):
+    """A bot's reading that puts every bid where the observation says only who has bid."""
+
+    def seen(self, data: BidsData, seat: int) -> dict[str, Any]:
+        return {"round": data.round, "has_bid": list(data.bids)}
+
+
+class SeesPart(SealedBids):
+    """A correct bot's reading: a few of the observation's keys."""
+
+    def seen(self, data: BidsData, seat: int) -> dict[str, Any]:
+        return {"hand": list(data.hands[seat]), "round": data.round}
+
+
+def test_a_bots_reading_that_is_part_of_the_observation_passes() -> None:
+    register("toy-seen", SeesPart)
+    try:
+        assert check_game("toy-seen", players=2, games=5, seed=1).games == 5
+    finally:
+        unregister("toy-seen")
+
+
 @pytest.mark.parametrize(
     ("broken", "message"),
     [
@@ -156,6 +185,8 @@ class NoComponents(SealedBids):
         (GlobalDice, "global random state"),
         (LooseBound, "within the spec's bound"),
         (NoComponents, "components\\(\\) lists none"),
+        (SeesHands, "seen\\(seat=0\\) holds .their_hand"),
+        (SeesBids, "seen\\(seat=0\\) holds .has_bid\\[0\\]"),
     ],
 )
 def test_a_broken_game_fails(broken: type[SealedBids], message: str) -> None:

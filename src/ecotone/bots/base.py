@@ -11,14 +11,12 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from ecotone.core.actions import Action
 from ecotone.core.game import Game, State
 
 __all__ = ["Bot", "SeatView"]
-
-T = TypeVar("T")
 
 
 class SeatView:
@@ -59,14 +57,12 @@ class SeatView:
             seen = self._observation = self._observe(self.seat)
         return seen
 
-    def read(self, reader: Callable[[Any, int], T]) -> T:
-        """``reader(data, seat)``: what a game's own bot reads of this seat's view, made
-        straight from the state's data. A bot that reads a few keys at every step of a
-        search's rollouts pays less so than for the whole observation. ``reader`` comes
-        from the game's view of what each seat sees (Singapore Untamed's
-        :func:`~ecotone.games.singapore.view.seen`) and reads nothing the observation
-        does not show the seat."""
-        return reader(self._data, self.seat)
+    def seen(self) -> dict[str, Any]:
+        """The part of :attr:`observation` the game's own bots read
+        (:meth:`Game.seen <ecotone.core.game.Game.seen>`), made straight from the state's
+        data at each call: a heuristic that reads a few keys at every step of a search's
+        rollouts pays for those alone. Its values may be shared: read them, never write."""
+        return self.game.seen(self._data, self.seat)
 
     def determinize(self, rng: random.Random) -> State[Any]:
         """A full state consistent with this view: hidden cards re-dealt, chance re-seeded."""

@@ -273,6 +273,19 @@ class Game(ABC, Generic[D]):
         del seat
         return ()
 
+    def seen(self, data: D, seat: int) -> dict[str, Any]:
+        """What ``seat``'s own bots read of its observation, made straight from the data.
+
+        Optional: the whole :meth:`observation` by default. A game whose heuristic reads a
+        few keys at every step of a search's rollouts may answer with those keys alone,
+        and with records that keep only the fields the heuristic weighs: every value is
+        the observation's value at its key or a part of it (a record with fewer fields,
+        at any depth), never anything the observation does not show ``seat``; the
+        conformance harness (:func:`ecotone.core.testing.check_game`) checks it. Values
+        may be shared between calls: a bot reads them and never writes.
+        """
+        return self.observation(data, seat)
+
     @abstractmethod
     def render(self, data: D, seat: int | None) -> str:
         """A text picture of ``seat``'s view."""

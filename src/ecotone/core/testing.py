@@ -131,6 +131,7 @@ def check_game(
             _check_zones(game, state, components, here)
             if deep:
                 _check_state_roundtrip(game, state, here)
+                _check_seen(game, state, here)
                 report.determinizations += _check_no_leaks(state, rnd, components, here)
             if state.is_over:
                 break
@@ -330,6 +331,44 @@ def _check_secret_kept(
                 f"{other}: the observations give the secret choice away"
             )
     return checked
+
+
+def _check_seen(game: Game[Any], state: State[Any], here: str) -> None:
+    """What a seat's bots read (``Game.seen``) is its observation, or a part of it."""
+    if type(game).seen is Game.seen:
+        return  # the observation itself
+    for seat in range(game.players):
+        read = game.seen(state.data, seat)
+        observed = game.observation(state.data, seat)
+        where = _outside(read, observed, "")
+        assert where is None, (
+            f"{here}: seen(seat={seat}) holds {where or 'a value'}, which is not in the "
+            "seat's observation: a bot would read what its seat may not know"
+        )
+
+
+def _outside(read: Any, observed: Any, path: str) -> str | None:
+    """The first place where ``read`` is not ``observed`` or a part of it (a record with
+    fewer fields, at any depth), or ``None``."""
+    if isinstance(read, dict):
+        if not isinstance(observed, dict):
+            return path or "the whole"
+        for key, value in read.items():
+            if key not in observed:
+                return f"{path}.{key}"
+            found = _outside(value, observed[key], f"{path}.{key}")
+            if found is not None:
+                return found
+        return None
+    if isinstance(read, list):
+        if not isinstance(observed, list) or len(read) != len(observed):
+            return path or "the whole"
+        for i, (mine, theirs) in enumerate(zip(read, observed, strict=True)):
+            found = _outside(mine, theirs, f"{path}[{i}]")
+            if found is not None:
+                return found
+        return None
+    return None if read == observed else path or "the whole"
 
 
 def _check_state_roundtrip(game: Game[Any], state: State[Any], here: str) -> None:

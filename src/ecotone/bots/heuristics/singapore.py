@@ -1,7 +1,7 @@
 """Heuristic players for Singapore Untamed, and the pure Hawk and Dove strategies.
 
 All three read only their seat's observation (the part of it they weigh, made straight from
-the state's data: :func:`~ecotone.games.singapore.view.seen`) and use the game's public
+the state's data: ``SeatView.seen``) and use the game's public
 data (board, cards) to value what they see:
 
 * **Migration**: every tile the route may end on is worth the Food expected there plus the
@@ -60,7 +60,6 @@ from ecotone.games.singapore import (
 )
 from ecotone.games.singapore.cards import Bounty
 from ecotone.games.singapore.competition import Entry
-from ecotone.games.singapore.view import seen
 
 __all__ = [
     "DoveBot",
@@ -375,7 +374,7 @@ class HeuristicBot(Bot):
     def act(self, view: SeatView) -> Action:
         # The keys read below, straight from the state's data (equal to the observation's,
         # and shared: only read): the bot decides at every step of a search's rollouts.
-        obs = view.read(seen)
+        obs = view.seen()
         legal = view.legal_actions
         phase = obs["phase"]
         self._picks = {}

@@ -102,6 +102,9 @@ class SingaporeUntamed(Game[SGData]):
     def observation(self, data: SGData, seat: int | None) -> dict[str, Any]:
         return view.observation(data, seat)
 
+    def seen(self, data: SGData, seat: int) -> dict[str, Any]:
+        return view.seen(data, seat)
+
     def observation_parts(self, seat: int) -> tuple[ObservationPart[SGData], ...]:
         return parts.observation_parts(seat)
 
