@@ -147,14 +147,21 @@ def _placeable_grown(
     for c in hand:
         before = spots.get(c)
         if before is None:
-            others.append(c)  # (an event is not counted: see _placeable)
+            others.append(c)
         elif len(before) > 1 or (before and before[0] != cell):
             placeable += 1
         elif card in _BESIDE[c]:
             if free is None:
                 free = any(n not in after for n in OFF_MAP_NEIGHBOURS[cell])
             placeable += free
-    return placeable + (_placeable(after, others) if others else 0)
+    species = cards().species
+    others = [c for c in others if c in species]  # (an event is not counted: see _placeable)
+    if others:
+        # one or two cards: each walks the table itself, cheaper than around() for all
+        board = tuple(after.values())
+        data = PhyloData(piles=((),), hands=((), ()), discards=((),), board=board)
+        placeable += sum(1 for c in others if species_cells(data, c, after))
+    return placeable
 
 
 def _without(cells: dict[int, Slot], *gone: int) -> dict[int, Slot]:
