@@ -356,7 +356,7 @@ class ISMCTSBot(Bot):
                 break
             if deadline < math.inf and clock() >= deadline:
                 break
-            self._iterate(root, view.determinize(self.rng))
+            self._iterate(root, view.determinize(self.rng), known=view.legal_actions)
             done += 1
         return done
 
@@ -391,7 +391,9 @@ class ISMCTSBot(Bot):
             state = view.determinize(self.rng)
             seed = self.rng.getrandbits(63)
             for action in candidates:
-                samples[action].append(self._iterate(root, state, action, seed))
+                samples[action].append(
+                    self._iterate(root, state, action, seed, known=view.legal_actions)
+                )
             done += 1
             if rounds and done >= rounds:
                 break
@@ -455,12 +457,21 @@ class ISMCTSBot(Bot):
     # -- one iteration -------------------------------------------------------------------
 
     def _iterate(
-        self, root: _Node, state: State[Any], first: Action | None = None, seed: int | None = None
+        self,
+        root: _Node,
+        state: State[Any],
+        first: Action | None = None,
+        seed: int | None = None,
+        *,
+        known: list[Action] | None = None,
     ) -> tuple[float, float]:
         """One determinized descent, expansion, rollout and backpropagation.
 
         ``first`` forces the root move and ``seed`` fixes the randomness after the tree
-        (rollouts, the others' secret choices), for paired comparisons. Returns the
+        (rollouts, the others' secret choices), for paired comparisons. ``known`` is the
+        searching seat's legal actions in ``state`` (read, never changed): a
+        determinization keeps them (every game's conformance checks say so), so the
+        search does not list its own root moves again for every deal. Returns the
         searching seat's (win share, score margin) of the playout.
         """
         me = self.seat
@@ -481,7 +492,8 @@ class ISMCTSBot(Bot):
             elif pending is not None and not pending.issuperset(to_move):
                 pending = None
             seat = to_move[0]
-            legal = state.legal_actions(seat)
+            legal = known if known is not None and seat == me else state.legal_actions(seat)
+            known = None  # (the first position's only)
             if in_tree and (seat == me or pending is None or seat not in pending):
                 if node is None:
                     assert edge is not None

@@ -37,13 +37,17 @@ __all__ = ["Action", "ActionCodec", "wrong_field"]
 _FIELD = re.compile(r"\{(\w+)(?::(\w+))?\}")
 
 
-class Action(msgspec.Struct, frozen=True, tag_field="type"):
+class Action(msgspec.Struct, frozen=True, tag_field="type", gc=False):
     """Base of every game's actions. Subclasses set a ``tag`` and a ``notation``.
 
     ``choose_by`` names, in order, the fields a person picks one at a time when a
     decision offers many actions of this kind (``("cell", "turn")``: first where, then
     which way); surfaces narrow the legal actions field by field with
     :mod:`ecotone.core.choices`. Empty: the actions are offered whole.
+
+    Actions are not tracked by the cycle collector (``gc=False``), as records are not
+    (:class:`ecotone.core.records.Record`): frozen, they can never be part of a cycle,
+    and the legal actions of every step of a search are made anew.
     """
 
     notation: ClassVar[str] = ""

@@ -40,7 +40,7 @@ from ecotone.games.phylo.actions import (
     RemoveUnder,
     SpreadTo,
 )
-from ecotone.games.phylo.board import NEIGHBOURS, parse_cell, ray
+from ecotone.games.phylo.board import NEIGHBOURS, OFF_MAP_NEIGHBOURS, parse_cell, ray
 from ecotone.games.phylo.cards import (
     DiscardAll,
     DiscardChain,
@@ -108,6 +108,60 @@ def table_value(cells: dict[int, Slot], seat: int) -> float:
 
 
 _PARASITES = tables().parasites
+_ORDINARY = tables().ordinary
+_BESIDE = tables().beside
+
+
+def _placeable(cells: dict[int, Slot], hand: list[str]) -> int:
+    """How many species of ``hand`` have somewhere to go on ``cells``."""
+    data = PhyloData(piles=((),), hands=((), ()), discards=((),), board=tuple(cells.values()))
+    near = around(cells)
+    return sum(1 for c in hand if c in cards().species and species_cells(data, c, cells, near))
+
+
+def _ordinary_spots(cells: dict[int, Slot], hand: list[str]) -> dict[str, list[int]]:
+    """Where each *ordinary* species of ``hand`` may go on ``cells`` (see
+    :attr:`~ecotone.games.phylo.compatibility.Tables.ordinary`): the start from which
+    :func:`_placeable_grown` tells where it may go once one more card is put down."""
+    data = PhyloData(piles=((),), hands=((), ()), discards=((),), board=tuple(cells.values()))
+    near = around(cells)
+    return {c: species_cells(data, c, cells, near) for c in hand if c in _ORDINARY}
+
+
+def _placeable_grown(
+    after: dict[int, Slot], hand: list[str], spots: dict[str, list[int]], card: str, cell: int
+) -> int:
+    """:func:`_placeable` of ``after``: the table of ``spots`` with ``card`` put into its
+    empty ``cell``.
+
+    An ordinary species goes into an empty cell beside a card it may stand next to (or
+    beside the map board, a plant), so on ``after`` its cells are those it had, less
+    ``cell``, and ``cell``'s empty neighbours off the map board if it may stand beside
+    ``card``. Only the other species (PARASITIC, INVASIVE, waiting for a POLLINATOR) are
+    placed on ``after`` again: a new card may be their host, their victim or their
+    pollinator. Every species of a hand is asked this for every play of a decision.
+    """
+    placeable = 0
+    free: bool | None = None  # whether ``cell`` has an empty neighbour off the map board
+    others: list[str] = []
+    for c in hand:
+        before = spots.get(c)
+        if before is None:
+            others.append(c)
+        elif len(before) > 1 or (before and before[0] != cell):
+            placeable += 1
+        elif card in _BESIDE[c]:
+            if free is None:
+                free = any(n not in after for n in OFF_MAP_NEIGHBOURS[cell])
+            placeable += free
+    species = cards().species
+    others = [c for c in others if c in species]  # (an event is not counted: see _placeable)
+    if others:
+        # one or two cards: each walks the table itself, cheaper than around() for all
+        board = tuple(after.values())
+        data = PhyloData(piles=((),), hands=((), ()), discards=((),), board=board)
+        placeable += sum(1 for c in others if species_cells(data, c, after))
+    return placeable
 
 
 def _without(cells: dict[int, Slot], *gone: int) -> dict[int, Slot]:
@@ -148,12 +202,7 @@ class HeuristicBot(Bot):
         return [_card(c) for c in obs["hands"][self.seat]["cards"] or []]
 
     def _options(self, cells: dict[int, Slot], hand: list[str]) -> float:
-        data = PhyloData(piles=((),), hands=((), ()), discards=((),), board=tuple(cells.values()))
-        near = around(cells)
-        placeable = sum(
-            1 for c in hand if c in cards().species and species_cells(data, c, cells, near)
-        )
-        return OPTION * placeable
+        return OPTION * _placeable(cells, hand)
 
     def _turn(self, obs: dict[str, Any], cells: dict[int, Slot], legal: list[Action]) -> Action:
         hand = self._hand(obs)
@@ -162,8 +211,9 @@ class HeuristicBot(Bot):
         best_value = 0.0
         options_now = self._options(cells, hand)
         clean = not incompatible(cells)
+        spots = _ordinary_spots(cells, hand)
         for action in legal:
-            value = self._value(obs, cells, hand, action, base, options_now, clean)
+            value = self._value(obs, cells, hand, action, base, options_now, clean, spots)
             if value > best_value + 1e-9:
                 best, best_value = action, value
         return best
@@ -177,9 +227,10 @@ class HeuristicBot(Bot):
         base: float,
         options_now: float,
         clean: bool,
+        spots: dict[str, list[int]],
     ) -> float:
         """What ``action`` adds to the table's value (``base``); ``clean``: no card on the
-        table is INCOMPATIBLE."""
+        table is INCOMPATIBLE; ``spots``: :func:`_ordinary_spots` of the table and hand."""
         if isinstance(action, Pass):
             return 0.0
         if isinstance(action, Drop):
@@ -194,7 +245,13 @@ class HeuristicBot(Bot):
                 gain = (base + _points(action.card) * 1.0) - base
             else:
                 gain = table_value(after, self.seat) - base
-            return gain + self._options(after, rest) - options_now + 0.01 * _points(action.card)
+            if len(after) > len(cells):  # into an empty cell
+                c = parse_cell(action.cell)
+                assert c is not None
+                placeable = _placeable_grown(after, rest, spots, action.card, c)
+            else:
+                placeable = _placeable(after, rest)
+            return gain + OPTION * placeable - options_now + 0.01 * _points(action.card)
         if isinstance(action, Move):
             after = self._moved(cells, action)
             return table_value(after, self.seat) - base - 0.05
