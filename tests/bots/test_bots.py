@@ -51,8 +51,8 @@ def test_the_seat_view_holds_no_state() -> None:
     assert not any(isinstance(getattr(view, name, None), State) for name in SeatView.__slots__)
     assert view.legal_actions == state.legal_actions(0)
     assert view.observation == state.observe(0)
-    # a game's own reader of the seat's view gets the state's data and the seat
-    assert view.read(lambda data, seat: (data, seat)) == (state.data, 0)
+    # what the game's bots read: by default the game's observation, without the kernel's keys
+    assert view.seen() == state.game.observation(state.data, 0)
 
 
 @pytest.mark.parametrize("name", ["random", "heuristic"])
