@@ -28,7 +28,7 @@ from ecotone.games.biome.actions import Confirm, ConfirmPrey, Earn, Place
 from ecotone.games.biome.cards import CardInfo, cards
 from ecotone.games.biome.config import MAX_CHAIN, MAX_WITHDRAWALS, Config
 from ecotone.games.biome.habitat import access, met, missing, zone_totals
-from ecotone.games.biome.placement import feasible_zones, place_problem, placements
+from ecotone.games.biome.placement import feasible, place_problem, placements
 from ecotone.games.biome.refusals import BiomeRefusal
 from ecotone.games.biome.refusals import BiomeRefusal as R
 from ecotone.games.biome.state import EMPTY, BiomeData, Phase
@@ -144,17 +144,29 @@ def _start_flaw(
     d: BiomeData, seat: int, card: CardInfo, cfg: Config, totals: dict[int, list[int]] | None
 ) -> BiomeRefusal | None:
     """The rule ``seat`` breaks by starting to earn ``card``, or ``None``: animals and plant
-    cards are earned; a new tile must be at hand; a predator needs a prey it can eat; and
-    the plants of the board and the player's tiles, in one zone, must be able to cover the
-    habitat (``totals``: :func:`.habitat.zone_totals` here, when already computed)."""
+    cards are earned; a new tile must be at hand (:func:`_supply_flaw`); and the card
+    itself must be within reach (:func:`_card_flaw`; ``totals``: :func:`.habitat.zone_totals`
+    here, when already computed)."""
+    if totals is None:
+        totals = zone_totals(d.board, cfg.geo, d.seats[seat].tiles)
+    flaw = _card_flaw(d, seat, card, totals)
+    if flaw is R.NOT_EARNABLE:
+        return flaw
+    return _supply_flaw(d, seat) or flaw
+
+
+def _card_flaw(
+    d: BiomeData, seat: int, card: CardInfo, totals: dict[int, list[int]]
+) -> BiomeRefusal | None:
+    """The rule ``card`` breaks, past the supply: animals and plant cards are earned; a
+    predator needs a prey it can eat; and the plants of the board and the player's tiles,
+    in one zone, must be able to cover the habitat (``totals``: :func:`.habitat.zone_totals`
+    here)."""
     if not card.earnable:
         return R.NOT_EARNABLE
-    flaw = _supply_flaw(d, seat)
-    if flaw is not None:
-        return flaw
     if card.prey and not _can_eat(d, seat, card):
         return R.NO_PREY
-    if not feasible_zones(d, seat, card, cfg, totals):
+    if not feasible(totals, card.needs, card.vine_link):
         return R.HABITAT_IMPOSSIBLE
     return None
 
@@ -222,10 +234,9 @@ def earn_options(d: BiomeData, seat: int, cfg: Config) -> list[Action]:
             _EARNABLE.clear()
         by_id = cards().by_id
         totals = zone_totals(d.board, cfg.geo, me.tiles)
+        # (the supply is checked above, once for every card)
         found = _EARNABLE[key] = tuple(
-            Earn(c)
-            for c in (*me.hand, *d.gallery)
-            if _start_flaw(d, seat, by_id[c], cfg, totals) is None
+            Earn(c) for c in (*me.hand, *d.gallery) if _card_flaw(d, seat, by_id[c], totals) is None
         )
     return list(found)
 

@@ -19,8 +19,8 @@ to know that a placement cannot lead to the card:
 
 :func:`placements` lists them all at once, fast (search asks for it at every step);
 :func:`place_problem` checks one placement with the same pieces (:func:`.habitat.fits`,
-``_touch``, ``_helpful``, ``_zones``) and says which rule it breaks. A test compares the two
-on every position of random games where a card is being earned.
+``_later_cells``, ``_helpful``, ``_zones``) and says which rule it breaks. A test compares
+the two on every position of random games where a card is being earned.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from ecotone.games.biome.tiles import DIRECTION_NAMES, OPEN, Layer, Tile, tiles
 __all__ = [
     "ZONE_CU",
     "ZONE_E",
-    "feasible_zones",
+    "feasible",
     "place_problem",
     "placements",
     "zone_of",
@@ -57,20 +57,6 @@ def zone_of(layer: int) -> int:
     return ZONE_E if layer == 0 else ZONE_CU
 
 
-def feasible_zones(
-    d: BiomeData,
-    seat: int,
-    card: CardInfo,
-    cfg: Config,
-    totals: dict[int, list[int]] | None = None,
-) -> list[int]:
-    """The zones where the board and the player's tiles could still meet ``card``'s habitat
-    (``totals``: :func:`zone_totals` for this position, when already computed)."""
-    if totals is None:
-        totals = zone_totals(d.board, cfg.geo, d.seats[seat].tiles)
-    return _feasible(totals, card.needs, card.vine_link)
-
-
 def _zones(
     board: tuple[int, ...],
     geo: Board,
@@ -78,10 +64,12 @@ def _zones(
     needs: tuple[int, ...],
     vine_link: bool,
 ) -> list[int]:
-    return _feasible(zone_totals(board, geo, hand), needs, vine_link)
+    return feasible(zone_totals(board, geo, hand), needs, vine_link)
 
 
-def _feasible(totals: dict[int, list[int]], needs: tuple[int, ...], vine_link: bool) -> list[int]:
+def feasible(totals: dict[int, list[int]], needs: tuple[int, ...], vine_link: bool) -> list[int]:
+    """The zones of ``totals`` (:func:`.habitat.zone_totals`) where a habitat needing
+    ``needs`` (and a vine link, when ``vine_link``) could still be met."""
     # the totals list only the zones where a tile of the hand fits
     wanted = _sparse_needs(needs)
     out = []
@@ -152,6 +140,7 @@ def _first_places(
             if tile.layers >> layer & 1:
                 by_layer[layer].append((tile, own, t * size))
     out: list[Place] = []
+    add = out.append
     for cell, layer, cons, reach in _open_cells(board, geo.key):
         if not mask >> layer & 1:
             continue
@@ -165,11 +154,11 @@ def _first_places(
         for tile, own, base in mine:
             t = tile.index
             if own:
-                if cons is None:
-                    out.extend(canon[base + cell])
+                if cons is None:  # (nothing constrains the cell: every turn fits)
+                    out += canon[base + cell]
                     continue
                 if own_turns is None:
-                    own_turns = _turn_table(cons, ())
+                    own_turns = _TURNS.get((cons, ())) or _turn_table(cons, ())
                 rotations = own_turns[t]
                 if rotations is None:
                     rotations = own_turns[t] = _turns(tile, cons, True, _NO_HELP)
@@ -185,7 +174,8 @@ def _first_places(
                     rotations = help_turns[t] = _turns(tile, cons, False, helpful)
             if rotations:
                 row = made[base + cell]
-                out.extend([row[r] for r in rotations])
+                for r in rotations:  # (a plain loop: cheaper than a comprehension's frame)
+                    add(row[r])
     return tuple(out)
 
 
@@ -193,7 +183,7 @@ def _next_places(
     board: tuple[int, ...], geo: Board, hand: tuple[int, ...], pending: tuple[int, ...]
 ) -> tuple[Place, ...]:
     """The placements of a habitat's later tiles: any tile of the hand, touching the tiles
-    already placed for the card (whose zone can still meet it: see :func:`_candidates`)."""
+    already placed for the card (whose zone can still meet it: see :func:`_later_cells`)."""
     ts = tiles().tiles
     made, _canon = _made(geo.key)
     size = len(geo.cells)
@@ -204,25 +194,27 @@ def _next_places(
             if tile.layers >> layer & 1:
                 by_layer[layer].append((tile, t * size))
     out: list[Place] = []
+    add = out.append
     layer_of = geo.layer
-    for cell in _candidates(board, geo, pending):
+    for cell, seam in _later_cells(board, geo, pending):
         mine = by_layer[layer_of[cell]]
         if not mine:
             continue
-        touching, seam = _touch(board, geo, cell, pending)
-        if not touching and not seam:
-            continue
         cons = constraints(board, geo, cell)
-        own_turns = _turn_table(cons, ())
+        own_turns = _TURNS.get((cons, ())) or _turn_table(cons, ())
         for tile, base in mine:
             rotations = own_turns[tile.index]
             if rotations is None:
                 rotations = own_turns[tile.index] = _turns(tile, cons, True, _NO_HELP)
             row = made[base + cell]
-            if touching:
-                out.extend([row[r] for r in rotations])
+            if seam is None:
+                for r in rotations:
+                    add(row[r])
             else:
-                out.extend([row[r] for r in rotations if _vine_across(tile, r, seam)])
+                across = _vine_turns(tile, seam)
+                for r in rotations:
+                    if across >> r & 1:
+                        add(row[r])
     return tuple(out)
 
 
@@ -256,9 +248,13 @@ def _turns(
     return tuple(r for r in tile.rotations if fits(cons, tile, r, own, helpful))
 
 
-def _candidates(board: tuple[int, ...], geo: Board, pending: tuple[int, ...]) -> list[int]:
-    """The empty cells a later tile may go to: beside the tiles already placed for the
-    card.
+def _later_cells(
+    board: tuple[int, ...], geo: Board, pending: tuple[int, ...]
+) -> list[tuple[int, list[int] | None]]:
+    """The empty cells where a later tile may touch the tiles already placed for the card
+    (``pending``, never empty), in cell order, each with ``None`` when a tile there touches
+    them whatever its rotation (a same-layer neighbour among them), else the directions
+    across the seam where showing a vine would touch one of their vines (never empty).
 
     Their zone can still meet the card, and is not checked again: the first tile went only
     to a zone where the board and the hand could cover the habitat, and while the card is
@@ -267,37 +263,47 @@ def _candidates(board: tuple[int, ...], geo: Board, pending: tuple[int, ...]) ->
     Opportunist takes a tile; a Blight takes one from the board into the hand, where it
     counts again in the zone of the layer it lay on)."""
     near: set[int] = set()
+    linked = geo.linked_nbrs
     for c in pending:
-        for _dr, n, _back, _link in geo.linked_nbrs[c]:
+        for _dr, n, _back, _link in linked[c]:
             if board[n] == EMPTY:
                 near.add(n)
-    return sorted(near)
-
-
-def _touch(
-    board: tuple[int, ...], geo: Board, cell: int, pending: tuple[int, ...]
-) -> tuple[bool, list[int]]:
-    """Whether a tile on ``cell`` touches the tiles already placed for the card
-    (``pending``, never empty) whatever its rotation (a same-layer neighbour among them),
-    and else the directions across the seam where showing a vine would touch one of their
-    vines."""
     faces = _faces()
     vine = tiles().vine
-    seam = []
-    for dr, n, back, link in geo.linked_nbrs[cell]:
-        if n in pending:
-            if link == SAME:
-                return True, []
-            if faces[board[n]][back] == vine:
-                seam.append(dr)
-    return False, seam
+    out: list[tuple[int, list[int] | None]] = []
+    for cell in sorted(near):
+        seam: list[int] = []
+        for dr, n, back, link in linked[cell]:
+            if n in pending:
+                if link == SAME:
+                    out.append((cell, None))
+                    break
+                if faces[board[n]][back] == vine:
+                    seam.append(dr)
+        else:
+            if seam:
+                out.append((cell, seam))
+    return out
 
 
-def _vine_across(tile: Tile, r: int, seam: list[int]) -> bool:
-    """Whether ``tile`` turned ``r`` shows a vine towards one of the ``seam`` directions,
-    where a vine of the habitat's tiles faces it across the Canopy/Understory seam."""
+def _vine_turns(tile: Tile, seam: list[int]) -> int:
+    """The rotations of ``tile`` (bit ``r``) that show a vine towards one of the ``seam``
+    directions."""
+    towards = _vine_towards()[tile.index]
+    turns = 0
+    for dr in seam:
+        turns |= towards[dr]
+    return turns
+
+
+@lru_cache(maxsize=1)
+def _vine_towards() -> tuple[tuple[int, ...], ...]:
+    """For each tile and direction, its rotations (bit ``r``) that show a vine that way."""
     vine = tiles().vine
-    return any(tile.faces[r][dr] == vine for dr in seam)
+    return tuple(
+        tuple(sum(1 << r for r in range(6) if tile.faces[r][dr] == vine) for dr in range(6))
+        for tile in tiles().tiles
+    )
 
 
 def _shows_need(tile: Tile, needs: tuple[int, ...]) -> bool:
@@ -359,8 +365,9 @@ def place_problem(
     if not fits(cons, tile, rotation):
         return _conflict(tile, rotation, cons, cell, geo)
     if pending:
-        touching, seam = _touch(board, geo, cell, pending)
-        if not touching and not _vine_across(tile, rotation, seam):
+        # (the cell is empty: it is among the later cells exactly when it may touch them)
+        seam = dict(_later_cells(board, geo, pending)).get(cell, [])
+        if seam is not None and not _vine_turns(tile, seam) >> rotation & 1:
             return IllegalAction(
                 R.MUST_TOUCH,
                 "the tiles placed for one card must touch each other "
