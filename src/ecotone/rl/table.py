@@ -68,7 +68,7 @@ _FEW_LEGAL = 6
 
 #: From this many action indices up, a mask nobody holds is cleared and reused: below,
 #: zeroing a new one costs less than clearing the old one's ones.
-_REUSED_FROM = 16_384
+_REUSED_FROM = 8_192
 
 #: ``sys.getrefcount`` of a mask only the table holds, read in :meth:`Table.mask`: its
 #: place in the table's list, the local name ``kept`` and the call's own argument.
