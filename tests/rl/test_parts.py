@@ -83,6 +83,27 @@ def test_the_tensor_handed_out_is_a_copy() -> None:
     assert np.array_equal(first, kept)
 
 
+def test_a_tensor_nobody_holds_is_written_again_and_one_held_never() -> None:
+    game = ecotone.make("phylo", players=2)
+    found = layout_for(game)
+    encoder = SeatEncoder(found, game, 0)
+    state = game.start(3)
+    seat = state.to_move[0]
+    after = state.apply(seat, state.legal_actions(seat)[0])
+    first = encoder.encode(state)
+    place = id(first)
+    del first  # dropped: the next tensor is written in the same array
+    second = encoder.encode(after)
+    assert id(second) == place
+    assert np.array_equal(second, found.encode(after.observe(0)))
+    view = second[:10]  # a view holds the array: the next tensor is another one
+    kept = second.copy()
+    del second
+    third = encoder.encode(state)
+    assert np.array_equal(view.base, kept)
+    assert np.array_equal(third, found.encode(state.observe(0)))
+
+
 def test_a_part_made_item_by_item_and_a_key_left_out() -> None:
     pieces = ((("a", "b"), ("c",)), (("d",),))
     parts = (

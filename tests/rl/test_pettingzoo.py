@@ -181,6 +181,21 @@ def test_a_parallel_game_plays_to_the_end() -> None:
     assert sorted(rewards.values()).count(1.0) == len(par.table.state.winners())
 
 
+def test_a_mask_handed_out_never_changes_and_one_dropped_is_reused() -> None:
+    env = ecotone.rl.env("phylo", players=2)
+    env.reset(seed=2)
+    obs, *_ = env.last()
+    kept = obs["action_mask"].copy()
+    env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+    assert np.array_equal(obs["action_mask"], kept)  # held: never written again
+    seat = env.table.state.to_move[0]
+    place = id(env.table.mask(seat))  # dropped at once
+    again = env.table.mask(seat)
+    assert id(again) == place
+    assert set(np.flatnonzero(again)) == set(env.table.legal(seat))
+
+
 def test_render_shows_the_spectators_view() -> None:
     env = ecotone.rl.env("biomasters", players=2, render_mode="ansi")
     env.reset(seed=0)

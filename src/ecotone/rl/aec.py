@@ -15,7 +15,6 @@ read (:class:`~ecotone.rl.table.ObservationInfo`). Rewards come when the game en
 
 from __future__ import annotations
 
-from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -78,7 +77,7 @@ class EcotoneAEC(AECEnv):  # type: ignore[misc] # PettingZoo ships no type infor
         self.possible_agents = [agent_name(seat) for seat in range(players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._names = tuple(self.possible_agents)
-        self._numbers = range(players)
+        self._agent_seats = tuple(self._seats.items())
         space = spaces.Dict(
             {"observation": self.table.tensor_space(), "action_mask": self.table.mask_space()}
         )
@@ -137,7 +136,8 @@ class EcotoneAEC(AECEnv):  # type: ignore[misc] # PettingZoo ships no type infor
         table.play(seat, chosen)
         self._steps += 1
         state = table.state
-        if state.is_over:
+        seats = state.to_move
+        if not seats:  # over
             self._finish(table.rewards())
             return
         # Rewards come at the end only, so until then every reward and cumulative reward
@@ -148,7 +148,7 @@ class EcotoneAEC(AECEnv):  # type: ignore[misc] # PettingZoo ships no type infor
         ):
             self.truncations = dict.fromkeys(self.agents, True)
         else:
-            self.agent_selection = self._names[state.to_move[0]]
+            self.agent_selection = self._names[seats[0]]
 
     def _finish(self, rewards: list[float]) -> None:
         """End the game: every agent terminated, with its reward."""
@@ -160,9 +160,13 @@ class EcotoneAEC(AECEnv):  # type: ignore[misc] # PettingZoo ships no type infor
 
     def _infos(self) -> None:
         """Each agent's info now: its ``observation_json``, made when read."""
-        # made in C, one ObservationInfo per agent in seat order (what table.info makes)
-        infos = map(ObservationInfo, repeat(self.table.state), self._numbers)
-        self.infos = dict(zip(self._names, infos, strict=True))
+        # one ObservationInfo per agent in seat order (what table.info makes), in a plain
+        # loop: cheaper than a comprehension or dict(zip(map(...)))
+        state = self.table.state
+        infos: dict[str, dict[str, Any]] = {}
+        for agent, seat in self._agent_seats:
+            infos[agent] = ObservationInfo(state, seat)
+        self.infos = infos
 
     def _select(self) -> None:
         self.agent_selection = self._names[self.table.state.to_move[0]]

@@ -11,6 +11,7 @@ The environments (:mod:`ecotone.rl.aec`, :mod:`ecotone.rl.parallel`,
 from __future__ import annotations
 
 import enum
+import sys
 from typing import Any
 
 import numpy as np
@@ -64,6 +65,14 @@ _RAISE = Illegal.RAISE
 
 #: Up to this many legal actions, a mask's ones are written one by one.
 _FEW_LEGAL = 6
+
+#: From this many action indices up, a mask nobody holds is cleared and reused: below,
+#: zeroing a new one costs less than clearing the old one's ones.
+_REUSED_FROM = 8_192
+
+#: ``sys.getrefcount`` of a mask only the table holds, read in :meth:`Table.mask`: its
+#: place in the table's list, the local name ``kept`` and the call's own argument.
+_UNHELD = 3
 
 
 def agent_name(seat: int) -> str:
@@ -222,6 +231,10 @@ class Table:
         self._legal: dict[int, dict[int, Action]] = {}
         self._numbers: dict[Action, int] = {}  # action -> index, as the game meets them
         self._size = self.game.num_distinct_actions
+        # each seat's mask handed out last and the indices set in it: reused when nobody
+        # holds it any more
+        self._masks: list[npt.NDArray[np.int8] | None] = [None] * players
+        self._ones: list[dict[int, Action]] = [{} for _ in range(players)]
         self.seed = 0
 
     # -- spaces ------------------------------------------------------------------------
@@ -261,21 +274,38 @@ class Table:
         if found is None:
             actions = self.state.legal_actions(seat)
             numbers = self._numbers
-            try:  # every action met before: the indices in one pass, in C
-                found = dict(zip(map(numbers.__getitem__, actions), actions, strict=True))
+            try:  # every action met before (a comprehension beats dict(zip(map)) here)
+                found = {numbers[action]: action for action in actions}
             except KeyError:
                 index = self.game.action_index
                 for action in actions:
                     if action not in numbers:
                         numbers[action] = index(action)
-                found = dict(zip(map(numbers.__getitem__, actions), actions, strict=True))
+                found = {numbers[action]: action for action in actions}
             self._legal[seat] = found
         return found
 
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
-        """``seat``'s action mask now: 1 for each legal action index (a new array)."""
-        mask = np.zeros(self._size, dtype=np.int8)
+        """``seat``'s action mask now: 1 for each legal action index.
+
+        A new array, unless the mask is large and nobody holds the one this seat was
+        handed last (the caller dropped it): that one is reused, its ones cleared, so
+        that a step writes only the indices it set (Phylo's mask has 192,504) while no
+        mask a caller still holds ever changes. Who holds it is CPython's reference
+        count, which every holder adds to: a name, a container, a view of the array.
+        """
         legal = self.legal(seat)
+        if self._size < _REUSED_FROM:
+            mask = np.zeros(self._size, dtype=np.int8)
+        else:
+            kept = self._masks[seat]
+            if kept is not None and sys.getrefcount(kept) <= _UNHELD:
+                mask = kept
+                _clear(mask, self._ones[seat])
+            else:
+                mask = np.zeros(self._size, dtype=np.int8)
+                self._masks[seat] = mask
+            self._ones[seat] = legal
         if len(legal) <= _FEW_LEGAL:
             # a few indices are set one by one: numpy's indexing by an array costs
             # about as much as six single writes
@@ -286,11 +316,13 @@ class Table:
         return mask
 
     def tensor(self, seat: int) -> npt.NDArray[np.float32]:
-        """``seat``'s tensor now (a new array)."""
+        """``seat``'s tensor now (an array no caller holds: see
+        :meth:`~ecotone.bots.tensor.incremental.SeatEncoder.encode`)."""
         return self.encoders[seat].encode(self.state)
 
     def observe(self, seat: int) -> Observation:
-        """``seat``'s view now: tensor and mask (new arrays), the JSON made on demand."""
+        """``seat``'s view now: tensor and mask (arrays no caller holds), the JSON made
+        on demand."""
         state = self.state
         return Observation(self.encoders[seat].encode(state), self.mask(seat), state, seat)
 
@@ -324,6 +356,16 @@ class Table:
         out = [0.0] * self.game.players
         out[seat] = self.illegal_reward
         return out
+
+
+def _clear(mask: npt.NDArray[np.int8], numbers: dict[int, Action]) -> None:
+    """Write 0 at each of ``numbers`` in ``mask`` (one by one when few, as
+    :meth:`Table.mask` writes its ones)."""
+    if len(numbers) <= _FEW_LEGAL:
+        for number in numbers:
+            mask[number] = 0
+    else:
+        mask[np.fromiter(numbers, np.intp, len(numbers))] = 0
 
 
 def _choice(kind: type[enum.StrEnum], value: str, what: str) -> Any:

@@ -23,6 +23,7 @@ state.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
@@ -51,6 +52,11 @@ __all__ = ["SeatEncoder"]
 
 #: What a piece is compared with before its first build.
 _UNSEEN: Any = object()
+
+#: ``sys.getrefcount`` of a tensor only its encoder holds, read in
+#: :meth:`SeatEncoder.encode`: the encoder's attribute, its memoryview's export, the local
+#: name and the call's own argument.
+_UNHELD = 4
 
 
 class Tensor(Protocol):
@@ -469,9 +475,20 @@ class SeatEncoder:
             entry.encode = encode
 
     def encode(self, state: State[Any]) -> npt.NDArray[np.float32]:
-        """The seat's tensor of ``state`` (a new array)."""
+        """The seat's tensor of ``state``.
+
+        The array handed out is the one the encoder writes in: the next call writes in
+        it again only when nobody holds it any more (the caller dropped it), else it goes
+        on in a copy, so that no tensor a caller holds ever changes. The count is
+        CPython's reference count, which every holder adds to: a name, a container, a
+        view of the array.
+        """
         if not self.incremental:
             return self.layout.encode(state.observe(self.seat))
+        buffer = self._buffer
+        if sys.getrefcount(buffer) > _UNHELD:
+            buffer = self._buffer = buffer.copy()
+            self._slots = cast(Tensor, memoryview(cast(Any, buffer)))
         slots = self._slots
         change = 0
         if not self._written:
@@ -497,7 +514,7 @@ class SeatEncoder:
                 change += entry.update(piece, slots)
         self._overflow += change
         slots[OVERFLOW] = self._overflow
-        return self._buffer.copy()
+        return buffer
 
 
 def _json(value: Any) -> Any:
