@@ -20,7 +20,7 @@ from gymnasium import spaces
 
 import ecotone
 from ecotone.bots.tensor.encoding import Layout, layout
-from ecotone.bots.tensor.incremental import SeatEncoder
+from ecotone.bots.tensor.incremental import COUNTS_HOLDERS, SeatEncoder
 from ecotone.core.actions import Action
 from ecotone.core.errors import ConfigError
 from ecotone.core.game import Game, State
@@ -295,7 +295,7 @@ class Table:
         count, which every holder adds to: a name, a container, a view of the array.
         """
         legal = self.legal(seat)
-        if self._size < _REUSED_FROM:
+        if self._size < _REUSED_FROM or not COUNTS_HOLDERS:
             mask = np.zeros(self._size, dtype=np.int8)
         else:
             kept = self._masks[seat]

@@ -48,10 +48,16 @@ from ecotone.core.parts import ABSENT, made
 if TYPE_CHECKING:
     from ecotone.bots.tensor.encoding import Layout
 
-__all__ = ["SeatEncoder"]
+__all__ = ["COUNTS_HOLDERS", "SeatEncoder"]
 
 #: What a piece is compared with before its first build.
 _UNSEEN: Any = object()
+
+#: Whether ``sys.getrefcount`` counts every holder of an array as the reuses of arrays
+#: nobody holds any more assume (here and in the learning environments' masks): CPython
+#: up to 3.13. Elsewhere (a later CPython may borrow references and read a held array's
+#: count lower) every array handed out is a new one.
+COUNTS_HOLDERS = sys.implementation.name == "cpython" and sys.version_info < (3, 14)
 
 #: ``sys.getrefcount`` of a tensor only its encoder holds, read in
 #: :meth:`SeatEncoder.encode`: the encoder's attribute, its memoryview's export, the local
@@ -486,7 +492,7 @@ class SeatEncoder:
         if not self.incremental:
             return self.layout.encode(state.observe(self.seat))
         buffer = self._buffer
-        if sys.getrefcount(buffer) > _UNHELD:
+        if not COUNTS_HOLDERS or sys.getrefcount(buffer) > _UNHELD:
             buffer = self._buffer = buffer.copy()
             self._slots = cast(Tensor, memoryview(cast(Any, buffer)))
         slots = self._slots
