@@ -11,7 +11,7 @@ from __future__ import annotations
 import operator
 from typing import Any
 
-from ecotone.core.parts import ObservationPart
+from ecotone.core.parts import ABSENT, ObservationPart
 from ecotone.games.biome.config import Config
 from ecotone.games.biome.scoring import leaders, score_seats
 from ecotone.games.biome.state import EMPTY, BiomeData, SeatData
@@ -81,8 +81,9 @@ def observation_parts(seat: int, cfg: Config) -> tuple[ObservationPart[BiomeData
             "points": points,
         }
 
-    def board(cells: tuple[int, ...]) -> dict[str, list[Any]]:
-        return {geo.cells[c]: [ids[v // 6], v % 6] for c, v in enumerate(cells) if v != EMPTY}
+    def cell(v: int) -> list[Any]:
+        # an empty cell is left out of the board
+        return ABSENT if v == EMPTY else [ids[v // 6], v % 6]
 
     def leading(d: BiomeData) -> tuple[tuple[str, ...], tuple[int | None, ...]]:
         return d.bonuses, standings(d)[1]
@@ -100,7 +101,7 @@ def observation_parts(seat: int, cfg: Config) -> tuple[ObservationPart[BiomeData
         ObservationPart("round", lambda d: (d.turns - 1) // cfg.players + 1, _same),
         ObservationPart("waiting", field("waiting"), _listed),
         ObservationPart("players", players, player, each=1),
-        ObservationPart("board", field("board"), board),
+        ObservationPart("board", field("board"), cell, each=1, keys=geo.cells),
         ObservationPart("perimeter", field("perimeter"), lambda p: [ids[t] for t in p]),
         ObservationPart("deck_count", lambda d: len(d.deck), _same),
         ObservationPart("discard", field("discard"), _listed),
