@@ -15,7 +15,7 @@ import numpy as np
 
 import ecotone
 from ecotone.bots.tensor import layout_for
-from ecotone.bots.tensor.incremental import COUNTS_HOLDERS, SeatEncoder, _Keyed, _Leaf
+from ecotone.bots.tensor.incremental import COUNTS_HOLDERS, SeatEncoder, _fields, _Keyed, _Leaf
 from ecotone.bots.tensor.nodes import Keyed, Number, Record, compile_items, compile_keyed_items
 from ecotone.core.deckbuilding import DeckList
 from ecotone.core.parts import ABSENT, ObservationPart, assemble
@@ -114,6 +114,34 @@ def test_a_part_made_item_by_item_and_a_key_left_out() -> None:
     )
     assert assemble(parts, pieces) == {"trees": [[["a", "b"], ["c"]], [["d"]]], "count": 2}
     assert parts[0].value(pieces) == [[["a", "b"], ["c"]], [["d"]]]
+
+
+def test_a_part_made_key_by_key() -> None:
+    part = ObservationPart("decks", lambda d: d, len, each=1, keys=("a", "b"))
+    assert part.value((("x",), ("y", "z"))) == {"a": 1, "b": 2}
+
+
+def test_an_object_made_key_by_key_writes_what_the_whole_object_writes() -> None:
+    """Each key's value written where the record places it, a step that changes one piece
+    making that one value again, leaves the very slots the record's own code writes; a
+    place that is not a record of those keys is made whole."""
+    record = Record((("a", Number(False)), ("b", Number(False)), ("c", Number(False))))
+    keys = ("a", "c")
+    leaves: list[tuple[object, _Leaf]] = []
+    fields = _fields(record, 3, lambda n: n, keys, leaves)  # type: ignore[arg-type]
+    assert fields is not None
+    for node, leaf in leaves:
+        leaf.encode = compile_items([node])[0]  # type: ignore[list-item]
+    whole = _Leaf(lambda p: dict(zip(keys, p, strict=True)), compile_items([record])[0], 3)
+    size = 3 + record.width
+    one, other = np.zeros(size, np.float32), np.zeros(size, np.float32)
+    for pieces in [(1, 2), (1, 5), (0, 5), (7, 0), (7, 0), (2, 3)]:
+        whole.update(pieces, memoryview(one))  # type: ignore[arg-type]
+        fields.update(pieces, memoryview(other))  # type: ignore[arg-type]
+        assert np.array_equal(one, other)
+    assert one.any()
+    assert _fields(record, 3, len, ("a", "z"), []) is None
+    assert _fields(Number(False), 3, len, keys, []) is None
 
 
 def test_a_sparse_part_leaves_out_the_items_made_absent() -> None:

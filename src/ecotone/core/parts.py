@@ -17,7 +17,11 @@ goes one level further (a forest per seat, a tree per forest). A key the observa
 holds only at times (a choice shown while it is being made) has a ``build`` that returns
 :data:`ABSENT` when the key is left out; a list that holds only some of its pieces' items
 (the occupied cells of a grid, from every cell) says so with ``sparse=True``, its
-``build`` returning :data:`ABSENT` for an item left out. The parts of a seat together make its whole
+``build`` returning :data:`ABSENT` for an item left out. A value that is an object with
+fixed keys, each made from its own piece (a habitat per deck), says so with ``each=1``
+and ``keys``: ``build`` makes the value at ``keys[i]`` from the ``i``-th piece (or
+:data:`ABSENT` to leave the key out: an empty cell of a board by cell), so that only
+the keys whose piece changed need making again. The parts of a seat together make its whole
 observation, key for key::
 
     assemble(game.observation_parts(seat), data) == game.observation(data, seat)
@@ -62,6 +66,9 @@ class ObservationPart(Generic[D]):
             lists).
         sparse: with ``each``, items that ``build`` makes :data:`ABSENT` are left out
             of their list (so an item's place in the list is not its piece's).
+        keys: with ``each=1``, the value is an object rather than a list: the value at
+            ``keys[i]`` is ``build`` of the ``i``-th piece (one piece per key), a key
+            whose value ``build`` makes :data:`ABSENT` left out.
     """
 
     key: str
@@ -69,17 +76,27 @@ class ObservationPart(Generic[D]):
     build: Callable[[Any], Any]
     each: int = 0
     sparse: bool = False
+    keys: tuple[str, ...] = ()
 
     def value(self, data: D) -> Any:
         """The JSON value at :attr:`key` for ``data``."""
-        return made(self.build, self.source(data), self.each, self.sparse)
+        return made(self.build, self.source(data), self.each, self.sparse, self.keys)
 
 
-def made(build: Callable[[Any], Any], piece: Any, each: int, sparse: bool = False) -> Any:
-    """The value ``build`` makes of ``piece`` ``each`` list levels down (see
-    :class:`ObservationPart`)."""
+def made(
+    build: Callable[[Any], Any],
+    piece: Any,
+    each: int,
+    sparse: bool = False,
+    keys: tuple[str, ...] = (),
+) -> Any:
+    """The value ``build`` makes of ``piece`` ``each`` list levels down, or as an object
+    by ``keys`` (see :class:`ObservationPart`)."""
     if each == 0:
         return build(piece)
+    if keys:
+        out = {key: build(item) for key, item in zip(keys, piece, strict=True)}
+        return {key: value for key, value in out.items() if value is not ABSENT}
     items = [made(build, item, each - 1, sparse) for item in piece]
     return [item for item in items if item is not ABSENT] if sparse else items
 

@@ -224,6 +224,61 @@ class _Items:
         return change
 
 
+class _Fields:
+    """An object with fixed keys, each made from its own piece (:attr:`ObservationPart.keys
+    <ecotone.core.parts.ObservationPart.keys>`), at a place laid out as a :class:`Record`
+    holding every key: each key's value is its own leaf, placed where the record places
+    that key, so that a step that changes one piece makes that one value again. The
+    record's own code writes nothing but its keys' values here (every key is one it
+    knows, so none overflows, and a key left out writes nothing)."""
+
+    __slots__ = ("children", "piece")
+
+    def __init__(self, children: list[_Leaf]) -> None:
+        self.children = children
+        self.piece: Any = _UNSEEN
+
+    def update(self, pieces: Any, slots: Tensor) -> int:
+        last = self.piece
+        if pieces is last or (type(pieces) is type(last) and pieces == last):
+            return 0
+        self.piece = pieces
+        change = 0
+        for piece, child in zip(pieces, self.children, strict=True):
+            # most pieces are as they were (a board's cells): compared here, not in a call
+            last = child.piece
+            if piece is not last and (type(piece) is not type(last) or piece != last):
+                change += child.update(piece, slots)
+        return change
+
+
+def _fields(
+    node: Node,
+    at: int,
+    build: Callable[[Any], Any],
+    keys: tuple[str, ...],
+    leaves: list[tuple[Node, _Leaf]],
+) -> _Fields | None:
+    """What keeps an object made key by key, placed at ``at`` under ``node``; ``None``
+    when ``node`` is not a record knowing every key (the part is then made whole). A
+    record by id (a board by cell) visits the keys present and a plain one looks each
+    field up, and both encode a key's value as the item code of its node placed where
+    the record places the key. ``leaves`` collects the leaves, with their nodes, to
+    compile."""
+    if not isinstance(node, Record) or node.skip is not None:
+        return None
+    places = {key: (offset, child) for key, offset, child in node.fields}
+    if len(set(keys)) != len(keys) or not all(key in places for key in keys):
+        return None
+    children: list[_Leaf] = []
+    for key in keys:
+        offset, child = places[key]
+        leaf = _Leaf(build, _pending, at + offset)
+        leaves.append((child, leaf))
+        children.append(leaf)
+    return _Fields(children)
+
+
 def _handler(
     node: Node, at: int, build: Callable[[Any], Any], depth: int, leaves: list[tuple[Node, _Leaf]]
 ) -> _Leaf | _Items | None:
@@ -393,16 +448,18 @@ def _whole(items: list[tuple[Any, Encoded | None]], at: int) -> Encoded:
     return (ones, [at, *numbered], [count, *values], ov) if count else _NONE
 
 
-def _each(build: Callable[[Any], Any], depth: int, sparse: bool = False) -> Callable[[Any], Any]:
-    """``build`` applied ``depth`` list levels down (the whole value, for a part made
-    whole)."""
+def _each(
+    build: Callable[[Any], Any], depth: int, sparse: bool = False, keys: tuple[str, ...] = ()
+) -> Callable[[Any], Any]:
+    """``build`` applied ``depth`` list levels down, or key by key (the whole value, for
+    a part made whole)."""
     if depth == 0:
         return build
-    return lambda pieces: made(build, pieces, depth, sparse)
+    return lambda pieces: made(build, pieces, depth, sparse, keys)
 
 
 #: What keeps one key of the observation.
-Entry = _Leaf | _Items | _Keyed
+Entry = _Leaf | _Items | _Keyed | _Fields
 
 
 class SeatEncoder:
@@ -438,20 +495,27 @@ class SeatEncoder:
         keyed: list[tuple[Keyed, _Keyed]] = []
 
         def handler(
-            key: str, build: Callable[[Any], Any], depth: int = 0, sparse: bool = False
+            key: str,
+            build: Callable[[Any], Any],
+            depth: int = 0,
+            sparse: bool = False,
+            keys: tuple[str, ...] = (),
         ) -> Entry:
             found = fields.get(key)
             if found is None:
-                return _Leaf(_each(build, depth, sparse), _unknown, 0)
+                return _Leaf(_each(build, depth, sparse, keys), _unknown, 0)
             at, node = found
             if sparse and depth == 1 and isinstance(node, Keyed):
                 listed = _Keyed(build, at)
                 keyed.append((node, listed))
                 return listed
-            # a sparse list's items have no fixed places: made whole unless keyed
-            entry = None if sparse else _handler(node, at, build, depth, leaves)
+            entry: Entry | None = None
+            if keys:
+                entry = _fields(node, at, build, keys, leaves) if depth == 1 else None
+            elif not sparse:  # a sparse list's items have no fixed places: made whole
+                entry = _handler(node, at, build, depth, leaves)
             if entry is None:  # the layout keeps no places for the items: made whole
-                entry = _handler(node, at, _each(build, depth, sparse), 0, leaves)
+                entry = _handler(node, at, _each(build, depth, sparse, keys), 0, leaves)
                 assert entry is not None
             return entry
 
@@ -466,7 +530,7 @@ class SeatEncoder:
         self._final = (handler("scores", _scores), handler("winners", _winners))
         # free text (a log) has no slots: nothing to make
         self._data = [
-            (p.source, handler(p.key, p.build, p.each, p.sparse))
+            (p.source, handler(p.key, p.build, p.each, p.sparse, p.keys))
             for p in parts
             if not isinstance(fields.get(p.key, (0, None))[1], Text)
         ]

@@ -11,9 +11,9 @@ from __future__ import annotations
 import operator
 from typing import Any
 
-from ecotone.core.parts import ObservationPart
+from ecotone.core.parts import ABSENT, ObservationPart
 from ecotone.games.biome.config import Config
-from ecotone.games.biome.scoring import bonus_winner, score_seat
+from ecotone.games.biome.scoring import leaders, score_seats
 from ecotone.games.biome.state import EMPTY, BiomeData, SeatData
 from ecotone.games.biome.tiles import tiles
 
@@ -30,30 +30,42 @@ def _listed(value: tuple[Any, ...]) -> list[Any]:
 
 class _Standings:
     """Each seat's points and each Global Bonus card's leader, worked out again only when
-    the seats' holdings or the bonus cards in play change (scoring reads nothing else)."""
+    the seats' holdings or the bonus cards in play change (scoring reads nothing else).
+
+    One is shared by every seat's parts (:data:`_STANDINGS`): the points are the same
+    whichever seat observes, so the seats of one table score each position once. The
+    last position is kept as one tuple, written at once, so that an encoder never
+    reads the points of one position with the seats of another.
+    """
+
+    __slots__ = ("last",)
 
     def __init__(self) -> None:
-        self.seats: Any = None
-        self.bonuses: Any = None
-        self.points: tuple[int, ...] = ()
-        self.leaders: tuple[int | None, ...] = ()
+        self.last: tuple[Any, Any, tuple[int, ...], tuple[int | None, ...]] = (None, None, (), ())
 
-    def __call__(self, d: BiomeData) -> _Standings:
-        if d.seats is not self.seats or d.bonuses is not self.bonuses:
-            self.points = tuple(score_seat(d, s).total for s in range(len(d.seats)))
-            self.leaders = tuple(bonus_winner(d, b) for b in d.bonuses)
-            self.seats, self.bonuses = d.seats, d.bonuses
-        return self
+    def __call__(self, d: BiomeData) -> tuple[tuple[int, ...], tuple[int | None, ...]]:
+        """The points of every seat and the leader of every bonus card in play."""
+        seats, bonuses, points, leading = self.last
+        if d.seats is not seats or d.bonuses is not bonuses:
+            # each bonus card's leader found once, for every seat's score and the list
+            lead = leaders(d)
+            points = tuple(score.total for score in score_seats(d, lead))
+            leading = tuple(lead[b] for b in d.bonuses)
+            self.last = (d.seats, d.bonuses, points, leading)
+        return points, leading
+
+
+_STANDINGS = _Standings()
 
 
 def observation_parts(seat: int, cfg: Config) -> tuple[ObservationPart[BiomeData], ...]:
     """``seat``'s observation in parts (see the module docstring)."""
     ids = tiles().ids
     geo = cfg.geo
-    standings = _Standings()
+    standings = _STANDINGS
 
     def players(d: BiomeData) -> tuple[tuple[int, SeatData, int], ...]:
-        points = standings(d).points
+        points = standings(d)[0]
         return tuple(zip(range(len(d.seats)), d.seats, points, strict=True))
 
     def player(piece: tuple[int, SeatData, int]) -> dict[str, Any]:
@@ -69,11 +81,12 @@ def observation_parts(seat: int, cfg: Config) -> tuple[ObservationPart[BiomeData
             "points": points,
         }
 
-    def board(cells: tuple[int, ...]) -> dict[str, list[Any]]:
-        return {geo.cells[c]: [ids[v // 6], v % 6] for c, v in enumerate(cells) if v != EMPTY}
+    def cell(v: int) -> list[Any]:
+        # an empty cell is left out of the board
+        return ABSENT if v == EMPTY else [ids[v // 6], v % 6]
 
-    def leaders(d: BiomeData) -> tuple[tuple[str, ...], tuple[int | None, ...]]:
-        return d.bonuses, standings(d).leaders
+    def leading(d: BiomeData) -> tuple[tuple[str, ...], tuple[int | None, ...]]:
+        return d.bonuses, standings(d)[1]
 
     def marked(piece: tuple[bool, tuple[str, ...]]) -> list[str] | int:
         mine, cards = piece
@@ -88,13 +101,13 @@ def observation_parts(seat: int, cfg: Config) -> tuple[ObservationPart[BiomeData
         ObservationPart("round", lambda d: (d.turns - 1) // cfg.players + 1, _same),
         ObservationPart("waiting", field("waiting"), _listed),
         ObservationPart("players", players, player, each=1),
-        ObservationPart("board", field("board"), board),
+        ObservationPart("board", field("board"), cell, each=1, keys=geo.cells),
         ObservationPart("perimeter", field("perimeter"), lambda p: [ids[t] for t in p]),
         ObservationPart("deck_count", lambda d: len(d.deck), _same),
         ObservationPart("discard", field("discard"), _listed),
         ObservationPart("gallery", field("gallery"), _listed),
         ObservationPart("bonuses", field("bonuses"), _listed),
-        ObservationPart("bonus_leaders", leaders, lambda p: dict(zip(*p, strict=True))),
+        ObservationPart("bonus_leaders", leading, lambda p: dict(zip(*p, strict=True))),
         ObservationPart("card", field("card"), _same),
         ObservationPart("from_gallery", field("from_gallery"), _same),
         ObservationPart("pending", field("pending"), lambda p: [geo.cells[c] for c in p]),

@@ -19,7 +19,7 @@ from ecotone.games.singapore.cards import HABITATS, cards
 from ecotone.games.singapore.endround import need
 from ecotone.games.singapore.scoring import evp
 from ecotone.games.singapore.seats import hand_keys
-from ecotone.games.singapore.state import ROUNDS, Choice, Phase, Player, SGData
+from ecotone.games.singapore.state import ROUNDS, Choice, Habitat, Phase, Player, SGData
 from ecotone.games.singapore.view import SEQUENTIAL, _backs, _keys, _owned, _sorted
 
 __all__ = ["observation_parts"]
@@ -43,20 +43,27 @@ def _deck(pile: tuple[str, ...], known: int) -> dict[str, Any]:
     return {"cards": len(pile), "bottom": list(_keys(pile[len(pile) - known :])) if known else []}
 
 
-def _habitats(piece: tuple[Any, ...]) -> dict[str, Any]:
-    habitats, decks, known = piece
+_HabitatPiece = tuple[str, Habitat, tuple[str, ...], int]
+
+
+def _habitats(d: SGData) -> tuple[_HabitatPiece, ...]:
+    """Per habitat, in :data:`HABITATS` order, what its entry is made from: its name, the
+    habitat, its deck and how many of the deck's bottom cards are known (a draw from one
+    deck changes that habitat's piece alone)."""
+    return tuple(zip(HABITATS, d.habitats, d.decks[1:], d.known[1:], strict=True))
+
+
+def _habitat(piece: _HabitatPiece) -> dict[str, Any]:
+    h, hab, deck, known = piece
     cs = cards()
-    out = {}
-    for i, (h, hab) in enumerate(zip(HABITATS, habitats, strict=True)):
-        bounty = cs.bounty[hab.bounty] if hab.bounty else None
-        out[h] = {
-            "status": hab.status.value,
-            "destruction": len(hab.destruction),
-            "destruction_needed": cs.decks[h].destruction,
-            "bounty": {"single": bounty.single, "shared": bounty.shared} if bounty else None,
-            "deck": _deck(decks[i + 1], known[i + 1]),
-        }
-    return out
+    bounty = cs.bounty[hab.bounty] if hab.bounty else None
+    return {
+        "status": hab.status.value,
+        "destruction": len(hab.destruction),
+        "destruction_needed": cs.decks[h].destruction,
+        "bounty": {"single": bounty.single, "shared": bounty.shared} if bounty else None,
+        "deck": _deck(deck, known),
+    }
 
 
 def _chosen(d: SGData) -> tuple[bool | None, ...]:
@@ -129,7 +136,7 @@ def observation_parts(seat: int) -> tuple[ObservationPart[SGData], ...]:
         ObservationPart("first", field("first"), _same),
         ObservationPart("phase", field("phase"), field("value")),
         ObservationPart("turn", lambda d: d.turn if d.phase in SEQUENTIAL else None, _same),
-        ObservationPart("habitats", field("habitats", "decks", "known"), _habitats),
+        ObservationPart("habitats", _habitats, _habitat, each=1, keys=HABITATS),
         ObservationPart(
             "wild_deck", lambda d: (d.decks[0], d.known[0]), lambda piece: _deck(*piece)
         ),
