@@ -38,8 +38,10 @@ __all__ = [
     "affordable",
     "capacity",
     "cost_text",
+    "forget_layouts",
     "host_problem",
     "is_live",
+    "layout_changed",
     "layout_of",
     "layout_plus",
     "live_neighbours",
@@ -119,21 +121,40 @@ class Layout:
             :class:`Scan` says), in cell order.
         domains: the domain bits of every living card on the grid.
         tiles: the cells of the Detritus tiles.
+        owned: the cells of each seat's living cards and HOME, by seat, in cell order: a
+            seat's scan reads only these.
+        near: the cells next to a living card of some domains, by the domain bits, as
+            :meth:`Scan.near` finds them.
+        frontier: the empty cells, in order, where a card may go, by its connection and the
+            domains it may not touch (``key * 128 + clash``), as the legal plays find them
+            (not a chemoautotroph's, which depend on the seat).
+
+    ``near`` and ``frontier`` are filled as the scans of the grids sharing the layout ask:
+    one seat's turn ends and the next one's begins on the same layout, and a turn's
+    payments and abilities mostly leave it as it was.
     """
 
-    __slots__ = ("by_level", "cells", "domains", "tiles")
+    __slots__ = ("by_level", "cells", "domains", "frontier", "near", "owned", "tiles")
 
     def __init__(
-        self, cells: list[int], by_level: list[list[int]], domains: int, tiles: list[int]
+        self,
+        cells: list[int],
+        by_level: list[list[int]],
+        domains: int,
+        tiles: list[int],
+        owned: list[list[int]],
     ) -> None:
         self.cells = cells
         self.by_level = by_level
         self.domains = domains
         self.tiles = tiles
+        self.owned = owned
+        self.near: dict[int, set[int]] = {}
+        self.frontier: dict[int, list[int]] = {}
 
-    def plus(self, cell: int, card: str) -> Layout:
-        """This layout with the living card ``card`` put in ``cell`` (empty, or a Detritus
-        tile); the lists that do not change are shared."""
+    def plus(self, cell: int, card: str, owner: int) -> Layout:
+        """This layout with ``owner``'s living card ``card`` put in ``cell`` (empty, or a
+        Detritus tile); the lists that do not change are shared."""
         lv, bit, _ = _SCAN_FACTS[card]
         cells, tiles = self.cells, self.tiles
         if cell in tiles:
@@ -144,15 +165,74 @@ class Layout:
         by_level = self.by_level.copy()
         same_level = by_level[lv] = by_level[lv].copy()
         insort(same_level, cell)
-        return Layout(cells, by_level, self.domains | bit, tiles)
+        owned = self.owned.copy()
+        mine = owned[owner] = owned[owner].copy()
+        insort(mine, cell)
+        return Layout(cells, by_level, self.domains | bit, tiles, owned)
+
+    def changed(
+        self, old: tuple[Slot | None, ...], new: tuple[Slot | None, ...], where: Sequence[int]
+    ) -> Layout:
+        """This layout (of the grid ``old``) made the layout of ``new``, which differs from
+        ``old`` only in the cells ``where``: what each of those held is taken out, what it
+        holds now put in. A living card gone takes its domain out only if no other card
+        of the grid has it, so the domains are gathered again then."""
+        cells, tiles = self.cells.copy(), self.tiles.copy()
+        by_level, owned = self.by_level.copy(), self.owned.copy()
+        copied: set[int] = set()  # the lists of by_level and owned copied so far
+        domains = self.domains
+        regather = False
+        for cell in where:
+            was, now = old[cell], new[cell]
+            if was is not None:
+                cells.remove(cell)
+                if was.tile:
+                    tiles.remove(cell)
+                else:
+                    lv = _SCAN_FACTS[was.kind][0]
+                    same_level = by_level[lv]
+                    if id(same_level) not in copied:
+                        same_level = by_level[lv] = same_level.copy()
+                        copied.add(id(same_level))
+                    same_level.remove(cell)
+                    mine = owned[was.owner]
+                    if id(mine) not in copied:
+                        mine = owned[was.owner] = mine.copy()
+                        copied.add(id(mine))
+                    mine.remove(cell)
+                    regather = True
+            if now is not None:
+                insort(cells, cell)
+                if now.tile:
+                    insort(tiles, cell)
+                else:
+                    lv, bit, _ = _SCAN_FACTS[now.kind]
+                    same_level = by_level[lv]
+                    if id(same_level) not in copied:
+                        same_level = by_level[lv] = same_level.copy()
+                        copied.add(id(same_level))
+                    insort(same_level, cell)
+                    mine = owned[now.owner]
+                    if id(mine) not in copied:
+                        mine = owned[now.owner] = mine.copy()
+                        copied.add(id(mine))
+                    insort(mine, cell)
+                    domains |= bit
+        if regather:
+            domains = 0
+            for cells_of_level in by_level:
+                for i in cells_of_level:
+                    domains |= _DOMAIN_BIT[new[i].kind]  # type: ignore[union-attr]
+        return Layout(cells, by_level, domains, tiles, owned)
 
 
 # The layouts of the last grids scanned or made from them, by the grid's id, each with its
 # grid (which keeps the id its own): (grid, layout, cell, card) is the grid whose layout is
 # ``layout`` with ``card`` put in ``cell`` (-1: none), worked out if a scan asks. Paying
-# for a card and the start of a turn change no card's place, and a card played adds one:
-# the rules hand the layout on (same_layout, layout_plus), so the next decision's scan
-# reads only the seat's own ready cards.
+# for a card and the start of a turn change no card's place, a card played adds one, and a
+# death, a decomposition, a scavenge or a metamorphosis changes one or two cells: the rules
+# hand the layout on (same_layout, layout_plus, layout_changed), so the next decision's
+# scan reads only the seat's own ready cards.
 _LAYOUTS: dict[int, tuple[tuple[Slot | None, ...], Layout, int, str]] = {}
 _GRIDS_KEPT = 4
 
@@ -163,6 +243,11 @@ def _keep_layout(g: tuple[Slot | None, ...], layout: Layout, cell: int, card: st
     _LAYOUTS[id(g)] = (g, layout, cell, card)
 
 
+def forget_layouts() -> None:
+    """Forget every layout kept: the next scan of each grid reads it whole."""
+    _LAYOUTS.clear()
+
+
 def layout_of(g: tuple[Slot | None, ...]) -> Layout | None:
     """The layout of the grid ``g`` if it is known, else ``None``."""
     known = _LAYOUTS.get(id(g))
@@ -170,7 +255,8 @@ def layout_of(g: tuple[Slot | None, ...]) -> Layout | None:
         return None
     layout = known[1]
     if known[2] >= 0:
-        layout = layout.plus(known[2], known[3])
+        cell = known[2]
+        layout = layout.plus(cell, known[3], g[cell].owner)  # type: ignore[union-attr]
         _keep_layout(g, layout, -1, "")
     return layout
 
@@ -191,6 +277,16 @@ def layout_plus(
     known = _LAYOUTS.get(id(old))
     if known is not None and known[0] is old and known[2] < 0:
         _keep_layout(new, known[1], cell, card)
+
+
+def layout_changed(
+    new: tuple[Slot | None, ...], old: tuple[Slot | None, ...], where: Sequence[int]
+) -> None:
+    """Tell the scans that the grid ``new`` is ``old`` with only the cells ``where``
+    changed (a card died, a tile was emptied or taken from, a card grew into another)."""
+    layout = layout_of(old)
+    if layout is not None:
+        _keep_layout(new, layout.changed(old, new, where), -1, "")
 
 
 class Scan:
@@ -224,6 +320,7 @@ class Scan:
         "cap",
         "cells",
         "domains",
+        "frontier",
         "tiles",
     )
 
@@ -234,10 +331,10 @@ class Scan:
         full: tuple[Slot, ...] = g  # type: ignore[assignment] # read only where occupied
         layout = layout_of(g)
         if layout is not None:
-            # the places are known: only the seat's ready cards are read
-            for i in layout.cells:
+            # the places are known: only the seat's own cards are read
+            for i in layout.owned[seat]:
                 s = full[i]
-                if s.owner == seat and s.ready and not s.tile:
+                if s.ready:
                     lv, _, acts = facts[s.kind]
                     if lv:
                         m = s.mutualist
@@ -246,6 +343,7 @@ class Scan:
                         actors.append(i)
         else:
             by_level: list[list[int]] = [[], [], [], [], [], [], []]
+            owned: list[list[int]] = [[] for _ in grid.homes]  # a HOME per seat
             tiles: list[int] = []
             domains = 0
             cells = list(compress(CELLS, g))
@@ -257,13 +355,15 @@ class Scan:
                 lv, bit, acts = facts[s.kind]
                 by_level[lv].append(i)
                 domains |= bit
-                if s.owner == seat and s.ready:
+                owner = s.owner
+                owned[owner].append(i)
+                if owner == seat and s.ready:
                     if lv:
                         m = s.mutualist
                         cap[lv] += 2 if m and kind_of(m) in double else 1
                     if acts:
                         actors.append(i)
-            layout = Layout(cells, by_level, domains, tiles)
+            layout = Layout(cells, by_level, domains, tiles, owned)
             _keep_layout(g, layout, -1, "")
         self.cells = layout.cells
         self.by_level = layout.by_level
@@ -274,7 +374,8 @@ class Scan:
         self.around = grid.around
         self._grid = full
         self._seat = seat
-        self._near: dict[int, set[int]] = {}
+        self._near = layout.near
+        self.frontier = layout.frontier
 
     def empty_around(self, sources: list[int]) -> set[int]:
         """The empty cells next to any of the cells ``sources``."""
@@ -356,6 +457,22 @@ def _empty_cells_for(
     a card of a domain it may not touch are left out.
     """
     key = _KEY[k.id]
+    clash = scan.domains & ~COMPAT_MASK[k.domain]
+    if key != _CHEMO_KEY:  # the same wherever the layout is met
+        known = scan.frontier.get(key * 128 + clash)
+        if known is None:
+            known = scan.frontier[key * 128 + clash] = _frontier(
+                scan, key, clash, chemo_home, spots
+            )
+        return known
+    return _frontier(scan, key, clash, chemo_home, spots)
+
+
+def _frontier(
+    scan: Scan, key: int, clash: int, chemo_home: bool, spots: dict[int, set[int]]
+) -> list[int]:
+    """The empty cells, in order, next to what connection ``key`` connects to and next to
+    no living card of the domain bits ``clash``."""
     candidates = spots.get(key)
     if candidates is None:
         by_level = scan.by_level
@@ -367,7 +484,6 @@ def _empty_cells_for(
         else:
             sources = by_level[key]
         candidates = spots[key] = scan.empty_around(sources)
-    clash = scan.domains & ~COMPAT_MASK[k.domain]
     if clash and candidates:
         return sorted(candidates.difference(scan.near(clash)))
     return sorted(candidates)

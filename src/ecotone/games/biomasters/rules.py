@@ -31,6 +31,7 @@ from ecotone.games.biomasters.effects import (
 from ecotone.games.biomasters.instances import kinds_in
 from ecotone.games.biomasters.placement import (
     Scan,
+    layout_changed,
     layout_of,
     layout_plus,
     plays,
@@ -394,8 +395,11 @@ def end_turn(d: BioData, table: Table) -> BioData:
     seat = d.turn
     following = (seat + 1) % table.players
     cells = _turn_cells(d.grid, table, seat, following)
-    for cell in cells.hungry:
-        d = kill(d, table, cell, -1, "starved: nothing to eat next to it")
+    if cells.hungry:
+        start = d.grid
+        for cell in cells.hungry:
+            d = kill(d, table, cell, -1, "starved: nothing to eat next to it")
+        layout_changed(d.grid, start, cells.hungry)
     if d.last == seat:
         grid = _refreshed(d.grid, cells.meals, [])
         return replace(d, grid=grid, phase=_OVER, actions=0, pending=None)
@@ -436,9 +440,12 @@ def _begin_turn(d: BioData, table: Table, seat: int, cells: _TurnCells) -> BioDa
         phase=_ACTION,
         pending=None,
     )
-    for cell, parasite in cells.struck:
-        name = _KINDS[kind_of(parasite)].card.name
-        d = kill(d, table, cell, seat, f"was killed by {seat_name(seat)}'s {name}")
+    if cells.struck:
+        start = d.grid
+        for cell, parasite in cells.struck:
+            name = _KINDS[kind_of(parasite)].card.name
+            d = kill(d, table, cell, seat, f"was killed by {seat_name(seat)}'s {name}")
+        layout_changed(d.grid, start, [cell for cell, _ in cells.struck])
     if d.decks[seat]:
         return draw(d, seat)
     if d.last < 0:
