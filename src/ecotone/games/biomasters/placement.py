@@ -39,6 +39,7 @@ __all__ = [
     "capacity",
     "cost_text",
     "forget_layouts",
+    "grid_layout",
     "host_problem",
     "is_live",
     "layout_changed",
@@ -261,6 +262,30 @@ def layout_of(g: tuple[Slot | None, ...]) -> Layout | None:
     return layout
 
 
+def grid_layout(g: tuple[Slot | None, ...], seats: int) -> Layout:
+    """The layout of the grid ``g`` of a ``seats``-seat game: known, or read whole once."""
+    layout = layout_of(g)
+    if layout is None:
+        by_level: list[list[int]] = [[], [], [], [], [], [], []]
+        owned: list[list[int]] = [[] for _ in range(seats)]
+        tiles: list[int] = []
+        domains = 0
+        cells = list(compress(CELLS, g))
+        full: tuple[Slot, ...] = g  # type: ignore[assignment] # read only where occupied
+        for i in cells:
+            s = full[i]
+            if s.tile:
+                tiles.append(i)
+                continue
+            lv, bit, _ = _SCAN_FACTS[s.kind]
+            by_level[lv].append(i)
+            domains |= bit
+            owned[s.owner].append(i)
+        layout = Layout(cells, by_level, domains, tiles, owned)
+        _keep_layout(g, layout, -1, "")
+    return layout
+
+
 def same_layout(new: tuple[Slot | None, ...], old: tuple[Slot | None, ...]) -> None:
     """Tell the scans that the grid ``new`` holds its cards where ``old`` does (only their
     state changed: exhausted, readied, fed)."""
@@ -293,7 +318,8 @@ class Scan:
     """One pass over the occupied cells, shared by the legal-move searches of a decision.
 
     Where the grid's :class:`Layout` is known (handed on by the rules from the grid it was
-    made from), the pass reads only the seat's ready cards.
+    made from), the pass reads only the seat's cards; else the grid is read whole once, for
+    every seat.
 
     The cards are listed by level in a list indexed by the level itself: seven lists cover
     the levels 0 to 4 from the front and -1 and -2 from the back, as Python's negative
@@ -329,42 +355,17 @@ class Scan:
         actors: list[int] = []
         facts, double = _SCAN_FACTS, _DOUBLE  # locals: this loop is hot
         full: tuple[Slot, ...] = g  # type: ignore[assignment] # read only where occupied
-        layout = layout_of(g)
-        if layout is not None:
-            # the places are known: only the seat's own cards are read
-            for i in layout.owned[seat]:
-                s = full[i]
-                if s.ready:
-                    lv, _, acts = facts[s.kind]
-                    if lv:
-                        m = s.mutualist
-                        cap[lv] += 2 if m and kind_of(m) in double else 1
-                    if acts:
-                        actors.append(i)
-        else:
-            by_level: list[list[int]] = [[], [], [], [], [], [], []]
-            owned: list[list[int]] = [[] for _ in grid.homes]  # a HOME per seat
-            tiles: list[int] = []
-            domains = 0
-            cells = list(compress(CELLS, g))
-            for i in cells:
-                s = full[i]
-                if s.tile:
-                    tiles.append(i)
-                    continue
-                lv, bit, acts = facts[s.kind]
-                by_level[lv].append(i)
-                domains |= bit
-                owner = s.owner
-                owned[owner].append(i)
-                if owner == seat and s.ready:
-                    if lv:
-                        m = s.mutualist
-                        cap[lv] += 2 if m and kind_of(m) in double else 1
-                    if acts:
-                        actors.append(i)
-            layout = Layout(cells, by_level, domains, tiles, owned)
-            _keep_layout(g, layout, -1, "")
+        # the places are known (or read once for every seat): only the seat's cards are read
+        layout = grid_layout(g, len(grid.homes))  # a HOME per seat
+        for i in layout.owned[seat]:
+            s = full[i]
+            if s.ready:
+                lv, _, acts = facts[s.kind]
+                if lv:
+                    m = s.mutualist
+                    cap[lv] += 2 if m and kind_of(m) in double else 1
+                if acts:
+                    actors.append(i)
         self.cells = layout.cells
         self.by_level = layout.by_level
         self.domains = layout.domains

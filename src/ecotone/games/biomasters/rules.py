@@ -31,6 +31,7 @@ from ecotone.games.biomasters.effects import (
 from ecotone.games.biomasters.instances import kinds_in
 from ecotone.games.biomasters.placement import (
     Scan,
+    grid_layout,
     layout_changed,
     layout_of,
     layout_plus,
@@ -353,28 +354,32 @@ def _turn_cells(g: tuple[Slot | None, ...], table: Table, ending: int, starting:
     hungry, meals, struck, wake = out.hungry, out.meals, out.struck, out.wake
     neighbours = table.grid.neighbours
     food_of, level_of = _FOOD, _LEVEL  # locals: this runs at every end of turn
-    for i, s in occupied_slots(g):
-        if s.tile:
-            continue
-        owner = s.owner
-        if owner == ending:
-            if s.fed:
-                meals.append(i)
-            elif (food := food_of.get(s.kind)) is not None:
-                for j in neighbours[i]:
-                    n = g[j]
-                    if n is not None and not n.tile and level_of[n.kind] == food:
-                        break
-                else:
-                    hungry.append(i)
-                    continue
-        parasite = s.parasite
-        if parasite and s.parasite_owner == starting and kind_of(parasite) in _PARASITOID:
-            struck.append((i, parasite))
-        elif owner == starting and not s.ready:
-            if parasite and kind_of(parasite) in _DRAIN:
-                continue  # Parasitic Drain: the host does not ready
-            wake.append(i)
+    full: tuple[Slot, ...] = g  # type: ignore[assignment] # read only where occupied
+    # the cards by seat: the tiles are never read, and each seat's cards only for what may
+    # happen to them
+    for seat, cells in enumerate(grid_layout(g, table.players).owned):
+        for i in cells:
+            s = full[i]
+            if seat == ending:
+                if s.fed:
+                    meals.append(i)
+                elif (food := food_of.get(s.kind)) is not None:
+                    for j in neighbours[i]:
+                        n = g[j]
+                        if n is not None and not n.tile and level_of[n.kind] == food:
+                            break
+                    else:
+                        hungry.append(i)
+                        continue
+            parasite = s.parasite
+            if parasite and s.parasite_owner == starting and kind_of(parasite) in _PARASITOID:
+                struck.append((i, parasite))
+            elif seat == starting and not s.ready:
+                if parasite and kind_of(parasite) in _DRAIN:
+                    continue  # Parasitic Drain: the host does not ready
+                wake.append(i)
+    if len(struck) > 1:
+        struck.sort()  # in cell order, as the grid lists them
     return out
 
 
