@@ -31,7 +31,6 @@ from ecotone.games.biomasters.effects import (
 from ecotone.games.biomasters.instances import kinds_in
 from ecotone.games.biomasters.placement import (
     Scan,
-    grid_layout,
     layout_changed,
     layout_of,
     layout_plus,
@@ -357,7 +356,15 @@ def _turn_cells(g: tuple[Slot | None, ...], table: Table, ending: int, starting:
     full: tuple[Slot, ...] = g  # type: ignore[assignment] # read only where occupied
     # the cards by seat: the tiles are never read, and each seat's cards only for what may
     # happen to them
-    for seat, cells in enumerate(grid_layout(g, table.players).owned):
+    layout = layout_of(g)
+    if layout is not None:
+        owned = layout.owned
+    else:  # a grid no decision scanned (as a search weighs many): grouped here, not kept
+        owned = [[] for _ in range(table.players)]
+        for i, s in occupied_slots(g):
+            if not s.tile:
+                owned[s.owner].append(i)
+    for seat, cells in enumerate(owned):
         for i in cells:
             s = full[i]
             if seat == ending:
