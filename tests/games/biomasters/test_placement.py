@@ -3,8 +3,13 @@ producers and HOME, saprotrophs on detritus, attachments, costs, Preferred Diet.
 
 from __future__ import annotations
 
+import random
+
+import ecotone
 from ecotone.games.biomasters.actions import Play
-from ecotone.games.biomasters.state import Phase
+from ecotone.games.biomasters.board import Grid
+from ecotone.games.biomasters.placement import Layout, Scan, forget_layouts, layout_of
+from ecotone.games.biomasters.state import Phase, Slot
 
 from .helpers import act, game, position, refusal
 
@@ -328,3 +333,42 @@ def test_a_chemoautotroph_may_grow_from_an_own_detritivore() -> None:
     assert Play("nitrosomonas", "C3") in legal  # touches only the earthworm (-2D)
     assert Play("nitrosomonas", "B4") in legal
     assert Play("nitrosomonas", "H4") not in legal  # P2's saprotroph does not count
+
+
+def _fresh_layout(g: tuple[Slot | None, ...], grid: Grid) -> tuple[object, ...]:
+    """The layout of ``g`` as a scan that knows nothing of it finds it."""
+    forget_layouts()
+    Scan(g, grid, 0)
+    fresh = layout_of(g)
+    assert fresh is not None
+    return _facts(fresh)
+
+
+def _facts(layout: Layout) -> tuple[object, ...]:
+    return (layout.cells, layout.by_level, layout.domains, layout.tiles, layout.owned)
+
+
+def test_layouts_handed_on_are_the_layouts_a_scan_finds() -> None:
+    # deaths, decompositions, scavenges and metamorphoses hand the layout on as plays do:
+    # on played positions of every configuration, what is handed on is what a scan finds
+    for g4 in (
+        game(),
+        ecotone.make("biomasters", players=4, variant="2v2"),
+        ecotone.make("biomasters", players=4, variant="free-for-all"),
+    ):
+        grid = g4.table.grid  # type: ignore[attr-defined]
+        rng = random.Random(5)
+        handed = 0
+        for seed in range(4):
+            state = g4.start(seed)
+            while not state.is_over:
+                seat = state.to_move[0]
+                state = state.step(seat, rng.choice(state.legal_actions(seat)))
+                known = layout_of(state.data.grid)
+                if known is not None:
+                    handed += 1
+                    assert _facts(known) == _fresh_layout(state.data.grid, grid)
+                else:
+                    forget_layouts()
+                Scan(state.data.grid, grid, 0)  # as the next decision's legal actions
+        assert handed > 100

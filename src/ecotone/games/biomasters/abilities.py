@@ -38,7 +38,12 @@ from ecotone.games.biomasters.effects import (
     pick,
     set_cell,
 )
-from ecotone.games.biomasters.placement import is_live, live_neighbours
+from ecotone.games.biomasters.placement import (
+    is_live,
+    layout_changed,
+    live_neighbours,
+    same_layout,
+)
 from ecotone.games.biomasters.state import BioData, Slot, kind_of
 
 __all__ = ["ability_actions", "apply_ability", "grow_problem", "pack_ally"]
@@ -156,7 +161,23 @@ def grow_problem(d: BioData, table: Table, cell: int, adult: Kind) -> str | None
 
 
 def apply_ability(d: BioData, table: Table, seat: int, action: Action) -> BioData:
-    """``d`` after the legal ability activation ``action``."""
+    """``d`` after the legal ability activation ``action``.
+
+    The scans are told which cells changed place or kind: the target of a hunt, a
+    scavenge or a decomposition, the cell of a metamorphosis; any other activation
+    only exhausts, feeds or draws."""
+    start = d.grid
+    after = _activated(d, table, seat, action)
+    if type(action) is Target:
+        layout_changed(after.grid, start, (table.grid.index[action.target],))
+    elif type(action) is Metamorphose:
+        layout_changed(after.grid, start, (table.grid.index[action.cell],))
+    else:
+        same_layout(after.grid, start)
+    return after
+
+
+def _activated(d: BioData, table: Table, seat: int, action: Action) -> BioData:
     grid = table.grid
     cell = grid.index[action.cell]  # type: ignore[attr-defined]
     s = d.grid[cell]

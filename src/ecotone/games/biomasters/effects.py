@@ -157,7 +157,26 @@ def decompose(d: BioData, table: Table, cell: int, seat: int) -> BioData:
 
 
 def best_to_process(pile: tuple[Scored, ...]) -> int:
-    """The Score Pile entry a detritivore processes: the biggest gain, first on ties; -1 if none."""
+    """The Score Pile entry a detritivore processes: the biggest gain, first on ties; -1 if none.
+
+    A pile stays the same record from step to step until something is scored, while every
+    decision of a player with a ready recycler asks: the answers for the last few piles
+    are remembered, by the pile (kept, so that its id stays its own)."""
+    known = _BEST.get(id(pile))
+    if known is not None and known[0] is pile:
+        return known[1]
+    best = _best_to_process(pile)
+    if len(_BEST) >= _PILES_KEPT:
+        _BEST.clear()
+    _BEST[id(pile)] = (pile, best)
+    return best
+
+
+_BEST: dict[int, tuple[tuple[Scored, ...], int]] = {}
+_PILES_KEPT = 8
+
+
+def _best_to_process(pile: tuple[Scored, ...]) -> int:
     best, gain = -1, 0
     printed = _PRINTED_VP  # a local: every decision with a ready recycler reads the pile
     for i, entry in enumerate(pile):

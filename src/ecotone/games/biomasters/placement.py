@@ -38,8 +38,11 @@ __all__ = [
     "affordable",
     "capacity",
     "cost_text",
+    "forget_layouts",
+    "grid_layout",
     "host_problem",
     "is_live",
+    "layout_changed",
     "layout_of",
     "layout_plus",
     "live_neighbours",
@@ -119,21 +122,40 @@ class Layout:
             :class:`Scan` says), in cell order.
         domains: the domain bits of every living card on the grid.
         tiles: the cells of the Detritus tiles.
+        owned: the cells of each seat's living cards and HOME, by seat, in cell order: a
+            seat's scan reads only these.
+        near: the cells next to a living card of some domains, by the domain bits, as
+            :meth:`Scan.near` finds them.
+        frontier: the empty cells, in order, where a card may go, by its connection and the
+            domains it may not touch (``key * 128 + clash``), as the legal plays find them
+            (not a chemoautotroph's, which depend on the seat).
+
+    ``near`` and ``frontier`` are filled as the scans of the grids sharing the layout ask:
+    one seat's turn ends and the next one's begins on the same layout, and a turn's
+    payments and abilities mostly leave it as it was.
     """
 
-    __slots__ = ("by_level", "cells", "domains", "tiles")
+    __slots__ = ("by_level", "cells", "domains", "frontier", "near", "owned", "tiles")
 
     def __init__(
-        self, cells: list[int], by_level: list[list[int]], domains: int, tiles: list[int]
+        self,
+        cells: list[int],
+        by_level: list[list[int]],
+        domains: int,
+        tiles: list[int],
+        owned: list[list[int]],
     ) -> None:
         self.cells = cells
         self.by_level = by_level
         self.domains = domains
         self.tiles = tiles
+        self.owned = owned
+        self.near: dict[int, set[int]] = {}
+        self.frontier: dict[int, list[int]] = {}
 
-    def plus(self, cell: int, card: str) -> Layout:
-        """This layout with the living card ``card`` put in ``cell`` (empty, or a Detritus
-        tile); the lists that do not change are shared."""
+    def plus(self, cell: int, card: str, owner: int) -> Layout:
+        """This layout with ``owner``'s living card ``card`` put in ``cell`` (empty, or a
+        Detritus tile); the lists that do not change are shared."""
         lv, bit, _ = _SCAN_FACTS[card]
         cells, tiles = self.cells, self.tiles
         if cell in tiles:
@@ -144,15 +166,74 @@ class Layout:
         by_level = self.by_level.copy()
         same_level = by_level[lv] = by_level[lv].copy()
         insort(same_level, cell)
-        return Layout(cells, by_level, self.domains | bit, tiles)
+        owned = self.owned.copy()
+        mine = owned[owner] = owned[owner].copy()
+        insort(mine, cell)
+        return Layout(cells, by_level, self.domains | bit, tiles, owned)
+
+    def changed(
+        self, old: tuple[Slot | None, ...], new: tuple[Slot | None, ...], where: Sequence[int]
+    ) -> Layout:
+        """This layout (of the grid ``old``) made the layout of ``new``, which differs from
+        ``old`` only in the cells ``where``: what each of those held is taken out, what it
+        holds now put in. A living card gone takes its domain out only if no other card
+        of the grid has it, so the domains are gathered again then."""
+        cells, tiles = self.cells.copy(), self.tiles.copy()
+        by_level, owned = self.by_level.copy(), self.owned.copy()
+        copied: set[int] = set()  # the lists of by_level and owned copied so far
+        domains = self.domains
+        regather = False
+        for cell in where:
+            was, now = old[cell], new[cell]
+            if was is not None:
+                cells.remove(cell)
+                if was.tile:
+                    tiles.remove(cell)
+                else:
+                    lv = _SCAN_FACTS[was.kind][0]
+                    same_level = by_level[lv]
+                    if id(same_level) not in copied:
+                        same_level = by_level[lv] = same_level.copy()
+                        copied.add(id(same_level))
+                    same_level.remove(cell)
+                    mine = owned[was.owner]
+                    if id(mine) not in copied:
+                        mine = owned[was.owner] = mine.copy()
+                        copied.add(id(mine))
+                    mine.remove(cell)
+                    regather = True
+            if now is not None:
+                insort(cells, cell)
+                if now.tile:
+                    insort(tiles, cell)
+                else:
+                    lv, bit, _ = _SCAN_FACTS[now.kind]
+                    same_level = by_level[lv]
+                    if id(same_level) not in copied:
+                        same_level = by_level[lv] = same_level.copy()
+                        copied.add(id(same_level))
+                    insort(same_level, cell)
+                    mine = owned[now.owner]
+                    if id(mine) not in copied:
+                        mine = owned[now.owner] = mine.copy()
+                        copied.add(id(mine))
+                    insort(mine, cell)
+                    domains |= bit
+        if regather:
+            domains = 0
+            for cells_of_level in by_level:
+                for i in cells_of_level:
+                    domains |= _DOMAIN_BIT[new[i].kind]  # type: ignore[union-attr]
+        return Layout(cells, by_level, domains, tiles, owned)
 
 
 # The layouts of the last grids scanned or made from them, by the grid's id, each with its
 # grid (which keeps the id its own): (grid, layout, cell, card) is the grid whose layout is
 # ``layout`` with ``card`` put in ``cell`` (-1: none), worked out if a scan asks. Paying
-# for a card and the start of a turn change no card's place, and a card played adds one:
-# the rules hand the layout on (same_layout, layout_plus), so the next decision's scan
-# reads only the seat's own ready cards.
+# for a card and the start of a turn change no card's place, a card played adds one, and a
+# death, a decomposition, a scavenge or a metamorphosis changes one or two cells: the rules
+# hand the layout on (same_layout, layout_plus, layout_changed), so the next decision's
+# scan reads only the seat's own ready cards.
 _LAYOUTS: dict[int, tuple[tuple[Slot | None, ...], Layout, int, str]] = {}
 _GRIDS_KEPT = 4
 
@@ -163,6 +244,11 @@ def _keep_layout(g: tuple[Slot | None, ...], layout: Layout, cell: int, card: st
     _LAYOUTS[id(g)] = (g, layout, cell, card)
 
 
+def forget_layouts() -> None:
+    """Forget every layout kept: the next scan of each grid reads it whole."""
+    _LAYOUTS.clear()
+
+
 def layout_of(g: tuple[Slot | None, ...]) -> Layout | None:
     """The layout of the grid ``g`` if it is known, else ``None``."""
     known = _LAYOUTS.get(id(g))
@@ -170,7 +256,32 @@ def layout_of(g: tuple[Slot | None, ...]) -> Layout | None:
         return None
     layout = known[1]
     if known[2] >= 0:
-        layout = layout.plus(known[2], known[3])
+        cell = known[2]
+        layout = layout.plus(cell, known[3], g[cell].owner)  # type: ignore[union-attr]
+        _keep_layout(g, layout, -1, "")
+    return layout
+
+
+def grid_layout(g: tuple[Slot | None, ...], seats: int) -> Layout:
+    """The layout of the grid ``g`` of a ``seats``-seat game: known, or read whole once."""
+    layout = layout_of(g)
+    if layout is None:
+        by_level: list[list[int]] = [[], [], [], [], [], [], []]
+        owned: list[list[int]] = [[] for _ in range(seats)]
+        tiles: list[int] = []
+        domains = 0
+        cells = list(compress(CELLS, g))
+        full: tuple[Slot, ...] = g  # type: ignore[assignment] # read only where occupied
+        for i in cells:
+            s = full[i]
+            if s.tile:
+                tiles.append(i)
+                continue
+            lv, bit, _ = _SCAN_FACTS[s.kind]
+            by_level[lv].append(i)
+            domains |= bit
+            owned[s.owner].append(i)
+        layout = Layout(cells, by_level, domains, tiles, owned)
         _keep_layout(g, layout, -1, "")
     return layout
 
@@ -193,11 +304,22 @@ def layout_plus(
         _keep_layout(new, known[1], cell, card)
 
 
+def layout_changed(
+    new: tuple[Slot | None, ...], old: tuple[Slot | None, ...], where: Sequence[int]
+) -> None:
+    """Tell the scans that the grid ``new`` is ``old`` with only the cells ``where``
+    changed (a card died, a tile was emptied or taken from, a card grew into another)."""
+    layout = layout_of(old)
+    if layout is not None:
+        _keep_layout(new, layout.changed(old, new, where), -1, "")
+
+
 class Scan:
     """One pass over the occupied cells, shared by the legal-move searches of a decision.
 
     Where the grid's :class:`Layout` is known (handed on by the rules from the grid it was
-    made from), the pass reads only the seat's ready cards.
+    made from), the pass reads only the seat's cards; else the grid is read whole once, for
+    every seat.
 
     The cards are listed by level in a list indexed by the level itself: seven lists cover
     the levels 0 to 4 from the front and -1 and -2 from the back, as Python's negative
@@ -224,6 +346,7 @@ class Scan:
         "cap",
         "cells",
         "domains",
+        "frontier",
         "tiles",
     )
 
@@ -232,39 +355,17 @@ class Scan:
         actors: list[int] = []
         facts, double = _SCAN_FACTS, _DOUBLE  # locals: this loop is hot
         full: tuple[Slot, ...] = g  # type: ignore[assignment] # read only where occupied
-        layout = layout_of(g)
-        if layout is not None:
-            # the places are known: only the seat's ready cards are read
-            for i in layout.cells:
-                s = full[i]
-                if s.owner == seat and s.ready and not s.tile:
-                    lv, _, acts = facts[s.kind]
-                    if lv:
-                        m = s.mutualist
-                        cap[lv] += 2 if m and kind_of(m) in double else 1
-                    if acts:
-                        actors.append(i)
-        else:
-            by_level: list[list[int]] = [[], [], [], [], [], [], []]
-            tiles: list[int] = []
-            domains = 0
-            cells = list(compress(CELLS, g))
-            for i in cells:
-                s = full[i]
-                if s.tile:
-                    tiles.append(i)
-                    continue
-                lv, bit, acts = facts[s.kind]
-                by_level[lv].append(i)
-                domains |= bit
-                if s.owner == seat and s.ready:
-                    if lv:
-                        m = s.mutualist
-                        cap[lv] += 2 if m and kind_of(m) in double else 1
-                    if acts:
-                        actors.append(i)
-            layout = Layout(cells, by_level, domains, tiles)
-            _keep_layout(g, layout, -1, "")
+        # the places are known (or read once for every seat): only the seat's cards are read
+        layout = grid_layout(g, len(grid.homes))  # a HOME per seat
+        for i in layout.owned[seat]:
+            s = full[i]
+            if s.ready:
+                lv, _, acts = facts[s.kind]
+                if lv:
+                    m = s.mutualist
+                    cap[lv] += 2 if m and kind_of(m) in double else 1
+                if acts:
+                    actors.append(i)
         self.cells = layout.cells
         self.by_level = layout.by_level
         self.domains = layout.domains
@@ -274,7 +375,8 @@ class Scan:
         self.around = grid.around
         self._grid = full
         self._seat = seat
-        self._near: dict[int, set[int]] = {}
+        self._near = layout.near
+        self.frontier = layout.frontier
 
     def empty_around(self, sources: list[int]) -> set[int]:
         """The empty cells next to any of the cells ``sources``."""
@@ -356,6 +458,22 @@ def _empty_cells_for(
     a card of a domain it may not touch are left out.
     """
     key = _KEY[k.id]
+    clash = scan.domains & ~COMPAT_MASK[k.domain]
+    if key != _CHEMO_KEY:  # the same wherever the layout is met
+        known = scan.frontier.get(key * 128 + clash)
+        if known is None:
+            known = scan.frontier[key * 128 + clash] = _frontier(
+                scan, key, clash, chemo_home, spots
+            )
+        return known
+    return _frontier(scan, key, clash, chemo_home, spots)
+
+
+def _frontier(
+    scan: Scan, key: int, clash: int, chemo_home: bool, spots: dict[int, set[int]]
+) -> list[int]:
+    """The empty cells, in order, next to what connection ``key`` connects to and next to
+    no living card of the domain bits ``clash``."""
     candidates = spots.get(key)
     if candidates is None:
         by_level = scan.by_level
@@ -367,7 +485,6 @@ def _empty_cells_for(
         else:
             sources = by_level[key]
         candidates = spots[key] = scan.empty_around(sources)
-    clash = scan.domains & ~COMPAT_MASK[k.domain]
     if clash and candidates:
         return sorted(candidates.difference(scan.near(clash)))
     return sorted(candidates)

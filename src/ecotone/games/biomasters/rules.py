@@ -31,6 +31,7 @@ from ecotone.games.biomasters.effects import (
 from ecotone.games.biomasters.instances import kinds_in
 from ecotone.games.biomasters.placement import (
     Scan,
+    layout_changed,
     layout_of,
     layout_plus,
     plays,
@@ -352,28 +353,40 @@ def _turn_cells(g: tuple[Slot | None, ...], table: Table, ending: int, starting:
     hungry, meals, struck, wake = out.hungry, out.meals, out.struck, out.wake
     neighbours = table.grid.neighbours
     food_of, level_of = _FOOD, _LEVEL  # locals: this runs at every end of turn
-    for i, s in occupied_slots(g):
-        if s.tile:
-            continue
-        owner = s.owner
-        if owner == ending:
-            if s.fed:
-                meals.append(i)
-            elif (food := food_of.get(s.kind)) is not None:
-                for j in neighbours[i]:
-                    n = g[j]
-                    if n is not None and not n.tile and level_of[n.kind] == food:
-                        break
-                else:
-                    hungry.append(i)
-                    continue
-        parasite = s.parasite
-        if parasite and s.parasite_owner == starting and kind_of(parasite) in _PARASITOID:
-            struck.append((i, parasite))
-        elif owner == starting and not s.ready:
-            if parasite and kind_of(parasite) in _DRAIN:
-                continue  # Parasitic Drain: the host does not ready
-            wake.append(i)
+    full: tuple[Slot, ...] = g  # type: ignore[assignment] # read only where occupied
+    # the cards by seat: the tiles are never read, and each seat's cards only for what may
+    # happen to them
+    layout = layout_of(g)
+    if layout is not None:
+        owned = layout.owned
+    else:  # a grid no decision scanned (as a search weighs many): grouped here, not kept
+        owned = [[] for _ in range(table.players)]
+        for i, s in occupied_slots(g):
+            if not s.tile:
+                owned[s.owner].append(i)
+    for seat, cells in enumerate(owned):
+        for i in cells:
+            s = full[i]
+            if seat == ending:
+                if s.fed:
+                    meals.append(i)
+                elif (food := food_of.get(s.kind)) is not None:
+                    for j in neighbours[i]:
+                        n = g[j]
+                        if n is not None and not n.tile and level_of[n.kind] == food:
+                            break
+                    else:
+                        hungry.append(i)
+                        continue
+            parasite = s.parasite
+            if parasite and s.parasite_owner == starting and kind_of(parasite) in _PARASITOID:
+                struck.append((i, parasite))
+            elif seat == starting and not s.ready:
+                if parasite and kind_of(parasite) in _DRAIN:
+                    continue  # Parasitic Drain: the host does not ready
+                wake.append(i)
+    if len(struck) > 1:
+        struck.sort()  # in cell order, as the grid lists them
     return out
 
 
@@ -394,8 +407,11 @@ def end_turn(d: BioData, table: Table) -> BioData:
     seat = d.turn
     following = (seat + 1) % table.players
     cells = _turn_cells(d.grid, table, seat, following)
-    for cell in cells.hungry:
-        d = kill(d, table, cell, -1, "starved: nothing to eat next to it")
+    if cells.hungry:
+        start = d.grid
+        for cell in cells.hungry:
+            d = kill(d, table, cell, -1, "starved: nothing to eat next to it")
+        layout_changed(d.grid, start, cells.hungry)
     if d.last == seat:
         grid = _refreshed(d.grid, cells.meals, [])
         return replace(d, grid=grid, phase=_OVER, actions=0, pending=None)
@@ -436,9 +452,12 @@ def _begin_turn(d: BioData, table: Table, seat: int, cells: _TurnCells) -> BioDa
         phase=_ACTION,
         pending=None,
     )
-    for cell, parasite in cells.struck:
-        name = _KINDS[kind_of(parasite)].card.name
-        d = kill(d, table, cell, seat, f"was killed by {seat_name(seat)}'s {name}")
+    if cells.struck:
+        start = d.grid
+        for cell, parasite in cells.struck:
+            name = _KINDS[kind_of(parasite)].card.name
+            d = kill(d, table, cell, seat, f"was killed by {seat_name(seat)}'s {name}")
+        layout_changed(d.grid, start, [cell for cell, _ in cells.struck])
     if d.decks[seat]:
         return draw(d, seat)
     if d.last < 0:
