@@ -15,8 +15,9 @@ cannot foresee it.
 from __future__ import annotations
 
 import random
+from typing import Any
 
-__all__ = ["derive_seed", "new_key", "roll"]
+__all__ = ["derive_seed", "new_key", "roll", "shuffle"]
 
 _MASK = (1 << 64) - 1
 
@@ -30,6 +31,28 @@ def roll(key: int) -> tuple[random.Random, int]:
 def new_key(rnd: random.Random) -> int:
     """A fresh 64-bit key drawn from ``rnd``."""
     return rnd.getrandbits(64)
+
+
+def shuffle(rnd: random.Random, items: list[Any]) -> None:
+    """Shuffle ``items`` in place with ``rnd``, exactly as ``rnd.shuffle(items)`` does.
+
+    The same numbers in the same order (CPython's ``_randbelow_with_getrandbits``: as few
+    bits as hold the bound, drawn again while the number is out of range), leaving the
+    generator in the same state, without the library's Python-level call per item: a
+    search re-deals the hidden cards at every determinization. A subclass of
+    ``random.Random`` may draw otherwise, so it is left to its own method.
+    """
+    if type(rnd) is not random.Random:
+        rnd.shuffle(items)
+        return
+    bits = rnd.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1  # the place drawn for the i-th item: one of the first n
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        items[i], items[j] = items[j], items[i]
 
 
 def derive_seed(seed: int, *salt: int | str) -> int:

@@ -15,6 +15,7 @@ import random
 from typing import Any
 
 from ecotone.core.records import replace, seat_name
+from ecotone.core.rng import shuffle
 from ecotone.games.biomasters.cards import level_name
 from ecotone.games.biomasters.effects import Table, occupied_slots
 from ecotone.games.biomasters.scoring import pile_vp
@@ -107,23 +108,6 @@ def determinize(d: BioData, seat: int, rnd: random.Random) -> BioData:
         hands[s] = tuple(sorted(list(d.revealed[s]) + unseen[:k]))
         decks[s] = tuple(unseen[k:])
     return replace(d, hands=tuple(hands), decks=tuple(decks))
-
-
-def shuffle(rnd: random.Random, items: list[str]) -> None:
-    """Shuffle ``items`` in place with ``rnd``, as ``rnd.shuffle(items)`` does: the same
-    draws in the same order, without a call of ``Random._randbelow`` per card (a search
-    deals a position at every step of its rollouts)."""
-    if type(rnd) is not random.Random:  # (a subclass may draw its own way)
-        rnd.shuffle(items)
-        return
-    bits = rnd.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1  # the place drawn for the i-th card: one of the first n
-        k = n.bit_length()
-        j = bits(k)
-        while j >= n:
-            j = bits(k)
-        items[i], items[j] = items[j], items[i]
 
 
 def zones(d: BioData, players: int) -> dict[str, list[str]]:

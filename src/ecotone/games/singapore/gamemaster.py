@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from ecotone.core.records import replace
-from ecotone.core.rng import roll
+from ecotone.core.rng import roll, shuffle
 from ecotone.games.singapore.state import SGData
 
-__all__ = ["dice", "say", "shuffle", "shuffled", "throw"]
+__all__ = ["dice", "say", "shuffled", "throw"]
 
 T = TypeVar("T")
 
@@ -40,12 +40,12 @@ def shuffled(d: SGData, items: Sequence[T]) -> tuple[tuple[T, ...], SGData]:
     return tuple(out), replace(d, rng=key)
 
 
-# The dice and the shuffles draw from the generator exactly what ``random.Random``'s own
-# ``randint(1, 6)`` and ``shuffle`` draw (CPython's ``_randbelow_with_getrandbits``: as few
-# bits as hold the bound, drawn again while the number is out of range), the same numbers
-# in the same order, without the three or four Python-level calls each draw costs there:
-# a round throws a die per player and shuffles the Bounty, and a search plays many rounds.
-# (A subclass of ``random.Random`` may draw otherwise: it is left to its own methods.)
+# A die draws from the generator exactly what ``random.Random``'s own ``randint(1, 6)``
+# draws (CPython's ``_randbelow_with_getrandbits``: as few bits as hold the bound, drawn
+# again while the number is out of range), without the three or four Python-level calls
+# each draw costs there: a round throws a die per player, and a search plays many rounds.
+# The shuffles likewise (:func:`ecotone.core.rng.shuffle`). A subclass of
+# ``random.Random`` may draw otherwise: it is left to its own methods.
 
 _SIDES = 6
 _SIDE_BITS = _SIDES.bit_length()
@@ -59,18 +59,3 @@ def throw(rnd: random.Random) -> int:
     while r >= _SIDES:
         r = rnd.getrandbits(_SIDE_BITS)
     return r + 1
-
-
-def shuffle(rnd: random.Random, items: list[Any]) -> None:
-    """Shuffle ``items`` in place with ``rnd``, as ``rnd.shuffle(items)`` does."""
-    if type(rnd) is not random.Random:
-        rnd.shuffle(items)
-        return
-    bits = rnd.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1  # the place drawn for the i-th item: one of the first n
-        k = n.bit_length()
-        j = bits(k)
-        while j >= n:
-            j = bits(k)
-        items[i], items[j] = items[j], items[i]

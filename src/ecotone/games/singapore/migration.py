@@ -16,13 +16,13 @@ from functools import lru_cache
 
 from ecotone.core.actions import Action
 from ecotone.core.records import put, replace, seat_name
-from ecotone.core.rng import roll
+from ecotone.core.rng import roll, shuffle
 from ecotone.games.singapore.abilities import traits
 from ecotone.games.singapore.action_cards import play_problem, plays
 from ecotone.games.singapore.actions import Migrate, Play
 from ecotone.games.singapore.board import ECOTONE, RING, board, region_name
 from ecotone.games.singapore.cards import HABITATS, cards, name_of, take
-from ecotone.games.singapore.gamemaster import say, shuffle, throw
+from ecotone.games.singapore.gamemaster import say, throw
 from ecotone.games.singapore.refusals import Problem, SingaporeRefusal
 from ecotone.games.singapore.seats import held_keys, open_habitats
 from ecotone.games.singapore.state import (

@@ -16,11 +16,10 @@ from collections.abc import Callable
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
-from ecotone.core.rng import new_key
+from ecotone.core.rng import new_key, shuffle
 from ecotone.games.singapore import competition, endround, evolution, migration
 from ecotone.games.singapore.board import CENTRE, board
 from ecotone.games.singapore.cards import DECKS, HABITATS, cards
-from ecotone.games.singapore.gamemaster import shuffle
 from ecotone.games.singapore.refusals import Problem, raised
 from ecotone.games.singapore.state import Habitat, Phase, Player, SGData, Status
 

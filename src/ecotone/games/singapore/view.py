@@ -37,13 +37,13 @@ from functools import lru_cache
 from typing import Any
 
 from ecotone.core.records import replace, seat_name
+from ecotone.core.rng import shuffle
 from ecotone.games.singapore import competition, migration
 from ecotone.games.singapore.abilities import counts_of, traits
 from ecotone.games.singapore.board import board
 from ecotone.games.singapore.cards import ACTION_TIMINGS, DECKS, HABITATS, cards
 from ecotone.games.singapore.endround import need
 from ecotone.games.singapore.evolution import niches_completed
-from ecotone.games.singapore.gamemaster import shuffle
 from ecotone.games.singapore.scoring import evp
 from ecotone.games.singapore.seats import hand_keys
 from ecotone.games.singapore.state import ROUNDS, Choice, Habitat, Phase, Player, SGData, Status
