@@ -230,12 +230,7 @@ def observation(d: SGData, seat: int | None) -> dict[str, Any]:
         "last_log": list(d.last_log),
     }
     if phase is _PLEDGE:
-        obs["recovery"] = {
-            "habitat": d.proposal,
-            "proposer": d.proposer,
-            "pledges": list(d.pledges),
-            "needed": need(d),
-        }
+        obs["recovery"] = _recovery(d)
     if seat is not None and choosing:
         c = d.choices[seat]
         obs["my_choice"] = {"cards": list(c.cards), "final": c.final or None}
@@ -309,6 +304,16 @@ def _table_seen(d: SGData) -> _TableSeen:
     return table
 
 
+def _recovery(d: SGData) -> dict[str, Any]:
+    """The Recovery being pledged for, as everyone sees it."""
+    return {
+        "habitat": d.proposal,
+        "proposer": d.proposer,
+        "pledges": list(d.pledges),
+        "needed": need(d),
+    }
+
+
 def seen(d: SGData, seat: int) -> dict[str, Any]:
     """What ``seat``'s bot reads of its observation: at every key present, exactly
     ``observation(d, seat)``'s value (the round and rounds, the first player, the phase,
@@ -352,12 +357,7 @@ def seen(d: SGData, seat: int) -> dict[str, Any]:
         "recovery": None,
     }
     if phase is _PLEDGE:
-        out["recovery"] = {
-            "habitat": d.proposal,
-            "proposer": d.proposer,
-            "pledges": list(d.pledges),
-            "needed": need(d),
-        }
+        out["recovery"] = _recovery(d)
     if phase in _SIMULTANEOUS:
         c = d.choices[seat]
         out["my_choice"] = {"cards": list(c.cards), "final": c.final or None}
