@@ -296,6 +296,9 @@ class DeckBuilder {
 
   async check() {
     const asked = ++this.asked;
+    // the verdict shown is the last change's until this one's comes: no longer "legal"
+    // for certain, and the code box is about to change
+    delete this.problemsBox.dataset.legal;
     const [low, high] = this.info.size;
     const size = Object.values(this.deck.cards).reduce((a, b) => a + b, 0);
     this.gauge.textContent = `${size} cards (a deck has ${low}–${high})`;
