@@ -91,7 +91,7 @@ def position(
     pending: tuple[str, str, str] | None = None,
     last: int = -1,
     homes: bool = True,
-) -> State:
+) -> State[BioData]:
     """A state from compact parts (see the module docstring).
 
     ``pending``: (card id, cell or "", icons like "+2 +1") while paying.
@@ -157,7 +157,7 @@ def position(
     return State(g, data)
 
 
-def act(state: State, *moves: str) -> State:
+def act(state: State[BioData], *moves: str) -> State[BioData]:
     """Apply notation moves, each by the seat to move (checked through ``parse_action``)."""
     for text in moves:
         (seat,) = state.to_move
@@ -166,7 +166,9 @@ def act(state: State, *moves: str) -> State:
     return state
 
 
-def refusal(state: State, seat: int, action: Action | str, code: str, *words: str) -> IllegalAction:
+def refusal(
+    state: State[BioData], seat: int, action: Action | str, code: str, *words: str
+) -> IllegalAction:
     """Assert ``seat`` may not take ``action``: ``explain`` and ``apply`` agree, the code is
     ``code``, the explanation holds each of ``words`` and the state is unchanged."""
     if isinstance(action, str):
