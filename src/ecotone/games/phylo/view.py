@@ -15,6 +15,7 @@ import random
 from typing import Any
 
 from ecotone.core.records import put, replace, seat_name
+from ecotone.core.rng import shuffle
 from ecotone.games.phylo.board import CELL_NAMES, MAP_CELLS
 from ecotone.games.phylo.compatibility import trouble_on
 from ecotone.games.phylo.scoring import table_points
@@ -108,12 +109,12 @@ def determinize(d: PhyloData, seat: int, rnd: random.Random) -> PhyloData:
     piles = list(d.piles)
     # sorted first, so the sample depends on what the seat sees, not on the hidden order
     pool = sorted(hidden + list(piles[d.pile_of(opp)]))
-    rnd.shuffle(pool)
+    shuffle(rnd, pool)
     hand = tuple(sorted((*d.known[opp], *pool[: len(hidden)])))
     piles[d.pile_of(opp)] = tuple(pool[len(hidden) :])
     if d.decks:
         own = sorted(piles[seat])
-        rnd.shuffle(own)
+        shuffle(rnd, own)
         piles[seat] = tuple(own)
     hands = put(d.hands, opp, hand)
     throws = d.throws
