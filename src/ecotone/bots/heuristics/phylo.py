@@ -40,7 +40,13 @@ from ecotone.games.phylo.actions import (
     RemoveUnder,
     SpreadTo,
 )
-from ecotone.games.phylo.board import NEIGHBOURS, OFF_MAP_NEIGHBOURS, parse_cell, ray
+from ecotone.games.phylo.board import (
+    CELL_INDEX,
+    NEIGHBOURS,
+    OFF_MAP_NEIGHBOURS,
+    parse_cell,
+    ray,
+)
 from ecotone.games.phylo.cards import (
     DiscardAll,
     DiscardChain,
@@ -79,31 +85,44 @@ def _card(inst: str) -> str:
 def _board(obs: dict[str, Any]) -> dict[int, Slot]:
     cells: dict[int, Slot] = {}
     for t in obs["table"]:
-        c = parse_cell(t["cell"])
-        assert c is not None
+        c = CELL_INDEX[t["cell"]]  # (spelt as the game spells it)
         under = _card(t["under"]) if "under" in t else None
         cells[c] = Slot(c, _card(t["card"]), t["owner"], under, t.get("under_owner", 0))
     return cells
 
 
+def _trouble(obs: dict[str, Any]) -> set[tuple[int, bool]]:
+    """The INCOMPATIBLE cards of the observed table as ``(cell, beneath)`` pairs: what
+    :func:`~ecotone.games.phylo.compatibility.incompatible` finds on :func:`_board`, read
+    off the table's marks instead of traced again."""
+    bad: set[tuple[int, bool]] = set()
+    for t in obs["table"]:
+        if t["incompatible"]:
+            bad.add((CELL_INDEX[t["cell"]], False))
+        if t.get("under_incompatible"):
+            bad.add((CELL_INDEX[t["cell"]], True))
+    return bad
+
+
 def _points(card: str) -> int:
-    sp = cards().species.get(card)
-    return sp.points if sp is not None else 0
+    return _POINTS.get(card, 0)
 
 
-def table_value(cells: dict[int, Slot], seat: int) -> float:
-    """Points on the table for ``seat`` minus the opponent's, cards in trouble discounted."""
-    bad = set(incompatible(cells))
+def table_value(
+    cells: dict[int, Slot], seat: int, bad: set[tuple[int, bool]] | None = None
+) -> float:
+    """Points on the table for ``seat`` minus the opponent's, cards in trouble discounted
+    (``bad``: the INCOMPATIBLE cards, when they are known already; see :func:`_trouble`)."""
+    if bad is None:
+        bad = set(incompatible(cells))
+    points = _POINTS
     value = 0.0
-    for c, slot in cells.items():
-        for card, owner, beneath in (
-            (slot.card, slot.owner, False),
-            (slot.under, slot.under_owner, True),
-        ):
-            if card is None:
-                continue
-            pts = _points(card) * (TROUBLE if (c, beneath) in bad else 1.0)
-            value += pts if owner == seat else -pts
+    for c, slot in cells.items():  # the top card, then the one beneath: the same sum
+        pts = points.get(slot.card, 0) * (TROUBLE if (c, False) in bad else 1.0)
+        value += pts if slot.owner == seat else -pts
+        if slot.under is not None:
+            pts = points.get(slot.under, 0) * (TROUBLE if (c, True) in bad else 1.0)
+            value += pts if slot.under_owner == seat else -pts
     return value
 
 
@@ -111,6 +130,7 @@ _PARASITES = tables().parasites
 _ORDINARY = tables().ordinary
 _BESIDE = tables().beside
 _SPECIES = cards().species
+_POINTS = {card: sp.points for card, sp in _SPECIES.items()}  # (an event card: none)
 
 
 def _scratch(cells: dict[int, Slot]) -> PhyloData:
@@ -234,12 +254,13 @@ class HeuristicBot(Bot):
 
     def _turn(self, obs: dict[str, Any], cells: dict[int, Slot], legal: list[Action]) -> Action:
         hand = self._hand(obs)
-        base = table_value(cells, self.seat)
+        bad = _trouble(obs)
+        base = table_value(cells, self.seat, bad)
         best: Action = legal[-1]  # pass
         best_value = 0.0
         where = _species_spots(cells, hand)
         options_now = OPTION * sum(1 for c in hand if where.get(c))
-        clean = not incompatible(cells)
+        clean = not bad
         spots = {c: where[c] for c in hand if c in _ORDINARY}
         rests: dict[str, _Rest] = {}
         for action in legal:
@@ -271,8 +292,7 @@ class HeuristicBot(Bot):
         of the hand (``options_now`` before it, :class:`_Rest` after it); ``clean``: no
         card on the table is INCOMPATIBLE."""
         card = action.card
-        c = parse_cell(action.cell)
-        assert c is not None
+        c = CELL_INDEX[action.cell]  # (a legal action's cell, spelt as the game spells it)
         if c in cells:  # onto or beneath a card: PARASITIC or INVASIVE
             after = self._placed(cells, card, c)
             gain = table_value(after, self.seat) - base
