@@ -40,7 +40,13 @@ from ecotone.games.phylo.actions import (
     RemoveUnder,
     SpreadTo,
 )
-from ecotone.games.phylo.board import NEIGHBOURS, OFF_MAP_NEIGHBOURS, parse_cell, ray
+from ecotone.games.phylo.board import (
+    CELL_INDEX,
+    NEIGHBOURS,
+    OFF_MAP_NEIGHBOURS,
+    parse_cell,
+    ray,
+)
 from ecotone.games.phylo.cards import (
     DiscardAll,
     DiscardChain,
@@ -79,89 +85,134 @@ def _card(inst: str) -> str:
 def _board(obs: dict[str, Any]) -> dict[int, Slot]:
     cells: dict[int, Slot] = {}
     for t in obs["table"]:
-        c = parse_cell(t["cell"])
-        assert c is not None
+        c = CELL_INDEX[t["cell"]]  # (spelt as the game spells it)
         under = _card(t["under"]) if "under" in t else None
         cells[c] = Slot(c, _card(t["card"]), t["owner"], under, t.get("under_owner", 0))
     return cells
 
 
+def _trouble(obs: dict[str, Any]) -> set[tuple[int, bool]]:
+    """The INCOMPATIBLE cards of the observed table as ``(cell, beneath)`` pairs: what
+    :func:`~ecotone.games.phylo.compatibility.incompatible` finds on :func:`_board`, read
+    off the table's marks instead of traced again."""
+    bad: set[tuple[int, bool]] = set()
+    for t in obs["table"]:
+        if t["incompatible"]:
+            bad.add((CELL_INDEX[t["cell"]], False))
+        if t.get("under_incompatible"):
+            bad.add((CELL_INDEX[t["cell"]], True))
+    return bad
+
+
 def _points(card: str) -> int:
-    sp = cards().species.get(card)
-    return sp.points if sp is not None else 0
+    return _POINTS.get(card, 0)
 
 
-def table_value(cells: dict[int, Slot], seat: int) -> float:
-    """Points on the table for ``seat`` minus the opponent's, cards in trouble discounted."""
-    bad = set(incompatible(cells))
+def table_value(
+    cells: dict[int, Slot], seat: int, bad: set[tuple[int, bool]] | None = None
+) -> float:
+    """Points on the table for ``seat`` minus the opponent's, cards in trouble discounted
+    (``bad``: the INCOMPATIBLE cards, when they are known already; see :func:`_trouble`)."""
+    if bad is None:
+        bad = set(incompatible(cells))
+    points = _POINTS
     value = 0.0
-    for c, slot in cells.items():
-        for card, owner, beneath in (
-            (slot.card, slot.owner, False),
-            (slot.under, slot.under_owner, True),
-        ):
-            if card is None:
-                continue
-            pts = _points(card) * (TROUBLE if (c, beneath) in bad else 1.0)
-            value += pts if owner == seat else -pts
+    for c, slot in cells.items():  # the top card, then the one beneath: the same sum
+        pts = points.get(slot.card, 0) * (TROUBLE if (c, False) in bad else 1.0)
+        value += pts if slot.owner == seat else -pts
+        if slot.under is not None:
+            pts = points.get(slot.under, 0) * (TROUBLE if (c, True) in bad else 1.0)
+            value += pts if slot.under_owner == seat else -pts
     return value
 
 
 _PARASITES = tables().parasites
 _ORDINARY = tables().ordinary
 _BESIDE = tables().beside
+_SPECIES = cards().species
+_POINTS = {card: sp.points for card, sp in _SPECIES.items()}  # (an event card: none)
+
+
+def _scratch(cells: dict[int, Slot]) -> PhyloData:
+    """Game data holding just the table ``cells``: what the placing rules read."""
+    return PhyloData(piles=((),), hands=((), ()), discards=((),), board=tuple(cells.values()))
 
 
 def _placeable(cells: dict[int, Slot], hand: list[str]) -> int:
     """How many species of ``hand`` have somewhere to go on ``cells``."""
-    data = PhyloData(piles=((),), hands=((), ()), discards=((),), board=tuple(cells.values()))
+    data = _scratch(cells)
     near = around(cells)
-    return sum(1 for c in hand if c in cards().species and species_cells(data, c, cells, near))
+    return sum(1 for c in hand if c in _SPECIES and species_cells(data, c, cells, near))
 
 
-def _ordinary_spots(cells: dict[int, Slot], hand: list[str]) -> dict[str, list[int]]:
-    """Where each *ordinary* species of ``hand`` may go on ``cells`` (see
-    :attr:`~ecotone.games.phylo.compatibility.Tables.ordinary`): the start from which
-    :func:`_placeable_grown` tells where it may go once one more card is put down."""
-    data = PhyloData(piles=((),), hands=((), ()), discards=((),), board=tuple(cells.values()))
+def _species_spots(cells: dict[int, Slot], hand: list[str]) -> dict[str, list[int]]:
+    """Where each species of ``hand`` may go on ``cells``, asked once per card: the start
+    of a turn's judgement (what the hand may do now, which cards are worth dropping, and,
+    for the ordinary species, where they may go after a play: :class:`_Rest`)."""
+    data = _scratch(cells)
     near = around(cells)
-    return {c: species_cells(data, c, cells, near) for c in hand if c in _ORDINARY}
+    return {c: species_cells(data, c, cells, near) for c in hand if c in _SPECIES}
 
 
-def _placeable_grown(
-    after: dict[int, Slot], hand: list[str], spots: dict[str, list[int]], card: str, cell: int
-) -> int:
-    """:func:`_placeable` of ``after``: the table of ``spots`` with ``card`` put into its
-    empty ``cell``.
+class _Rest:
+    """The hand left once ``card`` is played, as the table before the play places it.
 
-    An ordinary species goes into an empty cell beside a card it may stand next to (or
-    beside the map board, a plant), so on ``after`` its cells are those it had, less
+    An ordinary species (:attr:`~ecotone.games.phylo.compatibility.Tables.ordinary`) goes
+    into an empty cell beside a card it may stand next to (or beside the map board, a
+    plant), so after a play into the empty cell ``cell`` its cells are those it had, less
     ``cell``, and ``cell``'s empty neighbours off the map board if it may stand beside
-    ``card``. Only the other species (PARASITIC, INVASIVE, waiting for a POLLINATOR) are
-    placed on ``after`` again: a new card may be their host, their victim or their
-    pollinator. Every species of a hand is asked this for every play of a decision.
+    ``card``. ``steady`` counts the ordinary species with two cells or more (one is left
+    whatever the cell), ``unsure`` holds the others with their one cell (-1: none), and
+    ``others`` the species placed on the new table again (PARASITIC, INVASIVE, waiting for
+    a POLLINATOR: a new card may be their host, their victim or their pollinator). Every
+    play of a card into an empty cell shares it: a turn offers a card several cells.
     """
-    placeable = 0
-    free: bool | None = None  # whether ``cell`` has an empty neighbour off the map board
-    others: list[str] = []
-    for c in hand:
-        before = spots.get(c)
-        if before is None:
-            others.append(c)
-        elif len(before) > 1 or (before and before[0] != cell):
-            placeable += 1
-        elif card in _BESIDE[c]:
-            if free is None:
-                free = any(n not in after for n in OFF_MAP_NEIGHBOURS[cell])
-            placeable += free
-    species = cards().species
-    others = [c for c in others if c in species]  # (an event is not counted: see _placeable)
-    if others:
-        # one or two cards: each walks the table itself, cheaper than around() for all
-        board = tuple(after.values())
-        data = PhyloData(piles=((),), hands=((), ()), discards=((),), board=board)
-        placeable += sum(1 for c in others if species_cells(data, c, after))
-    return placeable
+
+    __slots__ = ("card", "others", "steady", "unsure")
+
+    def __init__(self, hand: list[str], card: str, spots: dict[str, list[int]]) -> None:
+        self.card = card
+        self.steady = 0
+        self.unsure: list[tuple[str, int]] = []
+        self.others: list[str] = []
+        for c in hand:
+            if c == card:
+                continue
+            before = spots.get(c)
+            if before is None:
+                if c in _SPECIES:  # (an event is not counted: see _placeable)
+                    self.others.append(c)
+            elif len(before) > 1:
+                self.steady += 1
+            else:
+                self.unsure.append((c, before[0] if before else -1))
+
+    def placeable(
+        self, cells: dict[int, Slot], after: dict[int, Slot] | None, cell: int, seat: int
+    ) -> int:
+        """:func:`_placeable` of ``after``: ``cells`` with :attr:`card` put into its empty
+        ``cell`` by ``seat`` (made here if ``None``: only the other species read it), for the
+        hand without the card (or its copies)."""
+        card = self.card
+        placeable = self.steady
+        free: bool | None = None  # whether ``cell`` has an empty neighbour off the map board
+        for c, only in self.unsure:
+            if only >= 0 and only != cell:
+                placeable += 1
+            elif card in _BESIDE[c]:
+                if free is None:
+                    # (a cell is no neighbour of itself: empty in ``after`` is empty here)
+                    free = any(n not in cells for n in OFF_MAP_NEIGHBOURS[cell])
+                placeable += free
+        others = self.others
+        if others:
+            if after is None:
+                after = dict(cells)
+                after[cell] = Slot(cell, card, seat)
+            # one or two cards: each walks the table itself, cheaper than around() for all
+            data = _scratch(after)
+            placeable += sum(1 for c in others if species_cells(data, c, after))
+        return placeable
 
 
 def _without(cells: dict[int, Slot], *gone: int) -> dict[int, Slot]:
@@ -201,57 +252,73 @@ class HeuristicBot(Bot):
     def _hand(self, obs: dict[str, Any]) -> list[str]:
         return [_card(c) for c in obs["hands"][self.seat]["cards"] or []]
 
-    def _options(self, cells: dict[int, Slot], hand: list[str]) -> float:
-        return OPTION * _placeable(cells, hand)
-
     def _turn(self, obs: dict[str, Any], cells: dict[int, Slot], legal: list[Action]) -> Action:
         hand = self._hand(obs)
-        base = table_value(cells, self.seat)
+        bad = _trouble(obs)
+        base = table_value(cells, self.seat, bad)
         best: Action = legal[-1]  # pass
         best_value = 0.0
-        options_now = self._options(cells, hand)
-        clean = not incompatible(cells)
-        spots = _ordinary_spots(cells, hand)
+        where = _species_spots(cells, hand)
+        options_now = OPTION * sum(1 for c in hand if where.get(c))
+        clean = not bad
+        spots = {c: where[c] for c in hand if c in _ORDINARY}
+        rests: dict[str, _Rest] = {}
         for action in legal:
-            value = self._value(obs, cells, hand, action, base, options_now, clean, spots)
+            # (``type() is``: a record class of the game has no subclasses)
+            if (type(action) is Play or type(action) is PlayLeaving) and action.card in _SPECIES:
+                rest = rests.get(action.card)
+                if rest is None:
+                    rest = rests[action.card] = _Rest(hand, action.card, spots)
+                value = self._species_value(cells, hand, action, base, options_now, clean, rest)
+            elif type(action) is Drop and action.card in where:
+                value = DROP_VALUE if not where[action.card] else -1.0
+            else:
+                value = self._value(obs, cells, action, base)
             if value > best_value + 1e-9:
                 best, best_value = action, value
         return best
 
-    def _value(
+    def _species_value(
         self,
-        obs: dict[str, Any],
         cells: dict[int, Slot],
         hand: list[str],
-        action: Action,
+        action: Play | PlayLeaving,
         base: float,
         options_now: float,
         clean: bool,
-        spots: dict[str, list[int]],
+        rest: _Rest,
     ) -> float:
-        """What ``action`` adds to the table's value (``base``); ``clean``: no card on the
-        table is INCOMPATIBLE; ``spots``: :func:`_ordinary_spots` of the table and hand."""
+        """What playing a species adds to the table's value (``base``) and to the options
+        of the hand (``options_now`` before it, :class:`_Rest` after it); ``clean``: no
+        card on the table is INCOMPATIBLE."""
+        card = action.card
+        c = CELL_INDEX[action.cell]  # (a legal action's cell, spelt as the game spells it)
+        if c in cells:  # onto or beneath a card: PARASITIC or INVASIVE
+            after = self._placed(cells, card, c)
+            gain = table_value(after, self.seat) - base
+            placeable = _placeable(after, [x for x in hand if x != card])
+        else:
+            if clean and card not in _PARASITES:
+                # A legal play into an empty cell of a table without INCOMPATIBLE cards
+                # leaves none (compatibility.grown): the value is the table's plus the
+                # card, added last, as table_value adds it.
+                gain = (base + _points(card) * 1.0) - base
+                after = None
+            else:
+                after = self._placed(cells, card, c)
+                gain = table_value(after, self.seat) - base
+            placeable = rest.placeable(cells, after, c, self.seat)
+        return gain + OPTION * placeable - options_now + 0.01 * _points(card)
+
+    def _value(
+        self, obs: dict[str, Any], cells: dict[int, Slot], action: Action, base: float
+    ) -> float:
+        """What ``action``, neither a species played nor a species dropped, adds to the
+        table's value (``base``)."""
         if isinstance(action, Pass):
             return 0.0
         if isinstance(action, Drop):
             return DROP_VALUE if not self._useful(obs, cells, action.card) else -1.0
-        if isinstance(action, Play | PlayLeaving) and action.card in cards().species:
-            after = self._placed(cells, action.card, action.cell)
-            rest = [c for c in hand if c != action.card]
-            if clean and len(after) > len(cells) and action.card not in _PARASITES:
-                # A legal play into an empty cell of a table without INCOMPATIBLE cards
-                # leaves none (compatibility.grown): the value is the table's plus the
-                # card, added last, as table_value adds it.
-                gain = (base + _points(action.card) * 1.0) - base
-            else:
-                gain = table_value(after, self.seat) - base
-            if len(after) > len(cells):  # into an empty cell
-                c = parse_cell(action.cell)
-                assert c is not None
-                placeable = _placeable_grown(after, rest, spots, action.card, c)
-            else:
-                placeable = _placeable(after, rest)
-            return gain + OPTION * placeable - options_now + 0.01 * _points(action.card)
         if isinstance(action, Move):
             after = self._moved(cells, action)
             return table_value(after, self.seat) - base - 0.05
@@ -259,11 +326,9 @@ class HeuristicBot(Bot):
             return self._event_value(obs, cells, action, base)
         return 0.0
 
-    def _placed(self, cells: dict[int, Slot], card: str, where: str) -> dict[int, Slot]:
-        c = parse_cell(where)
-        assert c is not None
+    def _placed(self, cells: dict[int, Slot], card: str, c: int) -> dict[int, Slot]:
         after = dict(cells)
-        if card in tables().parasites:
+        if card in _PARASITES:
             host = cells[c]
             after[c] = Slot(c, host.card, host.owner, card, self.seat)
         else:

@@ -12,9 +12,11 @@ game's options), so re-dealing keeps each player's cards within their own deck.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Any
 
 from ecotone.core.records import put, replace, seat_name
+from ecotone.core.rng import shuffle
 from ecotone.games.phylo.board import CELL_NAMES, MAP_CELLS
 from ecotone.games.phylo.compatibility import trouble_on
 from ecotone.games.phylo.scoring import table_points
@@ -27,18 +29,33 @@ def _inst(d: PhyloData, card: str, owner: int) -> str:
     return instance(card, owner, d.decks)
 
 
+def _names(cards: Iterable[str], owner: int, decks: bool) -> list[str]:
+    """The component names of ``cards`` from ``owner``'s deck (:func:`instance` of each):
+    an observation names every card in hands and piles, at every decision of a search's
+    heuristic."""
+    if not decks:
+        return list(cards)
+    prefix = instance("", owner, True)  # the owner's prefix, as instance spells it
+    return [prefix + c for c in cards]
+
+
+# The map board's cells, as every observation lists them.
+_MAP_NAMES = tuple(sorted(CELL_NAMES[c] for c in MAP_CELLS))
+
+
 def _table_json(d: PhyloData) -> list[dict[str, Any]]:
     bad = set(trouble_on(d.board))
+    decks = d.decks
     out = []
     for slot in d.board:
         entry: dict[str, Any] = {
             "cell": CELL_NAMES[slot.cell],
-            "card": _inst(d, slot.card, slot.owner),
+            "card": instance(slot.card, slot.owner, decks),
             "owner": slot.owner,
             "incompatible": (slot.cell, False) in bad,
         }
         if slot.under is not None:
-            entry["under"] = _inst(d, slot.under, slot.under_owner)
+            entry["under"] = instance(slot.under, slot.under_owner, decks)
             entry["under_owner"] = slot.under_owner
             entry["under_incompatible"] = (slot.cell, True) in bad
         out.append(entry)
@@ -48,6 +65,7 @@ def _table_json(d: PhyloData) -> list[dict[str, Any]]:
 def observation(d: PhyloData, seat: int | None) -> dict[str, Any]:
     """Everything ``seat`` may know (``None``: a spectator)."""
     p = d.pending
+    decks = d.decks
     return {
         "phase": d.phase.value,
         "turn": d.turn,
@@ -57,20 +75,20 @@ def observation(d: PhyloData, seat: int | None) -> dict[str, Any]:
         "skips": list(d.skips),
         "final": d.final,
         "events_this_turn": d.events_this_turn,
-        "map": sorted(CELL_NAMES[c] for c in MAP_CELLS),
+        "map": list(_MAP_NAMES),
         "table": _table_json(d),
         "points": table_points(d.board),
         "piles": [len(pile) for pile in d.piles],
-        "discards": [[_inst(d, c, i) for c in pile] for i, pile in enumerate(d.discards)],
+        "discards": [_names(pile, i, decks) for i, pile in enumerate(d.discards)],
         "hands": [
             {
                 "count": len(hand),
-                "cards": [_inst(d, c, s) for c in hand] if s == seat else None,
-                "known": [_inst(d, c, s) for c in d.known[s]],
+                "cards": _names(hand, s, decks) if s == seat else None,
+                "known": _names(d.known[s], s, decks),
             }
             for s, hand in enumerate(d.hands)
         ],
-        "in_play": [[_inst(d, c, s) for c in cs] for s, cs in enumerate(d.in_play)],
+        "in_play": [_names(cs, s, decks) for s, cs in enumerate(d.in_play)],
         "pending": None
         if p is None
         else {
@@ -108,12 +126,12 @@ def determinize(d: PhyloData, seat: int, rnd: random.Random) -> PhyloData:
     piles = list(d.piles)
     # sorted first, so the sample depends on what the seat sees, not on the hidden order
     pool = sorted(hidden + list(piles[d.pile_of(opp)]))
-    rnd.shuffle(pool)
+    shuffle(rnd, pool)
     hand = tuple(sorted((*d.known[opp], *pool[: len(hidden)])))
     piles[d.pile_of(opp)] = tuple(pool[len(hidden) :])
     if d.decks:
         own = sorted(piles[seat])
-        rnd.shuffle(own)
+        shuffle(rnd, own)
         piles[seat] = tuple(own)
     hands = put(d.hands, opp, hand)
     throws = d.throws
