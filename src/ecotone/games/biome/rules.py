@@ -257,8 +257,12 @@ _CHECKS: dict[type[Action], Check] = {
 }
 
 
-def legal(d: BiomeData, seat: int, cfg: Config) -> list[Action]:
-    """The legal actions of ``seat``, who is to move, in a fixed order."""
+def legal(cfg: Config, d: BiomeData, seat: int) -> list[Action]:
+    """The legal actions of ``seat``, who is to move, in a fixed order.
+
+    The configuration comes first, unlike the other rules': the game binds it with a
+    positional ``functools.partial``, which hands on the rest in C (see
+    :meth:`.game.BiomeBorneo.step_hooks`)."""
     out: list[Action] = []
     for offers in _LISTS[d.phase]:
         out += offers(d, seat, cfg)
@@ -286,8 +290,8 @@ def refusal(d: BiomeData, seat: int, action: Action, cfg: Config) -> IllegalActi
 # -- transitions ------------------------------------------------------------------------
 
 
-def next_data(d: BiomeData, seat: int, action: Action, cfg: Config) -> BiomeData:
-    """The data after a legal ``action``."""
+def next_data(cfg: Config, d: BiomeData, seat: int, action: Action) -> BiomeData:
+    """The data after a legal ``action`` (the configuration first, as for :func:`legal`)."""
     # Every action is exactly one of the codec's classes, asked by its type: isinstance()
     # against a msgspec record class goes through its metaclass, several times the cost.
     # The commonest actions of a game come first.
