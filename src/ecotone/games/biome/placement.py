@@ -51,6 +51,11 @@ __all__ = [
 ZONE_E = 0b001  # the Emergent layer
 ZONE_CU = 0b110  # Canopy and Understory, joined by vines
 
+# The layers in a bit set of layers (a tile's ``layers``), by the bit set.
+_LAYERS_IN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(layer for layer in range(3) if bits >> layer & 1) for bits in range(8)
+)
+
 
 def zone_of(layer: int) -> int:
     """The zone a layer belongs to."""
@@ -136,9 +141,8 @@ def _first_places(
     for t in hand:
         tile = ts[t]
         own = tile.plant_set & wanted != 0  # (_shows_need, by the bit sets)
-        for layer in range(3):
-            if tile.layers >> layer & 1:
-                by_layer[layer].append((tile, t, own, t * size))
+        for layer in _LAYERS_IN[tile.layers]:
+            by_layer[layer].append((tile, t, own, t * size))
     out: list[Place] = []
     add = out.append
     for cell, layer, cons, reach in _open_cells(board, geo.key):
@@ -190,9 +194,8 @@ def _next_places(
     by_layer: tuple[list[tuple[Tile, int, int]], ...] = ([], [], [])
     for t in hand:
         tile = ts[t]
-        for layer in range(3):
-            if tile.layers >> layer & 1:
-                by_layer[layer].append((tile, t, t * size))
+        for layer in _LAYERS_IN[tile.layers]:
+            by_layer[layer].append((tile, t, t * size))
     out: list[Place] = []
     add = out.append
     layer_of = geo.layer
