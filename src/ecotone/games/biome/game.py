@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
+from functools import partial
 from typing import Any
 
 from ecotone.core.actions import Action
@@ -111,14 +112,18 @@ class BiomeBorneo(Game[BiomeData]):
         return rules.chosen(data)
 
     def legal(self, data: BiomeData, seat: int) -> list[Action]:
-        return rules.legal(data, seat, self.cfg)
+        return rules.legal(self.cfg, data, seat)
 
     def next(self, data: BiomeData, seat: int, action: Action) -> BiomeData:
-        return rules.next_data(data, seat, action, self.cfg)
+        return rules.next_data(self.cfg, data, seat, action)
 
     def step_hooks(self) -> StepHooks[BiomeData]:
-        # whose turn it is needs no configuration: a step calls the rules for it directly
-        return StepHooks(rules.to_move, self.legal, self.next)
+        # A step calls the rules directly: whose turn it is needs no configuration, and the
+        # legal actions and the next state get it from a positional partial, which binds
+        # it in C (a keyword partial, or a method that hands it on, costs a Python call).
+        return StepHooks(
+            rules.to_move, partial(rules.legal, self.cfg), partial(rules.next_data, self.cfg)
+        )
 
     def refusal(self, data: BiomeData, seat: int, action: Action) -> IllegalAction | None:
         return rules.refusal(data, seat, action, self.cfg)

@@ -35,6 +35,10 @@ __all__ = [
 
 Cells = tuple[int, ...]
 
+# The Canopy and the Understory as a bit set of layers: a vine network that spans both
+# links them.
+_CANOPY_UNDERSTORY = 1 << Layer.CANOPY | 1 << Layer.UNDERSTORY
+
 
 def face(board: Cells, cell: int, direction: int) -> int:
     """The plant the tile on ``cell`` shows towards ``direction`` (``OPEN`` if none/empty)."""
@@ -85,6 +89,7 @@ def access(board: Cells, geo: Board, pending: Cells) -> Access:
     ts = tiles()
     faces = _faces()
     vine = ts.vine
+    layer = geo.layer
     cells = set(pending)
     networks: set[int] = set()
     vine_link = False
@@ -103,9 +108,13 @@ def access(board: Cells, geo: Board, pending: Cells) -> Access:
         if matched_vine and c not in networks:
             net = vine_network(board, geo, c)
             networks |= net
-            layers = {geo.layer[x] for x in net}
-            if Layer.CANOPY in layers and Layer.UNDERSTORY in layers:
-                vine_link = True
+            if not vine_link:
+                # the layers the network spans, as a bit set (a plain loop, and no enum
+                # member read off its class: each costs a Python-level lookup)
+                spans = 0
+                for x in net:
+                    spans |= 1 << layer[x]
+                vine_link = spans & _CANOPY_UNDERSTORY == _CANOPY_UNDERSTORY
     cells |= networks
     counts = [0] * len(ts.plants)
     for c in cells:

@@ -51,6 +51,11 @@ __all__ = [
 ZONE_E = 0b001  # the Emergent layer
 ZONE_CU = 0b110  # Canopy and Understory, joined by vines
 
+# The layers in a bit set of layers (a tile's ``layers``), by the bit set.
+_LAYERS_IN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(layer for layer in range(3) if bits >> layer & 1) for bits in range(8)
+)
+
 
 def zone_of(layer: int) -> int:
     """The zone a layer belongs to."""
@@ -129,16 +134,15 @@ def _first_places(
     ts = tiles().tiles
     made, canon = _made(geo.key)
     size = len(geo.cells)
-    # the tiles of the hand that may go in each layer: (tile, it shows a needed plant
-    # itself, its offset in the tables of actions)
-    by_layer: tuple[list[tuple[Tile, bool, int]], ...] = ([], [], [])
+    # the tiles of the hand that may go in each layer: (tile, its index, it shows a needed
+    # plant itself, its offset in the tables of actions)
+    by_layer: tuple[list[tuple[Tile, int, bool, int]], ...] = ([], [], [])
     wanted = _need_set(needs)
     for t in hand:
         tile = ts[t]
         own = tile.plant_set & wanted != 0  # (_shows_need, by the bit sets)
-        for layer in range(3):
-            if tile.layers >> layer & 1:
-                by_layer[layer].append((tile, own, t * size))
+        for layer in _LAYERS_IN[tile.layers]:
+            by_layer[layer].append((tile, t, own, t * size))
     out: list[Place] = []
     add = out.append
     for cell, layer, cons, reach in _open_cells(board, geo.key):
@@ -151,8 +155,7 @@ def _first_places(
         # with no neighbour offers none)
         helpful: dict[int, int] | None = None
         own_turns = help_turns = None
-        for tile, own, base in mine:
-            t = tile.index
+        for tile, t, own, base in mine:
             if own:
                 if cons is None:  # (nothing constrains the cell: every turn fits)
                     out += canon[base + cell]
@@ -168,7 +171,8 @@ def _first_places(
                 if not helpful:
                     continue
                 if help_turns is None:
-                    help_turns = _turn_table(cons, tuple(helpful.items()))
+                    ways = (cons, tuple(helpful.items()))
+                    help_turns = _TURNS.get(ways) or _turn_table(*ways)
                 rotations = help_turns[t]
                 if rotations is None:
                     rotations = help_turns[t] = _turns(tile, cons, False, helpful)
@@ -187,12 +191,11 @@ def _next_places(
     ts = tiles().tiles
     made, _canon = _made(geo.key)
     size = len(geo.cells)
-    by_layer: tuple[list[tuple[Tile, int]], ...] = ([], [], [])
+    by_layer: tuple[list[tuple[Tile, int, int]], ...] = ([], [], [])
     for t in hand:
         tile = ts[t]
-        for layer in range(3):
-            if tile.layers >> layer & 1:
-                by_layer[layer].append((tile, t * size))
+        for layer in _LAYERS_IN[tile.layers]:
+            by_layer[layer].append((tile, t, t * size))
     out: list[Place] = []
     add = out.append
     layer_of = geo.layer
@@ -202,10 +205,10 @@ def _next_places(
             continue
         cons = constraints(board, geo, cell)
         own_turns = _TURNS.get((cons, ())) or _turn_table(cons, ())
-        for tile, base in mine:
-            rotations = own_turns[tile.index]
+        for tile, t, base in mine:
+            rotations = own_turns[t]
             if rotations is None:
-                rotations = own_turns[tile.index] = _turns(tile, cons, True, _NO_HELP)
+                rotations = own_turns[t] = _turns(tile, cons, True, _NO_HELP)
             row = made[base + cell]
             if seam is None:
                 for r in rotations:
@@ -418,7 +421,7 @@ def _helpful(
     The first tile must reach a needed plant: of the tiles that complete a habitat, at least
     one does so on its own (its plants, a matched neighbour's, or a vine network it matches
     into), and placing it first loses nothing, because the others can follow one by one."""
-    return _helping(_reach(board, geo, cell, {}), _need_set(needs))
+    return _helping(_neighbours(board, geo, cell, {})[1], _need_set(needs))
 
 
 def _helping(reach: _Reach, wanted: int) -> dict[int, int]:
@@ -432,24 +435,38 @@ def _helping(reach: _Reach, wanted: int) -> dict[int, int]:
 _Reach = tuple[tuple[int, int, int], ...]
 
 
-def _reach(board: tuple[int, ...], geo: Board, cell: int, networks: dict[int, int]) -> _Reach:
-    """What matching each neighbour of ``cell`` reaches: a same-layer neighbour's tile, and
-    the vine network of a neighbour showing a vine (across the seam too).
+def _neighbours(
+    board: tuple[int, ...], geo: Board, cell: int, networks: dict[int, int]
+) -> tuple[tuple[int, ...] | None, _Reach]:
+    """What the neighbours of the empty ``cell`` ask of a tile there and offer it, read in
+    one pass over them: its constraints (as :func:`.habitat.constraints` reads them, from
+    the same-layer neighbours) and what matching each neighbour reaches (a same-layer
+    neighbour's tile, and the vine network of a neighbour showing a vine, across the seam
+    too).
 
     ``networks`` remembers the plants of the vine networks already traced on this board,
     by cell (a network's cells all share its plants)."""
     ts = tiles().tiles
     vine = tiles().vine
     faces = _faces()
+    cons: list[int] | None = None
     out = []
     for dr, n, back, link in geo.linked_nbrs[cell]:
         v = board[n]
         if v == EMPTY:
             continue
         q = faces[v][back]
-        if q == OPEN or (link != SAME and q != vine):
+        if q == OPEN:
             continue
-        plants = ts[v // 6].plant_set if link == SAME else 0
+        if link == SAME:
+            if cons is None:
+                cons = [OPEN] * 6
+            cons[dr] = q
+            plants = ts[v // 6].plant_set
+        elif q != vine:
+            continue
+        else:
+            plants = 0
         if q == vine:
             net = networks.get(n)
             if net is None:
@@ -461,7 +478,7 @@ def _reach(board: tuple[int, ...], geo: Board, cell: int, networks: dict[int, in
                     networks[c] = net
             plants |= net
         out.append((dr, q, plants))
-    return tuple(out)
+    return None if cons is None else tuple(cons), tuple(out)
 
 
 @lru_cache(maxsize=1024)
@@ -474,11 +491,12 @@ def _open_cells(
     geo = formations()[formation]
     networks: dict[int, int] = {}
     layer = geo.layer
-    return tuple(
-        (c, layer[c], constraints(board, geo, c), _reach(board, geo, c, networks))
-        for c, v in enumerate(board)
-        if v == EMPTY
-    )
+    out = []
+    for c, v in enumerate(board):  # (a plain loop: cheaper than a generator's frame)
+        if v == EMPTY:
+            cons, reach = _neighbours(board, geo, c, networks)
+            out.append((c, layer[c], cons, reach))
+    return tuple(out)
 
 
 @lru_cache(maxsize=256)

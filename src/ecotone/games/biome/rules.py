@@ -18,7 +18,7 @@ from typing import Any
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
 from ecotone.core.records import replace
-from ecotone.core.rng import new_key
+from ecotone.core.rng import new_key, shuffle
 from ecotone.games.biome import abilities, earning, exchange, turn
 from ecotone.games.biome.actions import (
     Burn,
@@ -95,16 +95,16 @@ def setup(rnd: random.Random, cfg: Config) -> BiomeData:
     cs = cards()
     disasters = list(cs.ids_of("disaster"))
     rest = [c for c in cs.ids if c not in disasters]
-    rnd.shuffle(rest)
+    shuffle(rnd, rest)
     gallery = tuple(rest.pop() for _ in range(GALLERY))
     hands = [tuple(sorted(rest.pop() for _ in range(HAND))) for _ in range(cfg.players)]
     deck = rest + disasters
-    rnd.shuffle(deck)
+    shuffle(rnd, deck)
     perimeter = list(range(len(tiles().tiles)))
-    rnd.shuffle(perimeter)
+    shuffle(rnd, perimeter)
     supplies = [tuple(sorted(perimeter.pop() for _ in range(cfg.limit))) for _ in hands]
     bonuses = list(cs.bonus_ids)
-    rnd.shuffle(bonuses)
+    shuffle(rnd, bonuses)
     d = BiomeData(
         seats=tuple(SeatData(hand=h, tiles=t) for h, t in zip(hands, supplies, strict=True)),
         deck=tuple(deck),
@@ -257,8 +257,12 @@ _CHECKS: dict[type[Action], Check] = {
 }
 
 
-def legal(d: BiomeData, seat: int, cfg: Config) -> list[Action]:
-    """The legal actions of ``seat``, who is to move, in a fixed order."""
+def legal(cfg: Config, d: BiomeData, seat: int) -> list[Action]:
+    """The legal actions of ``seat``, who is to move, in a fixed order.
+
+    The configuration comes first, unlike the other rules': the game binds it with a
+    positional ``functools.partial``, which hands on the rest in C (see
+    :meth:`.game.BiomeBorneo.step_hooks`)."""
     out: list[Action] = []
     for offers in _LISTS[d.phase]:
         out += offers(d, seat, cfg)
@@ -286,8 +290,8 @@ def refusal(d: BiomeData, seat: int, action: Action, cfg: Config) -> IllegalActi
 # -- transitions ------------------------------------------------------------------------
 
 
-def next_data(d: BiomeData, seat: int, action: Action, cfg: Config) -> BiomeData:
-    """The data after a legal ``action``."""
+def next_data(cfg: Config, d: BiomeData, seat: int, action: Action) -> BiomeData:
+    """The data after a legal ``action`` (the configuration first, as for :func:`legal`)."""
     # Every action is exactly one of the codec's classes, asked by its type: isinstance()
     # against a msgspec record class goes through its metaclass, several times the cost.
     # The commonest actions of a game come first.

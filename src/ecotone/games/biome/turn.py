@@ -24,7 +24,7 @@ from __future__ import annotations
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
 from ecotone.core.records import replace
-from ecotone.core.rng import roll
+from ecotone.core.rng import roll, shuffle
 from ecotone.games.biome.actions import Burn, DiscardCard, DrawDeck, ReturnTile, TakeGallery
 from ecotone.games.biome.board import PLATFORMS
 from ecotone.games.biome.cards import cards
@@ -112,7 +112,7 @@ def draw_card(d: BiomeData) -> tuple[BiomeData, str | None]:
             return d, None
         rnd, key = roll(d.rng)
         pile = list(d.discard)
-        rnd.shuffle(pile)
+        shuffle(rnd, pile)
         d = replace(d, deck=tuple(pile), discard=(), rng=key)
     return replace(d, deck=d.deck[:-1]), d.deck[-1]
 

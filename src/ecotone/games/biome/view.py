@@ -17,6 +17,7 @@ import random
 from typing import Any
 
 from ecotone.core.records import replace, seat_name
+from ecotone.core.rng import shuffle
 from ecotone.games.biome.cards import cards
 from ecotone.games.biome.config import Config
 from ecotone.games.biome.scoring import leaders, score_seats
@@ -93,7 +94,7 @@ def determinize(d: BiomeData, seat: int, rnd: random.Random) -> BiomeData:
             pool += [c for c in st.hand if c not in st.shown]
     # Sorted first, so that the sample depends on what the seat sees, not on the hidden order.
     pool.sort()
-    rnd.shuffle(pool)
+    shuffle(rnd, pool)
     seats = list(d.seats)
     marked = d.marked_cards
     for s, st in enumerate(d.seats):
