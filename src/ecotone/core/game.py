@@ -706,9 +706,19 @@ class State(Generic[D]):
         Hidden cards are re-dealt and future chance re-seeded from ``rng``, so a search
         bot working on the result can foresee neither.
         """
-        self._check_viewer(seat)
+        game = self.game
+        if seat.__class__ is not int or not 0 <= seat < game.players:
+            self._check_viewer(seat)  # (the usual seat in range needs no call)
         rnd = rng if isinstance(rng, random.Random) else random.Random(rng)
-        return State(self.game, self.game.determinize(self.data, seat, rnd))
+        dealt = _blank(State)
+        dealt.game = game
+        dealt.data = game.determinize(self.data, seat, rnd)
+        # Whose turn it is is part of every seat's view, so a deal consistent with the
+        # view keeps it (the conformance harness checks every game's): not asked again.
+        # A bot's heuristic may determinize at every decision of a search's rollouts.
+        dealt._to_move = self._to_move
+        dealt._legal = None
+        return dealt
 
     def _check_viewer(self, seat: int | None) -> None:
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.game.players):
