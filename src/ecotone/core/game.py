@@ -47,7 +47,8 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar, cast, final
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast, final
 
 import msgspec
 
@@ -65,6 +66,9 @@ __all__ = ["Game", "Lesson", "ScoreTerm", "State", "StepHooks"]
 D = TypeVar("D", bound=msgspec.Struct)
 
 _encoder = msgspec.json.Encoder(order="deterministic")
+
+# A state made without running ``State.__init__`` (its fields then set one by one).
+_blank = object.__new__
 
 
 class Game(ABC, Generic[D]):
@@ -494,7 +498,10 @@ class State(Generic[D]):
     def __init__(self, game: Game[D], data: D) -> None:
         self.game = game
         self.data = data
-        self._to_move: tuple[int, ...] | None = None
+        # Whose turn it is, found at once: every state a game or a search steps to is
+        # asked (to play on, or to see that the game is over), so that a read of
+        # ``to_move`` is a plain read, not a method call.
+        self._to_move: tuple[int, ...] = game._steps.to_move(data)
         # made on first use: most states a search steps through are never asked. Each
         # seat's list is the game's own, never handed out (callers get copies) and never
         # changed, so it needs no defensive copy of its own.
@@ -502,21 +509,26 @@ class State(Generic[D]):
 
     # -- whose turn --------------------------------------------------------------------
 
-    @property
-    def to_move(self) -> tuple[int, ...]:
-        """The seats that must decide now; several at a simultaneous decision; empty at the end."""
-        seats = self._to_move
-        if seats is None:
-            seats = self._to_move = self.game._steps.to_move(self.data)
-        return seats
+    if TYPE_CHECKING:
+
+        @property
+        def to_move(self) -> tuple[int, ...]:
+            """The seats that must decide now; several at a simultaneous decision; empty
+            at the end."""
+
+    else:
+        # Read by a C getter: every step of a playout reads it, and a property written
+        # in Python costs a call of the interpreter's each time. Read-only all the same.
+        to_move = property(
+            attrgetter("_to_move"),
+            doc="The seats that must decide now; several at a simultaneous decision; "
+            "empty at the end.",
+        )
 
     @property
     def is_over(self) -> bool:
         """True once nobody has anything left to decide."""
-        seats = self._to_move
-        if seats is None:
-            seats = self._to_move = self.game._steps.to_move(self.data)
-        return not seats
+        return not self._to_move
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The actions ``seat`` may take now, in a deterministic order (empty if not to move)."""
@@ -527,11 +539,7 @@ class State(Generic[D]):
             cached = legal.get(seat)
             if cached is not None:
                 return cached[:]
-        steps = self.game._steps
-        seats = self._to_move  # (to_move's own, without the property's call)
-        if seats is None:
-            seats = self._to_move = steps.to_move(self.data)
-        found = steps.legal(self.data, seat) if seat in seats else []
+        found = self.game._steps.legal(self.data, seat) if seat in self._to_move else []
         legal[seat] = found
         return found[:]
 
@@ -600,8 +608,15 @@ class State(Generic[D]):
             or action not in cached
         ):
             self.check(seat, action)
+        # What State(game, data) does, without the call of __init__ (as in step).
         game = self.game
-        return State(game, game._steps.next(self.data, seat, action))
+        steps = game._steps
+        after = _blank(State)
+        after.game = game
+        after.data = data = steps.next(self.data, seat, action)
+        after._to_move = steps.to_move(data)
+        after._legal = None
+        return after
 
     def _legal_list(self, seat: int) -> list[Action]:
         """``seat``'s legal actions as cached (not a copy: only to read)."""
@@ -617,8 +632,16 @@ class State(Generic[D]):
         state (a bot's playouts). Anything else gets undefined results: use
         :meth:`apply` for input from people, files or the network.
         """
+        # What State(game, data) does, without the call of __init__: about 500 of the few
+        # thousand instructions the kernel adds to a step, felt by a game of cheap rules.
         game = self.game
-        return State(game, game._steps.next(self.data, seat, action))
+        steps = game._steps
+        after = _blank(State)
+        after.game = game
+        after.data = data = steps.next(self.data, seat, action)
+        after._to_move = steps.to_move(data)
+        after._legal = None
+        return after
 
     def announce(self, seat: int, action: Action, viewer: int | None) -> str:
         """How ``viewer`` (``None``: a spectator) learns that ``seat`` takes ``action`` here:
@@ -683,9 +706,19 @@ class State(Generic[D]):
         Hidden cards are re-dealt and future chance re-seeded from ``rng``, so a search
         bot working on the result can foresee neither.
         """
-        self._check_viewer(seat)
+        game = self.game
+        if seat.__class__ is not int or not 0 <= seat < game.players:
+            self._check_viewer(seat)  # (the usual seat in range needs no call)
         rnd = rng if isinstance(rng, random.Random) else random.Random(rng)
-        return State(self.game, self.game.determinize(self.data, seat, rnd))
+        dealt = _blank(State)
+        dealt.game = game
+        dealt.data = game.determinize(self.data, seat, rnd)
+        # Whose turn it is is part of every seat's view, so a deal consistent with the
+        # view keeps it (the conformance harness checks every game's): not asked again.
+        # A bot's heuristic may determinize at every decision of a search's rollouts.
+        dealt._to_move = self._to_move
+        dealt._legal = None
+        return dealt
 
     def _check_viewer(self, seat: int | None) -> None:
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.game.players):

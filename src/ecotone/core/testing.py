@@ -429,13 +429,16 @@ def _check_no_leaks(state: State[Any], rnd: random.Random, components: set[str],
     hidden_from_someone: set[str] = set()
     for seat in range(game.players):
         det = state.determinize(seat, random.Random(rnd.getrandbits(64)))
+        # (asked of the rules: the determinized state takes whose turn it is from state)
+        assert game.to_move(det.data) == state.to_move, (
+            f"{here}: determinizing changed whose turn it is"
+        )
         assert det.observe(seat) == state.observe(seat), (
             f"{here}: P{seat + 1}'s observation differs after determinizing for P{seat + 1}"
         )
         assert det.legal_actions(seat) == state.legal_actions(seat), (
             f"{here}: P{seat + 1}'s legal actions differ after determinizing"
         )
-        assert det.to_move == state.to_move, f"{here}: determinizing changed whose turn it is"
         _check_goes_on(det, random.Random(rnd.getrandbits(64)), here + f" (for P{seat + 1})")
         if not components:
             continue
