@@ -673,7 +673,15 @@ def cards() -> CardSet:
 
 def name(card: str) -> str:
     """``"B09 Monkey Puzzle Tree"``: a card as messages and the log name it."""
-    return f"{card} {cards().by_id[card].name}"
+    found = _NAMES.get(card)
+    if found is None:
+        found = _NAMES[card] = f"{card} {cards().by_id[card].name}"
+    return found
+
+
+# Each card's name as :func:`name` writes it, made on first use: nearly every step logs one
+# (at most one entry a card of the pool).
+_NAMES: dict[str, str] = {}
 
 
 # -- validation ----------------------------------------------------------------------------

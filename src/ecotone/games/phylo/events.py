@@ -95,8 +95,20 @@ TARGETED = (DiscardTarget, DiscardChain, SpreadDiscard)
 
 def resume(d: PhyloData) -> PhyloData:
     """Back to the player to move's actions; their turn ends when none is left."""
-    d = replace(d, phase=_ACT, pending=None, spread_at=-1, throws=("", ""), ties=0)
+    # After a species placed or a card dropped nothing of an event is left to clear: the
+    # record stays as it is, rather than copied field by field to the same values.
+    if not (
+        d.phase is _ACT
+        and d.pending is None
+        and d.spread_at == -1
+        and d.ties == 0
+        and d.throws == _NO_THROWS
+    ):
+        d = replace(d, phase=_ACT, pending=None, spread_at=-1, throws=_NO_THROWS, ties=0)
     return finish_turn(d) if d.actions_left <= 0 else d
+
+
+_NO_THROWS = ("", "")
 
 
 # -- where and when -------------------------------------------------------------------------

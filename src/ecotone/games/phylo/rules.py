@@ -79,9 +79,12 @@ from ecotone.games.phylo.refusals import PhyloRefusal, Problem
 from ecotone.games.phylo.state import Phase, PhyloData, Slot, Throw, table
 from ecotone.games.phylo.turns import begin_turn, finish_turn
 from ecotone.games.phylo.zones import (
-    discard_cards,
+    board_with,
+    discarded,
     draw,
+    hands_without,
     log,
+    logged,
     put_slot,
     remove_cell,
     take_from_hand,
@@ -429,24 +432,37 @@ def _play_species(d: PhyloData, seat: int, card: str, cell: int) -> PhyloData:
     t = tables()
     before = table(d.board)  # the board before the card is placed
     slot = before.cells.get(cell)
+    where = CELL_NAMES[cell]
+    if slot is None and card not in t.parasites:
+        # The commonest play, into an empty cell: the hand, the board and the log changed
+        # in one copy of the record.
+        hands, known = hands_without(d, seat, card)
+        d = replace(
+            d,
+            hands=hands,
+            known=known,
+            actions_left=d.actions_left - 1,
+            board=board_with(d.board, Slot(cell, card, seat)),
+            log=logged(d, f"{seat_name(seat)} played {name(card)} at {where}"),
+        )
+        grown(before, d.board)  # one card more
+        return after_placement(d, cell, card)
     d = take_from_hand(d, seat, card)
     d = replace(d, actions_left=d.actions_left - 1)
-    where = CELL_NAMES[cell]
     if card in t.parasites:
         assert slot is not None
         d = put_slot(d, Slot(cell, slot.card, slot.owner, card, seat))
         grown(before, d.board)
         d = log(d, f"{seat_name(seat)} played {name(card)} beneath {name(slot.card)} at {where}")
         return after_placement(d, cell, card, beneath=True)
-    if slot is not None:  # INVASIVE, on top of a similar species
-        d = log(
-            remove_cell(d, cell),
-            f"{seat_name(seat)}'s invasive {name(card)} discards "
-            f"{seat_name(slot.owner)}'s {name(slot.card)} at {where}",
-        )
+    # INVASIVE, on top of a similar species (which it takes away: no card more)
+    assert slot is not None
+    d = log(
+        remove_cell(d, cell),
+        f"{seat_name(seat)}'s invasive {name(card)} discards "
+        f"{seat_name(slot.owner)}'s {name(slot.card)} at {where}",
+    )
     d = put_slot(d, Slot(cell, card, seat))
-    if slot is None:  # one card more (an invasive one takes a card away)
-        grown(before, d.board)
     d = log(d, f"{seat_name(seat)} played {name(card)} at {where}")
     return after_placement(d, cell, card)
 
@@ -470,10 +486,18 @@ def _move(d: PhyloData, seat: int, action: Move) -> PhyloData:
 
 
 def _drop(d: PhyloData, seat: int, card: str) -> PhyloData:
-    d = discard_cards(take_from_hand(d, seat, card), seat, (card,))
-    d = log(d, f"{seat_name(seat)} dropped {name(card)} and picked up {DROP_PICKS}")
-    d = draw(d, seat, DROP_PICKS)
-    return resume(replace(d, actions_left=d.actions_left - 1))
+    # The card from the hand to the discard pile, logged and the action spent, in one copy
+    # of the record; then the pick-up (which may log the pile's last card).
+    hands, known = hands_without(d, seat, card)
+    d = replace(
+        d,
+        hands=hands,
+        known=known,
+        discards=discarded(d, seat, (card,)),
+        log=logged(d, f"{seat_name(seat)} dropped {name(card)} and picked up {DROP_PICKS}"),
+        actions_left=d.actions_left - 1,
+    )
+    return resume(draw(d, seat, DROP_PICKS))
 
 
 def next_data(d: PhyloData, seat: int, action: Action) -> PhyloData:

@@ -44,16 +44,24 @@ def draws_per_turn(d: PhyloData, seat: int) -> int:
 
 def begin_turn(d: PhyloData) -> PhyloData:
     """Start ``d.turn``'s turn: pick up, then 3 actions (a rescue turn if one is due)."""
-    seat = d.turn
-    d = draw(d, seat, draws_per_turn(d, seat))
-    return replace(
+    return _begin(d, d.turn, d.final)
+
+
+def _begin(d: PhyloData, seat: int, final: int) -> PhyloData:
+    """:func:`begin_turn` for ``seat``, with ``final`` the turns still to play: the turn
+    handed on and begun in one copy of the record (the pick-up reads neither the phase nor
+    the actions, so it comes after)."""
+    d = replace(
         d,
-        phase=Phase.ACT,
+        turn=seat,
+        final=final,
+        phase=_ACT,
         actions_left=ACTIONS_PER_TURN,
         rescuing=d.rescue_due[seat],
         moved=(),
         events_this_turn=0,
     )
+    return draw(d, seat, draws_per_turn(d, seat))
 
 
 def trouble(d: PhyloData, seat: int) -> list[tuple[int, bool]]:
@@ -107,12 +115,16 @@ def _advance(d: PhyloData, *, evented: bool) -> PhyloData:
         final -= 1
     elif final == 0:
         if not evented:
-            return log(replace(d, phase=Phase.OVER, rescuing=False), "the game is over")
+            return log(replace(d, phase=_OVER, rescuing=False), "the game is over")
         d = log(d, f"an event was played: {seat_name(1 - d.turn)} gets one extra turn to react")
     nxt = 1 - d.turn
-    d = replace(d, final=final, turn=nxt, events_this_turn=0, moved=(), rescuing=False)
     if d.skips[nxt] > 0:
+        d = replace(d, final=final, turn=nxt, events_this_turn=0, moved=(), rescuing=False)
         skips = put(d.skips, nxt, d.skips[nxt] - 1)
         d = log(replace(d, skips=skips), f"{seat_name(nxt)} misses this turn")
         return _advance(d, evented=False)
-    return begin_turn(d)
+    return _begin(d, nxt, final)
+
+
+# The phases read once (reading an enum member through its class costs a call).
+_ACT, _OVER = Phase.ACT, Phase.OVER

@@ -21,10 +21,15 @@ from ecotone.games.phylo.state import PhyloData, Slot
 __all__ = [
     "LOG_SIZE",
     "add_to_hand",
+    "board_with",
     "describe_slot",
     "discard_cards",
+    "discarded",
     "draw",
+    "hands_with",
+    "hands_without",
     "log",
+    "logged",
     "put_slot",
     "remove_cell",
     "remove_under",
@@ -36,7 +41,13 @@ LOG_SIZE = 8
 
 def log(d: PhyloData, text: str) -> PhyloData:
     """Record a public happening (the log keeps the last :data:`LOG_SIZE`)."""
-    return replace(d, log=(*d.log, text)[-LOG_SIZE:])
+    return replace(d, log=logged(d, text))
+
+
+def logged(d: PhyloData, text: str) -> tuple[str, ...]:
+    """``d``'s log with ``text`` added, as :func:`log` keeps it (for a step that changes
+    several fields of the record at once: one copy of the record, not one per field)."""
+    return (*d.log, text)[-LOG_SIZE:]
 
 
 # -- hands and piles ---------------------------------------------------------------------------
@@ -44,20 +55,33 @@ def log(d: PhyloData, text: str) -> PhyloData:
 
 def take_from_hand(d: PhyloData, seat: int, card: str) -> PhyloData:
     """``seat``'s hand without (one copy of) ``card``; it is no longer known to anybody."""
+    hands, known = hands_without(d, seat, card)
+    return replace(d, hands=hands, known=known)
+
+
+def hands_without(
+    d: PhyloData, seat: int, card: str
+) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...]]:
+    """The hands and the known cards of :func:`take_from_hand`, for a step that changes
+    other fields of the record too (``d``'s own known cards when ``card`` was not known)."""
     hands = put(d.hands, seat, without(d.hands[seat], card))
     known = d.known[seat]
     if card in known:
-        return replace(d, hands=hands, known=put(d.known, seat, without(known, card)))
-    return replace(d, hands=hands)
+        return hands, put(d.known, seat, without(known, card))
+    return hands, d.known
 
 
 def add_to_hand(d: PhyloData, seat: int, new: tuple[str, ...], *, seen: bool = False) -> PhyloData:
     """``seat``'s hand with ``new`` added (kept sorted); ``seen``: the opponent saw them."""
-    hand = tuple(sorted((*d.hands[seat], *new)))
-    d = replace(d, hands=put(d.hands, seat, hand))
+    d = replace(d, hands=hands_with(d, seat, new))
     if seen:
         d = replace(d, known=put(d.known, seat, tuple(sorted((*d.known[seat], *new)))))
     return d
+
+
+def hands_with(d: PhyloData, seat: int, new: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """The hands of :func:`add_to_hand` (for a step changing other fields too)."""
+    return put(d.hands, seat, tuple(sorted((*d.hands[seat], *new))))
 
 
 def draw(d: PhyloData, seat: int, n: int) -> PhyloData:
@@ -72,7 +96,7 @@ def draw(d: PhyloData, seat: int, n: int) -> PhyloData:
     if n == 0:
         return d
     taken = pile[len(pile) - n :]
-    d = add_to_hand(replace(d, piles=put(d.piles, p, pile[: len(pile) - n])), seat, taken)
+    d = replace(d, piles=put(d.piles, p, pile[: len(pile) - n]), hands=hands_with(d, seat, taken))
     if not d.piles[p] and d.final < 0:
         what = "their deck" if d.decks else "the pick-up pile"
         d = log(replace(d, final=1), f"{seat_name(seat)} picked up the last card of {what}")
@@ -81,8 +105,13 @@ def draw(d: PhyloData, seat: int, n: int) -> PhyloData:
 
 def discard_cards(d: PhyloData, owner: int, new: tuple[str, ...]) -> PhyloData:
     """Put ``new`` on the discard pile of ``owner``'s deck (the shared pile if one)."""
+    return replace(d, discards=discarded(d, owner, new))
+
+
+def discarded(d: PhyloData, owner: int, new: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """The discard piles of :func:`discard_cards` (for a step changing other fields too)."""
     i = d.discard_of(owner)
-    return replace(d, discards=put(d.discards, i, (*d.discards[i], *new)))
+    return put(d.discards, i, (*d.discards[i], *new))
 
 
 # -- the board ----------------------------------------------------------------------------------
@@ -90,11 +119,15 @@ def discard_cards(d: PhyloData, owner: int, new: tuple[str, ...]) -> PhyloData:
 
 def put_slot(d: PhyloData, slot: Slot) -> PhyloData:
     """The board with ``slot`` placed (replacing whatever was in its cell)."""
-    board = d.board  # in cell order: ``slot`` goes where its cell comes
-    cell = slot.cell
+    return replace(d, board=board_with(d.board, slot))
+
+
+def board_with(board: tuple[Slot, ...], slot: Slot) -> tuple[Slot, ...]:
+    """The board of :func:`put_slot` (for a step changing other fields too)."""
+    cell = slot.cell  # in cell order: ``slot`` goes where its cell comes
     i = bisect_left(board, cell, key=_CELL)
     j = i + 1 if i < len(board) and board[i].cell == cell else i
-    return replace(d, board=(*board[:i], slot, *board[j:]))
+    return (*board[:i], slot, *board[j:])
 
 
 _CELL = attrgetter("cell")
