@@ -25,7 +25,7 @@ from ecotone.games.forest.actions import (
     Place,
 )
 from ecotone.games.forest.cards import cards
-from ecotone.games.forest.placement import neighbour_place, place_card, targets
+from ecotone.games.forest.placement import neighbour_place, place_card, target_count
 from ecotone.games.forest.refusals import open_piles, recipient_rule
 from ecotone.games.forest.state import (
     DEAL,
@@ -91,8 +91,9 @@ def legal(d: ForestData, seat: int) -> list[Action]:
     Each kind of move is drawn from the cards at hand (or the gift) and the piles, trees
     and seats there are, and kept exactly when the rule's check in
     :mod:`~ecotone.games.forest.refusals` lets it through (for trees, the
-    :func:`~ecotone.games.forest.placement.targets` by which ``tree_rule`` judges): the
-    same checks that explain a refusal decide what is offered.
+    :func:`~ecotone.games.forest.placement.targets` by which ``tree_rule`` judges,
+    counted by ``target_count``): the same checks that explain a refusal decide what is
+    offered.
     """
     phase = d.phase
     if phase is DRAW or phase is DEAL:
@@ -101,14 +102,14 @@ def legal(d: ForestData, seat: int) -> list[Action]:
     # costs a frame of its own, more than the few moves it makes. The trees a card may go
     # to are numbered from 0 (``targets``), so each card's row is cut to their count.
     if phase is PLACE:
-        trees = len(targets(d.forests[seat]))
+        trees = target_count(d.forests[seat])
         found: list[Action] = []
         for card in d.hands[seat]:
             found += _PLACES[card][:trees]
         return found
     if phase is RECEIVE:
         assert d.gift is not None
-        return list(_PLACES[d.gift][: len(targets(d.forests[seat]))])
+        return list(_PLACES[d.gift][: target_count(d.forests[seat])])
     if phase is GIVE:
         found = []
         players = len(d.forests)  # one forest per seat
