@@ -11,10 +11,10 @@ from __future__ import annotations
 import functools
 import itertools
 import random
-from bisect import bisect_right
+from bisect import insort_right
 
 from ecotone.core.actions import Action
-from ecotone.core.records import put, replace, without
+from ecotone.core.records import put, replace
 from ecotone.games.forest.actions import (
     MAX_SEATS,
     MAX_TREES,
@@ -171,16 +171,16 @@ def next_data(d: ForestData, seat: int, action: Action) -> ForestData:
                 turn=turn,
                 draws_left=left,
             )
-        hands = put(d.hands, seat, without(d.hands[seat], action.card))
+        hands = _hand_less(d.hands, seat, action.card)
         if not hands[seat]:  # the last card of the game for this player: nothing to give
             phase, turn, left = _next_turn(hands, d.turn, players)
             return replace(d, forests=forests, hands=hands, phase=phase, turn=turn, draws_left=left)
         return replace(d, forests=forests, hands=hands, phase=GIVE)
     if type(action) is Give:
-        hands = put(d.hands, seat, without(d.hands[seat], action.card))
+        hands = _hand_less(d.hands, seat, action.card)
         return replace(d, hands=hands, phase=RECEIVE, gift=action.card, receiver=action.to)
     if type(action) is GiveToNeighbour:
-        hands = put(d.hands, seat, without(d.hands[seat], action.card))
+        hands = _hand_less(d.hands, seat, action.card)
         neighbour = neighbour_place(d.neighbour, action.card)
         phase, turn, left = _after_gift(d, hands, players)
         return replace(d, hands=hands, neighbour=neighbour, phase=phase, turn=turn, draws_left=left)
@@ -194,20 +194,36 @@ Hands = tuple[tuple[str, ...], ...]
 
 
 def _draw(d: ForestData, seat: int, pile: int, players: int) -> ForestData:
-    card = d.piles[pile][-1]
-    piles = put(d.piles, pile, d.piles[pile][:-1])
-    hand = d.hands[seat]
-    at = bisect_right(hand, card)  # hands are kept sorted
-    hands = put(d.hands, seat, (*hand[:at], card, *hand[at:]))
+    # The piles and the hands copied as lists, changed in place and frozen again: a
+    # search draws at every other step, and ``put`` would cost a call for each.
+    drawn_from = d.piles[pile]
+    card = drawn_from[-1]
+    piles = list(d.piles)
+    piles[pile] = drawn_from[:-1]
+    hand = list(d.hands[seat])
+    insort_right(hand, card)  # hands are kept sorted
+    held = list(d.hands)
+    held[seat] = tuple(hand)
+    hands = tuple(held)
     if d.phase is DEAL:
         if all(len(h) == HAND_SIZE for h in hands):
-            return replace(d, piles=piles, hands=hands, phase=PLACE, turn=0)
-        return replace(d, piles=piles, hands=hands, turn=(seat + 1) % players)
+            return replace(d, piles=tuple(piles), hands=hands, phase=PLACE, turn=0)
+        return replace(d, piles=tuple(piles), hands=hands, turn=(seat + 1) % players)
     left = d.draws_left - 1
     if left == 0 or not any(piles):
         phase, turn, left = _next_turn(hands, d.turn, players)
-        return replace(d, piles=piles, hands=hands, phase=phase, turn=turn, draws_left=left)
-    return replace(d, piles=piles, hands=hands, draws_left=left)
+        return replace(d, piles=tuple(piles), hands=hands, phase=phase, turn=turn, draws_left=left)
+    return replace(d, piles=tuple(piles), hands=hands, draws_left=left)
+
+
+def _hand_less(hands: Hands, seat: int, card: str) -> Hands:
+    """``hands`` with ``card`` gone from ``seat``'s hand (placed or given)."""
+    # one call rather than ``put`` and ``without``: a hand holds each card once
+    hand = list(hands[seat])
+    hand.remove(card)
+    out = list(hands)
+    out[seat] = tuple(hand)
+    return tuple(out)
 
 
 def _after_gift(d: ForestData, hands: Hands, players: int) -> Step:
