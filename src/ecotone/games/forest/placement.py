@@ -44,13 +44,14 @@ def place_card(forest: Forest, card: str, tree: int) -> Forest:
     level = _SLOT[card]
     if tree < len(forest):
         # the tree and the forest copied as lists, changed in place and frozen again:
-        # cheaper than slicing around the changed entry, or than a call to ``put``
-        slots = list(forest[tree])
+        # cheaper than slicing around the changed entry, or than a call to ``put`` (and a
+        # list display, ``[*items]``, copies for less than a call of ``list``)
+        slots = [*forest[tree]]
         slots[level] = (*slots[level], card)
-        trees = list(forest)
+        trees = [*forest]
         trees[tree] = (slots[0], slots[1], slots[2], slots[3])
         return tuple(trees)
-    slots = list(EMPTY_TREE)
+    slots = [*EMPTY_TREE]
     slots[level] = (card,)
     return (*forest, (slots[0], slots[1], slots[2], slots[3]))
 

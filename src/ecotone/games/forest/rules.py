@@ -97,7 +97,7 @@ def legal(d: ForestData, seat: int) -> list[Action]:
     """
     phase = d.phase
     if phase is DRAW or phase is DEAL:
-        return list(_DRAWS_FROM[open_piles(d)])
+        return [*_DRAWS_FROM[open_piles(d)]]
     # The moves are built with plain loops over rows of shared records: a comprehension
     # costs a frame of its own, more than the few moves it makes. The trees a card may go
     # to are numbered from 0 (``targets``), so each card's row is cut to their count.
@@ -109,7 +109,7 @@ def legal(d: ForestData, seat: int) -> list[Action]:
         return found
     if phase is RECEIVE:
         assert d.gift is not None
-        return list(_PLACES[d.gift][: target_count(d.forests[seat])])
+        return [*_PLACES[d.gift][: target_count(d.forests[seat])]]
     if phase is GIVE:
         found = []
         players = len(d.forests)  # one forest per seat
@@ -195,14 +195,15 @@ Hands = tuple[tuple[str, ...], ...]
 
 def _draw(d: ForestData, seat: int, pile: int, players: int) -> ForestData:
     # The piles and the hands copied as lists, changed in place and frozen again: a
-    # search draws at every other step, and ``put`` would cost a call for each.
+    # search draws at every other step, and ``put`` would cost a call for each. (A list
+    # display, ``[*items]``, copies for less than a call of ``list``.)
     drawn_from = d.piles[pile]
     card = drawn_from[-1]
-    piles = list(d.piles)
+    piles = [*d.piles]
     piles[pile] = drawn_from[:-1]
-    hand = list(d.hands[seat])
+    hand = [*d.hands[seat]]
     insort_right(hand, card)  # hands are kept sorted
-    held = list(d.hands)
+    held = [*d.hands]
     held[seat] = tuple(hand)
     hands = tuple(held)
     if d.phase is DEAL:
@@ -219,9 +220,9 @@ def _draw(d: ForestData, seat: int, pile: int, players: int) -> ForestData:
 def _hand_less(hands: Hands, seat: int, card: str) -> Hands:
     """``hands`` with ``card`` gone from ``seat``'s hand (placed or given)."""
     # one call rather than ``put`` and ``without``: a hand holds each card once
-    hand = list(hands[seat])
+    hand = [*hands[seat]]
     hand.remove(card)
-    out = list(hands)
+    out = [*hands]
     out[seat] = tuple(hand)
     return tuple(out)
 
