@@ -14,7 +14,7 @@ import random
 from bisect import insort_right
 
 from ecotone.core.actions import Action
-from ecotone.core.records import put, replace
+from ecotone.core.records import replace
 from ecotone.games.forest.actions import (
     MAX_SEATS,
     MAX_TREES,
@@ -74,9 +74,10 @@ def setup(rnd: random.Random, players: int) -> ForestData:
 
 def to_move(d: ForestData) -> tuple[int, ...]:
     """The seat that decides now (the receiver while a gift is being placed)."""
-    if d.phase is OVER:
+    phase = d.phase
+    if phase is OVER:
         return ()
-    if d.phase is RECEIVE:
+    if phase is RECEIVE:
         assert d.receiver is not None
         return (d.receiver,)
     return (d.turn,)
@@ -159,7 +160,10 @@ def next_data(d: ForestData, seat: int, action: Action) -> ForestData:
     if type(action) is Draw:
         return _draw(d, seat, action.pile, players)
     if type(action) is Place:
-        forests = put(d.forests, seat, place_card(d.forests[seat], action.card, action.tree))
+        # the forests copied as a list and frozen again, for less than a call of ``put``
+        grown = [*d.forests]
+        grown[seat] = place_card(grown[seat], action.card, action.tree)
+        forests = tuple(grown)
         if d.phase is RECEIVE:
             phase, turn, left = _after_gift(d, d.hands, players)
             return replace(

@@ -100,7 +100,7 @@ def determinize(d: ForestData, seat: int, rnd: random.Random) -> ForestData:
     pool = [[cid for cid in ids if cid in unseen] for ids in _IDS_BY_LEVEL]
     for group in pool:
         shuffle(rnd, group)
-    hands = list(d.hands)
+    hands = [*d.hands]
     for s, hand in enumerate(d.hands):
         if s != seat and hand:
             hands[s] = tuple(sorted([pool[_SLOT[c]].pop() for c in hand]))
