@@ -105,7 +105,9 @@ def determinize(d: ForestData, seat: int, rnd: random.Random) -> ForestData:
         if s != seat and hand:
             hands[s] = tuple(sorted([pool[_SLOT[c]].pop() for c in hand]))
     tops = [pool[_SLOT[p[-1]]].pop() if p else None for p in d.piles]
-    rest = [cid for group in pool for cid in group]
+    rest: list[str] = []
+    for group in pool:  # a level's cards at once, not one by one
+        rest += group
     shuffle(rnd, rest)
     piles = []
     for pile, top in zip(d.piles, tops, strict=True):
