@@ -8,7 +8,6 @@ once, in :mod:`~ecotone.games.forest.refusals`.
 
 from __future__ import annotations
 
-import functools
 import itertools
 import random
 from bisect import insort_right
@@ -101,16 +100,16 @@ def legal(d: ForestData, seat: int) -> list[Action]:
         return [*_DRAWS_FROM[open_piles(d)]]
     # The moves are built with plain loops over rows of shared records: a comprehension
     # costs a frame of its own, more than the few moves it makes. The trees a card may go
-    # to are numbered from 0 (``targets``), so each card's row is cut to their count.
+    # to are numbered from 0 (``targets``), so each card's row is read up to their count.
     if phase is PLACE:
         trees = target_count(d.forests[seat])
         found: list[Action] = []
         for card in d.hands[seat]:
-            found += _PLACES[card][:trees]
+            found += _PLACES_UPTO[card][trees]
         return found
     if phase is RECEIVE:
         assert d.gift is not None
-        return [*_PLACES[d.gift][: target_count(d.forests[seat])]]
+        return [*_PLACES_UPTO[d.gift][target_count(d.forests[seat])]]
     if phase is GIVE:
         found = []
         players = len(d.forests)  # one forest per seat
@@ -118,7 +117,7 @@ def legal(d: ForestData, seat: int) -> list[Action]:
             for card in d.hands[seat]:
                 found.append(_TO_NEIGHBOUR[card])
             return found
-        to = _recipients(seat, players)
+        to = _RECIPIENTS[players][seat]
         for card in d.hands[seat]:
             gives = _GIVES[card]
             for s in to:
@@ -137,15 +136,23 @@ _DRAWS_FROM = {
     for piles in itertools.combinations(range(PILES), n)
 }
 _PLACES = {c: tuple(Place(c, t) for t in range(MAX_TREES)) for c in cards().ids}
+# each card's placements in its first n trees, for every count of trees a forest can offer
+# (at most 17: 16 complete trees, one per Ground card, and a new one): the legal moves
+# read a row's prefix rather than slicing a new one at every placement
+_PLACES_UPTO = {c: tuple(row[:n] for n in range(MAX_TREES + 2)) for c, row in _PLACES.items()}
 _GIVES = {c: tuple(Give(c, s) for s in range(MAX_SEATS)) for c in cards().ids}
 _TO_NEIGHBOUR = {c: GiveToNeighbour(c) for c in cards().ids}
 
 
-@functools.cache
 def _recipients(seat: int, players: int) -> tuple[int, ...]:
     """The seats ``seat`` may give a card to, as
     :func:`~ecotone.games.forest.refusals.recipient_rule` allows."""
     return tuple(s for s in range(players) if recipient_rule(seat, s, players) is None)
+
+
+# the recipients of every seat at every table size, read by index at every gift (for
+# less than a cached call)
+_RECIPIENTS = tuple(tuple(_recipients(s, n) for s in range(n)) for n in range(MAX_SEATS + 1))
 
 
 # -- transitions ------------------------------------------------------------------------
