@@ -11,23 +11,31 @@ These are the facts of the board the rules, the refusals and the bots all build 
 
 from __future__ import annotations
 
-from ecotone.core.records import put
 from ecotone.games.forest.cards import cards
-from ecotone.games.forest.scoring import is_complete
 from ecotone.games.forest.state import EMPTY_TREE, Forest
 
-__all__ = ["can_start_tree", "neighbour_place", "place_card", "targets"]
+__all__ = ["can_start_tree", "neighbour_place", "place_card", "target_count", "targets"]
 
 
 def can_start_tree(forest: Forest) -> bool:
     """A new tree may be started only when the previous one has all four levels."""
-    return not forest or is_complete(forest[-1])
+    return target_count(forest) > len(forest)
+
+
+def target_count(forest: Forest) -> int:
+    """How many trees a card may go into (see :func:`targets`): every existing tree, plus
+    a new one when the last is complete (or there is none)."""
+    # ``is_complete(forest[-1])`` written out: the legal moves ask this at every
+    # placement, and the call costs more than the test
+    if forest and not all(forest[-1]):
+        return len(forest)
+    return len(forest) + 1
 
 
 def targets(forest: Forest) -> range:
     """The trees a card may go into: any existing tree (filling or covering its level),
     plus a new tree when the last one is complete."""
-    return range(len(forest) + can_start_tree(forest))
+    return range(target_count(forest))
 
 
 def place_card(forest: Forest, card: str, tree: int) -> Forest:
@@ -35,10 +43,15 @@ def place_card(forest: Forest, card: str, tree: int) -> Forest:
     is one past the last)."""
     level = _SLOT[card]
     if tree < len(forest):
-        slots = list(forest[tree])
+        # the tree and the forest copied as lists, changed in place and frozen again:
+        # cheaper than slicing around the changed entry, or than a call to ``put`` (and a
+        # list display, ``[*items]``, copies for less than a call of ``list``)
+        slots = [*forest[tree]]
         slots[level] = (*slots[level], card)
-        return put(forest, tree, (slots[0], slots[1], slots[2], slots[3]))
-    slots = list(EMPTY_TREE)
+        trees = [*forest]
+        trees[tree] = (slots[0], slots[1], slots[2], slots[3])
+        return tuple(trees)
+    slots = [*EMPTY_TREE]
     slots[level] = (card,)
     return (*forest, (slots[0], slots[1], slots[2], slots[3]))
 

@@ -8,13 +8,12 @@ once, in :mod:`~ecotone.games.forest.refusals`.
 
 from __future__ import annotations
 
-import functools
 import itertools
 import random
-from bisect import bisect_right
+from bisect import insort_right
 
 from ecotone.core.actions import Action
-from ecotone.core.records import put, replace, without
+from ecotone.core.records import replace
 from ecotone.games.forest.actions import (
     MAX_SEATS,
     MAX_TREES,
@@ -25,7 +24,7 @@ from ecotone.games.forest.actions import (
     Place,
 )
 from ecotone.games.forest.cards import cards
-from ecotone.games.forest.placement import neighbour_place, place_card, targets
+from ecotone.games.forest.placement import neighbour_place, place_card, target_count
 from ecotone.games.forest.refusals import open_piles, recipient_rule
 from ecotone.games.forest.state import (
     DEAL,
@@ -74,9 +73,10 @@ def setup(rnd: random.Random, players: int) -> ForestData:
 
 def to_move(d: ForestData) -> tuple[int, ...]:
     """The seat that decides now (the receiver while a gift is being placed)."""
-    if d.phase is OVER:
+    phase = d.phase
+    if phase is OVER:
         return ()
-    if d.phase is RECEIVE:
+    if phase is RECEIVE:
         assert d.receiver is not None
         return (d.receiver,)
     return (d.turn,)
@@ -91,24 +91,25 @@ def legal(d: ForestData, seat: int) -> list[Action]:
     Each kind of move is drawn from the cards at hand (or the gift) and the piles, trees
     and seats there are, and kept exactly when the rule's check in
     :mod:`~ecotone.games.forest.refusals` lets it through (for trees, the
-    :func:`~ecotone.games.forest.placement.targets` by which ``tree_rule`` judges): the
-    same checks that explain a refusal decide what is offered.
+    :func:`~ecotone.games.forest.placement.targets` by which ``tree_rule`` judges,
+    counted by ``target_count``): the same checks that explain a refusal decide what is
+    offered.
     """
     phase = d.phase
     if phase is DRAW or phase is DEAL:
-        return list(_DRAWS_FROM[open_piles(d)])
+        return [*_DRAWS_FROM[open_piles(d)]]
     # The moves are built with plain loops over rows of shared records: a comprehension
     # costs a frame of its own, more than the few moves it makes. The trees a card may go
-    # to are numbered from 0 (``targets``), so each card's row is cut to their count.
+    # to are numbered from 0 (``targets``), so each card's row is read up to their count.
     if phase is PLACE:
-        trees = len(targets(d.forests[seat]))
+        trees = target_count(d.forests[seat])
         found: list[Action] = []
         for card in d.hands[seat]:
-            found += _PLACES[card][:trees]
+            found += _PLACES_UPTO[card][trees]
         return found
     if phase is RECEIVE:
         assert d.gift is not None
-        return list(_PLACES[d.gift][: len(targets(d.forests[seat]))])
+        return [*_PLACES_UPTO[d.gift][target_count(d.forests[seat])]]
     if phase is GIVE:
         found = []
         players = len(d.forests)  # one forest per seat
@@ -116,7 +117,7 @@ def legal(d: ForestData, seat: int) -> list[Action]:
             for card in d.hands[seat]:
                 found.append(_TO_NEIGHBOUR[card])
             return found
-        to = _recipients(seat, players)
+        to = _RECIPIENTS[players][seat]
         for card in d.hands[seat]:
             gives = _GIVES[card]
             for s in to:
@@ -135,15 +136,23 @@ _DRAWS_FROM = {
     for piles in itertools.combinations(range(PILES), n)
 }
 _PLACES = {c: tuple(Place(c, t) for t in range(MAX_TREES)) for c in cards().ids}
+# each card's placements in its first n trees, for every count of trees a forest can offer
+# (at most 17: 16 complete trees, one per Ground card, and a new one): the legal moves
+# read a row's prefix rather than slicing a new one at every placement
+_PLACES_UPTO = {c: tuple(row[:n] for n in range(MAX_TREES + 2)) for c, row in _PLACES.items()}
 _GIVES = {c: tuple(Give(c, s) for s in range(MAX_SEATS)) for c in cards().ids}
 _TO_NEIGHBOUR = {c: GiveToNeighbour(c) for c in cards().ids}
 
 
-@functools.cache
 def _recipients(seat: int, players: int) -> tuple[int, ...]:
     """The seats ``seat`` may give a card to, as
     :func:`~ecotone.games.forest.refusals.recipient_rule` allows."""
     return tuple(s for s in range(players) if recipient_rule(seat, s, players) is None)
+
+
+# the recipients of every seat at every table size, read by index at every gift (for
+# less than a cached call)
+_RECIPIENTS = tuple(tuple(_recipients(s, n) for s in range(n)) for n in range(MAX_SEATS + 1))
 
 
 # -- transitions ------------------------------------------------------------------------
@@ -158,7 +167,10 @@ def next_data(d: ForestData, seat: int, action: Action) -> ForestData:
     if type(action) is Draw:
         return _draw(d, seat, action.pile, players)
     if type(action) is Place:
-        forests = put(d.forests, seat, place_card(d.forests[seat], action.card, action.tree))
+        # the forests copied as a list and frozen again, for less than a call of ``put``
+        grown = [*d.forests]
+        grown[seat] = place_card(grown[seat], action.card, action.tree)
+        forests = tuple(grown)
         if d.phase is RECEIVE:
             phase, turn, left = _after_gift(d, d.hands, players)
             return replace(
@@ -170,16 +182,16 @@ def next_data(d: ForestData, seat: int, action: Action) -> ForestData:
                 turn=turn,
                 draws_left=left,
             )
-        hands = put(d.hands, seat, without(d.hands[seat], action.card))
+        hands = _hand_less(d.hands, seat, action.card)
         if not hands[seat]:  # the last card of the game for this player: nothing to give
             phase, turn, left = _next_turn(hands, d.turn, players)
             return replace(d, forests=forests, hands=hands, phase=phase, turn=turn, draws_left=left)
         return replace(d, forests=forests, hands=hands, phase=GIVE)
     if type(action) is Give:
-        hands = put(d.hands, seat, without(d.hands[seat], action.card))
+        hands = _hand_less(d.hands, seat, action.card)
         return replace(d, hands=hands, phase=RECEIVE, gift=action.card, receiver=action.to)
     if type(action) is GiveToNeighbour:
-        hands = put(d.hands, seat, without(d.hands[seat], action.card))
+        hands = _hand_less(d.hands, seat, action.card)
         neighbour = neighbour_place(d.neighbour, action.card)
         phase, turn, left = _after_gift(d, hands, players)
         return replace(d, hands=hands, neighbour=neighbour, phase=phase, turn=turn, draws_left=left)
@@ -193,20 +205,37 @@ Hands = tuple[tuple[str, ...], ...]
 
 
 def _draw(d: ForestData, seat: int, pile: int, players: int) -> ForestData:
-    card = d.piles[pile][-1]
-    piles = put(d.piles, pile, d.piles[pile][:-1])
-    hand = d.hands[seat]
-    at = bisect_right(hand, card)  # hands are kept sorted
-    hands = put(d.hands, seat, (*hand[:at], card, *hand[at:]))
+    # The piles and the hands copied as lists, changed in place and frozen again: a
+    # search draws at every other step, and ``put`` would cost a call for each. (A list
+    # display, ``[*items]``, copies for less than a call of ``list``.)
+    drawn_from = d.piles[pile]
+    card = drawn_from[-1]
+    piles = [*d.piles]
+    piles[pile] = drawn_from[:-1]
+    hand = [*d.hands[seat]]
+    insort_right(hand, card)  # hands are kept sorted
+    held = [*d.hands]
+    held[seat] = tuple(hand)
+    hands = tuple(held)
     if d.phase is DEAL:
         if all(len(h) == HAND_SIZE for h in hands):
-            return replace(d, piles=piles, hands=hands, phase=PLACE, turn=0)
-        return replace(d, piles=piles, hands=hands, turn=(seat + 1) % players)
+            return replace(d, piles=tuple(piles), hands=hands, phase=PLACE, turn=0)
+        return replace(d, piles=tuple(piles), hands=hands, turn=(seat + 1) % players)
     left = d.draws_left - 1
     if left == 0 or not any(piles):
         phase, turn, left = _next_turn(hands, d.turn, players)
-        return replace(d, piles=piles, hands=hands, phase=phase, turn=turn, draws_left=left)
-    return replace(d, piles=piles, hands=hands, draws_left=left)
+        return replace(d, piles=tuple(piles), hands=hands, phase=phase, turn=turn, draws_left=left)
+    return replace(d, piles=tuple(piles), hands=hands, draws_left=left)
+
+
+def _hand_less(hands: Hands, seat: int, card: str) -> Hands:
+    """``hands`` with ``card`` gone from ``seat``'s hand (placed or given)."""
+    # one call rather than ``put`` and ``without``: a hand holds each card once
+    hand = [*hands[seat]]
+    hand.remove(card)
+    out = [*hands]
+    out[seat] = tuple(hand)
+    return tuple(out)
 
 
 def _after_gift(d: ForestData, hands: Hands, players: int) -> Step:

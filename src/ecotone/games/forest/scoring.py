@@ -101,17 +101,19 @@ def score_forest(forest: Forest, cs: CardSet | None = None) -> ForestScore:
     # the search's heuristic scores forests by the thousand
     individuals: dict[str, int] = {}
     for tree in forest:
-        if not is_complete(tree):
+        # ``is_complete`` and ``tops`` written out: a search scores every playout's end
+        if not all(tree):
             if any(tree):
                 incomplete += 1
             continue
         complete += 1
-        for cid in tops(tree):
-            card = by_id[cid]
+        for slot in tree:
+            card = by_id[slot[-1]]
             chainsaws += card.chainsaw
             if card.species:
                 individuals[card.species] = individuals.get(card.species, 0) + 1
-    balanced = tuple(sorted(s for s in cs.species if complete and individuals.get(s) == complete))
+    # only a species counted can be in balance (and none without a complete tree)
+    balanced = tuple(sorted([s for s, n in individuals.items() if n == complete]))
     return ForestScore(
         complete=complete,
         incomplete=incomplete,

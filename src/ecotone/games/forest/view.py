@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import functools
 import random
-from collections import defaultdict
 from typing import Any
 
 from ecotone.core.records import replace, seat_name
-from ecotone.games.forest.cards import LEVELS, Level, cards
+from ecotone.core.rng import shuffle
+from ecotone.games.forest.cards import LEVELS, cards
 from ecotone.games.forest.scoring import (
     SEMI_COOP,
     degradation_limit,
@@ -87,33 +87,50 @@ def determinize(d: ForestData, seat: int, rnd: random.Random) -> ForestData:
     each hidden hand keeps its levels and each pile its top card's level; the cards under
     the tops are shuffled freely.
     """
-    cs = cards()
-    seen = set(d.hands[seat])
-    for forest in (*d.forests, d.neighbour):
-        for tree in forest:
-            for slot in tree:
-                seen.update(slot)
-    if d.gift is not None:
-        seen.add(d.gift)
-    pool: dict[Level, list[str]] = defaultdict(list)
-    for cid in cs.ids:
-        if cid not in seen:
-            pool[cs.level_of[cid]].append(cid)
-    for group in pool.values():
-        rnd.shuffle(group)
-    hands = list(d.hands)
+    # Every card lies in exactly one place, so the unseen ones are those of the piles and
+    # of the other hands: a search re-deals at every iteration, and these few tuples are
+    # read for less than every forest's slots. The shuffles take them level by level in
+    # the card list's order, as a deal from the whole card list would.
+    unseen: set[str] = set()
+    for pile in d.piles:
+        unseen.update(pile)
     for s, hand in enumerate(d.hands):
         if s != seat:
-            hands[s] = tuple(sorted(pool[cs.level_of[c]].pop() for c in hand))
-    tops = [pool[cs.level_of[p[-1]]].pop() if p else None for p in d.piles]
-    rest = [cid for lv in LEVELS for cid in pool[lv]]
-    rnd.shuffle(rest)
+            unseen.update(hand)
+    pool = [[cid for cid in ids if cid in unseen] for ids in _IDS_BY_LEVEL]
+    for group in pool:
+        shuffle(rnd, group)
+    hands = [*d.hands]
+    for s, hand in enumerate(d.hands):
+        if s != seat and hand:
+            hands[s] = tuple(sorted([pool[_SLOT[c]].pop() for c in hand]))
+    tops = [pool[_SLOT[p[-1]]].pop() if p else None for p in d.piles]
+    rest: list[str] = []
+    for group in pool:  # a level's cards at once, not one by one
+        rest += group
+    shuffle(rnd, rest)
     piles = []
     for pile, top in zip(d.piles, tops, strict=True):
-        under = [rest.pop() for _ in range(len(pile) - 1)] if pile else []
-        piles.append(tuple(under) + ((top,) if top is not None else ()))
+        if top is None:
+            piles.append(pile)
+            continue
+        # the cards under the top, taken one at a time off the end of the shuffled rest
+        under = len(pile) - 1
+        taken = rest[len(rest) - under :]
+        del rest[len(rest) - under :]
+        taken.reverse()
+        taken.append(top)
+        piles.append(tuple(taken))
     assert not rest
     return replace(d, hands=tuple(hands), piles=tuple(piles))
+
+
+# The card ids of each level, in the card list's order, and each card's level as a plain
+# int (indexing a list by a plain int costs less than by the IntEnum).
+_IDS_BY_LEVEL = tuple(
+    tuple(cid for cid in cards().ids if cards().level_of[cid] == level) for level in LEVELS
+)
+_SLOT = {cid: int(level) for cid, level in cards().level_of.items()}
 
 
 def zones(d: ForestData) -> dict[str, list[str]]:
