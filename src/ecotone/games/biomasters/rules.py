@@ -22,6 +22,7 @@ from ecotone.games.biomasters.effects import (
     add_event,
     decompose,
     draw,
+    drawn,
     from_hand,
     kill,
     occupied_slots,
@@ -313,8 +314,11 @@ def _pay(d: BioData, table: Table, seat: int, cell: int) -> BioData:
 def finish_action(d: BioData, table: Table) -> BioData:
     """One action is spent; after the third the turn ends."""
     left = d.actions - 1
-    d = replace(d, actions=left, phase=_ACTION, pending=None)
-    return end_turn(d, table) if left == 0 else d
+    if left == 0:
+        # the end of the turn sets the actions, the phase and the payment itself (the next
+        # turn's or the game's end): no copy of the state in between
+        return end_turn(d, table)
+    return replace(d, actions=left, phase=_ACTION, pending=None)
 
 
 # -- turn structure (§A turn, §Starvation, §The end) -------------------------------------------
@@ -443,9 +447,25 @@ def _refreshed(
 def _begin_turn(d: BioData, table: Table, seat: int, cells: _TurnCells) -> BioData:
     """``seat``'s turn begins: the end of the turn before settled (``cells``: found before
     the starving died), its cards ready, its parasitoids strike, it draws."""
+    grid = _refreshed(d.grid, cells.meals, cells.wake)
+    if d.decks[seat] and not cells.struck:
+        # nothing happens between the Ready and the Draw phases: the card drawn goes into
+        # the same copy of the state
+        hands, decks = drawn(d.hands, d.decks, seat)
+        return replace(
+            d,
+            grid=grid,
+            hands=hands,
+            decks=decks,
+            turn=seat,
+            turns=d.turns + 1,
+            actions=ACTIONS_PER_TURN,
+            phase=_ACTION,
+            pending=None,
+        )
     d = replace(
         d,
-        grid=_refreshed(d.grid, cells.meals, cells.wake),
+        grid=grid,
         turn=seat,
         turns=d.turns + 1,
         actions=ACTIONS_PER_TURN,
