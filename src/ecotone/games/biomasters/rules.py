@@ -12,6 +12,7 @@ import string
 
 from ecotone.core.actions import Action
 from ecotone.core.records import put, replace, seat_name
+from ecotone.core.rng import shuffle
 from ecotone.games.biomasters.abilities import ability_actions, apply_ability
 from ecotone.games.biomasters.actions import Pass, Pay, Play
 from ecotone.games.biomasters.board import Grid
@@ -86,7 +87,7 @@ def setup(rnd: random.Random, table: Table, decks: tuple[Deck, ...]) -> BioData:
     for seat, deck in enumerate(decks):
         home, rest = instances(deck, seat)
         grid[table.grid.homes[seat]] = Slot(home, deck.home, seat, ready=True)
-        rnd.shuffle(rest)
+        shuffle(rnd, rest)  # the draws of rnd.shuffle, without a Python call per card
         hands.append(tuple(sorted(rest[-OPENING_HAND:])))
         piles.append(tuple(rest[:-OPENING_HAND]))
     n = table.players
