@@ -46,13 +46,15 @@ _KINDS = cards().kinds
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """One configuration's fixed facts: seats, grid, teams, decks, the chemoautotroph ruling."""
+    """One configuration's fixed facts: seats, grid, teams, decks, the chemoautotroph ruling,
+    and whether any deck holds a parasitoid (every card in play comes from the decks)."""
 
     players: int
     grid: Grid
     teams: bool
     chemo_home: bool
     decks: tuple[Deck, ...]
+    parasitoids: bool = True
 
     def team_of(self, seat: int) -> int:
         """The team of ``seat``: in 2v2 teammates sit across (P1+P3, P2+P4)."""

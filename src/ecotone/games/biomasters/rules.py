@@ -50,6 +50,7 @@ __all__ = [
     "instances",
     "legal",
     "next_data",
+    "parasitoids_in",
     "payers",
     "setup",
     "start_turn",
@@ -369,8 +370,13 @@ def _turn_cells(g: tuple[Slot | None, ...], table: Table, ending: int, starting:
         for i, s in occupied_slots(g):
             if not s.tile:
                 owned[s.owner].append(i)
-    for seat, cells in enumerate(owned):
-        for i in cells:
+    # Only a parasitoid changes a card of a seat whose turn neither ends nor starts: with
+    # none in any deck, only those two seats' cards are read.
+    seats = range(len(owned)) if table.parasitoids else (ending, starting)
+    for seat in seats:
+        if seat < 0:
+            continue  # (no turn ends, or none starts)
+        for i in owned[seat]:
             s = full[i]
             if seat == ending:
                 if s.fed:
@@ -405,6 +411,11 @@ _PARASITOID = frozenset(c for c, k in _KINDS.items() if k.effect == "parasitoid"
 _ATTACHMENTS = frozenset(c for c, k in _KINDS.items() if k.is_attachment)
 _PARASITES = frozenset(c for c, k in _KINDS.items() if k.trophic is Trophic.PARASITE)
 _SAPROTROPHS = frozenset(c for c, k in _KINDS.items() if k.trophic is Trophic.SAPROTROPH)
+
+
+def parasitoids_in(decks: tuple[Deck, ...]) -> bool:
+    """Whether any of ``decks`` holds a parasitoid (a card that kills its host)."""
+    return any(c in _PARASITOID for deck in decks for c in deck.cards)
 
 
 def end_turn(d: BioData, table: Table) -> BioData:
