@@ -123,10 +123,19 @@ def ability_actions(
                 out.append(Activate(names[cell]))
         elif ability == "metamorphosis":
             adult = _KINDS[s.kind].adult
-            hand_kinds = {kind_of(c) for c in d.hands[seat]}
-            if adult in hand_kinds and grow_problem(d, table, cell, _KINDS[adult]) is None:
+            if _holds(d.hands[seat], adult) and grow_problem(d, table, cell, _KINDS[adult]) is None:
                 out.append(Metamorphose(names[cell], adult))
     return out
+
+
+def _holds(hand: tuple[str, ...], card_id: str) -> bool:
+    """Whether ``hand`` holds an instance of ``card_id`` (its id, ``#``, seat and copy): a
+    look at each instance id, with no set of the hand's card ids made."""
+    copy = card_id + "#"
+    for c in hand:  # noqa: SIM110 (a loop: cheaper than any() of a generator)
+        if c.startswith(copy):
+            return True
+    return False
 
 
 # For the legal-move hot path: the creatures each hunter may kill (level and tag, as

@@ -31,6 +31,7 @@ __all__ = [
     "add_event",
     "decompose",
     "draw",
+    "drawn",
     "from_hand",
     "kill",
     "occupied",
@@ -45,13 +46,15 @@ _KINDS = cards().kinds
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """One configuration's fixed facts: seats, grid, teams, decks, the chemoautotroph ruling."""
+    """One configuration's fixed facts: seats, grid, teams, decks, the chemoautotroph ruling,
+    and whether any deck holds a parasitoid (every card in play comes from the decks)."""
 
     players: int
     grid: Grid
     teams: bool
     chemo_home: bool
     decks: tuple[Deck, ...]
+    parasitoids: bool = True
 
     def team_of(self, seat: int) -> int:
         """The team of ``seat``: in 2v2 teammates sit across (P1+P3, P2+P4)."""
@@ -82,12 +85,21 @@ def add_event(d: BioData, text: str) -> BioData:
 
 def draw(d: BioData, seat: int) -> BioData:
     """``seat`` draws the top card of its deck (nothing when the deck is empty)."""
-    deck = d.decks[seat]
-    if not deck:
+    if not d.decks[seat]:
         return d
-    hand = list(d.hands[seat])
+    hands, decks = drawn(d.hands, d.decks, seat)
+    return replace(d, hands=hands, decks=decks)
+
+
+def drawn(
+    hands: tuple[tuple[str, ...], ...], decks: tuple[tuple[str, ...], ...], seat: int
+) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...]]:
+    """The hands and decks after ``seat`` draws the top card of its deck (not empty): for
+    a rule that changes more of the state in the same copy."""
+    deck = decks[seat]
+    hand = list(hands[seat])
     insort(hand, deck[-1])
-    return replace(d, hands=put(d.hands, seat, tuple(hand)), decks=put(d.decks, seat, deck[:-1]))
+    return put(hands, seat, tuple(hand)), put(decks, seat, deck[:-1])
 
 
 def pick(d: BioData, seat: int, card_id: str) -> str:

@@ -139,6 +139,7 @@ class BioMasters(Game[BioData]):
             teams=variant == TEAMS,
             chemo_home=bool(self.options["chemo_home"]),
             decks=decks,
+            parasitoids=rules.parasitoids_in(decks),
         )
         self._components = tuple(
             c for seat, deck in enumerate(decks) for c in _all_instances(deck, seat)

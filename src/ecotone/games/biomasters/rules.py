@@ -12,6 +12,7 @@ import string
 
 from ecotone.core.actions import Action
 from ecotone.core.records import put, replace, seat_name
+from ecotone.core.rng import shuffle
 from ecotone.games.biomasters.abilities import ability_actions, apply_ability
 from ecotone.games.biomasters.actions import Pass, Pay, Play
 from ecotone.games.biomasters.board import Grid
@@ -22,6 +23,7 @@ from ecotone.games.biomasters.effects import (
     add_event,
     decompose,
     draw,
+    drawn,
     from_hand,
     kill,
     occupied_slots,
@@ -48,6 +50,7 @@ __all__ = [
     "instances",
     "legal",
     "next_data",
+    "parasitoids_in",
     "payers",
     "setup",
     "start_turn",
@@ -85,7 +88,7 @@ def setup(rnd: random.Random, table: Table, decks: tuple[Deck, ...]) -> BioData:
     for seat, deck in enumerate(decks):
         home, rest = instances(deck, seat)
         grid[table.grid.homes[seat]] = Slot(home, deck.home, seat, ready=True)
-        rnd.shuffle(rest)
+        shuffle(rnd, rest)  # the draws of rnd.shuffle, without a Python call per card
         hands.append(tuple(sorted(rest[-OPENING_HAND:])))
         piles.append(tuple(rest[:-OPENING_HAND]))
     n = table.players
@@ -313,8 +316,11 @@ def _pay(d: BioData, table: Table, seat: int, cell: int) -> BioData:
 def finish_action(d: BioData, table: Table) -> BioData:
     """One action is spent; after the third the turn ends."""
     left = d.actions - 1
-    d = replace(d, actions=left, phase=_ACTION, pending=None)
-    return end_turn(d, table) if left == 0 else d
+    if left == 0:
+        # the end of the turn sets the actions, the phase and the payment itself (the next
+        # turn's or the game's end): no copy of the state in between
+        return end_turn(d, table)
+    return replace(d, actions=left, phase=_ACTION, pending=None)
 
 
 # -- turn structure (§A turn, §Starvation, §The end) -------------------------------------------
@@ -364,8 +370,13 @@ def _turn_cells(g: tuple[Slot | None, ...], table: Table, ending: int, starting:
         for i, s in occupied_slots(g):
             if not s.tile:
                 owned[s.owner].append(i)
-    for seat, cells in enumerate(owned):
-        for i in cells:
+    # Only a parasitoid changes a card of a seat whose turn neither ends nor starts: with
+    # none in any deck, only those two seats' cards are read.
+    seats = range(len(owned)) if table.parasitoids else (ending, starting)
+    for seat in seats:
+        if seat < 0:
+            continue  # (no turn ends, or none starts)
+        for i in owned[seat]:
             s = full[i]
             if seat == ending:
                 if s.fed:
@@ -400,6 +411,11 @@ _PARASITOID = frozenset(c for c, k in _KINDS.items() if k.effect == "parasitoid"
 _ATTACHMENTS = frozenset(c for c, k in _KINDS.items() if k.is_attachment)
 _PARASITES = frozenset(c for c, k in _KINDS.items() if k.trophic is Trophic.PARASITE)
 _SAPROTROPHS = frozenset(c for c, k in _KINDS.items() if k.trophic is Trophic.SAPROTROPH)
+
+
+def parasitoids_in(decks: tuple[Deck, ...]) -> bool:
+    """Whether any of ``decks`` holds a parasitoid (a card that kills its host)."""
+    return any(c in _PARASITOID for deck in decks for c in deck.cards)
 
 
 def end_turn(d: BioData, table: Table) -> BioData:
@@ -443,9 +459,25 @@ def _refreshed(
 def _begin_turn(d: BioData, table: Table, seat: int, cells: _TurnCells) -> BioData:
     """``seat``'s turn begins: the end of the turn before settled (``cells``: found before
     the starving died), its cards ready, its parasitoids strike, it draws."""
+    grid = _refreshed(d.grid, cells.meals, cells.wake)
+    if d.decks[seat] and not cells.struck:
+        # nothing happens between the Ready and the Draw phases: the card drawn goes into
+        # the same copy of the state
+        hands, decks = drawn(d.hands, d.decks, seat)
+        return replace(
+            d,
+            grid=grid,
+            hands=hands,
+            decks=decks,
+            turn=seat,
+            turns=d.turns + 1,
+            actions=ACTIONS_PER_TURN,
+            phase=_ACTION,
+            pending=None,
+        )
     d = replace(
         d,
-        grid=_refreshed(d.grid, cells.meals, cells.wake),
+        grid=grid,
         turn=seat,
         turns=d.turns + 1,
         actions=ACTIONS_PER_TURN,
