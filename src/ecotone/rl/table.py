@@ -359,7 +359,10 @@ class Table:
             number = int(index)
         except (TypeError, ValueError):
             number = -1
-        action = self.legal(seat).get(number)
+        legal = self._legal.get(seat)
+        if legal is None:  # its mask not made at this state: found now
+            legal = self.legal(seat)
+        action = legal.get(number)
         if action is None and self.illegal is _RAISE:
             decoded = self.game.codec.from_index(number)  # raises for a bad index
             self.state.check(seat, decoded)  # raises with the game's reason
