@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import enum
 import sys
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
@@ -209,7 +210,7 @@ _new_dict = dict.__new__
 
 
 def observation_infos(
-    state: State[Any], agents: tuple[tuple[str, int], ...]
+    state: State[Any], agents: Iterable[tuple[str, int]]
 ) -> dict[str, dict[str, Any]]:
     """An empty :class:`ObservationInfo` of ``state`` for each ``(agent, seat)``, by
     agent: what an environment hands out at every step. Each is made by the dict's own
