@@ -22,7 +22,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from ecotone.rl.table import ObservationInfo, Table, agent_name
+from ecotone.rl.table import Table, agent_name, observation_infos
 
 __all__ = ["EcotoneAEC", "env"]
 
@@ -121,6 +121,29 @@ class EcotoneAEC(AECEnv):  # type: ignore[misc] # PettingZoo ships no type infor
         table = self.table
         return {"observation": table.tensor(seat), "action_mask": table.mask(seat)}
 
+    def last(self, observe: bool = True) -> tuple[ObsDict | None, float, bool, bool, Any]:
+        """The agent to move: its observation (``None`` unless ``observe``), cumulative
+        reward, whether it is terminated and truncated, and its info, as PettingZoo's
+        ``AECEnv.last`` gives them. Asked at every step, so the observation is made here
+        rather than through :meth:`observe` and the table's own methods: two calls
+        fewer."""
+        agent = self.agent_selection
+        observation: ObsDict | None = None
+        if observe:
+            seat = self._seats[agent]
+            table = self.table
+            observation = {
+                "observation": table.encoders[seat].encode(table.state),
+                "action_mask": table.mask(seat),
+            }
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -142,7 +165,7 @@ class EcotoneAEC(AECEnv):  # type: ignore[misc] # PettingZoo ships no type infor
             return
         # Rewards come at the end only, so until then every reward and cumulative reward
         # is 0 and PettingZoo's clearing and accumulating would change nothing.
-        self._infos()
+        self.infos = observation_infos(state, self._agent_seats)
         if self.max_cycles is not None and self._steps >= self.max_cycles * len(
             self.possible_agents
         ):
@@ -160,13 +183,7 @@ class EcotoneAEC(AECEnv):  # type: ignore[misc] # PettingZoo ships no type infor
 
     def _infos(self) -> None:
         """Each agent's info now: its ``observation_json``, made when read."""
-        # one ObservationInfo per agent in seat order (what table.info makes), in a plain
-        # loop: cheaper than a comprehension or dict(zip(map(...)))
-        state = self.table.state
-        infos: dict[str, dict[str, Any]] = {}
-        for agent, seat in self._agent_seats:
-            infos[agent] = ObservationInfo(state, seat)
-        self.infos = infos
+        self.infos = observation_infos(self.table.state, self._agent_seats)
 
     def _select(self) -> None:
         self.agent_selection = self._names[self.table.state.to_move[0]]

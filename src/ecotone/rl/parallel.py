@@ -17,7 +17,7 @@ from gymnasium import spaces
 from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
 
 from ecotone.rl.aec import ObsDict
-from ecotone.rl.table import Table, agent_name
+from ecotone.rl.table import Table, agent_name, observation_infos
 
 __all__ = ["EcotoneParallel", "parallel_env"]
 
@@ -127,13 +127,21 @@ class EcotoneParallel(ParallelEnv):  # type: ignore[misc] # PettingZoo ships no 
         return observations, rewards, terminations, truncations, infos
 
     def _observe_all(self) -> tuple[dict[str, ObsDict], dict[str, dict[str, Any]]]:
+        # every agent's tensor and mask straight from the table's encoders and masks, and
+        # the infos made together: no Observation record or Python __init__ per agent
+        table = self.table
+        state = table.state
+        encoders = table.encoders
         observations: dict[str, ObsDict] = {}
-        infos: dict[str, dict[str, Any]] = {}
+        seats: list[tuple[str, int]] = []
         for agent in self.agents:
-            seen = self.table.observe(self._seats[agent])
-            observations[agent] = {"observation": seen.tensor, "action_mask": seen.mask}
-            infos[agent] = self.table.info(self._seats[agent])
-        return observations, infos
+            seat = self._seats[agent]
+            observations[agent] = {
+                "observation": encoders[seat].encode(state),
+                "action_mask": table.mask(seat),
+            }
+            seats.append((agent, seat))
+        return observations, observation_infos(state, seats)
 
     def render(self) -> str | None:
         """The table as a spectator sees it (``render_mode="ansi"``), else ``None``."""
