@@ -460,30 +460,25 @@ def _begin_turn(d: BioData, table: Table, seat: int, cells: _TurnCells) -> BioDa
     """``seat``'s turn begins: the end of the turn before settled (``cells``: found before
     the starving died), its cards ready, its parasitoids strike, it draws."""
     grid = _refreshed(d.grid, cells.meals, cells.wake)
-    if d.decks[seat] and not cells.struck:
+    hands, decks = d.hands, d.decks
+    draws_now = bool(decks[seat]) and not cells.struck
+    if draws_now:
         # nothing happens between the Ready and the Draw phases: the card drawn goes into
         # the same copy of the state
-        hands, decks = drawn(d.hands, d.decks, seat)
-        return replace(
-            d,
-            grid=grid,
-            hands=hands,
-            decks=decks,
-            turn=seat,
-            turns=d.turns + 1,
-            actions=ACTIONS_PER_TURN,
-            phase=_ACTION,
-            pending=None,
-        )
+        hands, decks = drawn(hands, decks, seat)
     d = replace(
         d,
         grid=grid,
+        hands=hands,
+        decks=decks,
         turn=seat,
         turns=d.turns + 1,
         actions=ACTIONS_PER_TURN,
         phase=_ACTION,
         pending=None,
     )
+    if draws_now:
+        return d
     if cells.struck:
         start = d.grid
         for cell, parasite in cells.struck:
