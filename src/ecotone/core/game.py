@@ -608,15 +608,7 @@ class State(Generic[D]):
             or action not in cached
         ):
             self.check(seat, action)
-        # What State(game, data) does, without the call of __init__ (as in step).
-        game = self.game
-        steps = game._steps
-        after = _blank(State)
-        after.game = game
-        after.data = data = steps.next(self.data, seat, action)
-        after._to_move = steps.to_move(data)
-        after._legal = None
-        return after
+        return self.step(seat, action)  # known legal now
 
     def _legal_list(self, seat: int) -> list[Action]:
         """``seat``'s legal actions as cached (not a copy: only to read)."""
