@@ -6,7 +6,7 @@ import argparse
 
 import pytest
 
-from ecotone.cli.main import build_parser, main
+from ecotone.cli.main import SEARCHING_COMMANDS, build_parser, main
 
 
 def test_no_command_prints_the_help_and_is_a_usage_error(
@@ -54,3 +54,11 @@ def test_a_default_is_shown_once(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.count("(default: random, reported)") == 1
     assert "(default: None)" not in out
     assert "(default: [])" not in out
+
+
+def test_every_command_that_tunes_for_bots_is_a_command() -> None:
+    parser = build_parser()
+    commands = next(
+        action for action in parser._actions if isinstance(action, argparse._SubParsersAction)
+    )
+    assert set(commands.choices) >= SEARCHING_COMMANDS

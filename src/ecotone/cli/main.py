@@ -15,6 +15,7 @@ import sys
 from typing import Any, NoReturn
 
 import ecotone
+from ecotone.bots.tuning import tune_for_search
 from ecotone.cli import (
     balance,
     bench,
@@ -43,6 +44,12 @@ INTERRUPT_STATUS = 130
 
 # Errors that come from what the user typed or pointed at, as opposed to Ecotone failing.
 _USER_ERRORS = (UsageError, ConfigError, IllegalAction, StateError)
+
+# The commands that run bots' searches: their process tunes its collector for it first
+# (ecotone.bots.tuning). `serve` tunes its own process and its bot workers.
+SEARCHING_COMMANDS = frozenset(
+    {"play", "simulate", "bench", "bench-bots", "tournament", "balance", "departures"}
+)
 
 
 class _HelpFormatter(argparse.HelpFormatter):
@@ -139,6 +146,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         error_line(f"a command is needed (see '{parser.prog} --help')")
         return USAGE_STATUS
+    if args.command in SEARCHING_COMMANDS:
+        tune_for_search()
     try:
         status: int = args.run(args)
     except _USER_ERRORS as exc:

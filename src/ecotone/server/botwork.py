@@ -40,6 +40,7 @@ import msgspec
 import ecotone
 from ecotone.bots import Bot, RandomBot, SeatView, available_bots, make_bot
 from ecotone.bots.models import shipped_policies
+from ecotone.bots.tuning import tune_for_search
 from ecotone.core.errors import ConfigError
 from ecotone.core.game import Game
 from ecotone.core.registry import available, game_class, register
@@ -254,11 +255,13 @@ def serve(conn: Any, nice: int, ready: Callable[[], None] | None = None) -> None
 
     ``conn`` is a :class:`multiprocessing.connection.Connection`. The process lowers its
     own CPU priority by ``nice`` first, so that on a busy machine serving people comes
-    before bots' thinking.
+    before bots' thinking, and tunes its collector for searching
+    (:func:`~ecotone.bots.tuning.tune_for_search`).
     """
     if nice:
         with contextlib.suppress(OSError):  # not allowed here: run at the server's priority
             os.nice(nice)
+    tune_for_search()
     if ready is not None:
         ready()
     while True:

@@ -40,6 +40,7 @@ from typing import Any, TypeVar
 import msgspec
 
 import ecotone
+from ecotone.bots.tuning import freeze_what_lives
 from ecotone.core.actions import Action
 from ecotone.core.errors import ConfigError, IllegalAction, StateError
 from ecotone.core.game import State
@@ -100,8 +101,6 @@ _JUDGED_INLINE = 96
 _SWITCH_INTERVAL = 0.001
 _GC_THRESHOLD = (20_000, 50, 10)
 
-_startup_frozen = False
-
 
 def _tune_process() -> tuple[float, tuple[int, int, int]]:
     """Tune the interpreter for serving; the settings it replaced, to restore them.
@@ -121,14 +120,10 @@ def _tune_process() -> tuple[float, tuple[int, int, int]]:
       (``gc.freeze``) so that a full collection does not walk it again. Matches are loaded
       after this, so they stay collectable.
     """
-    global _startup_frozen  # noqa: PLW0603 - once per process, whoever starts first
     before = (sys.getswitchinterval(), gc.get_threshold())
     sys.setswitchinterval(min(before[0], _SWITCH_INTERVAL))
     gc.set_threshold(*_GC_THRESHOLD)
-    if not _startup_frozen:
-        _startup_frozen = True
-        gc.collect()
-        gc.freeze()
+    freeze_what_lives()
     return before
 
 

@@ -39,6 +39,7 @@ import msgspec
 
 import ecotone
 from ecotone.bots import Bot, SeatView, available_bots, make_bot
+from ecotone.bots.tuning import tune_for_search
 from ecotone.core.actions import Action
 from ecotone.core.errors import ConfigError
 from ecotone.core.game import Game, State
@@ -65,6 +66,7 @@ __all__ = [
     "play_game",
     "run_games",
     "seat_order",
+    "start_worker",
     "summarize",
     "wilson_interval",
 ]
@@ -368,9 +370,12 @@ def _run_chunk(
     return out
 
 
-def _ignore_sigint() -> None:
-    # Ctrl-C reaches the whole process group; the parent alone decides how to stop.
+def start_worker() -> None:
+    """What a simulation's worker process does first (a process pool's ``initializer``):
+    ignore Ctrl-C, which reaches the whole process group while the parent alone decides
+    how to stop, and tune the collector for running bots."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    tune_for_search()
 
 
 def _chunks(jobs: list[tuple[int, int]], workers: int) -> list[list[tuple[int, int]]]:
@@ -452,7 +457,7 @@ def _run_parallel(
     context = multiprocessing.get_context("spawn")
     results: list[GameResult] = []
     with cf.ProcessPoolExecutor(
-        max_workers=workers, mp_context=context, initializer=_ignore_sigint
+        max_workers=workers, mp_context=context, initializer=start_worker
     ) as pool:
         futures = {
             pool.submit(_run_chunk, game.config, lineup, rotate, chunk, folder): chunk

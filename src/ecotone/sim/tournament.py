@@ -44,7 +44,6 @@ import itertools
 import math
 import multiprocessing
 import random
-import signal
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -53,7 +52,14 @@ from typing import Any
 import ecotone
 from ecotone.core.errors import ConfigError
 from ecotone.core.game import Game
-from ecotone.sim.runner import GameResult, check_bots, game_seed, play_game, wilson_interval
+from ecotone.sim.runner import (
+    GameResult,
+    check_bots,
+    game_seed,
+    play_game,
+    start_worker,
+    wilson_interval,
+)
 
 __all__ = [
     "BOOTSTRAP",
@@ -201,11 +207,6 @@ def _play_chunk(
     ]
 
 
-def _ignore_sigint() -> None:
-    # Ctrl-C reaches the whole process group; the parent alone decides how to stop.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _report(
     done: list[GameResult],
     on_progress: Callable[[int], None] | None,
@@ -262,7 +263,7 @@ def run_tournament(
     else:
         context = multiprocessing.get_context("spawn")
         with cf.ProcessPoolExecutor(
-            max_workers=workers, mp_context=context, initializer=_ignore_sigint
+            max_workers=workers, mp_context=context, initializer=start_worker
         ) as pool:
             futures = {pool.submit(_play_chunk, game.config, bots, [job]): job for job in jobs}
             try:

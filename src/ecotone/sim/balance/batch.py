@@ -23,7 +23,6 @@ import concurrent.futures as cf
 import contextlib
 import math
 import multiprocessing
-import signal
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,7 +35,14 @@ from ecotone.core.errors import ConfigError
 from ecotone.core.game import Game
 from ecotone.sim.balance.decks import DeckRotation, seat_decks, seated
 from ecotone.sim.balance.record import GameRecord, item_ids, play_record
-from ecotone.sim.runner import GameResult, check_bots, game_seed, lineup_for, seat_order
+from ecotone.sim.runner import (
+    GameResult,
+    check_bots,
+    game_seed,
+    lineup_for,
+    seat_order,
+    start_worker,
+)
 
 __all__ = ["BATCH_FILE", "GAMES_FILE", "Plan", "load_records", "play_games", "run_batch"]
 
@@ -236,11 +242,6 @@ def _chunks(jobs: Sequence[Job], workers: int) -> list[list[Job]]:
     return [list(jobs[i : i + size]) for i in range(0, len(jobs), size)]
 
 
-def _ignore_sigint() -> None:
-    # Ctrl-C reaches the whole process group; the parent alone decides how to stop.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _failed(plan: Plan, chunk: Sequence[Job], exc: BaseException) -> list[GameRecord]:
     """Records for games whose worker died: the error, no outcome."""
     players = len(plan.lineup)
@@ -269,7 +270,7 @@ def _local(plan: Plan, chunks: list[list[Job]], workers: int) -> Played:
     # "spawn": clean interpreters, the same on every system (as ecotone.sim.runner)
     context = multiprocessing.get_context("spawn")
     with cf.ProcessPoolExecutor(
-        max_workers=workers, mp_context=context, initializer=_ignore_sigint
+        max_workers=workers, mp_context=context, initializer=start_worker
     ) as pool:
         futures = {pool.submit(_play_chunk, plan, chunk): chunk for chunk in chunks}
         try:
