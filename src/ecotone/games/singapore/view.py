@@ -271,7 +271,7 @@ _OWN_SHOWING: dict[tuple[int, str], tuple[dict[str, Any], dict[str, Any]]] = {}
 # of them, and with thousands kept the collector's passes over them took about a quarter
 # of a bot's decision; kept by sixteen, it misses 2% more often than by 4,096.
 _TABLE_KEPT = 16
-_TABLE_SHOWING_KEPT = 64
+_TABLE_SHOWING_KEPT = 32
 _OWN_KEPT = 128
 _PLAYER_KEPT = 512
 
