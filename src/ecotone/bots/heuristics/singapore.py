@@ -619,18 +619,30 @@ class HeuristicBot(Bot):
         return self._argmax(decks, lambda a: values[a.deck] if isinstance(a, Draw) else 0.0)
 
     def _buy(self, obs: dict[str, Any], legal: list[Action]) -> Action:
-        keys = {a.card for a in legal if type(a) is Play}
+        # the cards and the purchases in one pass over the legal list
+        keys: set[str] = set()
+        buys: list[Buy] = []
+        for a in legal:
+            if type(a) is Buy:
+                buys.append(a)
+            elif type(a) is Play:
+                keys.add(a.card)
         if "forage" in keys:
             return Play("forage")
-        buys = [a for a in legal if type(a) is Buy]
         threshold = 1.0
         if buys:
+            # the purchase worth most (:func:`adaptation_value`), the later key on a tie
+            me = obs["players"][self.seat]
+            have: dict[str, int] = me["adaptations"]
+            rounds_left: int = obs["rounds"] - obs["round"]
             targets = _targets(obs, self.seat)
-            worth = {
-                a.adaptation: adaptation_value(a.adaptation, obs, self.seat, targets) for a in buys
-            }
-            best = max(buys, key=lambda a: (worth[a.adaptation], a.adaptation))
-            if worth[best.adaptation] >= threshold:
+            best = buys[0]
+            top = (_worth(best.adaptation, have, rounds_left, targets), best.adaptation)
+            for a in buys[1:]:
+                mark = (_worth(a.adaptation, have, rounds_left, targets), a.adaptation)
+                if mark > top:
+                    best, top = a, mark
+            if top[0] >= threshold:
                 if "bargain" in keys:
                     return Play("bargain")
                 return best
