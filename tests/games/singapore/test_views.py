@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 from ecotone.games.singapore.cards import cards
 from ecotone.games.singapore.state import Phase
@@ -56,10 +57,20 @@ def test_observations_share_nothing_a_reader_could_change() -> None:
     assert json.dumps(s.observe(0), sort_keys=True) == before  # type: ignore[attr-defined]
 
 
+def _part(read: Any, whole: Any) -> bool:
+    """Whether ``read`` is ``whole``, or ``whole`` with fewer keys at any depth."""
+    if isinstance(read, dict):
+        return isinstance(whole, dict) and all(
+            k in whole and _part(v, whole[k]) for k, v in read.items()
+        )
+    return bool(read == whole)
+
+
 def test_what_a_bot_reads_is_the_observation_at_every_key() -> None:
     # every configuration, every seat, at every step of random games (the values are
     # shared between readings, so each is read twice, the second time from memory); a
-    # player's entry holds a part of the observation's, and only the seat's own its Niche
+    # player's entry holds a part of the observation's, and only the seat's own its Niche;
+    # a habitat's entry its side, Bounty and deck size, and the Wild deck's its size
     for players in (4, 5, 6):
         for variant in (None, "beginner", "survival"):
             g = game(players, variant)
@@ -72,7 +83,14 @@ def test_what_a_bot_reads_is_the_observation_at_every_key() -> None:
                         for _ in range(2):
                             read = seen(s.data, seat)
                             entries = read.pop("players")
+                            habitats = read.pop("habitats")
+                            wild = read.pop("wild_deck")
                             assert read == {k: whole[k] for k in read}
+                            assert list(habitats) == list(whole["habitats"])
+                            for h, entry in habitats.items():
+                                assert set(entry) == {"status", "bounty", "deck"}
+                                assert _part(entry, whole["habitats"][h])
+                            assert wild == {"cards": whole["wild_deck"]["cards"]}
                             for mine, theirs in zip(entries, whole["players"], strict=True):
                                 assert mine == {k: theirs[k] for k in mine}
                             assert "niche" in entries[seat]

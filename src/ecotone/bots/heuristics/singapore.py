@@ -29,6 +29,7 @@ data (board, cards) to value what they see:
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
 from collections.abc import Callable, Mapping, Sequence
@@ -239,19 +240,28 @@ def _utilities(
     order = tuple((first + i) % n for i in range(n))
     mine = frozenset(abilities)
     theirs = [(s, frozenset(traits)) for s, traits in rivals]
+    seats = [s for s, _ in rivals]
+    # Each combination of the rivals' choices, with its chance and their entries, is the
+    # same for every plan: made once, and each plan's sum taken over them in turn.
+    combos: list[tuple[float, tuple[tuple[int, str, bool, frozenset[str]], ...]]] = []
+    for combo in itertools.product((False, True), repeat=len(rivals)):
+        prob = 1.0
+        entries = []
+        for (s, traits), bold, q in zip(theirs, combo, odds, strict=True):
+            prob *= q if bold else 1 - q
+            entries.append((s, "intimidate" if bold else "cooperate", False, traits))
+        combos.append((prob, tuple(entries)))
     out: dict[Plan, float] = {}
     for final, display in plans:
         total = 0.0
-        for combo in itertools.product((False, True), repeat=len(rivals)):
-            prob = 1.0
-            entries = [(seat, final, display, mine)]
-            for (s, traits), bold, q in zip(theirs, combo, odds, strict=True):
-                prob *= q if bold else 1 - q
-                entries.append((s, "intimidate" if bold else "cooperate", False, traits))
-            key = tuple(entries)
+        me = (seat, final, display, mine)
+        for prob, rest in combos:
+            key = (me, *rest)
             for die in (2, 5):
                 deltas = _deltas(region, key, single, shared, n, order, die)
-                best_rival = max((deltas[s] for s, _ in rivals), default=0)
+                best_rival = deltas[seats[0]] if seats else 0
+                for s in seats:
+                    best_rival = max(best_rival, deltas[s])
                 total += prob * (deltas[seat] - SPITE * best_rival) / 2
         out[(final, display)] = total
     return out
@@ -319,8 +329,14 @@ def _ends(
 @lru_cache(maxsize=256)
 def _tile_facts(tile: str) -> tuple[str, str]:
     """The region of ``tile`` and the deck drawn from on it (read at every tile valued)."""
+    return _facts_by_tile()[tile]
+
+
+@lru_cache(maxsize=1)
+def _facts_by_tile() -> dict[str, tuple[str, str]]:
+    """:func:`_tile_facts` of every tile of the board (shared: only read)."""
     b = board()
-    return b.region(tile), b.deck_for(tile)
+    return {tile: (b.region(tile), b.deck_for(tile)) for tile in b.tiles}
 
 
 @lru_cache(maxsize=1024)
@@ -481,17 +497,33 @@ class HeuristicBot(Bot):
         )
 
     def _migrate(self, obs: dict[str, Any], legal: list[Action]) -> Action:
-        keys = {a.card for a in legal if type(a) is Play}
+        # the cards and the tiles in one pass over the legal list (mostly tiles)
+        keys: set[str] = set()
+        tiles: list[str] = []
+        for a in legal:
+            if type(a) is Migrate:
+                tiles.append(a.tile)
+            elif type(a) is Play:
+                keys.add(a.card)
         for secret in ("scavenge", "symbiosis"):
             if secret in keys:
                 return Play(secret)
-        tiles = [a.tile for a in legal if type(a) is Migrate]
         if len(tiles) == 1 and not keys:
             # One tile and no card to play: nothing to weigh. The softmax below would still
             # draw once from the generator; so does this, so every later draw stays as it was.
             self.rng.random()
             return Migrate(tiles[0])
-        values = {t: self._place_value(obs, t) for t in tiles}
+        # each tile's worth, as :meth:`_place_value` gives it, without a call per tile: a
+        # route ends on a dozen tiles or more, most of them sharing a region and a deck
+        facts_of = _facts_by_tile()
+        places = self._places
+        values: dict[str, float] = {}
+        for t in tiles:
+            facts = facts_of[t]
+            value = places.get(facts)
+            if value is None:
+                value = places[facts] = self._tile_value(obs, *facts)
+            values[t] = value
         best_now = max(values.values())
         me = obs["players"][self.seat]
         mine = obs.get("my_choice", {}).get("cards", [])
@@ -506,8 +538,15 @@ class HeuristicBot(Bot):
                     return Play("shortcut")
         # Not always the single best tile: bots that all reason alike would all crowd into
         # it. A softmax over the values spreads them like a mixed strategy.
-        weights = [math.exp((values[t] - best_now) / MIGRATION_TEMPERATURE) for t in tiles]
-        return Migrate(self.rng.choices(tiles, weights)[0])
+        # Drawn as ``random.Random.choices(tiles, weights)`` draws one (the weights summed
+        # in order, one ``random()`` scaled by their total, the first sum above it), without
+        # the library's set-up for ``k`` draws: the same number, the same tile.
+        sums: list[float] = []
+        total = 0.0
+        for t in tiles:
+            total += math.exp((values[t] - best_now) / MIGRATION_TEMPERATURE)
+            sums.append(total)
+        return Migrate(tiles[bisect.bisect(sums, self.rng.random() * total, 0, len(tiles) - 1)])
 
     # -- Inter-species Competition ------------------------------------------------------------
 
@@ -580,18 +619,30 @@ class HeuristicBot(Bot):
         return self._argmax(decks, lambda a: values[a.deck] if isinstance(a, Draw) else 0.0)
 
     def _buy(self, obs: dict[str, Any], legal: list[Action]) -> Action:
-        keys = {a.card for a in legal if type(a) is Play}
+        # the cards and the purchases in one pass over the legal list
+        keys: set[str] = set()
+        buys: list[Buy] = []
+        for a in legal:
+            if type(a) is Buy:
+                buys.append(a)
+            elif type(a) is Play:
+                keys.add(a.card)
         if "forage" in keys:
             return Play("forage")
-        buys = [a for a in legal if type(a) is Buy]
         threshold = 1.0
         if buys:
+            # the purchase worth most (:func:`adaptation_value`), the later key on a tie
+            me = obs["players"][self.seat]
+            have: dict[str, int] = me["adaptations"]
+            rounds_left: int = obs["rounds"] - obs["round"]
             targets = _targets(obs, self.seat)
-            worth = {
-                a.adaptation: adaptation_value(a.adaptation, obs, self.seat, targets) for a in buys
-            }
-            best = max(buys, key=lambda a: (worth[a.adaptation], a.adaptation))
-            if worth[best.adaptation] >= threshold:
+            best = buys[0]
+            top = (_worth(best.adaptation, have, rounds_left, targets), best.adaptation)
+            for a in buys[1:]:
+                mark = (_worth(a.adaptation, have, rounds_left, targets), a.adaptation)
+                if mark > top:
+                    best, top = a, mark
+            if top[0] >= threshold:
                 if "bargain" in keys:
                     return Play("bargain")
                 return best

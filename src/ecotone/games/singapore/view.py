@@ -250,11 +250,14 @@ _OWN_SEEN: dict[int, _PlayerSeen] = {}
 _TableSeen = tuple[
     tuple[Habitat, ...],
     tuple[tuple[str, ...], ...],
-    tuple[int, ...],
     dict[str, Any],
     dict[str, Any],
 ]
 _TABLE_SEEN: dict[int, _TableSeen] = {}
+# The habitats and the Wild deck as a bot reads them (each habitat's side, Bounty and deck
+# size; the Wild deck's size), by those values: every Evolution draw makes a new deck
+# tuple, but a search's rollouts from one position come back to the same few sizes.
+_TABLE_SHOWING: dict[tuple[object, ...], tuple[dict[str, Any], dict[str, Any]]] = {}
 # A player's entry by what it shows (where the pawn stands, Food, Adaptations, Niches,
 # dice, strategy cards shown); a seat's own entry by that entry (kept alongside) and Niche.
 _ENTRY_SHOWING: dict[
@@ -268,6 +271,7 @@ _OWN_SHOWING: dict[tuple[int, str], tuple[dict[str, Any], dict[str, Any]]] = {}
 # of them, and with thousands kept the collector's passes over them took about a quarter
 # of a bot's decision; kept by sixteen, it misses 2% more often than by 4,096.
 _TABLE_KEPT = 16
+_TABLE_SHOWING_KEPT = 32
 _OWN_KEPT = 128
 _PLAYER_KEPT = 512
 
@@ -324,12 +328,36 @@ def _own_seen(p: Player) -> dict[str, Any]:
 
 
 def _table_seen(d: SGData) -> _TableSeen:
-    """The habitats and the Wild deck as the observation shows them."""
+    """The habitats and the Wild deck as a bot reads them: the observation's entries with
+    only each habitat's side, Bounty and deck size, and the Wild deck's size (a bot
+    weighs no deck's known bottom cards and no Destruction count)."""
     if len(_TABLE_SEEN) >= _TABLE_KEPT:
         _TABLE_SEEN.clear()
-    habitats, wild_deck = _table(d)
-    table = (d.habitats, d.decks, d.known, habitats, wild_deck)
-    _TABLE_SEEN[id(d.decks)] = table
+    habitats = d.habitats
+    decks = d.decks
+    shows: list[object] = []
+    for hab in habitats:
+        shows.append(hab.status)
+        shows.append(hab.bounty)
+    for pile in decks:
+        shows.append(len(pile))
+    key = tuple(shows)
+    found = _TABLE_SHOWING.get(key)
+    if found is None:
+        if len(_TABLE_SHOWING) >= _TABLE_SHOWING_KEPT:
+            _TABLE_SHOWING.clear()
+        bounty = cards().bounty
+        read: dict[str, Any] = {}
+        for i, hab in enumerate(habitats):
+            b = bounty[hab.bounty] if hab.bounty else None
+            read[HABITATS[i]] = {
+                "status": _VALUE[hab.status],
+                "bounty": {"single": b.single, "shared": b.shared} if b else None,
+                "deck": {"cards": len(decks[i + 1])},
+            }
+        found = _TABLE_SHOWING[key] = (read, {"cards": len(decks[0])})
+    table = (habitats, decks, found[0], found[1])
+    _TABLE_SEEN[id(decks)] = table
     return table
 
 
@@ -346,22 +374,18 @@ def _recovery(d: SGData) -> dict[str, Any]:
 def seen(d: SGData, seat: int) -> dict[str, Any]:
     """What ``seat``'s bot reads of its observation: at every key present, exactly
     ``observation(d, seat)``'s value (the round and rounds, the first player, the phase,
-    the habitats and the Wild deck, the Niche display, the cards drawn, the Recovery
-    being pledged for and the seat's own open choice), but for the players, whose entries
-    hold only where each stands, its Food, Adaptations, abilities, dice and strategy cards
-    shown, and the seat's own Niche: what a bot weighs.
+    the Niche display, the cards drawn, the Recovery being pledged for and the seat's own
+    open choice), but for the habitats, whose entries hold only each one's side, Bounty
+    and deck size (the Wild deck its size), and the players, whose entries hold only
+    where each stands, its Food, Adaptations, abilities, dice and strategy cards shown,
+    and the seat's own Niche: what a bot weighs.
 
     The values are shared between readings (a bot reads, never writes): a search's
     rollouts read a seat's view at every step, and making the whole observation there
     cost more than all the reading.
     """
     table = _TABLE_SEEN.get(id(d.decks))
-    if (
-        table is None
-        or table[1] is not d.decks
-        or table[0] is not d.habitats
-        or table[2] is not d.known
-    ):
+    if table is None or table[1] is not d.decks or table[0] is not d.habitats:
         table = _table_seen(d)
     phase = d.phase
     players = []
@@ -378,8 +402,8 @@ def seen(d: SGData, seat: int) -> dict[str, Any]:
         "rounds": ROUNDS,
         "first": d.first,
         "phase": _VALUE[phase],
-        "habitats": table[3],
-        "wild_deck": table[4],
+        "habitats": table[2],
+        "wild_deck": table[3],
         "niche_display": _niche_keys(d.niche_display),
         "players": players,
         "drawn": list(_keys(d.drawn)),
