@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
+import ecotone
 from ecotone.core.game import State
 from ecotone.games.phylo.actions import Move, Play
 from ecotone.games.phylo.board import Direction
+from ecotone.games.phylo.placement import ordinary_cells, ordinary_spots
+from ecotone.games.phylo.state import Phase, table
 
 from .helpers import act, cell, make_state, refusal
 
@@ -213,3 +218,25 @@ def test_a_parasite_moves_with_its_host() -> None:
     state = act(state, "move t21 west 1")
     slot = state.data.cells()[cell("s21")]
     assert (slot.card, slot.under, slot.under_owner) == ("B05", "B53", 1)
+
+
+def test_cells_carried_from_decision_to_decision_are_the_cells_found_afresh() -> None:
+    # ordinary_spots carries each card's cells over from the board listed before (the same
+    # board after a drop, one card more after a play); a fresh walk must agree everywhere
+    game = ecotone.make("phylo", players=2)
+    rnd = random.Random(3)
+    carried = 0
+    for seed in range(6):
+        state = game.start(seed)
+        while not state.is_over:
+            seat = state.to_move[0]
+            d = state.data
+            if d.phase is Phase.ACT:
+                on = table(d.board)
+                spots = ordinary_spots(on, d.hands[seat])
+                fresh = ordinary_cells(on.cells, d.hands[seat])
+                mine = {c: list(s) for c, s in spots.items() if c in d.hands[seat] and s}
+                assert mine == {c: s for c, s in fresh.items() if s}
+                carried += len(mine)
+            state = state.apply(seat, rnd.choice(state.legal_actions(seat)))
+    assert carried > 100

@@ -6,14 +6,16 @@ out for many cells at once where that is the bulk of the work: a species can onl
 compatible in an empty cell next to a card it may stand beside (the relation tables of
 :mod:`ecotone.games.phylo.compatibility`), or next to the map board for a plant, so the
 empty cells of a whole hand are found in one walk of the table (:func:`ordinary_cells`,
-:func:`species_cells`); the rules a card has of its own (a pollinator to wait for, a host
-to lie beneath, a similar species to replace) are asked of the checks themselves.
+:func:`species_cells`), and carried from one decision to the next while the board stays
+or grows by a card (:func:`ordinary_spots`); the rules a card has of its own (a pollinator
+to wait for, a host to lie beneath, a similar species to replace) are asked of the checks
+themselves.
 ``tests/games/phylo/test_refusals.py`` checks on random tables that both agree.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from ecotone.games.phylo.board import (
     CELL_NAMES,
@@ -25,9 +27,9 @@ from ecotone.games.phylo.board import (
 from ecotone.games.phylo.cards import Species, cards, name
 from ecotone.games.phylo.compatibility import fits, pollinated, tables
 from ecotone.games.phylo.refusals import PhyloRefusal, Problem, pair_reason, why_not_fits
-from ecotone.games.phylo.state import PhyloData, Slot
+from ecotone.games.phylo.state import PhyloData, Slot, Table
 
-__all__ = ["around", "ordinary_cells", "species_cells", "species_problem"]
+__all__ = ["around", "ordinary_cells", "ordinary_spots", "species_cells", "species_problem"]
 
 
 def species_problem(
@@ -215,6 +217,51 @@ def ordinary_cells(cells: Mapping[int, Slot], hand: Iterable[str]) -> dict[str, 
     ordinary = _ORDINARY.intersection(hand)
     if not ordinary:
         return {}
+    near = _near(cells, ordinary)
+    # (a set less a dict walks the set and asks the dict: no frame, no list)
+    out: dict[str, list[int]] = {}
+    for card, spots in near.items():
+        out[card] = sorted(spots.difference(cells))
+    return out
+
+
+def ordinary_spots(on: Table, hand: Iterable[str]) -> Mapping[str, Sequence[int]]:
+    """:func:`ordinary_cells` of the board of ``on`` (its :class:`Table`), every ordinary
+    species of ``hand`` listed (an empty sequence where it has no cell; the mapping is
+    shared: read only).
+
+    A species' cells are a fact of the board alone, and a turn's decisions follow one
+    another on boards that change little: a drop leaves the board as it was, a play puts
+    one card more on it. So the cells found for the board listed last are kept (that one
+    board only): asked of it again, a card met there takes its cells from there; asked of
+    that board with one card more, it takes them from there too, the cell now taken
+    struck out and, when the card may stand beside the new card, that card's empty
+    neighbours added. Only the cards met nowhere before are worked out afresh, in one walk
+    of the table for them all.
+    """
+    missing = _ORDINARY.intersection(hand)
+    last = _LISTED[0]
+    if last is not None and last[0] is on:
+        known = last[1]
+        # (a set less a dict walks the set and asks the dict)
+        missing = missing.difference(known)
+    else:
+        known = {}
+        if last is not None and missing:
+            missing = _carry(last[0], last[1], on, known, missing)
+        _LISTED[0] = (on, known)
+    if missing:
+        for card in missing:
+            known[card] = _NOWHERE
+        cells = on.cells
+        for card, spots in _near(cells, missing).items():
+            known[card] = sorted(spots.difference(cells))
+    return known
+
+
+def _near(cells: Mapping[int, Slot], ordinary: frozenset[str]) -> dict[str, set[int]]:
+    """For each card of ``ordinary`` that may stand beside a card on the table (or, a
+    plant, beside the map board), the cells next to those cards, taken or not."""
     near: dict[str, set[int]] = {}
     # (``a & b`` of two sets, not ``a.intersection(b)``: an operator, not a method call)
     for card in _PLANTS & ordinary:
@@ -227,11 +274,42 @@ def ordinary_cells(cells: Mapping[int, Slot], hand: Iterable[str]) -> dict[str, 
                 near[card] = set(OFF_MAP_NEIGHBOURS[c])
             else:
                 spots.update(OFF_MAP_NEIGHBOURS[c])
-    # (a set less a dict walks the set and asks the dict: no frame, no list)
-    out: dict[str, list[int]] = {}
-    for card, spots in near.items():
-        out[card] = sorted(spots.difference(cells))
-    return out
+    return near
+
+
+def _carry(
+    last: Table,
+    prior: Mapping[str, Sequence[int]],
+    on: Table,
+    known: dict[str, Sequence[int]],
+    missing: frozenset[str],
+) -> frozenset[str]:
+    """Where the cards of ``missing`` found in ``prior`` (their cells on the board of
+    ``last``) go on the board of ``on``, when that board is ``last``'s with one card more
+    in a cell that was empty, each entered in ``known``; the cards still missing."""
+    before, now = last.cells, on.cells
+    if len(now) != len(before) + 1 or not before.items() <= now.items():
+        return missing
+    (cell,) = now.keys() - before.keys()
+    friends = _FRIENDS[now[cell].card]
+    carried: list[str] = []
+    for card in missing:
+        spots = prior.get(card)
+        if spots is None:
+            continue
+        carried.append(card)
+        if card in friends:
+            found = set(spots)
+            found.update(OFF_MAP_NEIGHBOURS[cell])
+            known[card] = sorted(found.difference(now))
+        elif cell in spots:
+            # (a copy less one item: two calls in C, where a comprehension needs a frame)
+            rest = list(spots)
+            rest.remove(cell)
+            known[card] = rest
+        else:
+            known[card] = spots
+    return missing.difference(carried)
 
 
 _T = tables()
@@ -241,3 +319,9 @@ _PLANTS = _T.plants
 # to an event left on the table as URBAN terrain, listed too, so that the walk of the table
 # needs no test for it.
 _FRIENDS: dict[str, frozenset[str]] = {c: _T.friends.get(c, frozenset()) for c in cards().by_id}
+_NOWHERE: tuple[int, ...] = ()
+# The table whose ordinary species were listed last and the cells found there
+# (ordinary_spots): the board a turn's next decision most often reads, or grew from. One
+# board only: remembered for every board, the cells cost the cycle collector more than
+# they saved.
+_LISTED: list[tuple[Table, dict[str, Sequence[int]]] | None] = [None]

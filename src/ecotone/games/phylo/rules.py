@@ -71,7 +71,7 @@ from ecotone.games.phylo.events import (
 )
 from ecotone.games.phylo.movement import move_problem, moves
 from ecotone.games.phylo.placement import (
-    ordinary_cells,
+    ordinary_spots,
     species_cells,
     species_problem,
 )
@@ -200,14 +200,12 @@ def _act(d: PhyloData, seat: int) -> list[Action]:
     on = table(d.board)
     cells = on.cells
     hand = d.hands[seat]  # sorted, and never two copies of a card
-    spots = ordinary_cells(cells, hand)
+    spots = ordinary_spots(on, hand)
     out: list[Action] = []
     append = out.append
     for card in hand:
         found = spots.get(card)
         if found is None:
-            if card in _ORDINARY:
-                continue  # nowhere to go
             if card not in _SPECIES:
                 out += event_plays(d, seat, _EVENTS[card], cells)
                 continue
@@ -225,7 +223,6 @@ def _act(d: PhyloData, seat: int) -> list[Action]:
 # (actions are frozen) rather than at every step of a search.
 _DROPS = {card: Drop(card) for card in cards().by_id}
 _PASS = Pass()
-_ORDINARY = tables().ordinary
 _EVENTS = cards().events
 
 
