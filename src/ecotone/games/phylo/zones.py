@@ -64,7 +64,14 @@ def hands_without(
 ) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...]]:
     """The hands and the known cards of :func:`take_from_hand`, for a step that changes
     other fields of the record too (``d``'s own known cards when ``card`` was not known)."""
-    hands = put(d.hands, seat, without(d.hands[seat], card))
+    # Phylo's two hands written out, and the card cut out by slices: ``put`` and
+    # ``without`` (which the rarer edits use) cost a call and a copy through a list each,
+    # and every play and drop passes here.
+    hands = d.hands
+    hand = hands[seat]
+    i = hand.index(card)  # (a ValueError when nobody held it, as ``without`` raises)
+    less = hand[:i] + hand[i + 1 :]
+    hands = (less, hands[1]) if seat == 0 else (hands[0], less)
     known = d.known[seat]
     if card in known:
         return hands, put(d.known, seat, without(known, card))
@@ -81,7 +88,12 @@ def add_to_hand(d: PhyloData, seat: int, new: tuple[str, ...], *, seen: bool = F
 
 def hands_with(d: PhyloData, seat: int, new: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     """The hands of :func:`add_to_hand` (for a step changing other fields too)."""
-    return put(d.hands, seat, tuple(sorted((*d.hands[seat], *new))))
+    # (as in hands_without: the two hands written out; a list sorted in place costs less
+    # than ``sorted`` of a tuple, and every pick-up passes here)
+    hands = d.hands
+    more = [*hands[seat], *new]
+    more.sort()
+    return (tuple(more), hands[1]) if seat == 0 else (hands[0], tuple(more))
 
 
 def draw(d: PhyloData, seat: int, n: int) -> PhyloData:
