@@ -81,10 +81,10 @@ from ecotone.games.phylo.turns import begin_turn, finish_turn
 from ecotone.games.phylo.zones import (
     board_with,
     discarded,
-    draw,
     hands_without,
     log,
     logged,
+    picked_up,
     put_slot,
     remove_cell,
     take_from_hand,
@@ -443,7 +443,7 @@ def _play_species(d: PhyloData, seat: int, card: str, cell: int) -> PhyloData:
             known=known,
             actions_left=d.actions_left - 1,
             board=board_with(d.board, Slot(cell, card, seat)),
-            log=logged(d, f"{seat_name(seat)} played {name(card)} at {where}"),
+            log=logged(d.log, f"{seat_name(seat)} played {name(card)} at {where}"),
         )
         grown(before, d.board)  # one card more
         return after_placement(d, cell, card)
@@ -486,18 +486,22 @@ def _move(d: PhyloData, seat: int, action: Move) -> PhyloData:
 
 
 def _drop(d: PhyloData, seat: int, card: str) -> PhyloData:
-    # The card from the hand to the discard pile, logged and the action spent, in one copy
-    # of the record; then the pick-up (which may log the pile's last card).
+    # The card from the hand to the discard pile, logged, the pick-up (which may log the
+    # pile's last card after it) and the action spent, in one copy of the record.
     hands, known = hands_without(d, seat, card)
+    text = f"{seat_name(seat)} dropped {name(card)} and picked up {DROP_PICKS}"
+    piles, hands, final, log_ = picked_up(d, seat, DROP_PICKS, d.final, hands, logged(d.log, text))
     d = replace(
         d,
         hands=hands,
         known=known,
         discards=discarded(d, seat, (card,)),
-        log=logged(d, f"{seat_name(seat)} dropped {name(card)} and picked up {DROP_PICKS}"),
+        piles=piles,
+        final=final,
+        log=log_,
         actions_left=d.actions_left - 1,
     )
-    return resume(draw(d, seat, DROP_PICKS))
+    return resume(d)
 
 
 def next_data(d: PhyloData, seat: int, action: Action) -> PhyloData:

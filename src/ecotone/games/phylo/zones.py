@@ -30,6 +30,7 @@ __all__ = [
     "hands_without",
     "log",
     "logged",
+    "picked_up",
     "put_slot",
     "remove_cell",
     "remove_under",
@@ -41,13 +42,14 @@ LOG_SIZE = 8
 
 def log(d: PhyloData, text: str) -> PhyloData:
     """Record a public happening (the log keeps the last :data:`LOG_SIZE`)."""
-    return replace(d, log=logged(d, text))
+    return replace(d, log=logged(d.log, text))
 
 
-def logged(d: PhyloData, text: str) -> tuple[str, ...]:
-    """``d``'s log with ``text`` added, as :func:`log` keeps it (for a step that changes
-    several fields of the record at once: one copy of the record, not one per field)."""
-    return (*d.log, text)[-LOG_SIZE:]
+def logged(log_: tuple[str, ...], text: str) -> tuple[str, ...]:
+    """The log ``log_`` with ``text`` added, as :func:`log` keeps it (for a step that
+    changes several fields of the record at once: one copy of the record, not one per
+    field)."""
+    return (*log_, text)[-LOG_SIZE:]
 
 
 # -- hands and piles ---------------------------------------------------------------------------
@@ -80,17 +82,19 @@ def hands_without(
 
 def add_to_hand(d: PhyloData, seat: int, new: tuple[str, ...], *, seen: bool = False) -> PhyloData:
     """``seat``'s hand with ``new`` added (kept sorted); ``seen``: the opponent saw them."""
-    d = replace(d, hands=hands_with(d, seat, new))
+    d = replace(d, hands=hands_with(d.hands, seat, new))
     if seen:
         d = replace(d, known=put(d.known, seat, tuple(sorted((*d.known[seat], *new)))))
     return d
 
 
-def hands_with(d: PhyloData, seat: int, new: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    """The hands of :func:`add_to_hand` (for a step changing other fields too)."""
+def hands_with(
+    hands: tuple[tuple[str, ...], ...], seat: int, new: tuple[str, ...]
+) -> tuple[tuple[str, ...], ...]:
+    """``hands`` with ``new`` added to ``seat``'s, kept sorted (:func:`add_to_hand`, and a
+    step changing other fields too)."""
     # (as in hands_without: the two hands written out; a list sorted in place costs less
     # than ``sorted`` of a tuple, and every pick-up passes here)
-    hands = d.hands
     more = [*hands[seat], *new]
     more.sort()
     return (tuple(more), hands[1]) if seat == 0 else (hands[0], tuple(more))
@@ -102,17 +106,35 @@ def draw(d: PhyloData, seat: int, n: int) -> PhyloData:
     Picking up the last card starts the end of the game (rules doc §The end): ``final``
     becomes 1, this turn is finished and the opponent plays one last turn.
     """
+    piles, hands, final, log_ = picked_up(d, seat, n, d.final, d.hands, d.log)
+    return replace(d, piles=piles, hands=hands, final=final, log=log_)
+
+
+def picked_up(
+    d: PhyloData,
+    seat: int,
+    n: int,
+    final: int,
+    hands: tuple[tuple[str, ...], ...],
+    log_: tuple[str, ...],
+) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...], int, tuple[str, ...]]:
+    """The piles, hands, ``final`` and log after :func:`draw` from ``d``'s piles, for a
+    step that changes other fields too, in the same copy of the record (a drop, the start
+    of a turn): ``final``, ``hands`` and ``log_`` are those the pick-up starts from."""
+    piles = d.piles
     p = d.pile_of(seat)
-    pile = d.piles[p]
+    pile = piles[p]
     n = min(n, len(pile))
     if n == 0:
-        return d
-    taken = pile[len(pile) - n :]
-    d = replace(d, piles=put(d.piles, p, pile[: len(pile) - n]), hands=hands_with(d, seat, taken))
-    if not d.piles[p] and d.final < 0:
-        what = "their deck" if d.decks else "the pick-up pile"
-        d = log(replace(d, final=1), f"{seat_name(seat)} picked up the last card of {what}")
-    return d
+        return piles, hands, final, log_
+    left = pile[: len(pile) - n]
+    piles = put(piles, p, left)
+    hands = hands_with(hands, seat, pile[len(pile) - n :])
+    if left or final >= 0:
+        return piles, hands, final, log_
+    what = "their deck" if d.decks else "the pick-up pile"
+    text = f"{seat_name(seat)} picked up the last card of {what}"
+    return piles, hands, 1, logged(log_, text)
 
 
 def discard_cards(d: PhyloData, owner: int, new: tuple[str, ...]) -> PhyloData:
