@@ -445,14 +445,14 @@ def _play_species(d: PhyloData, seat: int, card: str, cell: int) -> PhyloData:
             board=board_with(d.board, Slot(cell, card, seat)),
             log=logged(d.log, f"{seat_name(seat)} played {name(card)} at {where}"),
         )
-        grown(before, d.board)  # one card more
+        grown(before, d.board, cell)  # one card more
         return after_placement(d, cell, card)
     d = take_from_hand(d, seat, card)
     d = replace(d, actions_left=d.actions_left - 1)
     if card in t.parasites:
         assert slot is not None
         d = put_slot(d, Slot(cell, slot.card, slot.owner, card, seat))
-        grown(before, d.board)
+        grown(before, d.board, cell, beneath=True)
         d = log(d, f"{seat_name(seat)} played {name(card)} beneath {name(slot.card)} at {where}")
         return after_placement(d, cell, card, beneath=True)
     # INVASIVE, on top of a similar species (which it takes away: no card more)

@@ -16,7 +16,8 @@ from operator import attrgetter
 from ecotone.core.records import put, replace, seat_name, without
 from ecotone.games.phylo.board import cell_name
 from ecotone.games.phylo.cards import name
-from ecotone.games.phylo.state import PhyloData, Slot
+from ecotone.games.phylo.compatibility import shrunk
+from ecotone.games.phylo.state import PhyloData, Slot, table
 
 __all__ = [
     "LOG_SIZE",
@@ -174,6 +175,7 @@ def remove_cell(d: PhyloData, cell: int) -> PhyloData:
     slot = board[i]
     assert slot.cell == cell
     d = replace(d, board=(*board[:i], *board[i + 1 :]))
+    shrunk(table(board), d.board, cell)  # what is INCOMPATIBLE now, when plain to see
     d = discard_cards(d, slot.owner, (slot.card,))
     if slot.under is not None:
         d = discard_cards(d, slot.under_owner, (slot.under,))
