@@ -443,7 +443,7 @@ def _play_species(d: PhyloData, seat: int, card: str, cell: int) -> PhyloData:
             known=known,
             actions_left=d.actions_left - 1,
             board=board_with(d.board, Slot(cell, card, seat)),
-            log=logged(d.log, f"{seat_name(seat)} played {name(card)} at {where}"),
+            log=logged(d.log, _PLAYED[seat][card] + where),
         )
         grown(before, d.board, cell)  # one card more
         return after_placement(d, cell, card)
@@ -463,7 +463,7 @@ def _play_species(d: PhyloData, seat: int, card: str, cell: int) -> PhyloData:
         f"{seat_name(slot.owner)}'s {name(slot.card)} at {where}",
     )
     d = put_slot(d, Slot(cell, card, seat))
-    d = log(d, f"{seat_name(seat)} played {name(card)} at {where}")
+    d = log(d, _PLAYED[seat][card] + where)
     return after_placement(d, cell, card)
 
 
@@ -489,7 +489,7 @@ def _drop(d: PhyloData, seat: int, card: str) -> PhyloData:
     # The card from the hand to the discard pile, logged, the pick-up (which may log the
     # pile's last card after it) and the action spent, in one copy of the record.
     hands, known = hands_without(d, seat, card)
-    text = f"{seat_name(seat)} dropped {name(card)} and picked up {DROP_PICKS}"
+    text = _DROPPED[seat][card]
     piles, hands, final, log_ = picked_up(d, seat, DROP_PICKS, d.final, hands, logged(d.log, text))
     d = replace(
         d,
@@ -550,3 +550,11 @@ def next_data(d: PhyloData, seat: int, action: Action) -> PhyloData:
 
 
 _SPECIES = cards().species
+# The log's words for the commonest steps, by seat and card, made once ("P1 played B09
+# Monkey Puzzle Tree at " and the cell; "P2 dropped E04 ... and picked up 3"): every
+# play and drop logs one, and the names cost two calls and a format each time.
+_PLAYED = tuple({c: f"{seat_name(s)} played {name(c)} at " for c in _SPECIES} for s in (0, 1))
+_DROPPED = tuple(
+    {c: f"{seat_name(s)} dropped {name(c)} and picked up {DROP_PICKS}" for c in cards().by_id}
+    for s in (0, 1)
+)
