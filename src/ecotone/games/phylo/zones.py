@@ -26,7 +26,6 @@ __all__ = [
     "describe_slot",
     "discard_cards",
     "discarded",
-    "draw",
     "hands_with",
     "hands_without",
     "log",
@@ -101,16 +100,6 @@ def hands_with(
     return (tuple(more), hands[1]) if seat == 0 else (hands[0], tuple(more))
 
 
-def draw(d: PhyloData, seat: int, n: int) -> PhyloData:
-    """``seat`` picks up ``n`` cards (fewer if the pile runs out).
-
-    Picking up the last card starts the end of the game (rules doc §The end): ``final``
-    becomes 1, this turn is finished and the opponent plays one last turn.
-    """
-    piles, hands, final, log_ = picked_up(d, seat, n, d.final, d.hands, d.log)
-    return replace(d, piles=piles, hands=hands, final=final, log=log_)
-
-
 def picked_up(
     d: PhyloData,
     seat: int,
@@ -119,9 +108,14 @@ def picked_up(
     hands: tuple[tuple[str, ...], ...],
     log_: tuple[str, ...],
 ) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...], int, tuple[str, ...]]:
-    """The piles, hands, ``final`` and log after :func:`draw` from ``d``'s piles, for a
-    step that changes other fields too, in the same copy of the record (a drop, the start
-    of a turn): ``final``, ``hands`` and ``log_`` are those the pick-up starts from."""
+    """The piles, hands, ``final`` and log after ``seat`` picks up ``n`` cards (fewer if
+    the pile runs out) from ``d``'s piles, where ``final``, ``hands`` and ``log_`` are
+    those the pick-up starts from: a drop and the start of a turn change other fields
+    too, in the same copy of the record.
+
+    Picking up the last card starts the end of the game (rules doc §The end): ``final``
+    becomes 1, this turn is finished and the opponent plays one last turn.
+    """
     piles = d.piles
     p = d.pile_of(seat)
     pile = piles[p]
