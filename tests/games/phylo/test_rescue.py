@@ -119,10 +119,11 @@ def test_incompatible_cards_still_score_at_the_end() -> None:
     assert state.scores() == [0.0, 1.0 + 5.0 + 4.0]
 
 
-def test_a_board_grown_by_a_compatible_card_keeps_the_trouble_it_was_told() -> None:
-    # compatibility.grown tells a board it has no INCOMPATIBLE card without tracing it:
-    # along seeded random games of every kind, whatever a board's table holds is what
-    # tracing it again finds
+def test_a_board_grown_or_shrunk_by_a_card_keeps_the_trouble_it_was_told() -> None:
+    # compatibility.grown and compatibility.shrunk tell a board its INCOMPATIBLE cards
+    # without tracing it (from the board it came from, one card more or less): along
+    # seeded random games of every kind, whatever a board's table holds is what tracing
+    # it again finds
     told = 0
     for game in (
         ecotone.make("phylo", players=2),

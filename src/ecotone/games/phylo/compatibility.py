@@ -19,6 +19,7 @@ host is supported and still its host. Unsupported cards are INCOMPATIBLE.
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Iterable, Mapping
 from functools import cache
 
@@ -33,6 +34,7 @@ __all__ = [
     "grown",
     "incompatible",
     "pollinated",
+    "shrunk",
     "supported",
     "tables",
     "trouble_on",
@@ -111,6 +113,11 @@ def tables() -> Tables:
 _TABLES = tables()
 _PLANTS = _TABLES.plants
 _BESIDE = _TABLES.beside
+_LINKS = _TABLES.links
+_FRIENDS = _TABLES.friends
+_EATERS = _TABLES.eaters
+_NOTHING: frozenset[str] = frozenset()
+_NO_TROUBLE: list[tuple[int, bool]] = []  # (shared: read only)
 
 
 # -- compatibility ---------------------------------------------------------------------------
@@ -208,20 +215,136 @@ def trouble_on(board: tuple[Slot, ...]) -> list[tuple[int, bool]]:
     return found
 
 
-def grown(before: Table, after: tuple[Slot, ...]) -> None:
+def grown(before: Table, after: tuple[Slot, ...], cell: int, beneath: bool = False) -> None:
     """Tell the table of ``after``, which is the board of ``before`` (its table) with one
-    compatible card more (a species played into an empty cell where it fits, or a
-    parasite beneath a host it feeds on), that no card is INCOMPATIBLE when none was on
-    the board before.
+    compatible card more at ``cell`` (a species played into an empty cell where it fits,
+    or, with ``beneath``, a parasite beneath a host it feeds on), its INCOMPATIBLE cards
+    when ``before``'s are known, without tracing ``after`` again at the end of the turn.
 
-    A card added only adds support: it traces back itself (a plant fits beside the map or
-    a species sharing its habitat, any other card beside a species it feeds on, which
-    traces back), and every card that traced back still does. So :func:`trouble_on`
-    need not trace ``after`` again, as the end of each turn would.
+    A card added only adds support: every card that traced back still does. So when no
+    card was INCOMPATIBLE none is (a plant fits beside the map or a species sharing its
+    habitat, any other card beside a species it feeds on, which traces back); otherwise
+    only the cards the new one reaches can change (:func:`_grown_trouble`).
     """
     known = before.trouble
-    if known is not None and not known:
-        table(after).trouble = known  # the same empty list: read only
+    if known is None:
+        if before.board:
+            return
+        known = _NO_TROUBLE  # the empty board
+    if known:
+        known = _grown_trouble(known, table(after).cells, cell, beneath)
+    table(after).trouble = known  # (read only: shared by the boards with none)
+
+
+def _grown_trouble(
+    known: list[tuple[int, bool]], cells: Mapping[int, Slot], cell: int, beneath: bool
+) -> list[tuple[int, bool]]:
+    """The INCOMPATIBLE cards of ``cells`` after the card at ``cell`` was added (see
+    :func:`grown`), from ``known``, those of the board before it.
+
+    A parasite traces back when its host does. A species traces back when it is a source
+    or feeds on a neighbour that traces back; it may also make a neighbouring plant a
+    source (sharing its habitat), and support flows on from what traces back now, but
+    only through cards that did not before: those are followed, as :func:`supported`
+    follows them from every source.
+    """
+    if beneath:
+        if (cell, False) not in known:  # the host traces back: so does its parasite
+            return known
+        more = list(known)
+        insort(more, (cell, True))
+        return more
+    lost = {c for c, under in known if not under}  # the species that do not trace back
+    card = cells[cell].card
+    plant = card in _PLANTS
+    links, habitat = _LINKS[card], _TABLES.habitat
+    mates = habitat[card] if plant else _NOTHING  # the neighbours making it a source
+    traced = plant and cell in NEXT_TO_MAP
+    fresh: list[int] = []
+    for n in NEIGHBOURS[cell]:
+        slot = cells.get(n)
+        if slot is None:
+            continue
+        other = slot.card
+        if other in mates or (other in links and n not in lost):
+            traced = True
+        if n in lost and other in _PLANTS and card in habitat[other]:
+            fresh.append(n)  # a plant the new card makes a source
+    lost.difference_update(fresh)
+    if traced:
+        fresh.append(cell)
+    else:
+        lost.add(cell)
+    while fresh:
+        c = fresh.pop()
+        who_eats = _EATERS.get(cells[c].card)
+        if not who_eats:
+            continue
+        for n in NEIGHBOURS[c]:
+            if n in lost and cells[n].card in who_eats:
+                lost.discard(n)
+                fresh.append(n)
+    out: list[tuple[int, bool]] = []
+    for c, under in known:
+        if c in lost:
+            out.append((c, under))  # still not traced back, or a parasite on such a host
+        elif under:  # a parasite on a host that traces back: INCOMPATIBLE if not its food
+            slot = cells[c]
+            if slot.under is not None and slot.card not in _LINKS[slot.under]:
+                out.append((c, under))
+    if cell in lost:
+        insort(out, (cell, False))
+    return out
+
+
+def shrunk(before: Table, after: tuple[Slot, ...], cell: int) -> None:
+    """Tell the table of ``after``, which is the board of ``before`` (its table) without
+    the card at ``cell`` and any parasite beneath it, its INCOMPATIBLE cards when
+    ``before``'s are known and no card beside ``cell`` may have traced back through the
+    card taken away.
+
+    A card traced back through it when it fed on it while both traced back, or when it is
+    a plant the card made a source (sharing its habitat) with nothing else making it one.
+    When no neighbour did, every other card traces back as it did, and the cards at
+    ``cell`` are simply gone (the rescue turn's discards, of cards that trace back to
+    nothing, are mostly such); otherwise :func:`trouble_on` traces ``after`` again when
+    asked.
+    """
+    known = before.trouble
+    if known is None:
+        return
+    cells = before.cells
+    card = cells[cell].card
+    friends = _FRIENDS.get(card)  # (none for Habitat Loss left as URBAN)
+    if friends:
+        eaters = _EATERS[card] if (cell, False) not in known else _NOTHING
+        habitat = _TABLES.habitat
+        for n in NEIGHBOURS[cell]:
+            slot = cells.get(n)
+            if slot is None or slot.card not in friends:
+                continue
+            other = slot.card
+            if other in eaters and (n, False) not in known:
+                return  # it may have traced back through the card
+            if other in _PLANTS and card in habitat[other] and not _source(cells, n, cell):
+                return  # a plant the card made a source
+    if known:
+        known = [(c, under) for c, under in known if c != cell]
+    table(after).trouble = known  # (read only: shared)
+
+
+def _source(cells: Mapping[int, Slot], plant: int, leaving: int) -> bool:
+    """Whether the plant at ``plant`` is a source without the card at ``leaving``: beside
+    the map, or beside another species sharing its habitat (as :func:`supported` finds
+    the sources)."""
+    if plant in NEXT_TO_MAP:
+        return True
+    mates = _TABLES.habitat[cells[plant].card]
+    for n in NEIGHBOURS[plant]:
+        slot = cells.get(n)
+        if slot is not None and n != leaving and slot.card in mates:
+            return True
+    return False
 
 
 def pollinated(cells: Iterable[Slot]) -> bool:

@@ -81,10 +81,10 @@ from ecotone.games.phylo.turns import begin_turn, finish_turn
 from ecotone.games.phylo.zones import (
     board_with,
     discarded,
-    draw,
     hands_without,
     log,
     logged,
+    picked_up,
     put_slot,
     remove_cell,
     take_from_hand,
@@ -440,16 +440,16 @@ def _play_species(d: PhyloData, seat: int, card: str, cell: int) -> PhyloData:
             known=known,
             actions_left=d.actions_left - 1,
             board=board_with(d.board, Slot(cell, card, seat)),
-            log=logged(d, f"{seat_name(seat)} played {name(card)} at {where}"),
+            log=logged(d.log, _PLAYED[seat][card] + where),
         )
-        grown(before, d.board)  # one card more
+        grown(before, d.board, cell)  # one card more
         return after_placement(d, cell, card)
     d = take_from_hand(d, seat, card)
     d = replace(d, actions_left=d.actions_left - 1)
     if card in t.parasites:
         assert slot is not None
         d = put_slot(d, Slot(cell, slot.card, slot.owner, card, seat))
-        grown(before, d.board)
+        grown(before, d.board, cell, beneath=True)
         d = log(d, f"{seat_name(seat)} played {name(card)} beneath {name(slot.card)} at {where}")
         return after_placement(d, cell, card, beneath=True)
     # INVASIVE, on top of a similar species (which it takes away: no card more)
@@ -460,7 +460,7 @@ def _play_species(d: PhyloData, seat: int, card: str, cell: int) -> PhyloData:
         f"{seat_name(slot.owner)}'s {name(slot.card)} at {where}",
     )
     d = put_slot(d, Slot(cell, card, seat))
-    d = log(d, f"{seat_name(seat)} played {name(card)} at {where}")
+    d = log(d, _PLAYED[seat][card] + where)
     return after_placement(d, cell, card)
 
 
@@ -483,18 +483,22 @@ def _move(d: PhyloData, seat: int, action: Move) -> PhyloData:
 
 
 def _drop(d: PhyloData, seat: int, card: str) -> PhyloData:
-    # The card from the hand to the discard pile, logged and the action spent, in one copy
-    # of the record; then the pick-up (which may log the pile's last card).
+    # The card from the hand to the discard pile, logged, the pick-up (which may log the
+    # pile's last card after it) and the action spent, in one copy of the record.
     hands, known = hands_without(d, seat, card)
+    text = _DROPPED[seat][card]
+    piles, hands, final, log_ = picked_up(d, seat, DROP_PICKS, d.final, hands, logged(d.log, text))
     d = replace(
         d,
         hands=hands,
         known=known,
         discards=discarded(d, seat, (card,)),
-        log=logged(d, f"{seat_name(seat)} dropped {name(card)} and picked up {DROP_PICKS}"),
+        piles=piles,
+        final=final,
+        log=log_,
         actions_left=d.actions_left - 1,
     )
-    return resume(draw(d, seat, DROP_PICKS))
+    return resume(d)
 
 
 def next_data(d: PhyloData, seat: int, action: Action) -> PhyloData:
@@ -543,3 +547,11 @@ def next_data(d: PhyloData, seat: int, action: Action) -> PhyloData:
 
 
 _SPECIES = cards().species
+# The log's words for the commonest steps, by seat and card, made once ("P1 played B09
+# Monkey Puzzle Tree at " and the cell; "P2 dropped E04 ... and picked up 3"): every
+# play and drop logs one, and the names cost two calls and a format each time.
+_PLAYED = tuple({c: f"{seat_name(s)} played {name(c)} at " for c in _SPECIES} for s in (0, 1))
+_DROPPED = tuple(
+    {c: f"{seat_name(s)} dropped {name(c)} and picked up {DROP_PICKS}" for c in cards().by_id}
+    for s in (0, 1)
+)

@@ -21,13 +21,14 @@ from ecotone.core.records import put, replace, seat_name
 from ecotone.games.phylo.cards import DrawBonus, cards
 from ecotone.games.phylo.compatibility import trouble_on
 from ecotone.games.phylo.state import ACTIONS_PER_TURN, Phase, PhyloData
-from ecotone.games.phylo.zones import describe_slot, draw, log, remove_cell, remove_under
+from ecotone.games.phylo.zones import describe_slot, log, picked_up, remove_cell, remove_under
 
 __all__ = [
     "begin_turn",
     "discard_incompatible",
     "finish_turn",
     "recheck",
+    "rescue_due",
     "trouble",
 ]
 
@@ -44,24 +45,28 @@ def draws_per_turn(d: PhyloData, seat: int) -> int:
 
 def begin_turn(d: PhyloData) -> PhyloData:
     """Start ``d.turn``'s turn: pick up, then 3 actions (a rescue turn if one is due)."""
-    return _begin(d, d.turn, d.final)
+    return _begin(d, d.turn, d.final, d.rescue_due)
 
 
-def _begin(d: PhyloData, seat: int, final: int) -> PhyloData:
-    """:func:`begin_turn` for ``seat``, with ``final`` the turns still to play: the turn
-    handed on and begun in one copy of the record (the pick-up reads neither the phase nor
-    the actions, so it comes after)."""
-    d = replace(
+def _begin(d: PhyloData, seat: int, final: int, due: tuple[bool, ...]) -> PhyloData:
+    """:func:`begin_turn` for ``seat``, with ``final`` the turns still to play and ``due``
+    the seats whose next turn is a rescue turn (:func:`rescue_due`): the turn handed on,
+    begun and its pick-up made in one copy of the record."""
+    piles, hands, final, log_ = picked_up(d, seat, draws_per_turn(d, seat), final, d.hands, d.log)
+    return replace(
         d,
         turn=seat,
         final=final,
         phase=_ACT,
         actions_left=ACTIONS_PER_TURN,
-        rescuing=d.rescue_due[seat],
+        rescue_due=due,
+        rescuing=due[seat],
         moved=(),
         events_this_turn=0,
+        piles=piles,
+        hands=hands,
+        log=log_,
     )
-    return draw(d, seat, draws_per_turn(d, seat))
 
 
 def trouble(d: PhyloData, seat: int) -> list[tuple[int, bool]]:
@@ -89,14 +94,21 @@ def discard_incompatible(d: PhyloData, seat: int) -> PhyloData:
 
 def recheck(d: PhyloData) -> PhyloData:
     """Whose next turn is a rescue turn: every seat with INCOMPATIBLE cards now."""
+    due = rescue_due(d)
+    return d if d.rescue_due == due else replace(d, rescue_due=due)
+
+
+def rescue_due(d: PhyloData) -> tuple[bool, ...]:
+    """The ``rescue_due`` of :func:`recheck` (for a step changing other fields too: the
+    end of a turn, with the start of the next)."""
     trouble = trouble_on(d.board)
-    if not trouble:  # (most turns: the record as it was, when no rescue was due either)
-        return d if d.rescue_due == _NONE_DUE else replace(d, rescue_due=_NONE_DUE)
+    if not trouble:  # (most turns)
+        return _NONE_DUE
     cells = d.cells()
     due = [False, False]
     for c, beneath in trouble:
         due[cells[c].under_owner if beneath else cells[c].owner] = True
-    return replace(d, rescue_due=tuple(due))
+    return tuple(due)
 
 
 _NONE_DUE = (False, False)
@@ -106,24 +118,29 @@ def finish_turn(d: PhyloData) -> PhyloData:
     """End ``d.turn``'s turn: rescue discards, then the next turn or the end of the game."""
     if d.rescuing:
         d = discard_incompatible(d, d.turn)
-    return _advance(recheck(d), evented=d.events_this_turn > 0)
+    return _advance(d, rescue_due(d), evented=d.events_this_turn > 0)
 
 
-def _advance(d: PhyloData, *, evented: bool) -> PhyloData:
+def _advance(d: PhyloData, due: tuple[bool, ...], *, evented: bool) -> PhyloData:
+    """Hand the turn on, with ``due`` the seats whose next turn is a rescue turn (set in
+    the same copy of the record as the next turn's start)."""
     final = d.final
     if final > 0:
         final -= 1
     elif final == 0:
         if not evented:
-            return log(replace(d, phase=_OVER, rescuing=False), "the game is over")
+            d = replace(d, phase=_OVER, rescuing=False, rescue_due=due)
+            return log(d, "the game is over")
         d = log(d, f"an event was played: {seat_name(1 - d.turn)} gets one extra turn to react")
     nxt = 1 - d.turn
     if d.skips[nxt] > 0:
-        d = replace(d, final=final, turn=nxt, events_this_turn=0, moved=(), rescuing=False)
+        d = replace(
+            d, final=final, turn=nxt, events_this_turn=0, moved=(), rescuing=False, rescue_due=due
+        )
         skips = put(d.skips, nxt, d.skips[nxt] - 1)
         d = log(replace(d, skips=skips), f"{seat_name(nxt)} misses this turn")
-        return _advance(d, evented=False)
-    return _begin(d, nxt, final)
+        return _advance(d, due, evented=False)
+    return _begin(d, nxt, final, due)
 
 
 # The phases read once (reading an enum member through its class costs a call).

@@ -16,7 +16,8 @@ from operator import attrgetter
 from ecotone.core.records import put, replace, seat_name, without
 from ecotone.games.phylo.board import cell_name
 from ecotone.games.phylo.cards import name
-from ecotone.games.phylo.state import PhyloData, Slot
+from ecotone.games.phylo.compatibility import shrunk
+from ecotone.games.phylo.state import PhyloData, Slot, table
 
 __all__ = [
     "LOG_SIZE",
@@ -25,11 +26,11 @@ __all__ = [
     "describe_slot",
     "discard_cards",
     "discarded",
-    "draw",
     "hands_with",
     "hands_without",
     "log",
     "logged",
+    "picked_up",
     "put_slot",
     "remove_cell",
     "remove_under",
@@ -41,13 +42,14 @@ LOG_SIZE = 8
 
 def log(d: PhyloData, text: str) -> PhyloData:
     """Record a public happening (the log keeps the last :data:`LOG_SIZE`)."""
-    return replace(d, log=logged(d, text))
+    return replace(d, log=logged(d.log, text))
 
 
-def logged(d: PhyloData, text: str) -> tuple[str, ...]:
-    """``d``'s log with ``text`` added, as :func:`log` keeps it (for a step that changes
-    several fields of the record at once: one copy of the record, not one per field)."""
-    return (*d.log, text)[-LOG_SIZE:]
+def logged(log_: tuple[str, ...], text: str) -> tuple[str, ...]:
+    """The log ``log_`` with ``text`` added, as :func:`log` keeps it (for a step that
+    changes several fields of the record at once: one copy of the record, not one per
+    field)."""
+    return (*log_, text)[-LOG_SIZE:]
 
 
 # -- hands and piles ---------------------------------------------------------------------------
@@ -64,7 +66,14 @@ def hands_without(
 ) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...]]:
     """The hands and the known cards of :func:`take_from_hand`, for a step that changes
     other fields of the record too (``d``'s own known cards when ``card`` was not known)."""
-    hands = put(d.hands, seat, without(d.hands[seat], card))
+    # Phylo's two hands written out, and the card cut out by slices: ``put`` and
+    # ``without`` (which the rarer edits use) cost a call and a copy through a list each,
+    # and every play and drop passes here.
+    hands = d.hands
+    hand = hands[seat]
+    i = hand.index(card)  # (a ValueError when nobody held it, as ``without`` raises)
+    less = hand[:i] + hand[i + 1 :]
+    hands = (less, hands[1]) if seat == 0 else (hands[0], less)
     known = d.known[seat]
     if card in known:
         return hands, put(d.known, seat, without(known, card))
@@ -73,34 +82,54 @@ def hands_without(
 
 def add_to_hand(d: PhyloData, seat: int, new: tuple[str, ...], *, seen: bool = False) -> PhyloData:
     """``seat``'s hand with ``new`` added (kept sorted); ``seen``: the opponent saw them."""
-    d = replace(d, hands=hands_with(d, seat, new))
+    d = replace(d, hands=hands_with(d.hands, seat, new))
     if seen:
         d = replace(d, known=put(d.known, seat, tuple(sorted((*d.known[seat], *new)))))
     return d
 
 
-def hands_with(d: PhyloData, seat: int, new: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    """The hands of :func:`add_to_hand` (for a step changing other fields too)."""
-    return put(d.hands, seat, tuple(sorted((*d.hands[seat], *new))))
+def hands_with(
+    hands: tuple[tuple[str, ...], ...], seat: int, new: tuple[str, ...]
+) -> tuple[tuple[str, ...], ...]:
+    """``hands`` with ``new`` added to ``seat``'s, kept sorted (:func:`add_to_hand`, and a
+    step changing other fields too)."""
+    # (as in hands_without: the two hands written out; a list sorted in place costs less
+    # than ``sorted`` of a tuple, and every pick-up passes here)
+    more = [*hands[seat], *new]
+    more.sort()
+    return (tuple(more), hands[1]) if seat == 0 else (hands[0], tuple(more))
 
 
-def draw(d: PhyloData, seat: int, n: int) -> PhyloData:
-    """``seat`` picks up ``n`` cards (fewer if the pile runs out).
+def picked_up(
+    d: PhyloData,
+    seat: int,
+    n: int,
+    final: int,
+    hands: tuple[tuple[str, ...], ...],
+    log_: tuple[str, ...],
+) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...], int, tuple[str, ...]]:
+    """The piles, hands, ``final`` and log after ``seat`` picks up ``n`` cards (fewer if
+    the pile runs out) from ``d``'s piles, where ``final``, ``hands`` and ``log_`` are
+    those the pick-up starts from: a drop and the start of a turn change other fields
+    too, in the same copy of the record.
 
     Picking up the last card starts the end of the game (rules doc §The end): ``final``
     becomes 1, this turn is finished and the opponent plays one last turn.
     """
+    piles = d.piles
     p = d.pile_of(seat)
-    pile = d.piles[p]
+    pile = piles[p]
     n = min(n, len(pile))
     if n == 0:
-        return d
-    taken = pile[len(pile) - n :]
-    d = replace(d, piles=put(d.piles, p, pile[: len(pile) - n]), hands=hands_with(d, seat, taken))
-    if not d.piles[p] and d.final < 0:
-        what = "their deck" if d.decks else "the pick-up pile"
-        d = log(replace(d, final=1), f"{seat_name(seat)} picked up the last card of {what}")
-    return d
+        return piles, hands, final, log_
+    left = pile[: len(pile) - n]
+    piles = put(piles, p, left)
+    hands = hands_with(hands, seat, pile[len(pile) - n :])
+    if left or final >= 0:
+        return piles, hands, final, log_
+    what = "their deck" if d.decks else "the pick-up pile"
+    text = f"{seat_name(seat)} picked up the last card of {what}"
+    return piles, hands, 1, logged(log_, text)
 
 
 def discard_cards(d: PhyloData, owner: int, new: tuple[str, ...]) -> PhyloData:
@@ -140,6 +169,7 @@ def remove_cell(d: PhyloData, cell: int) -> PhyloData:
     slot = board[i]
     assert slot.cell == cell
     d = replace(d, board=(*board[:i], *board[i + 1 :]))
+    shrunk(table(board), d.board, cell)  # what is INCOMPATIBLE now, when plain to see
     d = discard_cards(d, slot.owner, (slot.card,))
     if slot.under is not None:
         d = discard_cards(d, slot.under_owner, (slot.under,))
