@@ -1,4 +1,4 @@
-"""The optional compiled build: ``ECOTONE_COMPILE=1 pip install .`` compiles the rules with mypyc.
+"""The optional compiled build: ``ECOTONE_COMPILE=1 pip install .`` compiles rules and bots.
 
 A plain ``pip install .`` (or the editable install the scripts make) builds the pure-Python
 package, and that is what every install has. With ``ECOTONE_COMPILE=1`` in the

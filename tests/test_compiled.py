@@ -1,9 +1,10 @@
 """The optional compiled build plays, refuses and replays exactly as the sources do.
 
-``ECOTONE_COMPILE=1 pip install .`` compiles the games' rules with mypyc
-(``hatch_build.py``; the modules are listed in ``pyproject.toml``). The slow run builds
-that wheel from this tree and, against the unpacked wheel, runs every game's golden
-playthroughs and refusal tests, the heuristic bots' golden games and the replay tests,
+``ECOTONE_COMPILE=1 pip install .`` compiles the games' rules, the search and the
+heuristic bots with mypyc (``hatch_build.py``; the modules are listed in
+``pyproject.toml``). The slow run builds that wheel from this tree and, against the
+unpacked wheel, runs every game's golden playthroughs and refusal tests, the heuristic
+bots' golden games, the search's tests, the bots' descriptions and the replay tests,
 and compares what every game refuses, and why, with what the sources say
 (``tests/refusal_probe.py``). The build takes about 1.5 minutes of CPU (mypy's check of
 the compiled modules, then gcc: 2.5 to 3.5 minutes of wall time on a busy 2-core
@@ -36,6 +37,8 @@ TESTS = (
     *sorted(str(p.relative_to(ROOT)) for p in ROOT.glob("tests/games/*/test_playthrough.py")),
     *sorted(str(p.relative_to(ROOT)) for p in ROOT.glob("tests/games/*/test_refusals.py")),
     "tests/bots/test_heuristic_golden.py",
+    "tests/bots/test_ismcts.py",
+    "tests/bots/test_bot_descriptions.py",
     "tests/cli/test_cli_replay.py",
     "tests/core/test_replay.py",
 )
@@ -70,6 +73,12 @@ def test_the_compiled_build_compiles_every_games_rules_and_nothing_it_would_chan
     games = {p.name for p in (ROOT / "src/ecotone/games").iterdir() if (p / "rules.py").exists()}
     assert len(games) == 5
     assert {f"ecotone.games.{g}.rules" for g in games} <= set(names)
+    # the search, and the heuristics its rollouts and prior consult at every step
+    heuristics = {p.stem for p in (ROOT / "src/ecotone/bots/heuristics").glob("[!_]*.py")}
+    assert len(heuristics) == 5
+    assert {"ecotone.bots.ismcts", *(f"ecotone.bots.heuristics.{h}" for h in heuristics)} <= set(
+        names
+    )
     for name in names:
         module = importlib.import_module(name)
         # mypyc gives a compiled class its annotations' bare classes (tuple[Card, ...]

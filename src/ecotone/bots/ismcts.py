@@ -64,9 +64,9 @@ import statistics
 import time
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
-from ecotone.bots.base import Bot, SeatView
+from ecotone.bots.base import Bot, SeatView, describe
 from ecotone.bots.registry import SearchDefaults, lookup
 from ecotone.core.actions import Action
 from ecotone.core.game import Game, State
@@ -121,6 +121,51 @@ class SearchStats:
         return self.iterations / self.seconds if self.seconds > 0 else 0.0
 
 
+#: The options the search accepts, with their defaults for a game that names none of its
+#: own (:meth:`ISMCTSBot.options_for` gives a game's). A module constant, not a class
+#: attribute: the compiled build makes the class native, where a class variable is
+#: awkward.
+OPTIONS: tuple[BotOption, ...] = (
+    BotOption("iterations", DEFAULT_ITERATIONS, "determinized playouts per decision"),
+    BotOption("seconds", None, "time budget per decision instead of iterations (not reproducible)"),
+    BotOption("c", 1.2, "UCB exploration constant; rewards lie in [0, 1]"),
+    BotOption("rollout", "random", "rollout policy: random, or heuristic (the game's bot)"),
+    BotOption("max_depth", 0, "cut rollouts after this many decisions (0: play to the end)"),
+    BotOption("score_weight", 0.25, "weight of the score margin against winning (0..1)"),
+    BotOption(
+        "prior",
+        "heuristic",
+        "heuristic: favour the game's heuristic bot's move at its own decisions (the "
+        "default where the game has one), or none",
+    ),
+    BotOption("prior_weight", 0.3, "strength of the prior: a bonus fading with visits"),
+    BotOption(
+        "evidence",
+        0.0,
+        "play the heuristic's move unless the most tried move's mean reward beats it by "
+        "this many standard errors (0: always the most tried)",
+    ),
+    BotOption(
+        "widening",
+        0.0,
+        "progressive widening: try a new action at a node only while it has fewer than "
+        "1 + widening * sqrt(visits) tried (0: every action once first)",
+    ),
+    BotOption(
+        "paired",
+        0,
+        "compare up to this many root moves on the same deals: each determinization "
+        "and its rollout randomness is tried with every one of them (0: off)",
+    ),
+    BotOption(
+        "secrets",
+        "random",
+        "how the other seats make their secret choices in a simultaneous round: random, "
+        "or heuristic (the game's bot, on that seat's view of the deal searched)",
+    ),
+)
+
+
 class _Edge:
     """An action taken from a node: its statistics and the nodes that can follow it."""
 
@@ -149,80 +194,43 @@ class _Node:
         self.visits = 0  # descents through this node
 
 
-class ISMCTSBot(Bot):
-    """Searches many deals consistent with what its seat knows, and plays the most tried move.
+# What the class is, given to it after its body (`describe`): a compiled class keeps no
+# docstring, and `ecotone bots` describes a bot by its class's.
+_ABOUT = """Searches many deals consistent with what its seat knows, and plays the most tried move.
 
-    Args:
-        game: the configured game.
-        seat: the seat it plays.
-        seed: its private seed (decisions are reproducible with an iteration budget).
-        iterations: determinized playouts per decision (default: the game's own figure,
-            else :data:`DEFAULT_ITERATIONS`; see :func:`default_iterations`).
-        seconds: a time budget per decision instead (not reproducible).
-        c: the UCB exploration constant (rewards lie in [0, 1]).
-        rollout: ``"random"`` or ``"heuristic"`` (the game's heuristic bot plays every
-            seat in the rollouts: stronger playouts, far fewer of them).
-        max_depth: cut rollouts after this many decisions and judge the position by its
-            current scores (0: play every rollout to the end).
-        score_weight: the weight of the score margin against winning in the reward.
-        prior: ``"heuristic"`` (the default for a game with a heuristic bot) or ``"none"``:
-            at its own decisions in the tree, the move the game's heuristic bot would play
-            gets a bonus of ``prior_weight * sqrt(availability) / (1 + visits)`` and is
-            tried first, so the search starts from good play and departs from it only on
-            evidence.
-        prior_weight: the strength of that bonus.
-        evidence: keep the heuristic's move unless the chosen move's mean reward beats it
-            by this many standard errors (0: always the search's choice).
-        widening: progressive widening of large action spaces (0: off).
-        paired: compare up to this many root moves on the same deals, with the same
-            rollout randomness, so that the luck of the deal cancels out (0: off).
-        secrets: ``"random"`` or ``"heuristic"``: how the other seats make their secret
-            choices in a simultaneous round during the search.
-    """
+Args:
+    game: the configured game.
+    seat: the seat it plays.
+    seed: its private seed (decisions are reproducible with an iteration budget).
+    iterations: determinized playouts per decision (default: the game's own figure,
+        else :data:`DEFAULT_ITERATIONS`; see :func:`default_iterations`).
+    seconds: a time budget per decision instead (not reproducible).
+    c: the UCB exploration constant (rewards lie in [0, 1]).
+    rollout: ``"random"`` or ``"heuristic"`` (the game's heuristic bot plays every
+        seat in the rollouts: stronger playouts, far fewer of them).
+    max_depth: cut rollouts after this many decisions and judge the position by its
+        current scores (0: play every rollout to the end).
+    score_weight: the weight of the score margin against winning in the reward.
+    prior: ``"heuristic"`` (the default for a game with a heuristic bot) or ``"none"``:
+        at its own decisions in the tree, the move the game's heuristic bot would play
+        gets a bonus of ``prior_weight * sqrt(availability) / (1 + visits)`` and is
+        tried first, so the search starts from good play and departs from it only on
+        evidence.
+    prior_weight: the strength of that bonus.
+    evidence: keep the heuristic's move unless the chosen move's mean reward beats it
+        by this many standard errors (0: always the search's choice).
+    widening: progressive widening of large action spaces (0: off).
+    paired: compare up to this many root moves on the same deals, with the same
+        rollout randomness, so that the luck of the deal cancels out (0: off).
+    secrets: ``"random"`` or ``"heuristic"``: how the other seats make their secret
+        choices in a simultaneous round during the search.
+"""
+
+
+class ISMCTSBot(Bot):
+    # (its docstring: _ABOUT, above)
 
     name = "ismcts"
-
-    OPTIONS: ClassVar[tuple[BotOption, ...]] = (
-        BotOption("iterations", DEFAULT_ITERATIONS, "determinized playouts per decision"),
-        BotOption(
-            "seconds", None, "time budget per decision instead of iterations (not reproducible)"
-        ),
-        BotOption("c", 1.2, "UCB exploration constant; rewards lie in [0, 1]"),
-        BotOption("rollout", "random", "rollout policy: random, or heuristic (the game's bot)"),
-        BotOption("max_depth", 0, "cut rollouts after this many decisions (0: play to the end)"),
-        BotOption("score_weight", 0.25, "weight of the score margin against winning (0..1)"),
-        BotOption(
-            "prior",
-            "heuristic",
-            "heuristic: favour the game's heuristic bot's move at its own decisions (the "
-            "default where the game has one), or none",
-        ),
-        BotOption("prior_weight", 0.3, "strength of the prior: a bonus fading with visits"),
-        BotOption(
-            "evidence",
-            0.0,
-            "play the heuristic's move unless the most tried move's mean reward beats it by "
-            "this many standard errors (0: always the most tried)",
-        ),
-        BotOption(
-            "widening",
-            0.0,
-            "progressive widening: try a new action at a node only while it has fewer than "
-            "1 + widening * sqrt(visits) tried (0: every action once first)",
-        ),
-        BotOption(
-            "paired",
-            0,
-            "compare up to this many root moves on the same deals: each determinization "
-            "and its rollout randomness is tried with every one of them (0: off)",
-        ),
-        BotOption(
-            "secrets",
-            "random",
-            "how the other seats make their secret choices in a simultaneous round: random, "
-            "or heuristic (the game's bot, on that seat's view of the deal searched)",
-        ),
-    )
 
     @classmethod
     def options_for(cls, game_id: str, players: int | None = None) -> tuple[BotOption, ...]:
@@ -245,7 +253,7 @@ class ISMCTSBot(Bot):
             **search.at(players),
         }
         by_count = search.by_players
-        names = {o.name for o in cls.OPTIONS}
+        names = {o.name for o in OPTIONS}
         strange = sorted(set(game_defaults).union(*by_count.values()) - names)
         if strange:
             raise ValueError(
@@ -253,7 +261,7 @@ class ISMCTSBot(Bot):
                 + ", ".join(strange)
             )
         out: list[BotOption] = []
-        for o in cls.OPTIONS:
+        for o in OPTIONS:
             option = (
                 BotOption(o.name, game_defaults[o.name], o.help) if o.name in game_defaults else o
             )
@@ -645,6 +653,9 @@ class ISMCTSBot(Bot):
             e.wins += wins[e.seat]
             e.margins += margins[e.seat]
         return wins[self.seat], margins[self.seat]
+
+
+describe(ISMCTSBot, _ABOUT)
 
 
 def outcome(state: State[Any]) -> tuple[list[float], list[float]]:

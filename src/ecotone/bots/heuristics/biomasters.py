@@ -28,7 +28,7 @@ from itertools import compress
 from operator import attrgetter
 from typing import Any, cast
 
-from ecotone.bots.base import Bot, SeatView
+from ecotone.bots.base import Bot, SeatView, describe
 from ecotone.bots.registry import GameBots, SearchDefaults, register
 from ecotone.core.actions import Action
 from ecotone.games.biomasters.board import CELLS
@@ -224,8 +224,13 @@ def _tile(
     return value - worth / rivals, open_tiles
 
 
+# What the class is, given to it after its body (`describe`): a compiled class keeps no
+# docstring, and `ecotone bots` describes a bot by its class's.
+_ABOUT = "Greedy one-decision lookahead with a public-information evaluation."
+
+
 class HeuristicBot(Bot):
-    """Greedy one-decision lookahead with a public-information evaluation."""
+    # (its docstring: _ABOUT, above)
 
     name = "heuristic"
 
@@ -262,6 +267,9 @@ class HeuristicBot(Bot):
             if value > best_value + 1e-9:
                 best_action, best_value = action, value
         return best_action
+
+
+describe(HeuristicBot, _ABOUT)
 
 
 def _keep_ready_bonus(d: BioData, seat: int) -> float:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
-from ecotone.bots.base import Bot, SeatView
+from ecotone.bots.base import Bot, SeatView, describe
 from ecotone.bots.registry import GameBots, SearchDefaults, register
 from ecotone.core.actions import Action
 from ecotone.core.game import Game
@@ -158,8 +158,13 @@ class Plan:
         self.value = value
 
 
+# What the class is, given to it after its body (`describe`): a compiled class keeps no
+# docstring, and `ecotone bots` describes a bot by its class's.
+_ABOUT = "Earns the most valuable card it can complete, greedily, every time it can."
+
+
 class HeuristicBot(Bot):
-    """Earns the most valuable card it can complete, greedily, every time it can."""
+    # (its docstring: _ABOUT, above)
 
     name = "heuristic"
 
@@ -548,6 +553,9 @@ class HeuristicBot(Bot):
 
     def _least(self, legal: list[Action], value: Callable[[Action], float]) -> Action:
         return min(legal, key=value)
+
+
+describe(HeuristicBot, _ABOUT)
 
 
 # Random tile placements are so far from sensible play that random playouts judge a

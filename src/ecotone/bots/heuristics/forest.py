@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ecotone.bots.base import Bot, SeatView
+from ecotone.bots.base import Bot, SeatView, describe
 from ecotone.bots.registry import GameBots, SearchDefaults, register
 from ecotone.core.actions import Action
 from ecotone.games.forest import (
@@ -95,8 +95,13 @@ def _best(forest: Forest, card: str) -> tuple[float, int]:
     return best_value, best_tree
 
 
+# What the class is, given to it after its body (`describe`): a compiled class keeps no
+# docstring, and `ecotone bots` describes a bot by its class's.
+_ABOUT = "Plans its own forest and gives the card that hurts an opponent most."
+
+
 class HeuristicBot(Bot):
-    """Plans its own forest and gives the card that hurts an opponent most."""
+    # (its docstring: _ABOUT, above)
 
     name = "heuristic"
 
@@ -209,6 +214,9 @@ class HeuristicBot(Bot):
         scored = [(value(a), a) for a in legal]
         top = max(v for v, _ in scored)
         return self.rng.choice([a for v, a in scored if v >= top - 1e-9])
+
+
+describe(HeuristicBot, _ABOUT)
 
 
 def _chainsaws(forest: Forest) -> int:

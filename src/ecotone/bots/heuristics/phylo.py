@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ecotone.bots.base import Bot, SeatView
+from ecotone.bots.base import Bot, SeatView, describe
 from ecotone.bots.registry import GameBots, SearchDefaults, register
 from ecotone.core.actions import Action
 from ecotone.games.phylo.actions import (
@@ -219,8 +219,13 @@ def _without(cells: dict[int, Slot], *gone: int) -> dict[int, Slot]:
     return {k: v for k, v in cells.items() if k not in gone}
 
 
+# What the class is, given to it after its body (`describe`): a compiled class keeps no
+# docstring, and `ecotone bots` describes a bot by its class's.
+_ABOUT = "Greedy on the value of the table, with sensible answers to every question."
+
+
 class HeuristicBot(Bot):
-    """Greedy on the value of the table, with sensible answers to every question."""
+    # (its docstring: _ABOUT, above)
 
     name = "heuristic"
 
@@ -461,6 +466,9 @@ class HeuristicBot(Bot):
                 if value > best_value + 1e-9:
                     best, best_value = action, value
         return best
+
+
+describe(HeuristicBot, _ABOUT)
 
 
 def _settle(before: dict[int, Slot], after: dict[int, Slot]) -> dict[int, Slot]:

@@ -36,7 +36,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from ecotone.bots.base import Bot, SeatView
+from ecotone.bots.base import Bot, SeatView, describe
 from ecotone.bots.registry import GameBots, SearchDefaults, register
 from ecotone.core.actions import Action
 from ecotone.core.game import Game
@@ -369,8 +369,13 @@ def _pull(obs: dict[str, Any]) -> tuple[tuple[str, float], ...]:
 _Owners = tuple[dict[str, int], tuple[tuple[str, int], ...], int, tuple[tuple[str, ...], ...]]
 
 
+# What the class is, given to it after its body (`describe`): a compiled class keeps no
+# docstring, and `ecotone bots` describes a bot by its class's.
+_ABOUT = "Values routes, strategies and purchases by expected Food and Evolution Points."
+
+
 class HeuristicBot(Bot):
-    """Values routes, strategies and purchases by expected Food and Evolution Points."""
+    # (its docstring: _ABOUT, above)
 
     name = "heuristic"
     stance = "adaptive"  # "hawk" and "dove" fix the Survival Strategy
@@ -691,6 +696,9 @@ class HeuristicBot(Bot):
         return self.rng.choice([a for v, a in scored if v >= top - 1e-9])
 
 
+describe(HeuristicBot, _ABOUT)
+
+
 # Each phase's decision: the name of the bot's method (the bot decides at every step of a
 # search's rollouts, and looks up only the one it needs).
 _HANDLERS: dict[str, str] = {
@@ -705,18 +713,35 @@ _HANDLERS: dict[str, str] = {
 }
 
 
+# The stances' bots are described as HeuristicBot is (above), for the same reason.
+_ABOUT_HAWK = (
+    "Always Intimidates (the Hawk of the hawk-dove game); plays the rest like ``heuristic``."
+)
+
+
 class HawkBot(HeuristicBot):
-    """Always Intimidates (the Hawk of the hawk-dove game); plays the rest like ``heuristic``."""
+    # (its docstring: _ABOUT_HAWK, above)
 
     name = "hawk"
     stance = "hawk"
 
 
+describe(HawkBot, _ABOUT_HAWK)
+
+
+_ABOUT_DOVE = (
+    "Always Cooperates (the Dove of the hawk-dove game); plays the rest like ``heuristic``."
+)
+
+
 class DoveBot(HeuristicBot):
-    """Always Cooperates (the Dove of the hawk-dove game); plays the rest like ``heuristic``."""
+    # (its docstring: _ABOUT_DOVE, above)
 
     name = "dove"
     stance = "dove"
+
+
+describe(DoveBot, _ABOUT_DOVE)
 
 
 # Random Intimidation and random purchases are so far from sensible play that random
