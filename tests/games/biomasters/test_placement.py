@@ -345,12 +345,33 @@ def _fresh_layout(g: tuple[Slot | None, ...], grid: Grid) -> tuple[object, ...]:
 
 
 def _facts(layout: Layout) -> tuple[object, ...]:
-    return (layout.cells, layout.by_level, layout.domains, layout.tiles, layout.owned)
+    return (
+        layout.cells,
+        layout.by_level,
+        layout.domains,
+        layout.tiles,
+        layout.owned,
+        layout.parasitoids,
+    )
+
+
+def _standings_agree(layout: Layout, g: tuple[Slot | None, ...]) -> bool:
+    """Whether each seat's standing handed on (where known) is what a fresh count of its
+    cards on ``g`` finds."""
+    fresh = Layout(*_facts(layout), [None] * len(layout.standing))  # type: ignore[arg-type]
+    for seat, known in enumerate(layout.standing):
+        if known is not None:
+            counted = fresh.stand(g, seat)
+            if (known.cap, known.actors) != (counted.cap, counted.actors):
+                return False
+    return True
 
 
 def test_layouts_handed_on_are_the_layouts_a_scan_finds() -> None:
     # deaths, decompositions, scavenges and metamorphoses hand the layout on as plays do:
-    # on played positions of every configuration, what is handed on is what a scan finds
+    # on played positions of every configuration, what is handed on is what a scan finds,
+    # and so is what each seat's cards could pay and do, and the cards parasitoids ride
+    carried = 0
     for g4 in (
         game(),
         ecotone.make("biomasters", players=4, variant="2v2"),
@@ -367,8 +388,12 @@ def test_layouts_handed_on_are_the_layouts_a_scan_finds() -> None:
                 known = layout_of(state.data.grid)
                 if known is not None:
                     handed += 1
+                    assert _standings_agree(known, state.data.grid)
                     assert _facts(known) == _fresh_layout(state.data.grid, grid)
+                    carried += bool(known.parasitoids)
                 else:
                     forget_layouts()
-                Scan(state.data.grid, grid, 0)  # as the next decision's legal actions
+                for scanned in range(g4.players):  # as the next decisions' legal actions
+                    Scan(state.data.grid, grid, scanned)
         assert handed > 100
+    assert carried > 0  # a parasitoid rode a card, and was followed

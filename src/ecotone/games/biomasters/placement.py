@@ -35,6 +35,7 @@ from ecotone.games.biomasters.state import BioData, Slot, kind_of
 __all__ = [
     "Layout",
     "Scan",
+    "Standing",
     "affordable",
     "capacity",
     "cost_text",
@@ -45,6 +46,7 @@ __all__ = [
     "layout_changed",
     "layout_of",
     "layout_plus",
+    "layout_tucked",
     "live_neighbours",
     "plays",
     "preferred_met",
@@ -112,9 +114,25 @@ def preferred_met(d: BioData, grid: Grid, k: Kind, cell: int) -> bool:
 # -- the fast path: every legal play ----------------------------------------------------------
 
 
+class Standing:
+    """What one seat's cards on a grid could do were they all ready: the cost icons they
+    would pay, by level, and the cells of those with an ability, in cell order.
+
+    A seat's cards stand where they are from one of its decisions to the next, while
+    which of them are ready changes at nearly every step: a :class:`Scan` starts from this
+    and takes out only the exhausted cards. Never changed once made (scans share its lists).
+    """
+
+    __slots__ = ("actors", "cap")
+
+    def __init__(self, cap: list[int], actors: list[int]) -> None:
+        self.cap = cap
+        self.actors = actors
+
+
 class Layout:
-    """Where the cards lie on one grid, whatever their state (ready, fed, carrying): what
-    a :class:`Scan` lists for every seat. Never changed once made (scans share its lists).
+    """Where the cards lie on one grid, whatever their state (ready, fed): what a
+    :class:`Scan` lists for every seat. Never changed once made (scans share its lists).
 
     Attributes:
         cells: the occupied cells, in cell order.
@@ -124,6 +142,11 @@ class Layout:
         tiles: the cells of the Detritus tiles.
         owned: the cells of each seat's living cards and HOME, by seat, in cell order: a
             seat's scan reads only these.
+        parasitoids: the cells of the living cards carrying a parasitoid, in cell order:
+            the only cards of a seat whose turn neither ends nor starts that a change of
+            turn touches.
+        standing: each seat's :class:`Standing`, worked out when a scan first asks
+            (``None`` until then); a card tucked under a host can change its owner's.
         near: the cells next to a living card of some domains, by the domain bits, as
             :meth:`Scan.near` finds them.
         frontier: the empty cells, in order, where a card may go, by its connection and the
@@ -135,7 +158,17 @@ class Layout:
     payments and abilities mostly leave it as it was.
     """
 
-    __slots__ = ("by_level", "cells", "domains", "frontier", "near", "owned", "tiles")
+    __slots__ = (
+        "by_level",
+        "cells",
+        "domains",
+        "frontier",
+        "near",
+        "owned",
+        "parasitoids",
+        "standing",
+        "tiles",
+    )
 
     def __init__(
         self,
@@ -144,19 +177,40 @@ class Layout:
         domains: int,
         tiles: list[int],
         owned: list[list[int]],
+        parasitoids: list[int],
+        standing: list[Standing | None],
     ) -> None:
         self.cells = cells
         self.by_level = by_level
         self.domains = domains
         self.tiles = tiles
         self.owned = owned
+        self.parasitoids = parasitoids
+        self.standing = standing
         self.near: dict[int, set[int]] = {}
         self.frontier: dict[int, list[int]] = {}
 
+    def stand(self, g: tuple[Slot | None, ...], seat: int) -> Standing:
+        """``seat``'s :class:`Standing` on the grid ``g`` (of this layout), kept."""
+        cap = [0, 0, 0, 0, 0, 0, 0]
+        actors: list[int] = []
+        facts = _SCAN_FACTS
+        for i in self.owned[seat]:
+            s = g[i]
+            assert s is not None
+            lv, _, acts = facts[s.kind]
+            if lv:
+                cap[lv] += _weight(s)
+            if acts:
+                actors.append(i)
+        out = self.standing[seat] = Standing(cap, actors)
+        return out
+
     def plus(self, cell: int, card: str, owner: int) -> Layout:
         """This layout with ``owner``'s living card ``card`` put in ``cell`` (empty, or a
-        Detritus tile); the lists that do not change are shared."""
-        lv, bit, _ = _SCAN_FACTS[card]
+        Detritus tile); the lists that do not change are shared. A card just played
+        carries nothing: it pays one icon of its level, and no parasitoid rides it."""
+        lv, bit, acts = _SCAN_FACTS[card]
         cells, tiles = self.cells, self.tiles
         if cell in tiles:
             tiles = [i for i in tiles if i != cell]
@@ -169,7 +223,43 @@ class Layout:
         owned = self.owned.copy()
         mine = owned[owner] = owned[owner].copy()
         insort(mine, cell)
-        return Layout(cells, by_level, self.domains | bit, tiles, owned)
+        standing = self.standing
+        was = standing[owner]
+        if was is not None:
+            cap, actors = was.cap, was.actors
+            if lv:
+                cap = cap.copy()
+                cap[lv] += 1
+            if acts:
+                actors = actors.copy()
+                insort(actors, cell)
+            standing = standing.copy()
+            standing[owner] = Standing(cap, actors)
+        return Layout(cells, by_level, self.domains | bit, tiles, owned, self.parasitoids, standing)
+
+    def tucked(self, old: Slot, new: Slot, cell: int) -> Layout:
+        """This layout made the layout of the grid where the host in ``cell`` went from
+        ``old`` to ``new``: a parasite or mutualist tucked under it (or a parasite eaten).
+        Every card keeps its place, so the lists and what was found from them are
+        shared; only the host's icons and whether a parasitoid rides it may change."""
+        standing = self.standing
+        known = standing[old.owner]
+        if known is not None and _weight(old) != _weight(new):
+            cap = known.cap.copy()
+            cap[_SCAN_FACTS[new.kind][0]] += _weight(new) - _weight(old)
+            standing = standing.copy()
+            standing[old.owner] = Standing(cap, known.actors)
+        parasitoids = self.parasitoids
+        if (cell in parasitoids) != _carries_parasitoid(new):
+            parasitoids = [i for i in parasitoids if i != cell]
+            if _carries_parasitoid(new):
+                insort(parasitoids, cell)
+        out = Layout(
+            self.cells, self.by_level, self.domains, self.tiles, self.owned, parasitoids, standing
+        )
+        out.near = self.near
+        out.frontier = self.frontier
+        return out
 
     def changed(
         self, old: tuple[Slot | None, ...], new: tuple[Slot | None, ...], where: Sequence[int]
@@ -177,9 +267,12 @@ class Layout:
         """This layout (of the grid ``old``) made the layout of ``new``, which differs from
         ``old`` only in the cells ``where``: what each of those held is taken out, what it
         holds now put in. A living card gone takes its domain out only if no other card
-        of the grid has it, so the domains are gathered again then."""
+        of the grid has it, so the domains are gathered again then; the standing of a
+        seat whose cards changed is worked out again when asked."""
         cells, tiles = self.cells.copy(), self.tiles.copy()
         by_level, owned = self.by_level.copy(), self.owned.copy()
+        parasitoids = [i for i in self.parasitoids if i not in where]
+        standing = self.standing.copy()
         copied: set[int] = set()  # the lists of by_level and owned copied so far
         domains = self.domains
         regather = False
@@ -201,6 +294,7 @@ class Layout:
                         mine = owned[was.owner] = mine.copy()
                         copied.add(id(mine))
                     mine.remove(cell)
+                    standing[was.owner] = None
                     regather = True
             if now is not None:
                 insort(cells, cell)
@@ -218,13 +312,28 @@ class Layout:
                         mine = owned[now.owner] = mine.copy()
                         copied.add(id(mine))
                     insort(mine, cell)
+                    standing[now.owner] = None
                     domains |= bit
+                    if _carries_parasitoid(now):
+                        insort(parasitoids, cell)
         if regather:
             domains = 0
             for cells_of_level in by_level:
                 for i in cells_of_level:
                     domains |= _DOMAIN_BIT[new[i].kind]  # type: ignore[union-attr]
-        return Layout(cells, by_level, domains, tiles, owned)
+        return Layout(cells, by_level, domains, tiles, owned, parasitoids, standing)
+
+
+def _weight(s: Slot) -> int:
+    """How many cost icons the living card ``s`` pays: two with a ``double`` mutualist."""
+    m = s.mutualist
+    return 2 if m and kind_of(m) in _DOUBLE else 1
+
+
+def _carries_parasitoid(s: Slot) -> bool:
+    """Whether a parasitoid (a parasite that kills its host) rides the living card ``s``."""
+    p = s.parasite
+    return bool(p) and kind_of(p) in _PARASITOID
 
 
 # The layouts of the last grids scanned or made from them, by the grid's id, each with its
@@ -269,6 +378,7 @@ def grid_layout(g: tuple[Slot | None, ...], seats: int) -> Layout:
         by_level: list[list[int]] = [[], [], [], [], [], [], []]
         owned: list[list[int]] = [[] for _ in range(seats)]
         tiles: list[int] = []
+        parasitoids: list[int] = []
         domains = 0
         cells = list(compress(CELLS, g))
         full: tuple[Slot, ...] = g  # type: ignore[assignment] # read only where occupied
@@ -281,7 +391,9 @@ def grid_layout(g: tuple[Slot | None, ...], seats: int) -> Layout:
             by_level[lv].append(i)
             domains |= bit
             owned[s.owner].append(i)
-        layout = Layout(cells, by_level, domains, tiles, owned)
+            if s.parasite and _carries_parasitoid(s):
+                parasitoids.append(i)
+        layout = Layout(cells, by_level, domains, tiles, owned, parasitoids, [None] * seats)
         _keep_layout(g, layout, -1, "")
     return layout
 
@@ -302,6 +414,17 @@ def layout_plus(
     known = _LAYOUTS.get(id(old))
     if known is not None and known[0] is old and known[2] < 0:
         _keep_layout(new, known[1], cell, card)
+
+
+def layout_tucked(new: tuple[Slot | None, ...], old: tuple[Slot | None, ...], cell: int) -> None:
+    """Tell the scans that the grid ``new`` is ``old`` with a parasite or mutualist tucked
+    under the host in ``cell`` (or a parasite eaten there): every card keeps its place."""
+    layout = layout_of(old)
+    if layout is not None:
+        was, now = old[cell], new[cell]
+        assert was is not None
+        assert now is not None
+        _keep_layout(new, layout.tucked(was, now, cell), -1, "")
 
 
 def layout_changed(
@@ -334,6 +457,8 @@ class Scan:
         tiles: the cells of the Detritus tiles.
         cap: how many cost icons of each level ``seat``'s ready cards can pay, by level.
         actors: the cells of ``seat``'s ready cards that have an ability, in cell order.
+
+    ``cap`` and ``actors`` may be the lists of the seat's :class:`Standing`: read only.
     """
 
     __slots__ = (
@@ -351,21 +476,26 @@ class Scan:
     )
 
     def __init__(self, g: tuple[Slot | None, ...], grid: Grid, seat: int) -> None:
-        cap = [0, 0, 0, 0, 0, 0, 0]
-        actors: list[int] = []
-        facts, double = _SCAN_FACTS, _DOUBLE  # locals: this loop is hot
         full: tuple[Slot, ...] = g  # type: ignore[assignment] # read only where occupied
         # the places are known (or read once for every seat): only the seat's cards are read
         layout = grid_layout(g, len(grid.homes))  # a HOME per seat
+        standing = layout.standing[seat]
+        if standing is None:
+            standing = layout.stand(full, seat)
+        cap, actors = standing.cap, standing.actors
+        # what the seat's cards could do were they all ready, less what the exhausted
+        # ones cannot: only a card's readiness is read, the rest of it only when exhausted
+        tired = False
         for i in layout.owned[seat]:
-            s = full[i]
-            if s.ready:
-                lv, _, acts = facts[s.kind]
+            if not full[i].ready:
+                s = full[i]
+                lv, _, acts = _SCAN_FACTS[s.kind]
+                if not tired:  # the standing's lists are shared: changed in copies
+                    cap, actors, tired = cap.copy(), actors.copy(), True
                 if lv:
-                    m = s.mutualist
-                    cap[lv] += 2 if m and kind_of(m) in double else 1
+                    cap[lv] -= _weight(s)
                 if acts:
-                    actors.append(i)
+                    actors.remove(i)
         self.cells = layout.cells
         self.by_level = layout.by_level
         self.domains = layout.domains
@@ -380,7 +510,12 @@ class Scan:
 
     def empty_around(self, sources: list[int]) -> set[int]:
         """The empty cells next to any of the cells ``sources``."""
-        out: set[int] = set().union(*map(self.around.__getitem__, sources))
+        # a plain loop: a map() over the table's __getitem__ costs more, a call through
+        # the method's wrapper for every source
+        out: set[int] = set()
+        around = self.around
+        for i in sources:
+            out |= around[i]
         out.difference_update(self.cells)
         return out
 
@@ -436,7 +571,10 @@ def plays(
                 row = rows.get(c)
                 if row is None:
                     row = rows[c] = tuple(Play(c, name) for name in grid.names)
-                out.extend(map(row.__getitem__, cells))
+                # a plain loop: map() over the row's __getitem__ costs about twice as much,
+                # a call through the method's wrapper for every cell
+                for i in cells:
+                    out.append(row[i])
     return out
 
 
@@ -524,6 +662,7 @@ _KEY: dict[str, int] = {
     for c, k in _KINDS.items()
 }
 _DOUBLE: frozenset[str] = frozenset(c for c, k in _KINDS.items() if k.effect == "double")
+_PARASITOID: frozenset[str] = frozenset(c for c, k in _KINDS.items() if k.effect == "parasitoid")
 # HOMEs are neutral: no domain bit
 _DOMAIN_BIT: dict[str, int] = {
     c: 0 if k.trophic is Trophic.HOME else 1 << k.domain for c, k in _KINDS.items()

@@ -36,6 +36,7 @@ from ecotone.games.biomasters.placement import (
     layout_changed,
     layout_of,
     layout_plus,
+    layout_tucked,
     plays,
     preferred_met,
     same_layout,
@@ -250,7 +251,7 @@ def _play(d: BioData, table: Table, seat: int, card: str, cell: int) -> BioData:
     before = d.grid
     grid = put(before, cell, here)
     if paying_cell < 0:
-        same_layout(grid, start)  # a card tucked under a host takes no place of its own
+        layout_tucked(grid, start, cell)  # a card tucked under a host takes no place of its own
     else:
         layout_plus(grid, start, cell, card)
     if not k.cost:
@@ -357,47 +358,50 @@ def _turn_cells(g: tuple[Slot | None, ...], table: Table, ending: int, starting:
     in the Detritus tile then and strikes nothing."""
     out = _TurnCells()
     hungry, meals, struck, wake = out.hungry, out.meals, out.struck, out.wake
-    neighbours = table.grid.neighbours
-    food_of, level_of = _FOOD, _LEVEL  # locals: this runs at every end of turn
     full: tuple[Slot, ...] = g  # type: ignore[assignment] # read only where occupied
-    # the cards by seat: the tiles are never read, and each seat's cards only for what may
-    # happen to them
+    # the cards by seat, and those a parasitoid rides: the tiles are never read, and each
+    # seat's cards only for what may happen to them
     layout = layout_of(g)
     if layout is not None:
-        owned = layout.owned
+        owned, parasitoids = layout.owned, layout.parasitoids
     else:  # a grid no decision scanned (as a search weighs many): grouped here, not kept
         owned = [[] for _ in range(table.players)]
+        parasitoids = []
         for i, s in occupied_slots(g):
             if not s.tile:
                 owned[s.owner].append(i)
-    # Only a parasitoid changes a card of a seat whose turn neither ends nor starts: with
-    # none in any deck, only those two seats' cards are read.
-    seats = range(len(owned)) if table.parasitoids else (ending, starting)
-    for seat in seats:
-        if seat < 0:
-            continue  # (no turn ends, or none starts)
-        for i in owned[seat]:
+                if s.parasite and kind_of(s.parasite) in _PARASITOID:
+                    parasitoids.append(i)
+    if ending >= 0:  # its consumers eat or starve (§Starvation)
+        neighbours = table.grid.neighbours
+        food_of, level_of = _FOOD, _LEVEL  # locals: this runs at every end of turn
+        for i in owned[ending]:
             s = full[i]
-            if seat == ending:
-                if s.fed:
-                    meals.append(i)
-                elif (food := food_of.get(s.kind)) is not None:
-                    for j in neighbours[i]:
-                        n = g[j]
-                        if n is not None and not n.tile and level_of[n.kind] == food:
-                            break
-                    else:
-                        hungry.append(i)
-                        continue
-            parasite = s.parasite
-            if parasite and s.parasite_owner == starting and kind_of(parasite) in _PARASITOID:
-                struck.append((i, parasite))
-            elif seat == starting and not s.ready:
-                if parasite and kind_of(parasite) in _DRAIN:
-                    continue  # Parasitic Drain: the host does not ready
+            if s.fed:
+                meals.append(i)
+            elif (food := food_of.get(s.kind)) is not None:
+                for j in neighbours[i]:
+                    n = g[j]
+                    if n is not None and not n.tile and level_of[n.kind] == food:
+                        break
+                else:
+                    hungry.append(i)
+    # the starting seat's parasitoids strike, whoever's card they ride (in cell order)
+    for i in parasitoids:
+        s = full[i]
+        if s.parasite_owner == starting and i not in hungry:
+            struck.append((i, s.parasite))
+    if starting >= 0:  # its exhausted cards ready, but for a host struck or drained
+        for i in owned[starting]:
+            if not full[i].ready:
+                parasite = full[i].parasite
+                if parasite:
+                    kind = kind_of(parasite)
+                    if kind in _DRAIN:
+                        continue  # Parasitic Drain: the host does not ready
+                    if kind in _PARASITOID and full[i].parasite_owner == starting:
+                        continue  # struck: it dies instead
                 wake.append(i)
-    if len(struck) > 1:
-        struck.sort()  # in cell order, as the grid lists them
     return out
 
 
