@@ -143,42 +143,38 @@ def _first_places(
         own = tile.plant_set & wanted != 0  # (_shows_need, by the bit sets)
         for layer in _LAYERS_IN[tile.layers]:
             by_layer[layer].append((tile, t, own, t * size))
+    shows = _turn_sets()[2]
     out: list[Place] = []
     add = out.append
-    for cell, layer, cons, reach in _open_cells(board, geo.key):
+    for cell, layer, fit, reach in _open_cells(board, geo.key):
         if not mask >> layer & 1:
             continue
         mine = by_layer[layer]
         if not mine:
             continue
-        # the matches that help, found when a tile that shows no needed plant asks (a cell
-        # with no neighbour offers none)
-        helpful: dict[int, int] | None = None
-        own_turns = help_turns = None
-        for tile, t, own, base in mine:
+        # the turns of a tile that shows no needed plant must also show a neighbour the
+        # plant whose match reaches one: worked out when such a tile asks (-1: not yet)
+        helping = -1
+        for _tile, t, own, base in mine:
             if own:
-                if cons is None:  # (nothing constrains the cell: every turn fits)
+                if fit is None:  # (nothing constrains the cell: every turn fits)
                     out += canon[base + cell]
                     continue
-                if own_turns is None:
-                    own_turns = _TURNS.get((cons, ())) or _turn_table(cons, ())
-                rotations = own_turns[t]
-                if rotations is None:
-                    rotations = own_turns[t] = _turns(tile, cons, True, _NO_HELP)
+                turns = fit >> t * 6 & 63
             else:
-                if helpful is None:
-                    helpful = _helping(reach, wanted) if reach else _NO_HELP
-                if not helpful:
+                if helping < 0:
+                    helping = 0
+                    for dr, q, plants in reach:
+                        if plants & wanted:
+                            helping |= shows[dr][q]
+                    if fit is not None:
+                        helping &= fit
+                if not helping:
                     continue
-                if help_turns is None:
-                    ways = (cons, tuple(helpful.items()))
-                    help_turns = _TURNS.get(ways) or _turn_table(*ways)
-                rotations = help_turns[t]
-                if rotations is None:
-                    rotations = help_turns[t] = _turns(tile, cons, False, helpful)
-            if rotations:
+                turns = helping >> t * 6 & 63
+            if turns:
                 row = made[base + cell]
-                for r in rotations:  # (a plain loop: cheaper than a comprehension's frame)
+                for r in _TURNS_IN[turns]:  # (a plain loop: cheaper than a comprehension)
                     add(row[r])
     return tuple(out)
 
@@ -196,6 +192,8 @@ def _next_places(
         tile = ts[t]
         for layer in _LAYERS_IN[tile.layers]:
             by_layer[layer].append((tile, t, t * size))
+    canonical, fitting, shows = _turn_sets()
+    vine = tiles().vine
     out: list[Place] = []
     add = out.append
     layer_of = geo.layer
@@ -203,52 +201,73 @@ def _next_places(
         mine = by_layer[layer_of[cell]]
         if not mine:
             continue
-        cons = constraints(board, geo, cell)
-        own_turns = _TURNS.get((cons, ())) or _turn_table(cons, ())
-        for tile, t, base in mine:
-            rotations = own_turns[t]
-            if rotations is None:
-                rotations = own_turns[t] = _turns(tile, cons, True, _NO_HELP)
-            row = made[base + cell]
-            if seam is None:
-                for r in rotations:
+        fit = _fit(constraints(board, geo, cell), canonical, fitting)
+        if seam is not None:
+            across = 0
+            for dr in seam:
+                across |= shows[dr][vine]
+            fit &= across
+        for _tile, t, base in mine:
+            turns = fit >> t * 6 & 63
+            if turns:
+                row = made[base + cell]
+                for r in _TURNS_IN[turns]:
                     add(row[r])
-            else:
-                across = _vine_turns(tile, seam)
-                for r in rotations:
-                    if across >> r & 1:
-                        add(row[r])
     return tuple(out)
 
 
-_NO_HELP: dict[int, int] = {}
+# The rotations in a bit set of rotations (bit ``r``), by the bit set.
+_TURNS_IN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(r for r in range(6) if bits >> r & 1) for bits in range(64)
+)
 
-# The rotations of each tile that :func:`.habitat.fits` lets through on a cell, by the
-# cell's constraints and the helpful matches it offers (``()`` for a tile that reaches a
-# needed plant itself, which needs none): few distinct questions recur across cells and
-# positions, so each is asked of the rule once. A table holds one entry per tile,
-# ``None`` until asked.
-_TurnsKey = tuple[tuple[int, ...] | None, tuple[tuple[int, int], ...]]
-_TURNS: dict[_TurnsKey, list[tuple[int, ...] | None]] = {}
+_TurnSets = tuple[int, tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
 
 
-def _turn_table(
-    cons: tuple[int, ...] | None, ways: tuple[tuple[int, int], ...]
-) -> list[tuple[int, ...] | None]:
-    """The table of rotations for a cell constrained by ``cons`` that offers ``ways``."""
-    key = (cons, ways)
-    table = _TURNS.get(key)
-    if table is None:
-        if len(_TURNS) > 20_000:  # a bound far beyond what games ask, for safety
-            _TURNS.clear()
-        table = _TURNS[key] = [None] * len(tiles().tiles)
-    return table
+@lru_cache(maxsize=1)
+def _turn_sets() -> _TurnSets:
+    """The conflict rule and what a tile shows, as bit sets over every tile's distinct
+    turns (bit ``tile * 6 + rotation``):
+
+    * every distinct turn of every tile;
+    * by direction and plant: the turns that a neighbour showing that plant from that
+      direction lets through: those whose side there is open or shows the same plant
+      (the rule of :func:`.habitat.fits`, one side at a time; a cell's constraints allow
+      the turns in every one of their sets: :func:`_fit`);
+    * by direction and plant: the turns that show that plant that way (a first tile's
+      helpful match, a later tile's vine across the seam).
+
+    A list of placements then reads a tile's turns on a cell as six bits of one integer,
+    instead of asking the rule per tile, turn and cell. (A test checks every set against
+    :func:`.habitat.fits`.)"""
+    ts = tiles()
+    plants = range(len(ts.plants))
+    canonical = 0
+    fitting = [[0] * len(plants) for _ in range(6)]
+    shows = [[0] * len(plants) for _ in range(6)]
+    for tile in ts.tiles:
+        for r in tile.rotations:
+            bit = 1 << tile.index * 6 + r
+            canonical |= bit
+            for d, p in enumerate(tile.faces[r]):
+                if p == OPEN:  # an open side faces any plant
+                    for q in plants:
+                        fitting[d][q] |= bit
+                else:
+                    fitting[d][p] |= bit
+                    shows[d][p] |= bit
+    return canonical, tuple(map(tuple, fitting)), tuple(map(tuple, shows))
 
 
-def _turns(
-    tile: Tile, cons: tuple[int, ...] | None, own: bool, helpful: dict[int, int]
-) -> tuple[int, ...]:
-    return tuple(r for r in tile.rotations if fits(cons, tile, r, own, helpful))
+def _fit(cons: tuple[int, ...] | None, canonical: int, fitting: tuple[tuple[int, ...], ...]) -> int:
+    """The distinct turns of every tile (bit ``tile * 6 + rotation``) that no plant of
+    ``cons`` (:func:`.habitat.constraints`) conflicts with."""
+    fit = canonical
+    if cons is not None:
+        for d, q in enumerate(cons):
+            if q != OPEN:
+                fit &= fitting[d][q]
+    return fit
 
 
 def _later_cells(
@@ -484,18 +503,22 @@ def _neighbours(
 @lru_cache(maxsize=1024)
 def _open_cells(
     board: tuple[int, ...], formation: str
-) -> tuple[tuple[int, int, tuple[int, ...] | None, _Reach], ...]:
-    """Each empty cell of ``board``: ``(cell, layer, constraints, reach)``. The same board
-    is asked about for every card started on it (a withdrawal restores it), so it is
-    read once (a pure function of immutable values: remembering is safe)."""
+) -> tuple[tuple[int, int, int | None, _Reach], ...]:
+    """Each empty cell of ``board``: ``(cell, layer, fit, reach)``, where ``fit`` is the
+    turns that no neighbour's plant conflicts with (:func:`_fit`), ``None`` when no
+    neighbour constrains the cell. The same board is asked about for every card started
+    on it (a withdrawal restores it), so it is read once (a pure function of immutable
+    values: remembering is safe)."""
     geo = formations()[formation]
+    canonical, fitting, _shows = _turn_sets()
     networks: dict[int, int] = {}
     layer = geo.layer
     out = []
     for c, v in enumerate(board):  # (a plain loop: cheaper than a generator's frame)
         if v == EMPTY:
             cons, reach = _neighbours(board, geo, c, networks)
-            out.append((c, layer[c], cons, reach))
+            fit = None if cons is None else _fit(cons, canonical, fitting)
+            out.append((c, layer[c], fit, reach))
     return tuple(out)
 
 
