@@ -187,28 +187,18 @@ def _next_places(
     ts = tiles().tiles
     made, _canon = _made(geo.key)
     size = len(geo.cells)
-    by_layer: tuple[list[tuple[Tile, int, int]], ...] = ([], [], [])
+    # the tiles of the hand that may go in each layer: (the tile's bits, its offset in
+    # the tables of actions)
+    by_layer: tuple[list[tuple[int, int]], ...] = ([], [], [])
     for t in hand:
-        tile = ts[t]
-        for layer in _LAYERS_IN[tile.layers]:
-            by_layer[layer].append((tile, t, t * size))
-    canonical, fitting, shows = _turn_sets()
-    vine = tiles().vine
+        for layer in _LAYERS_IN[ts[t].layers]:
+            by_layer[layer].append((t * 6, t * size))
     out: list[Place] = []
     add = out.append
     layer_of = geo.layer
-    for cell, seam in _later_cells(board, geo, pending):
-        mine = by_layer[layer_of[cell]]
-        if not mine:
-            continue
-        fit = _fit(constraints(board, geo, cell), canonical, fitting)
-        if seam is not None:
-            across = 0
-            for dr in seam:
-                across |= shows[dr][vine]
-            fit &= across
-        for _tile, t, base in mine:
-            turns = fit >> t * 6 & 63
+    for cell, fit in _later_cells(board, geo, pending):
+        for shift, base in by_layer[layer_of[cell]]:
+            turns = fit >> shift & 63
             if turns:
                 row = made[base + cell]
                 for r in _TURNS_IN[turns]:
@@ -272,11 +262,12 @@ def _fit(cons: tuple[int, ...] | None, canonical: int, fitting: tuple[tuple[int,
 
 def _later_cells(
     board: tuple[int, ...], geo: Board, pending: tuple[int, ...]
-) -> list[tuple[int, list[int] | None]]:
+) -> list[tuple[int, int]]:
     """The empty cells where a later tile may touch the tiles already placed for the card
-    (``pending``, never empty), in cell order, each with ``None`` when a tile there touches
-    them whatever its rotation (a same-layer neighbour among them), else the directions
-    across the seam where showing a vine would touch one of their vines (never empty).
+    (``pending``, never empty), in cell order, each with the distinct turns of every tile
+    (bit ``tile * 6 + rotation``) that fit there and touch them: every turn that no
+    neighbour's plant conflicts with when a same-layer neighbour is among them, else those
+    that also show a vine towards one of their vines across the seam (there is one).
 
     Their zone can still meet the card, and is not checked again: the first tile went only
     to a zone where the board and the hand could cover the habitat, and while the card is
@@ -292,40 +283,31 @@ def _later_cells(
                 near.add(n)
     faces = _faces()
     vine = tiles().vine
-    out: list[tuple[int, list[int] | None]] = []
+    canonical, fitting, shows = _turn_sets()
+    out: list[tuple[int, int]] = []
     for cell in sorted(near):
-        seam: list[int] = []
+        # one pass over the neighbours: their constraints (as habitat.constraints reads
+        # them, from the same-layer ones) and how a tile here touches the pending tiles
+        fit = canonical
+        touching = False
+        across = -1  # (no vine of theirs faces the cell across the seam)
         for dr, n, back, link in linked[cell]:
-            if n in pending:
-                if link == SAME:
-                    out.append((cell, None))
-                    break
-                if faces[board[n]][back] == vine:
-                    seam.append(dr)
-        else:
-            if seam:
-                out.append((cell, seam))
+            v = board[n]
+            if v == EMPTY:
+                continue
+            q = faces[v][back]
+            if link == SAME:
+                if q != OPEN:
+                    fit &= fitting[dr][q]
+                if n in pending:
+                    touching = True
+            elif q == vine and n in pending:
+                across = shows[dr][vine] if across < 0 else across | shows[dr][vine]
+        if touching:
+            out.append((cell, fit))
+        elif across >= 0:
+            out.append((cell, fit & across))
     return out
-
-
-def _vine_turns(tile: Tile, seam: list[int]) -> int:
-    """The rotations of ``tile`` (bit ``r``) that show a vine towards one of the ``seam``
-    directions."""
-    towards = _vine_towards()[tile.index]
-    turns = 0
-    for dr in seam:
-        turns |= towards[dr]
-    return turns
-
-
-@lru_cache(maxsize=1)
-def _vine_towards() -> tuple[tuple[int, ...], ...]:
-    """For each tile and direction, its rotations (bit ``r``) that show a vine that way."""
-    vine = tiles().vine
-    return tuple(
-        tuple(sum(1 << r for r in range(6) if tile.faces[r][dr] == vine) for dr in range(6))
-        for tile in tiles().tiles
-    )
 
 
 def _shows_need(tile: Tile, needs: tuple[int, ...]) -> bool:
@@ -388,8 +370,8 @@ def place_problem(
         return _conflict(tile, rotation, cons, cell, geo)
     if pending:
         # (the cell is empty: it is among the later cells exactly when it may touch them)
-        seam = dict(_later_cells(board, geo, pending)).get(cell, [])
-        if seam is not None and not _vine_turns(tile, seam) >> rotation & 1:
+        touching = dict(_later_cells(board, geo, pending)).get(cell, 0)
+        if not touching >> tile.index * 6 + rotation & 1:
             return IllegalAction(
                 R.MUST_TOUCH,
                 "the tiles placed for one card must touch each other "
