@@ -32,7 +32,15 @@ from ecotone.games.biome.actions import Place
 from ecotone.games.biome.board import SAME, Board, formations
 from ecotone.games.biome.cards import CardInfo
 from ecotone.games.biome.config import Config
-from ecotone.games.biome.habitat import _faces, constraints, fits, vine_network, zone_totals
+from ecotone.games.biome.habitat import (
+    _faces,
+    constraints,
+    covers,
+    fits,
+    packed,
+    vine_network,
+    zone_totals,
+)
 from ecotone.games.biome.refusals import BiomeRefusal as R
 from ecotone.games.biome.refusals import not_your_tile
 from ecotone.games.biome.state import EMPTY, BiomeData
@@ -72,26 +80,23 @@ def _zones(
     return feasible(zone_totals(board, geo, hand), needs, vine_link)
 
 
-def feasible(totals: dict[int, list[int]], needs: tuple[int, ...], vine_link: bool) -> list[int]:
+def feasible(totals: dict[int, int], needs: tuple[int, ...], vine_link: bool) -> list[int]:
     """The zones of ``totals`` (:func:`.habitat.zone_totals`) where a habitat needing
     ``needs`` (and a vine link, when ``vine_link``) could still be met."""
     # the totals list only the zones where a tile of the hand fits
-    wanted = _sparse_needs(needs)
+    need = _packed_needs(needs)
     out = []
-    for zone, ub in totals.items():
+    for zone, most in totals.items():
         if vine_link and zone == ZONE_E:
             continue
-        for p, n in wanted:
-            if ub[p] < n:
-                break
-        else:
+        if covers(most, need):
             out.append(zone)
     return out
 
 
 @lru_cache(maxsize=256)
-def _sparse_needs(needs: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    return tuple((p, n) for p, n in enumerate(needs) if n)
+def _packed_needs(needs: tuple[int, ...]) -> int:
+    return packed(enumerate(needs))
 
 
 def placements(d: BiomeData, seat: int, card: CardInfo, cfg: Config) -> tuple[Place, ...]:
