@@ -21,10 +21,11 @@ from ecotone.core.rng import derive_seed
 from ecotone.games.biome.actions import CODEC, Place
 from ecotone.games.biome.board import SAME
 from ecotone.games.biome.cards import cards
-from ecotone.games.biome.placement import place_problem, placements
+from ecotone.games.biome.habitat import fits
+from ecotone.games.biome.placement import _turn_sets, place_problem, placements
 from ecotone.games.biome.refusals import BiomeRefusal
 from ecotone.games.biome.state import Phase
-from ecotone.games.biome.tiles import tiles
+from ecotone.games.biome.tiles import OPEN, tiles
 
 from .helpers import game
 
@@ -157,3 +158,22 @@ def test_every_placement_is_offered_exactly_when_its_check_passes() -> None:
                 state = state.apply(seat, rnd.choice(state.legal_actions(seat)))
     assert following > 100
     assert across_seam > 0
+
+
+def test_the_placements_turn_sets_are_the_conflict_rule() -> None:
+    """The bit sets the bulk listing reads a tile's turns from say what
+    :func:`.habitat.fits` says of every distinct turn of every tile, against a neighbour
+    showing each plant from each direction, and of the match that turn shows it."""
+    ts = tiles()
+    canonical, fitting, shows = _turn_sets()
+    for tile in ts.tiles:
+        for r in range(6):
+            bit = 1 << tile.index * 6 + r
+            assert bool(canonical & bit) == (r in tile.rotations)
+            if r not in tile.rotations:
+                continue
+            for d in range(6):
+                for q in range(len(ts.plants)):
+                    cons = tuple(q if e == d else OPEN for e in range(6))
+                    assert bool(fitting[d][q] & bit) == fits(cons, tile, r)
+                    assert bool(shows[d][q] & bit) == fits(None, tile, r, False, {d: q})

@@ -74,12 +74,28 @@ def eligible_prey(d: BiomeData, seat: int, card: CardInfo) -> list[str]:
 
 
 def _can_eat(d: BiomeData, seat: int, card: CardInfo) -> bool:
-    """Whether :func:`eligible_prey` is not empty, found without listing it."""
-    by_id = cards().by_id
-    for chain in d.seats[seat].chains:  # noqa: SIM110 (a loop: cheaper than any())
-        if _eats(card, chain, by_id):
-            return True
-    return False
+    """Whether :func:`eligible_prey` is not empty, found without listing it.
+
+    Asked for every predator of the hand and the Gallery whenever the cards that may be
+    earned are listed, of food chains that change only when a card is earned: the answers
+    are remembered by the chains and the kind of animal."""
+    chains = d.seats[seat].chains
+    key = (chains, card.key)
+    found = _CAN_EAT.get(key)
+    if found is None:
+        if len(_CAN_EAT) >= 4096:  # a bound: recent chains are the ones asked again
+            _CAN_EAT.clear()
+        found = False
+        by_id = cards().by_id
+        for chain in chains:
+            if _eats(card, chain, by_id):
+                found = True
+                break
+        _CAN_EAT[key] = found
+    return found
+
+
+_CAN_EAT: dict[tuple[tuple[tuple[str, ...], ...], str], bool] = {}
 
 
 def prey_problem(d: BiomeData, seat: int, card: CardInfo, prey: str) -> IllegalAction | None:
@@ -141,7 +157,7 @@ def _supply_flaw(d: BiomeData, seat: int) -> BiomeRefusal | None:
 
 
 def _start_flaw(
-    d: BiomeData, seat: int, card: CardInfo, cfg: Config, totals: dict[int, list[int]] | None
+    d: BiomeData, seat: int, card: CardInfo, cfg: Config, totals: dict[int, int] | None
 ) -> BiomeRefusal | None:
     """The rule ``seat`` breaks by starting to earn ``card``, or ``None``: animals and plant
     cards are earned; a new tile must be at hand (:func:`_supply_flaw`); and the card
@@ -156,7 +172,7 @@ def _start_flaw(
 
 
 def _card_flaw(
-    d: BiomeData, seat: int, card: CardInfo, totals: dict[int, list[int]]
+    d: BiomeData, seat: int, card: CardInfo, totals: dict[int, int]
 ) -> BiomeRefusal | None:
     """The rule ``card`` breaks, past the supply: animals and plant cards are earned; a
     predator needs a prey it can eat; and the plants of the board and the player's tiles,
@@ -172,7 +188,7 @@ def _card_flaw(
 
 
 def _earn_flaw(
-    d: BiomeData, seat: int, card_id: str, cfg: Config, totals: dict[int, list[int]] | None
+    d: BiomeData, seat: int, card_id: str, cfg: Config, totals: dict[int, int] | None
 ) -> BiomeRefusal | None:
     """:func:`_start_flaw` for a card that must come from the hand or the Card Gallery."""
     if card_id not in d.seats[seat].hand and card_id not in d.gallery:
@@ -196,7 +212,7 @@ def start_problem(
     seat: int,
     card_id: str,
     cfg: Config,
-    totals: dict[int, list[int]] | None = None,
+    totals: dict[int, int] | None = None,
 ) -> IllegalAction | None:
     """Why ``seat`` may not start earning ``card_id`` (wherever it lies), or ``None``
     (see :func:`_start_flaw`)."""
@@ -208,7 +224,7 @@ def can_start(
     seat: int,
     card_id: str,
     cfg: Config,
-    totals: dict[int, list[int]] | None = None,
+    totals: dict[int, int] | None = None,
 ) -> bool:
     """True when ``seat`` could start earning ``card_id`` (see :func:`_start_flaw`)."""
     return _start_flaw(d, seat, cards().by_id[card_id], cfg, totals) is None

@@ -14,7 +14,8 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Iterable
+from functools import cache, lru_cache
 
 from ecotone.games.biome.board import SAME, Board
 from ecotone.games.biome.cards import CardInfo
@@ -22,13 +23,16 @@ from ecotone.games.biome.state import EMPTY
 from ecotone.games.biome.tiles import OPEN, Layer, Tile, tiles
 
 __all__ = [
+    "PLANT_BITS",
     "Access",
     "access",
     "constraints",
+    "covers",
     "face",
     "fits",
     "met",
     "missing",
+    "packed",
     "vine_network",
     "zone_totals",
 ]
@@ -149,50 +153,74 @@ def met(card: CardInfo, acc: Access) -> bool:
     return True
 
 
-def zone_totals(board: Cells, geo: Board, hand: Cells) -> dict[int, list[int]]:
+# Plant counts packed into one integer: PLANT_BITS bits per plant, plant ``p`` at bit
+# ``PLANT_BITS * p``, so that adding two sets of counts is one addition (a count stays
+# far below the top bit of its field: 45 tiles show each plant at most once each).
+PLANT_BITS = 8
+_TOPS = sum(1 << PLANT_BITS * p + PLANT_BITS - 1 for p in range(16))  # (up to 16 plants: 11 here)
+
+
+def packed(counts: Iterable[tuple[int, int]]) -> int:
+    """``(plant, count)`` pairs as packed counts."""
+    out = 0
+    for p, k in counts:
+        out += k << PLANT_BITS * p
+    return out
+
+
+def covers(have: int, need: int) -> bool:
+    """Whether the packed counts ``have`` hold at least the packed counts ``need`` of
+    every plant (each below the top bit of its field). One subtraction for all of them:
+    each field of ``have`` gets its top bit set first, and keeps it exactly when no more
+    is taken from it than it holds."""
+    return (have | _TOPS) - need & _TOPS == _TOPS
+
+
+@cache
+def _tile_counts() -> tuple[int, ...]:
+    """Each tile's plants, as packed counts."""
+    return tuple(packed(tile.sparse) for tile in tiles().tiles)
+
+
+def zone_totals(board: Cells, geo: Board, hand: Cells) -> dict[int, int]:
     """The most of each plant a habitat could reach in each zone (Emergent ``0b001``;
-    Canopy + Understory ``0b110``): every tile on the board there plus every tile in hand
-    that fits there. A card whose habitat asks for more cannot be completed in that zone.
+    Canopy + Understory ``0b110``), as packed counts: every tile on the board there plus
+    every tile in hand that fits there. A card whose habitat asks for more cannot be
+    completed in that zone.
 
     Only the zones where a tile of the hand fits are listed, Emergent first: a habitat
     needs a new tile, so it cannot be begun anywhere else."""
     ts = tiles().tiles
+    counts = _tile_counts()
     board_e, board_cu = _board_totals(board, geo.layer)
-    e: list[int] | None = None
-    cu: list[int] | None = None
+    e = cu = -1  # (no tile of the hand fits there)
     for t in hand:
-        tile = ts[t]
-        if tile.layers & 0b001:
-            if e is None:
-                e = list(board_e)
-            for p, k in tile.sparse:
-                e[p] += k
-        if tile.layers & 0b110:
-            if cu is None:
-                cu = list(board_cu)
-            for p, k in tile.sparse:
-                cu[p] += k
+        layers = ts[t].layers
+        if layers & 0b001:
+            e = (board_e if e < 0 else e) + counts[t]
+        if layers & 0b110:
+            cu = (board_cu if cu < 0 else cu) + counts[t]
     out = {}
-    if e is not None:
+    if e >= 0:
         out[0b001] = e
-    if cu is not None:
+    if cu >= 0:
         out[0b110] = cu
     return out
 
 
 @lru_cache(maxsize=4096)
-def _board_totals(board: Cells, layer: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Plant counts of the board's Emergent tiles and of its Canopy + Understory tiles (a pure
-    function of immutable values, so remembering recent answers is safe)."""
-    ts = tiles()
-    e = [0] * len(ts.plants)
-    cu = [0] * len(ts.plants)
+def _board_totals(board: Cells, layer: tuple[int, ...]) -> tuple[int, int]:
+    """Packed plant counts of the board's Emergent tiles and of its Canopy + Understory
+    tiles (a pure function of immutable values, so remembering recent answers is safe)."""
+    counts = _tile_counts()
+    e = cu = 0
     for c, v in enumerate(board):
         if v != EMPTY:
-            into = e if layer[c] == 0 else cu
-            for p, k in ts.tiles[v // 6].sparse:
-                into[p] += k
-    return tuple(e), tuple(cu)
+            if layer[c] == 0:
+                e += counts[v // 6]
+            else:
+                cu += counts[v // 6]
+    return e, cu
 
 
 def constraints(board: Cells, geo: Board, cell: int) -> tuple[int, ...] | None:

@@ -32,7 +32,15 @@ from ecotone.games.biome.actions import Place
 from ecotone.games.biome.board import SAME, Board, formations
 from ecotone.games.biome.cards import CardInfo
 from ecotone.games.biome.config import Config
-from ecotone.games.biome.habitat import _faces, constraints, fits, vine_network, zone_totals
+from ecotone.games.biome.habitat import (
+    _faces,
+    constraints,
+    covers,
+    fits,
+    packed,
+    vine_network,
+    zone_totals,
+)
 from ecotone.games.biome.refusals import BiomeRefusal as R
 from ecotone.games.biome.refusals import not_your_tile
 from ecotone.games.biome.state import EMPTY, BiomeData
@@ -72,26 +80,23 @@ def _zones(
     return feasible(zone_totals(board, geo, hand), needs, vine_link)
 
 
-def feasible(totals: dict[int, list[int]], needs: tuple[int, ...], vine_link: bool) -> list[int]:
+def feasible(totals: dict[int, int], needs: tuple[int, ...], vine_link: bool) -> list[int]:
     """The zones of ``totals`` (:func:`.habitat.zone_totals`) where a habitat needing
     ``needs`` (and a vine link, when ``vine_link``) could still be met."""
     # the totals list only the zones where a tile of the hand fits
-    wanted = _sparse_needs(needs)
+    need = _packed_needs(needs)
     out = []
-    for zone, ub in totals.items():
+    for zone, most in totals.items():
         if vine_link and zone == ZONE_E:
             continue
-        for p, n in wanted:
-            if ub[p] < n:
-                break
-        else:
+        if covers(most, need):
             out.append(zone)
     return out
 
 
 @lru_cache(maxsize=256)
-def _sparse_needs(needs: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    return tuple((p, n) for p, n in enumerate(needs) if n)
+def _packed_needs(needs: tuple[int, ...]) -> int:
+    return packed(enumerate(needs))
 
 
 def placements(d: BiomeData, seat: int, card: CardInfo, cfg: Config) -> tuple[Place, ...]:
@@ -143,42 +148,38 @@ def _first_places(
         own = tile.plant_set & wanted != 0  # (_shows_need, by the bit sets)
         for layer in _LAYERS_IN[tile.layers]:
             by_layer[layer].append((tile, t, own, t * size))
+    shows = _turn_sets()[2]
     out: list[Place] = []
     add = out.append
-    for cell, layer, cons, reach in _open_cells(board, geo.key):
+    for cell, layer, fit, reach in _open_cells(board, geo.key):
         if not mask >> layer & 1:
             continue
         mine = by_layer[layer]
         if not mine:
             continue
-        # the matches that help, found when a tile that shows no needed plant asks (a cell
-        # with no neighbour offers none)
-        helpful: dict[int, int] | None = None
-        own_turns = help_turns = None
-        for tile, t, own, base in mine:
+        # the turns of a tile that shows no needed plant must also show a neighbour the
+        # plant whose match reaches one: worked out when such a tile asks (-1: not yet)
+        helping = -1
+        for _tile, t, own, base in mine:
             if own:
-                if cons is None:  # (nothing constrains the cell: every turn fits)
+                if fit is None:  # (nothing constrains the cell: every turn fits)
                     out += canon[base + cell]
                     continue
-                if own_turns is None:
-                    own_turns = _TURNS.get((cons, ())) or _turn_table(cons, ())
-                rotations = own_turns[t]
-                if rotations is None:
-                    rotations = own_turns[t] = _turns(tile, cons, True, _NO_HELP)
+                turns = fit >> t * 6 & 63
             else:
-                if helpful is None:
-                    helpful = _helping(reach, wanted) if reach else _NO_HELP
-                if not helpful:
+                if helping < 0:
+                    helping = 0
+                    for dr, q, plants in reach:
+                        if plants & wanted:
+                            helping |= shows[dr][q]
+                    if fit is not None:
+                        helping &= fit
+                if not helping:
                     continue
-                if help_turns is None:
-                    ways = (cons, tuple(helpful.items()))
-                    help_turns = _TURNS.get(ways) or _turn_table(*ways)
-                rotations = help_turns[t]
-                if rotations is None:
-                    rotations = help_turns[t] = _turns(tile, cons, False, helpful)
-            if rotations:
+                turns = helping >> t * 6 & 63
+            if turns:
                 row = made[base + cell]
-                for r in rotations:  # (a plain loop: cheaper than a comprehension's frame)
+                for r in _TURNS_IN[turns]:  # (a plain loop: cheaper than a comprehension)
                     add(row[r])
     return tuple(out)
 
@@ -191,73 +192,87 @@ def _next_places(
     ts = tiles().tiles
     made, _canon = _made(geo.key)
     size = len(geo.cells)
-    by_layer: tuple[list[tuple[Tile, int, int]], ...] = ([], [], [])
+    # the tiles of the hand that may go in each layer: (the tile's bits, its offset in
+    # the tables of actions)
+    by_layer: tuple[list[tuple[int, int]], ...] = ([], [], [])
     for t in hand:
-        tile = ts[t]
-        for layer in _LAYERS_IN[tile.layers]:
-            by_layer[layer].append((tile, t, t * size))
+        for layer in _LAYERS_IN[ts[t].layers]:
+            by_layer[layer].append((t * 6, t * size))
     out: list[Place] = []
     add = out.append
     layer_of = geo.layer
-    for cell, seam in _later_cells(board, geo, pending):
-        mine = by_layer[layer_of[cell]]
-        if not mine:
-            continue
-        cons = constraints(board, geo, cell)
-        own_turns = _TURNS.get((cons, ())) or _turn_table(cons, ())
-        for tile, t, base in mine:
-            rotations = own_turns[t]
-            if rotations is None:
-                rotations = own_turns[t] = _turns(tile, cons, True, _NO_HELP)
-            row = made[base + cell]
-            if seam is None:
-                for r in rotations:
+    for cell, fit in _later_cells(board, geo, pending):
+        for shift, base in by_layer[layer_of[cell]]:
+            turns = fit >> shift & 63
+            if turns:
+                row = made[base + cell]
+                for r in _TURNS_IN[turns]:
                     add(row[r])
-            else:
-                across = _vine_turns(tile, seam)
-                for r in rotations:
-                    if across >> r & 1:
-                        add(row[r])
     return tuple(out)
 
 
-_NO_HELP: dict[int, int] = {}
+# The rotations in a bit set of rotations (bit ``r``), by the bit set.
+_TURNS_IN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(r for r in range(6) if bits >> r & 1) for bits in range(64)
+)
 
-# The rotations of each tile that :func:`.habitat.fits` lets through on a cell, by the
-# cell's constraints and the helpful matches it offers (``()`` for a tile that reaches a
-# needed plant itself, which needs none): few distinct questions recur across cells and
-# positions, so each is asked of the rule once. A table holds one entry per tile,
-# ``None`` until asked.
-_TurnsKey = tuple[tuple[int, ...] | None, tuple[tuple[int, int], ...]]
-_TURNS: dict[_TurnsKey, list[tuple[int, ...] | None]] = {}
+_TurnSets = tuple[int, tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
 
 
-def _turn_table(
-    cons: tuple[int, ...] | None, ways: tuple[tuple[int, int], ...]
-) -> list[tuple[int, ...] | None]:
-    """The table of rotations for a cell constrained by ``cons`` that offers ``ways``."""
-    key = (cons, ways)
-    table = _TURNS.get(key)
-    if table is None:
-        if len(_TURNS) > 20_000:  # a bound far beyond what games ask, for safety
-            _TURNS.clear()
-        table = _TURNS[key] = [None] * len(tiles().tiles)
-    return table
+@lru_cache(maxsize=1)
+def _turn_sets() -> _TurnSets:
+    """The conflict rule and what a tile shows, as bit sets over every tile's distinct
+    turns (bit ``tile * 6 + rotation``):
+
+    * every distinct turn of every tile;
+    * by direction and plant: the turns that a neighbour showing that plant from that
+      direction lets through: those whose side there is open or shows the same plant
+      (the rule of :func:`.habitat.fits`, one side at a time; a cell's constraints allow
+      the turns in every one of their sets: :func:`_fit`);
+    * by direction and plant: the turns that show that plant that way (a first tile's
+      helpful match, a later tile's vine across the seam).
+
+    A list of placements then reads a tile's turns on a cell as six bits of one integer,
+    instead of asking the rule per tile, turn and cell. (A test checks every set against
+    :func:`.habitat.fits`.)"""
+    ts = tiles()
+    plants = range(len(ts.plants))
+    canonical = 0
+    fitting = [[0] * len(plants) for _ in range(6)]
+    shows = [[0] * len(plants) for _ in range(6)]
+    for tile in ts.tiles:
+        for r in tile.rotations:
+            bit = 1 << tile.index * 6 + r
+            canonical |= bit
+            for d, p in enumerate(tile.faces[r]):
+                if p == OPEN:  # an open side faces any plant
+                    for q in plants:
+                        fitting[d][q] |= bit
+                else:
+                    fitting[d][p] |= bit
+                    shows[d][p] |= bit
+    return canonical, tuple(map(tuple, fitting)), tuple(map(tuple, shows))
 
 
-def _turns(
-    tile: Tile, cons: tuple[int, ...] | None, own: bool, helpful: dict[int, int]
-) -> tuple[int, ...]:
-    return tuple(r for r in tile.rotations if fits(cons, tile, r, own, helpful))
+def _fit(cons: tuple[int, ...] | None, canonical: int, fitting: tuple[tuple[int, ...], ...]) -> int:
+    """The distinct turns of every tile (bit ``tile * 6 + rotation``) that no plant of
+    ``cons`` (:func:`.habitat.constraints`) conflicts with."""
+    fit = canonical
+    if cons is not None:
+        for d, q in enumerate(cons):
+            if q != OPEN:
+                fit &= fitting[d][q]
+    return fit
 
 
 def _later_cells(
     board: tuple[int, ...], geo: Board, pending: tuple[int, ...]
-) -> list[tuple[int, list[int] | None]]:
+) -> list[tuple[int, int]]:
     """The empty cells where a later tile may touch the tiles already placed for the card
-    (``pending``, never empty), in cell order, each with ``None`` when a tile there touches
-    them whatever its rotation (a same-layer neighbour among them), else the directions
-    across the seam where showing a vine would touch one of their vines (never empty).
+    (``pending``, never empty), in cell order, each with the distinct turns of every tile
+    (bit ``tile * 6 + rotation``) that fit there and touch them: every turn that no
+    neighbour's plant conflicts with when a same-layer neighbour is among them, else those
+    that also show a vine towards one of their vines across the seam (there is one).
 
     Their zone can still meet the card, and is not checked again: the first tile went only
     to a zone where the board and the hand could cover the habitat, and while the card is
@@ -273,40 +288,31 @@ def _later_cells(
                 near.add(n)
     faces = _faces()
     vine = tiles().vine
-    out: list[tuple[int, list[int] | None]] = []
+    canonical, fitting, shows = _turn_sets()
+    out: list[tuple[int, int]] = []
     for cell in sorted(near):
-        seam: list[int] = []
+        # one pass over the neighbours: their constraints (as habitat.constraints reads
+        # them, from the same-layer ones) and how a tile here touches the pending tiles
+        fit = canonical
+        touching = False
+        across = -1  # (no vine of theirs faces the cell across the seam)
         for dr, n, back, link in linked[cell]:
-            if n in pending:
-                if link == SAME:
-                    out.append((cell, None))
-                    break
-                if faces[board[n]][back] == vine:
-                    seam.append(dr)
-        else:
-            if seam:
-                out.append((cell, seam))
+            v = board[n]
+            if v == EMPTY:
+                continue
+            q = faces[v][back]
+            if link == SAME:
+                if q != OPEN:
+                    fit &= fitting[dr][q]
+                if n in pending:
+                    touching = True
+            elif q == vine and n in pending:
+                across = shows[dr][vine] if across < 0 else across | shows[dr][vine]
+        if touching:
+            out.append((cell, fit))
+        elif across >= 0:
+            out.append((cell, fit & across))
     return out
-
-
-def _vine_turns(tile: Tile, seam: list[int]) -> int:
-    """The rotations of ``tile`` (bit ``r``) that show a vine towards one of the ``seam``
-    directions."""
-    towards = _vine_towards()[tile.index]
-    turns = 0
-    for dr in seam:
-        turns |= towards[dr]
-    return turns
-
-
-@lru_cache(maxsize=1)
-def _vine_towards() -> tuple[tuple[int, ...], ...]:
-    """For each tile and direction, its rotations (bit ``r``) that show a vine that way."""
-    vine = tiles().vine
-    return tuple(
-        tuple(sum(1 << r for r in range(6) if tile.faces[r][dr] == vine) for dr in range(6))
-        for tile in tiles().tiles
-    )
 
 
 def _shows_need(tile: Tile, needs: tuple[int, ...]) -> bool:
@@ -369,8 +375,8 @@ def place_problem(
         return _conflict(tile, rotation, cons, cell, geo)
     if pending:
         # (the cell is empty: it is among the later cells exactly when it may touch them)
-        seam = dict(_later_cells(board, geo, pending)).get(cell, [])
-        if seam is not None and not _vine_turns(tile, seam) >> rotation & 1:
+        touching = dict(_later_cells(board, geo, pending)).get(cell, 0)
+        if not touching >> tile.index * 6 + rotation & 1:
             return IllegalAction(
                 R.MUST_TOUCH,
                 "the tiles placed for one card must touch each other "
@@ -484,18 +490,22 @@ def _neighbours(
 @lru_cache(maxsize=1024)
 def _open_cells(
     board: tuple[int, ...], formation: str
-) -> tuple[tuple[int, int, tuple[int, ...] | None, _Reach], ...]:
-    """Each empty cell of ``board``: ``(cell, layer, constraints, reach)``. The same board
-    is asked about for every card started on it (a withdrawal restores it), so it is
-    read once (a pure function of immutable values: remembering is safe)."""
+) -> tuple[tuple[int, int, int | None, _Reach], ...]:
+    """Each empty cell of ``board``: ``(cell, layer, fit, reach)``, where ``fit`` is the
+    turns that no neighbour's plant conflicts with (:func:`_fit`), ``None`` when no
+    neighbour constrains the cell. The same board is asked about for every card started
+    on it (a withdrawal restores it), so it is read once (a pure function of immutable
+    values: remembering is safe)."""
     geo = formations()[formation]
+    canonical, fitting, _shows = _turn_sets()
     networks: dict[int, int] = {}
     layer = geo.layer
     out = []
     for c, v in enumerate(board):  # (a plain loop: cheaper than a generator's frame)
         if v == EMPTY:
             cons, reach = _neighbours(board, geo, c, networks)
-            out.append((c, layer[c], cons, reach))
+            fit = None if cons is None else _fit(cons, canonical, fitting)
+            out.append((c, layer[c], fit, reach))
     return tuple(out)
 
 
