@@ -3,8 +3,9 @@
 ``ECOTONE_COMPILE=1 pip install .`` compiles the games' rules with mypyc
 (``hatch_build.py``; the modules are listed in ``pyproject.toml``). The slow run builds
 that wheel from this tree and, against the unpacked wheel, runs every game's golden
-playthroughs and refusal tests, the heuristic bots' golden games and the replay tests,
-and compares what every game refuses, and why, with what the sources say
+playthroughs and refusal tests, the heuristic bots' golden games, the replay tests and
+the kernel's ``State`` contract (seats of any type refused in words, pickling), and
+compares what every game refuses, and why, with what the sources say
 (``tests/refusal_probe.py``). The build takes about 1.5 minutes of CPU (mypy's check of
 the compiled modules, then gcc: 2.5 to 3.5 minutes of wall time on a busy 2-core
 machine), the tests against it about half a minute more.
@@ -31,13 +32,15 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
-#: What runs against the compiled build: the golden games, the refusals, the replays.
+#: What runs against the compiled build: the golden games, the refusals, the replays, the
+#: kernel's State.
 TESTS = (
     *sorted(str(p.relative_to(ROOT)) for p in ROOT.glob("tests/games/*/test_playthrough.py")),
     *sorted(str(p.relative_to(ROOT)) for p in ROOT.glob("tests/games/*/test_refusals.py")),
     "tests/bots/test_heuristic_golden.py",
     "tests/cli/test_cli_replay.py",
     "tests/core/test_replay.py",
+    "tests/core/test_state.py",
 )
 
 
