@@ -10,6 +10,7 @@ import pytest
 
 import ecotone
 from ecotone.core.errors import IllegalAction, StateError
+from ecotone.core.registry import game_class
 from tests.core.toy import Bid, Fold
 
 
@@ -240,3 +241,15 @@ def test_whose_turn_it_is_cannot_be_written(game: ecotone.Game) -> None:  # type
     with pytest.raises(AttributeError):
         state.to_move = ()  # type: ignore[misc]
     assert state.to_move == (0, 1)
+
+
+@pytest.mark.parametrize("game_id", ecotone.available_games())
+def test_every_games_states_are_pickled_and_copied(game_id: str) -> None:
+    # (a game's class is compiled in the optional build: pickled as its configuration)
+    game = ecotone.make(game_id, players=game_class(game_id).spec.min_players)
+    state = game.start(5)
+    for made in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        assert made.game == game
+        assert made.game.options == game.options
+        assert made.digest() == state.digest()
+        assert made.to_move == state.to_move

@@ -106,6 +106,12 @@ class Game(ABC, Generic[D]):
     def __hash__(self) -> int:
         return hash((self.spec.id, self.players, self.variant, tuple(sorted(self.options))))
 
+    def __reduce__(self) -> tuple[Callable[..., Game[Any]], tuple[Any, ...]]:
+        # Pickled and copied as its configuration, and configured again: a game's class
+        # compiled by the optional build cannot be made without its constructor, and
+        # what a game makes once when it is configured need not travel with it.
+        return (_configured, (type(self), self.players, self.variant, dict(self.options)))
+
     def __repr__(self) -> str:
         extra = f", variant={self.variant!r}" if self.variant else ""
         opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
@@ -461,6 +467,13 @@ class Lesson:
     out_of: int
     theory: float | None = None
     source: str = ""
+
+
+def _configured(
+    cls: type[Game[Any]], players: int, variant: str | None, options: dict[str, Any]
+) -> Game[Any]:
+    """The game ``cls`` configured again (how a game is unpickled)."""
+    return cls(players, variant, **options)
 
 
 @functools.cache
