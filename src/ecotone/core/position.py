@@ -41,10 +41,15 @@ if TYPE_CHECKING:
         # ``TypeError``, where the API promises a refusal in words (``action/bad-seat``).
         # The compiled build therefore takes a seat as any object and checks it itself,
         # exactly as the interpreted code does.
+        # The same for the generator or seed a deal is made from: compiled, a seed of
+        # another type (a string, which ``random.Random`` takes too) would be refused.
         Seat: TypeAlias = Any
+        Seed: TypeAlias = Any
     else:
         #: A seat number, ``0 .. players - 1``: what the type checker asks of callers.
         Seat: TypeAlias = int
+        #: A generator, or the seed of one.
+        Seed: TypeAlias = random.Random | int
 
 _encoder = msgspec.json.Encoder(order="deterministic")
 
@@ -254,7 +259,7 @@ class State(Generic[D]):
         self._check_viewer(seat)
         return self.game.render_styled(self.data, seat)
 
-    def determinize(self, seat: Seat, rng: random.Random | int) -> State[D]:
+    def determinize(self, seat: Seat, rng: Seed) -> State[D]:
         """A full state that ``seat`` cannot tell apart from this one.
 
         Hidden cards are re-dealt and future chance re-seeded from ``rng``, so a search
