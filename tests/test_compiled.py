@@ -1,11 +1,12 @@
 """The optional compiled build plays, refuses and replays exactly as the sources do.
 
-``ECOTONE_COMPILE=1 pip install .`` compiles the games' rules, the search and the
-heuristic bots with mypyc (``hatch_build.py``; the modules are listed in
-``pyproject.toml``). The slow run builds that wheel from this tree and, against the
+``ECOTONE_COMPILE=1 pip install .`` compiles the games' rules, the kernel's ``State``,
+the search and the heuristic bots with mypyc (``hatch_build.py``; the modules are listed
+in ``pyproject.toml``). The slow run builds that wheel from this tree and, against the
 unpacked wheel, runs every game's golden playthroughs and refusal tests, the heuristic
-bots' golden games, the search's tests, the bots' descriptions and the replay tests,
-and compares what every game refuses, and why, with what the sources say
+bots' golden games, the search's tests, the bots' descriptions, the replay tests and the
+kernel's ``State`` contract (seats of any type refused in words, pickling), and
+compares what every game refuses, and why, with what the sources say
 (``tests/refusal_probe.py``). The build takes about 1.5 minutes of CPU (mypy's check of
 the compiled modules, then gcc: 2.5 to 3.5 minutes of wall time on a busy 2-core
 machine), the tests against it about half a minute more.
@@ -32,7 +33,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
-#: What runs against the compiled build: the golden games, the refusals, the replays.
+#: What runs against the compiled build: the golden games, the refusals, the replays, the
+#: kernel's State.
 TESTS = (
     *sorted(str(p.relative_to(ROOT)) for p in ROOT.glob("tests/games/*/test_playthrough.py")),
     *sorted(str(p.relative_to(ROOT)) for p in ROOT.glob("tests/games/*/test_refusals.py")),
@@ -41,6 +43,7 @@ TESTS = (
     "tests/bots/test_bot_descriptions.py",
     "tests/cli/test_cli_replay.py",
     "tests/core/test_replay.py",
+    "tests/core/test_state.py",
 )
 
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 
 import pytest
 
 import ecotone
 from ecotone.core.errors import IllegalAction, StateError
+from ecotone.core.registry import game_class
 from tests.core.toy import Bid, Fold
 
 
@@ -180,3 +183,73 @@ def test_ordinary_actions_are_announced_in_notation() -> None:
     state = ecotone.make("once-upon-a-forest", players=2).start(1)
     draw = state.legal_actions(0)[0]
     assert state.announce(0, draw, viewer=1) == "draw from pile 1"
+
+
+@pytest.mark.parametrize("seat", ["0", 1.5, None, (0,), 2, -1])
+def test_a_seat_of_another_type_or_out_of_range_is_refused_in_words(
+    game: ecotone.Game,  # type: ignore[type-arg]
+    seat: object,
+) -> None:
+    # The same refusal in both builds: the compiled State takes a seat of any type and
+    # checks it itself, as the interpreted one does.
+    state = game.start(3)
+    message = f"there is no seat {seat!r} in a 2-seat game"
+    refused = [
+        lambda: state.apply(seat, Fold()),  # type: ignore[arg-type]
+        lambda: state.check(seat, Fold()),  # type: ignore[arg-type]
+    ]
+    if seat is not None:  # None asks for a spectator's view
+        refused += [
+            lambda: state.observe(seat),  # type: ignore[arg-type]
+            lambda: state.render(seat),  # type: ignore[arg-type]
+            lambda: state.phase(seat),  # type: ignore[arg-type]
+            lambda: state.unplayable(seat),  # type: ignore[arg-type]
+            lambda: state.determinize(seat, 1),  # type: ignore[arg-type]
+        ]
+    for refuse in refused:
+        with pytest.raises(IllegalAction) as err:
+            refuse()
+        assert (err.value.code, err.value.message) == ("action/bad-seat", message)
+    assert state.explain(seat, Fold()) == message  # type: ignore[arg-type]
+    assert state.legal_actions(seat) == []  # type: ignore[arg-type]
+
+
+def test_an_object_that_is_no_action_is_refused_as_malformed(game: ecotone.Game) -> None:  # type: ignore[type-arg]
+    state = game.start(3)
+    for thing in ("fold", None, 3):
+        with pytest.raises(IllegalAction) as err:
+            state.apply(0, thing)  # type: ignore[arg-type]
+        assert err.value.code == "action/malformed"
+
+
+def test_a_state_is_pickled_and_copied_as_its_game_and_data(game: ecotone.Game) -> None:  # type: ignore[type-arg]
+    state = game.start(3).apply(0, Fold())
+    state.legal_actions(1)
+    for made in (pickle.loads(pickle.dumps(state)), copy.copy(state), copy.deepcopy(state)):
+        assert type(made) is ecotone.State
+        assert made == state
+        assert made.digest() == state.digest()
+        assert made.to_move == state.to_move == (1,)
+        assert made.legal_actions(1) == state.legal_actions(1)
+    again = ecotone.State(game, state.data)
+    assert again == state
+    assert again.to_move == (1,)
+
+
+def test_whose_turn_it_is_cannot_be_written(game: ecotone.Game) -> None:  # type: ignore[type-arg]
+    state = game.start(3)
+    with pytest.raises(AttributeError):
+        state.to_move = ()  # type: ignore[misc]
+    assert state.to_move == (0, 1)
+
+
+@pytest.mark.parametrize("game_id", ecotone.available_games())
+def test_every_games_states_are_pickled_and_copied(game_id: str) -> None:
+    # (a game's class is compiled in the optional build: pickled as its configuration)
+    game = ecotone.make(game_id, players=game_class(game_id).spec.min_players)
+    state = game.start(5)
+    for made in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        assert made.game == game
+        assert made.game.options == game.options
+        assert made.digest() == state.digest()
+        assert made.to_move == state.to_move

@@ -42,33 +42,26 @@ out-of-turn or finished games live here, so no game writes them again.
 from __future__ import annotations
 
 import functools
-import hashlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from operator import attrgetter
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast, final
+from typing import Any, ClassVar, Generic, TypeVar, cast, final
 
 import msgspec
 
-from ecotone.core.actions import Action, ActionCodec, wrong_field
+from ecotone.core.actions import Action, ActionCodec
 from ecotone.core.deckbuilding import Deckbuilding
 from ecotone.core.errors import IllegalAction, Refusal, StateError
 from ecotone.core.parts import ObservationPart
+from ecotone.core.position import State
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import GameSpec
 from ecotone.core.styled import Styled, mark
-from ecotone.core.visibility import Revealed, announcement, reveal
 
 __all__ = ["Game", "Lesson", "ScoreTerm", "State", "StepHooks"]
 
 D = TypeVar("D", bound=msgspec.Struct)
-
-_encoder = msgspec.json.Encoder(order="deterministic")
-
-# A state made without running ``State.__init__`` (its fields then set one by one).
-_blank = object.__new__
 
 
 class Game(ABC, Generic[D]):
@@ -112,6 +105,12 @@ class Game(ABC, Generic[D]):
 
     def __hash__(self) -> int:
         return hash((self.spec.id, self.players, self.variant, tuple(sorted(self.options))))
+
+    def __reduce__(self) -> tuple[Callable[..., Game[Any]], tuple[Any, ...]]:
+        # Pickled and copied as its configuration, and configured again: a game's class
+        # compiled by the optional build cannot be made without its constructor, and
+        # what a game makes once when it is configured need not travel with it.
+        return (_configured, (type(self), self.players, self.variant, dict(self.options)))
 
     def __repr__(self) -> str:
         extra = f", variant={self.variant!r}" if self.variant else ""
@@ -470,6 +469,13 @@ class Lesson:
     source: str = ""
 
 
+def _configured(
+    cls: type[Game[Any]], players: int, variant: str | None, options: dict[str, Any]
+) -> Game[Any]:
+    """The game ``cls`` configured again (how a game is unpickled)."""
+    return cls(players, variant, **options)
+
+
 @functools.cache
 def _presentation(cls: type[Game[Any]]) -> Presentation:
     return cls.present()
@@ -478,297 +484,3 @@ def _presentation(cls: type[Game[Any]]) -> Presentation:
 @functools.cache
 def _deckbuilding(cls: type[Game[Any]]) -> Deckbuilding | None:
     return cls.deck_rules()
-
-
-@final
-class State(Generic[D]):
-    """An immutable game position. Holding one is safe: nothing changes it.
-
-    ``State[D]`` holds the game's own data record ``D`` (``State[ForestData]``), so code
-    that reads ``state.data`` is checked against the game's record.
-
-    Methods that take a ``seat`` use seat numbers ``0 .. players - 1``.
-    """
-
-    __slots__ = ("_legal", "_to_move", "data", "game")
-
-    game: Game[D]
-    data: D
-
-    def __init__(self, game: Game[D], data: D) -> None:
-        self.game = game
-        self.data = data
-        # Whose turn it is, found at once: every state a game or a search steps to is
-        # asked (to play on, or to see that the game is over), so that a read of
-        # ``to_move`` is a plain read, not a method call.
-        self._to_move: tuple[int, ...] = game._steps.to_move(data)
-        # made on first use: most states a search steps through are never asked. Each
-        # seat's list is the game's own, never handed out (callers get copies) and never
-        # changed, so it needs no defensive copy of its own.
-        self._legal: dict[int, list[Action]] | None = None
-
-    # -- whose turn --------------------------------------------------------------------
-
-    if TYPE_CHECKING:
-
-        @property
-        def to_move(self) -> tuple[int, ...]:
-            """The seats that must decide now; several at a simultaneous decision; empty
-            at the end."""
-
-    else:
-        # Read by a C getter: every step of a playout reads it, and a property written
-        # in Python costs a call of the interpreter's each time. Read-only all the same.
-        to_move = property(
-            attrgetter("_to_move"),
-            doc="The seats that must decide now; several at a simultaneous decision; "
-            "empty at the end.",
-        )
-
-    @property
-    def is_over(self) -> bool:
-        """True once nobody has anything left to decide."""
-        return not self._to_move
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        """The actions ``seat`` may take now, in a deterministic order (empty if not to move)."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = {}
-        else:
-            cached = legal.get(seat)
-            if cached is not None:
-                return cached[:]
-        found = self.game._steps.legal(self.data, seat) if seat in self._to_move else []
-        legal[seat] = found
-        return found[:]
-
-    # -- acting ------------------------------------------------------------------------
-
-    def explain(self, seat: int, action: Action) -> str | None:
-        """Why ``seat`` may not take ``action`` now, or ``None`` if it may."""
-        try:
-            self.check(seat, action)
-        except IllegalAction as exc:
-            return exc.message
-        return None
-
-    def check(self, seat: int, action: Action) -> None:
-        """Raise :class:`IllegalAction` unless ``seat`` may take ``action`` now."""
-        # The usual case first: an action from the legal actions already listed here (a
-        # seat's list is only ever made for a seat to move, of its game's actions).
-        legal = self._legal
-        if legal is not None and seat.__class__ is int:
-            cached = legal.get(seat)
-            if cached is not None and action in cached:
-                return
-        if not self.to_move:
-            raise IllegalAction("action/game-over", "the game is over")
-        if not isinstance(seat, int) or not 0 <= seat < self.game.players:
-            raise IllegalAction(
-                "action/bad-seat", f"there is no seat {seat!r} in a {self.game.players}-seat game"
-            )
-        if seat not in self.to_move:
-            waiting = ", ".join(f"P{s + 1}" for s in self.to_move)
-            if seat in self.game.chosen(self.data):
-                raise IllegalAction(
-                    "action/already-chosen",
-                    f"P{seat + 1} has already made its choice; waiting for {waiting}",
-                )
-            raise IllegalAction(
-                "action/not-your-turn", f"it is not P{seat + 1}'s turn; waiting for {waiting}"
-            )
-        if not isinstance(action, Action) or type(action) not in self.game.codec.classes:
-            raise IllegalAction(
-                "action/malformed", f"{action!r} is not an action of {self.game.spec.title}"
-            )
-        if action not in self._legal_list(seat):
-            wrong = wrong_field(action)  # a field of the wrong type: the rules never see it
-            if wrong is not None:
-                raise IllegalAction(
-                    "action/malformed",
-                    f"{action!r} is not an action of {self.game.spec.title}: {wrong}",
-                )
-            fault = self.game.refusal(self.data, seat, action)
-            # The harness proves the rules check agrees with legal(); should a game's two
-            # ever drift, the player still gets a refusal, not an accepted illegal move.
-            raise fault or IllegalAction("action/not-legal", f"{action} is not possible now")
-
-    def apply(self, seat: int, action: Action) -> State[D]:
-        """The state after ``seat`` takes ``action``; this state is left as it was.
-
-        Raises:
-            IllegalAction: out of turn, after the end, or against the rules, with the reason.
-        """
-        legal = self._legal
-        if (
-            legal is None
-            or seat.__class__ is not int
-            or (cached := legal.get(seat)) is None
-            or action not in cached
-        ):
-            self.check(seat, action)
-        return self.step(seat, action)  # known legal now
-
-    def _legal_list(self, seat: int) -> list[Action]:
-        """``seat``'s legal actions as cached (not a copy: only to read)."""
-        self.legal_actions(seat)
-        assert self._legal is not None
-        return self._legal[seat]
-
-    def step(self, seat: int, action: Action) -> State[D]:
-        """The state after ``seat`` takes ``action``, *unchecked*: for search only.
-
-        Like python-chess's ``push``, this skips every check :meth:`apply` makes, so it
-        is only for code that took ``action`` from :meth:`legal_actions` of this very
-        state (a bot's playouts). Anything else gets undefined results: use
-        :meth:`apply` for input from people, files or the network.
-        """
-        # What State(game, data) does, without the call of __init__: about 500 of the few
-        # thousand instructions the kernel adds to a step, felt by a game of cheap rules.
-        game = self.game
-        steps = game._steps
-        after = _blank(State)
-        after.game = game
-        after.data = data = steps.next(self.data, seat, action)
-        after._to_move = steps.to_move(data)
-        after._legal = None
-        return after
-
-    def announce(self, seat: int, action: Action, viewer: int | None) -> str:
-        """How ``viewer`` (``None``: a spectator) learns that ``seat`` takes ``action`` here:
-        its notation, only its kind (``"a bid"``), or only that a secret choice was made.
-
-        The one rule of :mod:`ecotone.core.visibility`, which the server's log, the
-        terminal and replays all follow: what ``viewer``'s observation after the step
-        tells apart, unless the game declares the step secret (``secret_action``) while
-        the others still choose. To tell several viewers, compute the
-        :func:`~ecotone.core.visibility.announcement` once and ask it for each.
-
-        Raises:
-            IllegalAction: when ``seat`` may not take ``action`` now.
-        """
-        return announcement(self, seat, action).text(viewer)
-
-    # -- views -------------------------------------------------------------------------
-
-    def observe(self, seat: int | None) -> dict[str, Any]:
-        """Exactly what ``seat`` may know, JSON-safe (``None``: a spectator's view)."""
-        # (a search observes every step of its heuristic playouts: a seat in range needs
-        # no further check, and whose turn it is is read once)
-        if seat.__class__ is not int or not 0 <= seat < self.game.players:
-            self._check_viewer(seat)
-        seats = self.to_move
-        head: dict[str, Any] = {
-            "game": self.game.spec.id,
-            "seat": seat,
-            "to_move": list(seats),
-            "is_over": not seats,
-        }
-        head.update(self.game.observation(self.data, seat))
-        if not seats:
-            head["scores"] = self.scores()
-            head["winners"] = self.winners()
-        return head
-
-    def observe_all(self, seat: int | None = None) -> Revealed:
-        """The referee's view: every hand face up, and per seat what only it could see.
-
-        Seen from ``seat``'s chair (``None``: a spectator's): its observation, in which
-        every per-seat entry (``hands[s]``) is seat ``s``'s own; see
-        :func:`ecotone.core.visibility.reveal`. It shows every hidden card: for replays
-        of finished games and for referees, never for a player during play.
-        """
-        self._check_viewer(seat)
-        return reveal(self, seat)
-
-    def render(self, seat: int | None = None) -> str:
-        """A readable text picture of ``seat``'s view (``None``: a spectator's)."""
-        self._check_viewer(seat)
-        return self.game.render(self.data, seat)
-
-    def render_styled(self, seat: int | None = None) -> Styled:
-        """:meth:`render`'s picture with the game's named styles on parts of it."""
-        self._check_viewer(seat)
-        return self.game.render_styled(self.data, seat)
-
-    def determinize(self, seat: int, rng: random.Random | int) -> State[D]:
-        """A full state that ``seat`` cannot tell apart from this one.
-
-        Hidden cards are re-dealt and future chance re-seeded from ``rng``, so a search
-        bot working on the result can foresee neither.
-        """
-        game = self.game
-        if seat.__class__ is not int or not 0 <= seat < game.players:
-            self._check_viewer(seat)  # (the usual seat in range needs no call)
-        rnd = rng if isinstance(rng, random.Random) else random.Random(rng)
-        dealt = _blank(State)
-        dealt.game = game
-        dealt.data = game.determinize(self.data, seat, rnd)
-        # Whose turn it is is part of every seat's view, so a deal consistent with the
-        # view keeps it (the conformance harness checks every game's): not asked again.
-        # A bot's heuristic may determinize at every decision of a search's rollouts.
-        dealt._to_move = self._to_move
-        dealt._legal = None
-        return dealt
-
-    def _check_viewer(self, seat: int | None) -> None:
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.game.players):
-            raise IllegalAction(
-                "action/bad-seat", f"there is no seat {seat!r} in a {self.game.players}-seat game"
-            )
-
-    # -- outcome -----------------------------------------------------------------------
-
-    def scores(self) -> list[float]:
-        """Each seat's score; final once :attr:`is_over`."""
-        return self.game.scores(self.data)
-
-    def winners(self) -> list[int]:
-        """The winning seats by the game's tie-breaks (empty while the game runs)."""
-        return self.game.winners(self.data) if self.is_over else []
-
-    def breakdown(self) -> list[tuple[ScoreTerm, ...]]:
-        """Each seat's score term by term (:meth:`Game.breakdown`)."""
-        return self.game.breakdown(self.data)
-
-    @property
-    def turn(self) -> int | None:
-        """The turn or round being played, as players count it (:meth:`Game.turn`)."""
-        return self.game.turn(self.data)
-
-    def phase(self, seat: int | None = None) -> str | None:
-        """What is being decided now, in a sentence for ``seat`` (:meth:`Game.phase`)."""
-        self._check_viewer(seat)
-        return self.game.phase(self.data, seat)
-
-    def unplayable(self, seat: int | None) -> dict[str, str]:
-        """The cards in ``seat``'s hand it cannot play now, and why
-        (:meth:`Game.unplayable`); none for a spectator (``None``), who holds no hand."""
-        self._check_viewer(seat)
-        return {} if seat is None else self.game.unplayable(self.data, seat)
-
-    # -- identity and storage ----------------------------------------------------------
-
-    def digest(self) -> str:
-        """A stable hash of the whole state, random-number state included."""
-        return hashlib.blake2b(self._canonical(), digest_size=16).hexdigest()
-
-    def _canonical(self) -> bytes:
-        return _encoder.encode({"config": self.game.config, "state": self.data})
-
-    def to_json(self) -> dict[str, Any]:
-        """The whole state as JSON-safe data; :meth:`Game.load_state` reads it back."""
-        out = self.game.config
-        out["rules_version"] = self.game.spec.rules_version
-        out["state"] = msgspec.to_builtins(self.data)
-        return out
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and other.game == self.game and other.data == self.data
-
-    def __hash__(self) -> int:
-        return hash(self.digest())
-
-    def __repr__(self) -> str:
-        return f"<State {self.game.spec.id} {self.digest()[:12]} to_move={self.to_move}>"
