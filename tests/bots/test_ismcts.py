@@ -10,7 +10,7 @@ import pytest
 
 import ecotone
 from ecotone.bots import SeatView, available_bots, make_bot
-from ecotone.bots.ismcts import ISMCTSBot, _Node, outcome, tree_edges
+from ecotone.bots.ismcts import ISMCTSBot, _Node, outcome, shares, tree_edges
 from ecotone.bots.registry import GameBots, lookup, registered
 from ecotone.core.errors import ConfigError
 from ecotone.core.game import Game, State
@@ -503,42 +503,38 @@ def test_bids_well_at_sealed_bids(toy: str) -> None:
 # -- rewards ---------------------------------------------------------------------------------
 
 
-class _Fake:
-    """Just what :func:`outcome` reads from a state."""
-
-    def __init__(self, scores: list[float], winners: list[int] | None) -> None:
-        self._scores = scores
-        self._winners = winners
-        self.is_over = winners is not None
-
-    def scores(self) -> list[float]:
-        return self._scores
-
-    def winners(self) -> list[int]:
-        return self._winners or []
-
-
 def test_rewards_share_wins_and_measure_margins() -> None:
-    wins, margins = outcome(_Fake([10, 7, 10], [0, 2]))  # type: ignore[arg-type]
+    wins, margins = shares([10, 7, 10], [0, 2])
     assert wins == [0.5, 0.0, 0.5]
     assert margins == [0, -3, 0]
-    wins, margins = outcome(_Fake([3, 9], [1]))  # type: ignore[arg-type]
+    wins, margins = shares([3, 9], [1])
     assert wins == [0.0, 1.0]
     assert margins == [-6, 6]
 
 
 def test_nobody_wins_a_lost_cooperative_or_solo_game() -> None:
-    wins, margins = outcome(_Fake([8, 12], []))  # type: ignore[arg-type]
+    wins, margins = shares([8, 12], [])
     assert wins == [0.0, 0.0]
     assert margins == [-4, 4]
-    wins, margins = outcome(_Fake([9], []))  # type: ignore[arg-type]
+    wins, margins = shares([9], [])
     assert (wins, margins) == ([0.0], [9])
 
 
+def test_a_finished_game_is_judged_by_its_winners_and_scores() -> None:
+    game = ecotone.make(FOREST, players=2)
+    rnd = random.Random(3)
+    state = game.start(3)
+    while not state.is_over:
+        seat = state.to_move[0]
+        state = state.apply(seat, rnd.choice(state.legal_actions(seat)))
+    assert outcome(state) == shares(state.scores(), state.winners())
+    assert sum(outcome(state)[0]) == (1.0 if state.winners() else 0.0)
+
+
 def test_a_cut_rollout_is_judged_by_rank() -> None:
-    wins, _ = outcome(_Fake([5, 2, 5, 1], None))  # type: ignore[arg-type]
+    wins, _ = shares([5, 2, 5, 1], None)
     assert wins == [2.5 / 3, 1 / 3, 2.5 / 3, 0.0]
-    wins, _ = outcome(_Fake([4], None))  # type: ignore[arg-type]
+    wins, _ = shares([4], None)
     assert wins == [0.5]
 
 

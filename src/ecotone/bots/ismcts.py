@@ -78,6 +78,7 @@ __all__ = [
     "SearchStats",
     "default_iterations",
     "outcome",
+    "shares",
     "tree_edges",
 ]
 
@@ -659,15 +660,27 @@ describe(ISMCTSBot, _ABOUT)
 
 
 def outcome(state: State[Any]) -> tuple[list[float], list[float]]:
-    """Each seat's win share and raw score margin in ``state`` (see the module's docstring).
+    """Each seat's win share and raw score margin in ``state`` (see the module's docstring
+    and :func:`shares`)."""
+    return shares(state.scores(), state.winners() if state.is_over else None)
 
-    At the end of the game the win share follows :meth:`State.winners`; before it (a
-    rollout cut short) it is the seat's rank by current score.
+
+def shares(scores: list[float], winners: list[int] | None) -> tuple[list[float], list[float]]:
+    """Each seat's win share and raw score margin, from the seats' ``scores`` and, at the end
+    of the game, its ``winners`` (``None`` before it).
+
+    At the end of the game the win share follows the winners (an equal share each; none
+    when nobody won); before it (a rollout cut short) it is the seat's rank by current
+    score, a tie counted half. A seat's margin is its score less the best other seat's;
+    alone, its score.
+
+    >>> shares([10, 7, 10], [0, 2])
+    ([0.5, 0.0, 0.5], [0, -3, 0])
+    >>> shares([5, 2, 5, 1], None)[0] == [2.5 / 3, 1 / 3, 2.5 / 3, 0.0]
+    True
     """
-    scores = state.scores()
     players = len(scores)
-    if state.is_over:
-        winners = state.winners()
+    if winners is not None:
         wins = [0.0] * players
         for s in winners:
             wins[s] = 1.0 / len(winners)
