@@ -139,15 +139,15 @@ def _first_places(
     ts = tiles().tiles
     made, canon = _made(geo.key)
     size = len(geo.cells)
-    # the tiles of the hand that may go in each layer: (tile, its index, it shows a needed
-    # plant itself, its offset in the tables of actions)
-    by_layer: tuple[list[tuple[Tile, int, bool, int]], ...] = ([], [], [])
+    # the tiles of the hand that may go in each layer: (its index, it shows a needed plant
+    # itself, its offset in the tables of actions)
+    by_layer: tuple[list[tuple[int, bool, int]], ...] = ([], [], [])
     wanted = _need_set(needs)
     for t in hand:
         tile = ts[t]
         own = tile.plant_set & wanted != 0  # (_shows_need, by the bit sets)
         for layer in _LAYERS_IN[tile.layers]:
-            by_layer[layer].append((tile, t, own, t * size))
+            by_layer[layer].append((t, own, t * size))
     shows = _turn_sets()[2]
     out: list[Place] = []
     add = out.append
@@ -160,7 +160,7 @@ def _first_places(
         # the turns of a tile that shows no needed plant must also show a neighbour the
         # plant whose match reaches one: worked out when such a tile asks (-1: not yet)
         helping = -1
-        for _tile, t, own, base in mine:
+        for t, own, base in mine:
             if own:
                 if fit is None:  # (nothing constrains the cell: every turn fits)
                     out += canon[base + cell]

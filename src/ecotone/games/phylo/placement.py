@@ -253,9 +253,7 @@ def ordinary_spots(on: Table, hand: Iterable[str]) -> Mapping[str, Sequence[int]
     if missing:
         for card in missing:
             known[card] = _NOWHERE
-        cells = on.cells
-        for card, spots in _near(cells, missing).items():
-            known[card] = sorted(spots.difference(cells))
+        known.update(ordinary_cells(on.cells, missing))
     return known
 
 
