@@ -185,7 +185,7 @@ def test_ordinary_actions_are_announced_in_notation() -> None:
     assert state.announce(0, draw, viewer=1) == "draw from pile 1"
 
 
-@pytest.mark.parametrize("seat", ["0", 1.5, None, (0,), 2, -1])
+@pytest.mark.parametrize("seat", ["0", 1.5, None, (0,), 2, -1, 0.0, 1.0, True, False])
 def test_a_seat_of_another_type_or_out_of_range_is_refused_in_words(
     game: ecotone.Game,  # type: ignore[type-arg]
     seat: object,
@@ -211,7 +211,16 @@ def test_a_seat_of_another_type_or_out_of_range_is_refused_in_words(
             refuse()
         assert (err.value.code, err.value.message) == ("action/bad-seat", message)
     assert state.explain(seat, Fold()) == message  # type: ignore[arg-type]
+    # a number equal to a seat (0.0, True) names none, even once that seat's list is made
+    state.legal_actions(0)
     assert state.legal_actions(seat) == []  # type: ignore[arg-type]
+
+
+def test_a_deal_is_made_for_a_seat_never_for_a_spectator(game: ecotone.Game) -> None:  # type: ignore[type-arg]
+    with pytest.raises(IllegalAction) as err:
+        game.start(3).determinize(None, 1)  # type: ignore[arg-type]
+    assert err.value.code == "action/bad-seat"
+    assert "determinize needs one" in err.value.message
 
 
 def test_an_object_that_is_no_action_is_refused_as_malformed(game: ecotone.Game) -> None:  # type: ignore[type-arg]

@@ -96,6 +96,10 @@ class State(Generic[D]):
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         """The actions ``seat`` may take now, in a deterministic order (empty if not to move)."""
+        if seat.__class__ is not int:
+            # No seat at all (a float, a bool, a string): nothing to take. Equal to a seat
+            # (0.0 == 0) is not enough, or it would read that seat's list from the cache.
+            return []
         legal = self._legal
         if legal is None:
             legal = self._legal = {}
@@ -128,7 +132,7 @@ class State(Generic[D]):
                 return
         if not self.to_move:
             raise IllegalAction("action/game-over", "the game is over")
-        if not isinstance(seat, int) or not 0 <= seat < self.game.players:
+        if not _is_seat(seat, self.game.players):
             raise IllegalAction(
                 "action/bad-seat", f"there is no seat {seat!r} in a {self.game.players}-seat game"
             )
@@ -267,7 +271,13 @@ class State(Generic[D]):
         """
         game = self.game
         if seat.__class__ is not int or not 0 <= seat < game.players:
-            self._check_viewer(seat)  # (the usual seat in range needs no call)
+            # (the usual seat in range needs no call) A deal is made for someone: a
+            # spectator's view (None), which any seat's is finer than, has none.
+            if seat is None:
+                raise IllegalAction(
+                    "action/bad-seat", "a deal is made for a seat: determinize needs one, not None"
+                )
+            self._check_viewer(seat)
         rnd = rng if isinstance(rng, random.Random) else random.Random(rng)
         if _PLAIN:
             dealt = _blank(State)
@@ -283,7 +293,7 @@ class State(Generic[D]):
         return State(game, game.determinize(self.data, seat, rnd))
 
     def _check_viewer(self, seat: Seat | None) -> None:
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.game.players):
+        if seat is not None and not _is_seat(seat, self.game.players):
             raise IllegalAction(
                 "action/bad-seat", f"there is no seat {seat!r} in a {self.game.players}-seat game"
             )
@@ -362,3 +372,9 @@ if _PLAIN:
     # already a getter in C). Read-only all the same.
     # (set by name: to the type checker it stays the property declared above)
     setattr(State, "to_move", property(attrgetter("_to_move"), doc=State.to_move.__doc__))  # noqa: B010
+
+
+def _is_seat(seat: object, players: int) -> bool:
+    """Whether ``seat`` names one of ``players`` seats: an ``int`` in range, and not a
+    ``bool`` (``True`` equals 1, but a flag is no seat)."""
+    return seat.__class__ is int and 0 <= seat < players
