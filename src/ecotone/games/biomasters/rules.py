@@ -184,8 +184,10 @@ def _payers_before(g: _Grid, seat: int, level: int) -> _Found:
 _last_before: tuple[_Grid, dict[tuple[int, int], _Found]] = ((), {})
 
 
-def legal(d: BioData, table: Table, seat: int) -> list[Action]:
-    """The legal actions of the seat to move, in a fixed order."""
+def legal(table: Table, d: BioData, seat: int) -> list[Action]:
+    """The legal actions of the seat to move, in a fixed order.
+
+    The table comes first so that a step can bind it by a positional ``partial``."""
     if d.phase is _PAY:
         p = d.pending
         assert p is not None
@@ -209,8 +211,8 @@ _PAYS: dict[Grid, tuple[Pay, ...]] = {}
 # -- transitions ------------------------------------------------------------------------------
 
 
-def next_data(d: BioData, table: Table, seat: int, action: Action) -> BioData:
-    """The data after the legal ``action``."""
+def next_data(table: Table, d: BioData, seat: int, action: Action) -> BioData:
+    """The data after the legal ``action`` (the table first, as :func:`legal` takes it)."""
     if d.events:
         d = replace(d, events=())
     # by exact type, commonest first: the actions are the codec's own records, never
