@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain, compress
 
 from ecotone.core.actions import Action
@@ -42,6 +42,7 @@ __all__ = [
     "forget_layouts",
     "grid_layout",
     "host_problem",
+    "hungry_among",
     "is_live",
     "layout_changed",
     "layout_of",
@@ -152,6 +153,11 @@ class Layout:
         frontier: the empty cells, in order, where a card may go, by its connection and the
             domains it may not touch (``key * 128 + clash``), as the legal plays find them
             (not a chemoautotroph's, which depend on the seat).
+        neighbours: the grid's neighbours of each cell (its :class:`Grid`'s).
+        unfed: the cells of each seat's consumers with no food next to them, in cell
+            order (``None`` until the end of a turn asks, :meth:`unfed_of`): whether a
+            consumer touches its food depends only on where the cards lie, so a play or a
+            death hands the lists on, the cells around it looked at again.
 
     ``near`` and ``frontier`` are filled as the scans of the grids sharing the layout ask:
     one seat's turn ends and the next one's begins on the same layout, and a turn's
@@ -164,10 +170,12 @@ class Layout:
         "domains",
         "frontier",
         "near",
+        "neighbours",
         "owned",
         "parasitoids",
         "standing",
         "tiles",
+        "unfed",
     )
 
     def __init__(
@@ -179,6 +187,8 @@ class Layout:
         owned: list[list[int]],
         parasitoids: list[int],
         standing: list[Standing | None],
+        neighbours: tuple[tuple[int, ...], ...],
+        unfed: list[list[int] | None],
     ) -> None:
         self.cells = cells
         self.by_level = by_level
@@ -187,6 +197,8 @@ class Layout:
         self.owned = owned
         self.parasitoids = parasitoids
         self.standing = standing
+        self.neighbours = neighbours
+        self.unfed = unfed
         self.near: dict[int, set[int]] = {}
         self.frontier: dict[int, list[int]] = {}
 
@@ -200,16 +212,25 @@ class Layout:
             assert s is not None
             lv, _, acts = facts[s.kind]
             if lv:
-                cap[lv] += _weight(s)
+                cap[lv] += _weight(s) if s.mutualist else 1
             if acts:
                 actors.append(i)
         out = self.standing[seat] = Standing(cap, actors)
         return out
 
-    def plus(self, cell: int, card: str, owner: int) -> Layout:
-        """This layout with ``owner``'s living card ``card`` put in ``cell`` (empty, or a
-        Detritus tile); the lists that do not change are shared. A card just played
-        carries nothing: it pays one icon of its level, and no parasitoid rides it."""
+    def unfed_of(self, g: tuple[Slot | None, ...], seat: int) -> list[int]:
+        """``seat``'s consumers on the grid ``g`` (of this layout) with no food next to
+        them, in cell order, kept (read only)."""
+        out = self.unfed[seat]
+        if out is None:
+            out = self.unfed[seat] = hungry_among(g, self.neighbours, self.owned[seat])
+        return out
+
+    def plus(self, g: tuple[Slot | None, ...], cell: int, card: str, owner: int) -> Layout:
+        """This layout made the layout of the grid ``g``, where ``owner``'s living card
+        ``card`` was put in ``cell`` (empty, or a Detritus tile); the lists that do not
+        change are shared. A card just played carries nothing: it pays one icon of its
+        level, and no parasitoid rides it."""
         lv, bit, acts = _SCAN_FACTS[card]
         cells, tiles = self.cells, self.tiles
         if cell in tiles:
@@ -235,7 +256,17 @@ class Layout:
                 insort(actors, cell)
             standing = standing.copy()
             standing[owner] = Standing(cap, actors)
-        return Layout(cells, by_level, self.domains | bit, tiles, owned, self.parasitoids, standing)
+        return Layout(
+            cells,
+            by_level,
+            self.domains | bit,
+            tiles,
+            owned,
+            self.parasitoids,
+            standing,
+            self.neighbours,
+            _unfed_plus(self.unfed, g, self.neighbours, cell),
+        )
 
     def tucked(self, old: Slot, new: Slot, cell: int) -> Layout:
         """This layout made the layout of the grid where the host in ``cell`` went from
@@ -255,7 +286,17 @@ class Layout:
             if _carries_parasitoid(new):
                 insort(parasitoids, cell)
         out = Layout(
-            self.cells, self.by_level, self.domains, self.tiles, self.owned, parasitoids, standing
+            self.cells,
+            self.by_level,
+            self.domains,
+            self.tiles,
+            self.owned,
+            parasitoids,
+            standing,
+            self.neighbours,
+            # the host keeps its kind: what it eats and feeds stays as it was (a copy of
+            # the list: each layout fills in its own unknown seats)
+            self.unfed.copy(),
         )
         out.near = self.near
         out.frontier = self.frontier
@@ -321,7 +362,17 @@ class Layout:
             for cells_of_level in by_level:
                 for i in cells_of_level:
                     domains |= _DOMAIN_BIT[new[i].kind]  # type: ignore[union-attr]
-        return Layout(cells, by_level, domains, tiles, owned, parasitoids, standing)
+        return Layout(
+            cells,
+            by_level,
+            domains,
+            tiles,
+            owned,
+            parasitoids,
+            standing,
+            self.neighbours,
+            _unfed_after(self.unfed, new, self.neighbours, where),
+        )
 
 
 def _weight(s: Slot) -> int:
@@ -334,6 +385,86 @@ def _carries_parasitoid(s: Slot) -> bool:
     """Whether a parasitoid (a parasite that kills its host) rides the living card ``s``."""
     p = s.parasite
     return bool(p) and kind_of(p) in _PARASITOID
+
+
+def hungry_among(
+    g: tuple[Slot | None, ...], neighbours: tuple[tuple[int, ...], ...], cells: Iterable[int]
+) -> list[int]:
+    """The consumers among ``cells`` (in the order given) with no food next to them: no
+    living card of their food level shares an edge with them (§Starvation; whether one
+    has eaten lately is not asked here). The one test of the rule, however the cells are
+    found."""
+    out: list[int] = []
+    food_of, level_of = _FOOD, _LEVEL  # locals: the loop reads them for every neighbour
+    for i in cells:
+        s = g[i]
+        if s is None or s.tile:
+            continue
+        food = food_of.get(s.kind)
+        if food is not None:
+            for j in neighbours[i]:
+                n = g[j]
+                if n is not None and not n.tile and level_of[n.kind] == food:
+                    break
+            else:
+                out.append(i)
+    return out
+
+
+def _unfed_after(
+    unfed: list[list[int] | None],
+    g: tuple[Slot | None, ...],
+    neighbours: tuple[tuple[int, ...], ...],
+    where: Sequence[int],
+) -> list[list[int] | None]:
+    """Each seat's consumers with no food next to them (as known: ``None`` stays unknown)
+    on the grid ``g``, which differs from the grid of ``unfed`` only in the cells
+    ``where``: only those cells and their neighbours can have gained or lost food, so
+    only they are looked at again. A new list: each layout fills in its own unknown seats."""
+    if unfed.count(None) == len(unfed):
+        return [None] * len(unfed)  # nothing known: nothing to hand on
+    near = set(where)
+    for cell in where:
+        near.update(neighbours[cell])
+    hungry = hungry_among(g, neighbours, sorted(near))
+    out = unfed.copy()
+    for seat, known in enumerate(unfed):
+        if known is None:
+            continue
+        mine = [i for i in known if i not in near]
+        for i in hungry:
+            if g[i].owner == seat:  # type: ignore[union-attr]
+                insort(mine, i)
+        out[seat] = mine
+    return out
+
+
+def _unfed_plus(
+    unfed: list[list[int] | None],
+    g: tuple[Slot | None, ...],
+    neighbours: tuple[tuple[int, ...], ...],
+    cell: int,
+) -> list[list[int] | None]:
+    """Each seat's consumers with no food next to them (as known: ``None`` stays unknown)
+    on the grid ``g``, where a living card was put in ``cell`` (empty or a tile before):
+    it can only feed the consumers next to it, and may itself find no food. A new list:
+    each layout fills in its own unknown seats."""
+    out = unfed.copy()
+    s = g[cell]
+    assert s is not None
+    level = _LEVEL[s.kind]
+    food_of = _FOOD
+    for j in neighbours[cell]:
+        n = g[j]
+        if n is not None and food_of.get(n.kind) == level and not n.tile:
+            known = out[n.owner]
+            if known is not None and j in known:
+                out[n.owner] = [i for i in known if i != j]
+    known = out[s.owner]
+    if known is not None and s.kind in food_of and hungry_among(g, neighbours, (cell,)):
+        mine = out[s.owner] = known.copy()
+        insort(mine, cell)
+    return out
 
 
 # The layouts of the last grids scanned or made from them, by the grid's id, each with its
@@ -366,15 +497,16 @@ def layout_of(g: tuple[Slot | None, ...]) -> Layout | None:
     layout = known[1]
     if known[2] >= 0:
         cell = known[2]
-        layout = layout.plus(cell, known[3], g[cell].owner)  # type: ignore[union-attr]
+        layout = layout.plus(g, cell, known[3], g[cell].owner)  # type: ignore[union-attr]
         _keep_layout(g, layout, -1, "")
     return layout
 
 
-def grid_layout(g: tuple[Slot | None, ...], seats: int) -> Layout:
-    """The layout of the grid ``g`` of a ``seats``-seat game: known, or read whole once."""
+def grid_layout(g: tuple[Slot | None, ...], grid: Grid) -> Layout:
+    """The layout of the grid ``g`` (of the size ``grid``): known, or read whole once."""
     layout = layout_of(g)
     if layout is None:
+        seats = len(grid.homes)  # a HOME per seat
         by_level: list[list[int]] = [[], [], [], [], [], [], []]
         owned: list[list[int]] = [[] for _ in range(seats)]
         tiles: list[int] = []
@@ -393,7 +525,17 @@ def grid_layout(g: tuple[Slot | None, ...], seats: int) -> Layout:
             owned[s.owner].append(i)
             if s.parasite and _carries_parasitoid(s):
                 parasitoids.append(i)
-        layout = Layout(cells, by_level, domains, tiles, owned, parasitoids, [None] * seats)
+        layout = Layout(
+            cells,
+            by_level,
+            domains,
+            tiles,
+            owned,
+            parasitoids,
+            [None] * seats,
+            grid.neighbours,
+            [None] * seats,
+        )
         _keep_layout(g, layout, -1, "")
     return layout
 
@@ -478,7 +620,7 @@ class Scan:
     def __init__(self, g: tuple[Slot | None, ...], grid: Grid, seat: int) -> None:
         full: tuple[Slot, ...] = g  # type: ignore[assignment] # read only where occupied
         # the places are known (or read once for every seat): only the seat's cards are read
-        layout = grid_layout(g, len(grid.homes))  # a HOME per seat
+        layout = grid_layout(g, grid)
         standing = layout.standing[seat]
         if standing is None:
             standing = layout.stand(full, seat)
@@ -493,7 +635,7 @@ class Scan:
                 if not tired:  # the standing's lists are shared: changed in copies
                     cap, actors, tired = cap.copy(), actors.copy(), True
                 if lv:
-                    cap[lv] -= _weight(s)
+                    cap[lv] -= _weight(s) if s.mutualist else 1
                 if acts:
                     actors.remove(i)
         self.cells = layout.cells
@@ -651,6 +793,8 @@ def _hosts_for(g: tuple[Slot | None, ...], scan: Scan, k: Kind) -> list[int]:
 
 # Precomputed per card id for the hot path.
 _LEVEL: dict[str, int] = {c: k.level for c, k in _KINDS.items()}
+# The level each consumer must touch (§Starvation).
+_FOOD: dict[str, int] = {c: k.food for c, k in _KINDS.items() if k.is_consumer}
 # How a card connects: to its food level, or (the keys below) as a producer.
 _PHOTO_KEY, _CHEMO_KEY = 10, 11
 _KEY: dict[str, int] = {
