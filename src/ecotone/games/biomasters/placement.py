@@ -161,7 +161,9 @@ class Layout:
 
     ``near`` and ``frontier`` are filled as the scans of the grids sharing the layout ask:
     one seat's turn ends and the next one's begins on the same layout, and a turn's
-    payments and abilities mostly leave it as it was.
+    payments and abilities mostly leave it as it was. A play that brings no new domain
+    hands the frontier on to the next layout (:func:`_frontier_plus`): only the cells
+    around the card can open or close.
     """
 
     __slots__ = (
@@ -256,7 +258,7 @@ class Layout:
                 insort(actors, cell)
             standing = standing.copy()
             standing[owner] = Standing(cap, actors)
-        return Layout(
+        out = Layout(
             cells,
             by_level,
             self.domains | bit,
@@ -267,6 +269,11 @@ class Layout:
             self.neighbours,
             _unfed_plus(self.unfed, g, self.neighbours, cell),
         )
+        if self.frontier and not bit & ~self.domains:
+            # no new domain: every connection and clash asked of this layout is asked
+            # alike of the next one, and only the cells around the card can change
+            out.frontier = _frontier_plus(self.frontier, g, self.neighbours, cell, lv, bit)
+        return out
 
     def tucked(self, old: Slot, new: Slot, cell: int) -> Layout:
         """This layout made the layout of the grid where the host in ``cell`` went from
@@ -465,6 +472,51 @@ def _unfed_plus(
         mine = out[s.owner] = known.copy()
         insort(mine, cell)
     return out
+
+
+def _frontier_plus(
+    frontier: dict[int, list[int]],
+    g: tuple[Slot | None, ...],
+    neighbours: tuple[tuple[int, ...], ...],
+    cell: int,
+    level: int,
+    bit: int,
+) -> dict[int, list[int]]:
+    """The frontier lists (by connection and clash, as :attr:`Layout.frontier` keeps them)
+    of the grid ``g``, where a living card of ``level`` and domain ``bit`` was put in
+    ``cell`` (empty or a tile before), from those of the grid before: the cell is taken;
+    the empty cells around it are open now to what connects to the card, unless a card
+    they may not touch is next to them. A list the card blocks is left to be found again."""
+    out: dict[int, list[int]] = {}
+    for fkey, before in frontier.items():
+        clash = fkey & 127
+        if clash & bit:
+            continue  # the card's neighbours are closed to this list now: found when asked
+        spots = before
+        if cell in spots:
+            spots = spots.copy()
+            spots.remove(cell)
+        key = fkey >> 7
+        if key == level or (key == _PHOTO_KEY and level == 1):  # the card connects it
+            for n in neighbours[cell]:
+                if g[n] is not None or n in spots:
+                    continue
+                if clash and _touches(g, neighbours[n], clash):
+                    continue
+                if spots is before:  # the list of the layout before: changed in a copy
+                    spots = spots.copy()
+                insort(spots, n)
+        out[fkey] = spots
+    return out
+
+
+def _touches(g: tuple[Slot | None, ...], cells: tuple[int, ...], domains: int) -> bool:
+    """Whether a living card of one of the domain bits ``domains`` lies in ``cells``."""
+    for i in cells:
+        s = g[i]
+        if s is not None and not s.tile and _DOMAIN_BIT[s.kind] & domains:
+            return True
+    return False
 
 
 # The layouts of the last grids scanned or made from them, by the grid's id, each with its
