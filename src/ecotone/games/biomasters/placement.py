@@ -30,6 +30,7 @@ from ecotone.games.biomasters.actions import Play
 from ecotone.games.biomasters.board import CELLS, COMPAT_MASK, Grid
 from ecotone.games.biomasters.cards import Kind, Trophic, cards, level_name
 from ecotone.games.biomasters.effects import occupied
+from ecotone.games.biomasters.instances import KINDS_MET
 from ecotone.games.biomasters.state import BioData, Slot, kind_of
 
 __all__ = [
@@ -732,23 +733,34 @@ class Scan:
 
 
 def plays(
-    d: BioData, grid: Grid, seat: int, hand_kinds: Sequence[str], chemo_home: bool, scan: Scan
+    d: BioData, grid: Grid, seat: int, hand: Sequence[str], chemo_home: bool, scan: Scan
 ) -> list[Action]:
-    """Every legal play of ``seat`` for the card ids ``hand_kinds`` (sorted), in the order
-    of the card ids, then of the cells.
+    """Every legal play of ``seat`` for the instances ``hand`` (sorted), in the order of
+    the card ids, then of the cells.
 
     Only the frontier is searched: the empty cells next to a card, the tiles (for
     saprotrophs) and the living hosts (for parasites and mutualists). This is the hot path
     of every playout, so it reads the precomputed tables below rather than the records;
     ``scan`` is the grid already scanned for ``seat``.
     """
-    cap = scan.cap
+    cap, frontier, domains = scan.cap, scan.frontier, scan.domains
     rows = _PLAYS.get(grid)
     if rows is None:
         rows = _PLAYS[grid] = {}
     spots: dict[int, set[int]] = {}  # connection key -> the empty cells next to its anchors
     out: list[Action] = []
-    for c in hand_kinds:
+    # a sorted hand holds each card id's instances side by side (``#`` sorts before every
+    # character of an id), so one pass reads each card id once, with neither set nor sort
+    last = ""
+    known = KINDS_MET  # a local: read for every card in hand
+    for inst in hand:
+        try:
+            c = known[inst]
+        except KeyError:  # an instance not met before
+            c = kind_of(inst)
+        if c == last:
+            continue
+        last = c
         for lv, n in _NEED[c]:
             if cap[lv] < n:
                 break  # the ready cards cannot pay for it
@@ -756,9 +768,12 @@ def plays(
             k = _KINDS[c]
             role = _ROLE[c]
             if role == _PLACER:
-                cells = _empty_cells_for(scan, k, chemo_home, spots)
+                # the open cells the layout has listed already, else found (and kept)
+                cells = frontier.get(_FRONTIER_KEY[c] + (domains & _CLASH_MASK[c]))
+                if cells is None:
+                    cells = _empty_cells_for(scan, k, chemo_home, spots)
             elif role == _SAPROTROPH:
-                cells = _tiles_for(scan, k)
+                cells = _tiles_for(scan, k) if domains & _CLASH_MASK[c] else scan.tiles
             else:
                 cells = _hosts_for(d.grid, scan, k)
             if cells:
@@ -876,6 +891,10 @@ _ROLE: dict[str, int] = {
     else _PLACER
     for c, k in _KINDS.items()
 }
+# A card's own part of its frontier key (``key * 128``: a chemoautotroph's is never kept,
+# its cells depending on the seat) and the domain bits it may not touch.
+_FRONTIER_KEY: dict[str, int] = {c: key * 128 for c, key in _KEY.items()}
+_CLASH_MASK: dict[str, int] = {c: ~COMPAT_MASK[k.domain] & 127 for c, k in _KINDS.items()}
 _NEED: dict[str, tuple[tuple[int, int], ...]] = {
     c: tuple(Counter(k.cost).items()) for c, k in _KINDS.items()
 }

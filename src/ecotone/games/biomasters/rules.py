@@ -30,7 +30,6 @@ from ecotone.games.biomasters.effects import (
     pick,
     to_pile,
 )
-from ecotone.games.biomasters.instances import kinds_in
 from ecotone.games.biomasters.placement import (
     Scan,
     hungry_among,
@@ -196,9 +195,8 @@ def legal(table: Table, d: BioData, seat: int) -> list[Action]:
         if pays is None:
             pays = _PAYS[table.grid] = tuple(Pay(name) for name in table.grid.names)
         return [pays[i] for i, _ in _payers(d.grid, seat, p.icons[0], p.cell)]
-    kinds = kinds_in(d.hands[seat])
     scan = Scan(d.grid, table.grid, seat)  # one pass over the grid for both searches
-    out = plays(d, table.grid, seat, kinds, table.chemo_home, scan)
+    out = plays(d, table.grid, seat, d.hands[seat], table.chemo_home, scan)
     out.extend(ability_actions(d, table, seat, scan.actors))
     out.append(_PASS)
     return out
