@@ -9,7 +9,7 @@ import ecotone
 from ecotone.games.biomasters.actions import Play
 from ecotone.games.biomasters.board import Grid
 from ecotone.games.biomasters.cards import cards
-from ecotone.games.biomasters.placement import Layout, Scan, forget_layouts, layout_of
+from ecotone.games.biomasters.placement import Layout, forget_layouts, layout_of, scan_seat
 from ecotone.games.biomasters.state import Phase, Slot
 
 from .helpers import act, game, position, refusal
@@ -339,7 +339,7 @@ def test_a_chemoautotroph_may_grow_from_an_own_detritivore() -> None:
 def _fresh_layout(g: tuple[Slot | None, ...], grid: Grid) -> tuple[object, ...]:
     """The layout of ``g`` as a scan that knows nothing of it finds it."""
     forget_layouts()
-    Scan(g, grid, 0)
+    scan_seat(g, grid, 0)
     fresh = layout_of(g)
     assert fresh is not None
     return _facts(fresh)
@@ -396,7 +396,7 @@ def test_layouts_handed_on_are_the_layouts_a_scan_finds() -> None:
                 else:
                     forget_layouts()
                 for scanned in range(g4.players):  # as the next decisions' legal actions
-                    Scan(state.data.grid, grid, scanned)
+                    scan_seat(state.data.grid, grid, scanned)
         assert handed > 100
     assert carried > 0  # a parasitoid rode a card, and was followed
 

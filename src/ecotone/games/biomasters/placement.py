@@ -53,6 +53,7 @@ __all__ = [
     "plays",
     "preferred_met",
     "same_layout",
+    "scan_seat",
 ]
 
 _POOL = cards()
@@ -121,8 +122,8 @@ class Standing:
     would pay, by level, and the cells of those with an ability, in cell order.
 
     A seat's cards stand where they are from one of its decisions to the next, while
-    which of them are ready changes at nearly every step: a :class:`Scan` starts from this
-    and takes out only the exhausted cards. Never changed once made (scans share its lists).
+    which of them are ready changes at nearly every step: :func:`scan_seat` starts from
+    this and takes out only the exhausted cards. Never changed once made (scans share its lists).
     """
 
     __slots__ = ("actors", "cap")
@@ -134,7 +135,8 @@ class Standing:
 
 class Layout:
     """Where the cards lie on one grid, whatever their state (ready, fed): what a
-    :class:`Scan` lists for every seat. Never changed once made (scans share its lists).
+    decision's scan (:func:`scan_seat`) reads for every seat. Never changed once made
+    (scans share its lists).
 
     Attributes:
         cells: the occupied cells, in cell order.
@@ -632,12 +634,45 @@ def layout_changed(
         _keep_layout(new, layout.changed(old, new, where), -1, "")
 
 
-class Scan:
-    """One pass over the occupied cells, shared by the legal-move searches of a decision.
+def scan_seat(
+    g: tuple[Slot | None, ...], grid: Grid, seat: int
+) -> tuple[Layout, list[int], list[int]]:
+    """One look at ``seat``'s cards on the grid ``g``, shared by the legal-move searches
+    of a decision: the grid's :class:`Layout`, how many cost icons of each level the
+    seat's ready cards can pay (by level), and the cells of its ready cards that have an
+    ability (in cell order).
 
-    Where the grid's :class:`Layout` is known (handed on by the rules from the grid it was
-    made from), the pass reads only the seat's cards; else the grid is read whole once, for
-    every seat.
+    Where the grid's layout is known (handed on by the rules from the grid it was made
+    from), only the seat's cards are read, and of each only whether it is ready; else the
+    grid is read whole once, for every seat. The lists returned may be those of the
+    seat's :class:`Standing`: read only.
+    """
+    full: tuple[Slot, ...] = g  # type: ignore[assignment] # read only where occupied
+    layout = grid_layout(g, grid)
+    standing = layout.standing[seat]
+    if standing is None:
+        standing = layout.stand(full, seat)
+    cap, actors = standing.cap, standing.actors
+    # what the seat's cards could do were they all ready, less what the exhausted
+    # ones cannot: only a card's readiness is read, the rest of it only when exhausted
+    tired = False
+    for i in layout.owned[seat]:
+        if not full[i].ready:
+            s = full[i]
+            lv, _, acts = _SCAN_FACTS[s.kind]
+            if not tired:  # the standing's lists are shared: changed in copies
+                cap, actors, tired = cap.copy(), actors.copy(), True
+            if lv:
+                cap[lv] -= _weight(s) if s.mutualist else 1
+            if acts:
+                actors.remove(i)
+    return layout, cap, actors
+
+
+class Scan:
+    """What the frontier searches read of a grid's :class:`Layout` for one seat, made
+    only when a decision must search (a connection's open cells not listed yet, a tile
+    next to a card a saprotroph may not touch).
 
     The cards are listed by level in a list indexed by the level itself: seven lists cover
     the levels 0 to 4 from the front and -1 and -2 from the back, as Python's negative
@@ -650,55 +685,28 @@ class Scan:
         domains: the domain bits of every living card on the grid: a card none of them
             forbids passes the Domain rule anywhere, without a look at each cell.
         tiles: the cells of the Detritus tiles.
-        cap: how many cost icons of each level ``seat``'s ready cards can pay, by level.
-        actors: the cells of ``seat``'s ready cards that have an ability, in cell order.
-
-    ``cap`` and ``actors`` may be the lists of the seat's :class:`Standing`: read only.
+        frontier: the layout's open cells by connection and clash (:attr:`Layout.frontier`).
     """
 
     __slots__ = (
         "_grid",
         "_near",
         "_seat",
-        "actors",
         "around",
         "by_level",
-        "cap",
         "cells",
         "domains",
         "frontier",
         "tiles",
     )
 
-    def __init__(self, g: tuple[Slot | None, ...], grid: Grid, seat: int) -> None:
-        full: tuple[Slot, ...] = g  # type: ignore[assignment] # read only where occupied
-        # the places are known (or read once for every seat): only the seat's cards are read
-        layout = grid_layout(g, grid)
-        standing = layout.standing[seat]
-        if standing is None:
-            standing = layout.stand(full, seat)
-        cap, actors = standing.cap, standing.actors
-        # what the seat's cards could do were they all ready, less what the exhausted
-        # ones cannot: only a card's readiness is read, the rest of it only when exhausted
-        tired = False
-        for i in layout.owned[seat]:
-            if not full[i].ready:
-                s = full[i]
-                lv, _, acts = _SCAN_FACTS[s.kind]
-                if not tired:  # the standing's lists are shared: changed in copies
-                    cap, actors, tired = cap.copy(), actors.copy(), True
-                if lv:
-                    cap[lv] -= _weight(s) if s.mutualist else 1
-                if acts:
-                    actors.remove(i)
+    def __init__(self, layout: Layout, g: tuple[Slot | None, ...], grid: Grid, seat: int) -> None:
         self.cells = layout.cells
         self.by_level = layout.by_level
         self.domains = layout.domains
         self.tiles = layout.tiles
-        self.cap = cap
-        self.actors = actors
         self.around = grid.around
-        self._grid = full
+        self._grid: tuple[Slot, ...] = g  # type: ignore[assignment] # read only where occupied
         self._seat = seat
         self._near = layout.near
         self.frontier = layout.frontier
@@ -733,7 +741,13 @@ class Scan:
 
 
 def plays(
-    d: BioData, grid: Grid, seat: int, hand: Sequence[str], chemo_home: bool, scan: Scan
+    d: BioData,
+    grid: Grid,
+    seat: int,
+    hand: Sequence[str],
+    chemo_home: bool,
+    layout: Layout,
+    cap: list[int],
 ) -> list[Action]:
     """Every legal play of ``seat`` for the instances ``hand`` (sorted), in the order of
     the card ids, then of the cells.
@@ -741,9 +755,10 @@ def plays(
     Only the frontier is searched: the empty cells next to a card, the tiles (for
     saprotrophs) and the living hosts (for parasites and mutualists). This is the hot path
     of every playout, so it reads the precomputed tables below rather than the records;
-    ``scan`` is the grid already scanned for ``seat``.
+    ``layout`` and ``cap`` are what :func:`scan_seat` found for ``seat``.
     """
-    cap, frontier, domains = scan.cap, scan.frontier, scan.domains
+    frontier, domains = layout.frontier, layout.domains
+    scan: Scan | None = None  # made if a search is needed
     rows = _PLAYS.get(grid)
     if rows is None:
         rows = _PLAYS[grid] = {}
@@ -771,11 +786,17 @@ def plays(
                 # the open cells the layout has listed already, else found (and kept)
                 cells = frontier.get(_FRONTIER_KEY[c] + (domains & _CLASH_MASK[c]))
                 if cells is None:
+                    if scan is None:
+                        scan = Scan(layout, d.grid, grid, seat)
                     cells = _empty_cells_for(scan, k, chemo_home, spots)
             elif role == _SAPROTROPH:
-                cells = _tiles_for(scan, k) if domains & _CLASH_MASK[c] else scan.tiles
+                cells = layout.tiles
+                if domains & _CLASH_MASK[c]:
+                    if scan is None:
+                        scan = Scan(layout, d.grid, grid, seat)
+                    cells = _tiles_for(scan, k)
             else:
-                cells = _hosts_for(d.grid, scan, k)
+                cells = _hosts_for(d.grid, layout.by_level, k)
             if cells:
                 row = rows.get(c)
                 if row is None:
@@ -846,10 +867,11 @@ def _tiles_for(scan: Scan, k: Kind) -> list[int]:
     return [i for i in scan.tiles if i not in blocked]
 
 
-def _hosts_for(g: tuple[Slot | None, ...], scan: Scan, k: Kind) -> list[int]:
-    """The living hosts, in order, under which the parasite or mutualist ``k`` may go."""
+def _hosts_for(g: tuple[Slot | None, ...], by_level: list[list[int]], k: Kind) -> list[int]:
+    """The living hosts, in order, under which the parasite or mutualist ``k`` may go
+    (``by_level``: the cells of the cards by level, as :attr:`Layout.by_level` lists them)."""
     out: list[int] = []
-    for i in sorted(chain.from_iterable(scan.by_level[1:])):  # HOMEs (level 0) host nothing
+    for i in sorted(chain.from_iterable(by_level[1:])):  # HOMEs (level 0) host nothing
         here = g[i]
         assert here is not None
         host = _KINDS[here.kind]
@@ -878,7 +900,7 @@ _PARASITOID: frozenset[str] = frozenset(c for c, k in _KINDS.items() if k.effect
 _DOMAIN_BIT: dict[str, int] = {
     c: 0 if k.trophic is Trophic.HOME else 1 << k.domain for c, k in _KINDS.items()
 }
-# What a Scan reads of each card: its level, its domain bit, whether it has an ability.
+# What a scan reads of each card: its level, its domain bit, whether it has an ability.
 _SCAN_FACTS: dict[str, tuple[int, int, bool]] = {
     c: (_LEVEL[c], _DOMAIN_BIT[c], bool(k.ability)) for c, k in _KINDS.items()
 }

@@ -31,7 +31,6 @@ from ecotone.games.biomasters.effects import (
     to_pile,
 )
 from ecotone.games.biomasters.placement import (
-    Scan,
     hungry_among,
     layout_changed,
     layout_of,
@@ -40,6 +39,7 @@ from ecotone.games.biomasters.placement import (
     plays,
     preferred_met,
     same_layout,
+    scan_seat,
 )
 from ecotone.games.biomasters.state import BioData, Pending, Phase, Scored, Slot, kind_of
 
@@ -195,9 +195,9 @@ def legal(table: Table, d: BioData, seat: int) -> list[Action]:
         if pays is None:
             pays = _PAYS[table.grid] = tuple(Pay(name) for name in table.grid.names)
         return [pays[i] for i, _ in _payers(d.grid, seat, p.icons[0], p.cell)]
-    scan = Scan(d.grid, table.grid, seat)  # one pass over the grid for both searches
-    out = plays(d, table.grid, seat, d.hands[seat], table.chemo_home, scan)
-    out.extend(ability_actions(d, table, seat, scan.actors))
+    layout, cap, actors = scan_seat(d.grid, table.grid, seat)  # one look for both searches
+    out = plays(d, table.grid, seat, d.hands[seat], table.chemo_home, layout, cap)
+    out.extend(ability_actions(d, table, seat, actors))
     out.append(_PASS)
     return out
 
