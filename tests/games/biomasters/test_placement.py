@@ -360,7 +360,7 @@ def _standings_agree(layout: Layout, g: tuple[Slot | None, ...]) -> bool:
     """Whether each seat's standing handed on (where known) is what a fresh count of its
     cards on ``g`` finds."""
     seats = len(layout.standing)
-    fresh = Layout(*_facts(layout), [None] * seats, layout.neighbours, [None] * seats)  # type: ignore[arg-type]
+    fresh = Layout(*_facts(layout), [None] * seats, layout.neighbours)  # type: ignore[arg-type]
     for seat, known in enumerate(layout.standing):
         if known is not None:
             counted = fresh.stand(g, seat)
@@ -401,21 +401,6 @@ def test_layouts_handed_on_are_the_layouts_a_scan_finds() -> None:
     assert carried > 0  # a parasitoid rode a card, and was followed
 
 
-def _unfed(g: tuple[Slot | None, ...], grid: Grid, seat: int) -> list[int]:
-    """``seat``'s consumers on ``g`` with no living card of their food level next to them,
-    read off the cards."""
-    kinds = cards().kinds
-    out = []
-    for i, s in enumerate(g):
-        if s is None or s.tile or s.owner != seat or not kinds[s.kind].is_consumer:
-            continue
-        food = kinds[s.kind].food
-        around = [g[j] for j in grid.neighbours[i]]
-        if not any(n is not None and not n.tile and kinds[n.kind].level == food for n in around):
-            out.append(i)
-    return out
-
-
 def _open_cells(g: tuple[Slot | None, ...], grid: Grid, key: int, clash: int) -> list[int]:
     """The empty cells next to what connection ``key`` connects to (a level, or 10: a
     HOME or a producer) and next to no living card of the domain bits ``clash``."""
@@ -442,10 +427,9 @@ def _open_cells(g: tuple[Slot | None, ...], grid: Grid, key: int, clash: int) ->
 
 
 def test_what_layouts_hand_on_is_what_the_grid_shows() -> None:
-    # the consumers with no food next to them and the open cells of each connection are
-    # handed on from grid to grid: on played positions of every configuration, they are
-    # what the cards on the grid show
-    unfed = frontier = 0
+    # the open cells of each connection are handed on from grid to grid: on played
+    # positions of every configuration, they are what the cards on the grid show
+    frontier = 0
     for g4 in (
         game(),
         game(decks="ocean,wetland"),
@@ -463,12 +447,7 @@ def test_what_layouts_hand_on_is_what_the_grid_shows() -> None:
                 known = layout_of(g)
                 if known is None:
                     continue
-                for s, cells in enumerate(known.unfed):
-                    if cells is not None:
-                        unfed += 1
-                        assert cells == _unfed(g, grid, s)
                 for fkey, cells in known.frontier.items():
                     frontier += 1
                     assert cells == _open_cells(g, grid, fkey >> 7, fkey & 127)
-    assert unfed > 500
     assert frontier > 500

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from itertools import chain, compress
 
 from ecotone.core.actions import Action
@@ -43,7 +43,6 @@ __all__ = [
     "forget_layouts",
     "grid_layout",
     "host_problem",
-    "hungry_among",
     "is_live",
     "layout_changed",
     "layout_of",
@@ -157,11 +156,6 @@ class Layout:
             domains it may not touch (``key * 128 + clash``), as the legal plays find them
             (not a chemoautotroph's, which depend on the seat).
         neighbours: the grid's neighbours of each cell (its :class:`Grid`'s).
-        unfed: the cells of each seat's consumers with no food next to them, in cell
-            order (``None`` until the end of a turn asks, :meth:`unfed_of`): whether a
-            consumer touches its food depends only on where the cards lie, so a play or a
-            death hands the lists on, the cells around it looked at again.
-
     ``near`` and ``frontier`` are filled as the scans of the grids sharing the layout ask:
     one seat's turn ends and the next one's begins on the same layout, and a turn's
     payments and abilities mostly leave it as it was. A play that brings no new domain
@@ -180,7 +174,6 @@ class Layout:
         "parasitoids",
         "standing",
         "tiles",
-        "unfed",
     )
 
     def __init__(
@@ -193,7 +186,6 @@ class Layout:
         parasitoids: list[int],
         standing: list[Standing | None],
         neighbours: tuple[tuple[int, ...], ...],
-        unfed: list[list[int] | None],
     ) -> None:
         self.cells = cells
         self.by_level = by_level
@@ -203,7 +195,6 @@ class Layout:
         self.parasitoids = parasitoids
         self.standing = standing
         self.neighbours = neighbours
-        self.unfed = unfed
         self.near: dict[int, set[int]] = {}
         self.frontier: dict[int, list[int]] = {}
 
@@ -221,14 +212,6 @@ class Layout:
             if acts:
                 actors.append(i)
         out = self.standing[seat] = Standing(cap, actors)
-        return out
-
-    def unfed_of(self, g: tuple[Slot | None, ...], seat: int) -> list[int]:
-        """``seat``'s consumers on the grid ``g`` (of this layout) with no food next to
-        them, in cell order, kept (read only)."""
-        out = self.unfed[seat]
-        if out is None:
-            out = self.unfed[seat] = hungry_among(g, self.neighbours, self.owned[seat])
         return out
 
     def plus(self, g: tuple[Slot | None, ...], cell: int, card: str, owner: int) -> Layout:
@@ -270,7 +253,6 @@ class Layout:
             self.parasitoids,
             standing,
             self.neighbours,
-            _unfed_plus(self.unfed, g, self.neighbours, cell),
         )
         if self.frontier and not bit & ~self.domains:
             # no new domain: every connection and clash asked of this layout is asked
@@ -304,9 +286,6 @@ class Layout:
             parasitoids,
             standing,
             self.neighbours,
-            # the host keeps its kind: what it eats and feeds stays as it was (a copy of
-            # the list: each layout fills in its own unknown seats)
-            self.unfed.copy(),
         )
         out.near = self.near
         out.frontier = self.frontier
@@ -381,7 +360,6 @@ class Layout:
             parasitoids,
             standing,
             self.neighbours,
-            _unfed_after(self.unfed, new, self.neighbours, where),
         )
 
 
@@ -395,86 +373,6 @@ def _carries_parasitoid(s: Slot) -> bool:
     """Whether a parasitoid (a parasite that kills its host) rides the living card ``s``."""
     p = s.parasite
     return bool(p) and kind_of(p) in _PARASITOID
-
-
-def hungry_among(
-    g: tuple[Slot | None, ...], neighbours: tuple[tuple[int, ...], ...], cells: Iterable[int]
-) -> list[int]:
-    """The consumers among ``cells`` (in the order given) with no food next to them: no
-    living card of their food level shares an edge with them (§Starvation; whether one
-    has eaten lately is not asked here). The one test of the rule, however the cells are
-    found."""
-    out: list[int] = []
-    food_of, level_of = _FOOD, _LEVEL  # locals: the loop reads them for every neighbour
-    for i in cells:
-        s = g[i]
-        if s is None or s.tile:
-            continue
-        food = food_of.get(s.kind)
-        if food is not None:
-            for j in neighbours[i]:
-                n = g[j]
-                if n is not None and not n.tile and level_of[n.kind] == food:
-                    break
-            else:
-                out.append(i)
-    return out
-
-
-def _unfed_after(
-    unfed: list[list[int] | None],
-    g: tuple[Slot | None, ...],
-    neighbours: tuple[tuple[int, ...], ...],
-    where: Sequence[int],
-) -> list[list[int] | None]:
-    """Each seat's consumers with no food next to them (as known: ``None`` stays unknown)
-    on the grid ``g``, which differs from the grid of ``unfed`` only in the cells
-    ``where``: only those cells and their neighbours can have gained or lost food, so
-    only they are looked at again. A new list: each layout fills in its own unknown seats."""
-    if unfed.count(None) == len(unfed):
-        return [None] * len(unfed)  # nothing known: nothing to hand on
-    near = set(where)
-    for cell in where:
-        near.update(neighbours[cell])
-    hungry = hungry_among(g, neighbours, sorted(near))
-    out = unfed.copy()
-    for seat, known in enumerate(unfed):
-        if known is None:
-            continue
-        mine = [i for i in known if i not in near]
-        for i in hungry:
-            if g[i].owner == seat:  # type: ignore[union-attr]
-                insort(mine, i)
-        out[seat] = mine
-    return out
-
-
-def _unfed_plus(
-    unfed: list[list[int] | None],
-    g: tuple[Slot | None, ...],
-    neighbours: tuple[tuple[int, ...], ...],
-    cell: int,
-) -> list[list[int] | None]:
-    """Each seat's consumers with no food next to them (as known: ``None`` stays unknown)
-    on the grid ``g``, where a living card was put in ``cell`` (empty or a tile before):
-    it can only feed the consumers next to it, and may itself find no food. A new list:
-    each layout fills in its own unknown seats."""
-    out = unfed.copy()
-    s = g[cell]
-    assert s is not None
-    level = _LEVEL[s.kind]
-    food_of = _FOOD
-    for j in neighbours[cell]:
-        n = g[j]
-        if n is not None and food_of.get(n.kind) == level and not n.tile:
-            known = out[n.owner]
-            if known is not None and j in known:
-                out[n.owner] = [i for i in known if i != j]
-    known = out[s.owner]
-    if known is not None and s.kind in food_of and hungry_among(g, neighbours, (cell,)):
-        mine = out[s.owner] = known.copy()
-        insort(mine, cell)
-    return out
 
 
 def _frontier_plus(
@@ -589,7 +487,6 @@ def grid_layout(g: tuple[Slot | None, ...], grid: Grid) -> Layout:
             parasitoids,
             [None] * seats,
             grid.neighbours,
-            [None] * seats,
         )
         _keep_layout(g, layout, -1, "")
     return layout
@@ -882,8 +779,6 @@ def _hosts_for(g: tuple[Slot | None, ...], by_level: list[list[int]], k: Kind) -
 
 # Precomputed per card id for the hot path.
 _LEVEL: dict[str, int] = {c: k.level for c, k in _KINDS.items()}
-# The level each consumer must touch (§Starvation).
-_FOOD: dict[str, int] = {c: k.food for c, k in _KINDS.items() if k.is_consumer}
 # How a card connects: to its food level, or (the keys below) as a producer.
 _PHOTO_KEY, _CHEMO_KEY = 10, 11
 _KEY: dict[str, int] = {

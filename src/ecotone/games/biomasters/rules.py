@@ -31,7 +31,6 @@ from ecotone.games.biomasters.effects import (
     to_pile,
 )
 from ecotone.games.biomasters.placement import (
-    hungry_among,
     layout_changed,
     layout_of,
     layout_plus,
@@ -363,11 +362,8 @@ def _turn_cells(g: tuple[Slot | None, ...], table: Table, ending: int, starting:
     # the cards by seat, and those a parasitoid rides: the tiles are never read, and each
     # seat's cards only for what may happen to them
     layout = layout_of(g)
-    unfed: list[int] = []
     if layout is not None:
         owned, parasitoids = layout.owned, layout.parasitoids
-        if ending >= 0:  # its consumers with no food next to them, handed on from play to play
-            unfed = layout.unfed_of(g, ending)
     else:  # a grid no decision scanned (as a search weighs many): grouped here, not kept
         owned = [[] for _ in range(table.players)]
         parasitoids = []
@@ -376,15 +372,20 @@ def _turn_cells(g: tuple[Slot | None, ...], table: Table, ending: int, starting:
                 owned[s.owner].append(i)
                 if s.parasite and kind_of(s.parasite) in _PARASITOID:
                     parasitoids.append(i)
-        if ending >= 0:
-            unfed = hungry_among(g, table.grid.neighbours, owned[ending])
-    if ending >= 0:  # its consumers eat or starve (§Starvation): a recent meal keeps one
+    if ending >= 0:  # its consumers eat or starve (§Starvation)
+        neighbours = table.grid.neighbours
+        food_of, level_of = _FOOD, _LEVEL  # locals: this runs at every end of turn
         for i in owned[ending]:
-            if full[i].fed:
+            s = full[i]
+            if s.fed:
                 meals.append(i)
-        for i in unfed:
-            if not full[i].fed:
-                hungry.append(i)
+            elif (food := food_of.get(s.kind)) is not None:
+                for j in neighbours[i]:
+                    n = g[j]
+                    if n is not None and not n.tile and level_of[n.kind] == food:
+                        break
+                else:
+                    hungry.append(i)
     # the starting seat's parasitoids strike, whoever's card they ride (in cell order)
     for i in parasitoids:
         s = full[i]
@@ -404,7 +405,8 @@ def _turn_cells(g: tuple[Slot | None, ...], table: Table, ending: int, starting:
     return out
 
 
-# For the hot path: each card's level (HOMEs: 0).
+# For the hot path: the food level of each consumer, and each card's level (HOMEs: 0).
+_FOOD: dict[str, int] = {c: k.food for c, k in _KINDS.items() if k.is_consumer}
 _LEVEL: dict[str, int] = {c: k.level for c, k in _KINDS.items()}
 _DOUBLE = frozenset(c for c, k in _KINDS.items() if k.effect == "double")
 _DRAIN = frozenset(c for c, k in _KINDS.items() if k.effect == "drain")
