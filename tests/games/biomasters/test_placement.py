@@ -8,7 +8,8 @@ import random
 import ecotone
 from ecotone.games.biomasters.actions import Play
 from ecotone.games.biomasters.board import Grid
-from ecotone.games.biomasters.placement import Layout, Scan, forget_layouts, layout_of
+from ecotone.games.biomasters.cards import cards
+from ecotone.games.biomasters.placement import Layout, forget_layouts, layout_of, scan_seat
 from ecotone.games.biomasters.state import Phase, Slot
 
 from .helpers import act, game, position, refusal
@@ -338,7 +339,7 @@ def test_a_chemoautotroph_may_grow_from_an_own_detritivore() -> None:
 def _fresh_layout(g: tuple[Slot | None, ...], grid: Grid) -> tuple[object, ...]:
     """The layout of ``g`` as a scan that knows nothing of it finds it."""
     forget_layouts()
-    Scan(g, grid, 0)
+    scan_seat(g, grid, 0)
     fresh = layout_of(g)
     assert fresh is not None
     return _facts(fresh)
@@ -358,7 +359,8 @@ def _facts(layout: Layout) -> tuple[object, ...]:
 def _standings_agree(layout: Layout, g: tuple[Slot | None, ...]) -> bool:
     """Whether each seat's standing handed on (where known) is what a fresh count of its
     cards on ``g`` finds."""
-    fresh = Layout(*_facts(layout), [None] * len(layout.standing))  # type: ignore[arg-type]
+    seats = len(layout.standing)
+    fresh = Layout(*_facts(layout), [None] * seats, layout.neighbours)  # type: ignore[arg-type]
     for seat, known in enumerate(layout.standing):
         if known is not None:
             counted = fresh.stand(g, seat)
@@ -394,6 +396,58 @@ def test_layouts_handed_on_are_the_layouts_a_scan_finds() -> None:
                 else:
                     forget_layouts()
                 for scanned in range(g4.players):  # as the next decisions' legal actions
-                    Scan(state.data.grid, grid, scanned)
+                    scan_seat(state.data.grid, grid, scanned)
         assert handed > 100
     assert carried > 0  # a parasitoid rode a card, and was followed
+
+
+def _open_cells(g: tuple[Slot | None, ...], grid: Grid, key: int, clash: int) -> list[int]:
+    """The empty cells next to what connection ``key`` connects to (a level, or 10: a
+    HOME or a producer) and next to no living card of the domain bits ``clash``."""
+    kinds = cards().kinds
+
+    def source(s: Slot | None) -> bool:
+        if s is None or s.tile:
+            return False
+        level = kinds[s.kind].level
+        return level in (0, 1) if key == 10 else level == key
+
+    def blocks(s: Slot | None) -> bool:
+        if s is None or s.tile or kinds[s.kind].level == 0:
+            return False
+        return bool((1 << kinds[s.kind].domain) & clash)
+
+    return [
+        i
+        for i, s in enumerate(g)
+        if s is None
+        and any(source(g[j]) for j in grid.neighbours[i])
+        and not any(blocks(g[j]) for j in grid.neighbours[i])
+    ]
+
+
+def test_what_layouts_hand_on_is_what_the_grid_shows() -> None:
+    # the open cells of each connection are handed on from grid to grid: on played
+    # positions of every configuration, they are what the cards on the grid show
+    frontier = 0
+    for g4 in (
+        game(),
+        game(decks="ocean,wetland"),
+        ecotone.make("biomasters", players=4, variant="2v2"),
+        ecotone.make("biomasters", players=4, variant="free-for-all"),
+    ):
+        grid = g4.table.grid  # type: ignore[attr-defined]
+        rng = random.Random(7)
+        for seed in range(4):
+            state = g4.start(seed)
+            while not state.is_over:
+                seat = state.to_move[0]
+                state = state.step(seat, rng.choice(state.legal_actions(seat)))
+                g = state.data.grid
+                known = layout_of(g)
+                if known is None:
+                    continue
+                for fkey, cells in known.frontier.items():
+                    frontier += 1
+                    assert cells == _open_cells(g, grid, fkey >> 7, fkey & 127)
+    assert frontier > 500

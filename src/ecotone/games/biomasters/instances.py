@@ -11,41 +11,18 @@ compiled build compiles it (a module that defines a record cannot be: see
 
 from __future__ import annotations
 
-__all__ = ["kind_of", "kinds_in"]
+__all__ = ["KINDS_MET", "kind_of"]
 
 
 def kind_of(instance: str) -> str:
     """The card id of an instance id: ``"lion#2c"`` -> ``"lion"``."""
-    kind = _KIND_OF.get(instance)
+    kind = KINDS_MET.get(instance)
     if kind is None:
-        kind = _KIND_OF[instance] = instance.partition("#")[0]
+        kind = KINDS_MET[instance] = instance.partition("#")[0]
     return kind
 
 
-# Instance ids are a few hundred fixed strings; remembering their card ids is safe.
-_KIND_OF: dict[str, str] = {}
-
-
-def kinds_in(hand: tuple[str, ...]) -> list[str]:
-    """The card ids of the instances in ``hand`` (sorted, as every hand is kept), each
-    once, sorted.
-
-    An instance id is its card id and ``#``, which sorts before every character of a card
-    id, so a sorted hand holds each card id's instances side by side and in the order of
-    the card ids: one pass reads them off, with neither a set nor a sort.
-
-    >>> kinds_in(("kelp#2a", "lion#2a", "lion#2b"))
-    ['kelp', 'lion']
-    """
-    out: list[str] = []
-    last = ""
-    known = _KIND_OF  # a local: every decision asks this
-    for c in hand:
-        try:
-            kind = known[c]
-        except KeyError:  # an instance not met before
-            kind = kind_of(c)
-        if kind != last:
-            out.append(kind)
-            last = kind
-    return out
+# The card id of every instance met so far: instance ids are a few hundred fixed strings,
+# so remembering them is safe. A hot loop may read it directly, falling back to
+# kind_of() for an instance not met before.
+KINDS_MET: dict[str, str] = {}

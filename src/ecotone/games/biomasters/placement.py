@@ -30,6 +30,7 @@ from ecotone.games.biomasters.actions import Play
 from ecotone.games.biomasters.board import CELLS, COMPAT_MASK, Grid
 from ecotone.games.biomasters.cards import Kind, Trophic, cards, level_name
 from ecotone.games.biomasters.effects import occupied
+from ecotone.games.biomasters.instances import KINDS_MET
 from ecotone.games.biomasters.state import BioData, Slot, kind_of
 
 __all__ = [
@@ -51,6 +52,7 @@ __all__ = [
     "plays",
     "preferred_met",
     "same_layout",
+    "scan_seat",
 ]
 
 _POOL = cards()
@@ -119,8 +121,8 @@ class Standing:
     would pay, by level, and the cells of those with an ability, in cell order.
 
     A seat's cards stand where they are from one of its decisions to the next, while
-    which of them are ready changes at nearly every step: a :class:`Scan` starts from this
-    and takes out only the exhausted cards. Never changed once made (scans share its lists).
+    which of them are ready changes at nearly every step: :func:`scan_seat` starts from
+    this and takes out only the exhausted cards. Never changed once made (scans share its lists).
     """
 
     __slots__ = ("actors", "cap")
@@ -132,7 +134,8 @@ class Standing:
 
 class Layout:
     """Where the cards lie on one grid, whatever their state (ready, fed): what a
-    :class:`Scan` lists for every seat. Never changed once made (scans share its lists).
+    decision's scan (:func:`scan_seat`) reads for every seat. Never changed once made
+    (scans share its lists).
 
     Attributes:
         cells: the occupied cells, in cell order.
@@ -152,10 +155,12 @@ class Layout:
         frontier: the empty cells, in order, where a card may go, by its connection and the
             domains it may not touch (``key * 128 + clash``), as the legal plays find them
             (not a chemoautotroph's, which depend on the seat).
-
+        neighbours: the grid's neighbours of each cell (its :class:`Grid`'s).
     ``near`` and ``frontier`` are filled as the scans of the grids sharing the layout ask:
     one seat's turn ends and the next one's begins on the same layout, and a turn's
-    payments and abilities mostly leave it as it was.
+    payments and abilities mostly leave it as it was. A play that brings no new domain
+    hands the frontier on to the next layout (:func:`_frontier_plus`): only the cells
+    around the card can open or close.
     """
 
     __slots__ = (
@@ -164,6 +169,7 @@ class Layout:
         "domains",
         "frontier",
         "near",
+        "neighbours",
         "owned",
         "parasitoids",
         "standing",
@@ -179,6 +185,7 @@ class Layout:
         owned: list[list[int]],
         parasitoids: list[int],
         standing: list[Standing | None],
+        neighbours: tuple[tuple[int, ...], ...],
     ) -> None:
         self.cells = cells
         self.by_level = by_level
@@ -187,6 +194,7 @@ class Layout:
         self.owned = owned
         self.parasitoids = parasitoids
         self.standing = standing
+        self.neighbours = neighbours
         self.near: dict[int, set[int]] = {}
         self.frontier: dict[int, list[int]] = {}
 
@@ -200,16 +208,17 @@ class Layout:
             assert s is not None
             lv, _, acts = facts[s.kind]
             if lv:
-                cap[lv] += _weight(s)
+                cap[lv] += _weight(s) if s.mutualist else 1
             if acts:
                 actors.append(i)
         out = self.standing[seat] = Standing(cap, actors)
         return out
 
-    def plus(self, cell: int, card: str, owner: int) -> Layout:
-        """This layout with ``owner``'s living card ``card`` put in ``cell`` (empty, or a
-        Detritus tile); the lists that do not change are shared. A card just played
-        carries nothing: it pays one icon of its level, and no parasitoid rides it."""
+    def plus(self, g: tuple[Slot | None, ...], cell: int, card: str, owner: int) -> Layout:
+        """This layout made the layout of the grid ``g``, where ``owner``'s living card
+        ``card`` was put in ``cell`` (empty, or a Detritus tile); the lists that do not
+        change are shared. A card just played carries nothing: it pays one icon of its
+        level, and no parasitoid rides it."""
         lv, bit, acts = _SCAN_FACTS[card]
         cells, tiles = self.cells, self.tiles
         if cell in tiles:
@@ -235,7 +244,21 @@ class Layout:
                 insort(actors, cell)
             standing = standing.copy()
             standing[owner] = Standing(cap, actors)
-        return Layout(cells, by_level, self.domains | bit, tiles, owned, self.parasitoids, standing)
+        out = Layout(
+            cells,
+            by_level,
+            self.domains | bit,
+            tiles,
+            owned,
+            self.parasitoids,
+            standing,
+            self.neighbours,
+        )
+        if self.frontier and not bit & ~self.domains:
+            # no new domain: every connection and clash asked of this layout is asked
+            # alike of the next one, and only the cells around the card can change
+            out.frontier = _frontier_plus(self.frontier, g, self.neighbours, cell, lv, bit)
+        return out
 
     def tucked(self, old: Slot, new: Slot, cell: int) -> Layout:
         """This layout made the layout of the grid where the host in ``cell`` went from
@@ -255,7 +278,14 @@ class Layout:
             if _carries_parasitoid(new):
                 insort(parasitoids, cell)
         out = Layout(
-            self.cells, self.by_level, self.domains, self.tiles, self.owned, parasitoids, standing
+            self.cells,
+            self.by_level,
+            self.domains,
+            self.tiles,
+            self.owned,
+            parasitoids,
+            standing,
+            self.neighbours,
         )
         out.near = self.near
         out.frontier = self.frontier
@@ -321,7 +351,16 @@ class Layout:
             for cells_of_level in by_level:
                 for i in cells_of_level:
                     domains |= _DOMAIN_BIT[new[i].kind]  # type: ignore[union-attr]
-        return Layout(cells, by_level, domains, tiles, owned, parasitoids, standing)
+        return Layout(
+            cells,
+            by_level,
+            domains,
+            tiles,
+            owned,
+            parasitoids,
+            standing,
+            self.neighbours,
+        )
 
 
 def _weight(s: Slot) -> int:
@@ -334,6 +373,51 @@ def _carries_parasitoid(s: Slot) -> bool:
     """Whether a parasitoid (a parasite that kills its host) rides the living card ``s``."""
     p = s.parasite
     return bool(p) and kind_of(p) in _PARASITOID
+
+
+def _frontier_plus(
+    frontier: dict[int, list[int]],
+    g: tuple[Slot | None, ...],
+    neighbours: tuple[tuple[int, ...], ...],
+    cell: int,
+    level: int,
+    bit: int,
+) -> dict[int, list[int]]:
+    """The frontier lists (by connection and clash, as :attr:`Layout.frontier` keeps them)
+    of the grid ``g``, where a living card of ``level`` and domain ``bit`` was put in
+    ``cell`` (empty or a tile before), from those of the grid before: the cell is taken;
+    the empty cells around it are open now to what connects to the card, unless a card
+    they may not touch is next to them. A list the card blocks is left to be found again."""
+    out: dict[int, list[int]] = {}
+    for fkey, before in frontier.items():
+        clash = fkey & 127
+        if clash & bit:
+            continue  # the card's neighbours are closed to this list now: found when asked
+        spots = before
+        if cell in spots:
+            spots = spots.copy()
+            spots.remove(cell)
+        key = fkey >> 7
+        if key == level or (key == _PHOTO_KEY and level == 1):  # the card connects it
+            for n in neighbours[cell]:
+                if g[n] is not None or n in spots:
+                    continue
+                if clash and _touches(g, neighbours[n], clash):
+                    continue
+                if spots is before:  # the list of the layout before: changed in a copy
+                    spots = spots.copy()
+                insort(spots, n)
+        out[fkey] = spots
+    return out
+
+
+def _touches(g: tuple[Slot | None, ...], cells: tuple[int, ...], domains: int) -> bool:
+    """Whether a living card of one of the domain bits ``domains`` lies in ``cells``."""
+    for i in cells:
+        s = g[i]
+        if s is not None and not s.tile and _DOMAIN_BIT[s.kind] & domains:
+            return True
+    return False
 
 
 # The layouts of the last grids scanned or made from them, by the grid's id, each with its
@@ -366,15 +450,16 @@ def layout_of(g: tuple[Slot | None, ...]) -> Layout | None:
     layout = known[1]
     if known[2] >= 0:
         cell = known[2]
-        layout = layout.plus(cell, known[3], g[cell].owner)  # type: ignore[union-attr]
+        layout = layout.plus(g, cell, known[3], g[cell].owner)  # type: ignore[union-attr]
         _keep_layout(g, layout, -1, "")
     return layout
 
 
-def grid_layout(g: tuple[Slot | None, ...], seats: int) -> Layout:
-    """The layout of the grid ``g`` of a ``seats``-seat game: known, or read whole once."""
+def grid_layout(g: tuple[Slot | None, ...], grid: Grid) -> Layout:
+    """The layout of the grid ``g`` (of the size ``grid``): known, or read whole once."""
     layout = layout_of(g)
     if layout is None:
+        seats = len(grid.homes)  # a HOME per seat
         by_level: list[list[int]] = [[], [], [], [], [], [], []]
         owned: list[list[int]] = [[] for _ in range(seats)]
         tiles: list[int] = []
@@ -393,7 +478,16 @@ def grid_layout(g: tuple[Slot | None, ...], seats: int) -> Layout:
             owned[s.owner].append(i)
             if s.parasite and _carries_parasitoid(s):
                 parasitoids.append(i)
-        layout = Layout(cells, by_level, domains, tiles, owned, parasitoids, [None] * seats)
+        layout = Layout(
+            cells,
+            by_level,
+            domains,
+            tiles,
+            owned,
+            parasitoids,
+            [None] * seats,
+            grid.neighbours,
+        )
         _keep_layout(g, layout, -1, "")
     return layout
 
@@ -437,12 +531,45 @@ def layout_changed(
         _keep_layout(new, layout.changed(old, new, where), -1, "")
 
 
-class Scan:
-    """One pass over the occupied cells, shared by the legal-move searches of a decision.
+def scan_seat(
+    g: tuple[Slot | None, ...], grid: Grid, seat: int
+) -> tuple[Layout, list[int], list[int]]:
+    """One look at ``seat``'s cards on the grid ``g``, shared by the legal-move searches
+    of a decision: the grid's :class:`Layout`, how many cost icons of each level the
+    seat's ready cards can pay (by level), and the cells of its ready cards that have an
+    ability (in cell order).
 
-    Where the grid's :class:`Layout` is known (handed on by the rules from the grid it was
-    made from), the pass reads only the seat's cards; else the grid is read whole once, for
-    every seat.
+    Where the grid's layout is known (handed on by the rules from the grid it was made
+    from), only the seat's cards are read, and of each only whether it is ready; else the
+    grid is read whole once, for every seat. The lists returned may be those of the
+    seat's :class:`Standing`: read only.
+    """
+    full: tuple[Slot, ...] = g  # type: ignore[assignment] # read only where occupied
+    layout = grid_layout(g, grid)
+    standing = layout.standing[seat]
+    if standing is None:
+        standing = layout.stand(full, seat)
+    cap, actors = standing.cap, standing.actors
+    # what the seat's cards could do were they all ready, less what the exhausted
+    # ones cannot: only a card's readiness is read, the rest of it only when exhausted
+    tired = False
+    for i in layout.owned[seat]:
+        if not full[i].ready:
+            s = full[i]
+            lv, _, acts = _SCAN_FACTS[s.kind]
+            if not tired:  # the standing's lists are shared: changed in copies
+                cap, actors, tired = cap.copy(), actors.copy(), True
+            if lv:
+                cap[lv] -= _weight(s) if s.mutualist else 1
+            if acts:
+                actors.remove(i)
+    return layout, cap, actors
+
+
+class Scan:
+    """What the frontier searches read of a grid's :class:`Layout` for one seat, made
+    only when a decision must search (a connection's open cells not listed yet, a tile
+    next to a card a saprotroph may not touch).
 
     The cards are listed by level in a list indexed by the level itself: seven lists cover
     the levels 0 to 4 from the front and -1 and -2 from the back, as Python's negative
@@ -455,55 +582,28 @@ class Scan:
         domains: the domain bits of every living card on the grid: a card none of them
             forbids passes the Domain rule anywhere, without a look at each cell.
         tiles: the cells of the Detritus tiles.
-        cap: how many cost icons of each level ``seat``'s ready cards can pay, by level.
-        actors: the cells of ``seat``'s ready cards that have an ability, in cell order.
-
-    ``cap`` and ``actors`` may be the lists of the seat's :class:`Standing`: read only.
+        frontier: the layout's open cells by connection and clash (:attr:`Layout.frontier`).
     """
 
     __slots__ = (
         "_grid",
         "_near",
         "_seat",
-        "actors",
         "around",
         "by_level",
-        "cap",
         "cells",
         "domains",
         "frontier",
         "tiles",
     )
 
-    def __init__(self, g: tuple[Slot | None, ...], grid: Grid, seat: int) -> None:
-        full: tuple[Slot, ...] = g  # type: ignore[assignment] # read only where occupied
-        # the places are known (or read once for every seat): only the seat's cards are read
-        layout = grid_layout(g, len(grid.homes))  # a HOME per seat
-        standing = layout.standing[seat]
-        if standing is None:
-            standing = layout.stand(full, seat)
-        cap, actors = standing.cap, standing.actors
-        # what the seat's cards could do were they all ready, less what the exhausted
-        # ones cannot: only a card's readiness is read, the rest of it only when exhausted
-        tired = False
-        for i in layout.owned[seat]:
-            if not full[i].ready:
-                s = full[i]
-                lv, _, acts = _SCAN_FACTS[s.kind]
-                if not tired:  # the standing's lists are shared: changed in copies
-                    cap, actors, tired = cap.copy(), actors.copy(), True
-                if lv:
-                    cap[lv] -= _weight(s)
-                if acts:
-                    actors.remove(i)
+    def __init__(self, layout: Layout, g: tuple[Slot | None, ...], grid: Grid, seat: int) -> None:
         self.cells = layout.cells
         self.by_level = layout.by_level
         self.domains = layout.domains
         self.tiles = layout.tiles
-        self.cap = cap
-        self.actors = actors
         self.around = grid.around
-        self._grid = full
+        self._grid: tuple[Slot, ...] = g  # type: ignore[assignment] # read only where occupied
         self._seat = seat
         self._near = layout.near
         self.frontier = layout.frontier
@@ -538,23 +638,41 @@ class Scan:
 
 
 def plays(
-    d: BioData, grid: Grid, seat: int, hand_kinds: Sequence[str], chemo_home: bool, scan: Scan
+    d: BioData,
+    grid: Grid,
+    seat: int,
+    hand: Sequence[str],
+    chemo_home: bool,
+    layout: Layout,
+    cap: list[int],
 ) -> list[Action]:
-    """Every legal play of ``seat`` for the card ids ``hand_kinds`` (sorted), in the order
-    of the card ids, then of the cells.
+    """Every legal play of ``seat`` for the instances ``hand`` (sorted), in the order of
+    the card ids, then of the cells.
 
     Only the frontier is searched: the empty cells next to a card, the tiles (for
     saprotrophs) and the living hosts (for parasites and mutualists). This is the hot path
     of every playout, so it reads the precomputed tables below rather than the records;
-    ``scan`` is the grid already scanned for ``seat``.
+    ``layout`` and ``cap`` are what :func:`scan_seat` found for ``seat``.
     """
-    cap = scan.cap
+    frontier, domains = layout.frontier, layout.domains
+    scan: Scan | None = None  # made if a search is needed
     rows = _PLAYS.get(grid)
     if rows is None:
         rows = _PLAYS[grid] = {}
     spots: dict[int, set[int]] = {}  # connection key -> the empty cells next to its anchors
     out: list[Action] = []
-    for c in hand_kinds:
+    # a sorted hand holds each card id's instances side by side (``#`` sorts before every
+    # character of an id), so one pass reads each card id once, with neither set nor sort
+    last = ""
+    known = KINDS_MET  # a local: read for every card in hand
+    for inst in hand:
+        try:
+            c = known[inst]
+        except KeyError:  # an instance not met before
+            c = kind_of(inst)
+        if c == last:
+            continue
+        last = c
         for lv, n in _NEED[c]:
             if cap[lv] < n:
                 break  # the ready cards cannot pay for it
@@ -562,11 +680,20 @@ def plays(
             k = _KINDS[c]
             role = _ROLE[c]
             if role == _PLACER:
-                cells = _empty_cells_for(scan, k, chemo_home, spots)
+                # the open cells the layout has listed already, else found (and kept)
+                cells = frontier.get(_FRONTIER_KEY[c] + (domains & _CLASH_MASK[c]))
+                if cells is None:
+                    if scan is None:
+                        scan = Scan(layout, d.grid, grid, seat)
+                    cells = _empty_cells_for(scan, k, chemo_home, spots)
             elif role == _SAPROTROPH:
-                cells = _tiles_for(scan, k)
+                cells = layout.tiles
+                if domains & _CLASH_MASK[c]:
+                    if scan is None:
+                        scan = Scan(layout, d.grid, grid, seat)
+                    cells = _tiles_for(scan, k)
             else:
-                cells = _hosts_for(d.grid, scan, k)
+                cells = _hosts_for(d.grid, layout.by_level, k)
             if cells:
                 row = rows.get(c)
                 if row is None:
@@ -637,10 +764,11 @@ def _tiles_for(scan: Scan, k: Kind) -> list[int]:
     return [i for i in scan.tiles if i not in blocked]
 
 
-def _hosts_for(g: tuple[Slot | None, ...], scan: Scan, k: Kind) -> list[int]:
-    """The living hosts, in order, under which the parasite or mutualist ``k`` may go."""
+def _hosts_for(g: tuple[Slot | None, ...], by_level: list[list[int]], k: Kind) -> list[int]:
+    """The living hosts, in order, under which the parasite or mutualist ``k`` may go
+    (``by_level``: the cells of the cards by level, as :attr:`Layout.by_level` lists them)."""
     out: list[int] = []
-    for i in sorted(chain.from_iterable(scan.by_level[1:])):  # HOMEs (level 0) host nothing
+    for i in sorted(chain.from_iterable(by_level[1:])):  # HOMEs (level 0) host nothing
         here = g[i]
         assert here is not None
         host = _KINDS[here.kind]
@@ -667,7 +795,7 @@ _PARASITOID: frozenset[str] = frozenset(c for c, k in _KINDS.items() if k.effect
 _DOMAIN_BIT: dict[str, int] = {
     c: 0 if k.trophic is Trophic.HOME else 1 << k.domain for c, k in _KINDS.items()
 }
-# What a Scan reads of each card: its level, its domain bit, whether it has an ability.
+# What a scan reads of each card: its level, its domain bit, whether it has an ability.
 _SCAN_FACTS: dict[str, tuple[int, int, bool]] = {
     c: (_LEVEL[c], _DOMAIN_BIT[c], bool(k.ability)) for c, k in _KINDS.items()
 }
@@ -680,6 +808,10 @@ _ROLE: dict[str, int] = {
     else _PLACER
     for c, k in _KINDS.items()
 }
+# A card's own part of its frontier key (``key * 128``: a chemoautotroph's is never kept,
+# its cells depending on the seat) and the domain bits it may not touch.
+_FRONTIER_KEY: dict[str, int] = {c: key * 128 for c, key in _KEY.items()}
+_CLASH_MASK: dict[str, int] = {c: ~COMPAT_MASK[k.domain] & 127 for c, k in _KINDS.items()}
 _NEED: dict[str, tuple[tuple[int, int], ...]] = {
     c: tuple(Counter(k.cost).items()) for c, k in _KINDS.items()
 }

@@ -30,9 +30,7 @@ from ecotone.games.biomasters.effects import (
     pick,
     to_pile,
 )
-from ecotone.games.biomasters.instances import kinds_in
 from ecotone.games.biomasters.placement import (
-    Scan,
     layout_changed,
     layout_of,
     layout_plus,
@@ -40,6 +38,7 @@ from ecotone.games.biomasters.placement import (
     plays,
     preferred_met,
     same_layout,
+    scan_seat,
 )
 from ecotone.games.biomasters.state import BioData, Pending, Phase, Scored, Slot, kind_of
 
@@ -184,8 +183,10 @@ def _payers_before(g: _Grid, seat: int, level: int) -> _Found:
 _last_before: tuple[_Grid, dict[tuple[int, int], _Found]] = ((), {})
 
 
-def legal(d: BioData, table: Table, seat: int) -> list[Action]:
-    """The legal actions of the seat to move, in a fixed order."""
+def legal(table: Table, d: BioData, seat: int) -> list[Action]:
+    """The legal actions of the seat to move, in a fixed order.
+
+    The table comes first so that a step can bind it by a positional ``partial``."""
     if d.phase is _PAY:
         p = d.pending
         assert p is not None
@@ -193,10 +194,9 @@ def legal(d: BioData, table: Table, seat: int) -> list[Action]:
         if pays is None:
             pays = _PAYS[table.grid] = tuple(Pay(name) for name in table.grid.names)
         return [pays[i] for i, _ in _payers(d.grid, seat, p.icons[0], p.cell)]
-    kinds = kinds_in(d.hands[seat])
-    scan = Scan(d.grid, table.grid, seat)  # one pass over the grid for both searches
-    out = plays(d, table.grid, seat, kinds, table.chemo_home, scan)
-    out.extend(ability_actions(d, table, seat, scan.actors))
+    layout, cap, actors = scan_seat(d.grid, table.grid, seat)  # one look for both searches
+    out = plays(d, table.grid, seat, d.hands[seat], table.chemo_home, layout, cap)
+    out.extend(ability_actions(d, table, seat, actors))
     out.append(_PASS)
     return out
 
@@ -209,8 +209,8 @@ _PAYS: dict[Grid, tuple[Pay, ...]] = {}
 # -- transitions ------------------------------------------------------------------------------
 
 
-def next_data(d: BioData, table: Table, seat: int, action: Action) -> BioData:
-    """The data after the legal ``action``."""
+def next_data(table: Table, d: BioData, seat: int, action: Action) -> BioData:
+    """The data after the legal ``action`` (the table first, as :func:`legal` takes it)."""
     if d.events:
         d = replace(d, events=())
     # by exact type, commonest first: the actions are the codec's own records, never

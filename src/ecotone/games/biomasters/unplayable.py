@@ -51,7 +51,7 @@ def unplayable(d: BioData, table: Table, seat: int) -> dict[str, str]:
     to take an action (not while it pays, nor on another's turn)."""
     if d.phase is not Phase.ACTION or seat != d.turn:
         return {}
-    played = {a.card for a in rules.legal(d, table, seat) if isinstance(a, Play | Metamorphose)}
+    played = {a.card for a in rules.legal(table, d, seat) if isinstance(a, Play | Metamorphose)}
     reasons: dict[str, str] = {}
     out: dict[str, str] = {}
     for card in d.hands[seat]:
