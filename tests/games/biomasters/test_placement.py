@@ -451,3 +451,27 @@ def test_what_layouts_hand_on_is_what_the_grid_shows() -> None:
                     frontier += 1
                     assert cells == _open_cells(g, grid, fkey >> 7, fkey & 127)
     assert frontier > 500
+
+
+def test_a_layout_handed_on_never_writes_into_the_one_it_came_from() -> None:
+    # A play hands its layout on with the lists that do not change shared; each seat's
+    # standing is filled in place when first asked, and the mover's differs between the
+    # two grids: asking it of the new layout must leave the old one's unknown.
+    g2 = game()
+    grid = g2.table.grid  # type: ignore[attr-defined]
+    state = g2.start(3)
+    seat = state.to_move[0]
+    play = next(a for a in state.legal_actions(seat) if isinstance(a, Play))
+    after = state.step(seat, play)
+    old, new = state.data.grid, after.data.grid
+    (cell,) = [i for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b]
+    forget_layouts()
+    scan_seat(old, grid, 1 - seat)  # the old grid's layout, the mover's standing unknown
+    before = layout_of(old)
+    assert before is not None
+    assert before.standing[seat] is None
+    handed = before.plus(new, cell, play.card, seat)
+    on_new = handed.stand(new, seat)
+    assert before.standing[seat] is None
+    on_old = before.stand(old, seat)  # what sharing the entry would have hidden
+    assert (on_old.cap, on_old.actors) != (on_new.cap, on_new.actors)

@@ -232,7 +232,9 @@ class Layout:
         owned = self.owned.copy()
         mine = owned[owner] = owned[owner].copy()
         insort(mine, cell)
-        standing = self.standing
+        # A list of its own even when the owner's standing is not known yet: stand() fills
+        # an entry in place, and the owner's differs from one grid to the other.
+        standing = self.standing.copy()
         was = standing[owner]
         if was is not None:
             cap, actors = was.cap, was.actors
@@ -242,7 +244,6 @@ class Layout:
             if acts:
                 actors = actors.copy()
                 insort(actors, cell)
-            standing = standing.copy()
             standing[owner] = Standing(cap, actors)
         out = Layout(
             cells,
@@ -266,12 +267,15 @@ class Layout:
         Every card keeps its place, so the lists and what was found from them are
         shared; only the host's icons and whether a parasitoid rides it may change."""
         standing = self.standing
-        known = standing[old.owner]
-        if known is not None and _weight(old) != _weight(new):
-            cap = known.cap.copy()
-            cap[_SCAN_FACTS[new.kind][0]] += _weight(new) - _weight(old)
+        if _weight(old) != _weight(new):
+            # the host's owner stands otherwise now: a list of its own (stand() fills an
+            # entry in place), even while that standing is not known yet
             standing = standing.copy()
-            standing[old.owner] = Standing(cap, known.actors)
+            known = standing[old.owner]
+            if known is not None:
+                cap = known.cap.copy()
+                cap[_SCAN_FACTS[new.kind][0]] += _weight(new) - _weight(old)
+                standing[old.owner] = Standing(cap, known.actors)
         parasitoids = self.parasitoids
         if (cell in parasitoids) != _carries_parasitoid(new):
             parasitoids = [i for i in parasitoids if i != cell]
