@@ -205,13 +205,13 @@ def _act(d: PhyloData, seat: int) -> list[Action]:
     append = out.append
     for card in hand:
         found = spots.get(card)
-        if found is None:
-            if card not in _SPECIES:
-                out += event_plays(d, seat, _EVENTS[card], cells)
-                continue
-            found = species_cells(d, card, cells)
-        for c in found:
-            append(Play(card, CELL_NAMES[c]))
+        if found is not None:
+            out += found[1]
+        elif card in _SPECIES:
+            for c in species_cells(d, card, cells):
+                append(Play(card, CELL_NAMES[c]))
+        else:
+            out += event_plays(d, seat, _EVENTS[card], cells)
     out += moves(d, seat, on)
     if pile_problem(d, seat) is None:
         out += map(_DROPS.__getitem__, hand)
@@ -442,14 +442,16 @@ def _play_species(d: PhyloData, seat: int, card: str, cell: int) -> PhyloData:
             board=board_with(d.board, Slot(cell, card, seat)),
             log=logged(d.log, _PLAYED[seat][card] + where),
         )
-        grown(before, d.board, cell)  # one card more
+        after = table(d.board)  # one card more (its table made now: the next step reads it)
+        after.grew = (before.board, cell)
+        grown(before, after, cell)
         return after_placement(d, cell, card)
     d = take_from_hand(d, seat, card)
     d = replace(d, actions_left=d.actions_left - 1)
     if card in t.parasites:
         assert slot is not None
         d = put_slot(d, Slot(cell, slot.card, slot.owner, card, seat))
-        grown(before, d.board, cell, beneath=True)
+        grown(before, table(d.board), cell, beneath=True)
         d = log(d, f"{seat_name(seat)} played {name(card)} beneath {name(slot.card)} at {where}")
         return after_placement(d, cell, card, beneath=True)
     # INVASIVE, on top of a similar species (which it takes away: no card more)
