@@ -183,7 +183,9 @@ def species_cells(
     board's cells in cell order. ``near``, :func:`around` of ``cells``, saves work when
     several cards are placed on one table; without it the table's cards are walked directly.
     """
-    if _waits(d, card):  # a rule of the card, whatever the cell (_pollinator_problem)
+    # a rule of the card, whatever the cell (_pollinator_problem); _waits asked only of
+    # the plants it concerns, a call fewer for every other species
+    if card in _T.needs_pollinator and _waits(d, card):
         return []
     t = _T
     if card in t.parasites:
@@ -269,9 +271,14 @@ def ordinary_spots(on: Table, hand: Iterable[str]) -> Mapping[str, Spots]:
         cells = on.cells
         for card in missing:
             known[card] = _NOWHERE
-        for card, spots in _near(cells, missing).items():
-            # (a set less a dict: see ordinary_cells)
-            known[card] = _spots(card, sorted(spots.difference(cells)))
+        for card, near in _near(cells, missing).items():
+            # (a set less a dict: see ordinary_cells; the plays made here, not by _spots,
+            # one call less for each card)
+            spots = sorted(near.difference(cells))
+            plays: list[Play] = []
+            for c in spots:
+                plays.append(Play(card, CELL_NAMES[c]))
+            known[card] = spots, plays
     return known
 
 

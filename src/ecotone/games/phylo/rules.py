@@ -189,7 +189,10 @@ def hand_problem(d: PhyloData, seat: int, card: str) -> Problem | None:
 
 def pile_problem(d: PhyloData, seat: int) -> Problem | None:
     """Dropping a card picks up three: there must be something to pick up."""
-    if d.piles[d.pile_of(seat)]:
+    piles = d.piles
+    # (PhyloData.pile_of worked out here: one pile, or one per seat; a method of the
+    # record is a call more at every decision)
+    if piles[seat if len(piles) == 2 else 0]:
         return None
     return Problem(
         PhyloRefusal.PILE_EMPTY, lambda: "the pick-up pile is empty: there is nothing to pick up"

@@ -50,7 +50,10 @@ class Table:
 
     def __init__(self, board: tuple[Slot, ...]) -> None:
         self.board = board
-        self.cells: Mapping[int, Slot] = {s.cell: s for s in board}
+        cells: dict[int, Slot] = {}
+        for s in board:  # (a loop: a comprehension is a call more, and most boards are new)
+            cells[s.cell] = s
+        self.cells: Mapping[int, Slot] = cells
         self.trouble: list[tuple[int, bool]] | None = None
         self.movers: tuple[list[Slot], ...] | None = None
         self.moves: dict[tuple[int, tuple[tuple[str, int, int], ...]], list[Action]] = {}

@@ -117,7 +117,7 @@ def picked_up(
     becomes 1, this turn is finished and the opponent plays one last turn.
     """
     piles = d.piles
-    p = d.pile_of(seat)
+    p = seat if len(piles) == 2 else 0  # (PhyloData.pile_of, without the method's call)
     pile = piles[p]
     n = min(n, len(pile))
     if n == 0:
@@ -139,8 +139,9 @@ def discard_cards(d: PhyloData, owner: int, new: tuple[str, ...]) -> PhyloData:
 
 def discarded(d: PhyloData, owner: int, new: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     """The discard piles of :func:`discard_cards` (for a step changing other fields too)."""
-    i = d.discard_of(owner)
-    return put(d.discards, i, (*d.discards[i], *new))
+    discards = d.discards
+    i = owner if len(discards) == 2 else 0  # (PhyloData.discard_of, without the call)
+    return put(discards, i, (*discards[i], *new))
 
 
 # -- the board ----------------------------------------------------------------------------------
