@@ -123,7 +123,13 @@ def picked_up(
     if n == 0:
         return piles, hands, final, log_
     left = pile[: len(pile) - n]
-    piles = put(piles, p, left)
+    # (the piles written out, as the hands are in hands_without: ``put`` is a call more)
+    if len(piles) == 1:
+        piles = (left,)
+    elif p == 0:
+        piles = (left, piles[1])
+    else:
+        piles = (piles[0], left)
     hands = hands_with(hands, seat, pile[len(pile) - n :])
     if left or final >= 0:
         return piles, hands, final, log_
@@ -140,8 +146,12 @@ def discard_cards(d: PhyloData, owner: int, new: tuple[str, ...]) -> PhyloData:
 def discarded(d: PhyloData, owner: int, new: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     """The discard piles of :func:`discard_cards` (for a step changing other fields too)."""
     discards = d.discards
-    i = owner if len(discards) == 2 else 0  # (PhyloData.discard_of, without the call)
-    return put(discards, i, (*discards[i], *new))
+    # (PhyloData.discard_of, and the piles written out as picked_up writes them)
+    if len(discards) == 1:
+        return ((*discards[0], *new),)
+    if owner == 0:
+        return (*discards[0], *new), discards[1]
+    return discards[0], (*discards[1], *new)
 
 
 # -- the board ----------------------------------------------------------------------------------
