@@ -7,7 +7,7 @@ import random
 import ecotone
 from ecotone.core.game import State
 from ecotone.games.phylo.actions import Move, Play
-from ecotone.games.phylo.board import Direction
+from ecotone.games.phylo.board import CELL_NAMES, Direction
 from ecotone.games.phylo.placement import ordinary_cells, ordinary_spots
 from ecotone.games.phylo.state import Phase, table
 
@@ -235,8 +235,10 @@ def test_cells_carried_from_decision_to_decision_are_the_cells_found_afresh() ->
                 on = table(d.board)
                 spots = ordinary_spots(on, d.hands[seat])
                 fresh = ordinary_cells(on.cells, d.hands[seat])
-                mine = {c: list(s) for c, s in spots.items() if c in d.hands[seat] and s}
+                mine = {c: s for c, (s, _) in spots.items() if c in d.hands[seat] and s}
                 assert mine == {c: s for c, s in fresh.items() if s}
+                for c, (s, plays) in spots.items():  # each play is the card into its cell
+                    assert plays == [Play(c, CELL_NAMES[x]) for x in s]
                 carried += len(mine)
             state = state.apply(seat, rnd.choice(state.legal_actions(seat)))
     assert carried > 100

@@ -215,8 +215,8 @@ def trouble_on(board: tuple[Slot, ...]) -> list[tuple[int, bool]]:
     return found
 
 
-def grown(before: Table, after: tuple[Slot, ...], cell: int, beneath: bool = False) -> None:
-    """Tell the table of ``after``, which is the board of ``before`` (its table) with one
+def grown(before: Table, after: Table, cell: int, beneath: bool = False) -> None:
+    """Tell the table ``after``, whose board is the board of ``before`` (its table) with one
     compatible card more at ``cell`` (a species played into an empty cell where it fits,
     or, with ``beneath``, a parasite beneath a host it feeds on), its INCOMPATIBLE cards
     when ``before``'s are known, without tracing ``after`` again at the end of the turn.
@@ -232,8 +232,8 @@ def grown(before: Table, after: tuple[Slot, ...], cell: int, beneath: bool = Fal
             return
         known = _NO_TROUBLE  # the empty board
     if known:
-        known = _grown_trouble(known, table(after).cells, cell, beneath)
-    table(after).trouble = known  # (read only: shared by the boards with none)
+        known = _grown_trouble(known, after.cells, cell, beneath)
+    after.trouble = known  # (read only: shared by the boards with none)
 
 
 def _grown_trouble(

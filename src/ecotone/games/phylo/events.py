@@ -267,9 +267,11 @@ def event_plays(d: PhyloData, seat: int, ev: Event, cells: Mapping[int, Slot]) -
     The checks of :func:`event_problem` that only read the card were asked once for every
     event (the forms each may be played in); the ones that read the game are asked here.
     """
-    if not timing_ok(d, ev):
-        return []
     card = ev.id
+    # (timing_ok asked of the start-of-turn events only: a reaction is in neither form
+    # below, and an action event may be played any time)
+    if card in _AT_START and not timing_ok(d, ev):
+        return []
     # (the rules of a few events, asked of those events only)
     if card in _ALONE:
         if card in _RECOVERING and _discards_problem(d, seat, ev) is not None:
@@ -302,6 +304,7 @@ def timing_ok(d: PhyloData, ev: Event) -> bool:
 # enum metaclass's ``__getattr__`` hook (see ecotone.games.phylo.rules), and the legal
 # actions ask the timing of every event in hand.
 _REACTION, _START_OF_TURN, _ACTION = Timing.REACTION, Timing.START_OF_TURN, Timing.ACTION
+_AT_START = frozenset(e.id for e in cards().events.values() if e.timing is _START_OF_TURN)
 _ACT = Phase.ACT
 
 

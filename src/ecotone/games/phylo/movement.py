@@ -204,9 +204,11 @@ def _moves(d: PhyloData, seat: int, cells: Mapping[int, Slot], on: Table) -> lis
                 movers[s.owner].append(s)
     out: list[Action] = []
     board = d.board
+    moved = d.moved
     for slot in movers[seat]:
         card, src = slot.card, slot.cell
-        left = moves_left(d, card, seat)
+        # (moves_left, called only once a card has moved this turn: its whole reach else)
+        left = moves_left(d, card, seat) if moved else _MOVERS[card][0]
         if left <= 0:
             continue
         # Where the card fits without itself in the cell it leaves (fits(), asked of the

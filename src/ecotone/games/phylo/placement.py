@@ -15,8 +15,9 @@ themselves.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 
+from ecotone.games.phylo.actions import Play
 from ecotone.games.phylo.board import (
     CELL_NAMES,
     MAP_CELLS,
@@ -29,7 +30,18 @@ from ecotone.games.phylo.compatibility import fits, pollinated, tables
 from ecotone.games.phylo.refusals import PhyloRefusal, Problem, pair_reason, why_not_fits
 from ecotone.games.phylo.state import PhyloData, Slot, Table
 
-__all__ = ["around", "ordinary_cells", "ordinary_spots", "species_cells", "species_problem"]
+__all__ = [
+    "Spots",
+    "around",
+    "ordinary_cells",
+    "ordinary_spots",
+    "species_cells",
+    "species_problem",
+]
+
+Spots = tuple[list[int], list[Play]]
+"""Where an ordinary species may be played: its cells, ascending, and its play into each,
+in the same order (:func:`ordinary_spots`)."""
 
 
 def species_problem(
@@ -171,7 +183,9 @@ def species_cells(
     board's cells in cell order. ``near``, :func:`around` of ``cells``, saves work when
     several cards are placed on one table; without it the table's cards are walked directly.
     """
-    if _waits(d, card):  # a rule of the card, whatever the cell (_pollinator_problem)
+    # a rule of the card, whatever the cell (_pollinator_problem); _waits asked only of
+    # the plants it concerns, a call fewer for every other species
+    if card in _T.needs_pollinator and _waits(d, card):
         return []
     t = _T
     if card in t.parasites:
@@ -225,19 +239,22 @@ def ordinary_cells(cells: Mapping[int, Slot], hand: Iterable[str]) -> dict[str, 
     return out
 
 
-def ordinary_spots(on: Table, hand: Iterable[str]) -> Mapping[str, Sequence[int]]:
-    """:func:`ordinary_cells` of the board of ``on`` (its :class:`Table`), every ordinary
-    species of ``hand`` listed (an empty sequence where it has no cell; the mapping is
-    shared: read only).
+def ordinary_spots(on: Table, hand: Iterable[str]) -> Mapping[str, Spots]:
+    """:func:`ordinary_cells` on the board of ``on`` (its :class:`Table`), with the plays:
+    for every ordinary species of ``hand``, its cells, ascending, and its
+    :class:`~ecotone.games.phylo.actions.Play` into each (:data:`Spots`; empty where it has
+    no cell; the mapping and the lists are shared: read only).
 
     A species' cells are a fact of the board alone, and a turn's decisions follow one
     another on boards that change little: a drop leaves the board as it was, a play puts
-    one card more on it. So the cells found for the board listed last are kept (that one
-    board only): asked of it again, a card met there takes its cells from there; asked of
-    that board with one card more, it takes them from there too, the cell now taken
-    struck out and, when the card may stand beside the new card, that card's empty
-    neighbours added. Only the cards met nowhere before are worked out afresh, in one walk
-    of the table for them all.
+    one card more on it. So the cells and plays found for the board listed last are kept
+    (that one board only): asked of it again, a card met there takes its plays from there;
+    asked of that board with one card more, it takes them from there too, the play into
+    the cell now taken struck out and, when the card may stand beside the new card, the
+    card's plays made again with that card's empty neighbours. Only the cards met nowhere
+    before are worked out afresh, in one walk of the table for them all. The plays are
+    kept, not only their cells: most of a hand's plays are the same records from one
+    decision to the next, and making them again was a good part of the legal actions.
     """
     missing = _ORDINARY.intersection(hand)
     last = _LISTED[0]
@@ -251,10 +268,27 @@ def ordinary_spots(on: Table, hand: Iterable[str]) -> Mapping[str, Sequence[int]
             missing = _carry(last[0], last[1], on, known, missing)
         _LISTED[0] = (on, known)
     if missing:
+        cells = on.cells
         for card in missing:
             known[card] = _NOWHERE
-        known.update(ordinary_cells(on.cells, missing))
+        for card, near in _near(cells, missing).items():
+            # (a set less a dict: see ordinary_cells; the plays made here, not by _spots,
+            # one call less for each card)
+            spots = sorted(near.difference(cells))
+            plays: list[Play] = []
+            for c in spots:
+                plays.append(Play(card, CELL_NAMES[c]))
+            known[card] = spots, plays
     return known
+
+
+def _spots(card: str, cells: list[int]) -> Spots:
+    """``card``'s ascending ``cells``, with its play into each."""
+    plays: list[Play] = []
+    append = plays.append
+    for c in cells:
+        append(Play(card, CELL_NAMES[c]))
+    return cells, plays
 
 
 def _near(cells: Mapping[int, Slot], ordinary: frozenset[str]) -> dict[str, set[int]]:
@@ -277,37 +311,41 @@ def _near(cells: Mapping[int, Slot], ordinary: frozenset[str]) -> dict[str, set[
 
 def _carry(
     last: Table,
-    prior: Mapping[str, Sequence[int]],
+    prior: Mapping[str, Spots],
     on: Table,
-    known: dict[str, Sequence[int]],
+    known: dict[str, Spots],
     missing: frozenset[str],
 ) -> frozenset[str]:
-    """Where the cards of ``missing`` found in ``prior`` (their cells on the board of
-    ``last``) go on the board of ``on``, when that board is ``last``'s with one card more
-    in a cell that was empty, each entered in ``known``; the cards still missing."""
-    before, now = last.cells, on.cells
-    if len(now) != len(before) + 1 or not before.items() <= now.items():
-        return missing
-    (cell,) = now.keys() - before.keys()
+    """Where the cards of ``missing`` found in ``prior`` (their cells and plays on the
+    board of ``last``) go on the board of ``on``, when that board is ``last``'s with one
+    card more in a cell that was empty, each entered in ``known``; the cards still
+    missing."""
+    now = on.cells
+    grew = on.grew
+    if grew is not None and grew[0] is last.board:  # (the commonest case: a play)
+        cell = grew[1]
+    else:
+        before = last.cells
+        if len(now) != len(before) + 1 or not before.items() <= now.items():
+            return missing
+        (cell,) = now.keys() - before.keys()
     friends = _FRIENDS[now[cell].card]
-    carried: list[str] = []
     for card in missing:
-        spots = prior.get(card)
-        if spots is None:
+        found = prior.get(card)
+        if found is None:
             continue
-        carried.append(card)
+        spots, plays = found
         if card in friends:
-            found = set(spots)
-            found.update(OFF_MAP_NEIGHBOURS[cell])
-            known[card] = sorted(found.difference(now))
+            more = set(spots)
+            more.update(OFF_MAP_NEIGHBOURS[cell])
+            known[card] = _spots(card, sorted(more.difference(now)))
         elif cell in spots:
-            # (a copy less one item: two calls in C, where a comprehension needs a frame)
-            rest = list(spots)
-            rest.remove(cell)
-            known[card] = rest
+            # (copies less one item by slices: no frame, where a comprehension needs one)
+            i = spots.index(cell)
+            known[card] = (spots[:i] + spots[i + 1 :], plays[:i] + plays[i + 1 :])
         else:
-            known[card] = spots
-    return missing.difference(carried)
+            known[card] = found
+    return missing.difference(known)
 
 
 _T = tables()
@@ -317,9 +355,9 @@ _PLANTS = _T.plants
 # to an event left on the table as URBAN terrain, listed too, so that the walk of the table
 # needs no test for it.
 _FRIENDS: dict[str, frozenset[str]] = {c: _T.friends.get(c, frozenset()) for c in cards().by_id}
-_NOWHERE: tuple[int, ...] = ()
-# The table whose ordinary species were listed last and the cells found there
+_NOWHERE: Spots = ([], [])  # (shared: read only)
+# The table whose ordinary species were listed last and the cells and plays found there
 # (ordinary_spots): the board a turn's next decision most often reads, or grew from. One
 # board only: remembered for every board, the cells cost the cycle collector more than
 # they saved.
-_LISTED: list[tuple[Table, dict[str, Sequence[int]]] | None] = [None]
+_LISTED: list[tuple[Table, dict[str, Spots]] | None] = [None]

@@ -189,7 +189,10 @@ def hand_problem(d: PhyloData, seat: int, card: str) -> Problem | None:
 
 def pile_problem(d: PhyloData, seat: int) -> Problem | None:
     """Dropping a card picks up three: there must be something to pick up."""
-    if d.piles[d.pile_of(seat)]:
+    piles = d.piles
+    # (PhyloData.pile_of worked out here: one pile, or one per seat; a method of the
+    # record is a call more at every decision)
+    if piles[seat if len(piles) == 2 else 0]:
         return None
     return Problem(
         PhyloRefusal.PILE_EMPTY, lambda: "the pick-up pile is empty: there is nothing to pick up"
@@ -205,13 +208,13 @@ def _act(d: PhyloData, seat: int) -> list[Action]:
     append = out.append
     for card in hand:
         found = spots.get(card)
-        if found is None:
-            if card not in _SPECIES:
-                out += event_plays(d, seat, _EVENTS[card], cells)
-                continue
-            found = species_cells(d, card, cells)
-        for c in found:
-            append(Play(card, CELL_NAMES[c]))
+        if found is not None:
+            out += found[1]
+        elif card in _SPECIES:
+            for c in species_cells(d, card, cells):
+                append(Play(card, CELL_NAMES[c]))
+        else:
+            out += event_plays(d, seat, _EVENTS[card], cells)
     out += moves(d, seat, on)
     if pile_problem(d, seat) is None:
         out += map(_DROPS.__getitem__, hand)
@@ -442,14 +445,16 @@ def _play_species(d: PhyloData, seat: int, card: str, cell: int) -> PhyloData:
             board=board_with(d.board, Slot(cell, card, seat)),
             log=logged(d.log, _PLAYED[seat][card] + where),
         )
-        grown(before, d.board, cell)  # one card more
+        after = table(d.board)  # one card more (its table made now: the next step reads it)
+        after.grew = (before.board, cell)
+        grown(before, after, cell)
         return after_placement(d, cell, card)
     d = take_from_hand(d, seat, card)
     d = replace(d, actions_left=d.actions_left - 1)
     if card in t.parasites:
         assert slot is not None
         d = put_slot(d, Slot(cell, slot.card, slot.owner, card, seat))
-        grown(before, d.board, cell, beneath=True)
+        grown(before, table(d.board), cell, beneath=True)
         d = log(d, f"{seat_name(seat)} played {name(card)} beneath {name(slot.card)} at {where}")
         return after_placement(d, cell, card, beneath=True)
     # INVASIVE, on top of a similar species (which it takes away: no card more)

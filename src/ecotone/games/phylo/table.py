@@ -39,16 +39,25 @@ class Table:
         moves: each seat's legal moves, by the seat and the moves it made this turn,
             once asked (:func:`ecotone.games.phylo.movement.moves`; the lists are shared:
             read only).
+        grew: the board this board is, with one species more played into an empty cell,
+            and that cell, when the play made it (``None`` otherwise): the species' cells
+            are carried from that board (:func:`ecotone.games.phylo.placement.ordinary_spots`)
+            without comparing the two boards. The board only, not its table: a table
+            holding its parent's would keep a whole game's boards alive.
     """
 
-    __slots__ = ("board", "cells", "movers", "moves", "trouble")
+    __slots__ = ("board", "cells", "grew", "movers", "moves", "trouble")
 
     def __init__(self, board: tuple[Slot, ...]) -> None:
         self.board = board
-        self.cells: Mapping[int, Slot] = {s.cell: s for s in board}
+        cells: dict[int, Slot] = {}
+        for s in board:  # (a loop: a comprehension is a call more, and most boards are new)
+            cells[s.cell] = s
+        self.cells: Mapping[int, Slot] = cells
         self.trouble: list[tuple[int, bool]] | None = None
         self.movers: tuple[list[Slot], ...] | None = None
         self.moves: dict[tuple[int, tuple[tuple[str, int, int], ...]], list[Action]] = {}
+        self.grew: tuple[tuple[Slot, ...], int] | None = None
 
 
 _TABLES: dict[int, Table] = {}

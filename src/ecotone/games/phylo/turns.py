@@ -52,7 +52,9 @@ def _begin(d: PhyloData, seat: int, final: int, due: tuple[bool, ...]) -> PhyloD
     """:func:`begin_turn` for ``seat``, with ``final`` the turns still to play and ``due``
     the seats whose next turn is a rescue turn (:func:`rescue_due`): the turn handed on,
     begun and its pick-up made in one copy of the record."""
-    piles, hands, final, log_ = picked_up(d, seat, draws_per_turn(d, seat), final, d.hands, d.log)
+    # (draws_per_turn asked only with an event in front of the seat: a call fewer a turn)
+    draws = draws_per_turn(d, seat) if d.in_play[seat] else 1
+    piles, hands, final, log_ = picked_up(d, seat, draws, final, d.hands, d.log)
     return replace(
         d,
         turn=seat,

@@ -117,13 +117,19 @@ def picked_up(
     becomes 1, this turn is finished and the opponent plays one last turn.
     """
     piles = d.piles
-    p = d.pile_of(seat)
+    p = seat if len(piles) == 2 else 0  # (PhyloData.pile_of, without the method's call)
     pile = piles[p]
     n = min(n, len(pile))
     if n == 0:
         return piles, hands, final, log_
     left = pile[: len(pile) - n]
-    piles = put(piles, p, left)
+    # (the piles written out, as the hands are in hands_without: ``put`` is a call more)
+    if len(piles) == 1:
+        piles = (left,)
+    elif p == 0:
+        piles = (left, piles[1])
+    else:
+        piles = (piles[0], left)
     hands = hands_with(hands, seat, pile[len(pile) - n :])
     if left or final >= 0:
         return piles, hands, final, log_
@@ -139,8 +145,13 @@ def discard_cards(d: PhyloData, owner: int, new: tuple[str, ...]) -> PhyloData:
 
 def discarded(d: PhyloData, owner: int, new: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     """The discard piles of :func:`discard_cards` (for a step changing other fields too)."""
-    i = d.discard_of(owner)
-    return put(d.discards, i, (*d.discards[i], *new))
+    discards = d.discards
+    # (PhyloData.discard_of, and the piles written out as picked_up writes them)
+    if len(discards) == 1:
+        return ((*discards[0], *new),)
+    if owner == 0:
+        return (*discards[0], *new), discards[1]
+    return discards[0], (*discards[1], *new)
 
 
 # -- the board ----------------------------------------------------------------------------------
