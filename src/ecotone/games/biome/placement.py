@@ -35,16 +35,14 @@ from ecotone.games.biome.config import Config
 from ecotone.games.biome.habitat import (
     _faces,
     constraints,
-    covers,
     fits,
-    packed,
     vine_network,
     zone_totals,
 )
 from ecotone.games.biome.refusals import BiomeRefusal as R
 from ecotone.games.biome.refusals import not_your_tile
 from ecotone.games.biome.state import EMPTY, BiomeData
-from ecotone.games.biome.tiles import DIRECTION_NAMES, OPEN, Layer, Tile, tiles
+from ecotone.games.biome.tiles import DIRECTION_NAMES, OPEN, PLANT_BITS, Layer, Tile, packed, tiles
 
 __all__ = [
     "ZONE_CU",
@@ -77,19 +75,28 @@ def _zones(
     needs: tuple[int, ...],
     vine_link: bool,
 ) -> list[int]:
-    return feasible(zone_totals(board, geo, hand), needs, vine_link)
+    return feasible(zone_totals(board, geo, hand), _packed_needs(needs), vine_link)
 
 
-def feasible(totals: dict[int, int], needs: tuple[int, ...], vine_link: bool) -> list[int]:
-    """The zones of ``totals`` (:func:`.habitat.zone_totals`) where a habitat needing
-    ``needs`` (and a vine link, when ``vine_link``) could still be met."""
+# The top bit of each plant's field of packed counts (:func:`.tiles.packed`).
+_TOPS = sum(1 << PLANT_BITS * p + PLANT_BITS - 1 for p in range(16))  # (up to 16 plants: 11 here)
+
+
+def feasible(totals: dict[int, int], need: int, vine_link: bool) -> list[int]:
+    """The zones of ``totals`` (:func:`.habitat.zone_totals`) where a habitat needing the
+    packed counts ``need`` (a card's ``packed_needs``; and a vine link, when ``vine_link``)
+    could still be met: those whose totals hold at least ``need`` of every plant.
+
+    One subtraction tells it for every plant: each field of the totals gets its top bit
+    set first, and keeps it exactly when no more is taken from it than it holds (a count
+    stays below the top bit of its field). It is asked for every card of the hand and the
+    Gallery whenever the cards that may be earned are listed, so it stays one call."""
     # the totals list only the zones where a tile of the hand fits
-    need = _packed_needs(needs)
     out = []
     for zone, most in totals.items():
         if vine_link and zone == ZONE_E:
             continue
-        if covers(most, need):
+        if (most | _TOPS) - need & _TOPS == _TOPS:
             out.append(zone)
     return out
 
