@@ -16,7 +16,7 @@ in the layer where the animal lives.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 import msgspec
@@ -24,7 +24,7 @@ import msgspec
 from ecotone.core.data import decode, load_text
 from ecotone.core.errors import DataError
 from ecotone.core.spec import Provenance
-from ecotone.games.biome.tiles import Layer, TileSet, layer_mask, tiles
+from ecotone.games.biome.tiles import Layer, TileSet, layer_mask, packed, tiles
 
 __all__ = [
     "LEVELS",
@@ -147,6 +147,8 @@ class CardInfo:
         vine_link: it needs a vine network joining the Understory and the Canopy.
         home: the layer where an animal lives (``-1`` for other cards).
         uses_vine: its habitat needs a vine.
+        earnable: animals and plant cards are earned by creating their habitat.
+        packed_needs: ``needs`` as packed counts (:func:`.tiles.packed`).
     """
 
     id: str
@@ -160,11 +162,14 @@ class CardInfo:
     vine_link: bool
     home: int
     uses_vine: bool
+    earnable: bool = field(init=False)
+    packed_needs: int = field(init=False)
 
-    @property
-    def earnable(self) -> bool:
-        """Animals and plant cards are earned by creating their habitat."""
-        return self.kind in ("animal", "plant")
+    def __post_init__(self) -> None:
+        # Worked out once here, from the fields above: the rules read them for every card
+        # of the hand and the Gallery whenever the cards that may be earned are listed.
+        object.__setattr__(self, "earnable", self.kind in ("animal", "plant"))
+        object.__setattr__(self, "packed_needs", packed(enumerate(self.needs)))
 
 
 class CardSet:

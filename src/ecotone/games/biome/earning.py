@@ -182,7 +182,7 @@ def _card_flaw(
         return R.NOT_EARNABLE
     if card.prey and not _can_eat(d, seat, card):
         return R.NO_PREY
-    if not feasible(totals, card.needs, card.vine_link):
+    if not feasible(totals, card.packed_needs, card.vine_link):
         return R.HABITAT_IMPOSSIBLE
     return None
 

@@ -14,25 +14,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from functools import cache, lru_cache
 
 from ecotone.games.biome.board import SAME, Board
 from ecotone.games.biome.cards import CardInfo
 from ecotone.games.biome.state import EMPTY
-from ecotone.games.biome.tiles import OPEN, Layer, Tile, tiles
+from ecotone.games.biome.tiles import OPEN, Layer, Tile, packed, tiles
 
 __all__ = [
-    "PLANT_BITS",
     "Access",
     "access",
     "constraints",
-    "covers",
     "face",
     "fits",
     "met",
     "missing",
-    "packed",
     "vine_network",
     "zone_totals",
 ]
@@ -151,29 +147,6 @@ def met(card: CardInfo, acc: Access) -> bool:
         if counts[p] < need:
             return False
     return True
-
-
-# Plant counts packed into one integer: PLANT_BITS bits per plant, plant ``p`` at bit
-# ``PLANT_BITS * p``, so that adding two sets of counts is one addition (a count stays
-# far below the top bit of its field: 45 tiles show each plant at most once each).
-PLANT_BITS = 8
-_TOPS = sum(1 << PLANT_BITS * p + PLANT_BITS - 1 for p in range(16))  # (up to 16 plants: 11 here)
-
-
-def packed(counts: Iterable[tuple[int, int]]) -> int:
-    """``(plant, count)`` pairs as packed counts."""
-    out = 0
-    for p, k in counts:
-        out += k << PLANT_BITS * p
-    return out
-
-
-def covers(have: int, need: int) -> bool:
-    """Whether the packed counts ``have`` hold at least the packed counts ``need`` of
-    every plant (each below the top bit of its field). One subtraction for all of them:
-    each field of ``have`` gets its top bit set first, and keeps it exactly when no more
-    is taken from it than it holds."""
-    return (have | _TOPS) - need & _TOPS == _TOPS
 
 
 @cache

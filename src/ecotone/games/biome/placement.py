@@ -35,16 +35,14 @@ from ecotone.games.biome.config import Config
 from ecotone.games.biome.habitat import (
     _faces,
     constraints,
-    covers,
     fits,
-    packed,
     vine_network,
     zone_totals,
 )
 from ecotone.games.biome.refusals import BiomeRefusal as R
 from ecotone.games.biome.refusals import not_your_tile
 from ecotone.games.biome.state import EMPTY, BiomeData
-from ecotone.games.biome.tiles import DIRECTION_NAMES, OPEN, Layer, Tile, tiles
+from ecotone.games.biome.tiles import DIRECTION_NAMES, OPEN, PLANT_BITS, Layer, Tile, packed, tiles
 
 __all__ = [
     "ZONE_CU",
@@ -77,19 +75,28 @@ def _zones(
     needs: tuple[int, ...],
     vine_link: bool,
 ) -> list[int]:
-    return feasible(zone_totals(board, geo, hand), needs, vine_link)
+    return feasible(zone_totals(board, geo, hand), _packed_needs(needs), vine_link)
 
 
-def feasible(totals: dict[int, int], needs: tuple[int, ...], vine_link: bool) -> list[int]:
-    """The zones of ``totals`` (:func:`.habitat.zone_totals`) where a habitat needing
-    ``needs`` (and a vine link, when ``vine_link``) could still be met."""
+# The top bit of each plant's field of packed counts (:func:`.tiles.packed`).
+_TOPS = sum(1 << PLANT_BITS * p + PLANT_BITS - 1 for p in range(16))  # (up to 16 plants: 11 here)
+
+
+def feasible(totals: dict[int, int], need: int, vine_link: bool) -> list[int]:
+    """The zones of ``totals`` (:func:`.habitat.zone_totals`) where a habitat needing the
+    packed counts ``need`` (a card's ``packed_needs``; and a vine link, when ``vine_link``)
+    could still be met: those whose totals hold at least ``need`` of every plant.
+
+    One subtraction tells it for every plant: each field of the totals gets its top bit
+    set first, and keeps it exactly when no more is taken from it than it holds (a count
+    stays below the top bit of its field). It is asked for every card of the hand and the
+    Gallery whenever the cards that may be earned are listed, so it stays one call."""
     # the totals list only the zones where a tile of the hand fits
-    need = _packed_needs(needs)
     out = []
     for zone, most in totals.items():
         if vine_link and zone == ZONE_E:
             continue
-        if covers(most, need):
+        if (most | _TOPS) - need & _TOPS == _TOPS:
             out.append(zone)
     return out
 
@@ -228,7 +235,7 @@ def _turn_sets() -> _TurnSets:
     * by direction and plant: the turns that a neighbour showing that plant from that
       direction lets through: those whose side there is open or shows the same plant
       (the rule of :func:`.habitat.fits`, one side at a time; a cell's constraints allow
-      the turns in every one of their sets: :func:`_fit`);
+      the turns in every one of their sets: :func:`_open_cells`);
     * by direction and plant: the turns that show that plant that way (a first tile's
       helpful match, a later tile's vine across the seam).
 
@@ -252,17 +259,6 @@ def _turn_sets() -> _TurnSets:
                     fitting[d][p] |= bit
                     shows[d][p] |= bit
     return canonical, tuple(map(tuple, fitting)), tuple(map(tuple, shows))
-
-
-def _fit(cons: tuple[int, ...] | None, canonical: int, fitting: tuple[tuple[int, ...], ...]) -> int:
-    """The distinct turns of every tile (bit ``tile * 6 + rotation``) that no plant of
-    ``cons`` (:func:`.habitat.constraints`) conflicts with."""
-    fit = canonical
-    if cons is not None:
-        for d, q in enumerate(cons):
-            if q != OPEN:
-                fit &= fitting[d][q]
-    return fit
 
 
 def _later_cells(
@@ -421,13 +417,17 @@ def _conflict(
 def _helpful(
     board: tuple[int, ...], geo: Board, cell: int, needs: tuple[int, ...]
 ) -> dict[int, int]:
-    """For a first tile on ``cell``: the plant to show in each direction whose match would
-    reach a plant the card needs (a matched neighbour's tile, or a vine network).
+    """For a first tile on the empty ``cell``: the plant to show in each direction whose
+    match would reach a plant the card needs (a matched neighbour's tile, or a vine
+    network), read from the board's :func:`_open_cells`, as the placements read it.
 
     The first tile must reach a needed plant: of the tiles that complete a habitat, at least
     one does so on its own (its plants, a matched neighbour's, or a vine network it matches
     into), and placing it first loses nothing, because the others can follow one by one."""
-    return _helping(_neighbours(board, geo, cell, {})[1], _need_set(needs))
+    for c, _layer, _fit, reach in _open_cells(board, geo.key):
+        if c == cell:
+            return _helping(reach, _need_set(needs))
+    raise AssertionError(f"cell {cell} is not empty")
 
 
 def _helping(reach: _Reach, wanted: int) -> dict[int, int]:
@@ -441,72 +441,74 @@ def _helping(reach: _Reach, wanted: int) -> dict[int, int]:
 _Reach = tuple[tuple[int, int, int], ...]
 
 
-def _neighbours(
-    board: tuple[int, ...], geo: Board, cell: int, networks: dict[int, int]
-) -> tuple[tuple[int, ...] | None, _Reach]:
-    """What the neighbours of the empty ``cell`` ask of a tile there and offer it, read in
-    one pass over them: its constraints (as :func:`.habitat.constraints` reads them, from
-    the same-layer neighbours) and what matching each neighbour reaches (a same-layer
-    neighbour's tile, and the vine network of a neighbour showing a vine, across the seam
-    too).
-
-    ``networks`` remembers the plants of the vine networks already traced on this board,
-    by cell (a network's cells all share its plants)."""
-    ts = tiles().tiles
-    vine = tiles().vine
-    faces = _faces()
-    cons: list[int] | None = None
-    out = []
-    for dr, n, back, link in geo.linked_nbrs[cell]:
-        v = board[n]
-        if v == EMPTY:
-            continue
-        q = faces[v][back]
-        if q == OPEN:
-            continue
-        if link == SAME:
-            if cons is None:
-                cons = [OPEN] * 6
-            cons[dr] = q
-            plants = ts[v // 6].plant_set
-        elif q != vine:
-            continue
-        else:
-            plants = 0
-        if q == vine:
-            net = networks.get(n)
-            if net is None:
-                found = vine_network(board, geo, n)
-                net = 0
-                for c in found:
-                    net |= ts[board[c] // 6].plant_set
-                for c in found:
-                    networks[c] = net
-            plants |= net
-        out.append((dr, q, plants))
-    return None if cons is None else tuple(cons), tuple(out)
-
-
 @lru_cache(maxsize=1024)
 def _open_cells(
     board: tuple[int, ...], formation: str
 ) -> tuple[tuple[int, int, int | None, _Reach], ...]:
-    """Each empty cell of ``board``: ``(cell, layer, fit, reach)``, where ``fit`` is the
-    turns that no neighbour's plant conflicts with (:func:`_fit`), ``None`` when no
-    neighbour constrains the cell. The same board is asked about for every card started
-    on it (a withdrawal restores it), so it is read once (a pure function of immutable
-    values: remembering is safe)."""
+    """Each empty cell of ``board``: ``(cell, layer, fit, reach)``, read in one pass over
+    its neighbours:
+
+    * ``fit``: the turns that no neighbour's plant conflicts with (bit ``tile * 6 +
+      rotation``: those in the set of every plant a same-layer neighbour shows towards
+      the cell, the constraints of :func:`.habitat.constraints`), ``None`` when no
+      neighbour constrains the cell;
+    * ``reach``: what matching each neighbour reaches: a same-layer neighbour's tile, and
+      the vine network of a neighbour showing a vine, across the seam too.
+
+    The same board is asked about for every card started on it (a withdrawal restores
+    it), so it is read once (a pure function of immutable values: remembering is safe).
+    The neighbours are read inline, not by a function per cell: a board has some forty
+    empty cells, and a Python call costs more than most cells' whole reading."""
     geo = formations()[formation]
+    ts = tiles()
+    plant_sets = _plant_sets()
+    vine = ts.vine
+    faces = _faces()
     canonical, fitting, _shows = _turn_sets()
-    networks: dict[int, int] = {}
+    linked = geo.linked_nbrs
     layer = geo.layer
+    # the plants of the vine networks already traced, by cell (a network's cells all
+    # share its plants)
+    networks: dict[int, int] = {}
     out = []
     for c, v in enumerate(board):  # (a plain loop: cheaper than a generator's frame)
-        if v == EMPTY:
-            cons, reach = _neighbours(board, geo, c, networks)
-            fit = None if cons is None else _fit(cons, canonical, fitting)
-            out.append((c, layer[c], fit, reach))
+        if v != EMPTY:
+            continue
+        fit: int | None = None
+        reach = []
+        for dr, n, back, link in linked[c]:
+            w = board[n]
+            if w == EMPTY:
+                continue
+            q = faces[w][back]
+            if q == OPEN:
+                continue
+            if link == SAME:
+                fit = (canonical if fit is None else fit) & fitting[dr][q]
+                plants = plant_sets[w]
+            elif q != vine:
+                continue
+            else:
+                plants = 0
+            if q == vine:
+                net = networks.get(n)
+                if net is None:
+                    found = vine_network(board, geo, n)
+                    net = 0
+                    for f in found:
+                        net |= plant_sets[board[f]]
+                    for f in found:
+                        networks[f] = net
+                plants |= net
+            reach.append((dr, q, plants))
+        out.append((c, layer[c], fit, tuple(reach)))
     return tuple(out)
+
+
+@lru_cache(maxsize=1)
+def _plant_sets() -> tuple[int, ...]:
+    """The plants shown by every board value ``tile * 6 + rotation``, as a bit set."""
+    return tuple(t.plant_set for t in tiles().tiles for _r in range(6))
 
 
 @lru_cache(maxsize=256)

@@ -14,6 +14,7 @@ for each rotation, the rotations that actually differ, and the plant counts.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -26,11 +27,13 @@ from ecotone.core.spec import Provenance
 __all__ = [
     "DIRECTION_NAMES",
     "OPEN",
+    "PLANT_BITS",
     "Layer",
     "Plant",
     "Tile",
     "TileSet",
     "layer_mask",
+    "packed",
     "parse_tiles",
     "tiles",
 ]
@@ -90,6 +93,20 @@ class _TileRow(msgspec.Struct, frozen=True):
 class _File(msgspec.Struct, frozen=True):
     plants: tuple[Plant, ...]
     tiles: tuple[_TileRow, ...]
+
+
+# Plant counts packed into one integer: PLANT_BITS bits per plant, plant ``p`` at bit
+# ``PLANT_BITS * p``, so that adding two sets of counts is one addition (a count stays
+# far below the top bit of its field: 45 tiles show each plant at most once each).
+PLANT_BITS = 8
+
+
+def packed(counts: Iterable[tuple[int, int]]) -> int:
+    """``(plant, count)`` pairs as packed counts."""
+    out = 0
+    for p, k in counts:
+        out += k << PLANT_BITS * p
+    return out
 
 
 @dataclass(frozen=True, slots=True)
