@@ -182,9 +182,9 @@ def _table(d: SGData) -> tuple[dict[str, Any], dict[str, Any]]:
 
 def observation(d: SGData, seat: int | None) -> dict[str, Any]:
     """Everything ``seat`` may know (``None``: a spectator)."""
-    # Written out in one function (but the habitats and decks, which a bot's reading makes
-    # too), with the remembered pieces looked up in place: a search observes every step of
-    # its playouts, and each call here costs as much as a lookup.
+    # Written out in one function (but the habitats and decks, whose entries the
+    # observation's parts make too), with the remembered pieces looked up in place: each
+    # call here costs as much as a lookup.
     cs = cards()
     habitats, wild_deck = _table(d)
     phase = d.phase
