@@ -369,6 +369,11 @@ def _pull(obs: dict[str, Any]) -> tuple[tuple[str, float], ...]:
 _Owners = tuple[dict[str, int], tuple[tuple[str, int], ...], int, tuple[tuple[str, ...], ...]]
 
 
+# The actions a handler returns whenever they are the only one offered, drawing nothing:
+# Recovery's pass, a purchase step's end, a pledge of nothing, the one card to discard.
+_ONLY_CHOICE = (Pass, Finish, Pledge, Discard)
+
+
 # What the class is, given to it after its body (`describe`): a compiled class keeps no
 # docstring, and `ecotone bots` describes a bot by its class's.
 _ABOUT = "Values routes, strategies and purchases by expected Food and Evolution Points."
@@ -393,10 +398,25 @@ class HeuristicBot(Bot):
         self._owners: _Owners | None = None
 
     def act(self, view: SeatView) -> Action:
+        legal = view.legal_actions
+        if len(legal) == 1:
+            # A third of the steps of a search's rollouts offer one action (a pass with no
+            # Recovery card, a purchase out of reach, one deck): what the phase's handler
+            # would choose, without reading the view. Its draws from the generator stay:
+            # one deck is still drawn by ``choice`` and one tile by the softmax's
+            # ``random()``, so every later draw stays as it was.
+            only = legal[0]
+            kind = type(only)
+            if kind in _ONLY_CHOICE:
+                return only
+            if kind is Draw:
+                return self.rng.choice(legal)
+            if kind is Migrate:
+                self.rng.random()
+                return only
         # The keys read below, straight from the state's data (equal to the observation's,
         # and shared: only read): the bot decides at every step of a search's rollouts.
         obs = view.seen()
-        legal = view.legal_actions
         phase = obs["phase"]
         self._picks = {}
         self._shares = None
@@ -513,11 +533,6 @@ class HeuristicBot(Bot):
         for secret in ("scavenge", "symbiosis"):
             if secret in keys:
                 return Play(secret)
-        if len(tiles) == 1 and not keys:
-            # One tile and no card to play: nothing to weigh. The softmax below would still
-            # draw once from the generator; so does this, so every later draw stays as it was.
-            self.rng.random()
-            return Migrate(tiles[0])
         # each tile's worth, as :meth:`_place_value` gives it, without a call per tile: a
         # route ends on a dozen tiles or more, most of them sharing a region and a deck
         facts_of = _facts_by_tile()

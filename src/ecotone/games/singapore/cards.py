@@ -252,6 +252,16 @@ class CardSet:
         )
         # hand cards: what can sit in a hand (actions and recovery cards)
         self.hand_keys: tuple[str, ...] = (*self.actions, "recovery")
+        # Every card key, and every card id, in words (:meth:`name`, worked out once): the
+        # Gamemaster's log names the cards drawn, bought and returned at most Evolution
+        # steps, and a look-up here costs a fraction of the method's calls.
+        self.names: dict[str, str] = {
+            key: self.name(key)
+            for key in (*self.adaptations, *self.actions, *self.niches, "recovery", "destruction")
+        }
+        self.card_names: dict[str, str] = {
+            cid: self.names[key] for cid, (_, _, key) in self.info.items()
+        }
 
     def _add(self, cid: str, deck: str, kind: str, key: str) -> str:
         self.info[cid] = (deck, kind, key)

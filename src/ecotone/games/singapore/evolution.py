@@ -242,6 +242,7 @@ def _play(d: SGData, seat: int, key: str) -> SGData:
 def _draw(d: SGData, seat: int, deck: str) -> SGData:
     cs = cards()
     info = cs.info
+    names = cs.card_names
     i = DECKS.index(deck)
     want = draw_size(d, seat)
     pile = d.decks[i]
@@ -254,10 +255,10 @@ def _draw(d: SGData, seat: int, deck: str) -> SGData:
     shown: list[str] = []
     events: list[str] = []
     for cid in got:
-        _, kind, key = info[cid]
+        kind = info[cid][1]
         if kind == "adaptation":
             drawn.append(cid)
-            shown.append(name_of(key))
+            shown.append(names[cid])
         elif kind == "destruction":
             shown.append("a Destruction card")
             d, line = _destruction(d, cid)
@@ -279,7 +280,7 @@ def _draw(d: SGData, seat: int, deck: str) -> SGData:
     players = put(d.players, seat, p)
     log = (*d.log, line, *events)
     if not drawn:
-        return _end_turn(d, decks=decks, known=known, players=players, log=log)
+        return _end_turn(d, decks, known, players, log)
     return replace(
         d,
         decks=decks,
@@ -314,12 +315,12 @@ def _buy(d: SGData, seat: int, key: str) -> SGData:
     cid, drawn = take(d.drawn, key)
     p = d.players[seat]
     p = replace(p, food=p.food - cost, adaptations=tuple(sorted((*p.adaptations, cid))))
-    line = f"{seat_name(seat)} buys {name_of(key)} for {cost} Food."
+    line = f"{seat_name(seat)} buys {cards().names[key]} for {cost} Food."
     d, p, lines = _niches(d, seat, p, key)
     players = put(d.players, seat, p)
     log = (*d.log, line, *lines)
     if not drawn:
-        return _end_turn(d, players=players, log=log)
+        return _end_turn(d, d.decks, d.known, players, log)
     return replace(d, drawn=drawn, bargain=False, players=players, log=log)
 
 
@@ -359,39 +360,69 @@ def _niches(d: SGData, seat: int, p: Player, bought: str) -> tuple[SGData, Playe
     return d, p, lines
 
 
+# Asked at every purchase, of the one Niche card held (Standard) or of the few on display
+# (Survival): remembered by the card bought and the Niches.
+@lru_cache(maxsize=1024)
 def _needing(key: str, niches: tuple[str, ...]) -> tuple[str, ...]:
+    """The Niches among ``niches`` (ids; ``""`` for none) that need the Adaptation ``key``."""
     cs = cards()
     return tuple(n for n in niches if n and key in cs.niche(n).needs)
 
 
 def _return_rest(d: SGData, seat: int) -> SGData:
+    cs = cards()
     i = DECKS.index(d.drawn_from)
-    names = ", ".join(name_of(cards().key(c)) for c in d.drawn)
-    deck = cards().decks[d.drawn_from].name
+    names = ", ".join([cs.card_names[c] for c in d.drawn])
+    deck = cs.decks[d.drawn_from].name
     line = f"{seat_name(seat)} returns {names} to the bottom of the {deck} deck."
     return _end_turn(
         d,
-        decks=put(d.decks, i, d.decks[i] + d.drawn),
-        known=put(d.known, i, d.known[i] + len(d.drawn)),
-        log=(*d.log, line),
+        put(d.decks, i, d.decks[i] + d.drawn),
+        put(d.known, i, d.known[i] + len(d.drawn)),
+        d.players,
+        (*d.log, line),
     )
 
 
-def _end_turn(d: SGData, **changes: object) -> SGData:
-    """``d`` with ``changes`` made and the Evolution turn over: the next seat in the queue
-    draws, or the round ends (one copy of the state for both)."""
+def _end_turn(
+    d: SGData,
+    decks: tuple[tuple[str, ...], ...],
+    known: tuple[int, ...],
+    players: tuple[Player, ...],
+    log: tuple[str, ...],
+) -> SGData:
+    """``d`` with its ``decks``, ``known`` bottoms, ``players`` and ``log`` as given and
+    the Evolution turn over: the next seat in the queue draws, or the round ends (one copy
+    of the state for both). The turn leaves nothing behind: nothing drawn, no card's
+    effect waiting."""
+    # Every field named in the call: keyword arguments gathered from dictionaries
+    # (``**changes``) cost a copy of the state twice over, at every turn's end.
     if d.queue:
         return replace(
-            d, **changes, **_TURN_OVER, phase=_DRAW_STEP, turn=d.queue[0], queue=d.queue[1:]
+            d,
+            decks=decks,
+            known=known,
+            players=players,
+            log=log,
+            drawn=(),
+            drawn_from="",
+            extra=0,
+            any_deck=False,
+            bargain=False,
+            phase=_DRAW_STEP,
+            turn=d.queue[0],
+            queue=d.queue[1:],
         )
-    return replace(d, **changes, **_TURN_OVER, phase=_ROUND_END)
-
-
-# What a finished Evolution turn leaves behind: nothing drawn, no card's effect waiting.
-_TURN_OVER: dict[str, object] = {
-    "drawn": (),
-    "drawn_from": "",
-    "extra": 0,
-    "any_deck": False,
-    "bargain": False,
-}
+    return replace(
+        d,
+        decks=decks,
+        known=known,
+        players=players,
+        log=log,
+        drawn=(),
+        drawn_from="",
+        extra=0,
+        any_deck=False,
+        bargain=False,
+        phase=_ROUND_END,
+    )

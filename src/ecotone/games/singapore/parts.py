@@ -20,7 +20,15 @@ from ecotone.games.singapore.endround import need
 from ecotone.games.singapore.scoring import evp
 from ecotone.games.singapore.seats import hand_keys
 from ecotone.games.singapore.state import ROUNDS, Choice, Habitat, Phase, Player, SGData
-from ecotone.games.singapore.view import SEQUENTIAL, _backs, _keys, _owned, _sorted
+from ecotone.games.singapore.view import (
+    SEQUENTIAL,
+    _backs,
+    _deck_entry,
+    _habitat_entry,
+    _keys,
+    _owned,
+    _sorted,
+)
 
 __all__ = ["observation_parts"]
 
@@ -39,10 +47,6 @@ def _card_keys(ids: tuple[str, ...]) -> list[str]:
     return list(_keys(ids))
 
 
-def _deck(pile: tuple[str, ...], known: int) -> dict[str, Any]:
-    return {"cards": len(pile), "bottom": list(_keys(pile[len(pile) - known :])) if known else []}
-
-
 _HabitatPiece = tuple[str, Habitat, tuple[str, ...], int]
 
 
@@ -55,15 +59,7 @@ def _habitats(d: SGData) -> tuple[_HabitatPiece, ...]:
 
 def _habitat(piece: _HabitatPiece) -> dict[str, Any]:
     h, hab, deck, known = piece
-    cs = cards()
-    bounty = cs.bounty[hab.bounty] if hab.bounty else None
-    return {
-        "status": hab.status.value,
-        "destruction": len(hab.destruction),
-        "destruction_needed": cs.decks[h].destruction,
-        "bounty": {"single": bounty.single, "shared": bounty.shared} if bounty else None,
-        "deck": _deck(deck, known),
-    }
+    return _habitat_entry(h, hab, _deck_entry(deck, known))
 
 
 def _chosen(d: SGData) -> tuple[bool | None, ...]:
@@ -138,7 +134,7 @@ def observation_parts(seat: int) -> tuple[ObservationPart[SGData], ...]:
         ObservationPart("turn", lambda d: d.turn if d.phase in SEQUENTIAL else None, _same),
         ObservationPart("habitats", _habitats, _habitat, each=1, keys=HABITATS),
         ObservationPart(
-            "wild_deck", lambda d: (d.decks[0], d.known[0]), lambda piece: _deck(*piece)
+            "wild_deck", lambda d: (d.decks[0], d.known[0]), lambda piece: _deck_entry(*piece)
         ),
         ObservationPart("destruction_drawn", field("destroyed_count"), _same),
         ObservationPart("discard", field("discard"), _card_keys),

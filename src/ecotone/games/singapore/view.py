@@ -60,8 +60,8 @@ _PLEDGE = Phase.PLEDGE
 # member's ``.value`` goes through a Python-level descriptor, and observations are built
 # at every step of a search.
 _VALUE: dict[Phase | Status, str] = {m: m.value for e in (Phase, Status) for m in e}
-# The Destruction cards that destroy each habitat, in the order of ``HABITATS``.
-_NEEDED: tuple[int, ...] = tuple(cards().decks[h].destruction for h in HABITATS)
+# The Destruction cards that destroy each habitat.
+_NEEDED: dict[str, int] = {h: cards().decks[h].destruction for h in HABITATS}
 
 
 # The cards everyone saw go to the bottom of a deck, by the deck (most steps leave every
@@ -71,15 +71,20 @@ _BOTTOMS: dict[int, tuple[tuple[str, ...], int, tuple[str, ...]]] = {}
 _BOTTOMS_KEPT = 4096
 
 
-def _bottom(pile: tuple[str, ...], known: int) -> tuple[str, ...]:
+def _deck_entry(pile: tuple[str, ...], known: int) -> dict[str, Any]:
+    """A deck as the observation shows it: its size, and the cards everyone saw go to its
+    bottom (``known`` of them)."""
+    if not known:
+        return {"cards": len(pile), "bottom": []}
     found = _BOTTOMS.get(id(pile))
     if found is not None and found[0] is pile and found[1] == known:
-        return found[2]
-    if len(_BOTTOMS) >= _BOTTOMS_KEPT:
-        _BOTTOMS.clear()
-    keys = _keys(pile[len(pile) - known :])
-    _BOTTOMS[id(pile)] = (pile, known, keys)
-    return keys
+        keys = found[2]
+    else:
+        if len(_BOTTOMS) >= _BOTTOMS_KEPT:
+            _BOTTOMS.clear()
+        keys = _keys(pile[len(pile) - known :])
+        _BOTTOMS[id(pile)] = (pile, known, keys)
+    return {"cards": len(pile), "bottom": list(keys)}
 
 
 # Observations are built at every step of a search, and most of a player's public record
@@ -151,38 +156,35 @@ def _shown(p: Player) -> _Shown:
     return shown
 
 
+def _habitat_entry(h: str, hab: Habitat, deck: dict[str, Any]) -> dict[str, Any]:
+    """The habitat ``h`` as the observation shows it, with its deck's entry ``deck``
+    (:func:`_deck_entry`): the whole observation and its parts (:mod:`.parts`) alike."""
+    b = cards().bounty[hab.bounty] if hab.bounty else None
+    return {
+        "status": _VALUE[hab.status],
+        "destruction": len(hab.destruction),
+        "destruction_needed": _NEEDED[h],
+        "bounty": {"single": b.single, "shared": b.shared} if b else None,
+        "deck": deck,
+    }
+
+
 def _table(d: SGData) -> tuple[dict[str, Any], dict[str, Any]]:
     """The habitats (each with its deck) and the Wild deck, as the observation shows them."""
-    cs = cards()
-    decks = []
-    for pile, known in zip(d.decks, d.known, strict=True):
-        if not known:
-            bottom = []
-        else:
-            found = _BOTTOMS.get(id(pile))
-            if found is not None and found[0] is pile and found[1] == known:
-                bottom = list(found[2])
-            else:
-                bottom = list(_bottom(pile, known))
-        decks.append({"cards": len(pile), "bottom": bottom})
+    decks = [_deck_entry(pile, known) for pile, known in zip(d.decks, d.known, strict=True)]
     habitats = {}
-    for i, hab in enumerate(d.habitats):
-        b = cs.bounty[hab.bounty] if hab.bounty else None
-        habitats[HABITATS[i]] = {
-            "status": _VALUE[hab.status],
-            "destruction": len(hab.destruction),
-            "destruction_needed": _NEEDED[i],
-            "bounty": {"single": b.single, "shared": b.shared} if b else None,
-            "deck": decks[i + 1],
-        }
+    i = 1
+    for h, hab in zip(HABITATS, d.habitats, strict=True):
+        habitats[h] = _habitat_entry(h, hab, decks[i])
+        i += 1
     return habitats, decks[0]
 
 
 def observation(d: SGData, seat: int | None) -> dict[str, Any]:
     """Everything ``seat`` may know (``None``: a spectator)."""
-    # Written out in one function (but the habitats and decks, which a bot's reading makes
-    # too), with the remembered pieces looked up in place: a search observes every step of
-    # its playouts, and each call here costs as much as a lookup.
+    # Written out in one function (but the habitats and decks, whose entries the
+    # observation's parts make too), with the remembered pieces looked up in place: each
+    # call here costs as much as a lookup.
     cs = cards()
     habitats, wild_deck = _table(d)
     phase = d.phase
