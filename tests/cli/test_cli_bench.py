@@ -126,13 +126,14 @@ def test_the_tables(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Monk
 
 
 def test_profile_lists_where_the_time_goes(capsys: pytest.CaptureFixture[str]) -> None:
-    data = _json(capsys, "--profile", FOREST, "--seconds", "0.05", "--top", "5")
+    data = _json(capsys, "--profile", FOREST, "--seconds", "0.05", "--top", "12")
     assert (data["name"], data["workload"], data["unit"]) == (FOREST, "checked", "playouts")
     assert data["units"] >= 1
-    assert len(data["by_own_time"]) == 5
+    assert len(data["by_own_time"]) == 12
     owns = [r["own_seconds"] for r in data["by_own_time"]]
     assert owns == sorted(owns, reverse=True)
-    # the game's own rules show up, named from the package root
+    # the game's own rules show up, named from the package root (among the dozen busiest:
+    # in the first five, the kernel's step and the playout loop may crowd them out)
     assert any(r["where"].startswith("ecotone/games/forest/") for r in data["by_total_time"])
     code = main(["bench", "--profile", FOREST, "--seconds", "0.05", "--workload", "unchecked"])
     out, _ = capsys.readouterr()
