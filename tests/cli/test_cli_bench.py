@@ -1,13 +1,16 @@
-"""`ecotone bench`: playouts, search, bots and memory against references; `--profile`."""
+"""`ecotone bench`: playouts, search, bots, memory and the RL environments against references;
+`--profile`."""
 
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 import pytest
 
 from ecotone.bots.ismcts import ISMCTSBot
+from ecotone.cli.bench import RL_MISSING
 from ecotone.cli.main import main
 from ecotone.core.game import Game
 from ecotone.core.registry import game_class
@@ -112,7 +115,7 @@ def test_the_tables(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Monk
     )
     out, _ = capsys.readouterr()
     assert code == 0
-    assert out.count(f"│ {FOREST} ") == 3  # named twice, measured once in each table
+    assert out.count(f"│ {FOREST} ") == 4  # named twice, measured once in each table
     assert f"│ {FOREST}/solo" in out
     words_said = (
         "Ecotone pure Python",
@@ -120,9 +123,47 @@ def test_the_tables(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Monk
         "Unchecked steps/s",
         "Bot ms/move",
         "Bytes alone",
+        "Env steps/s",
+        "Blank cost",
     )
     for words in words_said:
         assert words in out
+
+
+def test_each_games_environment_is_timed_against_its_engine_in_the_same_run(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    data = _json(capsys, FOREST, "phylo", "--seconds", "0.1", "--only", "environments")
+    assert data["environments_missing"] is None
+    rows = data["environments"]
+    assert [(r["game"], r["players"]) for r in rows] == [
+        (gid, game_class(gid).spec.min_players) for gid in (FOREST, "phylo")
+    ]
+    for row in rows:
+        for way in ("engine", "observed", "aec", "blank"):
+            assert row[f"{way}_steps_per_second"] > 0
+        # the ratios are the rates' (per step: the environment's time over the engine's)
+        engine, aec = row["engine_steps_per_second"], row["aec_steps_per_second"]
+        assert row["cost"] == pytest.approx(engine / aec, rel=1e-3)
+        observed = row["observed_steps_per_second"]
+        assert row["cost_vs_observe"] == pytest.approx(observed / aec, rel=1e-3)
+        assert row["blank_cost"] == pytest.approx(engine / row["blank_steps_per_second"], rel=1e-3)
+    assert "playouts" not in data
+    assert "search" not in data
+
+
+def test_without_the_rl_extra_the_environments_say_what_to_install(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "ecotone.rl.bench", None)  # as if not installed
+    data = _json(capsys, FOREST, "--seconds", "0.05", "--only", "environments")
+    assert data["environments"] == []
+    assert data["environments_missing"] == RL_MISSING
+    assert "pip install 'ecotone[rl]'" in RL_MISSING
+    monkeypatch.setenv("COLUMNS", "200")
+    assert main(["bench", FOREST, "--seconds", "0.05", "--only", "environments"]) == 0
+    out, _ = capsys.readouterr()
+    assert f"Environments not timed: {RL_MISSING}" in out
 
 
 def test_profile_lists_where_the_time_goes(capsys: pytest.CaptureFixture[str]) -> None:
@@ -146,7 +187,7 @@ def test_profile_lists_where_the_time_goes(capsys: pytest.CaptureFixture[str]) -
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (["--only", "speed"], "--only takes playouts, search, memory"),
+        (["--only", "speed"], "--only takes playouts, search, memory, environments"),
         (["nope"], "no game 'nope'"),
         (["--profile", "nope"], "no game 'nope'"),
         (["--seconds", "0"], "--seconds"),

@@ -1,5 +1,6 @@
-"""``ecotone bench``: how fast each game plays, searches and decides, against references
-timed in the same run; ``--profile GAME``: where a game's time goes."""
+"""``ecotone bench``: how fast each game plays, searches and decides, and what its RL
+environment costs over its engine, against references timed in the same run;
+``--profile GAME``: where a game's time goes."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import argparse
 import json
 import platform
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.table import Table
 from rich.text import Text
@@ -23,10 +24,16 @@ from ecotone.sim.bench_bots import BotBenchReport, SearchSpeed, bench_bots
 from ecotone.sim.hotspots import WORKLOADS, Profile, profile
 from ecotone.sim.memory import StateMemory, state_memory
 
+if TYPE_CHECKING:
+    from ecotone.rl.bench import RlBench
+
 __all__ = ["SECTIONS", "add_parser", "run_bench"]
 
 #: The parts of a benchmark run, in the order they are timed and printed.
-SECTIONS = ("playouts", "search", "memory")
+SECTIONS = ("playouts", "search", "memory", "environments")
+
+#: What ``environments`` says when the ``rl`` extra is not installed.
+RL_MISSING = "the RL environments are not installed; install them with: pip install 'ecotone[rl]'"
 
 
 def add_parser(commands: Commands) -> None:
@@ -36,9 +43,11 @@ def add_parser(commands: Commands) -> None:
         help="measure playout, search and bot speed and memory per state on one core",
         description="Time random playouts of every game and variant (through the checked "
         "API and the search's unchecked step), the ISMCTS search and the bot at its default "
-        "settings, and measure memory per state; references are timed in the same run "
-        "(OpenSpiel's Python dominoes and ISMCTS on Hearts when OpenSpiel is installed: "
-        "pip install 'ecotone[bench]'). Times are CPU time of one process. Compare the "
+        "settings, measure memory per state, and time each game's PettingZoo environment "
+        "against its raw engine (with the rl extra: pip install 'ecotone[rl]'); references "
+        "are timed in the same run (OpenSpiel's Python dominoes and ISMCTS on Hearts when "
+        "OpenSpiel is installed: pip install 'ecotone[bench]'). Times are CPU time of one "
+        "process. Compare the "
         "ratios, not the raw speeds: they hold across machines. --profile GAME shows where "
         "a game's time goes instead.",
     )
@@ -51,7 +60,8 @@ def add_parser(commands: Commands) -> None:
         type=float,
         default=2.0,
         metavar="S",
-        help="CPU seconds of playouts per configuration and for the reference",
+        help="CPU seconds of playouts per configuration and for the reference (the "
+        "environments: half of it for each of their four ways of playing, per game)",
     )
     parser.add_argument(
         "--iterations",
@@ -151,6 +161,8 @@ def run_bench(args: argparse.Namespace) -> int:
                 game = ecotone.make(gid, players=game_class(gid).spec.min_players)
                 rows.append(state_memory(game))
             results["memory"] = rows
+        if "environments" in sections:
+            results["environments"] = _environments(game_ids, args.seconds / 2, on_start)
 
     if quiet:
         measure(None)
@@ -158,21 +170,54 @@ def run_bench(args: argparse.Namespace) -> int:
         with err.status("timing") as status:
             measure(lambda n: status.update(f"timing {n}"))
     if args.json:
-        if "playouts" in results:
-            out.update(results["playouts"].to_json())
-        if "search" in results:
-            out["search"] = results["search"].to_json()
-        if "memory" in results:
-            out["memory"] = [m.to_json() for m in results["memory"]]
-        print(json.dumps(out))
+        print(json.dumps(out | _results_json(results)))
         return 0
+    _print_tables(results)
+    return 0
+
+
+def _results_json(results: dict[str, Any]) -> dict[str, Any]:
+    """The parts measured, as the JSON object's fields."""
+    out: dict[str, Any] = {}
+    if "playouts" in results:
+        out.update(results["playouts"].to_json())
+    if "search" in results:
+        out["search"] = results["search"].to_json()
+    if "memory" in results:
+        out["memory"] = [m.to_json() for m in results["memory"]]
+    if "environments" in results:
+        rows, missing = results["environments"]
+        out["environments"] = [r.to_json() for r in rows]
+        out["environments_missing"] = missing
+    return out
+
+
+def _print_tables(results: dict[str, Any]) -> None:
+    """The parts measured, a table each, in the order they were timed."""
     if "playouts" in results:
         _playouts_table(results["playouts"])
     if "search" in results:
         _search_table(results["search"])
     if "memory" in results:
         _memory_table(results["memory"])
-    return 0
+    if "environments" in results:
+        _environments_table(*results["environments"])
+
+
+def _environments(
+    game_ids: list[str], seconds: float, on_start: Callable[[str], None] | None
+) -> tuple[list[RlBench], str | None]:
+    """Each game's AEC environment against its engine (``ecotone.rl.bench``), or why not."""
+    try:
+        from ecotone.rl.bench import bench as rl_bench  # noqa: PLC0415 - the optional extra
+    except ModuleNotFoundError:
+        return [], RL_MISSING
+    rows: list[RlBench] = []
+    for gid in game_ids:
+        if on_start is not None:
+            on_start(f"environment {gid}")
+        rows += rl_bench([gid], seconds)
+    return rows, None
 
 
 def _playouts_table(report: BenchReport) -> None:
@@ -275,6 +320,46 @@ def _memory_table(rows: list[StateMemory]) -> None:
         Text(
             "alone: everything one state's data reaches, nothing shared; held: memory per "
             "state with every position of the games kept (states share unchanged parts)",
+            style="dim",
+        )
+    )
+
+
+def _environments_table(rows: list[RlBench], missing: str | None) -> None:
+    c = stdout_console()
+    if missing is not None:
+        c.print(Text(f"Environments not timed: {missing}", style="yellow"))
+        return
+    table = Table(
+        title="RL environments (PettingZoo AEC) against the raw engine, one core (CPU time)",
+        title_justify="left",
+    )
+    table.add_column("Game", style="bold")
+    table.add_column("Players", justify="right")
+    table.add_column("Engine steps/s", justify="right")
+    table.add_column("+observe steps/s", justify="right")
+    table.add_column("Env steps/s", justify="right")
+    table.add_column("Cost", justify="right")
+    table.add_column("vs +observe", justify="right")
+    table.add_column("Blank cost", justify="right")
+    for r in rows:
+        table.add_row(
+            r.game,
+            str(r.players),
+            f"{r.engine:,.0f}",
+            f"{r.observed:,.0f}",
+            f"{r.aec:,.0f}",
+            f"{r.cost:.2f}x",
+            f"{r.cost_vs_observe:.2f}x",
+            f"{r.blank_cost:.2f}x",
+        )
+    c.print(table)
+    c.print(
+        Text(
+            "engine: legal_actions + apply; +observe: and observe() for the seat to move; "
+            "env: the AEC environment's last() (tensor and mask) and step(); cost: the "
+            "environment's time per step over the engine's (vs +observe: over the observing "
+            "engine's); blank: the environment with an all-zero tensor (bookkeeping and mask)",
             style="dim",
         )
     )
