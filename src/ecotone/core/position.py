@@ -95,7 +95,8 @@ class State(Generic[D]):
         return not self._to_move
 
     def legal_actions(self, seat: Seat) -> list[Action]:
-        """The actions ``seat`` may take now, in a deterministic order (empty if not to move)."""
+        """The actions ``seat`` may take now, in a deterministic order (empty if it is not
+        to move, or is no seat: only an ``int`` names one)."""
         if seat.__class__ is not int:
             # No seat at all (a float, a bool, a string): nothing to take. Equal to a seat
             # (0.0 == 0) is not enough, or it would read that seat's list from the cache.
@@ -268,6 +269,10 @@ class State(Generic[D]):
 
         Hidden cards are re-dealt and future chance re-seeded from ``rng``, so a search
         bot working on the result can foresee neither.
+
+        Raises:
+            IllegalAction: ``action/bad-seat`` unless ``seat`` is one of the game's seats
+                (a spectator's ``None`` included: a deal is made for a seat).
         """
         game = self.game
         if seat.__class__ is not int or not 0 <= seat < game.players:
