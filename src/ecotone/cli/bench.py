@@ -220,20 +220,29 @@ def _environments(
     return rows, None
 
 
+def _table(title: str, first: str, *numbers: str, bold: bool = True) -> Table:
+    """A table of the benchmark's: ``first`` names the row (in bold unless ``bold`` is
+    false), the ``numbers`` columns are figures, set right."""
+    table = Table(title=title, title_justify="left")
+    table.add_column(first, style="bold" if bold else None)
+    for name in numbers:
+        table.add_column(name, justify="right")
+    return table
+
+
 def _playouts_table(report: BenchReport) -> None:
     c = stdout_console()
-    table = Table(
-        title=f"Random playouts, one core (CPU time), Python {platform.python_version()}, "
+    table = _table(
+        f"Random playouts, one core (CPU time), Python {platform.python_version()}, "
         f"Ecotone {describe()}",
-        title_justify="left",
+        "Workload",
+        "Players",
+        "Steps/game",
+        "Checked steps/s",
+        "× ref",
+        "Unchecked steps/s",
+        "× ref",
     )
-    table.add_column("Workload", style="bold")
-    table.add_column("Players", justify="right")
-    table.add_column("Steps/game", justify="right")
-    table.add_column("Checked steps/s", justify="right")
-    table.add_column("× ref", justify="right")
-    table.add_column("Unchecked steps/s", justify="right")
-    table.add_column("× ref", justify="right")
 
     def rate(t: Throughput) -> tuple[str, str]:
         return f"{t.steps_per_second:,.0f}", f"{report.ratio(t):.2f}"
@@ -260,18 +269,17 @@ def _playouts_table(report: BenchReport) -> None:
 
 def _search_table(report: BotBenchReport) -> None:
     c = stdout_console()
-    table = Table(
-        title=f"ISMCTS search, {report.iterations} iterations per search, and the bot at "
+    table = _table(
+        f"ISMCTS search, {report.iterations} iterations per search, and the bot at "
         "its defaults (CPU time)",
-        title_justify="left",
+        "Game",
+        "Seats",
+        "It/s",
+        "× OS-py",
+        "Default its",
+        "Bot ms/move",
+        "Slowest ms",
     )
-    table.add_column("Game", style="bold")
-    table.add_column("Seats", justify="right")
-    table.add_column("It/s", justify="right")
-    table.add_column("× OS-py", justify="right")
-    table.add_column("Default its", justify="right")
-    table.add_column("Bot ms/move", justify="right")
-    table.add_column("Slowest ms", justify="right")
 
     def row(r: SearchSpeed) -> None:
         ratio = report.ratio(r)
@@ -307,12 +315,14 @@ def _search_table(report: BotBenchReport) -> None:
 
 def _memory_table(rows: list[StateMemory]) -> None:
     c = stdout_console()
-    table = Table(title="Memory per state (random games)", title_justify="left")
-    table.add_column("Game", style="bold")
-    table.add_column("Players", justify="right")
-    table.add_column("States", justify="right")
-    table.add_column("Bytes alone", justify="right")
-    table.add_column("Bytes held", justify="right")
+    table = _table(
+        "Memory per state (random games)",
+        "Game",
+        "Players",
+        "States",
+        "Bytes alone",
+        "Bytes held",
+    )
     for m in rows:
         table.add_row(m.name, str(m.players), str(m.states), f"{m.alone:,.0f}", f"{m.held:,.0f}")
     c.print(table)
@@ -330,18 +340,17 @@ def _environments_table(rows: list[RlBench], missing: str | None) -> None:
     if missing is not None:
         c.print(Text(f"Environments not timed: {missing}", style="yellow"))
         return
-    table = Table(
-        title="RL environments (PettingZoo AEC) against the raw engine, one core (CPU time)",
-        title_justify="left",
+    table = _table(
+        "RL environments (PettingZoo AEC) against the raw engine, one core (CPU time)",
+        "Game",
+        "Players",
+        "Engine steps/s",
+        "+observe steps/s",
+        "Env steps/s",
+        "Cost",
+        "vs +observe",
+        "Blank cost",
     )
-    table.add_column("Game", style="bold")
-    table.add_column("Players", justify="right")
-    table.add_column("Engine steps/s", justify="right")
-    table.add_column("+observe steps/s", justify="right")
-    table.add_column("Env steps/s", justify="right")
-    table.add_column("Cost", justify="right")
-    table.add_column("vs +observe", justify="right")
-    table.add_column("Blank cost", justify="right")
     for r in rows:
         table.add_row(
             r.game,
@@ -391,11 +400,14 @@ def _profile_tables(p: Profile) -> None:
         )
     )
     for title, rows in (("by own time", p.by_own), ("by time including calls", p.by_total)):
-        table = Table(title=f"Busiest functions {title}", title_justify="left")
-        table.add_column("Function")
-        table.add_column("Calls", justify="right")
-        table.add_column("Own %", justify="right")
-        table.add_column("Total %", justify="right")
+        table = _table(
+            f"Busiest functions {title}",
+            "Function",
+            "Calls",
+            "Own %",
+            "Total %",
+            bold=False,
+        )
         for h in rows:
             table.add_row(h.where, f"{h.calls:,}", _share(h.own, p), _share(h.total, p))
         c.print(table)

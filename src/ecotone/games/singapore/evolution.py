@@ -397,22 +397,11 @@ def _end_turn(
     effect waiting."""
     # Every field named in the call: keyword arguments gathered from dictionaries
     # (``**changes``) cost a copy of the state twice over, at every turn's end.
-    if d.queue:
-        return replace(
-            d,
-            decks=decks,
-            known=known,
-            players=players,
-            log=log,
-            drawn=(),
-            drawn_from="",
-            extra=0,
-            any_deck=False,
-            bargain=False,
-            phase=_DRAW_STEP,
-            turn=d.queue[0],
-            queue=d.queue[1:],
-        )
+    queue = d.queue
+    if queue:  # the next seat in the queue draws
+        phase, turn, queue = _DRAW_STEP, queue[0], queue[1:]
+    else:  # the round ends
+        phase, turn = _ROUND_END, d.turn
     return replace(
         d,
         decks=decks,
@@ -424,5 +413,7 @@ def _end_turn(
         extra=0,
         any_deck=False,
         bargain=False,
-        phase=_ROUND_END,
+        phase=phase,
+        turn=turn,
+        queue=queue,
     )
