@@ -10,6 +10,7 @@ import pytest
 
 from ecotone.core.actions import Action, ActionCodec
 from ecotone.core.errors import IllegalAction
+from ecotone.core.game import StepHooks
 from ecotone.core.registry import register, unregister
 from ecotone.testing import check_game
 from tests.core.toy import CARDS, Bid, BidsData, Fold, SealedBids
@@ -159,6 +160,36 @@ class SeesPart(SealedBids):
         return {"hand": list(data.hands[seat]), "round": data.round}
 
 
+class PicksOffByOne(SealedBids):
+    """A pick for random playouts that takes the action after the one drawn."""
+
+    def step_hooks(self) -> StepHooks[BidsData]:
+        def pick(data: BidsData, seat: int, fraction: float) -> Action:
+            legal = self.legal(data, seat)
+            return legal[(int(fraction * len(legal)) + 1) % len(legal)]
+
+        return StepHooks(self.to_move, self.legal, self.next, pick)
+
+
+class PicksByCounting(SealedBids):
+    """A correct pick: counts the legal actions, makes only the one drawn."""
+
+    def step_hooks(self) -> StepHooks[BidsData]:
+        def pick(data: BidsData, seat: int, fraction: float) -> Action:
+            legal = self.legal(data, seat)
+            return legal[int(fraction * len(legal))]
+
+        return StepHooks(self.to_move, self.legal, self.next, pick)
+
+
+def test_a_game_with_its_own_pick_passes() -> None:
+    register("toy-pick", PicksByCounting)
+    try:
+        assert check_game("toy-pick", players=2, games=5, seed=1).games == 5
+    finally:
+        unregister("toy-pick")
+
+
 def test_a_bots_reading_that_is_part_of_the_observation_passes() -> None:
     register("toy-seen", SeesPart)
     try:
@@ -187,6 +218,7 @@ def test_a_bots_reading_that_is_part_of_the_observation_passes() -> None:
         (NoComponents, "components\\(\\) lists none"),
         (SeesHands, "seen\\(seat=0\\) holds .their_hand"),
         (SeesBids, "seen\\(seat=0\\) holds .has_bid\\[0\\]"),
+        (PicksOffByOne, "pick.*the legal list holds"),
     ],
 )
 def test_a_broken_game_fails(broken: type[SealedBids], message: str) -> None:

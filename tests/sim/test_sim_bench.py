@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import importlib
+import random
 from types import ModuleType
+from typing import Any
 
 import pytest
 
 import ecotone
+from ecotone.core.game import Game
 from ecotone.sim.bench import (
     DOMINOES,
     TIC_TAC_TOE,
@@ -48,16 +51,27 @@ def test_dominoes_when_open_spiel_is_installed() -> None:
     assert reference_playouts(0.01, plain=True).name == TIC_TAC_TOE
 
 
-def test_checked_and_unchecked_play_the_same_games() -> None:
-    game = ecotone.make(FOREST, players=2)
-    checked = game_playouts(game, 0.01)
-    unchecked = unchecked_playouts(game, 0.01)
-    assert checked.games >= 1  # a slow game still gets one playout
-    first = min(checked.games, unchecked.games)
-    again_c = game_playouts(game, 0.0)  # one playout each: the same seed, the same moves
-    again_u = unchecked_playouts(game, 0.0)
-    assert again_c.steps == again_u.steps
-    assert first >= 1
+def _rollout_steps(game: Game[Any], seed: int) -> int:
+    """A random playout through the public API, each action the legal list's item at
+    the place a uniform draw names: what a search's rollout takes."""
+    rng = random.Random(seed)
+    state = game.start(seed)
+    steps = 0
+    while not state.is_over:
+        seat = state.to_move[0]
+        legal = state.legal_actions(seat)
+        state = state.apply(seat, legal[int(rng.random() * len(legal))])
+        steps += 1
+    return steps
+
+
+@pytest.mark.parametrize("game_id", [FOREST, "phylo", "biomasters"])
+def test_unchecked_playouts_play_the_games_a_search_rolls_out(game_id: str) -> None:
+    game = ecotone.make(game_id, players=2)
+    checked = game_playouts(game, 0.0)
+    unchecked = unchecked_playouts(game, 0.0)  # one playout: the deal of seed 0
+    assert checked.games == unchecked.games == 1  # a slow game still gets one playout
+    assert unchecked.steps == _rollout_steps(game, 0)
     assert checked.steps_per_second == pytest.approx(checked.steps / checked.seconds)
 
 

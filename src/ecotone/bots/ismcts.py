@@ -315,6 +315,7 @@ class ISMCTSBot(Bot):
         # in a paired comparison, where each round fixes it (see _reseed).
         self._roll = self.rng
         self._hooks = game.step_hooks()  # the rollouts' steps, taken on the game's data
+        self._pick = self._hooks.picker()
         self.last_search: SearchStats | None = None
         # The tree of the last search, kept for inspection (tests, curious users).
         self.last_tree: _Node | None = None
@@ -567,9 +568,11 @@ class ISMCTSBot(Bot):
         # actions. Every position here is asked once, so the loop runs on the game's data
         # with the game's own hooks, past the states' caches and defensive copies: what
         # State.step would do, without a State for each step.
+        # The game's pick takes the action its legal list holds at the place drawn,
+        # without the list where the game can count its actions cheaper.
         game = self.game
         hooks = self._hooks
-        legal_of, next_of, to_move_of = hooks.legal, hooks.next, hooks.to_move
+        pick, next_of, to_move_of = self._pick, hooks.next, hooks.to_move
         rnd = self._roll.random
         data = state.data
         for _ in range(limit):
@@ -577,8 +580,7 @@ class ISMCTSBot(Bot):
             if not to_move:
                 break
             seat = to_move[0]
-            legal = legal_of(data, seat)
-            data = next_of(data, seat, legal[int(rnd() * len(legal))])
+            data = next_of(data, seat, pick(data, seat, rnd()))
         return State(game, data)
 
     def _select(self, node: _Node, seat: int, legal: list[Action]) -> tuple[Action, _Edge, bool]:

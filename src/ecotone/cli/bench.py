@@ -261,7 +261,7 @@ def _playouts_table(report: BenchReport) -> None:
     c.print(
         Text(
             f"reference: {report.reference_text}, timed in the same run; checked: "
-            "legal_actions + apply; unchecked: legal_actions + step (the search's step)",
+            "legal_actions + apply; unchecked: as the search's rollouts step (hooks, pick)",
             style="dim",
         )
     )

@@ -238,12 +238,14 @@ class Game(ABC, Generic[D]):
 
     def step_hooks(self) -> StepHooks[D]:
         """:meth:`to_move`, :meth:`legal` and :meth:`next` as the callables that every
-        step of a game or a search calls (the kernel asks once per game, and keeps them).
+        step of a game or a search calls (the kernel asks once per game, and keeps them),
+        and the ``pick`` a random playout takes its action by (:meth:`StepHooks.picker`).
 
         By default the three methods themselves. A game whose hooks only hand their
         arguments on to functions of its rules gives those functions instead: a step then
         skips three method calls, which a playout of a game with cheap rules feels. They
-        must answer exactly as the hooks do (the conformance harness checks that they do).
+        must answer exactly as the hooks do (the conformance harness checks that they do,
+        and that ``pick`` takes the action the legal list holds at every place).
         """
         return StepHooks(self.to_move, self.legal, self.next)
 
@@ -423,11 +425,34 @@ class StepHooks(Generic[D]):
         to_move: ``to_move(data)``, as :meth:`Game.to_move`.
         legal: ``legal(data, seat)``, as :meth:`Game.legal`.
         next: ``next(data, seat, action)``, as :meth:`Game.next`.
+        pick: ``pick(data, seat, fraction)``, the legal action a random playout takes
+            (see :meth:`picker`), or ``None`` for the list's own item.
     """
 
     to_move: Callable[[D], tuple[int, ...]]
     legal: Callable[[D, int], list[Action]]
     next: Callable[[D, int, Action], D]
+    pick: Callable[[D, int, float], Action] | None = None
+
+    def picker(self) -> Callable[[D, int, float], Action]:
+        """``pick(data, seat, fraction)``: the legal action a random playout takes for a
+        draw ``fraction`` in ``[0, 1)``, ``legal(data, seat)[int(fraction * n)]`` of the
+        ``n`` legal actions.
+
+        A game whose legal actions cost more to list than to count (a card on each of
+        many cells) gives its own ``pick``, which counts them and makes only the one
+        drawn: a search's rollout then takes the same action from the same draw without
+        the list. By default it is the list's own item.
+        """
+        if self.pick is not None:
+            return self.pick
+        legal = self.legal
+
+        def pick(data: D, seat: int, fraction: float) -> Action:
+            actions = legal(data, seat)
+            return actions[int(fraction * len(actions))]
+
+        return pick
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import math
 import os
 import random
 from collections.abc import Iterator
@@ -196,6 +197,7 @@ def _check_actions(
     assert hooks.legal(state.data, seat) == game.legal(state.data, seat), (
         f"{here}: step_hooks().legal and the legal hook disagree"
     )
+    _check_pick(hooks.picker(), state, seat, legal, rnd, here)
     before = state.digest()
     sample = legal if len(legal) <= _APPLY_ALL_UP_TO else rnd.sample(legal, _APPLY_ALL_UP_TO)
     for action in sample:
@@ -214,6 +216,26 @@ def _check_actions(
         if deep:
             _check_action_roundtrip(game, state, seat, action, here)
     assert state.digest() == before, f"{here}: applying actions changed the state held"
+
+
+def _check_pick(
+    pick: Any, state: State[Any], seat: int, legal: list[Action], rnd: random.Random, here: str
+) -> None:
+    """``pick`` takes the action the legal list holds at the place each draw names: at
+    every place's first and middle draw (a sample of them in a long list), and at the
+    draws' two ends."""
+    n = len(legal)
+    places = range(n) if n <= _APPLY_ALL_UP_TO else rnd.sample(range(n), _APPLY_ALL_UP_TO)
+    fractions = [0.0, math.nextafter(1.0, 0.0), rnd.random()]
+    for place in places:
+        fractions += [place / n, (place + 0.5) / n]
+    for fraction in fractions:
+        expected = legal[int(fraction * n)]
+        got = pick(state.data, seat, fraction)
+        assert got == expected, (
+            f"{here}: step_hooks().pick(data, P{seat + 1}, {fraction!r}) took {got}, but "
+            f"the legal list holds {expected} there (place {int(fraction * n)} of {n})"
+        )
 
 
 def _check_action_roundtrip(

@@ -9,9 +9,11 @@ players):
       state = state.apply(seat, rng.choice(state.legal_actions(seat)))
 
   (``apply`` verifies that the action is legal before it takes it);
-* **unchecked**, through the search's step, as a bot's tree descent takes it::
+* **unchecked**, as a search's rollout plays on: the game's step hooks on its data, no
+  check and no :class:`~ecotone.core.game.State` per step, the action the one the game's
+  ``pick`` takes for a uniform draw (the legal list's item at that place)::
 
-      state = state.step(seat, rng.choice(state.legal_actions(seat)))
+      data = hooks.next(data, seat, pick(data, seat, rng.random()))
 
 Absolute speeds depend on the machine and on what else it is doing, so every benchmark
 also times a fixed *reference* workload in the same run and reports each rate as a ratio
@@ -232,20 +234,26 @@ def game_playouts(game: Game[Any], seconds: float, seed: int = 0) -> Throughput:
 
 
 def unchecked_playouts(game: Game[Any], seconds: float, seed: int = 0) -> Throughput:
-    """Random playouts through the search's unchecked step (``legal_actions`` and
-    ``step``); with the same ``seed``, the same games move for move as
-    :func:`game_playouts` (a benchmark gives them other deals, so that neither meets
-    positions the other has just played)."""
+    """Random playouts as a search's rollouts play them, for about ``seconds``: the
+    game's step hooks on its data (no check, no :class:`~ecotone.core.game.State` per
+    step), each action the one the game's ``pick`` takes for a uniform draw
+    (:meth:`~ecotone.core.game.StepHooks.picker`), as
+    :class:`~ecotone.bots.ismcts.ISMCTSBot` rolls out; playout ``i`` deals ``seed + i``."""
     rng = random.Random(seed)
+    hooks = game.step_hooks()
+    pick, next_of, to_move_of = hooks.picker(), hooks.next, hooks.to_move
+    draw = rng.random
 
     def playout(i: int) -> int:
-        state = game.start(seed + i)
+        data = game.start(seed + i).data
         steps = 0
-        while not state.is_over:
-            seat = state.to_move[0]
-            state = state.step(seat, rng.choice(state.legal_actions(seat)))
+        while True:
+            to_move = to_move_of(data)
+            if not to_move:
+                return steps
+            seat = to_move[0]
+            data = next_of(data, seat, pick(data, seat, draw()))
             steps += 1
-        return steps
 
     return _timed(game.spec.id, game.players, seconds, playout)
 
@@ -259,7 +267,7 @@ class Playouts:
         variant: the variant, or ``None`` for the standard game.
         players: the seats played.
         checked: through ``legal_actions`` and ``apply``.
-        unchecked: through ``legal_actions`` and ``step``.
+        unchecked: as a search's rollout plays (:func:`unchecked_playouts`).
     """
 
     name: str

@@ -134,15 +134,27 @@ def _workload(
             return 1
 
         return decide, "decisions"
-    checked = workload == "checked"
+    if workload == "unchecked":  # as the benchmark's unchecked playouts: a search's rollouts
+        hooks = game.step_hooks()
+        pick, next_of, to_move_of = hooks.picker(), hooks.next, hooks.to_move
+
+        def rollout(i: int) -> int:
+            data = game.start(seed + i).data
+            steps = 0
+            while to_move := to_move_of(data):
+                seat = to_move[0]
+                data = next_of(data, seat, pick(data, seat, rng.random()))
+                steps += 1
+            return steps
+
+        return rollout, "playouts"
 
     def playout(i: int) -> int:
         state = game.start(seed + i)
         steps = 0
         while not state.is_over:
             seat = state.to_move[0]
-            action = rng.choice(state.legal_actions(seat))
-            state = state.apply(seat, action) if checked else state.step(seat, action)
+            state = state.apply(seat, rng.choice(state.legal_actions(seat)))
             steps += 1
         return steps
 
