@@ -315,7 +315,6 @@ class ISMCTSBot(Bot):
         # in a paired comparison, where each round fixes it (see _reseed).
         self._roll = self.rng
         self._hooks = game.step_hooks()  # the rollouts' steps, taken on the game's data
-        self._pick = self._hooks.picker()
         self.last_search: SearchStats | None = None
         # The tree of the last search, kept for inspection (tests, curious users).
         self.last_tree: _Node | None = None
@@ -568,13 +567,24 @@ class ISMCTSBot(Bot):
         # actions. Every position here is asked once, so the loop runs on the game's data
         # with the game's own hooks, past the states' caches and defensive copies: what
         # State.step would do, without a State for each step.
-        # The game's pick takes the action its legal list holds at the place drawn,
-        # without the list where the game can count its actions cheaper.
+        # The action is the legal list's item at the place drawn: taken by the game's
+        # pick where it has one (it counts its actions rather than list them), else from
+        # the list here, without the call of the kernel's default pick.
         game = self.game
         hooks = self._hooks
-        pick, next_of, to_move_of = self._pick, hooks.next, hooks.to_move
+        pick, next_of, to_move_of = hooks.pick, hooks.next, hooks.to_move
         rnd = self._roll.random
         data = state.data
+        if pick is None:
+            legal_of = hooks.legal
+            for _ in range(limit):
+                to_move = to_move_of(data)
+                if not to_move:
+                    break
+                seat = to_move[0]
+                legal = legal_of(data, seat)
+                data = next_of(data, seat, legal[int(rnd() * len(legal))])
+            return State(game, data)
         for _ in range(limit):
             to_move = to_move_of(data)
             if not to_move:

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import ecotone
-from ecotone.core.game import Game
+from ecotone.core.game import Game, StepHooks
 from ecotone.core.registry import game_class
 
 __all__ = [
@@ -53,7 +53,9 @@ __all__ = [
     "dominoes_playouts",
     "game_playouts",
     "reference_playouts",
+    "roll_out",
     "tic_tac_toe_playouts",
+    "unchecked_playouts",
 ]
 
 #: The name of the reference row.
@@ -241,21 +243,29 @@ def unchecked_playouts(game: Game[Any], seconds: float, seed: int = 0) -> Throug
     :class:`~ecotone.bots.ismcts.ISMCTSBot` rolls out; playout ``i`` deals ``seed + i``."""
     rng = random.Random(seed)
     hooks = game.step_hooks()
-    pick, next_of, to_move_of = hooks.picker(), hooks.next, hooks.to_move
-    draw = rng.random
+    return _timed(
+        game.spec.id,
+        game.players,
+        seconds,
+        lambda i: roll_out(hooks, game.start(seed + i).data, rng.random),
+    )
 
-    def playout(i: int) -> int:
-        data = game.start(seed + i).data
-        steps = 0
-        while True:
-            to_move = to_move_of(data)
-            if not to_move:
-                return steps
-            seat = to_move[0]
+
+def roll_out(hooks: StepHooks[Any], data: Any, draw: Callable[[], float]) -> int:
+    """Play ``data`` to the end as a search's rollout does, each action the legal list's
+    item at the place ``draw()`` names (by the game's ``pick`` where it has one, else from
+    the list, as :class:`~ecotone.bots.ismcts.ISMCTSBot` takes it); the number of steps."""
+    pick, legal_of, next_of, to_move_of = hooks.pick, hooks.legal, hooks.next, hooks.to_move
+    steps = 0
+    while to_move := to_move_of(data):
+        seat = to_move[0]
+        if pick is None:
+            legal = legal_of(data, seat)
+            data = next_of(data, seat, legal[int(draw() * len(legal))])
+        else:
             data = next_of(data, seat, pick(data, seat, draw()))
-            steps += 1
-
-    return _timed(game.spec.id, game.players, seconds, playout)
+        steps += 1
+    return steps
 
 
 @dataclass(frozen=True, slots=True)

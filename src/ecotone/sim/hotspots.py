@@ -28,7 +28,7 @@ from typing import Any
 from ecotone.bots import SeatView
 from ecotone.bots.ismcts import ISMCTSBot
 from ecotone.core.game import Game
-from ecotone.sim.bench import clock
+from ecotone.sim.bench import clock, roll_out
 from ecotone.sim.bench_bots import sample_positions
 
 __all__ = ["WORKLOADS", "Hotspot", "Profile", "profile"]
@@ -136,18 +136,7 @@ def _workload(
         return decide, "decisions"
     if workload == "unchecked":  # as the benchmark's unchecked playouts: a search's rollouts
         hooks = game.step_hooks()
-        pick, next_of, to_move_of = hooks.picker(), hooks.next, hooks.to_move
-
-        def rollout(i: int) -> int:
-            data = game.start(seed + i).data
-            steps = 0
-            while to_move := to_move_of(data):
-                seat = to_move[0]
-                data = next_of(data, seat, pick(data, seat, rng.random()))
-                steps += 1
-            return steps
-
-        return rollout, "playouts"
+        return (lambda i: roll_out(hooks, game.start(seed + i).data, rng.random)), "playouts"
 
     def playout(i: int) -> int:
         state = game.start(seed + i)
