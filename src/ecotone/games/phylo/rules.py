@@ -18,6 +18,8 @@ fast (an ordinary species' cells, a card's moves), it says so, and
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
+from itertools import accumulate
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
@@ -259,17 +261,18 @@ def pick(d: PhyloData, seat: int, fraction: float) -> Action:
         actions = legal(d, seat)
         return actions[int(fraction * len(actions))]
     blocks, moved, drops = _turn_actions(d, seat, None)
-    n = sum(map(len, blocks))
+    # where each card's plays end in the list, and so how many plays in all (a hand
+    # without plays: none)
+    ends = list(accumulate(map(len, blocks)))
+    n = ends[-1] if ends else 0
     place = int(fraction * (n + len(moved) + drops + 1))
     hand = d.hands[seat]
     if place < n:
-        for card, block in zip(hand, blocks, strict=True):
-            if place < len(block):
-                drawn = block[place]  # a species' cell, or an event's play
-                if isinstance(drawn, int):
-                    return Play(card, CELL_NAMES[drawn])
-                return drawn
-            place -= len(block)
+        i = bisect_right(ends, place)  # the card whose plays hold the place
+        drawn = blocks[i][place - ends[i - 1] if i else place]  # a cell, or an event's play
+        if isinstance(drawn, int):
+            return Play(hand[i], CELL_NAMES[drawn])
+        return drawn
     place -= n
     if place < len(moved):
         return moved[place]
