@@ -34,7 +34,6 @@ __all__ = [
     "Spots",
     "around",
     "ordinary_cells",
-    "ordinary_plays",
     "ordinary_spots",
     "species_cells",
     "species_problem",
@@ -42,7 +41,7 @@ __all__ = [
 
 Spots = tuple[list[int], list[Play] | None]
 """Where an ordinary species may be played: its cells, ascending, and its play into each,
-in the same order, once made (:func:`ordinary_spots`, :func:`ordinary_plays`)."""
+in the same order, once made (:func:`ordinary_spots`)."""
 
 
 def species_problem(
@@ -243,9 +242,9 @@ def ordinary_cells(cells: Mapping[int, Slot], hand: Iterable[str]) -> dict[str, 
 def ordinary_spots(on: Table, hand: Iterable[str]) -> dict[str, Spots]:
     """:func:`ordinary_cells` on the board of ``on`` (its :class:`Table`): for every
     ordinary species of ``hand``, its cells, ascending (empty where it has none), with its
-    :class:`~ecotone.games.phylo.actions.Play` into each once made (:data:`Spots`: the
-    plays are made by :func:`ordinary_plays`; the mapping is shared, and the lists: read
-    only).
+    :class:`~ecotone.games.phylo.actions.Play` into each once made (:data:`Spots`; the
+    mapping is shared, and the lists: read only, but for an entry's plays, which the legal
+    actions make when they first list the card on this board and enter here).
 
     A species' cells are a fact of the board alone, and a turn's decisions follow one
     another on boards that change little: a drop leaves the board as it was, a play puts
@@ -257,8 +256,9 @@ def ordinary_spots(on: Table, hand: Iterable[str]) -> dict[str, Spots]:
     worked out afresh, in one walk of the table for them all. The plays are kept with the
     cells: most of a hand's plays are the same records from one decision to the next, and
     making them again was a good part of the legal actions. They are made only when the
-    whole list is asked for: a random playout counts the cells and makes only the play it
-    draws (:func:`ecotone.games.phylo.rules.pick`).
+    whole list is asked for (:func:`ecotone.games.phylo.rules.legal`): a random playout
+    counts the cells and makes only the play it draws
+    (:func:`ecotone.games.phylo.rules.pick`).
     """
     missing = _ORDINARY.intersection(hand)
     last = _LISTED[0]
@@ -279,18 +279,6 @@ def ordinary_spots(on: Table, hand: Iterable[str]) -> dict[str, Spots]:
             # (a set less a dict: see ordinary_cells)
             known[card] = sorted(near.difference(cells)), None
     return known
-
-
-def ordinary_plays(known: dict[str, Spots], card: str) -> list[Play]:
-    """The plays of ordinary species ``card`` into its cells in ``known`` (from
-    :func:`ordinary_spots`), made once and kept there with its cells."""
-    spots, plays = known[card]
-    if plays is None:
-        plays = []
-        for c in spots:
-            plays.append(Play(card, CELL_NAMES[c]))
-        known[card] = spots, plays
-    return plays
 
 
 def _near(cells: Mapping[int, Slot], ordinary: frozenset[str]) -> dict[str, set[int]]:
@@ -362,7 +350,7 @@ _PLANTS = _T.plants
 _FRIENDS: dict[str, frozenset[str]] = {c: _T.friends.get(c, frozenset()) for c in cards().by_id}
 _NOWHERE: Spots = ([], [])  # (shared: read only)
 # The table whose ordinary species were listed last and the cells and plays found there
-# (ordinary_spots, ordinary_plays): the board a turn's next decision most often reads, or
-# grew from. One board only: remembered for every board, the cells cost the cycle
-# collector more than they saved.
+# (ordinary_spots): the board a turn's next decision most often reads, or grew from. One
+# board only: remembered for every board, the cells cost the cycle collector more than
+# they saved.
 _LISTED: list[tuple[Table, dict[str, Spots]] | None] = [None]

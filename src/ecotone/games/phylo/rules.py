@@ -73,7 +73,6 @@ from ecotone.games.phylo.events import (
 )
 from ecotone.games.phylo.movement import move_problem, moves
 from ecotone.games.phylo.placement import (
-    ordinary_plays,
     ordinary_spots,
     species_cells,
     species_problem,
@@ -226,7 +225,12 @@ def _turn_actions(
                 blocks.append(found[0])
             else:
                 plays = found[1]
-                out += ordinary_plays(known, card) if plays is None else plays
+                if plays is None:  # (made here, once for the board: see ordinary_spots)
+                    plays = []
+                    for c in found[0]:
+                        plays.append(Play(card, CELL_NAMES[c]))
+                    known[card] = found[0], plays
+                out += plays
         elif card in _SPECIES:
             spots = species_cells(d, card, cells)
             if out is None:
