@@ -131,8 +131,10 @@ class Phylo(Game[PhyloData]):
         return rules.next_data(data, seat, action)
 
     def step_hooks(self) -> StepHooks[PhyloData]:
-        # the hooks above only hand their arguments on: a step calls the rules directly
-        return StepHooks(rules.to_move, rules.legal, rules.next_data)
+        # the hooks above only hand their arguments on: a step calls the rules directly;
+        # a random playout takes its action by the rules' pick, which counts a turn's
+        # actions and makes only the one drawn
+        return StepHooks(rules.to_move, rules.legal, rules.next_data, rules.pick)
 
     def refusal(self, data: PhyloData, seat: int, action: Action) -> IllegalAction | None:
         return rules.refusal(data, seat, action)

@@ -39,9 +39,9 @@ __all__ = [
     "species_problem",
 ]
 
-Spots = tuple[list[int], list[Play]]
+Spots = tuple[list[int], list[Play] | None]
 """Where an ordinary species may be played: its cells, ascending, and its play into each,
-in the same order (:func:`ordinary_spots`)."""
+in the same order, once made (:func:`ordinary_spots`)."""
 
 
 def species_problem(
@@ -239,22 +239,26 @@ def ordinary_cells(cells: Mapping[int, Slot], hand: Iterable[str]) -> dict[str, 
     return out
 
 
-def ordinary_spots(on: Table, hand: Iterable[str]) -> Mapping[str, Spots]:
-    """:func:`ordinary_cells` on the board of ``on`` (its :class:`Table`), with the plays:
-    for every ordinary species of ``hand``, its cells, ascending, and its
-    :class:`~ecotone.games.phylo.actions.Play` into each (:data:`Spots`; empty where it has
-    no cell; the mapping and the lists are shared: read only).
+def ordinary_spots(on: Table, hand: Iterable[str]) -> dict[str, Spots]:
+    """:func:`ordinary_cells` on the board of ``on`` (its :class:`Table`): for every
+    ordinary species of ``hand``, its cells, ascending (empty where it has none), with its
+    :class:`~ecotone.games.phylo.actions.Play` into each once made (:data:`Spots`; the
+    mapping is shared, and the lists: read only, but for an entry's plays, which the legal
+    actions make when they first list the card on this board and enter here).
 
     A species' cells are a fact of the board alone, and a turn's decisions follow one
     another on boards that change little: a drop leaves the board as it was, a play puts
     one card more on it. So the cells and plays found for the board listed last are kept
-    (that one board only): asked of it again, a card met there takes its plays from there;
-    asked of that board with one card more, it takes them from there too, the play into
-    the cell now taken struck out and, when the card may stand beside the new card, the
-    card's plays made again with that card's empty neighbours. Only the cards met nowhere
-    before are worked out afresh, in one walk of the table for them all. The plays are
-    kept, not only their cells: most of a hand's plays are the same records from one
-    decision to the next, and making them again was a good part of the legal actions.
+    (that one board only): asked of it again, a card met there takes them from there;
+    asked of that board with one card more, it takes them from there too, the cell now
+    taken struck out and, when the card may stand beside the new card, the card's cells
+    found again with that card's empty neighbours. Only the cards met nowhere before are
+    worked out afresh, in one walk of the table for them all. The plays are kept with the
+    cells: most of a hand's plays are the same records from one decision to the next, and
+    making them again was a good part of the legal actions. They are made only when the
+    whole list is asked for (:func:`ecotone.games.phylo.rules.legal`): a random playout
+    counts the cells and makes only the play it draws
+    (:func:`ecotone.games.phylo.rules.pick`).
     """
     missing = _ORDINARY.intersection(hand)
     last = _LISTED[0]
@@ -272,23 +276,9 @@ def ordinary_spots(on: Table, hand: Iterable[str]) -> Mapping[str, Spots]:
         for card in missing:
             known[card] = _NOWHERE
         for card, near in _near(cells, missing).items():
-            # (a set less a dict: see ordinary_cells; the plays made here, not by _spots,
-            # one call less for each card)
-            spots = sorted(near.difference(cells))
-            plays: list[Play] = []
-            for c in spots:
-                plays.append(Play(card, CELL_NAMES[c]))
-            known[card] = spots, plays
+            # (a set less a dict: see ordinary_cells)
+            known[card] = sorted(near.difference(cells)), None
     return known
-
-
-def _spots(card: str, cells: list[int]) -> Spots:
-    """``card``'s ascending ``cells``, with its play into each."""
-    plays: list[Play] = []
-    append = plays.append
-    for c in cells:
-        append(Play(card, CELL_NAMES[c]))
-    return cells, plays
 
 
 def _near(cells: Mapping[int, Slot], ordinary: frozenset[str]) -> dict[str, set[int]]:
@@ -316,10 +306,10 @@ def _carry(
     known: dict[str, Spots],
     missing: frozenset[str],
 ) -> frozenset[str]:
-    """Where the cards of ``missing`` found in ``prior`` (their cells and plays on the
-    board of ``last``) go on the board of ``on``, when that board is ``last``'s with one
-    card more in a cell that was empty, each entered in ``known``; the cards still
-    missing."""
+    """Where the cards of ``missing`` found in ``prior`` (their cells, and plays if made,
+    on the board of ``last``) go on the board of ``on``, when that board is ``last``'s
+    with one card more in a cell that was empty, each entered in ``known``; the cards
+    still missing."""
     now = on.cells
     grew = on.grew
     if grew is not None and grew[0] is last.board:  # (the commonest case: a play)
@@ -338,11 +328,14 @@ def _carry(
         if card in friends:
             more = set(spots)
             more.update(OFF_MAP_NEIGHBOURS[cell])
-            known[card] = _spots(card, sorted(more.difference(now)))
+            known[card] = sorted(more.difference(now)), None
         elif cell in spots:
             # (copies less one item by slices: no frame, where a comprehension needs one)
             i = spots.index(cell)
-            known[card] = (spots[:i] + spots[i + 1 :], plays[:i] + plays[i + 1 :])
+            known[card] = (
+                spots[:i] + spots[i + 1 :],
+                None if plays is None else plays[:i] + plays[i + 1 :],
+            )
         else:
             known[card] = found
     return missing.difference(known)

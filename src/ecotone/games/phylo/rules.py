@@ -18,6 +18,8 @@ fast (an ordinary species' cells, a card's moves), it says so, and
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
+from itertools import accumulate
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
@@ -97,6 +99,7 @@ __all__ = [
     "hand_problem",
     "legal",
     "next_data",
+    "pick",
     "pile_problem",
     "refusal",
     "setup",
@@ -199,27 +202,88 @@ def pile_problem(d: PhyloData, seat: int) -> Problem | None:
     )
 
 
-def _act(d: PhyloData, seat: int) -> list[Action]:
+def _turn_actions(
+    d: PhyloData, seat: int, out: list[Action] | None
+) -> tuple[list[list[int] | list[Action]], list[Action], int]:
+    """A turn's actions, in the legal list's order: the plays of the hand's cards, card by
+    card in the hand's order; the moves; a drop of each card while the pile lasts; a pass.
+
+    Listed into ``out``; or, without it (``None``), counted: returned are, for each card,
+    the cells it may go to (a species) or its plays (an event), then the moves and the
+    number of drops, so that :func:`pick` makes only the action it draws (the plays of
+    species, most of the list, are then never made).
+    """
     on = table(d.board)
     cells = on.cells
     hand = d.hands[seat]  # sorted, and never two copies of a card
-    spots = ordinary_spots(on, hand)
-    out: list[Action] = []
-    append = out.append
+    known = ordinary_spots(on, hand)
+    blocks: list[list[int] | list[Action]] = []
     for card in hand:
-        found = spots.get(card)
+        found = known.get(card)
         if found is not None:
-            out += found[1]
+            if out is None:
+                blocks.append(found[0])
+            else:
+                plays = found[1]
+                if plays is None:  # (made here, once for the board: see ordinary_spots)
+                    plays = []
+                    for c in found[0]:
+                        plays.append(Play(card, CELL_NAMES[c]))
+                    known[card] = found[0], plays
+                out += plays
         elif card in _SPECIES:
-            for c in species_cells(d, card, cells):
-                append(Play(card, CELL_NAMES[c]))
+            spots = species_cells(d, card, cells)
+            if out is None:
+                blocks.append(spots)
+            else:
+                for c in spots:
+                    out.append(Play(card, CELL_NAMES[c]))
+        elif out is None:
+            blocks.append(event_plays(d, seat, _EVENTS[card], cells))
         else:
             out += event_plays(d, seat, _EVENTS[card], cells)
-    out += moves(d, seat, on)
-    if pile_problem(d, seat) is None:
-        out += map(_DROPS.__getitem__, hand)
-    append(_PASS)
-    return out
+    moved = moves(d, seat, on)
+    drops = len(hand) if pile_problem(d, seat) is None else 0
+    if out is not None:
+        out += moved
+        if drops:
+            out += map(_DROPS.__getitem__, hand)
+        out.append(_PASS)
+    return blocks, moved, drops
+
+
+def pick(d: PhyloData, seat: int, fraction: float) -> Action:
+    """``legal(d, seat)[int(fraction * n)]`` of the ``n`` legal actions, for ``fraction``
+    in ``[0, 1)``: the action a random playout takes (the game's ``pick`` step hook).
+
+    A turn's actions are counted (:func:`_turn_actions`) and only the one at the place
+    drawn is made: a random playout takes one action of a few dozen, most of them plays
+    of species, each a record made for nothing. Other decisions take the item of their
+    (short) list.
+    """
+    if d.phase is not _ACT:
+        actions = legal(d, seat)
+        return actions[int(fraction * len(actions))]
+    blocks, moved, drops = _turn_actions(d, seat, None)
+    # where each card's plays end in the list, and so how many plays in all (a hand
+    # without plays: none)
+    ends = list(accumulate(map(len, blocks)))
+    n = ends[-1] if ends else 0
+    place = int(fraction * (n + len(moved) + drops + 1))
+    hand = d.hands[seat]
+    if place < n:
+        i = bisect_right(ends, place)  # the card whose plays hold the place
+        drawn = blocks[i][place - ends[i - 1] if i else place]  # a cell, or an event's play
+        if isinstance(drawn, int):
+            return Play(hand[i], CELL_NAMES[drawn])
+        return drawn
+    place -= n
+    if place < len(moved):
+        return moved[place]
+    place -= len(moved)
+    if place < drops:
+        return _DROPS[hand[place]]
+    return _PASS
 
 
 # Dropping a card and passing are the same few records in every position: made once each
@@ -233,7 +297,9 @@ def legal(d: PhyloData, seat: int) -> list[Action]:
     """The legal actions of ``seat`` (who is to move), in a fixed order."""
     phase = d.phase
     if phase is _ACT:
-        return _act(d, seat)
+        out: list[Action] = []
+        _turn_actions(d, seat, out)
+        return out
     if phase is _REACT:
         return react_actions(d)
     if phase is _SPREAD:
