@@ -169,21 +169,31 @@ def _destroy(d: SGData) -> tuple[SGData, tuple[int, ...]]:
 def recovery_possible(d: SGData) -> bool:
     """Whether a Recovery could happen: a habitat is destroyed, somebody holds a card,
     and the table has 10 Food (all public, so asking reveals nothing)."""
-    if not any(h.status is _DESTROYED for h in d.habitats):
+    # Asked at every round's end and after every pass: plain loops, the cheap tests
+    # first, and the Recovery cards spent counted in C (each card id is one card, so the
+    # discard pile holds it at most once)
+    for h in d.habitats:
+        if h.status is _DESTROYED:
+            break
+    else:
         return False
-    cs = cards()
-    spent = sum(1 for c in d.discard if cs.kind(c) == "recovery")
-    return (
-        spent < _recovery_cards()
-        and any(p.hand for p in d.players)
-        and sum(p.food for p in d.players) >= RECOVERY_FOOD
-    )
+    food = 0
+    held = False
+    for p in d.players:
+        food += p.food
+        if p.hand:
+            held = True
+    if not held or food < RECOVERY_FOOD:
+        return False
+    recovery = _recovery_ids()
+    return len(recovery.intersection(d.discard)) < len(recovery)
 
 
 @cache
-def _recovery_cards() -> int:
+def _recovery_ids() -> frozenset[str]:
+    """The ids of every Recovery card in the decks."""
     cs = cards()
-    return sum(1 for deck in DECKS for c in cs.deck_ids[deck] if cs.kind(c) == "recovery")
+    return frozenset(c for deck in DECKS for c in cs.deck_ids[deck] if cs.kind(c) == "recovery")
 
 
 def _begin_recovery(d: SGData) -> SGData:
@@ -329,6 +339,18 @@ def _pledge_problem(food: int, held: int, missing: int) -> Problem | None:
     return None
 
 
+# Food held beyond what is missing changes no answer of the rule (a pledge above either is
+# refused), so the pledges offered are remembered by at most 11 x 11 pairs: a search meets
+# every Food count a player can hold.
+@lru_cache(maxsize=256)
+def _pledges(held: int, missing: int) -> tuple[Pledge, ...]:
+    """The pledges :func:`pledge_problem` allows a player holding ``held`` Food (no more
+    than ``missing``) when ``missing`` more are needed, smallest first."""
+    return tuple(
+        Pledge(k) for k in range(MAX_PLEDGE + 1) if _pledge_problem(k, held, missing) is None
+    )
+
+
 def discard_problem(d: SGData, seat: int, key: str) -> Problem | None:
     """Why ``seat`` may not discard ``key`` for the hand limit, or ``None`` when they may."""
     if key not in cards().hand_keys:
@@ -358,10 +380,8 @@ def legal(d: SGData, seat: int) -> list[Action]:
         ]
         out.append(Pass())
     elif phase is _PLEDGE:
-        held, missing = d.players[seat].food, need(d)
-        out += [
-            Pledge(k) for k in range(MAX_PLEDGE + 1) if _pledge_problem(k, held, missing) is None
-        ]
+        missing = need(d)
+        out += _pledges(min(d.players[seat].food, missing), missing)
     else:
         assert d.phase is Phase.DISCARD
         out += [Discard(k) for k in hand_keys(d.players[seat])]
