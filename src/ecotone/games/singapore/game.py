@@ -94,7 +94,7 @@ class SingaporeUntamed(Game[SGData]):
 
     def step_hooks(self) -> StepHooks[SGData]:
         # the hooks above only hand their arguments on: a step calls the rules directly
-        return StepHooks(rules.to_move, rules.legal, rules.next_data)
+        return StepHooks(rules.to_move, rules.legal, rules.next_data, rules.pick)
 
     def refusal(self, data: SGData, seat: int, action: Action) -> IllegalAction | None:
         return rules.refusal(data, seat, action)
