@@ -21,7 +21,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 
 from ecotone.core.actions import Action
-from ecotone.core.records import put, replace, seat_name
+from ecotone.core.records import put, replace
 from ecotone.games.singapore.abilities import traits
 from ecotone.games.singapore.action_cards import play_problem
 from ecotone.games.singapore.actions import (
@@ -36,7 +36,7 @@ from ecotone.games.singapore.actions import (
 )
 from ecotone.games.singapore.board import CENTRE, board, region_name
 from ecotone.games.singapore.cards import DECKS, HABITAT_INDEX, HABITATS, cards, name_of, take
-from ecotone.games.singapore.gamemaster import say, shuffled
+from ecotone.games.singapore.gamemaster import SEAT_NAMES, say, shuffled
 from ecotone.games.singapore.refusals import Problem, SingaporeRefusal
 from ecotone.games.singapore.scoring import announce
 from ecotone.games.singapore.seats import hand_keys, set_player
@@ -98,7 +98,7 @@ def _reveal_secrets(d: SGData) -> SGData:
                 for t in ((s + k) % n for k in range(1, n))
                 if b.region(d.players[t].tile) == region
             ]
-            head = f"{seat_name(s)} reveals {name_of(key)}"
+            head = f"{SEAT_NAMES[s]} reveals {name_of(key)}"
             if not mates:
                 d = say(d, f"{head}: nobody shared the {region_name(region)}, no effect.")
             elif key == "scavenge":
@@ -107,13 +107,13 @@ def _reveal_secrets(d: SGData) -> SGData:
                 got = min(SECRET_FOOD, d.players[t].food)
                 d = set_player(d, t, food=d.players[t].food - got)
                 d = set_player(d, s, food=d.players[s].food + got)
-                d = say(d, f"{head}: takes {got} Food from {seat_name(t)}.")
+                d = say(d, f"{head}: takes {got} Food from {SEAT_NAMES[t]}.")
             else:
                 t = min(mates, key=lambda m: (d.players[m].food, mates.index(m)))
                 d = set_player(d, t, food=d.players[t].food + SECRET_FOOD)
                 d = set_player(d, s, food=d.players[s].food + SECRET_FOOD)
                 d = say(
-                    d, f"{head}: {seat_name(s)} and {seat_name(t)} each gain {SECRET_FOOD} Food."
+                    d, f"{head}: {SEAT_NAMES[s]} and {SEAT_NAMES[t]} each gain {SECRET_FOOD} Food."
                 )
             d = replace(d, discard=(*d.discard, cid))
         if d.players[s].facedown:  # most players place no card face down
@@ -146,7 +146,7 @@ def _destroy(d: SGData) -> tuple[SGData, tuple[int, ...]]:
                 anchored.append(s)
             else:
                 d = set_player(d, s, tile=CENTRE)
-                swept.append(seat_name(s))
+                swept.append(SEAT_NAMES[s])
         text = f"The {region_name(h)} is destroyed and turned over"
         if swept:
             go = "goes" if len(swept) == 1 else "go"
@@ -225,7 +225,7 @@ def _offer(d: SGData, seat: int, habitat: str) -> SGData:
     )
     return say(
         d,
-        f"{seat_name(seat)} offers a Recovery card to restore the {region_name(habitat)}: "
+        f"{SEAT_NAMES[seat]} offers a Recovery card to restore the {region_name(habitat)}: "
         f"{RECOVERY_FOOD} Food are needed.",
     )
 
@@ -237,7 +237,7 @@ def need(d: SGData) -> int:
 
 def _pledge(d: SGData, seat: int, food: int) -> SGData:
     d = replace(d, pledges=put(d.pledges, seat, food))
-    d = say(d, f"{seat_name(seat)} pledges {food} Food.")
+    d = say(d, f"{SEAT_NAMES[seat]} pledges {food} Food.")
     if need(d) == 0:
         return _next_ask(_restore(d))
     if d.queue:
@@ -287,7 +287,7 @@ def _hand_limit(d: SGData) -> SGData:
 def _discard(d: SGData, seat: int, key: str) -> SGData:
     cid, hand = take(d.players[seat].hand, key)
     d = replace(set_player(d, seat, hand=hand), discard=(*d.discard, cid))
-    d = say(d, f"{seat_name(seat)} discards {name_of(key)} (hand limit {HAND_LIMIT}).")
+    d = say(d, f"{SEAT_NAMES[seat]} discards {name_of(key)} (hand limit {HAND_LIMIT}).")
     if len(hand) > HAND_LIMIT:
         return d
     if d.queue:
@@ -425,11 +425,11 @@ def apply(d: SGData, seat: int, action: Action) -> SGData:
     """The data after an end-of-round decision."""
     if isinstance(action, Stay | Leave):
         if isinstance(action, Stay):
-            d = say(d, f"{seat_name(seat)} holds fast in the destroyed Mangrove (Anchorage).")
+            d = say(d, f"{SEAT_NAMES[seat]} holds fast in the destroyed Mangrove (Anchorage).")
         else:
             d = say(
                 set_player(d, seat, tile=CENTRE),
-                f"{seat_name(seat)} leaves the destroyed Mangrove for the centre of the Ecotone.",
+                f"{SEAT_NAMES[seat]} leaves the destroyed Mangrove for the centre of the Ecotone.",
             )
         if d.queue:
             return replace(d, turn=d.queue[0], queue=d.queue[1:])

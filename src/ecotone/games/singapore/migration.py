@@ -15,14 +15,14 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ecotone.core.actions import Action
-from ecotone.core.records import put, replace, seat_name
+from ecotone.core.records import put, replace
 from ecotone.core.rng import roll, shuffle
 from ecotone.games.singapore.abilities import traits
 from ecotone.games.singapore.action_cards import play_problem, plays
 from ecotone.games.singapore.actions import Migrate, Play
 from ecotone.games.singapore.board import ECOTONE, RING, board, region_name
 from ecotone.games.singapore.cards import HABITATS, cards, name_of, take
-from ecotone.games.singapore.gamemaster import say, throw
+from ecotone.games.singapore.gamemaster import SEAT_NAMES, say, throw
 from ecotone.games.singapore.refusals import Problem, SingaporeRefusal
 from ecotone.games.singapore.seats import held_keys, open_habitats
 from ecotone.games.singapore.state import (
@@ -50,7 +50,7 @@ STAMPEDE_STEPS = 2
 def start_round(d: SGData) -> SGData:
     """A new round: Nature's Bounty, then everyone's Migration roll."""
     d = replace(d, round=d.round + 1, last_log=d.log, phase=_MIGRATE)
-    log = [f"Round {d.round}: {seat_name(d.first)} is the first player."]
+    log = [f"Round {d.round}: {SEAT_NAMES[d.first]} is the first player."]
     cs = cards()
     rnd, key = roll(d.rng)  # one throw of the Gamemaster's for the Bounty and every die
     deal = list(cs.bounty_ids)
@@ -71,7 +71,7 @@ def start_round(d: SGData) -> SGData:
         rolled = (throw(rnd), throw(rnd)) if frog else (throw(rnd),)
         players.append(replace(p, dice=rolled))
         text = " and ".join(map(str, rolled))
-        rolls.append(f"{seat_name(s)} {text}" + (" (Cinnamon Bush Frog)" if frog else ""))
+        rolls.append(f"{SEAT_NAMES[s]} {text}" + (" (Cinnamon Bush Frog)" if frog else ""))
     log.append("Migration: everyone rolls: " + ", ".join(rolls) + ". Choose your routes.")
     # the cards not dealt are kept sorted: their order means nothing (all 8 are shuffled
     # again next round); the round's new log and everything dealt go in one copy
@@ -238,7 +238,7 @@ def resolve(d: SGData) -> SGData:
                 discard.append(cid)
                 notes.append(f"played {name_of(key)}")
         where = region_name(b.region(c.final))
-        text = f"{seat_name(s)} to {c.final} ({where})"
+        text = f"{SEAT_NAMES[s]} to {c.final} ({where})"
         if notes:
             text += ", " + " and ".join(notes)
         moves.append(text)

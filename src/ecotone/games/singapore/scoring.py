@@ -17,9 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ecotone.core.records import seat_name
 from ecotone.games.singapore.abilities import counts_of
 from ecotone.games.singapore.cards import cards, name_of
+from ecotone.games.singapore.gamemaster import SEAT_NAMES
 from ecotone.games.singapore.state import Player
 
 __all__ = ["FOOD_PER_EVP", "NICHE_EVP", "Score", "announce", "evp", "score", "winners"]
@@ -115,7 +115,7 @@ def announce(players: tuple[Player, ...]) -> list[str]:
         parts.append(f"{food} for {p.food} Food")
         total = evp(p)
         totals.append(total)
-        lines.append(f"  {seat_name(s)}: {total} EVP = {' + '.join(parts)}.")
+        lines.append(f"  {SEAT_NAMES[s]}: {total} EVP = {' + '.join(parts)}.")
     top = max(totals)
     tied = [s for s, t in enumerate(totals) if t == top]
     won = winners(players)
@@ -123,7 +123,7 @@ def announce(players: tuple[Player, ...]) -> list[str]:
     if len(tied) == 1:
         lines.append(f"{names_won} wins with {top} EVP.")
     elif len(won) == 1:
-        others = ", ".join(f"{seat_name(s)} {players[s].food}" for s in tied if s != won[0])
+        others = ", ".join(f"{SEAT_NAMES[s]} {players[s].food}" for s in tied if s != won[0])
         lines.append(
             f"{_listed(tied)} tie on {top} EVP; {names_won} wins with the "
             f"most Food left ({players[won[0]].food} against {others})."
@@ -143,5 +143,5 @@ def announce(players: tuple[Player, ...]) -> list[str]:
 
 def _listed(seats: list[int]) -> str:
     """``P1``, ``P1 and P3``, ``P1, P2 and P4``."""
-    names = [seat_name(s) for s in seats]
+    names = [SEAT_NAMES[s] for s in seats]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
