@@ -99,6 +99,12 @@ def step_counts(p: Player, c: Choice) -> frozenset[int]:
     return _step_counts(p.dice, traits(p), "stampede" in c.cards)
 
 
+# The habitats a pawn may also cross anticlockwise: the Forest with the Sunda Colugo's
+# Gliding, else none (made once: the routes are listed at every step of Migration).
+_GLIDE_FOREST = frozenset({"forest"})
+_NO_GLIDE: frozenset[str] = frozenset()
+
+
 # Remembered by what the rule reads: a route is listed at every step of Migration, and a
 # player keeps the same roll and abilities through it.
 @lru_cache(maxsize=1024)
@@ -126,8 +132,11 @@ def destinations(d: SGData, seat: int) -> tuple[str, ...]:
     b = board()
     if "shortcut" in c.cards:
         return b.ecotone
-    both = frozenset({"forest"}) if "glide-forest" in traits(p) else frozenset()
-    return b.destinations(p.tile, step_counts(p, c), open_habitats(d), both)
+    # (the player's traits read once for both rules: :func:`step_counts`' and Gliding's)
+    t = traits(p)
+    both = _GLIDE_FOREST if "glide-forest" in t else _NO_GLIDE
+    counts = _step_counts(p.dice, t, "stampede" in c.cards)
+    return b.destinations(p.tile, counts, open_habitats(d), both)
 
 
 def route_problem(d: SGData, seat: int, tile: str) -> Problem | None:
