@@ -22,11 +22,11 @@ from ecotone.core.records import put, replace
 from ecotone.games.singapore.abilities import traits
 from ecotone.games.singapore.action_cards import play_problem, plays
 from ecotone.games.singapore.actions import Cooperate, Intimidate, Play
-from ecotone.games.singapore.board import ECOTONE, region_name
-from ecotone.games.singapore.cards import HABITAT_INDEX, HABITATS, Bounty, cards, take
+from ecotone.games.singapore.board import ECOTONE, board, region_name
+from ecotone.games.singapore.cards import HABITAT_INDEX, HABITATS, Bounty, cards
 from ecotone.games.singapore.gamemaster import SEAT_NAMES, dice, say
 from ecotone.games.singapore.refusals import Problem, SingaporeRefusal
-from ecotone.games.singapore.seats import held_keys, seats_by_region
+from ecotone.games.singapore.seats import held_keys, seats_by_region, take
 from ecotone.games.singapore.state import (
     Choice,
     Phase,
@@ -241,6 +241,7 @@ def begin(d: SGData) -> SGData:
     lines = []
     fed = []
     here = seats_by_region(d)
+    names = board().region_names
     for s in here.get(ECOTONE, ()):
         food = OPPORTUNIST_FOOD if "opportunist" in traits(players[s]) else ECOTONE_FOOD
         players[s] = replace(players[s], food=players[s].food + food)
@@ -254,7 +255,7 @@ def begin(d: SGData) -> SGData:
         hab = d.habitats[HABITAT_INDEX[h]]
         if hab.status is not _OPEN:
             lines.append(
-                f"{region_name(h)} is destroyed: no Food for "
+                f"{names[h]} is destroyed: no Food for "
                 + ", ".join(SEAT_NAMES[s] for s in seats)
                 + "."
             )
@@ -262,12 +263,12 @@ def begin(d: SGData) -> SGData:
             s = seats[0]
             food = alone_food(traits(players[s]), h, cs.bounty[hab.bounty])
             players[s] = replace(players[s], food=players[s].food + food)
-            lines.append(f"{region_name(h)}: {SEAT_NAMES[s]} is alone and takes {food} Food.")
+            lines.append(f"{names[h]}: {SEAT_NAMES[s]} is alone and takes {food} Food.")
         else:
             for s in seats:
                 choices[s] = Choice()
             lines.append(
-                f"{region_name(h)}: "
+                f"{names[h]}: "
                 + ", ".join(SEAT_NAMES[s] for s in seats)
                 + " must each choose a Survival Strategy."
             )

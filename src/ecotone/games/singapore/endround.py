@@ -35,11 +35,11 @@ from ecotone.games.singapore.actions import (
     Stay,
 )
 from ecotone.games.singapore.board import CENTRE, board, region_name
-from ecotone.games.singapore.cards import DECKS, HABITAT_INDEX, HABITATS, cards, name_of, take
+from ecotone.games.singapore.cards import DECKS, HABITAT_INDEX, HABITATS, cards, name_of
 from ecotone.games.singapore.gamemaster import SEAT_NAMES, say, shuffled
 from ecotone.games.singapore.refusals import Problem, SingaporeRefusal
 from ecotone.games.singapore.scoring import announce
-from ecotone.games.singapore.seats import hand_keys, set_player
+from ecotone.games.singapore.seats import hand_keys, set_player, take
 from ecotone.games.singapore.state import ROUNDS, Phase, SGData, Status
 
 __all__ = [

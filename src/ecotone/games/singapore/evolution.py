@@ -19,10 +19,10 @@ from ecotone.games.singapore.abilities import counts, traits
 from ecotone.games.singapore.action_cards import AFTER_DRAWING, play_problem, plays
 from ecotone.games.singapore.actions import Buy, Draw, Finish, Play
 from ecotone.games.singapore.board import board, region_name
-from ecotone.games.singapore.cards import DECKS, HABITAT_INDEX, cards, name_of, take
+from ecotone.games.singapore.cards import DECKS, HABITAT_INDEX, cards, name_of
 from ecotone.games.singapore.gamemaster import SEAT_NAMES, say
 from ecotone.games.singapore.refusals import Problem, SingaporeRefusal
-from ecotone.games.singapore.seats import held_keys, open_habitats, set_player
+from ecotone.games.singapore.seats import held_keys, open_habitats, set_player, take
 from ecotone.games.singapore.state import (
     Phase,
     Player,
@@ -76,7 +76,7 @@ def decks_allowed(d: SGData, seat: int) -> tuple[str, ...]:
     """The decks ``seat`` may draw from: their tile's, or any open one with Seed Dispersal
     or the Hawksbill Turtle niche."""
     p = d.players[seat]
-    own = board().deck_for(p.tile)
+    own = board().decks_at[p.tile]  # (:meth:`Board.deck_for`, read from its table)
     if d.any_deck or "wanderer" in traits(p):
         allowed = {"wild", own} | open_habitats(d)
         return tuple(k for k in DECKS if k in allowed)

@@ -21,10 +21,10 @@ from ecotone.games.singapore.abilities import traits
 from ecotone.games.singapore.action_cards import play_problem, plays
 from ecotone.games.singapore.actions import Migrate, Play
 from ecotone.games.singapore.board import ECOTONE, RING, board, region_name
-from ecotone.games.singapore.cards import HABITATS, cards, name_of, take
+from ecotone.games.singapore.cards import HABITATS, cards
 from ecotone.games.singapore.gamemaster import SEAT_NAMES, say, throw
 from ecotone.games.singapore.refusals import Problem, SingaporeRefusal
-from ecotone.games.singapore.seats import held_keys, open_habitats
+from ecotone.games.singapore.seats import held_keys, open_habitats, take
 from ecotone.games.singapore.state import (
     Choice,
     Phase,
@@ -57,12 +57,13 @@ def start_round(d: SGData) -> SGData:
     shuffle(rnd, deal)
     habitats = []
     shown = []
+    names = board().region_names
     for h, hab in zip(HABITATS, d.habitats, strict=True):
         card = deal.pop(0) if hab.status is _OPEN else ""
         habitats.append(replace(hab, bounty=card))
         if card:
             b = cs.bounty[card]
-            shown.append(f"{region_name(h)} {b.single} alone / {b.shared} shared")
+            shown.append(f"{names[h]} {b.single} alone / {b.shared} shared")
     log.append("Nature's Bounty: " + ("; ".join(shown) or "no habitat is open") + ".")
     players: list[Player] = []
     rolls = []
@@ -230,7 +231,9 @@ def apply(d: SGData, seat: int, action: Action) -> SGData:
 def resolve(d: SGData) -> SGData:
     """Reveal every route together and move the pawns."""
     cs = cards()
-    b = board()
+    card_names = cs.names
+    tiles = board().tiles
+    region_names = board().region_names
     players = list(d.players)
     discard = list(d.discard)
     moves = []
@@ -245,8 +248,8 @@ def resolve(d: SGData) -> SGData:
                 notes.append("placed a card face down")
             else:
                 discard.append(cid)
-                notes.append(f"played {name_of(key)}")
-        where = region_name(b.region(c.final))
+                notes.append(f"played {card_names[key]}")
+        where = region_names[tiles[c.final].board]
         text = f"{SEAT_NAMES[s]} to {c.final} ({where})"
         if notes:
             text += ", " + " and ".join(notes)
