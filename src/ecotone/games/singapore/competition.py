@@ -24,7 +24,7 @@ from ecotone.games.singapore.action_cards import play_problem, plays
 from ecotone.games.singapore.actions import Cooperate, Intimidate, Play
 from ecotone.games.singapore.board import ECOTONE, board, region_name
 from ecotone.games.singapore.cards import HABITAT_INDEX, HABITATS, Bounty, cards
-from ecotone.games.singapore.gamemaster import SEAT_NAMES, dice, say
+from ecotone.games.singapore.gamemaster import SEAT_NAMES, dice
 from ecotone.games.singapore.refusals import Problem, SingaporeRefusal
 from ecotone.games.singapore.seats import held_keys, seats_by_region, take
 from ecotone.games.singapore.state import (
@@ -272,8 +272,14 @@ def begin(d: SGData) -> SGData:
                 + ", ".join(SEAT_NAMES[s] for s in seats)
                 + " must each choose a Survival Strategy."
             )
-    d = replace(d, players=tuple(players), choices=tuple(choices), phase=_COMPETE)
-    return say(d, "Inter-species Competition:", *lines)
+    # (the Food, the choices asked for and their lines of the log in one copy of the state)
+    return replace(
+        d,
+        players=tuple(players),
+        choices=tuple(choices),
+        phase=_COMPETE,
+        log=(*d.log, "Inter-species Competition:", *lines),
+    )
 
 
 # Read once a round each: a member read off its enum class (``Status.OPEN``) costs several
@@ -348,8 +354,10 @@ def resolve(d: SGData) -> SGData:
         for s, delta in result.deltas.items():
             players[s] = _fed(players[s], delta, result.shown.get(s))
         lines += result.lines
-    d = replace(d, players=tuple(players), discard=tuple(discard), choices=())
-    return say(d, *lines) if lines else d
+    # (the Food shared out and its lines of the log in one copy of the state)
+    return replace(
+        d, players=tuple(players), discard=tuple(discard), choices=(), log=(*d.log, *lines)
+    )
 
 
 def _fed(p: Player, delta: int, shown: str | None) -> Player:

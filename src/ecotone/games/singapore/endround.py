@@ -205,10 +205,20 @@ def _begin_recovery(d: SGData) -> SGData:
 
 
 def _next_ask(d: SGData) -> SGData:
-    d = replace(d, proposal="", proposer=-1, pledges=(), queue=())
+    # The offer is over: it is cleared in the same copy of the state as the next ask
+    # (whether one can follow reads none of the offer's fields).
     if d.asks and recovery_possible(d):
-        return replace(d, phase=Phase.RESTORE, turn=d.asks[0], asks=d.asks[1:])
-    return _hand_limit(replace(d, asks=()))
+        return replace(
+            d,
+            proposal="",
+            proposer=-1,
+            pledges=(),
+            queue=(),
+            phase=_RESTORE,
+            turn=d.asks[0],
+            asks=d.asks[1:],
+        )
+    return _hand_limit(replace(d, proposal="", proposer=-1, pledges=(), queue=(), asks=()))
 
 
 def _offer(d: SGData, seat: int, habitat: str) -> SGData:

@@ -62,8 +62,8 @@ _ROUND_END = Phase.ROUND_END
 def begin(d: SGData) -> SGData:
     """Evolution turns, in turn order from the round's first player."""
     order = d.order()
-    d = replace(d, phase=_DRAW_STEP, turn=order[0], queue=order[1:])
-    return say(d, "Evolution:")
+    # (the phase and its line of the log in one copy of the state)
+    return replace(d, phase=_DRAW_STEP, turn=order[0], queue=order[1:], log=(*d.log, "Evolution:"))
 
 
 def draw_size(d: SGData, seat: int) -> int:

@@ -22,7 +22,7 @@ from ecotone.games.singapore.action_cards import play_problem, plays
 from ecotone.games.singapore.actions import Migrate, Play
 from ecotone.games.singapore.board import ECOTONE, RING, board, region_name
 from ecotone.games.singapore.cards import HABITATS, cards
-from ecotone.games.singapore.gamemaster import SEAT_NAMES, say, throw
+from ecotone.games.singapore.gamemaster import SEAT_NAMES, throw
 from ecotone.games.singapore.refusals import Problem, SingaporeRefusal
 from ecotone.games.singapore.seats import held_keys, open_habitats, take
 from ecotone.games.singapore.state import (
@@ -255,5 +255,8 @@ def resolve(d: SGData) -> SGData:
             text += ", " + " and ".join(notes)
         moves.append(text)
         players[s] = replace(p, tile=c.final, hand=hand, facedown=tuple(facedown))
-    d = replace(d, players=tuple(players), discard=tuple(discard), choices=())
-    return say(d, "Routes revealed: " + "; ".join(moves) + ".")
+    # (the pawns moved and the line of the log in one copy of the state)
+    line = "Routes revealed: " + "; ".join(moves) + "."
+    return replace(
+        d, players=tuple(players), discard=tuple(discard), choices=(), log=(*d.log, line)
+    )
