@@ -45,6 +45,8 @@ def play_problem(d: SGData, seat: int, key: str) -> Problem | None:
 def plays(d: SGData, seat: int, keys: tuple[str, ...]) -> tuple[Play, ...]:
     """The cards among ``keys`` (held by ``seat``, in the order to offer them) that
     :func:`play_problem` lets ``seat`` play now."""
+    if not keys:  # (most hands hold no card: nothing to ask the rule)
+        return ()
     played = d.choices[seat].cards if d.phase in _WITH_CHOICE else ()
     return _plays(keys, d.phase, played, d.bargain)
 

@@ -71,7 +71,13 @@ class Board:
         if problems:
             raise DataError("data/invalid", f"{where}: " + "; ".join(problems))
         self.parts: dict[str, BoardPart] = {b.key: b for b in raw.boards}
+        # each board's name, read by the log at every round (:func:`region_name`)
+        self.region_names: dict[str, str] = {b.key: b.name for b in raw.boards}
         self.tiles: dict[str, Tile] = {t.id: t for t in raw.tiles}
+        # the deck each tile draws from (:meth:`deck_for`), read at every Evolution turn
+        self.decks_at: dict[str, str] = {
+            t.id: t.board if t.kind == "habitat" else "wild" for t in raw.tiles
+        }
         self.ids: tuple[str, ...] = tuple(t.id for t in raw.tiles)
         self.ecotone: tuple[str, ...] = tuple(t.id for t in raw.tiles if t.board == ECOTONE)
         self.ring: dict[str, tuple[str, ...]] = {
@@ -113,8 +119,7 @@ class Board:
     def deck_for(self, tile: str) -> str:
         """The deck drawn from on ``tile`` in Evolution: its habitat's, or Wild (wild tiles
         and every Ecotone tile)."""
-        t = self.tiles[tile]
-        return t.board if t.kind == "habitat" else "wild"
+        return self.decks_at[tile]
 
     def steps(
         self, tile: str, open_habitats: frozenset[str], both_ways: frozenset[str]
@@ -286,4 +291,4 @@ def board() -> Board:
 
 def region_name(region: str) -> str:
     """A board in words: ``Ecotone``, ``Forest``, ..."""
-    return board().parts[region].name
+    return board().region_names[region]

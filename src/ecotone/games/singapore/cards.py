@@ -36,7 +36,6 @@ __all__ = [
     "cards",
     "name_of",
     "parse_cards",
-    "take",
 ]
 
 # The decks, Wild first; the four habitats in the order the code numbers them.
@@ -424,12 +423,3 @@ def cards() -> CardSet:
 def name_of(key: str) -> str:
     """A card key in the game's words (``"Territorial Display"``)."""
     return cards().name(key)
-
-
-def take(ids: tuple[str, ...], key: str) -> tuple[str, tuple[str, ...]]:
-    """The first card of ``ids`` with ``key``, and ``ids`` without it."""
-    info = cards().info
-    for i, cid in enumerate(ids):
-        if info[cid][2] == key:
-            return cid, (*ids[:i], *ids[i + 1 :])
-    raise ValueError(f"no {key} card among {ids}")

@@ -18,15 +18,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ecotone.core.actions import Action
-from ecotone.core.records import put, replace, seat_name
+from ecotone.core.records import put, replace
 from ecotone.games.singapore.abilities import traits
 from ecotone.games.singapore.action_cards import play_problem, plays
 from ecotone.games.singapore.actions import Cooperate, Intimidate, Play
-from ecotone.games.singapore.board import ECOTONE, region_name
-from ecotone.games.singapore.cards import HABITAT_INDEX, HABITATS, Bounty, cards, take
-from ecotone.games.singapore.gamemaster import dice, say
+from ecotone.games.singapore.board import ECOTONE, board, region_name
+from ecotone.games.singapore.cards import HABITAT_INDEX, HABITATS, Bounty, cards
+from ecotone.games.singapore.gamemaster import SEAT_NAMES, dice
 from ecotone.games.singapore.refusals import Problem, SingaporeRefusal
-from ecotone.games.singapore.seats import held_keys, seats_by_region
+from ecotone.games.singapore.seats import held_keys, seats_by_region, take
 from ecotone.games.singapore.state import (
     Choice,
     Phase,
@@ -96,7 +96,7 @@ def contest(
     several Intimidate); ``die_b`` is the Estuarine Crocodile's second die.
     """
     out = Contest(deltas={e.seat: 0 for e in entries})
-    shown = ", ".join(f"{seat_name(e.seat)} {_word(e)}" for e in entries)
+    shown = ", ".join(f"{SEAT_NAMES[e.seat]} {_word(e)}" for e in entries)
     out.lines.append(f"{region_name(habitat)}: revealed {shown}.")
     for e in entries:
         if e.final in ("cooperate", "intimidate"):
@@ -111,7 +111,7 @@ def contest(
         e = rest[0]
         food = alone_food(e.traits, habitat, bounty)
         out.deltas[e.seat] += food
-        out.lines.append(f"  {seat_name(e.seat)} is left alone and takes {food} Food.")
+        out.lines.append(f"  {SEAT_NAMES[e.seat]} is left alone and takes {food} Food.")
         return out
     strategy = _strategies(rest, players, order, out.lines)
     _share_out(rest, strategy, bounty, die_a, die_b, out)
@@ -132,14 +132,14 @@ def _strategies(
             if strategy.get(t) == "intimidate":
                 strategy[t] = "cooperate"
                 lines.append(
-                    f"  {seat_name(s)}'s Territorial Display cancels {seat_name(t)}'s Intimidate."
+                    f"  {SEAT_NAMES[s]}'s Territorial Display cancels {SEAT_NAMES[t]}'s Intimidate."
                 )
                 break
     bold = sum(1 for v in strategy.values() if v == "intimidate")
     for s, v in strategy.items():  # Mimicry copies the winning side
         if v == "mimicry":
             strategy[s] = "intimidate" if bold == 0 else "cooperate"
-            lines.append(f"  {seat_name(s)}'s Mimicry turns into {strategy[s].capitalize()}.")
+            lines.append(f"  {SEAT_NAMES[s]}'s Mimicry turns into {strategy[s].capitalize()}.")
     return strategy
 
 
@@ -166,7 +166,7 @@ def _share_out(
         for e in doves:
             if "family-group" in e.traits:
                 out.deltas[e.seat] += ABILITY_BONUS
-                notes.append(f"{seat_name(e.seat)} +{ABILITY_BONUS} (Smooth-coated Otter)")
+                notes.append(f"{SEAT_NAMES[e.seat]} +{ABILITY_BONUS} (Smooth-coated Otter)")
     elif len(hawks) == 1:
         hawk = hawks[0]
         ambush = "ambush" in hawk.traits
@@ -174,14 +174,14 @@ def _share_out(
         how = f"rolls {die_a} and {die_b}, keeps {x}" if ambush else f"rolls {x}"
         out.deltas[hawk.seat] += x
         out.lines.append(
-            f"  {seat_name(hawk.seat)}, the only Intimidator, {how}: +{x} Food; "
+            f"  {SEAT_NAMES[hawk.seat]}, the only Intimidator, {how}: +{x} Food; "
             f"each Cooperator loses {x}."
         )
         for e in doves:
             loss, why = _loss(e.traits, x, single=True)
             out.deltas[e.seat] -= loss
             if why:
-                notes.append(f"{seat_name(e.seat)} loses only {loss} ({why})")
+                notes.append(f"{SEAT_NAMES[e.seat]} loses only {loss} ({why})")
     else:
         x = die_a
         out.lines.append(
@@ -192,16 +192,16 @@ def _share_out(
             loss, why = _loss(e.traits, x, single=False)
             out.deltas[e.seat] -= loss
             if why:
-                notes.append(f"{seat_name(e.seat)} loses only {loss} ({why})")
+                notes.append(f"{SEAT_NAMES[e.seat]} loses only {loss} ({why})")
         for e in doves:
             if "scraps" in e.traits:
                 out.deltas[e.seat] += ABILITY_BONUS
-                notes.append(f"{seat_name(e.seat)} +{ABILITY_BONUS} (Scavenging)")
+                notes.append(f"{SEAT_NAMES[e.seat]} +{ABILITY_BONUS} (Scavenging)")
     if len(doves) >= 3:
         for e in doves:
             if "school" in e.traits:
                 out.deltas[e.seat] += ABILITY_BONUS
-                notes.append(f"{seat_name(e.seat)} +{ABILITY_BONUS} (Schooling)")
+                notes.append(f"{SEAT_NAMES[e.seat]} +{ABILITY_BONUS} (Schooling)")
     if notes:
         out.lines.append("  " + "; ".join(notes) + ".")
 
@@ -241,10 +241,11 @@ def begin(d: SGData) -> SGData:
     lines = []
     fed = []
     here = seats_by_region(d)
+    names = board().region_names
     for s in here.get(ECOTONE, ()):
         food = OPPORTUNIST_FOOD if "opportunist" in traits(players[s]) else ECOTONE_FOOD
         players[s] = replace(players[s], food=players[s].food + food)
-        fed.append(f"{seat_name(s)} +{food}")
+        fed.append(f"{SEAT_NAMES[s]} +{food}")
     if fed:
         lines.append("Ecotone: " + ", ".join(fed) + " Food.")
     for h in HABITATS:
@@ -254,25 +255,31 @@ def begin(d: SGData) -> SGData:
         hab = d.habitats[HABITAT_INDEX[h]]
         if hab.status is not _OPEN:
             lines.append(
-                f"{region_name(h)} is destroyed: no Food for "
-                + ", ".join(seat_name(s) for s in seats)
+                f"{names[h]} is destroyed: no Food for "
+                + ", ".join(SEAT_NAMES[s] for s in seats)
                 + "."
             )
         elif len(seats) == 1:
             s = seats[0]
             food = alone_food(traits(players[s]), h, cs.bounty[hab.bounty])
             players[s] = replace(players[s], food=players[s].food + food)
-            lines.append(f"{region_name(h)}: {seat_name(s)} is alone and takes {food} Food.")
+            lines.append(f"{names[h]}: {SEAT_NAMES[s]} is alone and takes {food} Food.")
         else:
             for s in seats:
                 choices[s] = Choice()
             lines.append(
-                f"{region_name(h)}: "
-                + ", ".join(seat_name(s) for s in seats)
+                f"{names[h]}: "
+                + ", ".join(SEAT_NAMES[s] for s in seats)
                 + " must each choose a Survival Strategy."
             )
-    d = replace(d, players=tuple(players), choices=tuple(choices), phase=_COMPETE)
-    return say(d, "Inter-species Competition:", *lines)
+    # (the Food, the choices asked for and their lines of the log in one copy of the state)
+    return replace(
+        d,
+        players=tuple(players),
+        choices=tuple(choices),
+        phase=_COMPETE,
+        log=(*d.log, "Inter-species Competition:", *lines),
+    )
 
 
 # Read once a round each: a member read off its enum class (``Status.OPEN``) costs several
@@ -347,8 +354,10 @@ def resolve(d: SGData) -> SGData:
         for s, delta in result.deltas.items():
             players[s] = _fed(players[s], delta, result.shown.get(s))
         lines += result.lines
-    d = replace(d, players=tuple(players), discard=tuple(discard), choices=())
-    return say(d, *lines) if lines else d
+    # (the Food shared out and its lines of the log in one copy of the state)
+    return replace(
+        d, players=tuple(players), discard=tuple(discard), choices=(), log=(*d.log, *lines)
+    )
 
 
 def _fed(p: Player, delta: int, shown: str | None) -> Player:

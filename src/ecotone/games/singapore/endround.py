@@ -21,7 +21,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 
 from ecotone.core.actions import Action
-from ecotone.core.records import put, replace, seat_name
+from ecotone.core.records import put, replace
 from ecotone.games.singapore.abilities import traits
 from ecotone.games.singapore.action_cards import play_problem
 from ecotone.games.singapore.actions import (
@@ -35,11 +35,11 @@ from ecotone.games.singapore.actions import (
     Stay,
 )
 from ecotone.games.singapore.board import CENTRE, board, region_name
-from ecotone.games.singapore.cards import DECKS, HABITAT_INDEX, HABITATS, cards, name_of, take
-from ecotone.games.singapore.gamemaster import say, shuffled
+from ecotone.games.singapore.cards import DECKS, HABITAT_INDEX, HABITATS, cards, name_of
+from ecotone.games.singapore.gamemaster import SEAT_NAMES, say, shuffled
 from ecotone.games.singapore.refusals import Problem, SingaporeRefusal
 from ecotone.games.singapore.scoring import announce
-from ecotone.games.singapore.seats import hand_keys, set_player
+from ecotone.games.singapore.seats import hand_keys, set_player, take
 from ecotone.games.singapore.state import ROUNDS, Phase, SGData, Status
 
 __all__ = [
@@ -98,7 +98,7 @@ def _reveal_secrets(d: SGData) -> SGData:
                 for t in ((s + k) % n for k in range(1, n))
                 if b.region(d.players[t].tile) == region
             ]
-            head = f"{seat_name(s)} reveals {name_of(key)}"
+            head = f"{SEAT_NAMES[s]} reveals {name_of(key)}"
             if not mates:
                 d = say(d, f"{head}: nobody shared the {region_name(region)}, no effect.")
             elif key == "scavenge":
@@ -107,13 +107,13 @@ def _reveal_secrets(d: SGData) -> SGData:
                 got = min(SECRET_FOOD, d.players[t].food)
                 d = set_player(d, t, food=d.players[t].food - got)
                 d = set_player(d, s, food=d.players[s].food + got)
-                d = say(d, f"{head}: takes {got} Food from {seat_name(t)}.")
+                d = say(d, f"{head}: takes {got} Food from {SEAT_NAMES[t]}.")
             else:
                 t = min(mates, key=lambda m: (d.players[m].food, mates.index(m)))
                 d = set_player(d, t, food=d.players[t].food + SECRET_FOOD)
                 d = set_player(d, s, food=d.players[s].food + SECRET_FOOD)
                 d = say(
-                    d, f"{head}: {seat_name(s)} and {seat_name(t)} each gain {SECRET_FOOD} Food."
+                    d, f"{head}: {SEAT_NAMES[s]} and {SEAT_NAMES[t]} each gain {SECRET_FOOD} Food."
                 )
             d = replace(d, discard=(*d.discard, cid))
         if d.players[s].facedown:  # most players place no card face down
@@ -146,7 +146,7 @@ def _destroy(d: SGData) -> tuple[SGData, tuple[int, ...]]:
                 anchored.append(s)
             else:
                 d = set_player(d, s, tile=CENTRE)
-                swept.append(seat_name(s))
+                swept.append(SEAT_NAMES[s])
         text = f"The {region_name(h)} is destroyed and turned over"
         if swept:
             go = "goes" if len(swept) == 1 else "go"
@@ -169,21 +169,31 @@ def _destroy(d: SGData) -> tuple[SGData, tuple[int, ...]]:
 def recovery_possible(d: SGData) -> bool:
     """Whether a Recovery could happen: a habitat is destroyed, somebody holds a card,
     and the table has 10 Food (all public, so asking reveals nothing)."""
-    if not any(h.status is _DESTROYED for h in d.habitats):
+    # Asked at every round's end and after every pass: plain loops, the cheap tests
+    # first, and the Recovery cards spent counted in C (each card id is one card, so the
+    # discard pile holds it at most once)
+    for h in d.habitats:
+        if h.status is _DESTROYED:
+            break
+    else:
         return False
-    cs = cards()
-    spent = sum(1 for c in d.discard if cs.kind(c) == "recovery")
-    return (
-        spent < _recovery_cards()
-        and any(p.hand for p in d.players)
-        and sum(p.food for p in d.players) >= RECOVERY_FOOD
-    )
+    food = 0
+    held = False
+    for p in d.players:
+        food += p.food
+        if p.hand:
+            held = True
+    if not held or food < RECOVERY_FOOD:
+        return False
+    recovery = _recovery_ids()
+    return len(recovery.intersection(d.discard)) < len(recovery)
 
 
 @cache
-def _recovery_cards() -> int:
+def _recovery_ids() -> frozenset[str]:
+    """The ids of every Recovery card in the decks."""
     cs = cards()
-    return sum(1 for deck in DECKS for c in cs.deck_ids[deck] if cs.kind(c) == "recovery")
+    return frozenset(c for deck in DECKS for c in cs.deck_ids[deck] if cs.kind(c) == "recovery")
 
 
 def _begin_recovery(d: SGData) -> SGData:
@@ -195,10 +205,20 @@ def _begin_recovery(d: SGData) -> SGData:
 
 
 def _next_ask(d: SGData) -> SGData:
-    d = replace(d, proposal="", proposer=-1, pledges=(), queue=())
+    # The offer is over: it is cleared in the same copy of the state as the next ask
+    # (whether one can follow reads none of the offer's fields).
     if d.asks and recovery_possible(d):
-        return replace(d, phase=Phase.RESTORE, turn=d.asks[0], asks=d.asks[1:])
-    return _hand_limit(replace(d, asks=()))
+        return replace(
+            d,
+            proposal="",
+            proposer=-1,
+            pledges=(),
+            queue=(),
+            phase=_RESTORE,
+            turn=d.asks[0],
+            asks=d.asks[1:],
+        )
+    return _hand_limit(replace(d, proposal="", proposer=-1, pledges=(), queue=(), asks=()))
 
 
 def _offer(d: SGData, seat: int, habitat: str) -> SGData:
@@ -215,7 +235,7 @@ def _offer(d: SGData, seat: int, habitat: str) -> SGData:
     )
     return say(
         d,
-        f"{seat_name(seat)} offers a Recovery card to restore the {region_name(habitat)}: "
+        f"{SEAT_NAMES[seat]} offers a Recovery card to restore the {region_name(habitat)}: "
         f"{RECOVERY_FOOD} Food are needed.",
     )
 
@@ -227,7 +247,7 @@ def need(d: SGData) -> int:
 
 def _pledge(d: SGData, seat: int, food: int) -> SGData:
     d = replace(d, pledges=put(d.pledges, seat, food))
-    d = say(d, f"{seat_name(seat)} pledges {food} Food.")
+    d = say(d, f"{SEAT_NAMES[seat]} pledges {food} Food.")
     if need(d) == 0:
         return _next_ask(_restore(d))
     if d.queue:
@@ -277,7 +297,7 @@ def _hand_limit(d: SGData) -> SGData:
 def _discard(d: SGData, seat: int, key: str) -> SGData:
     cid, hand = take(d.players[seat].hand, key)
     d = replace(set_player(d, seat, hand=hand), discard=(*d.discard, cid))
-    d = say(d, f"{seat_name(seat)} discards {name_of(key)} (hand limit {HAND_LIMIT}).")
+    d = say(d, f"{SEAT_NAMES[seat]} discards {name_of(key)} (hand limit {HAND_LIMIT}).")
     if len(hand) > HAND_LIMIT:
         return d
     if d.queue:
@@ -329,6 +349,18 @@ def _pledge_problem(food: int, held: int, missing: int) -> Problem | None:
     return None
 
 
+# Food held beyond what is missing changes no answer of the rule (a pledge above either is
+# refused), so the pledges offered are remembered by at most 11 x 11 pairs: a search meets
+# every Food count a player can hold.
+@lru_cache(maxsize=256)
+def _pledges(held: int, missing: int) -> tuple[Pledge, ...]:
+    """The pledges :func:`pledge_problem` allows a player holding ``held`` Food (no more
+    than ``missing``) when ``missing`` more are needed, smallest first."""
+    return tuple(
+        Pledge(k) for k in range(MAX_PLEDGE + 1) if _pledge_problem(k, held, missing) is None
+    )
+
+
 def discard_problem(d: SGData, seat: int, key: str) -> Problem | None:
     """Why ``seat`` may not discard ``key`` for the hand limit, or ``None`` when they may."""
     if key not in cards().hand_keys:
@@ -358,10 +390,8 @@ def legal(d: SGData, seat: int) -> list[Action]:
         ]
         out.append(Pass())
     elif phase is _PLEDGE:
-        held, missing = d.players[seat].food, need(d)
-        out += [
-            Pledge(k) for k in range(MAX_PLEDGE + 1) if _pledge_problem(k, held, missing) is None
-        ]
+        missing = need(d)
+        out += _pledges(min(d.players[seat].food, missing), missing)
     else:
         assert d.phase is Phase.DISCARD
         out += [Discard(k) for k in hand_keys(d.players[seat])]
@@ -405,11 +435,11 @@ def apply(d: SGData, seat: int, action: Action) -> SGData:
     """The data after an end-of-round decision."""
     if isinstance(action, Stay | Leave):
         if isinstance(action, Stay):
-            d = say(d, f"{seat_name(seat)} holds fast in the destroyed Mangrove (Anchorage).")
+            d = say(d, f"{SEAT_NAMES[seat]} holds fast in the destroyed Mangrove (Anchorage).")
         else:
             d = say(
                 set_player(d, seat, tile=CENTRE),
-                f"{seat_name(seat)} leaves the destroyed Mangrove for the centre of the Ecotone.",
+                f"{SEAT_NAMES[seat]} leaves the destroyed Mangrove for the centre of the Ecotone.",
             )
         if d.queue:
             return replace(d, turn=d.queue[0], queue=d.queue[1:])

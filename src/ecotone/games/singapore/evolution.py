@@ -14,15 +14,15 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ecotone.core.actions import Action
-from ecotone.core.records import put, replace, seat_name
+from ecotone.core.records import put, replace
 from ecotone.games.singapore.abilities import counts, traits
 from ecotone.games.singapore.action_cards import AFTER_DRAWING, play_problem, plays
 from ecotone.games.singapore.actions import Buy, Draw, Finish, Play
 from ecotone.games.singapore.board import board, region_name
-from ecotone.games.singapore.cards import DECKS, HABITAT_INDEX, cards, name_of, take
-from ecotone.games.singapore.gamemaster import say
+from ecotone.games.singapore.cards import DECKS, HABITAT_INDEX, cards, name_of
+from ecotone.games.singapore.gamemaster import SEAT_NAMES, say
 from ecotone.games.singapore.refusals import Problem, SingaporeRefusal
-from ecotone.games.singapore.seats import held_keys, open_habitats, set_player
+from ecotone.games.singapore.seats import held_keys, open_habitats, set_player, take
 from ecotone.games.singapore.state import (
     Phase,
     Player,
@@ -62,8 +62,8 @@ _ROUND_END = Phase.ROUND_END
 def begin(d: SGData) -> SGData:
     """Evolution turns, in turn order from the round's first player."""
     order = d.order()
-    d = replace(d, phase=_DRAW_STEP, turn=order[0], queue=order[1:])
-    return say(d, "Evolution:")
+    # (the phase and its line of the log in one copy of the state)
+    return replace(d, phase=_DRAW_STEP, turn=order[0], queue=order[1:], log=(*d.log, "Evolution:"))
 
 
 def draw_size(d: SGData, seat: int) -> int:
@@ -76,7 +76,7 @@ def decks_allowed(d: SGData, seat: int) -> tuple[str, ...]:
     """The decks ``seat`` may draw from: their tile's, or any open one with Seed Dispersal
     or the Hawksbill Turtle niche."""
     p = d.players[seat]
-    own = board().deck_for(p.tile)
+    own = board().decks_at[p.tile]  # (:meth:`Board.deck_for`, read from its table)
     if d.any_deck or "wanderer" in traits(p):
         allowed = {"wild", own} | open_habitats(d)
         return tuple(k for k in DECKS if k in allowed)
@@ -221,21 +221,21 @@ def _play(d: SGData, seat: int, key: str) -> SGData:
     d = replace(set_player(d, seat, hand=hand), discard=(*d.discard, cid))
     if key == "forage":
         d = set_player(d, seat, food=p.food + FORAGE_FOOD)
-        return say(d, f"{seat_name(seat)} plays Forage: +{FORAGE_FOOD} Food.")
+        return say(d, f"{SEAT_NAMES[seat]} plays Forage: +{FORAGE_FOOD} Food.")
     if key == "rapid-evolution":
         return say(
             replace(d, extra=d.extra + 1),
-            f"{seat_name(seat)} plays Rapid Evolution: draws 1 more card.",
+            f"{SEAT_NAMES[seat]} plays Rapid Evolution: draws 1 more card.",
         )
     if key == "seed-dispersal":
         return say(
             replace(d, any_deck=True),
-            f"{seat_name(seat)} plays Seed Dispersal: may draw from any open deck.",
+            f"{SEAT_NAMES[seat]} plays Seed Dispersal: may draw from any open deck.",
         )
     assert key == "bargain"
     return say(
         replace(d, bargain=True),
-        f"{seat_name(seat)} plays Bargain: the next Adaptation costs {BARGAIN_COST} Food.",
+        f"{SEAT_NAMES[seat]} plays Bargain: the next Adaptation costs {BARGAIN_COST} Food.",
     )
 
 
@@ -270,7 +270,9 @@ def _draw(d: SGData, seat: int, deck: str) -> SGData:
         shown.append(f"{to_hand} card{'s' if to_hand > 1 else ''} for the hand")
     food = p.food
     name = cs.decks[deck].name
-    line = f"{seat_name(seat)} draws from the {name} deck: " + (", ".join(shown) or "nothing") + "."
+    line = (
+        f"{SEAT_NAMES[seat]} draws from the {name} deck: " + (", ".join(shown) or "nothing") + "."
+    )
     if len(got) < want:
         food += SHORT_DECK_FOOD
         line += f" Fewer than {want} cards were left: +{SHORT_DECK_FOOD} Food."
@@ -315,7 +317,7 @@ def _buy(d: SGData, seat: int, key: str) -> SGData:
     cid, drawn = take(d.drawn, key)
     p = d.players[seat]
     p = replace(p, food=p.food - cost, adaptations=tuple(sorted((*p.adaptations, cid))))
-    line = f"{seat_name(seat)} buys {cards().names[key]} for {cost} Food."
+    line = f"{SEAT_NAMES[seat]} buys {cards().names[key]} for {cost} Food."
     d, p, lines = _niches(d, seat, p, key)
     players = put(d.players, seat, p)
     log = (*d.log, line, *lines)
@@ -341,7 +343,7 @@ def _niches(d: SGData, seat: int, p: Player, bought: str) -> tuple[SGData, Playe
     if d.mode == "standard" and niches_completed(p, candidates):
         n = cs.niche(p.niche)
         lines.append(
-            f"{seat_name(seat)} completes the {n.name} niche: 12 EVP, "
+            f"{SEAT_NAMES[seat]} completes the {n.name} niche: 12 EVP, "
             f"and from now on: {n.ability_text}"
         )
         p = replace(p, niches=(*p.niches, p.niche), niche="")
@@ -350,7 +352,7 @@ def _niches(d: SGData, seat: int, p: Player, bought: str) -> tuple[SGData, Playe
         for nid in won:
             n = cs.niche(nid)
             lines.append(
-                f"{seat_name(seat)} claims the {n.name} niche: 12 EVP, "
+                f"{SEAT_NAMES[seat]} claims the {n.name} niche: 12 EVP, "
                 f"and from now on: {n.ability_text}"
             )
         if won:
@@ -374,7 +376,7 @@ def _return_rest(d: SGData, seat: int) -> SGData:
     i = DECKS.index(d.drawn_from)
     names = ", ".join([cs.card_names[c] for c in d.drawn])
     deck = cs.decks[d.drawn_from].name
-    line = f"{seat_name(seat)} returns {names} to the bottom of the {deck} deck."
+    line = f"{SEAT_NAMES[seat]} returns {names} to the bottom of the {deck} deck."
     return _end_turn(
         d,
         put(d.decks, i, d.decks[i] + d.drawn),

@@ -15,6 +15,7 @@ from ecotone.core.spec import Chance, GameSpec, Information, Provenance, Variant
 from ecotone.games.singapore import lessons, parts, phase, presentation, render, rules, view
 from ecotone.games.singapore.actions import CODEC
 from ecotone.games.singapore.cards import cards
+from ecotone.games.singapore.gamemaster import MOST_SEATS
 from ecotone.games.singapore.refusals import SingaporeRefusal
 from ecotone.games.singapore.scoring import evp, score, winners
 from ecotone.games.singapore.state import ROUNDS, Phase, SGData
@@ -40,19 +41,19 @@ SPEC = GameSpec(
     summary="Wildlife of Singapore migrate, compete as hawks or doves for Food, and evolve "
     "adaptations and niches over 10 rounds.",
     min_players=4,
-    max_players=6,
+    max_players=MOST_SEATS,
     information=Information.IMPERFECT,
     chance=Chance.THROUGHOUT,
     simultaneous=True,
     max_steps=steps_bound(6),
     rules_version="1.0.1",
     variants=(
-        Variant(BEGINNER, "no Niche cards (the first game)", 4, 6, Provenance.RULEBOOK),
+        Variant(BEGINNER, "no Niche cards (the first game)", 4, MOST_SEATS, Provenance.RULEBOOK),
         Variant(
             SURVIVAL,
             "5 Niche cards on display, claimed by the first player to own their adaptations",
             4,
-            6,
+            MOST_SEATS,
             Provenance.RULEBOOK,
         ),
     ),
@@ -94,7 +95,7 @@ class SingaporeUntamed(Game[SGData]):
 
     def step_hooks(self) -> StepHooks[SGData]:
         # the hooks above only hand their arguments on: a step calls the rules directly
-        return StepHooks(rules.to_move, rules.legal, rules.next_data)
+        return StepHooks(rules.to_move, rules.legal, rules.next_data, rules.pick)
 
     def refusal(self, data: SGData, seat: int, action: Action) -> IllegalAction | None:
         return rules.refusal(data, seat, action)

@@ -12,13 +12,20 @@ import random
 from collections.abc import Sequence
 from typing import TypeVar
 
-from ecotone.core.records import replace
+from ecotone.core.records import replace, seat_name
 from ecotone.core.rng import roll, shuffle
 from ecotone.games.singapore.state import SGData
 
-__all__ = ["dice", "say", "shuffled", "throw"]
+__all__ = ["MOST_SEATS", "SEAT_NAMES", "dice", "say", "shuffled", "throw"]
 
 T = TypeVar("T")
+
+MOST_SEATS = 6  # the game seats 4 to 6 players
+
+#: Each seat as the log names it (``P1``, ``P2``, ...: :func:`~ecotone.core.records.seat_name`),
+#: by seat. The log names a seat in most of its lines, at every step of a search's
+#: rollouts, and an item of a tuple costs a fraction of a call.
+SEAT_NAMES: tuple[str, ...] = tuple(seat_name(s) for s in range(MOST_SEATS))
 
 
 def say(d: SGData, *lines: str) -> SGData:

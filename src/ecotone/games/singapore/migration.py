@@ -15,16 +15,16 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ecotone.core.actions import Action
-from ecotone.core.records import put, replace, seat_name
+from ecotone.core.records import put, replace
 from ecotone.core.rng import roll, shuffle
 from ecotone.games.singapore.abilities import traits
 from ecotone.games.singapore.action_cards import play_problem, plays
 from ecotone.games.singapore.actions import Migrate, Play
 from ecotone.games.singapore.board import ECOTONE, RING, board, region_name
-from ecotone.games.singapore.cards import HABITATS, cards, name_of, take
-from ecotone.games.singapore.gamemaster import say, throw
+from ecotone.games.singapore.cards import HABITATS, cards
+from ecotone.games.singapore.gamemaster import SEAT_NAMES, throw
 from ecotone.games.singapore.refusals import Problem, SingaporeRefusal
-from ecotone.games.singapore.seats import held_keys, open_habitats
+from ecotone.games.singapore.seats import held_keys, open_habitats, take
 from ecotone.games.singapore.state import (
     Choice,
     Phase,
@@ -50,19 +50,20 @@ STAMPEDE_STEPS = 2
 def start_round(d: SGData) -> SGData:
     """A new round: Nature's Bounty, then everyone's Migration roll."""
     d = replace(d, round=d.round + 1, last_log=d.log, phase=_MIGRATE)
-    log = [f"Round {d.round}: {seat_name(d.first)} is the first player."]
+    log = [f"Round {d.round}: {SEAT_NAMES[d.first]} is the first player."]
     cs = cards()
     rnd, key = roll(d.rng)  # one throw of the Gamemaster's for the Bounty and every die
     deal = list(cs.bounty_ids)
     shuffle(rnd, deal)
     habitats = []
     shown = []
+    names = board().region_names
     for h, hab in zip(HABITATS, d.habitats, strict=True):
         card = deal.pop(0) if hab.status is _OPEN else ""
         habitats.append(replace(hab, bounty=card))
         if card:
             b = cs.bounty[card]
-            shown.append(f"{region_name(h)} {b.single} alone / {b.shared} shared")
+            shown.append(f"{names[h]} {b.single} alone / {b.shared} shared")
     log.append("Nature's Bounty: " + ("; ".join(shown) or "no habitat is open") + ".")
     players: list[Player] = []
     rolls = []
@@ -71,7 +72,7 @@ def start_round(d: SGData) -> SGData:
         rolled = (throw(rnd), throw(rnd)) if frog else (throw(rnd),)
         players.append(replace(p, dice=rolled))
         text = " and ".join(map(str, rolled))
-        rolls.append(f"{seat_name(s)} {text}" + (" (Cinnamon Bush Frog)" if frog else ""))
+        rolls.append(f"{SEAT_NAMES[s]} {text}" + (" (Cinnamon Bush Frog)" if frog else ""))
     log.append("Migration: everyone rolls: " + ", ".join(rolls) + ". Choose your routes.")
     # the cards not dealt are kept sorted: their order means nothing (all 8 are shuffled
     # again next round); the round's new log and everything dealt go in one copy
@@ -97,6 +98,12 @@ _UNCHOSEN = Choice()
 def step_counts(p: Player, c: Choice) -> frozenset[int]:
     """How many steps ``p`` may take: a die's value, widened by abilities and Stampede."""
     return _step_counts(p.dice, traits(p), "stampede" in c.cards)
+
+
+# The habitats a pawn may also cross anticlockwise: the Forest with the Sunda Colugo's
+# Gliding, else none (made once: the routes are listed at every step of Migration).
+_GLIDE_FOREST = frozenset({"forest"})
+_NO_GLIDE: frozenset[str] = frozenset()
 
 
 # Remembered by what the rule reads: a route is listed at every step of Migration, and a
@@ -126,8 +133,11 @@ def destinations(d: SGData, seat: int) -> tuple[str, ...]:
     b = board()
     if "shortcut" in c.cards:
         return b.ecotone
-    both = frozenset({"forest"}) if "glide-forest" in traits(p) else frozenset()
-    return b.destinations(p.tile, step_counts(p, c), open_habitats(d), both)
+    # (the player's traits read once for both rules: :func:`step_counts`' and Gliding's)
+    t = traits(p)
+    both = _GLIDE_FOREST if "glide-forest" in t else _NO_GLIDE
+    counts = _step_counts(p.dice, t, "stampede" in c.cards)
+    return b.destinations(p.tile, counts, open_habitats(d), both)
 
 
 def route_problem(d: SGData, seat: int, tile: str) -> Problem | None:
@@ -221,7 +231,9 @@ def apply(d: SGData, seat: int, action: Action) -> SGData:
 def resolve(d: SGData) -> SGData:
     """Reveal every route together and move the pawns."""
     cs = cards()
-    b = board()
+    card_names = cs.names
+    tiles = board().tiles
+    region_names = board().region_names
     players = list(d.players)
     discard = list(d.discard)
     moves = []
@@ -236,12 +248,15 @@ def resolve(d: SGData) -> SGData:
                 notes.append("placed a card face down")
             else:
                 discard.append(cid)
-                notes.append(f"played {name_of(key)}")
-        where = region_name(b.region(c.final))
-        text = f"{seat_name(s)} to {c.final} ({where})"
+                notes.append(f"played {card_names[key]}")
+        where = region_names[tiles[c.final].board]
+        text = f"{SEAT_NAMES[s]} to {c.final} ({where})"
         if notes:
             text += ", " + " and ".join(notes)
         moves.append(text)
         players[s] = replace(p, tile=c.final, hand=hand, facedown=tuple(facedown))
-    d = replace(d, players=tuple(players), discard=tuple(discard), choices=())
-    return say(d, "Routes revealed: " + "; ".join(moves) + ".")
+    # (the pawns moved and the line of the log in one copy of the state)
+    line = "Routes revealed: " + "; ".join(moves) + "."
+    return replace(
+        d, players=tuple(players), discard=tuple(discard), choices=(), log=(*d.log, line)
+    )

@@ -17,9 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ecotone.core.records import seat_name
 from ecotone.games.singapore.abilities import counts_of
 from ecotone.games.singapore.cards import cards, name_of
+from ecotone.games.singapore.gamemaster import SEAT_NAMES
 from ecotone.games.singapore.state import Player
 
 __all__ = ["FOOD_PER_EVP", "NICHE_EVP", "Score", "announce", "evp", "score", "winners"]
@@ -101,34 +101,41 @@ def winners(players: tuple[Player, ...]) -> list[int]:
 def announce(players: tuple[Player, ...]) -> list[str]:
     """The Gamemaster's final reckoning: each player's EVP and where they come from, then
     the winner and, when EVP are tied, how the tie was settled."""
+    # Every search rollout ends here: each player's terms are read once, from the tables
+    # the scores themselves are remembered in, and named from the cards' table of names
+    # (a :class:`Score` and its lines, made twice per player, cost several times this).
     cs = cards()
+    names = cs.names
     lines = ["Final scores:"]
+    totals = []
     for s, p in enumerate(players):
-        sc = score(p)
-        parts = [f"{name_of(k)} {v}" for k, v in sc.adaptations.items()]
+        parts = [f"{names[k]} {v}" for k, v in _adaptation_terms(p.adaptations)]
         parts += [f"the {cs.niche(n).name} niche {NICHE_EVP}" for n in p.niches]
-        parts.append(f"{sc.food} for {p.food} Food")
-        lines.append(f"  {seat_name(s)}: {sc.total} EVP = {' + '.join(parts)}.")
-    totals = [score(p).total for p in players]
+        food = _food_points(p)
+        parts.append(f"{food} for {p.food} Food")
+        total = evp(p)
+        totals.append(total)
+        lines.append(f"  {SEAT_NAMES[s]}: {total} EVP = {' + '.join(parts)}.")
     top = max(totals)
     tied = [s for s, t in enumerate(totals) if t == top]
     won = winners(players)
-    names = _listed(won)
+    names_won = _listed(won)
     if len(tied) == 1:
-        lines.append(f"{names} wins with {top} EVP.")
+        lines.append(f"{names_won} wins with {top} EVP.")
     elif len(won) == 1:
-        others = ", ".join(f"{seat_name(s)} {players[s].food}" for s in tied if s != won[0])
+        others = ", ".join(f"{SEAT_NAMES[s]} {players[s].food}" for s in tied if s != won[0])
         lines.append(
-            f"{_listed(tied)} tie on {top} EVP; {names} wins with the "
+            f"{_listed(tied)} tie on {top} EVP; {names_won} wins with the "
             f"most Food left ({players[won[0]].food} against {others})."
         )
     elif len(won) == len(tied):
         lines.append(
-            f"{names} tie on {top} EVP and {players[won[0]].food} Food left: they share the win."
+            f"{names_won} tie on {top} EVP and {players[won[0]].food} Food left: they share "
+            "the win."
         )
     else:
         lines.append(
-            f"{_listed(tied)} tie on {top} EVP; {names} have the most Food left "
+            f"{_listed(tied)} tie on {top} EVP; {names_won} have the most Food left "
             f"({players[won[0]].food}) and share the win."
         )
     return lines
@@ -136,5 +143,5 @@ def announce(players: tuple[Player, ...]) -> list[str]:
 
 def _listed(seats: list[int]) -> str:
     """``P1``, ``P1 and P3``, ``P1, P2 and P4``."""
-    names = [seat_name(s) for s in seats]
+    names = [SEAT_NAMES[s] for s in seats]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -14,7 +14,7 @@ from ecotone.games.singapore.board import board
 from ecotone.games.singapore.cards import HABITATS, cards
 from ecotone.games.singapore.state import Player, SGData, Status
 
-__all__ = ["hand_keys", "held_keys", "open_habitats", "seats_by_region", "set_player"]
+__all__ = ["hand_keys", "held_keys", "open_habitats", "seats_by_region", "set_player", "take"]
 
 
 def set_player(d: SGData, seat: int, **changes: object) -> SGData:
@@ -68,3 +68,12 @@ def held_keys(hand: tuple[str, ...]) -> tuple[str, ...]:
     cs = cards()
     held = {cs.key(c) for c in hand}
     return tuple(k for k in cs.hand_keys if k in held)
+
+
+def take(ids: tuple[str, ...], key: str) -> tuple[str, tuple[str, ...]]:
+    """The first card of ``ids`` with ``key``, and ``ids`` without it."""
+    info = cards().info
+    for i, cid in enumerate(ids):
+        if info[cid][2] == key:
+            return cid, (*ids[:i], *ids[i + 1 :])
+    raise ValueError(f"no {key} card among {ids}")
