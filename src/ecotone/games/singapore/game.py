@@ -95,7 +95,7 @@ class SingaporeUntamed(Game[SGData]):
 
     def step_hooks(self) -> StepHooks[SGData]:
         # the hooks above only hand their arguments on: a step calls the rules directly
-        return StepHooks(rules.to_move, rules.legal, rules.next_data, rules.pick)
+        return StepHooks(rules.to_move, rules.legal, rules.next_data)
 
     def refusal(self, data: SGData, seat: int, action: Action) -> IllegalAction | None:
         return rules.refusal(data, seat, action)

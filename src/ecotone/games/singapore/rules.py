@@ -29,7 +29,6 @@ __all__ = [
     "chosen",
     "legal",
     "next_data",
-    "pick",
     "refusal",
     "settle",
     "setup",
@@ -165,18 +164,6 @@ _APPLY: dict[Phase, Callable[[SGData, int, Action], SGData]] = {
 def legal(d: SGData, seat: int) -> list[Action]:
     """The legal actions of ``seat``, who is to move, in a fixed order."""
     return _LEGAL[d.phase](d, seat)
-
-
-def pick(d: SGData, seat: int, fraction: float) -> Action:
-    """The action a random playout takes for a draw ``fraction`` in [0, 1): item
-    ``int(fraction * n)`` of the ``n`` in :func:`legal`'s list (the step hooks' ``pick``).
-
-    Singapore Untamed's lists are short (one to a dozen actions) and cost no more to
-    list than to count: the pick reads the step's own list, and spares the search's
-    rollouts only the kernel's wrapper call around :func:`legal` at every step.
-    """
-    actions = _LEGAL[d.phase](d, seat)
-    return actions[int(fraction * len(actions))]
 
 
 def refusal(d: SGData, seat: int, action: Action) -> IllegalAction | None:
