@@ -23,7 +23,7 @@ from __future__ import annotations
 from bisect import insort
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from itertools import chain, compress
+from itertools import compress
 
 from ecotone.core.actions import Action
 from ecotone.games.biomasters.actions import Play
@@ -697,7 +697,7 @@ def plays(
                         scan = Scan(layout, d.grid, grid, seat)
                     cells = _tiles_for(scan, k)
             else:
-                cells = _hosts_for(d.grid, layout.by_level, k)
+                cells = _hosts_for(d.grid, layout.cells, k)
             if cells:
                 row = rows.get(c)
                 if row is None:
@@ -768,15 +768,19 @@ def _tiles_for(scan: Scan, k: Kind) -> list[int]:
     return [i for i in scan.tiles if i not in blocked]
 
 
-def _hosts_for(g: tuple[Slot | None, ...], by_level: list[list[int]], k: Kind) -> list[int]:
+def _hosts_for(g: tuple[Slot | None, ...], cells: list[int], k: Kind) -> list[int]:
     """The living hosts, in order, under which the parasite or mutualist ``k`` may go
-    (``by_level``: the cells of the cards by level, as :attr:`Layout.by_level` lists them)."""
+    (``cells``: the occupied cells, in order, as :attr:`Layout.cells` lists them).
+
+    The hosts whose kind ``k`` may live on are known by card id (:data:`_HOST_KINDS`);
+    only a host already carrying a parasite or mutualist is asked what it carries."""
     out: list[int] = []
-    for i in sorted(chain.from_iterable(by_level[1:])):  # HOMEs (level 0) host nothing
-        here = g[i]
-        assert here is not None
-        host = _KINDS[here.kind]
-        if not k.hosts.isdisjoint(host.tags) and host_problem(k, host, here) is None:
+    kinds = _HOST_KINDS[k.id]
+    for i in cells:
+        here: Slot = g[i]  # type: ignore[assignment] # an occupied cell
+        if here.kind in kinds and not here.tile:
+            if (here.parasite or here.mutualist) and _carry_problem(k, here) is not None:
+                continue
             out.append(i)
     return out
 
@@ -823,6 +827,14 @@ _NEED: dict[str, tuple[tuple[int, int], ...]] = {
 
 def host_problem(k: Kind, host: Kind, slot: Slot) -> str | None:
     """Why ``k`` (a parasite or mutualist) cannot be tucked under ``slot``, or ``None``."""
+    problem = _kind_problem(k, host)
+    if problem is None and (slot.parasite or slot.mutualist):
+        problem = _carry_problem(k, slot)
+    return problem
+
+
+def _kind_problem(k: Kind, host: Kind) -> str | None:
+    """Why ``k`` (a parasite or mutualist) can never live on a ``host``, or ``None``."""
     if k.hosts.isdisjoint(host.tags):
         wanted = ", ".join(sorted(k.hosts))
         return (
@@ -833,11 +845,29 @@ def host_problem(k: Kind, host: Kind, slot: Slot) -> str | None:
             f"the Domain rule: a {k.domain.title} {k.card.name} cannot live on a "
             f"{host.domain.title} host"
         )
+    return None
+
+
+def _carry_problem(k: Kind, slot: Slot) -> str | None:
+    """Why ``k`` (a parasite or mutualist) cannot be tucked under ``slot`` for what the
+    host carries already, or ``None`` (never a problem for a host carrying nothing)."""
+    name = _KINDS[slot.kind].card.name
     if k.trophic is Trophic.PARASITE:
         if slot.parasite:
-            return f"the {host.card.name} already carries a parasite"
+            return f"the {name} already carries a parasite"
         if slot.mutualist and _KINDS[kind_of(slot.mutualist)].effect == "clean":
-            return f"the {host.card.name} is kept clean of parasites by its cleaner"
+            return f"the {name} is kept clean of parasites by its cleaner"
     elif slot.mutualist:
-        return f"the {host.card.name} already has a mutualist"
+        return f"the {name} already has a mutualist"
     return None
+
+
+# The card ids of the living cards each parasite or mutualist may live on, by its id: every
+# kind but the HOMEs' (level 0) that passes _kind_problem.
+_HOST_KINDS: dict[str, frozenset[str]] = {
+    c: frozenset(
+        h for h, host in _KINDS.items() if host.level != 0 and _kind_problem(k, host) is None
+    )
+    for c, k in _KINDS.items()
+    if k.is_attachment
+}
