@@ -34,6 +34,7 @@ from ecotone.games.biomasters.instances import KINDS_MET
 from ecotone.games.biomasters.state import BioData, Slot, kind_of
 
 __all__ = [
+    "EATERS",
     "Layout",
     "Scan",
     "Standing",
@@ -118,18 +119,21 @@ def preferred_met(d: BioData, grid: Grid, k: Kind, cell: int) -> bool:
 
 class Standing:
     """What one seat's cards on a grid could do were they all ready: the cost icons they
-    would pay, by level, and the cells of those with an ability, in cell order.
+    would pay, by level, and the cells of those with an ability, in cell order; and the
+    cells of those that may eat (:data:`EATERS`), in cell order, the only ones the end of
+    the seat's turn may starve or find digesting a meal.
 
     A seat's cards stand where they are from one of its decisions to the next, while
     which of them are ready changes at nearly every step: :func:`scan_seat` starts from
     this and takes out only the exhausted cards. Never changed once made (scans share its lists).
     """
 
-    __slots__ = ("actors", "cap")
+    __slots__ = ("actors", "cap", "eaters")
 
-    def __init__(self, cap: list[int], actors: list[int]) -> None:
+    def __init__(self, cap: list[int], actors: list[int], eaters: list[int]) -> None:
         self.cap = cap
         self.actors = actors
+        self.eaters = eaters
 
 
 class Layout:
@@ -202,6 +206,7 @@ class Layout:
         """``seat``'s :class:`Standing` on the grid ``g`` (of this layout), kept."""
         cap = [0, 0, 0, 0, 0, 0, 0]
         actors: list[int] = []
+        eaters: list[int] = []
         facts = _SCAN_FACTS
         for i in self.owned[seat]:
             s = g[i]
@@ -211,7 +216,9 @@ class Layout:
                 cap[lv] += _weight(s) if s.mutualist else 1
             if acts:
                 actors.append(i)
-        out = self.standing[seat] = Standing(cap, actors)
+            if s.kind in EATERS:
+                eaters.append(i)
+        out = self.standing[seat] = Standing(cap, actors, eaters)
         return out
 
     def plus(self, g: tuple[Slot | None, ...], cell: int, card: str, owner: int) -> Layout:
@@ -237,14 +244,17 @@ class Layout:
         standing = self.standing.copy()
         was = standing[owner]
         if was is not None:
-            cap, actors = was.cap, was.actors
+            cap, actors, eaters = was.cap, was.actors, was.eaters
             if lv:
                 cap = cap.copy()
                 cap[lv] += 1
             if acts:
                 actors = actors.copy()
                 insort(actors, cell)
-            standing[owner] = Standing(cap, actors)
+            if card in EATERS:
+                eaters = eaters.copy()
+                insort(eaters, cell)
+            standing[owner] = Standing(cap, actors, eaters)
         out = Layout(
             cells,
             by_level,
@@ -275,7 +285,7 @@ class Layout:
             if known is not None:
                 cap = known.cap.copy()
                 cap[_SCAN_FACTS[new.kind][0]] += _weight(new) - _weight(old)
-                standing[old.owner] = Standing(cap, known.actors)
+                standing[old.owner] = Standing(cap, known.actors, known.eaters)
         parasitoids = self.parasitoids
         if (cell in parasitoids) != _carries_parasitoid(new):
             parasitoids = [i for i in parasitoids if i != cell]
@@ -807,6 +817,20 @@ _DOMAIN_BIT: dict[str, int] = {
 _SCAN_FACTS: dict[str, tuple[int, int, bool]] = {
     c: (_LEVEL[c], _DOMAIN_BIT[c], bool(k.ability)) for c, k in _KINDS.items()
 }
+
+
+def _eaters() -> frozenset[str]:
+    """The card ids that may eat: the consumers, the cards that hunt or scavenge (which
+    are fed when they do), and the adults a juvenile among them grows into (an adult keeps
+    the juvenile's meal)."""
+    out = {c for c, k in _KINDS.items() if k.is_consumer or k.ability in ("hunt", "scavenge")}
+    while grown := {k.adult for c, k in _KINDS.items() if c in out and k.adult} - out:
+        out |= grown
+    return frozenset(out)
+
+
+# The card ids whose cards may starve or digest a meal (``fed``): no other card ever does.
+EATERS = _eaters()
 _PLACER, _ATTACHMENT, _SAPROTROPH = 0, 1, 2
 _ROLE: dict[str, int] = {
     c: _ATTACHMENT

@@ -31,6 +31,7 @@ from ecotone.games.biomasters.effects import (
     to_pile,
 )
 from ecotone.games.biomasters.placement import (
+    EATERS,
     layout_changed,
     layout_of,
     layout_plus,
@@ -359,23 +360,28 @@ def _turn_cells(g: tuple[Slot | None, ...], table: Table, ending: int, starting:
     out = _TurnCells()
     hungry, meals, struck, wake = out.hungry, out.meals, out.struck, out.wake
     full: tuple[Slot, ...] = g  # type: ignore[assignment] # read only where occupied
-    # the cards by seat, and those a parasitoid rides: the tiles are never read, and each
-    # seat's cards only for what may happen to them
+    # the cards by seat, those of the ending seat that may eat, and those a parasitoid
+    # rides: the tiles are never read, and each seat's cards only for what may happen to them
     layout = layout_of(g)
+    eaters: list[int] = []
     if layout is not None:
         owned, parasitoids = layout.owned, layout.parasitoids
+        if ending >= 0:
+            eaters = (layout.standing[ending] or layout.stand(full, ending)).eaters
     else:  # a grid no decision scanned (as a search weighs many): grouped here, not kept
         owned = [[] for _ in range(table.players)]
         parasitoids = []
         for i, s in occupied_slots(g):
             if not s.tile:
                 owned[s.owner].append(i)
+                if s.owner == ending and s.kind in EATERS:
+                    eaters.append(i)
                 if s.parasite and kind_of(s.parasite) in _PARASITOID:
                     parasitoids.append(i)
-    if ending >= 0:  # its consumers eat or starve (§Starvation)
+    if eaters:  # the ending seat's consumers eat or starve (§Starvation)
         neighbours = table.grid.neighbours
         food_of, level_of = _FOOD, _LEVEL  # locals: this runs at every end of turn
-        for i in owned[ending]:
+        for i in eaters:
             s = full[i]
             if s.fed:
                 meals.append(i)
