@@ -14,7 +14,7 @@ A card is played into a cell of the grid:
 * **Cost**: exhaust ready cards you control whose trophic icons match the cost; they need
   not be adjacent [RULINGS]. A host carrying a ``double`` mutualist pays two icons.
 
-:func:`plays` lists the legal plays fast, sharing :func:`host_problem` with
+:func:`play_cells` finds the legal plays fast, sharing :func:`host_problem` with
 :func:`ecotone.games.biomasters.refusals.play_problem`, which says why a play is refused.
 """
 
@@ -25,7 +25,6 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import compress
 
-from ecotone.core.actions import Action
 from ecotone.games.biomasters.actions import Play
 from ecotone.games.biomasters.board import CELLS, COMPAT_MASK, Grid
 from ecotone.games.biomasters.cards import Kind, Trophic, cards, level_name
@@ -50,7 +49,9 @@ __all__ = [
     "layout_plus",
     "layout_tucked",
     "live_neighbours",
-    "plays",
+    "play_cells",
+    "play_row",
+    "play_rows",
     "preferred_met",
     "same_layout",
     "scan_seat",
@@ -651,7 +652,7 @@ class Scan:
         return [i for i in self.by_level[-1] + self.by_level[-2] if g[i].owner == seat]
 
 
-def plays(
+def play_cells(
     d: BioData,
     grid: Grid,
     seat: int,
@@ -659,22 +660,21 @@ def plays(
     chemo_home: bool,
     layout: Layout,
     cap: list[int],
-) -> list[Action]:
-    """Every legal play of ``seat`` for the instances ``hand`` (sorted), in the order of
-    the card ids, then of the cells.
+) -> list[tuple[str, list[int]]]:
+    """The card ids ``seat`` may play from the instances ``hand`` (sorted), in order, each
+    with the cells it may go to, in order (never none): the legal plays by card, counted
+    by a random playout's pick without making a play of each.
 
     Only the frontier is searched: the empty cells next to a card, the tiles (for
     saprotrophs) and the living hosts (for parasites and mutualists). This is the hot path
     of every playout, so it reads the precomputed tables below rather than the records;
-    ``layout`` and ``cap`` are what :func:`scan_seat` found for ``seat``.
+    ``layout`` and ``cap`` are what :func:`scan_seat` found for ``seat``. The lists of
+    cells may be the layout's own: read only.
     """
     frontier, domains = layout.frontier, layout.domains
     scan: Scan | None = None  # made if a search is needed
-    rows = _PLAYS.get(grid)
-    if rows is None:
-        rows = _PLAYS[grid] = {}
     spots: dict[int, set[int]] = {}  # connection key -> the empty cells next to its anchors
-    out: list[Action] = []
+    out: list[tuple[str, list[int]]] = []
     # a sorted hand holds each card id's instances side by side (``#`` sorts before every
     # character of an id), so one pass reads each card id once, with neither set nor sort
     last = ""
@@ -709,14 +709,25 @@ def plays(
             else:
                 cells = _hosts_for(d.grid, layout.cells, k)
             if cells:
-                row = rows.get(c)
-                if row is None:
-                    row = rows[c] = tuple(Play(c, name) for name in grid.names)
-                # a plain loop: map() over the row's __getitem__ costs about twice as much,
-                # a call through the method's wrapper for every cell
-                for i in cells:
-                    out.append(row[i])
+                out.append((c, cells))
     return out
+
+
+def play_rows(grid: Grid) -> dict[str, tuple[Play, ...]]:
+    """The rows of plays of ``grid`` made so far, by card id (:func:`play_row` makes one)."""
+    rows = _PLAYS.get(grid)
+    if rows is None:
+        rows = _PLAYS[grid] = {}
+    return rows
+
+
+def play_row(grid: Grid, card: str) -> tuple[Play, ...]:
+    """The plays of ``card`` on ``grid``, one per cell, in cell order: made once, shared."""
+    rows = play_rows(grid)
+    row = rows.get(card)
+    if row is None:
+        row = rows[card] = tuple(Play(card, name) for name in grid.names)
+    return row
 
 
 # Actions are frozen, so each play (card id, cell) of a grid is made once and shared by every
