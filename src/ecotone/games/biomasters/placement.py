@@ -312,15 +312,15 @@ class Layout:
         """This layout (of the grid ``old``) made the layout of ``new``, which differs from
         ``old`` only in the cells ``where``: what each of those held is taken out, what it
         holds now put in. A living card gone takes its domain out only if no other card
-        of the grid has it, so the domains are gathered again then; the standing of a
-        seat whose cards changed is worked out again when asked."""
+        of the grid has it, so the cards are read then until one of that domain is found;
+        the standing of a seat whose cards changed is worked out again when asked."""
         cells, tiles = self.cells.copy(), self.tiles.copy()
         by_level, owned = self.by_level.copy(), self.owned.copy()
         parasitoids = [i for i in self.parasitoids if i not in where]
         standing = self.standing.copy()
         copied: set[int] = set()  # the lists of by_level and owned copied so far
         domains = self.domains
-        regather = False
+        gone = 0  # the domain bits of the living cards taken out
         for cell in where:
             was, now = old[cell], new[cell]
             if was is not None:
@@ -340,7 +340,7 @@ class Layout:
                         copied.add(id(mine))
                     mine.remove(cell)
                     standing[was.owner] = None
-                    regather = True
+                    gone |= _DOMAIN_BIT[was.kind]
             if now is not None:
                 insort(cells, cell)
                 if now.tile:
@@ -361,11 +361,8 @@ class Layout:
                     domains |= bit
                     if _carries_parasitoid(now):
                         insort(parasitoids, cell)
-        if regather:
-            domains = 0
-            for cells_of_level in by_level:
-                for i in cells_of_level:
-                    domains |= _DOMAIN_BIT[new[i].kind]  # type: ignore[union-attr]
+        if gone:
+            domains = (domains & ~gone) | _domains_among(new, by_level, gone)
         return Layout(
             cells,
             by_level,
@@ -376,6 +373,18 @@ class Layout:
             standing,
             self.neighbours,
         )
+
+
+def _domains_among(g: tuple[Slot | None, ...], by_level: list[list[int]], domains: int) -> int:
+    """Which of the domain bits ``domains`` a living card of the grid ``g`` has (``by_level``:
+    its cards by level): the cards are read only until each is found (most are common)."""
+    found = 0
+    for cells in by_level:
+        for i in cells:
+            found |= _DOMAIN_BIT[g[i].kind] & domains  # type: ignore[union-attr]
+        if found == domains:
+            break
+    return found
 
 
 def _weight(s: Slot) -> int:
@@ -466,7 +475,7 @@ def layout_of(g: tuple[Slot | None, ...]) -> Layout | None:
     if known[2] >= 0:
         cell = known[2]
         layout = layout.plus(g, cell, known[3], g[cell].owner)  # type: ignore[union-attr]
-        _keep_layout(g, layout, -1, "")
+        _LAYOUTS[id(g)] = (g, layout, -1, "")  # in the entry's place: none more kept
     return layout
 
 
@@ -560,7 +569,7 @@ def scan_seat(
     seat's :class:`Standing`: read only.
     """
     full: tuple[Slot, ...] = g  # type: ignore[assignment] # read only where occupied
-    layout = grid_layout(g, grid)
+    layout = layout_of(g) or grid_layout(g, grid)  # known, mostly: one call
     standing = layout.standing[seat]
     if standing is None:
         standing = layout.stand(full, seat)
