@@ -31,7 +31,7 @@ from ecotone.games.biomasters.effects import (
     to_pile,
 )
 from ecotone.games.biomasters.placement import (
-    EATERS,
+    Standing,
     layout_changed,
     layout_of,
     layout_plus,
@@ -411,25 +411,26 @@ def _turn_cells(g: tuple[Slot | None, ...], table: Table, ending: int, starting:
     out = _TurnCells()
     hungry, meals, struck, wake = out.hungry, out.meals, out.struck, out.wake
     full: tuple[Slot, ...] = g  # type: ignore[assignment] # read only where occupied
-    # the cards by seat, those of the ending seat that may eat, and those a parasitoid
-    # rides: the tiles are never read, and each seat's cards only for what may happen to them
+    # the cards by seat, and those a parasitoid rides: the tiles are never read, and each
+    # seat's cards only for what may happen to them
     layout = layout_of(g)
-    eaters: list[int] = []
+    known: Standing | None = None  # the ending seat's standing, where worked out already
     if layout is not None:
         owned, parasitoids = layout.owned, layout.parasitoids
         if ending >= 0:
-            eaters = (layout.standing[ending] or layout.stand(full, ending)).eaters
+            known = layout.standing[ending]
     else:  # a grid no decision scanned (as a search weighs many): grouped here, not kept
         owned = [[] for _ in range(table.players)]
         parasitoids = []
         for i, s in occupied_slots(g):
             if not s.tile:
                 owned[s.owner].append(i)
-                if s.owner == ending and s.kind in EATERS:
-                    eaters.append(i)
                 if s.parasite and kind_of(s.parasite) in _PARASITOID:
                     parasitoids.append(i)
-    if eaters:  # the ending seat's consumers eat or starve (§Starvation)
+    if ending >= 0:  # its consumers eat or starve (§Starvation)
+        # only its cards that may eat, where its standing lists them; else all its cards,
+        # of which no other is ever fed or hungry
+        eaters = owned[ending] if known is None else known.eaters
         neighbours = table.grid.neighbours
         food_of, level_of = _FOOD, _LEVEL  # locals: this runs at every end of turn
         for i in eaters:
