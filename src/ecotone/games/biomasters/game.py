@@ -163,7 +163,10 @@ class BioMasters(Game[BioData]):
         # legal actions and the next state get it from a positional partial, which binds
         # it in C (a method that hands it on costs a Python call more).
         return StepHooks(
-            rules.to_move, partial(rules.legal, self.table), partial(rules.next_data, self.table)
+            rules.to_move,
+            partial(rules.legal, self.table),
+            partial(rules.next_data, self.table),
+            partial(rules.pick_action, self.table),
         )
 
     def refusal(self, data: BioData, seat: int, action: Action) -> IllegalAction | None:

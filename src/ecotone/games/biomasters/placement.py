@@ -14,7 +14,7 @@ A card is played into a cell of the grid:
 * **Cost**: exhaust ready cards you control whose trophic icons match the cost; they need
   not be adjacent [RULINGS]. A host carrying a ``double`` mutualist pays two icons.
 
-:func:`plays` lists the legal plays fast, sharing :func:`host_problem` with
+:func:`play_cells` finds the legal plays fast, sharing :func:`host_problem` with
 :func:`ecotone.games.biomasters.refusals.play_problem`, which says why a play is refused.
 """
 
@@ -23,9 +23,8 @@ from __future__ import annotations
 from bisect import insort
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from itertools import chain, compress
+from itertools import compress
 
-from ecotone.core.actions import Action
 from ecotone.games.biomasters.actions import Play
 from ecotone.games.biomasters.board import CELLS, COMPAT_MASK, Grid
 from ecotone.games.biomasters.cards import Kind, Trophic, cards, level_name
@@ -34,6 +33,7 @@ from ecotone.games.biomasters.instances import KINDS_MET
 from ecotone.games.biomasters.state import BioData, Slot, kind_of
 
 __all__ = [
+    "EATERS",
     "Layout",
     "Scan",
     "Standing",
@@ -49,7 +49,9 @@ __all__ = [
     "layout_plus",
     "layout_tucked",
     "live_neighbours",
-    "plays",
+    "play_cells",
+    "play_row",
+    "play_rows",
     "preferred_met",
     "same_layout",
     "scan_seat",
@@ -118,18 +120,21 @@ def preferred_met(d: BioData, grid: Grid, k: Kind, cell: int) -> bool:
 
 class Standing:
     """What one seat's cards on a grid could do were they all ready: the cost icons they
-    would pay, by level, and the cells of those with an ability, in cell order.
+    would pay, by level, and the cells of those with an ability, in cell order; and the
+    cells of those that may eat (:data:`EATERS`), in cell order, the only ones the end of
+    the seat's turn may starve or find digesting a meal.
 
     A seat's cards stand where they are from one of its decisions to the next, while
     which of them are ready changes at nearly every step: :func:`scan_seat` starts from
     this and takes out only the exhausted cards. Never changed once made (scans share its lists).
     """
 
-    __slots__ = ("actors", "cap")
+    __slots__ = ("actors", "cap", "eaters")
 
-    def __init__(self, cap: list[int], actors: list[int]) -> None:
+    def __init__(self, cap: list[int], actors: list[int], eaters: list[int]) -> None:
         self.cap = cap
         self.actors = actors
+        self.eaters = eaters
 
 
 class Layout:
@@ -202,6 +207,7 @@ class Layout:
         """``seat``'s :class:`Standing` on the grid ``g`` (of this layout), kept."""
         cap = [0, 0, 0, 0, 0, 0, 0]
         actors: list[int] = []
+        eaters: list[int] = []
         facts = _SCAN_FACTS
         for i in self.owned[seat]:
             s = g[i]
@@ -211,7 +217,9 @@ class Layout:
                 cap[lv] += _weight(s) if s.mutualist else 1
             if acts:
                 actors.append(i)
-        out = self.standing[seat] = Standing(cap, actors)
+            if s.kind in EATERS:
+                eaters.append(i)
+        out = self.standing[seat] = Standing(cap, actors, eaters)
         return out
 
     def plus(self, g: tuple[Slot | None, ...], cell: int, card: str, owner: int) -> Layout:
@@ -237,14 +245,17 @@ class Layout:
         standing = self.standing.copy()
         was = standing[owner]
         if was is not None:
-            cap, actors = was.cap, was.actors
+            cap, actors, eaters = was.cap, was.actors, was.eaters
             if lv:
                 cap = cap.copy()
                 cap[lv] += 1
             if acts:
                 actors = actors.copy()
                 insort(actors, cell)
-            standing[owner] = Standing(cap, actors)
+            if card in EATERS:
+                eaters = eaters.copy()
+                insort(eaters, cell)
+            standing[owner] = Standing(cap, actors, eaters)
         out = Layout(
             cells,
             by_level,
@@ -275,7 +286,7 @@ class Layout:
             if known is not None:
                 cap = known.cap.copy()
                 cap[_SCAN_FACTS[new.kind][0]] += _weight(new) - _weight(old)
-                standing[old.owner] = Standing(cap, known.actors)
+                standing[old.owner] = Standing(cap, known.actors, known.eaters)
         parasitoids = self.parasitoids
         if (cell in parasitoids) != _carries_parasitoid(new):
             parasitoids = [i for i in parasitoids if i != cell]
@@ -301,15 +312,15 @@ class Layout:
         """This layout (of the grid ``old``) made the layout of ``new``, which differs from
         ``old`` only in the cells ``where``: what each of those held is taken out, what it
         holds now put in. A living card gone takes its domain out only if no other card
-        of the grid has it, so the domains are gathered again then; the standing of a
-        seat whose cards changed is worked out again when asked."""
+        of the grid has it, so the cards are read then until one of that domain is found;
+        the standing of a seat whose cards changed is worked out again when asked."""
         cells, tiles = self.cells.copy(), self.tiles.copy()
         by_level, owned = self.by_level.copy(), self.owned.copy()
         parasitoids = [i for i in self.parasitoids if i not in where]
         standing = self.standing.copy()
         copied: set[int] = set()  # the lists of by_level and owned copied so far
         domains = self.domains
-        regather = False
+        gone = 0  # the domain bits of the living cards taken out
         for cell in where:
             was, now = old[cell], new[cell]
             if was is not None:
@@ -329,7 +340,7 @@ class Layout:
                         copied.add(id(mine))
                     mine.remove(cell)
                     standing[was.owner] = None
-                    regather = True
+                    gone |= _DOMAIN_BIT[was.kind]
             if now is not None:
                 insort(cells, cell)
                 if now.tile:
@@ -350,11 +361,8 @@ class Layout:
                     domains |= bit
                     if _carries_parasitoid(now):
                         insort(parasitoids, cell)
-        if regather:
-            domains = 0
-            for cells_of_level in by_level:
-                for i in cells_of_level:
-                    domains |= _DOMAIN_BIT[new[i].kind]  # type: ignore[union-attr]
+        if gone:
+            domains = (domains & ~gone) | _domains_among(new, by_level, gone)
         return Layout(
             cells,
             by_level,
@@ -365,6 +373,18 @@ class Layout:
             standing,
             self.neighbours,
         )
+
+
+def _domains_among(g: tuple[Slot | None, ...], by_level: list[list[int]], domains: int) -> int:
+    """Which of the domain bits ``domains`` a living card of the grid ``g`` has (``by_level``:
+    its cards by level): the cards are read only until each is found (most are common)."""
+    found = 0
+    for cells in by_level:
+        for i in cells:
+            found |= _DOMAIN_BIT[g[i].kind] & domains  # type: ignore[union-attr]
+        if found == domains:
+            break
+    return found
 
 
 def _weight(s: Slot) -> int:
@@ -455,7 +475,7 @@ def layout_of(g: tuple[Slot | None, ...]) -> Layout | None:
     if known[2] >= 0:
         cell = known[2]
         layout = layout.plus(g, cell, known[3], g[cell].owner)  # type: ignore[union-attr]
-        _keep_layout(g, layout, -1, "")
+        _LAYOUTS[id(g)] = (g, layout, -1, "")  # in the entry's place: none more kept
     return layout
 
 
@@ -549,7 +569,7 @@ def scan_seat(
     seat's :class:`Standing`: read only.
     """
     full: tuple[Slot, ...] = g  # type: ignore[assignment] # read only where occupied
-    layout = grid_layout(g, grid)
+    layout = layout_of(g) or grid_layout(g, grid)  # known, mostly: one call
     standing = layout.standing[seat]
     if standing is None:
         standing = layout.stand(full, seat)
@@ -641,7 +661,7 @@ class Scan:
         return [i for i in self.by_level[-1] + self.by_level[-2] if g[i].owner == seat]
 
 
-def plays(
+def play_cells(
     d: BioData,
     grid: Grid,
     seat: int,
@@ -649,22 +669,21 @@ def plays(
     chemo_home: bool,
     layout: Layout,
     cap: list[int],
-) -> list[Action]:
-    """Every legal play of ``seat`` for the instances ``hand`` (sorted), in the order of
-    the card ids, then of the cells.
+) -> list[tuple[str, list[int]]]:
+    """The card ids ``seat`` may play from the instances ``hand`` (sorted), in order, each
+    with the cells it may go to, in order (never none): the legal plays by card, counted
+    by a random playout's pick without making a play of each.
 
     Only the frontier is searched: the empty cells next to a card, the tiles (for
     saprotrophs) and the living hosts (for parasites and mutualists). This is the hot path
     of every playout, so it reads the precomputed tables below rather than the records;
-    ``layout`` and ``cap`` are what :func:`scan_seat` found for ``seat``.
+    ``layout`` and ``cap`` are what :func:`scan_seat` found for ``seat``. The lists of
+    cells may be the layout's own: read only.
     """
     frontier, domains = layout.frontier, layout.domains
     scan: Scan | None = None  # made if a search is needed
-    rows = _PLAYS.get(grid)
-    if rows is None:
-        rows = _PLAYS[grid] = {}
     spots: dict[int, set[int]] = {}  # connection key -> the empty cells next to its anchors
-    out: list[Action] = []
+    out: list[tuple[str, list[int]]] = []
     # a sorted hand holds each card id's instances side by side (``#`` sorts before every
     # character of an id), so one pass reads each card id once, with neither set nor sort
     last = ""
@@ -697,16 +716,27 @@ def plays(
                         scan = Scan(layout, d.grid, grid, seat)
                     cells = _tiles_for(scan, k)
             else:
-                cells = _hosts_for(d.grid, layout.by_level, k)
+                cells = _hosts_for(d.grid, layout.cells, k)
             if cells:
-                row = rows.get(c)
-                if row is None:
-                    row = rows[c] = tuple(Play(c, name) for name in grid.names)
-                # a plain loop: map() over the row's __getitem__ costs about twice as much,
-                # a call through the method's wrapper for every cell
-                for i in cells:
-                    out.append(row[i])
+                out.append((c, cells))
     return out
+
+
+def play_rows(grid: Grid) -> dict[str, tuple[Play, ...]]:
+    """The rows of plays of ``grid`` made so far, by card id (:func:`play_row` makes one)."""
+    rows = _PLAYS.get(grid)
+    if rows is None:
+        rows = _PLAYS[grid] = {}
+    return rows
+
+
+def play_row(grid: Grid, card: str) -> tuple[Play, ...]:
+    """The plays of ``card`` on ``grid``, one per cell, in cell order: made once, shared."""
+    rows = play_rows(grid)
+    row = rows.get(card)
+    if row is None:
+        row = rows[card] = tuple(Play(card, name) for name in grid.names)
+    return row
 
 
 # Actions are frozen, so each play (card id, cell) of a grid is made once and shared by every
@@ -768,15 +798,19 @@ def _tiles_for(scan: Scan, k: Kind) -> list[int]:
     return [i for i in scan.tiles if i not in blocked]
 
 
-def _hosts_for(g: tuple[Slot | None, ...], by_level: list[list[int]], k: Kind) -> list[int]:
+def _hosts_for(g: tuple[Slot | None, ...], cells: list[int], k: Kind) -> list[int]:
     """The living hosts, in order, under which the parasite or mutualist ``k`` may go
-    (``by_level``: the cells of the cards by level, as :attr:`Layout.by_level` lists them)."""
+    (``cells``: the occupied cells, in order, as :attr:`Layout.cells` lists them).
+
+    The hosts whose kind ``k`` may live on are known by card id (:data:`_HOST_KINDS`);
+    only a host already carrying a parasite or mutualist is asked what it carries."""
     out: list[int] = []
-    for i in sorted(chain.from_iterable(by_level[1:])):  # HOMEs (level 0) host nothing
-        here = g[i]
-        assert here is not None
-        host = _KINDS[here.kind]
-        if not k.hosts.isdisjoint(host.tags) and host_problem(k, host, here) is None:
+    kinds = _HOST_KINDS[k.id]
+    for i in cells:
+        here: Slot = g[i]  # type: ignore[assignment] # an occupied cell
+        if here.kind in kinds and not here.tile:
+            if (here.parasite or here.mutualist) and _carry_problem(k, here) is not None:
+                continue
             out.append(i)
     return out
 
@@ -803,6 +837,20 @@ _DOMAIN_BIT: dict[str, int] = {
 _SCAN_FACTS: dict[str, tuple[int, int, bool]] = {
     c: (_LEVEL[c], _DOMAIN_BIT[c], bool(k.ability)) for c, k in _KINDS.items()
 }
+
+
+def _eaters() -> frozenset[str]:
+    """The card ids that may eat: the consumers, the cards that hunt or scavenge (which
+    are fed when they do), and the adults a juvenile among them grows into (an adult keeps
+    the juvenile's meal)."""
+    out = {c for c, k in _KINDS.items() if k.is_consumer or k.ability in ("hunt", "scavenge")}
+    while grown := {k.adult for c, k in _KINDS.items() if c in out and k.adult} - out:
+        out |= grown
+    return frozenset(out)
+
+
+# The card ids whose cards may starve or digest a meal (``fed``): no other card ever does.
+EATERS = _eaters()
 _PLACER, _ATTACHMENT, _SAPROTROPH = 0, 1, 2
 _ROLE: dict[str, int] = {
     c: _ATTACHMENT
@@ -823,6 +871,14 @@ _NEED: dict[str, tuple[tuple[int, int], ...]] = {
 
 def host_problem(k: Kind, host: Kind, slot: Slot) -> str | None:
     """Why ``k`` (a parasite or mutualist) cannot be tucked under ``slot``, or ``None``."""
+    problem = _kind_problem(k, host)
+    if problem is None and (slot.parasite or slot.mutualist):
+        problem = _carry_problem(k, slot)
+    return problem
+
+
+def _kind_problem(k: Kind, host: Kind) -> str | None:
+    """Why ``k`` (a parasite or mutualist) can never live on a ``host``, or ``None``."""
     if k.hosts.isdisjoint(host.tags):
         wanted = ", ".join(sorted(k.hosts))
         return (
@@ -833,11 +889,29 @@ def host_problem(k: Kind, host: Kind, slot: Slot) -> str | None:
             f"the Domain rule: a {k.domain.title} {k.card.name} cannot live on a "
             f"{host.domain.title} host"
         )
+    return None
+
+
+def _carry_problem(k: Kind, slot: Slot) -> str | None:
+    """Why ``k`` (a parasite or mutualist) cannot be tucked under ``slot`` for what the
+    host carries already, or ``None`` (never a problem for a host carrying nothing)."""
+    name = _KINDS[slot.kind].card.name
     if k.trophic is Trophic.PARASITE:
         if slot.parasite:
-            return f"the {host.card.name} already carries a parasite"
+            return f"the {name} already carries a parasite"
         if slot.mutualist and _KINDS[kind_of(slot.mutualist)].effect == "clean":
-            return f"the {host.card.name} is kept clean of parasites by its cleaner"
+            return f"the {name} is kept clean of parasites by its cleaner"
     elif slot.mutualist:
-        return f"the {host.card.name} already has a mutualist"
+        return f"the {name} already has a mutualist"
     return None
+
+
+# The card ids of the living cards each parasite or mutualist may live on, by its id: every
+# kind but the HOMEs' (level 0) that passes _kind_problem.
+_HOST_KINDS: dict[str, frozenset[str]] = {
+    c: frozenset(
+        h for h, host in _KINDS.items() if host.level != 0 and _kind_problem(k, host) is None
+    )
+    for c, k in _KINDS.items()
+    if k.is_attachment
+}

@@ -2,7 +2,7 @@
 
 :func:`refusal` answers, for any action at all, the first rule it breaks, or ``None``
 exactly when the action is legal. The legal-move generation is a fast search over
-precomputed tables (:func:`~ecotone.games.biomasters.placement.plays`,
+precomputed tables (:func:`~ecotone.games.biomasters.placement.play_cells`,
 :func:`~ecotone.games.biomasters.abilities.ability_actions`,
 :func:`~ecotone.games.biomasters.rules.payers`); the rules it shares with the refusals are
 written once, where the generation can use them: who may pay an icon (``payers``), which

@@ -31,11 +31,14 @@ from ecotone.games.biomasters.effects import (
     to_pile,
 )
 from ecotone.games.biomasters.placement import (
+    Standing,
     layout_changed,
     layout_of,
     layout_plus,
     layout_tucked,
-    plays,
+    play_cells,
+    play_row,
+    play_rows,
     preferred_met,
     same_layout,
     scan_seat,
@@ -52,6 +55,7 @@ __all__ = [
     "next_data",
     "parasitoids_in",
     "payers",
+    "pick_action",
     "setup",
     "start_turn",
     "starving",
@@ -184,21 +188,69 @@ _last_before: tuple[_Grid, dict[tuple[int, int], _Found]] = ((), {})
 
 
 def legal(table: Table, d: BioData, seat: int) -> list[Action]:
-    """The legal actions of the seat to move, in a fixed order.
+    """The legal actions of the seat to move, in a fixed order: to pay, the cards able to
+    pay in cell order; else the plays by card and cell, the abilities, and the pass.
 
     The table comes first so that a step can bind it by a positional ``partial``."""
     if d.phase is _PAY:
-        p = d.pending
-        assert p is not None
-        pays = _PAYS.get(table.grid)
-        if pays is None:
-            pays = _PAYS[table.grid] = tuple(Pay(name) for name in table.grid.names)
-        return [pays[i] for i, _ in _payers(d.grid, seat, p.icons[0], p.cell)]
-    layout, cap, actors = scan_seat(d.grid, table.grid, seat)  # one look for both searches
-    out = plays(d, table.grid, seat, d.hands[seat], table.chemo_home, layout, cap)
+        pays = _pays_of(table.grid)
+        return [pays[i] for i, _ in _due_payers(d, seat)]
+    grid = table.grid
+    layout, cap, actors = scan_seat(d.grid, grid, seat)  # one look for both searches
+    by_card = play_cells(d, grid, seat, d.hands[seat], table.chemo_home, layout, cap)
+    out: list[Action] = []
+    rows = play_rows(grid)
+    for card, cells in by_card:
+        row = rows.get(card) or play_row(grid, card)
+        # a plain loop: map() over the row's __getitem__ costs about twice as much,
+        # a call through the method's wrapper for every cell
+        for i in cells:
+            out.append(row[i])
     out.extend(ability_actions(d, table, seat, actors))
     out.append(_PASS)
     return out
+
+
+def pick_action(table: Table, d: BioData, seat: int, fraction: float) -> Action:
+    """The legal action a random playout takes for the draw ``fraction`` in ``[0, 1)``:
+    ``legal(table, d, seat)[int(fraction * n)]`` of the ``n`` legal actions, found by
+    counting each card's cells rather than making a play for each: the same blocks as
+    :func:`legal` lists, in its order.
+
+    The table comes first, as :func:`legal` takes it."""
+    if d.phase is _PAY:
+        found = _due_payers(d, seat)
+        return _pays_of(table.grid)[found[int(fraction * len(found))][0]]
+    grid = table.grid
+    layout, cap, actors = scan_seat(d.grid, grid, seat)
+    by_card = play_cells(d, grid, seat, d.hands[seat], table.chemo_home, layout, cap)
+    abilities = ability_actions(d, table, seat, actors)
+    total = len(abilities) + 1  # and the pass
+    for _, cells in by_card:
+        total += len(cells)
+    place = int(fraction * total)
+    for card, cells in by_card:
+        if place < len(cells):
+            return play_row(grid, card)[cells[place]]
+        place -= len(cells)
+    if place < len(abilities):
+        return abilities[place]
+    return _PASS
+
+
+def _due_payers(d: BioData, seat: int) -> _Found:
+    """The cards able to pay the first icon still due (in the pay phase), in cell order."""
+    p = d.pending
+    assert p is not None
+    return _payers(d.grid, seat, p.icons[0], p.cell)
+
+
+def _pays_of(grid: Grid) -> tuple[Pay, ...]:
+    """The payments of ``grid``, one per cell: made once, shared (they are frozen)."""
+    pays = _PAYS.get(grid)
+    if pays is None:
+        pays = _PAYS[grid] = tuple(Pay(name) for name in grid.names)
+    return pays
 
 
 _PASS = Pass()  # frozen: one for every position
@@ -362,8 +414,11 @@ def _turn_cells(g: tuple[Slot | None, ...], table: Table, ending: int, starting:
     # the cards by seat, and those a parasitoid rides: the tiles are never read, and each
     # seat's cards only for what may happen to them
     layout = layout_of(g)
+    known: Standing | None = None  # the ending seat's standing, where worked out already
     if layout is not None:
         owned, parasitoids = layout.owned, layout.parasitoids
+        if ending >= 0:
+            known = layout.standing[ending]
     else:  # a grid no decision scanned (as a search weighs many): grouped here, not kept
         owned = [[] for _ in range(table.players)]
         parasitoids = []
@@ -373,9 +428,12 @@ def _turn_cells(g: tuple[Slot | None, ...], table: Table, ending: int, starting:
                 if s.parasite and kind_of(s.parasite) in _PARASITOID:
                     parasitoids.append(i)
     if ending >= 0:  # its consumers eat or starve (§Starvation)
+        # only its cards that may eat, where its standing lists them; else all its cards,
+        # of which no other is ever fed or hungry
+        eaters = owned[ending] if known is None else known.eaters
         neighbours = table.grid.neighbours
         food_of, level_of = _FOOD, _LEVEL  # locals: this runs at every end of turn
-        for i in owned[ending]:
+        for i in eaters:
             s = full[i]
             if s.fed:
                 meals.append(i)
