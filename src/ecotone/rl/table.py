@@ -251,7 +251,7 @@ class Table:
         self.illegal_reward = float(illegal_reward)
         self.state: State[Any] = self.game.start(0)
         # one cell per place for every seat: a public piece is encoded once, not per seat
-        shared: dict[Any, Shared] = {}
+        shared = Shared()
         self.encoders = [
             SeatEncoder(self.layout, self.game, seat, shared) for seat in range(players)
         ]

@@ -131,18 +131,32 @@ def _pending(value: Any, base: int) -> Encoded:
     raise AssertionError("compiled before use")
 
 
-class Shared:
-    """The last piece the leaves of one place made, and its encoding: one cell per place
-    and ``build``, shared by the encoders of every seat of a table (see
-    :class:`SeatEncoder`). A piece equal to the cell's has the cell's encoding, since a
-    part's ``build`` makes equal values of equal pieces and one place encodes them
-    alike."""
+class _Made:
+    """The last piece the leaves of one place made, and its encoding: one per place and
+    ``build``, shared by the encoders of every seat of a table (:class:`Shared`). A
+    piece equal to the cell's has the cell's encoding, since a part's ``build`` makes
+    equal values of equal pieces and one place encodes them alike."""
 
     __slots__ = ("encoded", "piece")
 
     def __init__(self) -> None:
         self.piece: Any = _UNSEEN
-        self.encoded = _NONE
+        self.encoded: Any = _NONE  # an object left out of a keyed list has None
+
+
+class Shared:
+    """What the encoders of one table's seats share: each place's last piece and its
+    encoding, so that a piece every seat sees alike (a pile, a forest, another player's
+    record) is made and encoded once rather than once per seat. Only encoders of one
+    layout and one game may share it; it holds one piece per place."""
+
+    __slots__ = ("lists", "places")
+
+    def __init__(self) -> None:
+        #: by key, place and build: a leaf's cell
+        self.places: dict[tuple[str, int, Callable[[Any], Any]], _Made] = {}
+        #: by key, place and build: a keyed list's cells, one per piece in order
+        self.lists: dict[tuple[str, int, Callable[[Any], Any]], list[_Made]] = {}
 
 
 #: The kinds of piece whose encodings a leaf remembers: single values (a phase, a turn, a
@@ -166,10 +180,10 @@ class _Leaf:
     """A value made from one piece: made and encoded again when the piece changes, and
     written where it changed. The encodings of single-valued pieces (a phase, a turn)
     are remembered by piece: such a piece comes back often, and its value is neither
-    made nor encoded again. Any other piece is looked for in the leaf's :class:`Shared`
-    cell, where the seats' leaves of one place and one ``build`` leave the last piece
-    they made: a public piece (a pile, a forest) that one seat's encoder made, the next
-    seat's finds there."""
+    made nor encoded again. Any other piece is looked for in the leaf's cell
+    (:class:`_Made`), where the seats' leaves of one place and one ``build`` leave the
+    last piece they made: a public piece (a pile, a forest) that one seat's encoder
+    made, the next seat's finds there."""
 
     __slots__ = ("base", "build", "encode", "encoded", "memo", "piece", "shared")
 
@@ -180,7 +194,7 @@ class _Leaf:
         self.piece: Any = _UNSEEN
         self.encoded = _NONE  # what it wrote last
         self.memo: dict[Any, tuple[type, Encoded]] = {}
-        self.shared: Shared | None = None
+        self.shared: _Made | None = None
 
     def update(self, piece: Any, slots: Tensor) -> int:
         """Bring the slots up to date with ``piece``; the change of the overflow count."""
@@ -217,7 +231,13 @@ class _Leaf:
         old_ones, old_numbered, old_values, old_ov = self.encoded
         self.encoded = encoded
         if ones != old_ones:
-            _count(old_ones, ones, slots)
+            if len(ones) + len(old_ones) < _FEW:  # a one-hot moved, a flag set: no call
+                for slot in old_ones:
+                    slots[slot] = 0.0
+                for slot in ones:
+                    slots[slot] += 1.0
+            else:
+                _count(old_ones, ones, slots)
         if numbered != old_numbered:
             for slot in old_numbered:
                 slots[slot] = 0.0
@@ -396,7 +416,18 @@ class _Keyed:
     the node's own code writes it.
     """
 
-    __slots__ = ("at", "build", "count", "encode", "flags", "items", "piece", "placed", "whole")
+    __slots__ = (
+        "at",
+        "build",
+        "count",
+        "encode",
+        "flags",
+        "items",
+        "piece",
+        "placed",
+        "shared",
+        "whole",
+    )
 
     def __init__(self, build: Callable[[Any], Any], at: int) -> None:
         self.build = build
@@ -408,6 +439,8 @@ class _Keyed:
         self.placed = 0  # objects whose id has a place
         self.flags: dict[int, int] = {}  # each placed id's present flag: objects naming it
         self.whole: Encoded | None = None  # the whole list's encoding, while a twin is listed
+        # each piece's place's last piece and object, shared by the seats (see _Leaf)
+        self.shared: list[_Made] | None = None
 
     def update(self, pieces: Any, slots: Tensor) -> int:
         if pieces is self.piece:
@@ -417,6 +450,7 @@ class _Keyed:
         before = items[:]  # the objects written now
         kept = len(items)
         build, encode, at = self.build, self.encode, self.at
+        cells = self.shared
         changes: list[tuple[Encoded | None, Encoded | None]] = []
         for j, piece in enumerate(pieces):
             if j < kept:
@@ -425,8 +459,21 @@ class _Keyed:
                     continue
             else:
                 old = None
-            value = build(piece)
-            encoded = None if value is ABSENT else encode(value, at)
+            if cells is None:
+                value = build(piece)
+                encoded = None if value is ABSENT else encode(value, at)
+            else:
+                if j == len(cells):
+                    cells.append(_Made())
+                cell = cells[j]
+                made = cell.piece
+                if made is piece or (type(made) is type(piece) and made == piece):
+                    encoded = cell.encoded
+                else:
+                    value = build(piece)
+                    encoded = None if value is ABSENT else encode(value, at)
+                    cell.piece = piece
+                    cell.encoded = encoded
             if j < kept:
                 items[j] = (piece, encoded)
             else:
@@ -543,10 +590,8 @@ class SeatEncoder:
     earlier one): only the parts that differ from the state encoded last are made
     again, and only the slots that differ are written.
     Not thread-safe: one per seat per environment. The encoders of a table's seats may
-    share ``shared`` (one dict for all, empty at first): each place's last piece and its
-    encoding (:class:`Shared`), so that a piece every seat sees is made and encoded
-    once rather than once per seat. Only encoders of one layout and one game may share
-    it.
+    share one :class:`Shared`, so that a piece every seat sees alike is made and encoded
+    once rather than once per seat.
 
     Attributes:
         incremental: whether the game's parts are used (else each state is observed
@@ -558,7 +603,7 @@ class SeatEncoder:
         layout: Layout,
         game: Game[Any],
         seat: int,
-        shared: dict[tuple[str, int, Callable[[Any], Any]], Shared] | None = None,
+        shared: Shared | None = None,
     ) -> None:
         self.layout = layout
         self.seat = seat
@@ -575,7 +620,7 @@ class SeatEncoder:
         assert isinstance(root, Record)
         fields = {key: (1 + offset, node) for key, offset, node in root.fields}
         leaves: list[tuple[Node, _Leaf]] = []
-        cells = shared if shared is not None else {}
+        shelf = shared if shared is not None else Shared()
         keyed: list[tuple[Keyed, _Keyed]] = []
 
         def handler(
@@ -593,6 +638,7 @@ class SeatEncoder:
             if sparse and depth == 1 and isinstance(node, Keyed):
                 listed = _Keyed(build, at)
                 keyed.append((node, listed))
+                listed.shared = shelf.lists.setdefault((key, at, build), [])
                 return listed
             entry: Entry | None = None
             if keys:
@@ -604,7 +650,7 @@ class SeatEncoder:
                 assert entry is not None
             for _, leaf in leaves[mark:]:
                 # a whole-made part's build is this encoder's own: its cell is its own
-                cell = cells.setdefault((key, leaf.base, leaf.build), Shared())
+                cell = shelf.places.setdefault((key, leaf.base, leaf.build), _Made())
                 leaf.shared = cell
             return entry
 
