@@ -21,7 +21,7 @@ from gymnasium import spaces
 
 import ecotone
 from ecotone.bots.tensor.encoding import Layout, layout
-from ecotone.bots.tensor.incremental import COUNTS_HOLDERS, SeatEncoder
+from ecotone.bots.tensor.incremental import COUNTS_HOLDERS, SeatEncoder, Shared
 from ecotone.core.actions import Action
 from ecotone.core.errors import ConfigError
 from ecotone.core.game import Game, State
@@ -250,7 +250,11 @@ class Table:
         self.illegal = _choice(Illegal, illegal, "illegal")
         self.illegal_reward = float(illegal_reward)
         self.state: State[Any] = self.game.start(0)
-        self.encoders = [SeatEncoder(self.layout, self.game, seat) for seat in range(players)]
+        # one cell per place for every seat: a public piece is encoded once, not per seat
+        shared = Shared()
+        self.encoders = [
+            SeatEncoder(self.layout, self.game, seat, shared) for seat in range(players)
+        ]
         self._legal: dict[int, dict[int, Action]] = {}
         self._numbers: dict[Action, int] = {}  # action -> index, as the game meets them
         self._size = self.game.num_distinct_actions

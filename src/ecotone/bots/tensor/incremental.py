@@ -23,6 +23,7 @@ state.
 
 from __future__ import annotations
 
+import enum
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, cast
@@ -48,7 +49,7 @@ from ecotone.core.parts import ABSENT, made
 if TYPE_CHECKING:
     from ecotone.bots.tensor.encoding import Layout
 
-__all__ = ["COUNTS_HOLDERS", "SeatEncoder"]
+__all__ = ["COUNTS_HOLDERS", "SeatEncoder", "Shared"]
 
 #: What a piece is compared with before its first build.
 _UNSEEN: Any = object()
@@ -130,11 +131,61 @@ def _pending(value: Any, base: int) -> Encoded:
     raise AssertionError("compiled before use")
 
 
+class _Made:
+    """The last piece the leaves of one place made, and its encoding: one per place and
+    ``build``, shared by the encoders of every seat of a table (:class:`Shared`). A
+    piece equal to the cell's has the cell's encoding, since a part's ``build`` makes
+    equal values of equal pieces and one place encodes them alike."""
+
+    __slots__ = ("encoded", "piece")
+
+    def __init__(self) -> None:
+        self.piece: Any = _UNSEEN
+        self.encoded: Any = _NONE  # an object left out of a keyed list has None
+
+
+class Shared:
+    """What the encoders of one table's seats share: each place's last piece and its
+    encoding, so that a piece every seat sees alike (a pile, a forest, another player's
+    record) is made and encoded once rather than once per seat. Only encoders of one
+    layout and one game may share it; it holds one piece per place."""
+
+    __slots__ = ("lists", "places")
+
+    def __init__(self) -> None:
+        #: by key, place and build: a leaf's cell
+        self.places: dict[tuple[str, int, Callable[[Any], Any]], _Made] = {}
+        #: by key, place and build: a keyed list's cells, one per piece in order
+        self.lists: dict[tuple[str, int, Callable[[Any], Any]], list[_Made]] = {}
+
+
+#: The kinds of piece whose encodings a leaf remembers: single values (a phase, a turn, a
+#: seat), of which a leaf meets a few again and again; each type is looked up once, an
+#: enum's members counting as such values.
+_ATOMIC: dict[type, bool] = {int: True, str: True, bool: True, float: True, type(None): True}
+
+#: How many pieces' encodings a leaf remembers at most (the first ones met).
+_REMEMBERED = 64
+
+
+def _atomic(kind: type) -> bool:
+    """Whether pieces of type ``kind`` are single values (see :data:`_ATOMIC`)."""
+    found = _ATOMIC.get(kind)
+    if found is None:
+        found = _ATOMIC[kind] = issubclass(kind, enum.Enum)
+    return found
+
+
 class _Leaf:
     """A value made from one piece: made and encoded again when the piece changes, and
-    written where it changed."""
+    written where it changed. The encodings of single-valued pieces (a phase, a turn)
+    are remembered by piece: such a piece comes back often, and its value is neither
+    made nor encoded again. Any other piece is looked for in the leaf's cell
+    (:class:`_Made`), where the seats' leaves of one place and one ``build`` leave the
+    last piece they made: a public piece (a pile, a forest) that one seat's encoder
+    made, the next seat's finds there."""
 
-    __slots__ = ("base", "build", "encode", "encoded", "piece")
+    __slots__ = ("base", "build", "encode", "encoded", "memo", "piece", "shared")
 
     def __init__(self, build: Callable[[Any], Any], encode: FieldEncoder, base: int) -> None:
         self.build = build
@@ -142,6 +193,8 @@ class _Leaf:
         self.base = base
         self.piece: Any = _UNSEEN
         self.encoded = _NONE  # what it wrote last
+        self.memo: dict[Any, tuple[type, Encoded]] = {}
+        self.shared: _Made | None = None
 
     def update(self, piece: Any, slots: Tensor) -> int:
         """Bring the slots up to date with ``piece``; the change of the overflow count."""
@@ -149,11 +202,52 @@ class _Leaf:
         if piece is last or (type(piece) is type(last) and piece == last):
             return 0
         self.piece = piece
-        value = self.build(piece)
-        encoded = _NONE if value is ABSENT else self.encode(value, self.base)
-        change = _write(self.encoded, encoded, slots)
+        kind = type(piece)
+        atomic = _ATOMIC.get(kind)
+        if atomic is None:
+            atomic = _atomic(kind)
+        found = self.memo.get(piece) if atomic else None
+        # an equal piece of another type (1 and True) is not the same piece
+        if found is not None and found[0] is kind:
+            encoded = found[1]
+        elif atomic:
+            value = self.build(piece)
+            encoded = _NONE if value is ABSENT else self.encode(value, self.base)
+            if len(self.memo) < _REMEMBERED:
+                self.memo[piece] = (kind, encoded)
+        else:
+            cell = self.shared
+            made = cell.piece if cell is not None else _UNSEEN
+            if cell is not None and (made is piece or (type(made) is kind and made == piece)):
+                encoded = cell.encoded
+            else:
+                value = self.build(piece)
+                encoded = _NONE if value is ABSENT else self.encode(value, self.base)
+                if cell is not None:
+                    cell.piece = piece
+                    cell.encoded = encoded
+        # what _write does, without its call: this runs at every change of every leaf
+        ones, numbered, values, ov = encoded
+        old_ones, old_numbered, old_values, old_ov = self.encoded
         self.encoded = encoded
-        return change
+        if ones != old_ones:
+            if len(ones) + len(old_ones) < _FEW:  # a one-hot moved, a flag set: no call
+                for slot in old_ones:
+                    slots[slot] = 0.0
+                for slot in ones:
+                    slots[slot] += 1.0
+            else:
+                _count(old_ones, ones, slots)
+        if numbered != old_numbered:
+            for slot in old_numbered:
+                slots[slot] = 0.0
+            for slot, number in zip(numbered, values, strict=True):
+                slots[slot] = number
+        elif values != old_values:
+            for slot, number, before in zip(numbered, values, old_values, strict=True):
+                if number != before:
+                    slots[slot] = number
+        return ov - old_ov
 
     def clear(self, slots: Tensor) -> int:
         """Write nothing (the item is gone); the change of the overflow count."""
@@ -322,7 +416,18 @@ class _Keyed:
     the node's own code writes it.
     """
 
-    __slots__ = ("at", "build", "count", "encode", "flags", "items", "piece", "placed", "whole")
+    __slots__ = (
+        "at",
+        "build",
+        "count",
+        "encode",
+        "flags",
+        "items",
+        "piece",
+        "placed",
+        "shared",
+        "whole",
+    )
 
     def __init__(self, build: Callable[[Any], Any], at: int) -> None:
         self.build = build
@@ -334,6 +439,8 @@ class _Keyed:
         self.placed = 0  # objects whose id has a place
         self.flags: dict[int, int] = {}  # each placed id's present flag: objects naming it
         self.whole: Encoded | None = None  # the whole list's encoding, while a twin is listed
+        # each piece's place's last piece and object, shared by the seats (see _Leaf)
+        self.shared: list[_Made] | None = None
 
     def update(self, pieces: Any, slots: Tensor) -> int:
         if pieces is self.piece:
@@ -343,6 +450,7 @@ class _Keyed:
         before = items[:]  # the objects written now
         kept = len(items)
         build, encode, at = self.build, self.encode, self.at
+        cells = self.shared
         changes: list[tuple[Encoded | None, Encoded | None]] = []
         for j, piece in enumerate(pieces):
             if j < kept:
@@ -351,8 +459,21 @@ class _Keyed:
                     continue
             else:
                 old = None
-            value = build(piece)
-            encoded = None if value is ABSENT else encode(value, at)
+            if cells is None:
+                value = build(piece)
+                encoded = None if value is ABSENT else encode(value, at)
+            else:
+                if j == len(cells):
+                    cells.append(_Made())
+                cell = cells[j]
+                made = cell.piece
+                if made is piece or (type(made) is type(piece) and made == piece):
+                    encoded = cell.encoded
+                else:
+                    value = build(piece)
+                    encoded = None if value is ABSENT else encode(value, at)
+                    cell.piece = piece
+                    cell.encoded = encoded
             if j < kept:
                 items[j] = (piece, encoded)
             else:
@@ -468,14 +589,22 @@ class SeatEncoder:
     :meth:`encode` takes any state of the game (the next one, another game's, an
     earlier one): only the parts that differ from the state encoded last are made
     again, and only the slots that differ are written.
-    Not thread-safe: one per seat per environment.
+    Not thread-safe: one per seat per environment. The encoders of a table's seats may
+    share one :class:`Shared`, so that a piece every seat sees alike is made and encoded
+    once rather than once per seat.
 
     Attributes:
         incremental: whether the game's parts are used (else each state is observed
             and encoded whole).
     """
 
-    def __init__(self, layout: Layout, game: Game[Any], seat: int) -> None:
+    def __init__(
+        self,
+        layout: Layout,
+        game: Game[Any],
+        seat: int,
+        shared: Shared | None = None,
+    ) -> None:
         self.layout = layout
         self.seat = seat
         self._buffer = np.zeros(layout.size, dtype=np.float32)
@@ -491,7 +620,7 @@ class SeatEncoder:
         assert isinstance(root, Record)
         fields = {key: (1 + offset, node) for key, offset, node in root.fields}
         leaves: list[tuple[Node, _Leaf]] = []
-
+        shelf = shared if shared is not None else Shared()
         keyed: list[tuple[Keyed, _Keyed]] = []
 
         def handler(
@@ -505,9 +634,11 @@ class SeatEncoder:
             if found is None:
                 return _Leaf(_each(build, depth, sparse, keys), _unknown, 0)
             at, node = found
+            mark = len(leaves)
             if sparse and depth == 1 and isinstance(node, Keyed):
                 listed = _Keyed(build, at)
                 keyed.append((node, listed))
+                listed.shared = shelf.lists.setdefault((key, at, build), [])
                 return listed
             entry: Entry | None = None
             if keys:
@@ -517,6 +648,10 @@ class SeatEncoder:
             if entry is None:  # the layout keeps no places for the items: made whole
                 entry = _handler(node, at, _each(build, depth, sparse, keys), 0, leaves)
                 assert entry is not None
+            for _, leaf in leaves[mark:]:
+                # a whole-made part's build is this encoder's own: its cell is its own
+                cell = shelf.places.setdefault((key, leaf.base, leaf.build), _Made())
+                leaf.shared = cell
             return entry
 
         # the kernel's keys, each from what encode reads of the state once: the game and

@@ -34,6 +34,13 @@ def _pile(pile: tuple[Scored, ...]) -> dict[str, Any]:
     return {"cards": [[e.card, e.vp] for e in pile], "vp": pile_vp(pile)}
 
 
+def _cell(piece: tuple[str, Slot | None]) -> Any:
+    """A cell's entry, left out when the cell is empty: the same function for every seat,
+    so that a learning environment's seats share the entries they make."""
+    name, slot = piece
+    return ABSENT if slot is None else _slot_json(name, slot)
+
+
 class _Cells:
     """The grid as one piece per cell, ``(name, slot)``: one item of the cells list per
     cell, the empty ones left out, so that a step that changes a cell or two makes those
@@ -71,10 +78,6 @@ def observation_parts(seat: int, table: Table) -> tuple[ObservationPart[BioData]
 
     cells = _Cells(names)
 
-    def cell(piece: tuple[str, Slot | None]) -> Any:
-        name, slot = piece
-        return ABSENT if slot is None else _slot_json(name, slot)
-
     def hand(piece: tuple[int, tuple[str, ...], tuple[str, ...]]) -> dict[str, Any]:
         s, cards, revealed = piece
         return {
@@ -98,7 +101,7 @@ def observation_parts(seat: int, table: Table) -> tuple[ObservationPart[BioData]
         ObservationPart("events", field("events"), _listed),
         ObservationPart("rows", lambda d: rows, _same),
         ObservationPart("cols", lambda d: cols, _same),
-        ObservationPart("cells", cells, cell, each=1, sparse=True),
+        ObservationPart("cells", cells, _cell, each=1, sparse=True),
         ObservationPart(
             "hands",
             lambda d: tuple(zip(range(len(d.hands)), d.hands, d.revealed, strict=True)),

@@ -28,6 +28,26 @@ def _listed(value: tuple[Any, ...]) -> list[Any]:
     return list(value)
 
 
+# The parts' builds that read nothing of the seat are module functions, the same for
+# every seat, so that a learning environment's seats share what they make of a piece.
+
+
+def _cell(v: int) -> Any:
+    """A board cell's entry, its tile and turn; an empty cell is left out of the board."""
+    return ABSENT if v == EMPTY else [tiles().ids[v // 6], v % 6]
+
+
+def _tile_ids(numbers: tuple[int, ...]) -> list[str]:
+    """The ids of tiles given by number."""
+    ids = tiles().ids
+    return [ids[t] for t in numbers]
+
+
+def _leaders(piece: tuple[tuple[str, ...], tuple[int | None, ...]]) -> dict[str, int | None]:
+    """Each Global Bonus card in play and its leader."""
+    return dict(zip(*piece, strict=True))
+
+
 class _Standings:
     """Each seat's points and each Global Bonus card's leader, worked out again only when
     the seats' holdings or the bonus cards in play change (scoring reads nothing else).
@@ -81,10 +101,6 @@ def observation_parts(seat: int, cfg: Config) -> tuple[ObservationPart[BiomeData
             "points": points,
         }
 
-    def cell(v: int) -> list[Any]:
-        # an empty cell is left out of the board
-        return ABSENT if v == EMPTY else [ids[v // 6], v % 6]
-
     def leading(d: BiomeData) -> tuple[tuple[str, ...], tuple[int | None, ...]]:
         return d.bonuses, standings(d)[1]
 
@@ -101,18 +117,18 @@ def observation_parts(seat: int, cfg: Config) -> tuple[ObservationPart[BiomeData
         ObservationPart("round", lambda d: (d.turns - 1) // cfg.players + 1, _same),
         ObservationPart("waiting", field("waiting"), _listed),
         ObservationPart("players", players, player, each=1),
-        ObservationPart("board", field("board"), cell, each=1, keys=geo.cells),
-        ObservationPart("perimeter", field("perimeter"), lambda p: [ids[t] for t in p]),
+        ObservationPart("board", field("board"), _cell, each=1, keys=geo.cells),
+        ObservationPart("perimeter", field("perimeter"), _tile_ids),
         ObservationPart("deck_count", lambda d: len(d.deck), _same),
         ObservationPart("discard", field("discard"), _listed),
         ObservationPart("gallery", field("gallery"), _listed),
         ObservationPart("bonuses", field("bonuses"), _listed),
-        ObservationPart("bonus_leaders", leading, lambda p: dict(zip(*p, strict=True))),
+        ObservationPart("bonus_leaders", leading, _leaders),
         ObservationPart("card", field("card"), _same),
         ObservationPart("from_gallery", field("from_gallery"), _same),
         ObservationPart("pending", field("pending"), lambda p: [geo.cells[c] for c in p]),
         ObservationPart("marked_cards", lambda d: (seat == d.turn, d.marked_cards), marked),
-        ObservationPart("marked_tiles", field("marked_tiles"), lambda m: [ids[t] for t in m]),
+        ObservationPart("marked_tiles", field("marked_tiles"), _tile_ids),
         ObservationPart("withdrawals", field("withdrawals"), _same),
         ObservationPart("resume", field("resume"), lambda r: r.value if r else None),
         ObservationPart("stopped", field("stopped"), _same),

@@ -10,6 +10,7 @@ configuration.
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable
 from typing import Any
 
 from ecotone.core.parts import ObservationPart
@@ -33,12 +34,25 @@ def _cell(cell: int) -> str | None:
     return CELL_NAMES[cell] if cell >= 0 else None
 
 
-def observation_parts(
-    seat: int, decks: bool, deck_names: list[str] | None
-) -> tuple[ObservationPart[PhyloData], ...]:
-    """``seat``'s observation in parts (see the module docstring); ``decks`` for the
-    constructed-deck game, whose deck names are ``deck_names``."""
+_Table = Callable[[tuple[Slot, ...]], list[dict[str, Any]]]
+_PerOwner = Callable[[tuple[tuple[str, ...], ...]], list[list[str]]]
+_Pending = Callable[[Pending | None], dict[str, Any] | None]
 
+#: The builds of the parts that read nothing of the seat, per kind of game (constructed
+#: decks or not): made once for every seat's parts, so that a learning environment's
+#: seats share what they make of the table, the piles and a pending play.
+_PUBLIC: dict[bool, tuple[_Table, _PerOwner, _Pending]] = {}
+
+
+def _public(decks: bool) -> tuple[_Table, _PerOwner, _Pending]:
+    """The table, per-owner piles and pending builds for ``decks`` (see :data:`_PUBLIC`)."""
+    found = _PUBLIC.get(decks)
+    if found is None:
+        found = _PUBLIC[decks] = _builds(decks)
+    return found
+
+
+def _builds(decks: bool) -> tuple[_Table, _PerOwner, _Pending]:
     def inst(card: str, owner: int) -> str:
         return instance(card, owner, decks)
 
@@ -62,14 +76,6 @@ def observation_parts(
     def per_owner(piles: tuple[tuple[str, ...], ...]) -> list[list[str]]:
         return [[inst(c, i) for c in pile] for i, pile in enumerate(piles)]
 
-    def hand(piece: tuple[int, tuple[str, ...], tuple[str, ...]]) -> dict[str, Any]:
-        s, cards, known = piece
-        return {
-            "count": len(cards),
-            "cards": [inst(c, s) for c in cards] if s == seat else None,
-            "known": [inst(c, s) for c in known],
-        }
-
     def pending(p: Pending | None) -> dict[str, Any] | None:
         if p is None:
             return None
@@ -78,6 +84,27 @@ def observation_parts(
             "player": p.player,
             "cell": _cell(p.cell),
             "leave": p.leave,
+        }
+
+    return table, per_owner, pending
+
+
+def observation_parts(
+    seat: int, decks: bool, deck_names: list[str] | None
+) -> tuple[ObservationPart[PhyloData], ...]:
+    """``seat``'s observation in parts (see the module docstring); ``decks`` for the
+    constructed-deck game, whose deck names are ``deck_names``."""
+    table, per_owner, pending = _public(decks)
+
+    def inst(card: str, owner: int) -> str:
+        return instance(card, owner, decks)
+
+    def hand(piece: tuple[int, tuple[str, ...], tuple[str, ...]]) -> dict[str, Any]:
+        s, cards, known = piece
+        return {
+            "count": len(cards),
+            "cards": [inst(c, s) for c in cards] if s == seat else None,
+            "known": [inst(c, s) for c in known],
         }
 
     field = operator.attrgetter

@@ -70,38 +70,49 @@ def _chosen(d: SGData) -> tuple[bool | None, ...]:
     return tuple(None if c.final == "out" else bool(c.final) for c in d.choices)
 
 
-def _players(seat: int) -> ObservationPart[SGData]:
+#: What a player's entry is made from: the player, whether it has chosen (see
+#: :func:`_chosen`) and whether it is the observing seat's own (its hand shown).
+_PlayerPiece = tuple[Player, bool | None, bool]
+
+
+def _player(piece: _PlayerPiece) -> dict[str, Any]:
+    """A player's entry, its hidden cards, keys and niche only in its own seat's view.
+
+    The same function for every seat, so that a learning environment that encodes every
+    seat makes an entry once for all the seats that see it alike."""
+    p, chosen, own = piece
     cs = cards()
+    out: dict[str, Any] = {
+        "tile": p.tile,
+        "region": board().region(p.tile),
+        "food": p.food,
+        "adaptations": dict(_owned(p.adaptations)),
+        "niches": [cs.niche(n).key for n in p.niches],
+        "abilities": list(_sorted(traits(p))),
+        "evp": evp(p),
+        "hand": len(p.hand),
+        "hand_backs": list(_backs(p.hand)),
+        "facedown": len(p.facedown),
+        "dice": list(p.dice),
+        "cooperated": p.cooperated,
+        "intimidated": p.intimidated,
+        "chosen": chosen,
+        "has_secret_niche": bool(p.niche),
+    }
+    if own:
+        out["hand_cards"] = sorted(_keys(p.hand))
+        out["hand_keys"] = list(hand_keys(p))
+        out["niche"] = cs.niche(p.niche).key if p.niche else None
+    return out
 
-    def source(d: SGData) -> tuple[tuple[int, Player, bool | None], ...]:
-        return tuple(zip(range(len(d.players)), d.players, _chosen(d), strict=True))
 
-    def build(piece: tuple[int, Player, bool | None]) -> dict[str, Any]:
-        s, p, chosen = piece
-        out: dict[str, Any] = {
-            "tile": p.tile,
-            "region": board().region(p.tile),
-            "food": p.food,
-            "adaptations": dict(_owned(p.adaptations)),
-            "niches": [cs.niche(n).key for n in p.niches],
-            "abilities": list(_sorted(traits(p))),
-            "evp": evp(p),
-            "hand": len(p.hand),
-            "hand_backs": list(_backs(p.hand)),
-            "facedown": len(p.facedown),
-            "dice": list(p.dice),
-            "cooperated": p.cooperated,
-            "intimidated": p.intimidated,
-            "chosen": chosen,
-            "has_secret_niche": bool(p.niche),
-        }
-        if s == seat:
-            out["hand_cards"] = sorted(_keys(p.hand))
-            out["hand_keys"] = list(hand_keys(p))
-            out["niche"] = cs.niche(p.niche).key if p.niche else None
-        return out
+def _players(seat: int) -> ObservationPart[SGData]:
+    def source(d: SGData) -> tuple[_PlayerPiece, ...]:
+        return tuple(
+            zip(d.players, _chosen(d), [s == seat for s in range(len(d.players))], strict=True)
+        )
 
-    return ObservationPart("players", source, build, each=1)
+    return ObservationPart("players", source, _player, each=1)
 
 
 def _recovery(d: SGData | None) -> dict[str, Any] | None:
