@@ -171,8 +171,8 @@ class PicksOffByOne(SealedBids):
         return StepHooks(self.to_move, self.legal, self.next, pick)
 
 
-class PicksByCounting(SealedBids):
-    """A correct pick: counts the legal actions, makes only the one drawn."""
+class PicksOwnItem(SealedBids):
+    """A correct pick of its own: the legal list's item at the place drawn."""
 
     def step_hooks(self) -> StepHooks[BidsData]:
         def pick(data: BidsData, seat: int, fraction: float) -> Action:
@@ -183,7 +183,7 @@ class PicksByCounting(SealedBids):
 
 
 def test_a_game_with_its_own_pick_passes() -> None:
-    register("toy-pick", PicksByCounting)
+    register("toy-pick", PicksOwnItem)
     try:
         assert check_game("toy-pick", players=2, games=5, seed=1).games == 5
     finally:
