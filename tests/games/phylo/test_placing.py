@@ -8,8 +8,9 @@ import ecotone
 from ecotone.core.game import State
 from ecotone.games.phylo.actions import Move, Play
 from ecotone.games.phylo.board import CELL_NAMES, Direction
+from ecotone.games.phylo.movement import moves as legal_moves
 from ecotone.games.phylo.placement import ordinary_cells, ordinary_spots
-from ecotone.games.phylo.state import Phase, table
+from ecotone.games.phylo.state import Phase, Table, table
 
 from .helpers import act, cell, make_state, refusal
 
@@ -240,5 +241,27 @@ def test_cells_carried_from_decision_to_decision_are_the_cells_found_afresh() ->
                 for c, (s, plays) in spots.items():  # each play is the card into its cell
                     assert plays is None or plays == [Play(c, CELL_NAMES[x]) for x in s]
                 carried += len(mine)
+            state = state.apply(seat, rnd.choice(state.legal_actions(seat)))
+    assert carried > 100
+
+
+def test_movers_carried_to_a_grown_board_and_moves_are_those_found_afresh() -> None:
+    # a play carries the board's movers to the board one card larger (grown_movers), and
+    # the moves walk precomputed paths; a fresh table must give the same movers and moves
+    game = ecotone.make("phylo", players=2, variant="constructed")
+    rnd = random.Random(5)
+    carried = 0
+    for seed in range(8):
+        state = game.start(seed)
+        while not state.is_over:
+            seat = state.to_move[0]
+            d = state.data
+            if d.phase is Phase.ACT:
+                on = table(d.board)
+                if on.grew is not None and on.movers is not None:
+                    carried += 1
+                fresh = Table(d.board)
+                assert legal_moves(d, seat, on) == legal_moves(d, seat, fresh)
+                assert on.movers == fresh.movers
             state = state.apply(seat, rnd.choice(state.legal_actions(seat)))
     assert carried > 100

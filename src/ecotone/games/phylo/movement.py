@@ -34,7 +34,7 @@ from ecotone.games.phylo.compatibility import fits, tables
 from ecotone.games.phylo.refusals import PhyloRefusal, Problem, why_not_fits
 from ecotone.games.phylo.state import PhyloData, Slot, Table
 
-__all__ = ["clear", "movable", "move_problem", "moves", "moves_left"]
+__all__ = ["clear", "grown_movers", "movable", "move_problem", "moves", "moves_left"]
 
 
 def moves_left(d: PhyloData, card: str, owner: int) -> int:
@@ -197,18 +197,15 @@ def moves(d: PhyloData, seat: int, on: Table) -> list[Action]:
 def _moves(d: PhyloData, seat: int, cells: Mapping[int, Slot], on: Table) -> list[Action]:
     movers = on.movers
     if movers is None:
-        # movable(), asked of the whole board at once
-        movers = on.movers = ([], [])
-        for s in d.board:
-            if s.card in _MOVERS:
-                movers[s.owner].append(s)
+        movers = _movers(on)
     out: list[Action] = []
     board = d.board
     moved = d.moved
     for slot in movers[seat]:
         card, src = slot.card, slot.cell
+        reach, flies = _MOVERS[card]
         # (moves_left, called only once a card has moved this turn: its whole reach else)
-        left = moves_left(d, card, seat) if moved else _MOVERS[card][0]
+        left = moves_left(d, card, seat) if moved else reach
         if left <= 0:
             continue
         # Where the card fits without itself in the cell it leaves (fits(), asked of the
@@ -221,16 +218,68 @@ def _moves(d: PhyloData, seat: int, cells: Mapping[int, Slot], on: Table) -> lis
                 fit.update(OFF_MAP_NEIGHBOURS[other.cell])
         if not fit:
             continue
-        lines = RAYS[src]
-        for direction in _LINES[card]:
+        key = (src, left, flies)
+        paths = _PATHS.get(key)
+        if paths is None:
+            paths = _PATHS[key] = _paths(src, left, _LINES[card])
+        for direction, path in paths:
             steps = 0
-            for dest in lines[direction]:
-                if steps >= left or dest in cells or dest in MAP_CELLS:  # not clear
+            for dest in path:
+                if dest in cells:  # not clear (the map board and the reach end the path)
                     break
                 steps += 1  # noqa: SIM113 (enumerate over the line measured slower)
                 if dest in fit:
                     out.append(Move(CELL_NAMES[src], direction, steps))
     return out
+
+
+def _movers(on: Table) -> tuple[list[Slot], ...]:
+    """:attr:`Table.movers` of the board of ``on``: :func:`movable`, asked of the whole
+    board at once."""
+    movers: tuple[list[Slot], ...] = ([], [])
+    for s in on.board:
+        if s.card in _MOVERS:
+            movers[s.owner].append(s)
+    on.movers = movers
+    return movers
+
+
+def grown_movers(before: Table, after: Table, slot: Slot) -> None:
+    """Carry :attr:`Table.movers` from the board of ``before``, once worked out there, to
+    that of ``after``: the same board with ``slot`` played into an empty cell. A play is
+    the commonest step, and the next decision asks for the moves: carried, the board is
+    not walked again for its movers."""
+    movers = before.movers
+    if movers is None:
+        return
+    if slot.card in _MOVERS:
+        # the new mover in its place among its owner's, in cell order as on the board
+        cell = slot.cell
+        mine = movers[slot.owner]
+        i = 0
+        while i < len(mine) and mine[i].cell < cell:
+            i += 1
+        added = [*mine[:i], slot, *mine[i:]]
+        movers = (added, movers[1]) if slot.owner == 0 else (movers[0], added)
+    after.movers = movers
+
+
+def _paths(
+    src: int, left: int, lines: tuple[Direction, ...]
+) -> tuple[tuple[Direction, tuple[int, ...]], ...]:
+    """The cells a card at ``src`` may pass along each of ``lines``, out to ``left`` cells
+    and never onto the map board (cards never jump it): where a move may land, before the
+    cards on the table end a path."""
+    out = []
+    for direction in lines:
+        path: list[int] = []
+        for dest in RAYS[src][direction][:left]:
+            if dest in MAP_CELLS:
+                break
+            path.append(dest)
+        if path:
+            out.append((direction, tuple(path)))
+    return tuple(out)
 
 
 def _name(card: str) -> str:
@@ -243,3 +292,6 @@ _PLANTS = tables().plants
 _DIAGONALS = frozenset(x for x in Direction if x.diagonal)
 # the lines each moving species may take (the line rule asked once for every card)
 _LINES = {c: tuple(x for x in QUEEN if _line_problem(c, x) is None) for c in _MOVERS}
+# Each place, reach and kind of mover's paths (_paths), once met: at most one entry for
+# every cell, reach and kind, and in games only the few cells around the map board.
+_PATHS: dict[tuple[int, int, bool], tuple[tuple[Direction, tuple[int, ...]], ...]] = {}

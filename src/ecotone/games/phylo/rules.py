@@ -71,7 +71,7 @@ from ecotone.games.phylo.events import (
     spread_to,
     target_problem,
 )
-from ecotone.games.phylo.movement import move_problem, moves
+from ecotone.games.phylo.movement import grown_movers, move_problem, moves
 from ecotone.games.phylo.placement import (
     ordinary_spots,
     species_cells,
@@ -503,17 +503,19 @@ def _play_species(d: PhyloData, seat: int, card: str, cell: int) -> PhyloData:
         # The commonest play, into an empty cell: the hand, the board and the log changed
         # in one copy of the record.
         hands, known = hands_without(d, seat, card)
+        played = Slot(cell, card, seat)
         d = replace(
             d,
             hands=hands,
             known=known,
             actions_left=d.actions_left - 1,
-            board=board_with(d.board, Slot(cell, card, seat)),
+            board=board_with(d.board, played),
             log=logged(d.log, _PLAYED[seat][card] + where),
         )
         after = table(d.board)  # one card more (its table made now: the next step reads it)
         after.grew = (before.board, cell)
         grown(before, after, cell)
+        grown_movers(before, after, played)
         return after_placement(d, cell, card)
     d = take_from_hand(d, seat, card)
     d = replace(d, actions_left=d.actions_left - 1)

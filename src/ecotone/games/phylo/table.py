@@ -35,7 +35,7 @@ class Table:
             :func:`ecotone.games.phylo.compatibility.trouble_on`), or told when the board
             grew from one without any (:func:`ecotone.games.phylo.compatibility.grown`).
         movers: each seat's cards that may move, once asked (see
-            :func:`ecotone.games.phylo.movement.moves`).
+            :func:`ecotone.games.phylo.movement.moves`; the lists are shared: read only).
         moves: each seat's legal moves, by the seat and the moves it made this turn,
             once asked (:func:`ecotone.games.phylo.movement.moves`; the lists are shared:
             read only).
