@@ -29,7 +29,6 @@ from ecotone.games.biomasters.actions import Play
 from ecotone.games.biomasters.board import CELLS, COMPAT_MASK, Grid
 from ecotone.games.biomasters.cards import Kind, Trophic, cards, level_name
 from ecotone.games.biomasters.effects import occupied
-from ecotone.games.biomasters.instances import KINDS_MET
 from ecotone.games.biomasters.state import BioData, Slot, kind_of
 
 __all__ = [
@@ -685,38 +684,38 @@ def play_cells(
     spots: dict[int, set[int]] = {}  # connection key -> the empty cells next to its anchors
     out: list[tuple[str, list[int]]] = []
     # a sorted hand holds each card id's instances side by side (``#`` sorts before every
-    # character of an id), so one pass reads each card id once, with neither set nor sort
-    last = ""
-    known = KINDS_MET  # a local: read for every card in hand
+    # character of an id), so one pass reads each card id once, with neither set nor sort;
+    # one look-up per instance gives all its card id's facts, shared by its copies
+    last: _PlayFacts | None = None
+    met = _FACTS_MET  # a local: read for every card in hand
     for inst in hand:
         try:
-            c = known[inst]
+            facts = met[inst]
         except KeyError:  # an instance not met before
-            c = kind_of(inst)
-        if c == last:
+            facts = _facts_of(inst)
+        if facts is last:
             continue
-        last = c
-        for lv, n in _NEED[c]:
+        last = facts
+        c, need, role, fkey, clash = facts
+        for lv, n in need:
             if cap[lv] < n:
                 break  # the ready cards cannot pay for it
         else:
-            k = _KINDS[c]
-            role = _ROLE[c]
             if role == _PLACER:
                 # the open cells the layout has listed already, else found (and kept)
-                cells = frontier.get(_FRONTIER_KEY[c] + (domains & _CLASH_MASK[c]))
+                cells = frontier.get(fkey + (domains & clash))
                 if cells is None:
                     if scan is None:
                         scan = Scan(layout, d.grid, grid, seat)
-                    cells = _empty_cells_for(scan, k, chemo_home, spots)
+                    cells = _empty_cells_for(scan, _KINDS[c], chemo_home, spots)
             elif role == _SAPROTROPH:
                 cells = layout.tiles
-                if domains & _CLASH_MASK[c]:
+                if domains & clash:
                     if scan is None:
                         scan = Scan(layout, d.grid, grid, seat)
-                    cells = _tiles_for(scan, k)
+                    cells = _tiles_for(scan, _KINDS[c])
             else:
-                cells = _hosts_for(d.grid, layout.cells, k)
+                cells = _hosts_for(d.grid, layout.cells, _KINDS[c])
             if cells:
                 out.append((c, cells))
     return out
@@ -864,9 +863,24 @@ _ROLE: dict[str, int] = {
 # its cells depending on the seat) and the domain bits it may not touch.
 _FRONTIER_KEY: dict[str, int] = {c: key * 128 for c, key in _KEY.items()}
 _CLASH_MASK: dict[str, int] = {c: ~COMPAT_MASK[k.domain] & 127 for c, k in _KINDS.items()}
-_NEED: dict[str, tuple[tuple[int, int], ...]] = {
-    c: tuple(Counter(k.cost).items()) for c, k in _KINDS.items()
+
+# What the legal plays read of a card id, in one tuple shared by all its instances: the id,
+# its cost as (level, icons) pairs, its role, its own part of its frontier key and the
+# domain bits it may not touch.
+_PlayFacts = tuple[str, tuple[tuple[int, int], ...], int, int, int]
+_PLAY_FACTS: dict[str, _PlayFacts] = {
+    c: (c, tuple(Counter(k.cost).items()), _ROLE[c], _FRONTIER_KEY[c], _CLASH_MASK[c])
+    for c, k in _KINDS.items()
 }
+# The facts of every instance met so far, by instance id (a few hundred fixed strings, as
+# :data:`~ecotone.games.biomasters.instances.KINDS_MET` keeps their card ids).
+_FACTS_MET: dict[str, _PlayFacts] = {}
+
+
+def _facts_of(instance: str) -> _PlayFacts:
+    """The :data:`_PLAY_FACTS` of ``instance``'s card id, remembered for the instance."""
+    facts = _FACTS_MET[instance] = _PLAY_FACTS[kind_of(instance)]
+    return facts
 
 
 def host_problem(k: Kind, host: Kind, slot: Slot) -> str | None:
