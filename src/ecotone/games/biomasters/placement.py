@@ -692,18 +692,19 @@ def play_cells(
     out: list[tuple[str, list[int]]] = []
     # a sorted hand holds each card id's instances side by side (``#`` sorts before every
     # character of an id), so one pass reads each card id once, with neither set nor sort;
-    # one look-up per instance gives all its card id's facts, shared by its copies
-    last: _PlayFacts | None = None
+    # one look-up per instance gives all its card id's facts (compared by the id: the
+    # compiled build copies a tuple of fixed length out of the table, so no identity holds)
+    last = ""
     met = _FACTS_MET  # a local: read for every card in hand
     for inst in hand:
         try:
             facts = met[inst]
         except KeyError:  # an instance not met before
             facts = _facts_of(inst)
-        if facts is last:
-            continue
-        last = facts
         c, need, role, fkey, clash = facts
+        if c == last:
+            continue
+        last = c
         for lv, n in need:
             if cap[lv] < n:
                 break  # the ready cards cannot pay for it
