@@ -401,15 +401,21 @@ def test_layouts_handed_on_are_the_layouts_a_scan_finds() -> None:
     assert carried > 0  # a parasitoid rode a card, and was followed
 
 
-def _open_cells(g: tuple[Slot | None, ...], grid: Grid, key: int, clash: int) -> list[int]:
-    """The empty cells next to what connection ``key`` connects to (a level, or 10: a
-    HOME or a producer) and next to no living card of the domain bits ``clash``."""
+def _open_cells(
+    g: tuple[Slot | None, ...], grid: Grid, key: int, clash: int, chemo_home: bool
+) -> list[int]:
+    """The empty cells next to what connection ``key`` connects to (a level; 10: a HOME
+    or a producer; 12 and up: a HOME, where ``chemo_home``, or a ``-1S`` or ``-2D`` card
+    of seat ``key - 12``, for its chemoautotrophs) and next to no living card of the domain
+    bits ``clash``."""
     kinds = cards().kinds
 
     def source(s: Slot | None) -> bool:
         if s is None or s.tile:
             return False
         level = kinds[s.kind].level
+        if key >= 12:
+            return (level == 0 and chemo_home) or (level < 0 and s.owner == key - 12)
         return level in (0, 1) if key == 10 else level == key
 
     def blocks(s: Slot | None) -> bool:
@@ -429,7 +435,7 @@ def _open_cells(g: tuple[Slot | None, ...], grid: Grid, key: int, clash: int) ->
 def test_what_layouts_hand_on_is_what_the_grid_shows() -> None:
     # the open cells of each connection are handed on from grid to grid: on played
     # positions of every configuration, they are what the cards on the grid show
-    frontier = 0
+    frontier = chemo = 0
     for g4 in (
         game(),
         game(decks="ocean,wetland"),
@@ -437,6 +443,7 @@ def test_what_layouts_hand_on_is_what_the_grid_shows() -> None:
         ecotone.make("biomasters", players=4, variant="free-for-all"),
     ):
         grid = g4.table.grid  # type: ignore[attr-defined]
+        chemo_home = g4.table.chemo_home  # type: ignore[attr-defined]
         rng = random.Random(7)
         for seed in range(4):
             state = g4.start(seed)
@@ -449,8 +456,10 @@ def test_what_layouts_hand_on_is_what_the_grid_shows() -> None:
                     continue
                 for fkey, cells in known.frontier.items():
                     frontier += 1
-                    assert cells == _open_cells(g, grid, fkey >> 7, fkey & 127)
+                    chemo += fkey >> 7 >= 12
+                    assert cells == _open_cells(g, grid, fkey >> 7, fkey & 127, chemo_home)
     assert frontier > 500
+    assert chemo > 50  # a chemoautotroph's, kept by seat
 
 
 def test_a_layout_handed_on_never_writes_into_the_one_it_came_from() -> None:

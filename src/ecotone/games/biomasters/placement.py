@@ -29,7 +29,6 @@ from ecotone.games.biomasters.actions import Play
 from ecotone.games.biomasters.board import CELLS, COMPAT_MASK, Grid
 from ecotone.games.biomasters.cards import Kind, Trophic, cards, level_name
 from ecotone.games.biomasters.effects import occupied
-from ecotone.games.biomasters.instances import KINDS_MET
 from ecotone.games.biomasters.state import BioData, Slot, kind_of
 
 __all__ = [
@@ -158,8 +157,9 @@ class Layout:
         near: the cells next to a living card of some domains, by the domain bits, as
             :meth:`Scan.near` finds them.
         frontier: the empty cells, in order, where a card may go, by its connection and the
-            domains it may not touch (``key * 128 + clash``), as the legal plays find them
-            (not a chemoautotroph's, which depend on the seat).
+            domains it may not touch (``key * 128 + clash``), as the legal plays find them;
+            a chemoautotroph's depend on the seat, whose decomposers it grows from, and are
+            kept by seat (``key``: :data:`_CHEMO_SEAT_KEY` plus the seat).
         neighbours: the grid's neighbours of each cell (its :class:`Grid`'s).
     ``near`` and ``frontier`` are filled as the scans of the grids sharing the layout ask:
     one seat's turn ends and the next one's begins on the same layout, and a turn's
@@ -269,7 +269,7 @@ class Layout:
         if self.frontier and not bit & ~self.domains:
             # no new domain: every connection and clash asked of this layout is asked
             # alike of the next one, and only the cells around the card can change
-            out.frontier = _frontier_plus(self.frontier, g, self.neighbours, cell, lv, bit)
+            out.frontier = _frontier_plus(self.frontier, g, self.neighbours, cell, lv, bit, owner)
         return out
 
     def tucked(self, old: Slot, new: Slot, cell: int) -> Layout:
@@ -406,10 +406,11 @@ def _frontier_plus(
     cell: int,
     level: int,
     bit: int,
+    owner: int,
 ) -> dict[int, list[int]]:
     """The frontier lists (by connection and clash, as :attr:`Layout.frontier` keeps them)
-    of the grid ``g``, where a living card of ``level`` and domain ``bit`` was put in
-    ``cell`` (empty or a tile before), from those of the grid before: the cell is taken;
+    of the grid ``g``, where ``owner``'s living card of ``level`` and domain ``bit`` was put
+    in ``cell`` (empty or a tile before), from those of the grid before: the cell is taken;
     the empty cells around it are open now to what connects to the card, unless a card
     they may not touch is next to them. A list the card blocks is left to be found again."""
     out: dict[int, list[int]] = {}
@@ -422,7 +423,11 @@ def _frontier_plus(
             spots = spots.copy()
             spots.remove(cell)
         key = fkey >> 7
-        if key == level or (key == _PHOTO_KEY and level == 1):  # the card connects it
+        if (
+            key == level
+            or (key == _PHOTO_KEY and level == 1)
+            or (level < 0 and key - _CHEMO_SEAT_KEY == owner)  # the owner's decomposer
+        ):  # the card connects it
             for n in neighbours[cell]:
                 if g[n] is not None or n in spots:
                     continue
@@ -607,17 +612,18 @@ class Scan:
             forbids passes the Domain rule anywhere, without a look at each cell.
         tiles: the cells of the Detritus tiles.
         frontier: the layout's open cells by connection and clash (:attr:`Layout.frontier`).
+        seat: the seat the scan is for.
     """
 
     __slots__ = (
         "_grid",
         "_near",
-        "_seat",
         "around",
         "by_level",
         "cells",
         "domains",
         "frontier",
+        "seat",
         "tiles",
     )
 
@@ -628,7 +634,7 @@ class Scan:
         self.tiles = layout.tiles
         self.around = grid.around
         self._grid: tuple[Slot, ...] = g  # type: ignore[assignment] # read only where occupied
-        self._seat = seat
+        self.seat = seat
         self._near = layout.near
         self.frontier = layout.frontier
 
@@ -657,7 +663,7 @@ class Scan:
 
     def own_decomposers(self) -> list[int]:
         """The cells of the seat's ``-1S`` and ``-2D`` cards (chemoautotrophs grow from them)."""
-        g, seat = self._grid, self._seat
+        g, seat = self._grid, self.seat
         return [i for i in self.by_level[-1] + self.by_level[-2] if g[i].owner == seat]
 
 
@@ -685,38 +691,45 @@ def play_cells(
     spots: dict[int, set[int]] = {}  # connection key -> the empty cells next to its anchors
     out: list[tuple[str, list[int]]] = []
     # a sorted hand holds each card id's instances side by side (``#`` sorts before every
-    # character of an id), so one pass reads each card id once, with neither set nor sort
+    # character of an id), so one pass reads each card id once, with neither set nor sort;
+    # one look-up per instance gives all its card id's facts (compared by the id: the
+    # compiled build copies a tuple of fixed length out of the table, so no identity holds)
     last = ""
-    known = KINDS_MET  # a local: read for every card in hand
+    met = _FACTS_MET  # a local: read for every card in hand
     for inst in hand:
         try:
-            c = known[inst]
+            facts = met[inst]
         except KeyError:  # an instance not met before
-            c = kind_of(inst)
+            facts = _facts_of(inst)
+        c, need, role, fkey, clash = facts
         if c == last:
             continue
         last = c
-        for lv, n in _NEED[c]:
+        for lv, n in need:
             if cap[lv] < n:
                 break  # the ready cards cannot pay for it
         else:
-            k = _KINDS[c]
-            role = _ROLE[c]
             if role == _PLACER:
                 # the open cells the layout has listed already, else found (and kept)
-                cells = frontier.get(_FRONTIER_KEY[c] + (domains & _CLASH_MASK[c]))
+                cells = frontier.get(fkey + (domains & clash))
                 if cells is None:
                     if scan is None:
                         scan = Scan(layout, d.grid, grid, seat)
-                    cells = _empty_cells_for(scan, k, chemo_home, spots)
+                    cells = _empty_cells_for(scan, _KINDS[c], chemo_home, spots)
             elif role == _SAPROTROPH:
                 cells = layout.tiles
-                if domains & _CLASH_MASK[c]:
+                if domains & clash:
                     if scan is None:
                         scan = Scan(layout, d.grid, grid, seat)
-                    cells = _tiles_for(scan, k)
+                    cells = _tiles_for(scan, _KINDS[c])
+            elif role == _CHEMO:  # as a placer's, kept by seat
+                cells = frontier.get(fkey + seat * 128 + (domains & clash))
+                if cells is None:
+                    if scan is None:
+                        scan = Scan(layout, d.grid, grid, seat)
+                    cells = _empty_cells_for(scan, _KINDS[c], chemo_home, spots)
             else:
-                cells = _hosts_for(d.grid, layout.cells, k)
+                cells = _hosts_for(d.grid, layout.cells, _KINDS[c])
             if cells:
                 out.append((c, cells))
     return out
@@ -758,14 +771,12 @@ def _empty_cells_for(
     """
     key = _KEY[k.id]
     clash = scan.domains & ~COMPAT_MASK[k.domain]
-    if key != _CHEMO_KEY:  # the same wherever the layout is met
-        known = scan.frontier.get(key * 128 + clash)
-        if known is None:
-            known = scan.frontier[key * 128 + clash] = _frontier(
-                scan, key, clash, chemo_home, spots
-            )
-        return known
-    return _frontier(scan, key, clash, chemo_home, spots)
+    # the same wherever the layout is met (a chemoautotroph's: for the same seat)
+    fkey = (key if key != _CHEMO_KEY else _CHEMO_SEAT_KEY + scan.seat) * 128 + clash
+    known = scan.frontier.get(fkey)
+    if known is None:
+        known = scan.frontier[fkey] = _frontier(scan, key, clash, chemo_home, spots)
+    return known
 
 
 def _frontier(
@@ -819,6 +830,9 @@ def _hosts_for(g: tuple[Slot | None, ...], cells: list[int], k: Kind) -> list[in
 _LEVEL: dict[str, int] = {c: k.level for c, k in _KINDS.items()}
 # How a card connects: to its food level, or (the keys below) as a producer.
 _PHOTO_KEY, _CHEMO_KEY = 10, 11
+# The frontier key of seat 0's chemoautotrophs (:attr:`Layout.frontier`); seat 1's is the
+# next one, and so on.
+_CHEMO_SEAT_KEY = 12
 _KEY: dict[str, int] = {
     c: _PHOTO_KEY
     if k.trophic is Trophic.PHOTO
@@ -851,22 +865,43 @@ def _eaters() -> frozenset[str]:
 
 # The card ids whose cards may starve or digest a meal (``fed``): no other card ever does.
 EATERS = _eaters()
-_PLACER, _ATTACHMENT, _SAPROTROPH = 0, 1, 2
+# How a card is played: into an empty cell (a chemoautotroph's depending on the seat),
+# onto a tile, or under a host.
+_PLACER, _ATTACHMENT, _SAPROTROPH, _CHEMO = 0, 1, 2, 3
 _ROLE: dict[str, int] = {
     c: _ATTACHMENT
     if k.is_attachment
     else _SAPROTROPH
     if k.trophic is Trophic.SAPROTROPH
+    else _CHEMO
+    if k.trophic is Trophic.CHEMO
     else _PLACER
     for c, k in _KINDS.items()
 }
-# A card's own part of its frontier key (``key * 128``: a chemoautotroph's is never kept,
-# its cells depending on the seat) and the domain bits it may not touch.
-_FRONTIER_KEY: dict[str, int] = {c: key * 128 for c, key in _KEY.items()}
-_CLASH_MASK: dict[str, int] = {c: ~COMPAT_MASK[k.domain] & 127 for c, k in _KINDS.items()}
-_NEED: dict[str, tuple[tuple[int, int], ...]] = {
-    c: tuple(Counter(k.cost).items()) for c, k in _KINDS.items()
+# A card's own part of its frontier key (``key * 128``; a chemoautotroph's is seat 0's, the
+# seat's added when asked) and the domain bits it may not touch.
+_FRONTIER_KEY: dict[str, int] = {
+    c: (key if key != _CHEMO_KEY else _CHEMO_SEAT_KEY) * 128 for c, key in _KEY.items()
 }
+_CLASH_MASK: dict[str, int] = {c: ~COMPAT_MASK[k.domain] & 127 for c, k in _KINDS.items()}
+
+# What the legal plays read of a card id, in one tuple shared by all its instances: the id,
+# its cost as (level, icons) pairs, its role, its own part of its frontier key and the
+# domain bits it may not touch.
+_PlayFacts = tuple[str, tuple[tuple[int, int], ...], int, int, int]
+_PLAY_FACTS: dict[str, _PlayFacts] = {
+    c: (c, tuple(Counter(k.cost).items()), _ROLE[c], _FRONTIER_KEY[c], _CLASH_MASK[c])
+    for c, k in _KINDS.items()
+}
+# The facts of every instance met so far, by instance id (a few hundred fixed strings, as
+# :data:`~ecotone.games.biomasters.instances.KINDS_MET` keeps their card ids).
+_FACTS_MET: dict[str, _PlayFacts] = {}
+
+
+def _facts_of(instance: str) -> _PlayFacts:
+    """The :data:`_PLAY_FACTS` of ``instance``'s card id, remembered for the instance."""
+    facts = _FACTS_MET[instance] = _PLAY_FACTS[kind_of(instance)]
+    return facts
 
 
 def host_problem(k: Kind, host: Kind, slot: Slot) -> str | None:
