@@ -12,7 +12,7 @@ made by hand, a game loaded) or forgotten since.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
+from functools import cache, lru_cache
 from types import MappingProxyType
 
 from ecotone.games.singapore.cards import cards
@@ -59,7 +59,10 @@ def adding(adaptations: tuple[str, ...], cid: str) -> tuple[str, ...]:
     """The collection ``adaptations`` with the card ``cid`` bought, kept sorted; what it
     gives is worked out from what ``adaptations`` gave, and remembered."""
     after = tuple(sorted((*adaptations, cid)))
-    _remember(after, _with_card(_owned(adaptations), cards().info[cid][2]))
+    before = _KNOWN.get(adaptations)
+    if before is None:
+        before = _owned(adaptations)
+    _remember(after, _with_card(before, cid))
     return after
 
 
@@ -67,25 +70,36 @@ def _owned(adaptations: tuple[str, ...]) -> _Owned:
     """What the card ids ``adaptations`` give: remembered, else counted card by card."""
     owned = _KNOWN.get(adaptations)
     if owned is None:
-        info = cards().info
         owned = _NOTHING
-        for c in adaptations:
-            owned = _with_card(owned, info[c][2])
+        for cid in adaptations:
+            owned = _with_card(owned, cid)
         _remember(adaptations, owned)
     return owned
 
 
-def _with_card(owned: _Owned, key: str) -> _Owned:
-    """What a collection gives with one more Adaptation of type ``key``: its copy
-    counted, and its set's ability unlocked by the copy that makes the set full."""
+def _with_card(owned: _Owned, cid: str) -> _Owned:
+    """What a collection gives with one more Adaptation card ``cid``: a copy of its type
+    counted, and the type's ability unlocked by the copy that makes the set full."""
+    key, full, ability = _sets()[cid]
     have = owned[0].copy()
     n = have.get(key, 0) + 1
     have[key] = n
-    unlocked = owned[1]
-    card = cards().adaptations[key]
-    if card.ability and n == card.full:
-        unlocked = unlocked | {card.ability}
-    return (have, unlocked)
+    if ability and n == full:
+        return (have, owned[1] | {ability})
+    return (have, owned[1])
+
+
+@cache
+def _sets() -> dict[str, tuple[str, int, str]]:
+    """By Adaptation card id: its type, the copies of a full set and the set's ability
+    (``""`` for none)."""
+    cs = cards()
+    out = {}
+    for cid, (_, kind, key) in cs.info.items():
+        if kind == "adaptation":
+            a = cs.adaptations[key]
+            out[cid] = (key, a.full, a.ability)
+    return out
 
 
 def _remember(adaptations: tuple[str, ...], owned: _Owned) -> None:
