@@ -3,56 +3,113 @@
 
 A player's *traits* are the abilities they have unlocked: each full Adaptation set's
 ability and each completed Niche's. Both are read at every step of a search and change
-only when a card is bought, so they are remembered by the cards owned.
+only when a card is bought, so what a player's Adaptations give is worked out where one
+is bought (:func:`adding`): from what the cards owned before gave, plus the one card.
+Worked out whole, from nothing, only for a collection never seen bought (a position
+made by hand, a game loaded) or forgotten since.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
+from functools import cache, lru_cache
 from types import MappingProxyType
 
 from ecotone.games.singapore.cards import cards
 from ecotone.games.singapore.state import Player
 
-__all__ = ["counts", "counts_of", "traits"]
+__all__ = ["adding", "counts", "counts_of", "traits"]
+
+# What a collection of Adaptation cards gives: the copies owned of each type (types not
+# owned are absent; never changed once made, and handed out read-only) and the abilities
+# of the full sets among them.
+_Owned = tuple[dict[str, int], frozenset[str]]
+
+_NOTHING: _Owned = ({}, frozenset())
+
+# By the collection's card ids (sorted, as a player keeps them). Every purchase in a
+# search makes a collection never seen before, so the table is bounded: when full it is
+# emptied, and a collection still in play is worked out again from its cards.
+_KNOWN: dict[tuple[str, ...], _Owned] = {}
+_KEEP = 4096
 
 
 def counts(p: Player) -> Mapping[str, int]:
     """Copies owned of each adaptation type (read-only; types not owned are absent)."""
-    return counts_of(p.adaptations)
+    return MappingProxyType(_owned(p.adaptations)[0])
 
 
-@lru_cache(maxsize=4096)
 def counts_of(adaptations: tuple[str, ...]) -> Mapping[str, int]:
-    """Copies of each adaptation type among the card ids ``adaptations`` (remembered)."""
-    # counted by hand, not by a Counter: a new set of cards is counted at nearly every
-    # purchase, and a Counter's set-up costs more than the counting of a dozen cards
-    info = cards().info
-    out: dict[str, int] = {}
-    for c in adaptations:
-        key = info[c][2]
-        out[key] = out.get(key, 0) + 1
-    return MappingProxyType(out)
+    """Copies of each adaptation type among the card ids ``adaptations`` (read-only)."""
+    return MappingProxyType(_owned(adaptations)[0])
 
 
 def traits(p: Player) -> frozenset[str]:
     """The abilities ``p`` has unlocked (full sets and completed niches)."""
-    return _traits(p.adaptations, p.niches)
+    # (read at most steps of a game: the table looked up here, without a further call)
+    owned = _KNOWN.get(p.adaptations)
+    if owned is None:
+        owned = _owned(p.adaptations)
+    if p.niches:
+        return _with_niches(owned[1], p.niches)
+    return owned[1]
 
 
-@lru_cache(maxsize=4096)
-def _traits(adaptations: tuple[str, ...], niches: tuple[str, ...]) -> frozenset[str]:
-    if not adaptations and not niches:
-        return frozenset()
+def adding(adaptations: tuple[str, ...], cid: str) -> tuple[str, ...]:
+    """The collection ``adaptations`` with the card ``cid`` bought, kept sorted; what it
+    gives is worked out from what ``adaptations`` gave, and remembered."""
+    after = tuple(sorted((*adaptations, cid)))
+    before = _KNOWN.get(adaptations)
+    if before is None:
+        before = _owned(adaptations)
+    _remember(after, _with_card(before, cid))
+    return after
+
+
+def _owned(adaptations: tuple[str, ...]) -> _Owned:
+    """What the card ids ``adaptations`` give: remembered, else counted card by card."""
+    owned = _KNOWN.get(adaptations)
+    if owned is None:
+        owned = _NOTHING
+        for cid in adaptations:
+            owned = _with_card(owned, cid)
+        _remember(adaptations, owned)
+    return owned
+
+
+def _with_card(owned: _Owned, cid: str) -> _Owned:
+    """What a collection gives with one more Adaptation card ``cid``: a copy of its type
+    counted, and the type's ability unlocked by the copy that makes the set full."""
+    key, full, ability = _sets()[cid]
+    have = owned[0].copy()
+    n = have.get(key, 0) + 1
+    have[key] = n
+    if ability and n == full:
+        return (have, owned[1] | {ability})
+    return (have, owned[1])
+
+
+@cache
+def _sets() -> dict[str, tuple[str, int, str]]:
+    """By Adaptation card id: its type, the copies of a full set and the set's ability
+    (``""`` for none)."""
     cs = cards()
-    have = counts_of(adaptations)
-    out = {ability for key, full, ability in _full_sets() if have.get(key, 0) >= full}
-    out |= {cs.niche(n).ability for n in niches}
-    return frozenset(out)
+    out = {}
+    for cid, (_, kind, key) in cs.info.items():
+        if kind == "adaptation":
+            a = cs.adaptations[key]
+            out[cid] = (key, a.full, a.ability)
+    return out
 
 
-@lru_cache(maxsize=1)
-def _full_sets() -> tuple[tuple[str, int, str], ...]:
-    """(adaptation, copies for a full set, ability) for the sets that have an ability."""
-    return tuple((a.key, a.full, a.ability) for a in cards().adaptations.values() if a.ability)
+def _remember(adaptations: tuple[str, ...], owned: _Owned) -> None:
+    if len(_KNOWN) >= _KEEP:
+        _KNOWN.clear()
+    _KNOWN[adaptations] = owned
+
+
+@lru_cache(maxsize=1024)
+def _with_niches(unlocked: frozenset[str], niches: tuple[str, ...]) -> frozenset[str]:
+    """The full sets' abilities ``unlocked`` and those of the Niche cards ``niches``."""
+    cs = cards()
+    return unlocked | {cs.niche(n).ability for n in niches}

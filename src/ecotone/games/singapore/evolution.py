@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from ecotone.core.actions import Action
 from ecotone.core.records import put, replace
-from ecotone.games.singapore.abilities import counts, traits
+from ecotone.games.singapore.abilities import adding, counts, traits
 from ecotone.games.singapore.action_cards import AFTER_DRAWING, play_problem, plays
 from ecotone.games.singapore.actions import Buy, Draw, Finish, Play
 from ecotone.games.singapore.board import board, region_name
@@ -316,7 +316,7 @@ def _buy(d: SGData, seat: int, key: str) -> SGData:
     cost = price(d, seat)
     cid, drawn = take(d.drawn, key)
     p = d.players[seat]
-    p = replace(p, food=p.food - cost, adaptations=tuple(sorted((*p.adaptations, cid))))
+    p = replace(p, food=p.food - cost, adaptations=adding(p.adaptations, cid))
     line = f"{SEAT_NAMES[seat]} buys {cards().names[key]} for {cost} Food."
     d, p, lines = _niches(d, seat, p, key)
     players = put(d.players, seat, p)

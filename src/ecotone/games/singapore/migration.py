@@ -49,21 +49,19 @@ STAMPEDE_STEPS = 2
 
 def start_round(d: SGData) -> SGData:
     """A new round: Nature's Bounty, then everyone's Migration roll."""
-    d = replace(d, round=d.round + 1, last_log=d.log, phase=_MIGRATE)
-    log = [f"Round {d.round}: {SEAT_NAMES[d.first]} is the first player."]
-    cs = cards()
+    n = len(d.players)
+    round_ = d.round + 1
+    log = [f"Round {round_}: {SEAT_NAMES[(round_ - 1) % n]} is the first player."]
     rnd, key = roll(d.rng)  # one throw of the Gamemaster's for the Bounty and every die
-    deal = list(cs.bounty_ids)
+    deal = list(cards().bounty_ids)
     shuffle(rnd, deal)
     habitats = []
     shown = []
-    names = board().region_names
     for h, hab in zip(HABITATS, d.habitats, strict=True):
         card = deal.pop(0) if hab.status is _OPEN else ""
         habitats.append(replace(hab, bounty=card))
         if card:
-            b = cs.bounty[card]
-            shown.append(f"{names[h]} {b.single} alone / {b.shared} shared")
+            shown.append(_bounty_shown(h, card))
     log.append("Nature's Bounty: " + ("; ".join(shown) or "no habitat is open") + ".")
     players: list[Player] = []
     rolls = []
@@ -71,20 +69,38 @@ def start_round(d: SGData) -> SGData:
         frog = "frog-dice" in traits(p)
         rolled = (throw(rnd), throw(rnd)) if frog else (throw(rnd),)
         players.append(replace(p, dice=rolled))
-        text = " and ".join(map(str, rolled))
-        rolls.append(f"{SEAT_NAMES[s]} {text}" + (" (Cinnamon Bush Frog)" if frog else ""))
+        rolls.append(_roll_shown(s, rolled))
     log.append("Migration: everyone rolls: " + ", ".join(rolls) + ". Choose your routes.")
     # the cards not dealt are kept sorted: their order means nothing (all 8 are shuffled
-    # again next round); the round's new log and everything dealt go in one copy
+    # again next round); the new round, its log and everything dealt go in one copy
     return replace(
         d,
+        round=round_,
+        phase=_MIGRATE,
+        last_log=d.log,
         log=tuple(log),
         habitats=tuple(habitats),
         bounty_deck=tuple(sorted(deal)),
         rng=key,
         players=tuple(players),
-        choices=(_UNCHOSEN,) * len(players),
+        choices=(_UNCHOSEN,) * n,
     )
+
+
+# The Gamemaster's words for what is dealt and rolled, remembered by what they tell (a
+# few dozen texts in all): every round of every search rollout starts with them.
+@lru_cache(maxsize=64)
+def _bounty_shown(habitat: str, card: str) -> str:
+    """``habitat``'s Nature's Bounty card ``card``, as the round's log names it."""
+    b = cards().bounty[card]
+    return f"{board().region_names[habitat]} {b.single} alone / {b.shared} shared"
+
+
+@lru_cache(maxsize=256)
+def _roll_shown(seat: int, rolled: tuple[int, ...]) -> str:
+    """``seat``'s Migration roll ``rolled``, as the round's log names it."""
+    text = " and ".join(map(str, rolled))
+    return f"{SEAT_NAMES[seat]} {text}" + (" (Cinnamon Bush Frog)" if len(rolled) > 1 else "")
 
 
 # Read every round: a member read off its enum class (``Status.OPEN``) costs several times
