@@ -198,6 +198,24 @@ def test_a_mask_handed_out_never_changes_and_one_dropped_is_reused() -> None:
     assert set(np.flatnonzero(again)) == set(env.table.legal(seat))
 
 
+def test_the_tables_of_a_game_share_the_action_numbers_they_meet() -> None:
+    # a vectorised trainer's environments: what one has numbered the next reads, and
+    # every number is the game's own index of the action
+    first = ecotone.rl.env("biome-borneo", players=2)
+    first.reset(seed=3)
+    seat = first.table.state.to_move[0]
+    met = first.table.legal(seat)
+    game = first.table.game
+    assert met
+    assert all(game.action_index(action) == n for n, action in met.items())
+    second = ecotone.rl.env("biome-borneo", players=2)
+    second.reset(seed=3)
+    assert second.table.legal(seat) == met
+    assert second.table._numbers is first.table._numbers
+    other = ecotone.rl.env("phylo", players=2)
+    assert other.table._numbers is not first.table._numbers
+
+
 def test_render_shows_the_spectators_view() -> None:
     env = ecotone.rl.env("biomasters", players=2, render_mode="ansi")
     env.reset(seed=0)

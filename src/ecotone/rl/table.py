@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import enum
 import sys
+import weakref
 from collections.abc import Iterable
 from typing import Any
 
@@ -22,7 +23,7 @@ from gymnasium import spaces
 import ecotone
 from ecotone.bots.tensor.encoding import Layout, layout
 from ecotone.bots.tensor.incremental import COUNTS_HOLDERS, SeatEncoder, Shared
-from ecotone.core.actions import Action
+from ecotone.core.actions import Action, ActionCodec
 from ecotone.core.errors import ConfigError
 from ecotone.core.game import Game, State
 
@@ -71,6 +72,12 @@ _FEW_LEGAL = 6
 #: From this many action indices up, a mask nobody holds is cleared and reused: below,
 #: zeroing a new one costs less than clearing the old one's ones.
 _REUSED_FROM = 8_192
+
+#: Each game's action indices, by action, as its tables meet them: an action's index is
+#: fixed by the game's codec, so every table of the game in the process (a vectorised
+#: trainer runs several, the benchmark two) fills and reads one dictionary. At most one
+#: entry per index of the codec.
+_NUMBERS: weakref.WeakKeyDictionary[ActionCodec, dict[Action, int]] = weakref.WeakKeyDictionary()
 
 #: ``sys.getrefcount`` of a mask only the table holds, read in :meth:`Table.mask`: its
 #: place in the table's list, the local name ``kept`` and the call's own argument.
@@ -256,7 +263,7 @@ class Table:
             SeatEncoder(self.layout, self.game, seat, shared) for seat in range(players)
         ]
         self._legal: dict[int, dict[int, Action]] = {}
-        self._numbers: dict[Action, int] = {}  # action -> index, as the game meets them
+        self._numbers = _NUMBERS.setdefault(self.game.codec, {})
         self._size = self.game.num_distinct_actions
         # each seat's mask handed out last and the indices set in it: reused when nobody
         # holds it any more
