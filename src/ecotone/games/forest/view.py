@@ -31,10 +31,18 @@ __all__ = ["determinize", "observation", "zones"]
 _LEVEL_KEYS = tuple(level.key for level in LEVELS)
 
 
+# Each card's level as a plain int (indexing a list by a plain int costs less than by the
+# IntEnum; a hand is sorted by it) and its level's key.
+_SLOT = {cid: int(level) for cid, level in cards().level_of.items()}
+_LEVEL_KEY = {cid: _LEVEL_KEYS[level] for cid, level in _SLOT.items()}
+
+
 @functools.lru_cache(maxsize=512)
 def _level_keys(hand: tuple[str, ...]) -> tuple[str, ...]:
-    level_of = cards().level_of
-    return tuple(_LEVEL_KEYS[lv] for lv in sorted(level_of[c] for c in hand))
+    # Remembered: an observation per step asks for every hand, most unchanged. A hand
+    # met for the first time (a learning environment's encoder asks only for changed
+    # ones) is sorted and looked up by C calls alone, no generator frames.
+    return tuple(map(_LEVEL_KEY.__getitem__, sorted(hand, key=_SLOT.__getitem__)))
 
 
 def _levels(hand: tuple[str, ...]) -> list[str]:
@@ -125,12 +133,10 @@ def determinize(d: ForestData, seat: int, rnd: random.Random) -> ForestData:
     return replace(d, hands=tuple(hands), piles=tuple(piles))
 
 
-# The card ids of each level, in the card list's order, and each card's level as a plain
-# int (indexing a list by a plain int costs less than by the IntEnum).
+# The card ids of each level, in the card list's order.
 _IDS_BY_LEVEL = tuple(
     tuple(cid for cid in cards().ids if cards().level_of[cid] == level) for level in LEVELS
 )
-_SLOT = {cid: int(level) for cid, level in cards().level_of.items()}
 
 
 def zones(d: ForestData) -> dict[str, list[str]]:
