@@ -143,52 +143,81 @@ def _first_places(
     mask = 0
     for z in zones:
         mask |= z
-    ts = tiles().tiles
     made, canon = _made(geo.key)
-    size = len(geo.cells)
-    # the tiles of the hand that may go in each layer: (its index, it shows a needed plant
-    # itself, its offset in the tables of actions)
-    by_layer: tuple[list[tuple[int, bool, int]], ...] = ([], [], [])
     wanted = _need_set(needs)
+    by_layer, own_by_layer = _hand_by_layer(hand, wanted, len(geo.cells))
+    shows = _turn_sets()[2]
+    out: list[Place] = []
+    add = out.append
+    # layer by layer: the layers follow each other in cell order, and a whole layer is
+    # passed over when its zone cannot meet the card or no tile of the hand goes there
+    for layer, cells in enumerate(_open_cells(board, geo.key)):
+        mine = by_layer[layer]
+        if not mask >> layer & 1 or not mine:
+            continue
+        own_tiles = own_by_layer[layer]
+        for cell, fit, reach in cells:
+            if not reach:
+                # no match from here reaches a plant: only a tile showing a needed plant
+                # itself may begin the habitat (most empty cells are such)
+                if fit is None:  # (nothing constrains the cell: every turn fits)
+                    for _shift, base in own_tiles:
+                        out += canon[base + cell]
+                    continue
+                for shift, base in own_tiles:
+                    turns = fit >> shift & 63
+                    if turns:
+                        row = made[base + cell]
+                        for r in _TURNS_IN[turns]:
+                            add(row[r])
+                continue
+            # the turns of a tile that shows no needed plant must also show a neighbour
+            # the plant whose match reaches one: worked out when such a tile asks (-1: not
+            # yet)
+            helping = -1
+            for t, own, base in mine:
+                if own:
+                    if fit is None:
+                        out += canon[base + cell]
+                        continue
+                    turns = fit >> t * 6 & 63
+                else:
+                    if helping < 0:
+                        helping = 0
+                        for dr, q, plants in reach:
+                            if plants & wanted:
+                                helping |= shows[dr][q]
+                        if fit is not None:
+                            helping &= fit
+                    if not helping:
+                        continue
+                    turns = helping >> t * 6 & 63
+                if turns:
+                    row = made[base + cell]
+                    for r in _TURNS_IN[turns]:  # (a plain loop: cheaper than a comprehension)
+                        add(row[r])
+    return tuple(out)
+
+
+def _hand_by_layer(
+    hand: tuple[int, ...], wanted: int, size: int
+) -> tuple[tuple[list[tuple[int, bool, int]], ...], tuple[list[tuple[int, int]], ...]]:
+    """The tiles of ``hand`` that may go in each layer, in hand order, for a first tile
+    (``wanted``: the plants the card needs, as a bit set; ``size``: the board's cells):
+    all of them, as ``(tile, it shows a needed plant itself, its offset in the tables of
+    actions)``; and those that show one, as ``(its first bit in a set of turns, its
+    offset)``."""
+    ts = tiles().tiles
+    by_layer: tuple[list[tuple[int, bool, int]], ...] = ([], [], [])
+    own_by_layer: tuple[list[tuple[int, int]], ...] = ([], [], [])
     for t in hand:
         tile = ts[t]
         own = tile.plant_set & wanted != 0  # (_shows_need, by the bit sets)
         for layer in _LAYERS_IN[tile.layers]:
             by_layer[layer].append((t, own, t * size))
-    shows = _turn_sets()[2]
-    out: list[Place] = []
-    add = out.append
-    for cell, layer, fit, reach in _open_cells(board, geo.key):
-        if not mask >> layer & 1:
-            continue
-        mine = by_layer[layer]
-        if not mine:
-            continue
-        # the turns of a tile that shows no needed plant must also show a neighbour the
-        # plant whose match reaches one: worked out when such a tile asks (-1: not yet)
-        helping = -1
-        for t, own, base in mine:
             if own:
-                if fit is None:  # (nothing constrains the cell: every turn fits)
-                    out += canon[base + cell]
-                    continue
-                turns = fit >> t * 6 & 63
-            else:
-                if helping < 0:
-                    helping = 0
-                    for dr, q, plants in reach:
-                        if plants & wanted:
-                            helping |= shows[dr][q]
-                    if fit is not None:
-                        helping &= fit
-                if not helping:
-                    continue
-                turns = helping >> t * 6 & 63
-            if turns:
-                row = made[base + cell]
-                for r in _TURNS_IN[turns]:  # (a plain loop: cheaper than a comprehension)
-                    add(row[r])
-    return tuple(out)
+                own_by_layer[layer].append((t * 6, t * size))
+    return by_layer, own_by_layer
 
 
 def _next_places(
@@ -424,7 +453,7 @@ def _helpful(
     The first tile must reach a needed plant: of the tiles that complete a habitat, at least
     one does so on its own (its plants, a matched neighbour's, or a vine network it matches
     into), and placing it first loses nothing, because the others can follow one by one."""
-    for c, _layer, _fit, reach in _open_cells(board, geo.key):
+    for c, _fit, reach in _open_cells(board, geo.key)[geo.layer[cell]]:
         if c == cell:
             return _helping(reach, _need_set(needs))
     raise AssertionError(f"cell {cell} is not empty")
@@ -440,13 +469,15 @@ def _helping(reach: _Reach, wanted: int) -> dict[int, int]:
 # plant to show there, the plants the match reaches as a bit set)``.
 _Reach = tuple[tuple[int, int, int], ...]
 
+# A layer's empty cells: ``(cell, fit, reach)`` (see :func:`_open_cells`).
+_OpenCells = tuple[tuple[int, int | None, _Reach], ...]
+
 
 @lru_cache(maxsize=1024)
-def _open_cells(
-    board: tuple[int, ...], formation: str
-) -> tuple[tuple[int, int, int | None, _Reach], ...]:
-    """Each empty cell of ``board``: ``(cell, layer, fit, reach)``, read in one pass over
-    its neighbours:
+def _open_cells(board: tuple[int, ...], formation: str) -> tuple[_OpenCells, ...]:
+    """Each empty cell of ``board``, by layer (the layers follow each other in cell order,
+    so the three together are in cell order): ``(cell, fit, reach)``, read in one pass
+    over its neighbours:
 
     * ``fit``: the turns that no neighbour's plant conflicts with (bit ``tile * 6 +
       rotation``: those in the set of every plant a same-layer neighbour shows towards
@@ -470,7 +501,7 @@ def _open_cells(
     # the plants of the vine networks already traced, by cell (a network's cells all
     # share its plants)
     networks: dict[int, int] = {}
-    out = []
+    out: tuple[list[tuple[int, int | None, _Reach]], ...] = ([], [], [])
     for c, v in enumerate(board):  # (a plain loop: cheaper than a generator's frame)
         if v != EMPTY:
             continue
@@ -501,8 +532,8 @@ def _open_cells(
                         networks[f] = net
                 plants |= net
             reach.append((dr, q, plants))
-        out.append((c, layer[c], fit, tuple(reach)))
-    return tuple(out)
+        out[layer[c]].append((c, fit, tuple(reach)))
+    return tuple(map(tuple, out))
 
 
 @lru_cache(maxsize=1)
