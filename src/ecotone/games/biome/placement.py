@@ -476,8 +476,84 @@ _OpenCells = tuple[tuple[int, int | None, _Reach], ...]
 @lru_cache(maxsize=1024)
 def _open_cells(board: tuple[int, ...], formation: str) -> tuple[_OpenCells, ...]:
     """Each empty cell of ``board``, by layer (the layers follow each other in cell order,
-    so the three together are in cell order): ``(cell, fit, reach)``, read in one pass
-    over its neighbours:
+    so the three together are in cell order): ``(cell, fit, reach)``, as :func:`_read`
+    reads it (``(cell, None, ())`` where no tile touches the cell).
+
+    The same board is asked about for every card started on it (a withdrawal restores
+    it), so it is read once (a pure function of immutable values: remembering is safe).
+    And most boards asked about grew from the one asked about before by a habitat or two:
+    then only the cells whose reading those tiles can change are read again, those beside
+    them or beside a vine network they joined (a network only grows as tiles are added)."""
+    geo = formations()[formation]
+    linked = geo.linked_nbrs
+    before, known = _LAST_READ.get(formation, ((), ()))
+    added = _added(before, board)
+    if added is None:
+        # read every empty cell that a tile touches
+        touched = set()
+        for c, v in enumerate(board):
+            if v != EMPTY:
+                for _dr, n, _back, _link in linked[c]:
+                    if board[n] == EMPTY:
+                        touched.add(n)
+        read = _read(board, geo, touched)
+        bare = _bare(len(board))
+        out: tuple[list[tuple[int, int | None, _Reach]], ...] = ([], [], [])
+        layer = geo.layer
+        for c, v in enumerate(board):
+            if v == EMPTY:
+                out[layer[c]].append(read.get(c) or bare[c])
+    else:
+        # the tiles added, and the vine networks they are now part of
+        grown: set[int] = set()
+        for c in added:
+            grown |= vine_network(board, geo, c)
+        again = set()
+        for c in grown:
+            for _dr, n, _back, _link in linked[c]:
+                if board[n] == EMPTY:
+                    again.add(n)
+        read = _read(board, geo, again)
+        out = ([], [], [])
+        for cells, kept in zip(known, out, strict=True):
+            for entry in cells:
+                c = entry[0]
+                if board[c] == EMPTY:
+                    kept.append(read.get(c) or entry)
+    found = tuple(map(tuple, out))
+    _LAST_READ[formation] = (board, found)
+    return found
+
+
+# The board whose open cells were worked out last, by formation, and those cells.
+_LAST_READ: dict[str, tuple[tuple[int, ...], tuple[_OpenCells, ...]]] = {}
+
+
+def _added(before: tuple[int, ...], board: tuple[int, ...]) -> list[int] | None:
+    """The cells where ``board`` holds a tile that ``before`` does not, when that is all
+    that differs (``None`` otherwise, or when ``before`` is no board)."""
+    if len(before) != len(board):
+        return None
+    added = []
+    for c, (was, now) in enumerate(zip(before, board, strict=True)):
+        if was != now:
+            if was != EMPTY:
+                return None
+            added.append(c)
+    return added
+
+
+@lru_cache(maxsize=1)
+def _bare(size: int) -> tuple[tuple[int, None, _Reach], ...]:
+    """The reading of each cell that no tile touches, by cell."""
+    return tuple((c, None, ()) for c in range(size))
+
+
+def _read(
+    board: tuple[int, ...], geo: Board, cells: set[int]
+) -> dict[int, tuple[int, int | None, _Reach]]:
+    """Each of the empty ``cells`` of ``board`` as :func:`_open_cells` lists it,
+    ``(cell, fit, reach)``, read in one pass over its neighbours:
 
     * ``fit``: the turns that no neighbour's plant conflicts with (bit ``tile * 6 +
       rotation``: those in the set of every plant a same-layer neighbour shows towards
@@ -486,25 +562,19 @@ def _open_cells(board: tuple[int, ...], formation: str) -> tuple[_OpenCells, ...
     * ``reach``: what matching each neighbour reaches: a same-layer neighbour's tile, and
       the vine network of a neighbour showing a vine, across the seam too.
 
-    The same board is asked about for every card started on it (a withdrawal restores
-    it), so it is read once (a pure function of immutable values: remembering is safe).
-    The neighbours are read inline, not by a function per cell: a board has some forty
-    empty cells, and a Python call costs more than most cells' whole reading."""
-    geo = formations()[formation]
+    The neighbours are read inline, not by a function per cell: a Python call costs more
+    than most cells' whole reading."""
     ts = tiles()
     plant_sets = _plant_sets()
     vine = ts.vine
     faces = _faces()
     canonical, fitting, _shows = _turn_sets()
     linked = geo.linked_nbrs
-    layer = geo.layer
     # the plants of the vine networks already traced, by cell (a network's cells all
     # share its plants)
     networks: dict[int, int] = {}
-    out: tuple[list[tuple[int, int | None, _Reach]], ...] = ([], [], [])
-    for c, v in enumerate(board):  # (a plain loop: cheaper than a generator's frame)
-        if v != EMPTY:
-            continue
+    out = {}
+    for c in cells:
         fit: int | None = None
         reach = []
         for dr, n, back, link in linked[c]:
@@ -532,8 +602,8 @@ def _open_cells(board: tuple[int, ...], formation: str) -> tuple[_OpenCells, ...
                         networks[f] = net
                 plants |= net
             reach.append((dr, q, plants))
-        out[layer[c]].append((c, fit, tuple(reach)))
-    return tuple(map(tuple, out))
+        out[c] = (c, fit, tuple(reach))
+    return out
 
 
 @lru_cache(maxsize=1)
