@@ -54,6 +54,8 @@ __all__ = [
 
 # Bound to plain names: reading a member off its enum class costs several times as much.
 _EARN, _HABITATS = Phase.EARN, Phase.HABITATS
+# ... and so are the flaws that every card of the hand and the Gallery is checked for
+_NOT_EARNABLE, _NO_PREY, _HABITAT_IMPOSSIBLE = R.NOT_EARNABLE, R.NO_PREY, R.HABITAT_IMPOSSIBLE
 
 
 # -- prey ---------------------------------------------------------------------------------
@@ -179,11 +181,11 @@ def _card_flaw(
     in one zone, must be able to cover the habitat (``totals``: :func:`.habitat.zone_totals`
     here)."""
     if not card.earnable:
-        return R.NOT_EARNABLE
+        return _NOT_EARNABLE
     if card.prey and not _can_eat(d, seat, card):
-        return R.NO_PREY
+        return _NO_PREY
     if not feasible(totals, card.packed_needs, card.vine_link):
-        return R.HABITAT_IMPOSSIBLE
+        return _HABITAT_IMPOSSIBLE
     return None
 
 

@@ -163,22 +163,33 @@ def zone_totals(board: Cells, geo: Board, hand: Cells) -> dict[int, int]:
 
     Only the zones where a tile of the hand fits are listed, Emergent first: a habitat
     needs a new tile, so it cannot be begun anywhere else."""
+    hand_e, hand_cu = _hand_totals(hand)
+    out = {}
+    if hand_e >= 0 or hand_cu >= 0:
+        board_e, board_cu = _board_totals(board, geo.layer)
+        if hand_e >= 0:
+            out[0b001] = board_e + hand_e
+        if hand_cu >= 0:
+            out[0b110] = board_cu + hand_cu
+    return out
+
+
+@lru_cache(maxsize=1024)
+def _hand_totals(hand: Cells) -> tuple[int, int]:
+    """Packed plant counts of the tiles of ``hand`` that fit the Emergent layer, and of
+    those that fit the Canopy or the Understory (``-1`` where none fits). A hand is asked
+    about on every board it meets while it lasts (a pure function of immutable values,
+    so remembering recent answers is safe)."""
     ts = tiles().tiles
     counts = _tile_counts()
-    board_e, board_cu = _board_totals(board, geo.layer)
     e = cu = -1  # (no tile of the hand fits there)
     for t in hand:
         layers = ts[t].layers
         if layers & 0b001:
-            e = (board_e if e < 0 else e) + counts[t]
+            e = (0 if e < 0 else e) + counts[t]
         if layers & 0b110:
-            cu = (board_cu if cu < 0 else cu) + counts[t]
-    out = {}
-    if e >= 0:
-        out[0b001] = e
-    if cu >= 0:
-        out[0b110] = cu
-    return out
+            cu = (0 if cu < 0 else cu) + counts[t]
+    return e, cu
 
 
 @lru_cache(maxsize=4096)

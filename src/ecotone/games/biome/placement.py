@@ -143,52 +143,81 @@ def _first_places(
     mask = 0
     for z in zones:
         mask |= z
-    ts = tiles().tiles
     made, canon = _made(geo.key)
-    size = len(geo.cells)
-    # the tiles of the hand that may go in each layer: (its index, it shows a needed plant
-    # itself, its offset in the tables of actions)
-    by_layer: tuple[list[tuple[int, bool, int]], ...] = ([], [], [])
     wanted = _need_set(needs)
+    by_layer, own_by_layer = _hand_by_layer(hand, wanted, len(geo.cells))
+    shows = _turn_sets()[2]
+    out: list[Place] = []
+    add = out.append
+    # layer by layer: the layers follow each other in cell order, and a whole layer is
+    # passed over when its zone cannot meet the card or no tile of the hand goes there
+    for layer, cells in enumerate(_open_cells(board, geo.key)):
+        mine = by_layer[layer]
+        if not mask >> layer & 1 or not mine:
+            continue
+        own_tiles = own_by_layer[layer]
+        for cell, fit, reach in cells:
+            if not reach:
+                # no match from here reaches a plant: only a tile showing a needed plant
+                # itself may begin the habitat (most empty cells are such)
+                if fit is None:  # (nothing constrains the cell: every turn fits)
+                    for _shift, base in own_tiles:
+                        out += canon[base + cell]
+                    continue
+                for shift, base in own_tiles:
+                    turns = fit >> shift & 63
+                    if turns:
+                        row = made[base + cell]
+                        for r in _TURNS_IN[turns]:
+                            add(row[r])
+                continue
+            # the turns of a tile that shows no needed plant must also show a neighbour
+            # the plant whose match reaches one: worked out when such a tile asks (-1: not
+            # yet)
+            helping = -1
+            for t, own, base in mine:
+                if own:
+                    if fit is None:
+                        out += canon[base + cell]
+                        continue
+                    turns = fit >> t * 6 & 63
+                else:
+                    if helping < 0:
+                        helping = 0
+                        for dr, q, plants in reach:
+                            if plants & wanted:
+                                helping |= shows[dr][q]
+                        if fit is not None:
+                            helping &= fit
+                    if not helping:
+                        continue
+                    turns = helping >> t * 6 & 63
+                if turns:
+                    row = made[base + cell]
+                    for r in _TURNS_IN[turns]:  # (a plain loop: cheaper than a comprehension)
+                        add(row[r])
+    return tuple(out)
+
+
+def _hand_by_layer(
+    hand: tuple[int, ...], wanted: int, size: int
+) -> tuple[tuple[list[tuple[int, bool, int]], ...], tuple[list[tuple[int, int]], ...]]:
+    """The tiles of ``hand`` that may go in each layer, in hand order, for a first tile
+    (``wanted``: the plants the card needs, as a bit set; ``size``: the board's cells):
+    all of them, as ``(tile, it shows a needed plant itself, its offset in the tables of
+    actions)``; and those that show one, as ``(its first bit in a set of turns, its
+    offset)``."""
+    ts = tiles().tiles
+    by_layer: tuple[list[tuple[int, bool, int]], ...] = ([], [], [])
+    own_by_layer: tuple[list[tuple[int, int]], ...] = ([], [], [])
     for t in hand:
         tile = ts[t]
         own = tile.plant_set & wanted != 0  # (_shows_need, by the bit sets)
         for layer in _LAYERS_IN[tile.layers]:
             by_layer[layer].append((t, own, t * size))
-    shows = _turn_sets()[2]
-    out: list[Place] = []
-    add = out.append
-    for cell, layer, fit, reach in _open_cells(board, geo.key):
-        if not mask >> layer & 1:
-            continue
-        mine = by_layer[layer]
-        if not mine:
-            continue
-        # the turns of a tile that shows no needed plant must also show a neighbour the
-        # plant whose match reaches one: worked out when such a tile asks (-1: not yet)
-        helping = -1
-        for t, own, base in mine:
             if own:
-                if fit is None:  # (nothing constrains the cell: every turn fits)
-                    out += canon[base + cell]
-                    continue
-                turns = fit >> t * 6 & 63
-            else:
-                if helping < 0:
-                    helping = 0
-                    for dr, q, plants in reach:
-                        if plants & wanted:
-                            helping |= shows[dr][q]
-                    if fit is not None:
-                        helping &= fit
-                if not helping:
-                    continue
-                turns = helping >> t * 6 & 63
-            if turns:
-                row = made[base + cell]
-                for r in _TURNS_IN[turns]:  # (a plain loop: cheaper than a comprehension)
-                    add(row[r])
-    return tuple(out)
+                own_by_layer[layer].append((t * 6, t * size))
+    return by_layer, own_by_layer
 
 
 def _next_places(
@@ -424,7 +453,7 @@ def _helpful(
     The first tile must reach a needed plant: of the tiles that complete a habitat, at least
     one does so on its own (its plants, a matched neighbour's, or a vine network it matches
     into), and placing it first loses nothing, because the others can follow one by one."""
-    for c, _layer, _fit, reach in _open_cells(board, geo.key):
+    for c, _fit, reach in _open_cells(board, geo.key)[geo.layer[cell]]:
         if c == cell:
             return _helping(reach, _need_set(needs))
     raise AssertionError(f"cell {cell} is not empty")
@@ -440,13 +469,91 @@ def _helping(reach: _Reach, wanted: int) -> dict[int, int]:
 # plant to show there, the plants the match reaches as a bit set)``.
 _Reach = tuple[tuple[int, int, int], ...]
 
+# A layer's empty cells: ``(cell, fit, reach)`` (see :func:`_open_cells`).
+_OpenCells = tuple[tuple[int, int | None, _Reach], ...]
+
 
 @lru_cache(maxsize=1024)
-def _open_cells(
-    board: tuple[int, ...], formation: str
-) -> tuple[tuple[int, int, int | None, _Reach], ...]:
-    """Each empty cell of ``board``: ``(cell, layer, fit, reach)``, read in one pass over
-    its neighbours:
+def _open_cells(board: tuple[int, ...], formation: str) -> tuple[_OpenCells, ...]:
+    """Each empty cell of ``board``, by layer (the layers follow each other in cell order,
+    so the three together are in cell order): ``(cell, fit, reach)``, as :func:`_read`
+    reads it (``(cell, None, ())`` where no tile touches the cell).
+
+    The same board is asked about for every card started on it (a withdrawal restores
+    it), so it is read once (a pure function of immutable values: remembering is safe).
+    And most boards asked about grew from the one asked about before by a habitat or two:
+    then only the cells whose reading those tiles can change are read again, those beside
+    them or beside a vine network they joined (a network only grows as tiles are added)."""
+    geo = formations()[formation]
+    linked = geo.linked_nbrs
+    before, known = _LAST_READ.get(formation, ((), ()))
+    added = _added(before, board)
+    if added is None:
+        # read every empty cell that a tile touches
+        touched = set()
+        for c, v in enumerate(board):
+            if v != EMPTY:
+                for _dr, n, _back, _link in linked[c]:
+                    if board[n] == EMPTY:
+                        touched.add(n)
+        read = _read(board, geo, touched)
+        bare = _bare(len(board))
+        out: tuple[list[tuple[int, int | None, _Reach]], ...] = ([], [], [])
+        layer = geo.layer
+        for c, v in enumerate(board):
+            if v == EMPTY:
+                out[layer[c]].append(read.get(c) or bare[c])
+    else:
+        # the tiles added, and the vine networks they are now part of
+        grown: set[int] = set()
+        for c in added:
+            grown |= vine_network(board, geo, c)
+        again = set()
+        for c in grown:
+            for _dr, n, _back, _link in linked[c]:
+                if board[n] == EMPTY:
+                    again.add(n)
+        read = _read(board, geo, again)
+        out = ([], [], [])
+        for cells, kept in zip(known, out, strict=True):
+            for entry in cells:
+                c = entry[0]
+                if board[c] == EMPTY:
+                    kept.append(read.get(c) or entry)
+    found = tuple(map(tuple, out))
+    _LAST_READ[formation] = (board, found)
+    return found
+
+
+# The board whose open cells were worked out last, by formation, and those cells.
+_LAST_READ: dict[str, tuple[tuple[int, ...], tuple[_OpenCells, ...]]] = {}
+
+
+def _added(before: tuple[int, ...], board: tuple[int, ...]) -> list[int] | None:
+    """The cells where ``board`` holds a tile that ``before`` does not, when that is all
+    that differs (``None`` otherwise, or when ``before`` is no board)."""
+    if len(before) != len(board):
+        return None
+    added = []
+    for c, (was, now) in enumerate(zip(before, board, strict=True)):
+        if was != now:
+            if was != EMPTY:
+                return None
+            added.append(c)
+    return added
+
+
+@lru_cache(maxsize=1)
+def _bare(size: int) -> tuple[tuple[int, None, _Reach], ...]:
+    """The reading of each cell that no tile touches, by cell."""
+    return tuple((c, None, ()) for c in range(size))
+
+
+def _read(
+    board: tuple[int, ...], geo: Board, cells: set[int]
+) -> dict[int, tuple[int, int | None, _Reach]]:
+    """Each of the empty ``cells`` of ``board`` as :func:`_open_cells` lists it,
+    ``(cell, fit, reach)``, read in one pass over its neighbours:
 
     * ``fit``: the turns that no neighbour's plant conflicts with (bit ``tile * 6 +
       rotation``: those in the set of every plant a same-layer neighbour shows towards
@@ -455,25 +562,19 @@ def _open_cells(
     * ``reach``: what matching each neighbour reaches: a same-layer neighbour's tile, and
       the vine network of a neighbour showing a vine, across the seam too.
 
-    The same board is asked about for every card started on it (a withdrawal restores
-    it), so it is read once (a pure function of immutable values: remembering is safe).
-    The neighbours are read inline, not by a function per cell: a board has some forty
-    empty cells, and a Python call costs more than most cells' whole reading."""
-    geo = formations()[formation]
+    The neighbours are read inline, not by a function per cell: a Python call costs more
+    than most cells' whole reading."""
     ts = tiles()
     plant_sets = _plant_sets()
     vine = ts.vine
     faces = _faces()
     canonical, fitting, _shows = _turn_sets()
     linked = geo.linked_nbrs
-    layer = geo.layer
     # the plants of the vine networks already traced, by cell (a network's cells all
     # share its plants)
     networks: dict[int, int] = {}
-    out = []
-    for c, v in enumerate(board):  # (a plain loop: cheaper than a generator's frame)
-        if v != EMPTY:
-            continue
+    out = {}
+    for c in cells:
         fit: int | None = None
         reach = []
         for dr, n, back, link in linked[c]:
@@ -501,8 +602,8 @@ def _open_cells(
                         networks[f] = net
                 plants |= net
             reach.append((dr, q, plants))
-        out.append((c, layer[c], fit, tuple(reach)))
-    return tuple(out)
+        out[c] = (c, fit, tuple(reach))
+    return out
 
 
 @lru_cache(maxsize=1)
