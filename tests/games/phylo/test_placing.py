@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import ecotone
-from ecotone.core.game import State
+from ecotone.core.game import Game, State
 from ecotone.games.phylo.actions import Move, Play
 from ecotone.games.phylo.board import CELL_NAMES, Direction
 from ecotone.games.phylo.movement import moves as legal_moves
 from ecotone.games.phylo.placement import ordinary_cells, ordinary_spots
-from ecotone.games.phylo.state import Phase, Table, table
+from ecotone.games.phylo.state import Phase, PhyloData, Table, table
 
 from .helpers import act, cell, make_state, refusal
 
@@ -224,24 +226,16 @@ def test_a_parasite_moves_with_its_host() -> None:
 def test_cells_carried_from_decision_to_decision_are_the_cells_found_afresh() -> None:
     # ordinary_spots carries each card's cells over from the board listed before (the same
     # board after a drop, one card more after a play); a fresh walk must agree everywhere
-    game = ecotone.make("phylo", players=2)
-    rnd = random.Random(3)
     carried = 0
-    for seed in range(6):
-        state = game.start(seed)
-        while not state.is_over:
-            seat = state.to_move[0]
-            d = state.data
-            if d.phase is Phase.ACT:
-                on = table(d.board)
-                spots = ordinary_spots(on, d.hands[seat])
-                fresh = ordinary_cells(on.cells, d.hands[seat])
-                mine = {c: s for c, (s, _) in spots.items() if c in d.hands[seat] and s}
-                assert mine == {c: s for c, s in fresh.items() if s}
-                for c, (s, plays) in spots.items():  # each play is the card into its cell
-                    assert plays is None or plays == [Play(c, CELL_NAMES[x]) for x in s]
-                carried += len(mine)
-            state = state.apply(seat, rnd.choice(state.legal_actions(seat)))
+    for seat, d in _act_positions(ecotone.make("phylo", players=2), range(6), 3):
+        on = table(d.board)
+        spots = ordinary_spots(on, d.hands[seat])
+        fresh = ordinary_cells(on.cells, d.hands[seat])
+        mine = {c: s for c, (s, _) in spots.items() if c in d.hands[seat] and s}
+        assert mine == {c: s for c, s in fresh.items() if s}
+        for c, (s, plays) in spots.items():  # each play is the card into its cell
+            assert plays is None or plays == [Play(c, CELL_NAMES[x]) for x in s]
+        carried += len(mine)
     assert carried > 100
 
 
@@ -249,19 +243,26 @@ def test_movers_carried_to_a_grown_board_and_moves_are_those_found_afresh() -> N
     # a play carries the board's movers to the board one card larger (grown_movers), and
     # the moves walk precomputed paths; a fresh table must give the same movers and moves
     game = ecotone.make("phylo", players=2, variant="constructed")
-    rnd = random.Random(5)
     carried = 0
-    for seed in range(8):
+    for seat, d in _act_positions(game, range(8), 5):
+        on = table(d.board)
+        if on.grew is not None and on.movers is not None:
+            carried += 1
+        fresh = Table(d.board)
+        assert legal_moves(d, seat, on) == legal_moves(d, seat, fresh)
+        assert on.movers == fresh.movers
+    assert carried > 100
+
+
+def _act_positions(game: Game[Any], seeds: range, draws: int) -> Iterator[tuple[int, PhyloData]]:
+    """The seat to move and the data at every action phase of seeded games of ``game``
+    played at random (the moves drawn from ``random.Random(draws)``); each position is
+    handed out before its move is made, so a check may ask of its table first."""
+    rnd = random.Random(draws)
+    for seed in seeds:
         state = game.start(seed)
         while not state.is_over:
             seat = state.to_move[0]
-            d = state.data
-            if d.phase is Phase.ACT:
-                on = table(d.board)
-                if on.grew is not None and on.movers is not None:
-                    carried += 1
-                fresh = Table(d.board)
-                assert legal_moves(d, seat, on) == legal_moves(d, seat, fresh)
-                assert on.movers == fresh.movers
+            if state.data.phase is Phase.ACT:
+                yield seat, state.data
             state = state.apply(seat, rnd.choice(state.legal_actions(seat)))
-    assert carried > 100
