@@ -11,7 +11,11 @@ carry the viewer's exact observation and legal actions, and no hidden component 
 appear in it anywhere (as a string or a word of one), nor the seed or the state digest.
 A log entry about step ``k`` is judged against the state right after that step; so is
 the step a take-back names (what it showed then, it had shown already: a seat's own
-card it placed and took back is the seat's to show, as the engine's undo policy says).
+card it placed and took back is the seat's to show, as the engine's undo policy says)
+and the step a request to take back names. A seat's own step is judged against the state
+it was taken in: the seat chose it from its legal actions, so it knew every card the
+step names, even one the step itself hides (a card discarded as the discard pile is
+shuffled into the deck).
 """
 
 from __future__ import annotations
@@ -75,6 +79,7 @@ class LeakChecker:
         for v in range(len(self.states), version + 1):
             if v in steps:
                 self.line.append(self.line[-1].apply(steps[v].seat, steps[v].action))
+                assert self.line[-1].digest() == steps[v].digest, f"v{v}: not the server's line"
             else:
                 self.line.pop()
             self.states[v] = self.line[-1]
@@ -93,6 +98,28 @@ class LeakChecker:
                     moved |= {c for c, z in _zones(det).items() if truth.get(c) != z}
             self.hidden_cache[key] = moved
         return self.hidden_cache[key]
+
+    def record(self) -> dict[str, Any]:
+        """The match so far, for replaying a failure: its seed and every version's change
+        (a step, with the masks the server gave it, or a take-back)."""
+        match = self.match
+        steps = {s.version: s for s in match.moves} | {t.step.version: t.step for t in match.taken}
+        events: list[Any] = []
+        for v in range(1, match.version + 1):
+            step = steps.get(v)
+            if step is None:
+                events.append([v, "take-back"])
+            else:
+                action = step.action.to_json()
+                events.append([v, step.seat, action, step.visible, step.tag_visible, step.digest])
+        game = match.game
+        return {
+            "game": game.spec.id,
+            "players": game.players,
+            "variant": game.variant,
+            "seed": match.seed,
+            "events": events,
+        }
 
     def check_words(
         self, viewer: int | None, obj: Any, version: int, what: str, allowed: set[str] = frozenset()
@@ -126,10 +153,21 @@ class LeakChecker:
             for entry in msg["log"]:
                 step = entry.pop("took_back", None)
                 if step is not None:
-                    self.check_words(viewer, step, step["version"], "a step taken back")
-                self.check_words(viewer, entry, entry["version"], "a log entry")
+                    self.check_step(viewer, step, "a step taken back")
+                self.check_step(viewer, entry, "a log entry")
+            offer = msg.get("undo_offer")
+            if offer is not None:
+                self.check_step(viewer, offer.pop("step"), "the step a take-back would undo")
             msg = {k: v for k, v in msg.items() if k != "log"}
         self.check_words(viewer, msg, version, f"a {msg.get('type')} message")
+
+    def check_step(self, viewer: int | None, entry: dict[str, Any], what: str) -> None:
+        """A log entry of step ``k``: judged against the state after it, or, for the
+        seat that took it, the state it was taken in (version ``k - 1``)."""
+        version = entry["version"]
+        if entry["seat"] == viewer and entry.get("action") is not None:
+            version -= 1
+        self.check_words(viewer, entry, version, what)
 
 
 _POLLS_PER_TURN = 40_000
@@ -154,59 +192,77 @@ async def _play(game_id: str, players: int, variant: str | None, seed: int, db: 
             if spec is None:
                 _, token = await manager.join(match, s, f"p{s}")
                 tokens[s] = hash_token(token)
-        game = match.game
-        # The budget is the game's bound in moves, and a count of polls (not a time) for
-        # the random bot's moves, which slow down with the polls on a loaded machine.
-        steps = polls = moves = 0
-        while match.status != "over":
-            waiting = [s for s in match.waiting_for if s in tokens]
-            if not waiting:
-                polls += 1
-                assert polls <= _POLLS_PER_TURN, f"{game_id}: the bot did not move"
-                await asyncio.sleep(0.0005)
-                continue
-            polls = 0
-            moves += 1  # each pass makes one move: a lucky random action or a legal one
-            assert moves <= game.max_steps, f"{game_id}: not over after {game.max_steps} moves"
-            seat = rnd.choice(waiting)
-            legal = match.state.legal_actions(seat)
-            tries: list[tuple[int, Any]] = []
-            if rnd.random() < 0.2:
-                tries.append((match.version + 1, legal[0]))  # stale
-            if rnd.random() < 0.3:
-                tries.append(
-                    (match.version, game.codec.from_index(rnd.randrange(game.num_distinct_actions)))
-                )
-            accepted = False
-            for version, action in tries:
-                try:
-                    await manager.act(match, seat, version, action, token_hash=tokens[seat])
-                except ServerError as exc:
-                    asked = set(_words(action.to_json()))
-                    checker.check_words(seat, exc.to_json(), match.version, "an error", asked)
-                else:
-                    accepted = True  # a random action that happened to be legal
-                    break
-            if accepted:
-                continue
-            await manager.act(
-                match, seat, match.version, rnd.choice(legal), token_hash=tokens[seat]
-            )
-            steps += 1
-            if match.status == "active" and rnd.random() < 0.25:
-                await _take_back(manager, match, seat, tokens, rnd, checker)
-            if match.status != "over" and steps % 10 == 0:
-                for v in [*range(players), None]:
-                    checker.check_message(v, msgspec.to_builtins(match.view(v, 0)))
-                lobby = msgspec.to_builtins(await manager.lobby("active"))
-                checker.check_words(None, lobby, match.version, "the lobby")
-                with pytest.raises(ServerError, match="once the match is over"):
-                    manager.replay(match)
+        try:
+            await _moves(manager, match, checker, tokens, rnd)
+        except AssertionError:
+            # the game is another at each run (a bot moves while the seats poll): print it,
+            # for pytest to show, so that the failure can be replayed step by step
+            print(json.dumps(checker.record()))
+            raise
         assert match.status == "over", f"{game_id} did not finish"
         assert ecotone.core.Replay.from_json(manager.replay(match)).verify().is_over
         return checker.messages
     finally:
         await manager.stop()
+
+
+async def _moves(
+    manager: MatchManager,
+    match: Match,
+    checker: LeakChecker,
+    tokens: dict[int, str],
+    rnd: random.Random,
+) -> None:
+    """Plays ``match`` out: the seats without a bot act at random, making stale and
+    random (mostly illegal) requests, and now and then asking to take a step back."""
+    game = match.game
+    players = game.players
+    game_id = game.spec.id
+    # The budget is the game's bound in moves, and a count of polls (not a time) for
+    # the random bot's moves, which slow down with the polls on a loaded machine.
+    steps = polls = moves = 0
+    while match.status != "over":
+        waiting = [s for s in match.waiting_for if s in tokens]
+        if not waiting:
+            polls += 1
+            assert polls <= _POLLS_PER_TURN, f"{game_id}: the bot did not move"
+            await asyncio.sleep(0.0005)
+            continue
+        polls = 0
+        moves += 1  # each pass makes one move: a lucky random action or a legal one
+        assert moves <= game.max_steps, f"{game_id}: not over after {game.max_steps} moves"
+        seat = rnd.choice(waiting)
+        legal = match.state.legal_actions(seat)
+        tries: list[tuple[int, Any]] = []
+        if rnd.random() < 0.2:
+            tries.append((match.version + 1, legal[0]))  # stale
+        if rnd.random() < 0.3:
+            tries.append(
+                (match.version, game.codec.from_index(rnd.randrange(game.num_distinct_actions)))
+            )
+        accepted = False
+        for version, action in tries:
+            try:
+                await manager.act(match, seat, version, action, token_hash=tokens[seat])
+            except ServerError as exc:
+                asked = set(_words(action.to_json()))
+                checker.check_words(seat, exc.to_json(), match.version, "an error", asked)
+            else:
+                accepted = True  # a random action that happened to be legal
+                break
+        if accepted:
+            continue
+        await manager.act(match, seat, match.version, rnd.choice(legal), token_hash=tokens[seat])
+        steps += 1
+        if match.status == "active" and rnd.random() < 0.25:
+            await _take_back(manager, match, seat, tokens, rnd, checker)
+        if match.status != "over" and steps % 10 == 0:
+            for v in [*range(players), None]:
+                checker.check_message(v, msgspec.to_builtins(match.view(v, 0)))
+            lobby = msgspec.to_builtins(await manager.lobby("active"))
+            checker.check_words(None, lobby, match.version, "the lobby")
+            with pytest.raises(ServerError, match="once the match is over"):
+                manager.replay(match)
 
 
 async def _take_back(

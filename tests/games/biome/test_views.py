@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from ecotone.core.visibility import Sight, announcement
 from ecotone.games.biome.state import Phase
 
 from .helpers import act, game, make_state
@@ -56,6 +57,38 @@ def test_determinize_redeals_only_what_the_seat_cannot_see() -> None:
         assert det.data.gallery == s.data.gallery
         assert det.observe(0) == s.observe(0)
     assert any(s.determinize(0, random.Random(i)).data.deck != s.data.deck for i in range(3))
+
+
+def test_a_discard_shuffled_into_the_deck_in_the_same_step_is_read_by_its_owner_alone() -> None:
+    # A Drought (drawn in an exchange) makes each seat discard a card. The last discard ends
+    # the turn, and the Card Gallery's reset, finding the Main Deck empty, shuffles the
+    # discard pile into it: the card discarded is face down again before the step is over.
+    s = make_state(
+        game(2),
+        hands=["moon-moth-1 termites-1 lantern-bug-1 honey-bee-1 cicada-1", "cicada-2"],
+        tiles_=["T18 T21 T16 T38 T24", "T01 T02 T03 T04 T05"],
+        gallery="tadpoles-1 tadpoles-2 tadpoles-3",
+        deck_top="drought orangutan-1",
+        phase=Phase.EXCHANGE,
+        fill=False,
+        rng=1,
+    )
+    s = act(s, "exchange card moon-moth-1", "exchange card cicada-1", "done exchanging")
+    s = act(s, "discard termites-1")
+    discard = s.game.parse_action(s, 1, "discard cicada-2")
+    after = s.apply(1, discard)
+    assert "cicada-2" in after.data.deck
+    assert all("cicada-2" not in str(after.observe(v)) for v in (0, 1, None))
+    # No observation after the step shows the card, so the others learn only that a card
+    # was discarded; the seat that chose it from its hand reads the whole step.
+    told = announcement(s, 1, discard, after)
+    assert told.sight(1) is Sight.ACTION
+    assert told.sight(0) is Sight.KIND
+    assert told.sight(None) is Sight.KIND
+    assert told.text(0) == "a discard card"
+    # Its owner no longer knows where the card is: a re-deal may hand it to the other seat.
+    redealt = [after.determinize(1, random.Random(i)).data for i in range(20)]
+    assert any("cicada-2" in d.seats[0].hand for d in redealt)
 
 
 def test_render_shows_the_board_and_the_table() -> None:
