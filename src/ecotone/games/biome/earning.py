@@ -13,7 +13,7 @@ the same way (:mod:`.placement`).
 
 Each rule is one check, which the offers and the refusals (``*_problem``) both ask; where
 the offers are on the hot path of search the check names the broken rule by its code alone
-(:func:`_start_flaw`) or answers yes or no (:func:`_eats`, :func:`_habitat_met`), and the
+(:func:`_start_flaw`) or answers yes or no (:func:`_habitat_met`), and the
 refusal writes the words.
 """
 
@@ -61,28 +61,24 @@ _NOT_EARNABLE, _NO_PREY, _HABITAT_IMPOSSIBLE = R.NOT_EARNABLE, R.NO_PREY, R.HABI
 # -- prey ---------------------------------------------------------------------------------
 
 
-def _food(chains: tuple[tuple[str, ...], ...], by_id: dict[str, CardInfo]) -> set[str]:
-    """The animal kinds that a predator may eat from ``chains``: the top of each food chain
-    with room for one more animal (``by_id``: ``cards().by_id``). A predator eats one of
-    them when its prey list names it."""
-    food = set()
+def _food(chains: tuple[tuple[str, ...], ...], by_id: dict[str, CardInfo]) -> dict[str, str]:
+    """The animals a predator may eat from ``chains``, each with its kind, in chain order:
+    the top of each food chain with room for one more animal (``by_id``: ``cards().by_id``).
+    A predator eats one of them when its prey list names the kind."""
+    food = {}
     for chain in chains:
         if len(chain) < MAX_CHAIN:
-            food.add(by_id[chain[-1]].key)
+            top = chain[-1]
+            food[top] = by_id[top].key
     return food
-
-
-def _eats(card: CardInfo, chain: tuple[str, ...], by_id: dict[str, CardInfo]) -> bool:
-    """Whether ``card`` may eat the animal on top of ``chain`` (see :func:`_food`)."""
-    return not card.prey.isdisjoint(_food((chain,), by_id))
 
 
 def eligible_prey(d: BiomeData, seat: int, card: CardInfo) -> list[str]:
     """The player's unconsumed animals (the tops of its food chains) that ``card`` eats."""
     if not card.prey:
         return []
-    by_id = cards().by_id
-    return [chain[-1] for chain in d.seats[seat].chains if _eats(card, chain, by_id)]
+    food = _food(d.seats[seat].chains, cards().by_id)
+    return [animal for animal, kind in food.items() if kind in card.prey]
 
 
 def prey_problem(d: BiomeData, seat: int, card: CardInfo, prey: str) -> IllegalAction | None:
@@ -97,7 +93,7 @@ def prey_problem(d: BiomeData, seat: int, card: CardInfo, prey: str) -> IllegalA
     if chain[-1] != prey:
         eater = cs.by_id[chain[chain.index(prey) + 1]].name
         return IllegalAction(R.PREY_UNAVAILABLE, f"{prey} is already consumed (it feeds {eater})")
-    if not _eats(card, chain, cs.by_id):
+    if prey not in _food((chain,), cs.by_id):
         return IllegalAction(
             R.PREY_UNAVAILABLE, f"that food chain already holds {MAX_CHAIN} animals"
         )
@@ -177,7 +173,7 @@ def _card_flaws(
     earned are listed: what they share (the food the player's chains offer, the zones'
     limits) is worked out once for them all, not once per card."""
     by_id = cards().by_id
-    food: set[str] | None = None
+    food: set[str] | None = None  # the kinds that the player's chains offer
     zones = limits(totals)
     out: list[BiomeRefusal | None] = []
     for c in among:
@@ -187,7 +183,7 @@ def _card_flaws(
             continue
         if card.prey:
             if food is None:
-                food = _food(d.seats[seat].chains, by_id)
+                food = set(_food(d.seats[seat].chains, by_id).values())
             if card.prey.isdisjoint(food):
                 out.append(_NO_PREY)
                 continue

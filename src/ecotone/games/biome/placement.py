@@ -88,7 +88,10 @@ def limits(totals: dict[int, int]) -> list[tuple[int, int]]:
     """The zones of ``totals`` (:func:`.habitat.zone_totals`), each with its packed counts
     as :func:`feasible` reads them (the top bit of every field set). The totals list only
     the zones where a tile of the hand fits, so these do too."""
-    return [(zone, most | _TOPS) for zone, most in totals.items()]
+    out = []
+    for zone, most in totals.items():  # (a plain loop: a comprehension costs a frame)
+        out.append((zone, most | _TOPS))
+    return out
 
 
 def feasible(zones: list[tuple[int, int]], need: int, vine_link: bool, first: bool = False) -> int:
