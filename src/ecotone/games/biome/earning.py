@@ -13,7 +13,7 @@ the same way (:mod:`.placement`).
 
 Each rule is one check, which the offers and the refusals (``*_problem``) both ask; where
 the offers are on the hot path of search the check names the broken rule by its code alone
-(:func:`_start_flaw`) or answers yes or no (:func:`_eats`, :func:`_habitat_met`), and the
+(:func:`_start_flaw`) or answers yes or no (:func:`_habitat_met`), and the
 refusal writes the words.
 """
 
@@ -28,7 +28,7 @@ from ecotone.games.biome.actions import Confirm, ConfirmPrey, Earn, Place
 from ecotone.games.biome.cards import CardInfo, cards
 from ecotone.games.biome.config import MAX_CHAIN, MAX_WITHDRAWALS, Config
 from ecotone.games.biome.habitat import access, met, missing, zone_totals
-from ecotone.games.biome.placement import feasible, place_problem, placements
+from ecotone.games.biome.placement import feasible, limits, place_problem, placements
 from ecotone.games.biome.refusals import BiomeRefusal
 from ecotone.games.biome.refusals import BiomeRefusal as R
 from ecotone.games.biome.state import EMPTY, BiomeData, Phase
@@ -61,43 +61,24 @@ _NOT_EARNABLE, _NO_PREY, _HABITAT_IMPOSSIBLE = R.NOT_EARNABLE, R.NO_PREY, R.HABI
 # -- prey ---------------------------------------------------------------------------------
 
 
-def _eats(card: CardInfo, chain: tuple[str, ...], by_id: dict[str, CardInfo]) -> bool:
-    """Whether ``card`` may eat the animal on top of ``chain``: one of a kind on its prey
-    list, in a food chain with room for one more animal (``by_id``: ``cards().by_id``)."""
-    return len(chain) < MAX_CHAIN and by_id[chain[-1]].key in card.prey
+def _food(chains: tuple[tuple[str, ...], ...], by_id: dict[str, CardInfo]) -> dict[str, str]:
+    """The animals a predator may eat from ``chains``, each with its kind, in chain order:
+    the top of each food chain with room for one more animal (``by_id``: ``cards().by_id``).
+    A predator eats one of them when its prey list names the kind."""
+    food = {}
+    for chain in chains:
+        if len(chain) < MAX_CHAIN:
+            top = chain[-1]
+            food[top] = by_id[top].key
+    return food
 
 
 def eligible_prey(d: BiomeData, seat: int, card: CardInfo) -> list[str]:
     """The player's unconsumed animals (the tops of its food chains) that ``card`` eats."""
     if not card.prey:
         return []
-    by_id = cards().by_id
-    return [chain[-1] for chain in d.seats[seat].chains if _eats(card, chain, by_id)]
-
-
-def _can_eat(d: BiomeData, seat: int, card: CardInfo) -> bool:
-    """Whether :func:`eligible_prey` is not empty, found without listing it.
-
-    Asked for every predator of the hand and the Gallery whenever the cards that may be
-    earned are listed, of food chains that change only when a card is earned: the answers
-    are remembered by the chains and the kind of animal."""
-    chains = d.seats[seat].chains
-    key = (chains, card.key)
-    found = _CAN_EAT.get(key)
-    if found is None:
-        if len(_CAN_EAT) >= 4096:  # a bound: recent chains are the ones asked again
-            _CAN_EAT.clear()
-        found = False
-        by_id = cards().by_id
-        for chain in chains:
-            if _eats(card, chain, by_id):
-                found = True
-                break
-        _CAN_EAT[key] = found
-    return found
-
-
-_CAN_EAT: dict[tuple[tuple[tuple[str, ...], ...], str], bool] = {}
+    food = _food(d.seats[seat].chains, cards().by_id)
+    return [animal for animal, kind in food.items() if kind in card.prey]
 
 
 def prey_problem(d: BiomeData, seat: int, card: CardInfo, prey: str) -> IllegalAction | None:
@@ -112,7 +93,7 @@ def prey_problem(d: BiomeData, seat: int, card: CardInfo, prey: str) -> IllegalA
     if chain[-1] != prey:
         eater = cs.by_id[chain[chain.index(prey) + 1]].name
         return IllegalAction(R.PREY_UNAVAILABLE, f"{prey} is already consumed (it feeds {eater})")
-    if not _eats(card, chain, cs.by_id):
+    if prey not in _food((chain,), cs.by_id):
         return IllegalAction(
             R.PREY_UNAVAILABLE, f"that food chain already holds {MAX_CHAIN} animals"
         )
@@ -176,17 +157,41 @@ def _start_flaw(
 def _card_flaw(
     d: BiomeData, seat: int, card: CardInfo, totals: dict[int, int]
 ) -> BiomeRefusal | None:
-    """The rule ``card`` breaks, past the supply: animals and plant cards are earned; a
-    predator needs a prey it can eat; and the plants of the board and the player's tiles,
-    in one zone, must be able to cover the habitat (``totals``: :func:`.habitat.zone_totals`
-    here)."""
-    if not card.earnable:
-        return _NOT_EARNABLE
-    if card.prey and not _can_eat(d, seat, card):
-        return _NO_PREY
-    if not feasible(totals, card.packed_needs, card.vine_link):
-        return _HABITAT_IMPOSSIBLE
-    return None
+    """The rule ``card`` breaks, past the supply (see :func:`_card_flaws`)."""
+    return _card_flaws(d, seat, (card.id,), totals)[0]
+
+
+def _card_flaws(
+    d: BiomeData, seat: int, among: tuple[str, ...], totals: dict[int, int]
+) -> list[BiomeRefusal | None]:
+    """The rule each card of ``among`` (ids) breaks, past the supply, or ``None``: animals
+    and plant cards are earned; a predator needs a prey it can eat (:func:`_food`); and the
+    plants of the board and the player's tiles, in one zone, must be able to cover the
+    habitat (``totals``: :func:`.habitat.zone_totals` here; :func:`.placement.feasible`).
+
+    Every card of the hand and the Gallery is asked about whenever the cards that may be
+    earned are listed: what they share (the food the player's chains offer, the zones'
+    limits) is worked out once for them all, not once per card."""
+    by_id = cards().by_id
+    food: set[str] | None = None  # the kinds that the player's chains offer
+    zones = limits(totals)
+    out: list[BiomeRefusal | None] = []
+    for c in among:
+        card = by_id[c]
+        if not card.earnable:
+            out.append(_NOT_EARNABLE)
+            continue
+        if card.prey:
+            if food is None:
+                food = set(_food(d.seats[seat].chains, by_id).values())
+            if card.prey.isdisjoint(food):
+                out.append(_NO_PREY)
+                continue
+        if not feasible(zones, card.packed_needs, card.vine_link, True):
+            out.append(_HABITAT_IMPOSSIBLE)
+            continue
+        out.append(None)
+    return out
 
 
 def _earn_flaw(
@@ -250,11 +255,11 @@ def earn_options(d: BiomeData, seat: int, cfg: Config) -> list[Action]:
     if found is None:
         if len(_EARNABLE) >= 4096:  # a bound: recent positions are the ones asked again
             _EARNABLE.clear()
-        by_id = cards().by_id
-        totals = zone_totals(d.board, cfg.geo, me.tiles)
         # (the supply is checked above, once for every card)
+        ids = (*me.hand, *d.gallery)
+        flaws = _card_flaws(d, seat, ids, zone_totals(d.board, cfg.geo, me.tiles))
         found = _EARNABLE[key] = tuple(
-            Earn(c) for c in (*me.hand, *d.gallery) if _card_flaw(d, seat, by_id[c], totals) is None
+            [Earn(c) for c, flaw in zip(ids, flaws, strict=True) if flaw is None]
         )
     return list(found)
 

@@ -74,31 +74,45 @@ def _zones(
     hand: tuple[int, ...],
     needs: tuple[int, ...],
     vine_link: bool,
-) -> list[int]:
-    return feasible(zone_totals(board, geo, hand), _packed_needs(needs), vine_link)
+) -> int:
+    """The zones (a bit set of :data:`ZONE_E` and :data:`ZONE_CU`) where a habitat
+    needing ``needs`` could still be met with the board and ``hand`` (:func:`feasible`)."""
+    return feasible(limits(zone_totals(board, geo, hand)), _packed_needs(needs), vine_link)
 
 
 # The top bit of each plant's field of packed counts (:func:`.tiles.packed`).
 _TOPS = sum(1 << PLANT_BITS * p + PLANT_BITS - 1 for p in range(16))  # (up to 16 plants: 11 here)
 
 
-def feasible(totals: dict[int, int], need: int, vine_link: bool) -> list[int]:
-    """The zones of ``totals`` (:func:`.habitat.zone_totals`) where a habitat needing the
-    packed counts ``need`` (a card's ``packed_needs``; and a vine link, when ``vine_link``)
-    could still be met: those whose totals hold at least ``need`` of every plant.
-
-    One subtraction tells it for every plant: each field of the totals gets its top bit
-    set first, and keeps it exactly when no more is taken from it than it holds (a count
-    stays below the top bit of its field). It is asked for every card of the hand and the
-    Gallery whenever the cards that may be earned are listed, so it stays one call."""
-    # the totals list only the zones where a tile of the hand fits
+def limits(totals: dict[int, int]) -> list[tuple[int, int]]:
+    """The zones of ``totals`` (:func:`.habitat.zone_totals`), each with its packed counts
+    as :func:`feasible` reads them (the top bit of every field set). The totals list only
+    the zones where a tile of the hand fits, so these do too."""
     out = []
-    for zone, most in totals.items():
+    for zone, most in totals.items():  # (a plain loop: a comprehension costs a frame)
+        out.append((zone, most | _TOPS))
+    return out
+
+
+def feasible(zones: list[tuple[int, int]], need: int, vine_link: bool, first: bool = False) -> int:
+    """The zones (a bit set; 0: none) of ``zones`` (:func:`limits`) where a habitat needing
+    the packed counts ``need`` (a card's ``packed_needs``; and a vine link, when
+    ``vine_link``) could still be met: those that hold at least ``need`` of every plant.
+    With ``first``, only the first such zone (enough to know whether it can be met at all).
+
+    One subtraction tells it for every plant: each field of a zone's counts has its top
+    bit set, and keeps it exactly when no more is taken from it than it holds (a count
+    stays below the top bit of its field). The cards that may be earned are asked about
+    with the zones' limits made once for them all."""
+    found = 0
+    for zone, most in zones:
         if vine_link and zone == ZONE_E:
             continue
-        if (most | _TOPS) - need & _TOPS == _TOPS:
-            out.append(zone)
-    return out
+        if most - need & _TOPS == _TOPS:
+            found |= zone
+            if first:
+                break
+    return found
 
 
 @lru_cache(maxsize=256)
@@ -137,12 +151,9 @@ def _first_places(
 ) -> tuple[Place, ...]:
     """The placements of a habitat's first tile: anywhere in a feasible zone, reaching a
     plant the card needs (on the tile itself, or by a match its cell offers)."""
-    zones = _zones(board, geo, hand, needs, vine_link)
-    if not zones:
+    mask = _zones(board, geo, hand, needs, vine_link)
+    if not mask:
         return ()
-    mask = 0
-    for z in zones:
-        mask |= z
     made, canon = _made(geo.key)
     wanted = _need_set(needs)
     by_layer, own_by_layer = _hand_by_layer(hand, wanted, len(geo.cells))
@@ -419,7 +430,7 @@ def place_problem(
             "its habitat with a tile that does",
         )
     zone = zone_of(geo.layer[pending[0]] if pending else layer)
-    if zone not in _zones(board, geo, hand, card.needs, card.vine_link):
+    if not zone & _zones(board, geo, hand, card.needs, card.vine_link):
         return IllegalAction(
             R.HABITAT_IMPOSSIBLE,
             f"{card.name}'s habitat cannot be completed in the "
