@@ -14,18 +14,49 @@ cannot foresee it.
 
 from __future__ import annotations
 
+import _random
 import random
 from typing import Any
 
-__all__ = ["derive_seed", "new_key", "roll", "shuffle"]
+__all__ = ["below", "derive_seed", "new_key", "roll", "shuffle"]
 
 _MASK = (1 << 64) - 1
 
+_Random = random.Random
+_make = _Random.__new__
+_seed_c = _random.Random.seed
+
 
 def roll(key: int) -> tuple[random.Random, int]:
-    """A generator seeded from ``key`` and the key that replaces it in the state."""
-    rnd = random.Random(key)
+    """A generator seeded from ``key`` and the key that replaces it in the state.
+
+    The generator is ``random.Random(key)``, made without its two Python-level methods:
+    for a whole number, ``Random.__init__`` and ``Random.seed`` only hand it to the C
+    seeding and clear ``gauss_next``, and a search rolls at every chance event of every
+    rollout (tests/core/test_rng.py checks the generator's state against the library's).
+    """
+    rnd = _make(_Random)
+    _seed_c(rnd, key)
+    rnd.gauss_next = None  # type: ignore[attr-defined]
     return rnd, rnd.getrandbits(64)
+
+
+def below(rnd: random.Random, n: int) -> int:
+    """A whole number in ``range(n)`` (``n`` > 0), exactly as ``rnd.randrange(n)`` draws it.
+
+    The same draw as the library's ``_randbelow_with_getrandbits`` (see :func:`shuffle`),
+    without its two Python-level calls. A subclass of ``random.Random`` may draw
+    otherwise, so it is left to its own method, as is a range that is empty (the library
+    refuses it in its own words).
+    """
+    if type(rnd) is not _Random or n <= 0:
+        return rnd.randrange(n)
+    k = n.bit_length()
+    bits = rnd.getrandbits
+    r = bits(k)
+    while r >= n:
+        r = bits(k)
+    return r
 
 
 def new_key(rnd: random.Random) -> int:

@@ -20,7 +20,7 @@ from functools import cache
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
 from ecotone.core.records import replace, seat_name, without
-from ecotone.core.rng import roll
+from ecotone.core.rng import below, roll
 from ecotone.games.biome.actions import Gain, Opportunist, PlayBlight, PlayWinds, Sabotage
 from ecotone.games.biome.cards import cards
 from ecotone.games.biome.config import Config
@@ -286,6 +286,6 @@ def sabotage(d: BiomeData, victim: int) -> BiomeData:
     """A random card of ``victim``'s hand goes to the discard pile."""
     rnd, key = roll(d.rng)
     me = d.seats[victim]
-    card = me.hand[rnd.randrange(len(me.hand))]
+    card = me.hand[below(rnd, len(me.hand))]
     d = d.with_seat(victim, me.losing(card))
     return replace(d, discard=(*d.discard, card), rng=key)

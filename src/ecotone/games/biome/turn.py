@@ -24,7 +24,7 @@ from __future__ import annotations
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
 from ecotone.core.records import replace
-from ecotone.core.rng import roll, shuffle
+from ecotone.core.rng import below, roll, shuffle
 from ecotone.games.biome.actions import Burn, DiscardCard, DrawDeck, ReturnTile, TakeGallery
 from ecotone.games.biome.board import PLATFORMS
 from ecotone.games.biome.cards import cards
@@ -121,7 +121,7 @@ def draw_tile(d: BiomeData, seat: int) -> BiomeData:
     """``seat`` takes a random face-down tile from the perimeter (which must not be empty);
     taking the last one triggers the end of the game."""
     rnd, key = roll(d.rng)
-    i = rnd.randrange(len(d.perimeter))
+    i = below(rnd, len(d.perimeter))
     tile = d.perimeter[i]
     perimeter = d.perimeter[:i] + d.perimeter[i + 1 :]
     d = d.seat(seat, tiles=tuple(sorted((*d.seats[seat].tiles, tile))))

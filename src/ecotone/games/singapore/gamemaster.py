@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from ecotone.core.records import replace, seat_name
-from ecotone.core.rng import roll, shuffle
+from ecotone.core.rng import below, roll, shuffle
 from ecotone.games.singapore.state import SGData
 
 __all__ = ["MOST_SEATS", "SEAT_NAMES", "dice", "say", "shuffled", "throw"]
@@ -48,21 +48,13 @@ def shuffled(d: SGData, items: Sequence[T]) -> tuple[tuple[T, ...], SGData]:
 
 
 # A die draws from the generator exactly what ``random.Random``'s own ``randint(1, 6)``
-# draws (CPython's ``_randbelow_with_getrandbits``: as few bits as hold the bound, drawn
-# again while the number is out of range), without the three or four Python-level calls
-# each draw costs there: a round throws a die per player, and a search plays many rounds.
-# The shuffles likewise (:func:`ecotone.core.rng.shuffle`). A subclass of
-# ``random.Random`` may draw otherwise: it is left to its own methods.
+# draws (:func:`ecotone.core.rng.below`), without the library's Python-level calls: a
+# round throws a die per player, and a search plays many rounds. The shuffles likewise
+# (:func:`ecotone.core.rng.shuffle`).
 
 _SIDES = 6
-_SIDE_BITS = _SIDES.bit_length()
 
 
 def throw(rnd: random.Random) -> int:
     """One die thrown with ``rnd``: what ``rnd.randint(1, 6)`` gives."""
-    if type(rnd) is not random.Random:
-        return rnd.randint(1, _SIDES)
-    r = rnd.getrandbits(_SIDE_BITS)
-    while r >= _SIDES:
-        r = rnd.getrandbits(_SIDE_BITS)
-    return r + 1
+    return below(rnd, _SIDES) + 1
