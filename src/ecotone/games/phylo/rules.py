@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
+from collections.abc import Set as AbstractSet
 from itertools import accumulate
 
 from ecotone.core.actions import Action
@@ -204,32 +205,37 @@ def pile_problem(d: PhyloData, seat: int) -> Problem | None:
 
 def _turn_actions(
     d: PhyloData, seat: int, out: list[Action] | None
-) -> tuple[list[list[int] | list[Action]], list[Action], int]:
+) -> tuple[list[AbstractSet[int] | list[int] | list[Action]], list[Action], int]:
     """A turn's actions, in the legal list's order: the plays of the hand's cards, card by
     card in the hand's order; the moves; a drop of each card while the pile lasts; a pass.
 
     Listed into ``out``; or, without it (``None``), counted: returned are, for each card,
-    the cells it may go to (a species) or its plays (an event), then the moves and the
-    number of drops, so that :func:`pick` makes only the action it draws (the plays of
-    species, most of the list, are then never made).
+    the cells it may go to (a species: an ordinary species' as a set when they were not
+    listed on this board yet, see :func:`~ecotone.games.phylo.placement.ordinary_spots`)
+    or its plays (an event), then the moves and the number of drops, so that :func:`pick`
+    makes only the action it draws (the plays of species, most of the list, are then
+    never made, and only the drawn card's cells are put in order).
     """
     on = table(d.board)
     cells = on.cells
     hand = d.hands[seat]  # sorted, and never two copies of a card
     known = ordinary_spots(on, hand)
-    blocks: list[list[int] | list[Action]] = []
+    blocks: list[AbstractSet[int] | list[int] | list[Action]] = []
     for card in hand:
         found = known.get(card)
         if found is not None:
             if out is None:
-                blocks.append(found[0])
+                blocks.append(found[0])  # (a set or a list: counted alike)
             else:
                 plays = found[1]
                 if plays is None:  # (made here, once for the board: see ordinary_spots)
+                    listed = found[0]
+                    if not isinstance(listed, list):
+                        listed = sorted(listed)
                     plays = []
-                    for c in found[0]:
+                    for c in listed:
                         plays.append(Play(card, CELL_NAMES[c]))
-                    known[card] = found[0], plays
+                    known[card] = listed, plays
                 out += plays
         elif card in _SPECIES:
             spots = species_cells(d, card, cells)
@@ -273,7 +279,11 @@ def pick(d: PhyloData, seat: int, fraction: float) -> Action:
     hand = d.hands[seat]
     if place < n:
         i = bisect_right(ends, place)  # the card whose plays hold the place
-        drawn = blocks[i][place - ends[i - 1] if i else place]  # a cell, or an event's play
+        block = blocks[i]
+        nth = place - ends[i - 1] if i else place
+        if not isinstance(block, list):  # an ordinary species' cells, as a set
+            return Play(hand[i], CELL_NAMES[sorted(block)[nth]])
+        drawn = block[nth]  # a cell, or an event's play
         if isinstance(drawn, int):
             return Play(hand[i], CELL_NAMES[drawn])
         return drawn
