@@ -60,6 +60,7 @@ from ecotone.games.phylo.events import (
     event_plays,
     event_problem,
     play_event,
+    played_on,
     react_actions,
     recover,
     recover_problem,
@@ -205,22 +206,23 @@ def pile_problem(d: PhyloData, seat: int) -> Problem | None:
 
 def _turn_actions(
     d: PhyloData, seat: int, out: list[Action] | None
-) -> tuple[list[AbstractSet[int] | list[int] | list[Action]], list[Action], int]:
+) -> tuple[list[AbstractSet[int] | list[int]], list[Action], int]:
     """A turn's actions, in the legal list's order: the plays of the hand's cards, card by
     card in the hand's order; the moves; a drop of each card while the pile lasts; a pass.
 
     Listed into ``out``; or, without it (``None``), counted: returned are, for each card,
     the cells it may go to (a species: an ordinary species' as a set when they were not
     listed on this board yet, see :func:`~ecotone.games.phylo.placement.ordinary_spots`)
-    or its plays (an event), then the moves and the number of drops, so that :func:`pick`
-    makes only the action it draws (the plays of species, most of the list, are then
-    never made, and only the drawn card's cells are put in order).
+    or where its plays go (an event: see :func:`~ecotone.games.phylo.events.event_plays`),
+    then the moves and the number of drops, so that :func:`pick` makes only the action it
+    draws (the plays, most of the list, are then never made, and only the drawn card's
+    cells are put in order).
     """
     on = table(d.board)
     cells = on.cells
     hand = d.hands[seat]  # sorted, and never two copies of a card
     known = ordinary_spots(on, hand)
-    blocks: list[AbstractSet[int] | list[int] | list[Action]] = []
+    blocks: list[AbstractSet[int] | list[int]] = []
     for card in hand:
         found = known.get(card)
         if found is not None:
@@ -245,9 +247,9 @@ def _turn_actions(
                 for c in spots:
                     out.append(Play(card, CELL_NAMES[c]))
         elif out is None:
-            blocks.append(event_plays(d, seat, _EVENTS[card], cells))
+            blocks.append(event_plays(d, seat, _EVENTS[card], cells, None))
         else:
-            out += event_plays(d, seat, _EVENTS[card], cells)
+            event_plays(d, seat, _EVENTS[card], cells, out)
     moved = moves(d, seat, on)
     drops = len(hand) if pile_problem(d, seat) is None else 0
     if out is not None:
@@ -281,12 +283,12 @@ def pick(d: PhyloData, seat: int, fraction: float) -> Action:
         i = bisect_right(ends, place)  # the card whose plays hold the place
         block = blocks[i]
         nth = place - ends[i - 1] if i else place
-        if not isinstance(block, list):  # an ordinary species' cells, as a set
-            return Play(hand[i], CELL_NAMES[sorted(block)[nth]])
-        drawn = block[nth]  # a cell, or an event's play
-        if isinstance(drawn, int):
-            return Play(hand[i], CELL_NAMES[drawn])
-        return drawn
+        # (an ordinary species' cells may be a set: see ordinary_spots)
+        cell = block[nth] if isinstance(block, list) else sorted(block)[nth]
+        card = hand[i]
+        if card in _SPECIES:
+            return Play(card, CELL_NAMES[cell])
+        return played_on(card, cell, nth)
     place -= n
     if place < len(moved):
         return moved[place]
