@@ -69,6 +69,7 @@ __all__ = [
     "event_problem",
     "hits",
     "play_event",
+    "played_on",
     "react_actions",
     "recover",
     "recover_problem",
@@ -261,8 +262,15 @@ def _why_spared(ev: Event, sp: Species) -> str:
     )
 
 
-def event_plays(d: PhyloData, seat: int, ev: Event, cells: Mapping[int, Slot]) -> list[Action]:
-    """The legal plays of event ``ev`` from ``seat``'s hand (on each species it strikes).
+def event_plays(
+    d: PhyloData, seat: int, ev: Event, cells: Mapping[int, Slot], out: list[Action] | None
+) -> list[int]:
+    """The legal plays of event ``ev`` from ``seat``'s hand (on each species it strikes),
+    listed into ``out``; or, without it (``None``), returned by where they are played, for
+    a random playout to count them and make only the play it draws (:func:`played_on`):
+    the cell of each species the event strikes (twice for an event that may also be left
+    on the table as URBAN terrain: played on it, then left there), or ``-1`` for an event
+    played on no species.
 
     The checks of :func:`event_problem` that only read the card were asked once for every
     event (the forms each may be played in); the ones that read the game are asked here.
@@ -271,23 +279,49 @@ def event_plays(d: PhyloData, seat: int, ev: Event, cells: Mapping[int, Slot]) -
     # (timing_ok asked of the start-of-turn events only: a reaction is in neither form
     # below, and an action event may be played any time)
     if card in _AT_START and not timing_ok(d, ev):
-        return []
+        return _NOWHERE
     # (the rules of a few events, asked of those events only)
     if card in _ALONE:
         if card in _RECOVERING and _discards_problem(d, seat, ev) is not None:
-            return []
-        return [PlayEvent(card)]
+            return _NOWHERE
+        if out is None:
+            return _ON_NO_SPECIES
+        out.append(PlayEvent(card))
+        return _NOWHERE
     if card not in _ON or (card in _SPREADING and _once_problem(d, ev) is not None):
-        return []
+        return _NOWHERE
     leave = card in _LEFT
     prey = _TARGETS[card]  # targets(ev): it is played on a species
-    out: list[Action] = []
+    at: list[int] = []
     for slot in d.board:  # in cell order, as ``cells`` holds it
         if slot.card in prey:  # the event strikes it
-            out.append(Play(card, CELL_NAMES[slot.cell]))
-            if leave:
-                out.append(PlayLeaving(card, CELL_NAMES[slot.cell]))
-    return out
+            cell = slot.cell
+            if out is None:
+                at.append(cell)
+                if leave:
+                    at.append(cell)
+            else:
+                out.append(Play(card, CELL_NAMES[cell]))
+                if leave:
+                    out.append(PlayLeaving(card, CELL_NAMES[cell]))
+    return at
+
+
+def played_on(card: str, cell: int, place: int) -> Action:
+    """The play of event ``card`` that :func:`event_plays` gives as ``cell`` at ``place``
+    of its places: on no species (``-1``); on the species at ``cell``; or, the second of
+    the two places of each cell for an event that may be left on the table, left there."""
+    if cell < 0:
+        return PlayEvent(card)
+    if place % 2 and card in _LEFT:
+        return PlayLeaving(card, CELL_NAMES[cell])
+    return Play(card, CELL_NAMES[cell])
+
+
+# What event_plays gives for an event that cannot be played now, and for one played on no
+# species (shared: read only).
+_NOWHERE: list[int] = []
+_ON_NO_SPECIES: list[int] = [-1]
 
 
 def timing_ok(d: PhyloData, ev: Event) -> bool:

@@ -16,6 +16,7 @@ themselves.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 
 from ecotone.games.phylo.actions import Play
 from ecotone.games.phylo.board import (
@@ -39,9 +40,10 @@ __all__ = [
     "species_problem",
 ]
 
-Spots = tuple[list[int], list[Play] | None]
-"""Where an ordinary species may be played: its cells, ascending, and its play into each,
-in the same order, once made (:func:`ordinary_spots`)."""
+Spots = tuple[AbstractSet[int] | list[int], list[Play] | None]
+"""Where an ordinary species may be played: its cells, as a set, or ascending once the
+legal list asked for them, and then its play into each, in the same order, once made
+(:func:`ordinary_spots`)."""
 
 
 def species_problem(
@@ -241,10 +243,11 @@ def ordinary_cells(cells: Mapping[int, Slot], hand: Iterable[str]) -> dict[str, 
 
 def ordinary_spots(on: Table, hand: Iterable[str]) -> dict[str, Spots]:
     """:func:`ordinary_cells` on the board of ``on`` (its :class:`Table`): for every
-    ordinary species of ``hand``, its cells, ascending (empty where it has none), with its
-    :class:`~ecotone.games.phylo.actions.Play` into each once made (:data:`Spots`; the
-    mapping is shared, and the lists: read only, but for an entry's plays, which the legal
-    actions make when they first list the card on this board and enter here).
+    ordinary species of ``hand``, its cells (a set; empty where it has none), or once
+    listed, its cells ascending with its :class:`~ecotone.games.phylo.actions.Play` into
+    each (:data:`Spots`; the mapping is shared, and the sets and lists: read only, but for
+    an entry's list and plays, which the legal actions make when they first list the card
+    on this board and enter here).
 
     A species' cells are a fact of the board alone, and a turn's decisions follow one
     another on boards that change little: a drop leaves the board as it was, a play puts
@@ -258,7 +261,10 @@ def ordinary_spots(on: Table, hand: Iterable[str]) -> dict[str, Spots]:
     making them again was a good part of the legal actions. They are made only when the
     whole list is asked for (:func:`ecotone.games.phylo.rules.legal`): a random playout
     counts the cells and makes only the play it draws
-    (:func:`ecotone.games.phylo.rules.pick`).
+    (:func:`ecotone.games.phylo.rules.pick`). For the same reason the cells are kept as a
+    set, put in order only when listed: a set counts as well as a list, and a card's cells
+    found again (a new card beside it, or a card met for the first time on this board)
+    are then never sorted for a playout that draws another action.
     """
     missing = _ORDINARY.intersection(hand)
     last = _LISTED[0]
@@ -276,8 +282,8 @@ def ordinary_spots(on: Table, hand: Iterable[str]) -> dict[str, Spots]:
         for card in missing:
             known[card] = _NOWHERE
         for card, near in _near(cells, missing).items():
-            # (a set less a dict: see ordinary_cells)
-            known[card] = sorted(near.difference(cells)), None
+            # (a set less a dict: see ordinary_cells; put in order only when listed)
+            known[card] = near.difference(cells), None
     return known
 
 
@@ -320,22 +326,28 @@ def _carry(
             return missing
         (cell,) = now.keys() - before.keys()
     friends = _FRIENDS[now[cell].card]
+    fresh: set[int] | None = None  # the new card's empty neighbours, once asked
     for card in missing:
         found = prior.get(card)
         if found is None:
             continue
         spots, plays = found
         if card in friends:
-            more = set(spots)
-            more.update(OFF_MAP_NEIGHBOURS[cell])
-            known[card] = sorted(more.difference(now)), None
+            if fresh is None:
+                fresh = set(OFF_MAP_NEIGHBOURS[cell]).difference(now)
+            more = fresh.union(spots)
+            more.discard(cell)
+            known[card] = more, None
         elif cell in spots:
-            # (copies less one item by slices: no frame, where a comprehension needs one)
-            i = spots.index(cell)
-            known[card] = (
-                spots[:i] + spots[i + 1 :],
-                None if plays is None else plays[:i] + plays[i + 1 :],
-            )
+            if isinstance(spots, list):  # listed: its plays, if made, lose theirs too
+                # (copies less one item by slices: no frame, where a comprehension needs one)
+                i = spots.index(cell)
+                known[card] = (
+                    spots[:i] + spots[i + 1 :],
+                    None if plays is None else plays[:i] + plays[i + 1 :],
+                )
+            else:
+                known[card] = spots - {cell}, None
         else:
             known[card] = found
     return missing.difference(known)

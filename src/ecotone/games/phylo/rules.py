@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
+from collections.abc import Set as AbstractSet
 from itertools import accumulate
 
 from ecotone.core.actions import Action
@@ -59,6 +60,7 @@ from ecotone.games.phylo.events import (
     event_plays,
     event_problem,
     play_event,
+    played_on,
     react_actions,
     recover,
     recover_problem,
@@ -204,32 +206,38 @@ def pile_problem(d: PhyloData, seat: int) -> Problem | None:
 
 def _turn_actions(
     d: PhyloData, seat: int, out: list[Action] | None
-) -> tuple[list[list[int] | list[Action]], list[Action], int]:
+) -> tuple[list[AbstractSet[int] | list[int]], list[Action], int]:
     """A turn's actions, in the legal list's order: the plays of the hand's cards, card by
     card in the hand's order; the moves; a drop of each card while the pile lasts; a pass.
 
     Listed into ``out``; or, without it (``None``), counted: returned are, for each card,
-    the cells it may go to (a species) or its plays (an event), then the moves and the
-    number of drops, so that :func:`pick` makes only the action it draws (the plays of
-    species, most of the list, are then never made).
+    the cells it may go to (a species: an ordinary species' as a set when they were not
+    listed on this board yet, see :func:`~ecotone.games.phylo.placement.ordinary_spots`)
+    or where its plays go (an event: see :func:`~ecotone.games.phylo.events.event_plays`),
+    then the moves and the number of drops, so that :func:`pick` makes only the action it
+    draws (the plays, most of the list, are then never made, and only the drawn card's
+    cells are put in order).
     """
     on = table(d.board)
     cells = on.cells
     hand = d.hands[seat]  # sorted, and never two copies of a card
     known = ordinary_spots(on, hand)
-    blocks: list[list[int] | list[Action]] = []
+    blocks: list[AbstractSet[int] | list[int]] = []
     for card in hand:
         found = known.get(card)
         if found is not None:
             if out is None:
-                blocks.append(found[0])
+                blocks.append(found[0])  # (a set or a list: counted alike)
             else:
                 plays = found[1]
                 if plays is None:  # (made here, once for the board: see ordinary_spots)
+                    listed = found[0]
+                    if not isinstance(listed, list):
+                        listed = sorted(listed)
                     plays = []
-                    for c in found[0]:
+                    for c in listed:
                         plays.append(Play(card, CELL_NAMES[c]))
-                    known[card] = found[0], plays
+                    known[card] = listed, plays
                 out += plays
         elif card in _SPECIES:
             spots = species_cells(d, card, cells)
@@ -239,9 +247,9 @@ def _turn_actions(
                 for c in spots:
                     out.append(Play(card, CELL_NAMES[c]))
         elif out is None:
-            blocks.append(event_plays(d, seat, _EVENTS[card], cells))
+            blocks.append(event_plays(d, seat, _EVENTS[card], cells, None))
         else:
-            out += event_plays(d, seat, _EVENTS[card], cells)
+            event_plays(d, seat, _EVENTS[card], cells, out)
     moved = moves(d, seat, on)
     drops = len(hand) if pile_problem(d, seat) is None else 0
     if out is not None:
@@ -273,10 +281,14 @@ def pick(d: PhyloData, seat: int, fraction: float) -> Action:
     hand = d.hands[seat]
     if place < n:
         i = bisect_right(ends, place)  # the card whose plays hold the place
-        drawn = blocks[i][place - ends[i - 1] if i else place]  # a cell, or an event's play
-        if isinstance(drawn, int):
-            return Play(hand[i], CELL_NAMES[drawn])
-        return drawn
+        block = blocks[i]
+        nth = place - ends[i - 1] if i else place
+        # (an ordinary species' cells may be a set: see ordinary_spots)
+        cell = block[nth] if isinstance(block, list) else sorted(block)[nth]
+        card = hand[i]
+        if card in _SPECIES:
+            return Play(card, CELL_NAMES[cell])
+        return played_on(card, cell, nth)
     place -= n
     if place < len(moved):
         return moved[place]
