@@ -64,7 +64,7 @@ import statistics
 import time
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ecotone.bots.base import Bot, SeatView, describe
 from ecotone.bots.registry import SearchDefaults, lookup
@@ -88,7 +88,7 @@ __all__ = [
 # one core of the reference machine (`ecotone bench-bots`, docs/performance.md). Games run
 # their rules at very different speeds, and a heuristic rollout costs far more than a
 # random one.
-DEFAULT_ITERATIONS = 300
+DEFAULT_ITERATIONS: Final = 300
 
 
 def default_iterations(game_id: str) -> int:
@@ -126,7 +126,7 @@ class SearchStats:
 #: own (:meth:`ISMCTSBot.options_for` gives a game's). A module constant, not a class
 #: attribute: the compiled build makes the class native, where a class variable is
 #: awkward.
-OPTIONS: tuple[BotOption, ...] = (
+OPTIONS: Final[tuple[BotOption, ...]] = (
     BotOption("iterations", DEFAULT_ITERATIONS, "determinized playouts per decision"),
     BotOption("seconds", None, "time budget per decision instead of iterations (not reproducible)"),
     BotOption("c", 1.2, "UCB exploration constant; rewards lie in [0, 1]"),

@@ -32,7 +32,7 @@ D = TypeVar("D", bound=msgspec.Struct)
 #: True only while the compiled build type-checks this module: ``hatch_build.py`` passes
 #: ``--always-true=MYPYC`` to mypyc, and ``pyproject.toml`` makes it always false for
 #: every other check. Its value here is never read.
-MYPYC = False
+MYPYC: Final = False
 
 if TYPE_CHECKING:
     if MYPYC:
@@ -51,7 +51,7 @@ if TYPE_CHECKING:
         #: A generator, or the seed of one.
         Seed: TypeAlias = random.Random | int
 
-_encoder = msgspec.json.Encoder(order="deterministic")
+_encoder: Final = msgspec.json.Encoder(order="deterministic")
 
 
 @final
@@ -369,7 +369,7 @@ class State(Generic[D]):
 # saves the interpreter's call of ``__init__``. The compiled class cannot (``object.__new__``
 # refuses it), and need not: its constructor is a call in C.
 _PLAIN: Final = State.__new__ is object.__new__
-_blank = object.__new__
+_blank: Final = object.__new__
 
 if _PLAIN:
     # Read by a C getter: every step of a playout reads it, and a property written in

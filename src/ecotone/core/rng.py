@@ -16,15 +16,15 @@ from __future__ import annotations
 
 import _random
 import random
-from typing import Any
+from typing import Any, Final
 
 __all__ = ["below", "derive_seed", "new_key", "roll", "shuffle"]
 
-_MASK = (1 << 64) - 1
+_MASK: Final = (1 << 64) - 1
 
-_Random = random.Random
-_make = _Random.__new__
-_seed_c = _random.Random.seed
+_Random: Final = random.Random
+_make: Final = _Random.__new__
+_seed_c: Final = _random.Random.seed
 
 
 def roll(key: int) -> tuple[random.Random, int]:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from itertools import compress
 from operator import attrgetter
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from ecotone.bots.base import Bot, SeatView, describe
 from ecotone.bots.registry import GameBots, SearchDefaults, register
@@ -38,17 +38,17 @@ from ecotone.games.biomasters.state import BioData, Phase, Scored, Slot, kind_of
 
 __all__ = ["HeuristicBot", "evaluate"]
 
-_KINDS = cards().kinds
-_HOMES = frozenset(cards().homes)
+_KINDS: Final = cards().kinds
+_HOMES: Final = frozenset(cards().homes)
 
-VP = 10.0  # a victory point in the Score Pile
-KILL_DISCOUNT = 0.6  # a kill waiting on the grid for a saprotroph
-CARD_IN_HAND = 1.2
-STARVING = 0.3  # what is left of a card that will starve at the end of its turn
-DEATH_GIFT = 0.8  # the share of its VP a starved card may give whoever decomposes it
-FED_HOPE = 0.6  # a fed consumer with no food left may still be given new prey in time
-HUNT_PROMISE = 0.25  # a ready hunter next to prey
-TILE_PROMISE = 0.3  # a saprotroph in hand for a tile that would score for us
+VP: Final = 10.0  # a victory point in the Score Pile
+KILL_DISCOUNT: Final = 0.6  # a kill waiting on the grid for a saprotroph
+CARD_IN_HAND: Final = 1.2
+STARVING: Final = 0.3  # what is left of a card that will starve at the end of its turn
+DEATH_GIFT: Final = 0.8  # the share of its VP a starved card may give whoever decomposes it
+FED_HOPE: Final = 0.6  # a fed consumer with no food left may still be given new prey in time
+HUNT_PROMISE: Final = 0.25  # a ready hunter next to prey
+TILE_PROMISE: Final = 0.3  # a saprotroph in hand for a tile that would score for us
 
 
 def _live_value(level: int) -> float:
@@ -80,13 +80,13 @@ class _Facts:
         self.hunter = kind.ability == "hunt"
 
 
-_FACTS = {k: _Facts(kind) for k, kind in _KINDS.items() if k not in _HOMES}
+_FACTS: Final = {k: _Facts(kind) for k, kind in _KINDS.items() if k not in _HOMES}
 # every card id (a deck holds only cards of the pool) with its facts, None for a HOME: read
 # by subscript, which costs less than a get()
-_FACTS_OR_HOME: dict[str, _Facts | None] = {k: _FACTS.get(k) for k in _KINDS}
+_FACTS_OR_HOME: Final[dict[str, _Facts | None]] = {k: _FACTS.get(k) for k in _KINDS}
 # what each hunter may kill of the prey next to it (not the large ones), by card id: its VP
 # (0 for every other card id, so a subscript reads any neighbour)
-_PREY_VP = {
+_PREY_VP: Final = {
     k: {
         p: prey.vp if p not in _HOMES and f.kind.can_hunt(prey) and "large" not in prey.tags else 0
         for p, prey in _KINDS.items()
@@ -94,19 +94,19 @@ _PREY_VP = {
     for k, f in _FACTS.items()
     if f.hunter
 }
-_SAPROTROPHS = frozenset(k for k, f in _FACTS.items() if f.level == -1)
+_SAPROTROPHS: Final = frozenset(k for k, f in _FACTS.items() if f.level == -1)
 # the cards worth keeping ready while paying: those with an ability, and saprotrophs
-_KEEP_READY = frozenset(
+_KEEP_READY: Final = frozenset(
     k for k, kind in _KINDS.items() if kind.ability or kind.trophic is Trophic.SAPROTROPH
 )
 # the team of each seat (its own in every game but the 2v2 one)
-_TEAM = {False: (0, 1, 2, 3), True: (0, 1, 0, 1)}
+_TEAM: Final = {False: (0, 1, 2, 3), True: (0, 1, 0, 1)}
 # what a VP of prey promises a ready hunter, and an exhausted one (the products the value
 # always took first, so the same floats)
-_READY_HUNT = HUNT_PROMISE * VP
-_TIRED_HUNT = HUNT_PROMISE / 2 * VP
-_PAY = Phase.PAY  # (a module name reads faster than an enum member off its class)
-_VP_OF = attrgetter("vp")  # what a Score Pile entry is worth
+_READY_HUNT: Final = HUNT_PROMISE * VP
+_TIRED_HUNT: Final = HUNT_PROMISE / 2 * VP
+_PAY: Final = Phase.PAY  # (a module name reads faster than an enum member off its class)
+_VP_OF: Final = attrgetter("vp")  # what a Score Pile entry is worth
 # the Score Piles' part of a value (VP ahead, times VP) and the number of rivals
 Margin = tuple[float, int]
 
@@ -226,7 +226,7 @@ def _tile(
 
 # What the class is, given to it after its body (`describe`): a compiled class keeps no
 # docstring, and `ecotone bots` describes a bot by its class's.
-_ABOUT = "Greedy one-decision lookahead with a public-information evaluation."
+_ABOUT: Final = "Greedy one-decision lookahead with a public-information evaluation."
 
 
 class HeuristicBot(Bot):

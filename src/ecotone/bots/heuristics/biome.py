@@ -24,7 +24,7 @@ own earning needs, and plans with the game's own pure functions:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from ecotone.bots.base import Bot, SeatView, describe
 from ecotone.bots.registry import GameBots, SearchDefaults, register
@@ -65,8 +65,8 @@ from ecotone.games.biome.tiles import OPEN, tiles
 
 __all__ = ["HeuristicBot", "data_from_observation"]
 
-TILE_COST = 0.3
-_STEPS_KEPT = 1024  # greedy placements remembered by a bot (then forgotten all at once)
+TILE_COST: Final = 0.3
+_STEPS_KEPT: Final = 1024  # greedy placements remembered by a bot (then forgotten all at once)
 _StepKey = tuple[tuple[int, ...], tuple[int, ...], str, tuple[int, ...]]
 
 
@@ -160,7 +160,7 @@ class Plan:
 
 # What the class is, given to it after its body (`describe`): a compiled class keeps no
 # docstring, and `ecotone bots` describes a bot by its class's.
-_ABOUT = "Earns the most valuable card it can complete, greedily, every time it can."
+_ABOUT: Final = "Earns the most valuable card it can complete, greedily, every time it can."
 
 
 class HeuristicBot(Bot):

@@ -17,7 +17,7 @@ and uses the game's own placement and scoring functions to look one decision ahe
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from ecotone.bots.base import Bot, SeatView, describe
 from ecotone.bots.registry import GameBots, SearchDefaults, register
@@ -37,7 +37,7 @@ from ecotone.games.forest.state import Forest, Tree
 
 __all__ = ["HeuristicBot", "forest_value"]
 
-_LEVEL_KEYS = ("ground", "first", "second", "canopy")
+_LEVEL_KEYS: Final = ("ground", "first", "second", "canopy")
 
 
 def _forest(data: Sequence[Sequence[Sequence[str]]]) -> Forest:
@@ -68,7 +68,7 @@ def _projection_filler(tree: Tree) -> Tree:
     return (slots[0], slots[1], slots[2], slots[3])
 
 
-_PLAIN: list[str] = []
+_PLAIN: Final[list[str]] = []
 
 
 def _plain_cards() -> list[str]:
@@ -97,7 +97,7 @@ def _best(forest: Forest, card: str) -> tuple[float, int]:
 
 # What the class is, given to it after its body (`describe`): a compiled class keeps no
 # docstring, and `ecotone bots` describes a bot by its class's.
-_ABOUT = "Plans its own forest and gives the card that hurts an opponent most."
+_ABOUT: Final = "Plans its own forest and gives the card that hurts an opponent most."
 
 
 class HeuristicBot(Bot):

@@ -19,7 +19,7 @@ compatibility functions:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ecotone.bots.base import Bot, SeatView, describe
 from ecotone.bots.registry import GameBots, SearchDefaults, register
@@ -69,13 +69,13 @@ from ecotone.games.phylo.state import PhyloData, Slot
 
 __all__ = ["HeuristicBot", "table_value"]
 
-TROUBLE = 0.35  # what an INCOMPATIBLE card is worth, as a share of its points
-OPTION = 0.3  # what a hand card with somewhere to go is worth
-SKIP_VALUE = 3.5  # the opponent missing a turn
-DRAW_BONUS_VALUE = 4.0
-RECOVER_VALUE = 2.5
-SEASICK_VALUE = 0.7  # per card the opponent must discard
-DROP_VALUE = 0.6  # dropping a card with no use now
+TROUBLE: Final = 0.35  # what an INCOMPATIBLE card is worth, as a share of its points
+OPTION: Final = 0.3  # what a hand card with somewhere to go is worth
+SKIP_VALUE: Final = 3.5  # the opponent missing a turn
+DRAW_BONUS_VALUE: Final = 4.0
+RECOVER_VALUE: Final = 2.5
+SEASICK_VALUE: Final = 0.7  # per card the opponent must discard
+DROP_VALUE: Final = 0.6  # dropping a card with no use now
 
 
 def _card(inst: str) -> str:
@@ -126,11 +126,11 @@ def table_value(
     return value
 
 
-_PARASITES = tables().parasites
-_ORDINARY = tables().ordinary
-_BESIDE = tables().beside
-_SPECIES = cards().species
-_POINTS = {card: sp.points for card, sp in _SPECIES.items()}  # (an event card: none)
+_PARASITES: Final = tables().parasites
+_ORDINARY: Final = tables().ordinary
+_BESIDE: Final = tables().beside
+_SPECIES: Final = cards().species
+_POINTS: Final = {card: sp.points for card, sp in _SPECIES.items()}  # (an event card: none)
 
 
 def _scratch(cells: dict[int, Slot]) -> PhyloData:
@@ -221,7 +221,7 @@ def _without(cells: dict[int, Slot], *gone: int) -> dict[int, Slot]:
 
 # What the class is, given to it after its body (`describe`): a compiled class keeps no
 # docstring, and `ecotone bots` describes a bot by its class's.
-_ABOUT = "Greedy on the value of the table, with sensible answers to every question."
+_ABOUT: Final = "Greedy on the value of the table, with sensible answers to every question."
 
 
 class HeuristicBot(Bot):

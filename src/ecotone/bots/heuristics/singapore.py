@@ -34,7 +34,7 @@ import itertools
 import math
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from ecotone.bots.base import Bot, SeatView, describe
 from ecotone.bots.registry import GameBots, SearchDefaults, register
@@ -71,11 +71,11 @@ __all__ = [
     "plan_utilities",
 ]
 
-MIGRATION_TEMPERATURE = 0.3  # EVP: how far below the best a tile may still be chosen
-SPITE = 0.5  # how much a rival's Food counts against one's own
-FOOD_WORTH = 0.22  # EVP per Food while it can still buy Adaptations
-NICHE_EVP = 12
-_CARD_WORTH = {
+MIGRATION_TEMPERATURE: Final = 0.3  # EVP: how far below the best a tile may still be chosen
+SPITE: Final = 0.5  # how much a rival's Food counts against one's own
+FOOD_WORTH: Final = 0.22  # EVP per Food while it can still buy Adaptations
+NICHE_EVP: Final = 12
+_CARD_WORTH: Final = {
     "mimicry": 3.0,
     "territorial-display": 2.5,
     "rapid-evolution": 2.0,
@@ -371,12 +371,12 @@ _Owners = tuple[dict[str, int], tuple[tuple[str, int], ...], int, tuple[tuple[st
 
 # The actions a handler returns whenever they are the only one offered, drawing nothing:
 # Recovery's pass, a purchase step's end, a pledge of nothing, the one card to discard.
-_ONLY_CHOICE = (Pass, Finish, Pledge, Discard)
+_ONLY_CHOICE: Final = (Pass, Finish, Pledge, Discard)
 
 
 # What the class is, given to it after its body (`describe`): a compiled class keeps no
 # docstring, and `ecotone bots` describes a bot by its class's.
-_ABOUT = "Values routes, strategies and purchases by expected Food and Evolution Points."
+_ABOUT: Final = "Values routes, strategies and purchases by expected Food and Evolution Points."
 
 
 class HeuristicBot(Bot):
@@ -716,7 +716,7 @@ describe(HeuristicBot, _ABOUT)
 
 # Each phase's decision: the name of the bot's method (the bot decides at every step of a
 # search's rollouts, and looks up only the one it needs).
-_HANDLERS: dict[str, str] = {
+_HANDLERS: Final[dict[str, str]] = {
     "migrate": "_migrate",
     "compete": "_compete",
     "draw": "_draw",
@@ -729,7 +729,7 @@ _HANDLERS: dict[str, str] = {
 
 
 # The stances' bots are described as HeuristicBot is (above), for the same reason.
-_ABOUT_HAWK = (
+_ABOUT_HAWK: Final = (
     "Always Intimidates (the Hawk of the hawk-dove game); plays the rest like ``heuristic``."
 )
 
@@ -744,7 +744,7 @@ class HawkBot(HeuristicBot):
 describe(HawkBot, _ABOUT_HAWK)
 
 
-_ABOUT_DOVE = (
+_ABOUT_DOVE: Final = (
     "Always Cooperates (the Dove of the hawk-dove game); plays the rest like ``heuristic``."
 )
 

@@ -22,6 +22,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ecotone.core.actions import Action
 from ecotone.core.records import put, replace, seat_name
 from ecotone.games.biomasters.actions import Activate, Metamorphose, Target
@@ -48,12 +50,12 @@ from ecotone.games.biomasters.state import BioData, Slot, kind_of
 
 __all__ = ["ability_actions", "apply_ability", "grow_problem", "pack_ally"]
 
-_KINDS = cards().kinds
+_KINDS: Final = cards().kinds
 
-_ABILITY = {c: k.ability for c, k in _KINDS.items()}
+_ABILITY: Final = {c: k.ability for c, k in _KINDS.items()}
 
 # A meal lasts two ends of turn: this one and the eater's player's next one (ecotone).
-MEAL = 2
+MEAL: Final = 2
 
 
 def pack_ally(d: BioData, table: Table, seat: int, hunter: int, prey: int) -> int:
@@ -140,13 +142,13 @@ def _holds(hand: tuple[str, ...], card_id: str) -> bool:
 
 # For the legal-move hot path: the creatures each hunter may kill (level and tag, as
 # Kind.can_hunt says), the large prey, and the pack hunters.
-_PREY_KINDS: dict[str, frozenset[str]] = {
+_PREY_KINDS: Final[dict[str, frozenset[str]]] = {
     c: frozenset(p for p, pk in _KINDS.items() if pk.is_creature and k.can_hunt(pk))
     for c, k in _KINDS.items()
     if k.ability == "hunt"
 }
-_LARGE = frozenset(c for c, k in _KINDS.items() if "large" in k.tags)
-_PACK = frozenset(c for c, k in _KINDS.items() if k.pack)
+_LARGE: Final = frozenset(c for c, k in _KINDS.items() if "large" in k.tags)
+_PACK: Final = frozenset(c for c, k in _KINDS.items() if k.pack)
 
 
 def grow_problem(d: BioData, table: Table, cell: int, adult: Kind) -> str | None:

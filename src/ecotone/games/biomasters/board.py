@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import enum
 from functools import cache
+from typing import Final
 
 __all__ = [
     "CELLS",
@@ -24,17 +25,17 @@ __all__ = [
     "grid_for",
 ]
 
-COLUMNS = "ABCDEFGHIJ"
-MAX_ROWS = 10
+COLUMNS: Final = "ABCDEFGHIJ"
+MAX_ROWS: Final = 10
 
 # Every cell name of the largest grid, for the action codec.
-CELL_NAMES: tuple[str, ...] = tuple(
+CELL_NAMES: Final[tuple[str, ...]] = tuple(
     f"{COLUMNS[c]}{r + 1}" for r in range(MAX_ROWS) for c in range(len(COLUMNS))
 )
 
 # Every cell index of the largest grid: ``itertools.compress(CELLS, grid)`` lists the
 # occupied cells of any grid without a Python loop.
-CELLS = range(len(CELL_NAMES))
+CELLS: Final = range(len(CELL_NAMES))
 
 
 class Domain(enum.IntEnum):
@@ -54,7 +55,7 @@ class Domain(enum.IntEnum):
         return _TITLES[self]
 
 
-_TITLES = {
+_TITLES: Final = {
     Domain.TERRESTRIAL: "[TERRESTRIAL]",
     Domain.FRESHWATER: "[FRESHWATER]",
     Domain.MARINE: "[MARINE]",
@@ -70,7 +71,7 @@ _AF, _AM, _E = Domain.AMPHIBIOUS_FRESHWATER, Domain.AMPHIBIOUS_MARINE, Domain.EU
 # What each domain may touch, as the rulebook lists it (§The Domain rule). An amphibious card
 # bridges land and its own water type; a euryhaline card bridges fresh and salt water.
 # Two cards of the same amphibious type may touch (ecotone).
-_ALLOWS: dict[Domain, frozenset[Domain]] = {
+_ALLOWS: Final[dict[Domain, frozenset[Domain]]] = {
     _T: frozenset({_T, _AF, _AM}),
     _F: frozenset({_F, _AF, _AM, _E}),
     _M: frozenset({_M, _AF, _AM, _E}),
@@ -93,7 +94,7 @@ def compatible(a: Domain, b: Domain) -> bool:
 
 
 # For the placement hot path: bit i of COMPAT_MASK[d] is set when domain i may touch d.
-COMPAT_MASK: tuple[int, ...] = tuple(
+COMPAT_MASK: Final[tuple[int, ...]] = tuple(
     sum(1 << other for other in Domain if compatible(d, other)) for d in Domain
 )
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import enum
 from functools import cache
+from typing import Final
 
 import msgspec
 
@@ -160,7 +161,7 @@ class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         return {link: note or _DESIGNED for link, note in notes.items() if note is not None}
 
 
-_DESIGNED = "designed by Ecotone"
+_DESIGNED: Final = "designed by Ecotone"
 
 
 class Kind:

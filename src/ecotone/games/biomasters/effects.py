@@ -19,6 +19,7 @@ from bisect import insort
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import compress
+from typing import Final
 
 from ecotone.core.records import put, replace, seat_name, without
 from ecotone.games.biomasters.board import CELLS, Grid
@@ -41,7 +42,7 @@ __all__ = [
     "to_pile",
 ]
 
-_KINDS = cards().kinds
+_KINDS: Final = cards().kinds
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,8 +185,8 @@ def best_to_process(pile: tuple[Scored, ...]) -> int:
     return best
 
 
-_BEST: dict[int, tuple[tuple[Scored, ...], int]] = {}
-_PILES_KEPT = 8
+_BEST: Final[dict[int, tuple[tuple[Scored, ...], int]]] = {}
+_PILES_KEPT: Final = 8
 
 
 def _best_to_process(pile: tuple[Scored, ...]) -> int:
@@ -203,4 +204,4 @@ def _best_to_process(pile: tuple[Scored, ...]) -> int:
 
 
 # The printed VP of each instance met (a few hundred fixed ids).
-_PRINTED_VP: dict[str, int] = {}
+_PRINTED_VP: Final[dict[str, int]] = {}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 from functools import partial
-from typing import Any
+from typing import Any, Final
 
 from ecotone.core.actions import Action
 from ecotone.core.deckbuilding import Deckbuilding
@@ -40,20 +40,20 @@ from ecotone.games.biomasters.state import BioData
 
 __all__ = ["SPEC", "BioMasters"]
 
-TEAMS = "2v2"
-FREE_FOR_ALL = "free-for-all"
+TEAMS: Final = "2v2"
+FREE_FOR_ALL: Final = "free-for-all"
 
 # The free-for-all's decks when none are chosen. Designed by Ecotone: with the two-player
 # pairing repeated round the table (Savanna, Woodland Floor, Savanna, Woodland Floor) the
 # two decomposers feast on the two producers' deaths and won 83% of 1000 heuristic games;
 # every seat playing the same deck leaves no seat favoured (docs/balance.md, BioMasters'
 # free-for-all; docs/rules/biomasters.md, Players and variants).
-FREE_FOR_ALL_DECKS = "ocean"
+FREE_FOR_ALL_DECKS: Final = "ocean"
 
 # A turn is at most 3 actions, each a play followed by at most 3 payment choices, or a pass.
-_STEPS_PER_TURN = 3 * 4 + 1
+_STEPS_PER_TURN: Final = 3 * 4 + 1
 
-SPEC = GameSpec(
+SPEC: Final = GameSpec(
     id="biomasters",
     title="BioMasters TCG",
     summary="Grow a shared living grid of real species and score what the food web recycles: "

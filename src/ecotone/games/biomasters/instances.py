@@ -11,6 +11,8 @@ compiled build compiles it (a module that defines a record cannot be: see
 
 from __future__ import annotations
 
+from typing import Final
+
 __all__ = ["KINDS_MET", "kind_of"]
 
 
@@ -25,4 +27,4 @@ def kind_of(instance: str) -> str:
 # The card id of every instance met so far: instance ids are a few hundred fixed strings,
 # so remembering them is safe. A hot loop may read it directly, falling back to
 # kind_of() for an instance not met before.
-KINDS_MET: dict[str, str] = {}
+KINDS_MET: Final[dict[str, str]] = {}

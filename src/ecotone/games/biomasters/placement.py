@@ -24,6 +24,7 @@ from bisect import insort
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import compress
+from typing import Final
 
 from ecotone.games.biomasters.actions import Play
 from ecotone.games.biomasters.board import CELLS, COMPAT_MASK, Grid
@@ -56,9 +57,9 @@ __all__ = [
     "scan_seat",
 ]
 
-_POOL = cards()
-_KINDS = _POOL.kinds
-_HOME_KINDS = frozenset(_POOL.homes)
+_POOL: Final = cards()
+_KINDS: Final = _POOL.kinds
+_HOME_KINDS: Final = frozenset(_POOL.homes)
 
 
 def is_live(slot: Slot | None) -> bool:
@@ -456,8 +457,8 @@ def _touches(g: tuple[Slot | None, ...], cells: tuple[int, ...], domains: int) -
 # death, a decomposition, a scavenge or a metamorphosis changes one or two cells: the rules
 # hand the layout on (same_layout, layout_plus, layout_changed), so the next decision's
 # scan reads only the seat's own ready cards.
-_LAYOUTS: dict[int, tuple[tuple[Slot | None, ...], Layout, int, str]] = {}
-_GRIDS_KEPT = 4
+_LAYOUTS: Final[dict[int, tuple[tuple[Slot | None, ...], Layout, int, str]]] = {}
+_GRIDS_KEPT: Final = 4
 
 
 def _keep_layout(g: tuple[Slot | None, ...], layout: Layout, cell: int, card: str) -> None:
@@ -755,7 +756,7 @@ def play_row(grid: Grid, card: str) -> tuple[Play, ...]:
 # Actions are frozen, so each play (card id, cell) of a grid is made once and shared by every
 # position that offers it, rather than built again at every step: a row of plays of each
 # card, by cell.
-_PLAYS: dict[Grid, dict[str, tuple[Play, ...]]] = {}
+_PLAYS: Final[dict[Grid, dict[str, tuple[Play, ...]]]] = {}
 
 
 def _empty_cells_for(
@@ -827,13 +828,13 @@ def _hosts_for(g: tuple[Slot | None, ...], cells: list[int], k: Kind) -> list[in
 
 
 # Precomputed per card id for the hot path.
-_LEVEL: dict[str, int] = {c: k.level for c, k in _KINDS.items()}
+_LEVEL: Final[dict[str, int]] = {c: k.level for c, k in _KINDS.items()}
 # How a card connects: to its food level, or (the keys below) as a producer.
 _PHOTO_KEY, _CHEMO_KEY = 10, 11
 # The frontier key of seat 0's chemoautotrophs (:attr:`Layout.frontier`); seat 1's is the
 # next one, and so on.
-_CHEMO_SEAT_KEY = 12
-_KEY: dict[str, int] = {
+_CHEMO_SEAT_KEY: Final = 12
+_KEY: Final[dict[str, int]] = {
     c: _PHOTO_KEY
     if k.trophic is Trophic.PHOTO
     else _CHEMO_KEY
@@ -841,14 +842,16 @@ _KEY: dict[str, int] = {
     else k.food
     for c, k in _KINDS.items()
 }
-_DOUBLE: frozenset[str] = frozenset(c for c, k in _KINDS.items() if k.effect == "double")
-_PARASITOID: frozenset[str] = frozenset(c for c, k in _KINDS.items() if k.effect == "parasitoid")
+_DOUBLE: Final[frozenset[str]] = frozenset(c for c, k in _KINDS.items() if k.effect == "double")
+_PARASITOID: Final[frozenset[str]] = frozenset(
+    c for c, k in _KINDS.items() if k.effect == "parasitoid"
+)
 # HOMEs are neutral: no domain bit
-_DOMAIN_BIT: dict[str, int] = {
+_DOMAIN_BIT: Final[dict[str, int]] = {
     c: 0 if k.trophic is Trophic.HOME else 1 << k.domain for c, k in _KINDS.items()
 }
 # What a scan reads of each card: its level, its domain bit, whether it has an ability.
-_SCAN_FACTS: dict[str, tuple[int, int, bool]] = {
+_SCAN_FACTS: Final[dict[str, tuple[int, int, bool]]] = {
     c: (_LEVEL[c], _DOMAIN_BIT[c], bool(k.ability)) for c, k in _KINDS.items()
 }
 
@@ -864,11 +867,11 @@ def _eaters() -> frozenset[str]:
 
 
 # The card ids whose cards may starve or digest a meal (``fed``): no other card ever does.
-EATERS = _eaters()
+EATERS: Final = _eaters()
 # How a card is played: into an empty cell (a chemoautotroph's depending on the seat),
 # onto a tile, or under a host.
 _PLACER, _ATTACHMENT, _SAPROTROPH, _CHEMO = 0, 1, 2, 3
-_ROLE: dict[str, int] = {
+_ROLE: Final[dict[str, int]] = {
     c: _ATTACHMENT
     if k.is_attachment
     else _SAPROTROPH
@@ -880,22 +883,22 @@ _ROLE: dict[str, int] = {
 }
 # A card's own part of its frontier key (``key * 128``; a chemoautotroph's is seat 0's, the
 # seat's added when asked) and the domain bits it may not touch.
-_FRONTIER_KEY: dict[str, int] = {
+_FRONTIER_KEY: Final[dict[str, int]] = {
     c: (key if key != _CHEMO_KEY else _CHEMO_SEAT_KEY) * 128 for c, key in _KEY.items()
 }
-_CLASH_MASK: dict[str, int] = {c: ~COMPAT_MASK[k.domain] & 127 for c, k in _KINDS.items()}
+_CLASH_MASK: Final[dict[str, int]] = {c: ~COMPAT_MASK[k.domain] & 127 for c, k in _KINDS.items()}
 
 # What the legal plays read of a card id, in one tuple shared by all its instances: the id,
 # its cost as (level, icons) pairs, its role, its own part of its frontier key and the
 # domain bits it may not touch.
 _PlayFacts = tuple[str, tuple[tuple[int, int], ...], int, int, int]
-_PLAY_FACTS: dict[str, _PlayFacts] = {
+_PLAY_FACTS: Final[dict[str, _PlayFacts]] = {
     c: (c, tuple(Counter(k.cost).items()), _ROLE[c], _FRONTIER_KEY[c], _CLASH_MASK[c])
     for c, k in _KINDS.items()
 }
 # The facts of every instance met so far, by instance id (a few hundred fixed strings, as
 # :data:`~ecotone.games.biomasters.instances.KINDS_MET` keeps their card ids).
-_FACTS_MET: dict[str, _PlayFacts] = {}
+_FACTS_MET: Final[dict[str, _PlayFacts]] = {}
 
 
 def _facts_of(instance: str) -> _PlayFacts:
@@ -943,7 +946,7 @@ def _carry_problem(k: Kind, slot: Slot) -> str | None:
 
 # The card ids of the living cards each parasite or mutualist may live on, by its id: every
 # kind but the HOMEs' (level 0) that passes _kind_problem.
-_HOST_KINDS: dict[str, frozenset[str]] = {
+_HOST_KINDS: Final[dict[str, frozenset[str]]] = {
     c: frozenset(
         h for h, host in _KINDS.items() if host.level != 0 and _kind_problem(k, host) is None
     )

@@ -44,6 +44,8 @@ code                               refused because
 
 from __future__ import annotations
 
+from typing import Final
+
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction, Refusal
 from ecotone.core.records import seat_name
@@ -95,14 +97,14 @@ class BioRefusal(Refusal):
     GAME_OVER = "biomasters/game-over"
 
 
-R = BioRefusal
+R: Final = BioRefusal
 
-_POOL = cards()
-_KINDS = _POOL.kinds
-_HOME_KINDS = frozenset(_POOL.homes)
+_POOL: Final = cards()
+_KINDS: Final = _POOL.kinds
+_HOME_KINDS: Final = frozenset(_POOL.homes)
 
 # The abilities each kind of activation uses.
-_WANTED: dict[type[Action], tuple[str, ...]] = {
+_WANTED: Final[dict[type[Action], tuple[str, ...]]] = {
     Target: ("hunt", "scavenge", "decompose"),
     Activate: ("recycle", "filter"),
     Metamorphose: ("metamorphosis",),

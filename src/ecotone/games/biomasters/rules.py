@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import string
+from typing import Final
 
 from ecotone.core.actions import Action
 from ecotone.core.records import put, replace, seat_name
@@ -62,10 +63,10 @@ __all__ = [
     "to_move",
 ]
 
-ACTIONS_PER_TURN = 3
-OPENING_HAND = 5
+ACTIONS_PER_TURN: Final = 3
+OPENING_HAND: Final = 5
 
-_KINDS = cards().kinds
+_KINDS: Final = cards().kinds
 
 # The phases as plain names: reading a member off its enum class costs several times a
 # module name's look-up, and every step reads one or two.
@@ -253,9 +254,9 @@ def _pays_of(grid: Grid) -> tuple[Pay, ...]:
     return pays
 
 
-_PASS = Pass()  # frozen: one for every position
+_PASS: Final = Pass()  # frozen: one for every position
 # Each grid's payments, one per cell, made once and shared (they are frozen).
-_PAYS: dict[Grid, tuple[Pay, ...]] = {}
+_PAYS: Final[dict[Grid, tuple[Pay, ...]]] = {}
 
 
 # -- transitions ------------------------------------------------------------------------------
@@ -464,15 +465,15 @@ def _turn_cells(g: tuple[Slot | None, ...], table: Table, ending: int, starting:
 
 
 # For the hot path: the food level of each consumer, and each card's level (HOMEs: 0).
-_FOOD: dict[str, int] = {c: k.food for c, k in _KINDS.items() if k.is_consumer}
-_LEVEL: dict[str, int] = {c: k.level for c, k in _KINDS.items()}
-_DOUBLE = frozenset(c for c, k in _KINDS.items() if k.effect == "double")
-_DRAIN = frozenset(c for c, k in _KINDS.items() if k.effect == "drain")
-_PARASITOID = frozenset(c for c, k in _KINDS.items() if k.effect == "parasitoid")
+_FOOD: Final[dict[str, int]] = {c: k.food for c, k in _KINDS.items() if k.is_consumer}
+_LEVEL: Final[dict[str, int]] = {c: k.level for c, k in _KINDS.items()}
+_DOUBLE: Final = frozenset(c for c, k in _KINDS.items() if k.effect == "double")
+_DRAIN: Final = frozenset(c for c, k in _KINDS.items() if k.effect == "drain")
+_PARASITOID: Final = frozenset(c for c, k in _KINDS.items() if k.effect == "parasitoid")
 # How a card is played (Kind's properties and enum members, read once here)
-_ATTACHMENTS = frozenset(c for c, k in _KINDS.items() if k.is_attachment)
-_PARASITES = frozenset(c for c, k in _KINDS.items() if k.trophic is Trophic.PARASITE)
-_SAPROTROPHS = frozenset(c for c, k in _KINDS.items() if k.trophic is Trophic.SAPROTROPH)
+_ATTACHMENTS: Final = frozenset(c for c, k in _KINDS.items() if k.is_attachment)
+_PARASITES: Final = frozenset(c for c, k in _KINDS.items() if k.trophic is Trophic.PARASITE)
+_SAPROTROPHS: Final = frozenset(c for c, k in _KINDS.items() if k.trophic is Trophic.SAPROTROPH)
 
 
 def parasitoids_in(decks: tuple[Deck, ...]) -> bool:

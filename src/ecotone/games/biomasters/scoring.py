@@ -10,6 +10,7 @@ tied players (or teams) share the victory. [ecotone]
 from __future__ import annotations
 
 from operator import attrgetter
+from typing import Final
 
 from ecotone.core.records import seat_name
 from ecotone.games.biomasters.effects import Table
@@ -32,7 +33,7 @@ def pile_vp(pile: tuple[Scored, ...]) -> int:
     return sum(map(_VP_OF, pile))
 
 
-_VP_OF = attrgetter("vp")  # what a Score Pile entry is worth
+_VP_OF: Final = attrgetter("vp")  # what a Score Pile entry is worth
 
 
 def score_terms(d: BioData, table: Table) -> list[tuple[tuple[str, int], ...]]:

@@ -13,6 +13,8 @@ told.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ecotone.core.actions import Action
 from ecotone.games.biomasters import rules
 from ecotone.games.biomasters.actions import Metamorphose, Play
@@ -24,12 +26,12 @@ from ecotone.games.biomasters.state import BioData, Phase, kind_of
 
 __all__ = ["unplayable"]
 
-_KINDS = cards().kinds
+_KINDS: Final = cards().kinds
 
 # From the first rules a play can break to the last: a refusal further down tells more. A
 # metamorphosis refused (the juvenile exhausted, the adult unable to live there) is nearer
 # than any play, as it costs nothing.
-_NEAREST = (
+_NEAREST: Final = (
     R.NO_SUCH_CELL,
     R.OCCUPIED,
     R.NEEDS_DETRITUS,
@@ -42,7 +44,7 @@ _NEAREST = (
     R.EXHAUSTED,
     R.CANNOT_GROW,
 )
-_RANK = {code.value: i for i, code in enumerate(_NEAREST)}
+_RANK: Final = {code.value: i for i, code in enumerate(_NEAREST)}
 
 
 def unplayable(d: BioData, table: Table, seat: int) -> dict[str, str]:

@@ -16,6 +16,7 @@ refusals both ask it.
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
@@ -48,11 +49,11 @@ __all__ = [
     "winds_problem",
 ]
 
-OPPORTUNIST = "opportunist"
-BLIGHT = "blight"
-WINDS = "winds-of-change"
+OPPORTUNIST: Final = "opportunist"
+BLIGHT: Final = "blight"
+WINDS: Final = "winds-of-change"
 
-_NOT_HELD = {
+_NOT_HELD: Final = {
     OPPORTUNIST: (R.NO_OPPORTUNIST, "you hold no Opportunist card"),
     BLIGHT: (R.NO_BLIGHT, "you hold no Blight card"),
     WINDS: (R.NO_WINDS, "you hold no Winds of Change card"),
@@ -79,7 +80,7 @@ def held(d: BiomeData, seat: int) -> frozenset[str]:
     return _NONE_HELD if kinds is None else frozenset(kinds)
 
 
-_NONE_HELD: frozenset[str] = frozenset()
+_NONE_HELD: Final[frozenset[str]] = frozenset()
 
 
 def holding(d: BiomeData, seat: int, kind: str) -> str | None:

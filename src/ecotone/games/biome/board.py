@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Final
 
 import msgspec
 
@@ -42,7 +43,7 @@ __all__ = [
 AXIAL = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 NO_LINK, SAME, VINE = 0, 1, 2
 PLATFORMS = ("E1", "C1", "C2", "C3", "U1", "U2", "U3")
-_WHERE = "ecotone.games.biome.data/boards.toml"
+_WHERE: Final = "ecotone.games.biome.data/boards.toml"
 
 
 class PlatformRow(msgspec.Struct, frozen=True):

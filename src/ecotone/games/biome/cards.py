@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Final
 
 import msgspec
 
@@ -42,7 +43,7 @@ __all__ = [
 LEVELS = ("primary", "secondary", "apex")
 _COPIES = {"primary": 4, "secondary": 3, "apex": 2}
 _POINTS = {"primary": (1, 2), "secondary": (3, 4), "apex": (5, 7)}
-_WHERE = "ecotone.games.biome.data/cards.toml"
+_WHERE: Final = "ecotone.games.biome.data/cards.toml"
 
 
 class Animal(msgspec.Struct, frozen=True):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from ecotone.games.biome.board import Board, board
 
@@ -17,13 +18,13 @@ __all__ = [
     "Config",
 ]
 
-HAND = 5  # cards in hand [rulebook]
-GALLERY = 3  # face-up Card Gallery [rulebook]
-TILE_LIMIT = {2: 5, 3: 4, 4: 3}  # tiles per player [rulebook]
-MAX_CHAIN = 5  # a food chain holds up to 5 animals [rulebook]
-MAX_WITHDRAWALS = 3  # habitats a player may withdraw per turn [ecotone]
-STALL_ROUNDS = 3  # rounds without any tile placed end the game [ecotone]
-MAX_ROUNDS = 60  # a hard stop, far beyond any real game [ecotone]
+HAND: Final = 5  # cards in hand [rulebook]
+GALLERY: Final = 3  # face-up Card Gallery [rulebook]
+TILE_LIMIT: Final = {2: 5, 3: 4, 4: 3}  # tiles per player [rulebook]
+MAX_CHAIN: Final = 5  # a food chain holds up to 5 animals [rulebook]
+MAX_WITHDRAWALS: Final = 3  # habitats a player may withdraw per turn [ecotone]
+STALL_ROUNDS: Final = 3  # rounds without any tile placed end the game [ecotone]
+MAX_ROUNDS: Final = 60  # a hard stop, far beyond any real game [ecotone]
 
 
 @dataclass(frozen=True, slots=True)

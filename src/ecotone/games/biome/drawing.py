@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Final
 
 from ecotone.games.biome.board import Board
 from ecotone.games.biome.cards import cards
@@ -56,22 +57,22 @@ __all__ = [
 ]
 
 #: The columns the text picture fits.
-WIDTH = 100
+WIDTH: Final = 100
 #: The columns a choice's picture fits: two stand side by side on a 100-column screen.
-BRIEF = 44
+BRIEF: Final = 44
 #: Marks a tile placed for the card being earned (after its cell's name on the map).
-PENDING = "*"
+PENDING: Final = "*"
 #: A placed tile's side that shows no plant, with nothing beside it.
-NO_PLANT = ".."
+NO_PLANT: Final = ".."
 #: Two tiles of different layers showing different plants on the side they share.
-CROSS = "><"
+CROSS: Final = "><"
 
 # Map geometry: a cell's centre is _HALF columns from the cell half a step away, so
 # neighbours in a row are 2 * _HALF apart; a side's code starts at the centre column plus
 # _HALF times the side's horizontal offset (-1 .. 1 cell halves), one line up or down for the
 # slanting sides.
-_HALF = 4
-_SIDE_OFFSET = ((1.0, 0), (0.5, -1), (-0.5, -1), (-1.0, 0), (-0.5, 1), (0.5, 1))
+_HALF: Final = 4
+_SIDE_OFFSET: Final = ((1.0, 0), (0.5, -1), (-0.5, -1), (-1.0, 0), (-0.5, 1), (0.5, 1))
 
 
 class _Canvas:

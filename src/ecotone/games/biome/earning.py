@@ -20,6 +20,7 @@ refusal writes the words.
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
@@ -113,7 +114,7 @@ def _prey_names(key: str) -> str:
 # search, so the rule is checked by a function that names the rule a card breaks by its
 # code alone (:func:`_earn_flaw`), and the words are written only for a refusal.
 
-_EARN_WORDS = {
+_EARN_WORDS: Final = {
     R.CARD_NOT_AVAILABLE: "{id} is neither in your hand nor in the Card Gallery",
     R.NOT_EARNABLE: "{name} is played, not earned with a habitat",
     R.NO_TILES: "every card needs at least one new tile, and you have none",
@@ -272,7 +273,7 @@ _EarnKey = tuple[
     tuple[tuple[str, ...], ...],
     str,
 ]
-_EARNABLE: dict[_EarnKey, tuple[Earn, ...]] = {}
+_EARNABLE: Final[dict[_EarnKey, tuple[Earn, ...]]] = {}
 
 
 # -- placing tiles ------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 from functools import partial
-from typing import Any
+from typing import Any, Final
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
@@ -28,9 +28,9 @@ __all__ = ["SPEC", "BiomeBorneo"]
 # A turn is at most: 3 reactions, 1 + 5 + 1 exchange choices, 3 withdrawn habitats and as many
 # earned cards as tiles in hand (each: choose, up to 8 tiles, prey, confirm), abilities and
 # their choices, 5 refills, discards and a disaster's choices: well under 200 decisions.
-_PER_TURN = 200
+_PER_TURN: Final = 200
 
-SPEC = GameSpec(
+SPEC: Final = GameSpec(
     id="biome-borneo",
     title="BIOME Borneo",
     summary="Regrow Borneo's layered rainforest with hex plant tiles, create habitats and "

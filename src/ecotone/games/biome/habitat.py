@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from typing import Final
 
 from ecotone.games.biome.board import SAME, Board
 from ecotone.games.biome.cards import CardInfo
@@ -230,7 +231,7 @@ def _faces() -> tuple[tuple[int, ...], ...]:
     return tuple(t.faces[r] for t in tiles().tiles for r in range(6))
 
 
-_NO_HELP: dict[int, int] = {}
+_NO_HELP: Final[dict[int, int]] = {}
 
 
 def fits(

@@ -9,7 +9,7 @@ the same helpers; the tests compare the two on played positions of every configu
 from __future__ import annotations
 
 import operator
-from typing import Any
+from typing import Any, Final
 
 from ecotone.core.parts import ABSENT, ObservationPart
 from ecotone.games.biome.config import Config
@@ -75,7 +75,7 @@ class _Standings:
         return points, leading
 
 
-_STANDINGS = _Standings()
+_STANDINGS: Final = _Standings()
 
 
 def observation_parts(seat: int, cfg: Config) -> tuple[ObservationPart[BiomeData], ...]:

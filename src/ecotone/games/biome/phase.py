@@ -10,6 +10,8 @@ exchange are secret, and no sentence counts them.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ecotone.core.records import seat_name
 from ecotone.games.biome.cards import cards
 from ecotone.games.biome.config import HAND
@@ -74,7 +76,7 @@ def _disaster(d: BiomeData, seat: int | None) -> str:
 
 # The sentence for the player whose turn it is, and for everyone else; ``{who}`` is that
 # player, ``{card}`` the card being earned, ``{hand}`` the hand size.
-_MINE: dict[Phase, str] = {
+_MINE: Final[dict[Phase, str]] = {
     Phase.EXCHANGE: "Phase 1: exchange cards or tiles (not both), or no exchange.",
     Phase.MARK_CARDS: "Choose the cards to exchange, one by one, then say done.",
     Phase.MARK_TILES: "Choose the tiles to exchange, one by one, then say done.",
@@ -97,7 +99,7 @@ _MINE: dict[Phase, str] = {
         "Forest Fire: choose the Understory platform that burns; its tiles return to the perimeter."
     ),
 }
-_THEIRS: dict[Phase, str] = {
+_THEIRS: Final[dict[Phase, str]] = {
     Phase.EXCHANGE: "Phase 1: {who} may exchange cards or tiles.",
     Phase.MARK_CARDS: "{who} chooses the cards to exchange.",
     Phase.MARK_TILES: "{who} chooses the tiles to exchange.",

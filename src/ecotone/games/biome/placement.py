@@ -26,6 +26,7 @@ the two on every position of random games where a card is being earned.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from ecotone.core.errors import IllegalAction
 from ecotone.games.biome.actions import Place
@@ -54,11 +55,11 @@ __all__ = [
 ]
 
 
-ZONE_E = 0b001  # the Emergent layer
-ZONE_CU = 0b110  # Canopy and Understory, joined by vines
+ZONE_E: Final = 0b001  # the Emergent layer
+ZONE_CU: Final = 0b110  # Canopy and Understory, joined by vines
 
 # The layers in a bit set of layers (a tile's ``layers``), by the bit set.
-_LAYERS_IN: tuple[tuple[int, ...], ...] = tuple(
+_LAYERS_IN: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(layer for layer in range(3) if bits >> layer & 1) for bits in range(8)
 )
 
@@ -80,8 +81,9 @@ def _zones(
     return feasible(limits(zone_totals(board, geo, hand)), _packed_needs(needs), vine_link)
 
 
-# The top bit of each plant's field of packed counts (:func:`.tiles.packed`).
-_TOPS = sum(1 << PLANT_BITS * p + PLANT_BITS - 1 for p in range(16))  # (up to 16 plants: 11 here)
+# The top bit of each plant's field of packed counts (:func:`.tiles.packed`), for up to 16
+# plants (11 here).
+_TOPS: Final = sum(1 << PLANT_BITS * p + PLANT_BITS - 1 for p in range(16))
 
 
 def limits(totals: dict[int, int]) -> list[tuple[int, int]]:
@@ -259,7 +261,7 @@ def _next_places(
 
 
 # The rotations in a bit set of rotations (bit ``r``), by the bit set.
-_TURNS_IN: tuple[tuple[int, ...], ...] = tuple(
+_TURNS_IN: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(r for r in range(6) if bits >> r & 1) for bits in range(64)
 )
 
@@ -537,7 +539,7 @@ def _open_cells(board: tuple[int, ...], formation: str) -> tuple[_OpenCells, ...
 
 
 # The board whose open cells were worked out last, by formation, and those cells.
-_LAST_READ: dict[str, tuple[tuple[int, ...], tuple[_OpenCells, ...]]] = {}
+_LAST_READ: Final[dict[str, tuple[tuple[int, ...], tuple[_OpenCells, ...]]]] = {}
 
 
 def _added(before: tuple[int, ...], board: tuple[int, ...]) -> list[int] | None:

@@ -54,6 +54,8 @@ code                                 refused because
 
 from __future__ import annotations
 
+from typing import Final
+
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction, Refusal
 from ecotone.core.records import seat_name
@@ -136,10 +138,10 @@ class BiomeRefusal(Refusal):
     CANNOT_BURN = "biome/cannot-burn"
 
 
-R = BiomeRefusal
+R: Final = BiomeRefusal
 
 # What each phase asks for, said when another kind of action is tried.
-_DUE: dict[Phase, tuple[BiomeRefusal, str]] = {
+_DUE: Final[dict[Phase, tuple[BiomeRefusal, str]]] = {
     Phase.REACT: (
         R.REACTION_WINDOW,
         "it is the start of P{turn}'s turn: pass, or play an "

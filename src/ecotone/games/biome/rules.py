@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
@@ -78,7 +78,7 @@ _HABITATS, _WINDS_SABOTAGE, _CLEARING, _DROUGHT, _OVER = (
     Phase.DROUGHT,
     Phase.OVER,
 )
-_CARDS = Stage.CARDS
+_CARDS: Final = Stage.CARDS
 
 
 # -- set-up (§Set-up) -------------------------------------------------------------------
@@ -167,12 +167,12 @@ def _fine(d: BiomeData, seat: int, action: Action, cfg: Config) -> IllegalAction
     return None
 
 
-_ABILITIES = ((Opportunist, PlayBlight, PlayWinds), abilities.offers)
+_ABILITIES: Final = ((Opportunist, PlayBlight, PlayWinds), abilities.offers)
 
 # What each phase offers, in the order the legal actions are listed: the kinds of action,
 # and the function that lists them. Whatever kind a phase does not list is refused with
 # what the phase wants instead (refusals.decision_due).
-_OFFERS: dict[Phase, tuple[tuple[tuple[type[Action], ...], Offers], ...]] = {
+_OFFERS: Final[dict[Phase, tuple[tuple[tuple[type[Action], ...], Offers], ...]]] = {
     Phase.REACT: (
         ((Pass,), _just(Pass())),
         ((Opportunist,), abilities.opportunist_offers),
@@ -221,16 +221,16 @@ _OFFERS: dict[Phase, tuple[tuple[tuple[type[Action], ...], Offers], ...]] = {
     Phase.OVER: (),
 }
 
-_KINDS: dict[Phase, frozenset[type[Action]]] = {
+_KINDS: Final[dict[Phase, frozenset[type[Action]]]] = {
     phase: frozenset(kind for kinds, _ in offers for kind in kinds)
     for phase, offers in _OFFERS.items()
 }
-_LISTS: dict[Phase, tuple[Offers, ...]] = {
+_LISTS: Final[dict[Phase, tuple[Offers, ...]]] = {
     phase: tuple(listing for _, listing in offers) for phase, offers in _OFFERS.items()
 }
 
 # The one check of each kind of action: the offers list exactly what it lets through.
-_CHECKS: dict[type[Action], Check] = {
+_CHECKS: Final[dict[type[Action], Check]] = {
     Pass: _fine,
     Opportunist: abilities.opportunist_problem,
     NoExchange: _fine,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from ecotone.games.biome.cards import cards
 from ecotone.games.biome.state import BiomeData, SeatData
@@ -27,7 +28,7 @@ __all__ = [
     "winners",
 ]
 
-BONUS_POINTS = 5
+BONUS_POINTS: Final = 5
 
 
 def _animals(s: SeatData) -> list[str]:
@@ -42,7 +43,7 @@ def measure(s: SeatData, what: str) -> int:
     return found
 
 
-MEASURES = ("species", "apex", "primary", "chain", "plants", "layers", "vine", "tiles")
+MEASURES: Final = ("species", "apex", "primary", "chain", "plants", "layers", "vine", "tiles")
 
 
 def _measured(s: SeatData, what: str) -> int:

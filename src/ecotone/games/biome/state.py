@@ -12,6 +12,7 @@ A turn is a sequence of small decisions; :class:`Phase` says which one is due an
 from __future__ import annotations
 
 import enum
+from typing import Final
 
 import msgspec
 
@@ -19,7 +20,7 @@ from ecotone.core.records import Record, put, replace, without
 
 __all__ = ["EMPTY", "BiomeData", "Phase", "SeatData", "Stage"]
 
-EMPTY = -1
+EMPTY: Final = -1
 
 _replace = msgspec.structs.replace
 

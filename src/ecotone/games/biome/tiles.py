@@ -17,6 +17,7 @@ import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from typing import Final
 
 import msgspec
 
@@ -38,9 +39,9 @@ __all__ = [
     "tiles",
 ]
 
-OPEN = -1  # an edge with no plant
+OPEN: Final = -1  # an edge with no plant
 DIRECTION_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
-_WHERE = "ecotone.games.biome.data/tiles.toml"
+_WHERE: Final = "ecotone.games.biome.data/tiles.toml"
 
 
 class Layer(enum.IntEnum):
@@ -98,7 +99,7 @@ class _File(msgspec.Struct, frozen=True):
 # Plant counts packed into one integer: PLANT_BITS bits per plant, plant ``p`` at bit
 # ``PLANT_BITS * p``, so that adding two sets of counts is one addition (a count stays
 # far below the top bit of its field: 45 tiles show each plant at most once each).
-PLANT_BITS = 8
+PLANT_BITS: Final = 8
 
 
 def packed(counts: Iterable[tuple[int, int]]) -> int:

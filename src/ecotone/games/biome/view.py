@@ -14,7 +14,7 @@ to exchange before they are discarded.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from ecotone.core.records import replace, seat_name
 from ecotone.core.rng import shuffle
@@ -28,7 +28,7 @@ __all__ = ["determinize", "observation", "zones"]
 
 
 # Each phase's name, as a plain string: the enum's ``value`` is a descriptor's call.
-_PHASE_NAMES: dict[Phase, str] = {p: p.value for p in Phase}
+_PHASE_NAMES: Final[dict[Phase, str]] = {p: p.value for p in Phase}
 
 
 def observation(d: BiomeData, seat: int | None, cfg: Config) -> dict[str, Any]:

@@ -15,16 +15,16 @@ Trees are numbered from 1 in notation and from 0 in JSON, like piles and seats.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from ecotone.core.actions import Action, ActionCodec
 from ecotone.games.forest.cards import cards
 
 __all__ = ["CODEC", "MAX_TREES", "PILES", "Draw", "Give", "GiveToNeighbour", "Place"]
 
-PILES = 5
-MAX_TREES = 16  # a tree needs a Ground card and there are 16
-MAX_SEATS = 4
+PILES: Final = 5
+MAX_TREES: Final = 16  # a tree needs a Ground card and there are 16
+MAX_SEATS: Final = 4
 
 
 class Draw(Action, frozen=True, tag="draw"):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
@@ -30,7 +30,7 @@ from ecotone.games.forest.state import ForestData
 
 __all__ = ["SPEC", "OnceUponAForest"]
 
-SPEC = GameSpec(
+SPEC: Final = GameSpec(
     id="once-upon-a-forest",
     title="Once Upon a Forest",
     summary="Grow a rainforest of complete trees in balance with its animals, and keep the "

@@ -11,6 +11,8 @@ These are the facts of the board the rules, the refusals and the bots all build 
 
 from __future__ import annotations
 
+from typing import Final
+
 from ecotone.games.forest.cards import cards
 from ecotone.games.forest.state import EMPTY_TREE, Forest
 
@@ -58,7 +60,7 @@ def place_card(forest: Forest, card: str, tree: int) -> Forest:
 
 # Each card's slot in a tree: its level as a plain int, which indexes a list for less
 # than the level itself (an IntEnum) does.
-_SLOT = {cid: int(level) for cid, level in cards().level_of.items()}
+_SLOT: Final = {cid: int(level) for cid, level in cards().level_of.items()}
 
 
 def neighbour_place(forest: Forest, card: str) -> Forest:

@@ -31,6 +31,7 @@ code                               refused because
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction, Refusal
@@ -71,7 +72,7 @@ class ForestRefusal(Refusal):
     GAME_OVER = "forest/game-over"
 
 
-R = ForestRefusal
+R: Final = ForestRefusal
 
 
 # -- the rules, one check each ----------------------------------------------------------
@@ -119,7 +120,7 @@ def open_piles(d: ForestData) -> tuple[int, ...]:
     return tuple(found)
 
 
-_EVERY_PILE = tuple(range(PILES))
+_EVERY_PILE: Final = tuple(range(PILES))
 
 
 def hand_rule(d: ForestData, seat: int, card: str) -> ForestRefusal | None:
@@ -222,7 +223,7 @@ def _said(text: str) -> Callable[[ForestData, int, Action], str]:
     return lambda d, seat, action: text
 
 
-_WORDS: dict[ForestRefusal, Callable[[ForestData, int, Action], str]] = {
+_WORDS: Final[dict[ForestRefusal, Callable[[ForestData, int, Action], str]]] = {
     R.MUST_DRAW: _must_draw,
     R.NO_SUCH_PILE: _said(f"there are only {PILES} piles (1-{PILES})"),
     R.EMPTY_PILE: _empty_pile,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import random
 from bisect import insort_right
+from typing import Final
 
 from ecotone.core.actions import Action
 from ecotone.core.records import replace
@@ -40,8 +41,8 @@ from ecotone.games.forest.state import (
 
 __all__ = ["legal", "next_data", "setup", "to_move"]
 
-PILE_SIZE = 12
-DRAWS_PER_TURN = 2
+PILE_SIZE: Final = 12
+DRAWS_PER_TURN: Final = 2
 
 
 # -- set-up (§Set-up) -------------------------------------------------------------------
@@ -128,20 +129,22 @@ def legal(d: ForestData, seat: int) -> list[Action]:
 
 # An action names only cards, piles, trees and seats, and records are frozen: one record
 # for each serves every position, made once rather than at every step of a search.
-_DRAWS = tuple(Draw(i) for i in range(PILES))
+_DRAWS: Final = tuple(Draw(i) for i in range(PILES))
 # the draws from each set of open piles there can be (as ``open_piles`` lists them)
-_DRAWS_FROM = {
+_DRAWS_FROM: Final = {
     piles: tuple(_DRAWS[i] for i in piles)
     for n in range(PILES + 1)
     for piles in itertools.combinations(range(PILES), n)
 }
-_PLACES = {c: tuple(Place(c, t) for t in range(MAX_TREES)) for c in cards().ids}
+_PLACES: Final = {c: tuple(Place(c, t) for t in range(MAX_TREES)) for c in cards().ids}
 # each card's placements in its first n trees, for every count of trees a forest can offer
 # (at most 17: 16 complete trees, one per Ground card, and a new one): the legal moves
 # read a row's prefix rather than slicing a new one at every placement
-_PLACES_UPTO = {c: tuple(row[:n] for n in range(MAX_TREES + 2)) for c, row in _PLACES.items()}
-_GIVES = {c: tuple(Give(c, s) for s in range(MAX_SEATS)) for c in cards().ids}
-_TO_NEIGHBOUR = {c: GiveToNeighbour(c) for c in cards().ids}
+_PLACES_UPTO: Final = {
+    c: tuple(row[:n] for n in range(MAX_TREES + 2)) for c, row in _PLACES.items()
+}
+_GIVES: Final = {c: tuple(Give(c, s) for s in range(MAX_SEATS)) for c in cards().ids}
+_TO_NEIGHBOUR: Final = {c: GiveToNeighbour(c) for c in cards().ids}
 
 
 def _recipients(seat: int, players: int) -> tuple[int, ...]:
@@ -152,7 +155,7 @@ def _recipients(seat: int, players: int) -> tuple[int, ...]:
 
 # the recipients of every seat at every table size, read by index at every gift (for
 # less than a cached call)
-_RECIPIENTS = tuple(tuple(_recipients(s, n) for s in range(n)) for n in range(MAX_SEATS + 1))
+_RECIPIENTS: Final = tuple(tuple(_recipients(s, n) for s in range(n)) for n in range(MAX_SEATS + 1))
 
 
 # -- transitions ------------------------------------------------------------------------

@@ -20,6 +20,7 @@ of the table show too many chainsaws.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from ecotone.games.forest.cards import CardSet, cards
 from ecotone.games.forest.state import Forest, ForestData, Tree
@@ -41,16 +42,16 @@ __all__ = [
     "winners",
 ]
 
-SOLO = "solo"
-SEMI_COOP = "semi-cooperative"
+SOLO: Final = "solo"
+SEMI_COOP: Final = "semi-cooperative"
 
-COMPLETE_TREE = 3
-INCOMPLETE_TREE = -1
-CHAINSAW = -1
-BALANCED_SPECIES = 1
+COMPLETE_TREE: Final = 3
+INCOMPLETE_TREE: Final = -1
+CHAINSAW: Final = -1
+BALANCED_SPECIES: Final = 1
 
 #: The lines of a forest's score, as :meth:`ForestScore.terms` names them.
-TERMS = ("Complete trees", "Animals in balance", "Chainsaws", "Unfinished trees")
+TERMS: Final = ("Complete trees", "Animals in balance", "Chainsaws", "Unfinished trees")
 
 
 def is_complete(tree: Tree) -> bool:
@@ -123,8 +124,8 @@ def score_forest(forest: Forest, cs: CardSet | None = None) -> ForestScore:
     )
 
 
-_POINTS: dict[int, tuple[Forest, int]] = {}
-_POINTS_KEPT = 4096
+_POINTS: Final[dict[int, tuple[Forest, int]]] = {}
+_POINTS_KEPT: Final = 4096
 
 
 def forest_points(forest: Forest) -> int:
@@ -150,7 +151,7 @@ def forest_points(forest: Forest) -> int:
 # -- the variants (§Solo, §Semi-cooperative) --------------------------------------------
 
 # Solo rating table (§Solo): the lowest score of each rating.
-SOLO_RATINGS: tuple[tuple[int, str], ...] = (
+SOLO_RATINGS: Final[tuple[tuple[int, str], ...]] = (
     (24, "Primary rainforest"),
     (18, "Old-growth forest"),
     (12, "Healthy forest"),
@@ -159,7 +160,7 @@ SOLO_RATINGS: tuple[tuple[int, str], ...] = (
 )
 
 # The solo game is won with a Healthy forest that also outscores the Neighbouring Forest.
-SOLO_TARGET = 12
+SOLO_TARGET: Final = 12
 
 
 def solo_rating(points: int) -> str:

@@ -33,7 +33,7 @@ Forest = tuple[Tree, ...]
 EMPTY_TREE: Tree = ((), (), (), ())
 
 #: The cards each player holds after the deal and after each turn's draws (§Set-up).
-HAND_SIZE = 3
+HAND_SIZE: Final = 3
 
 
 class Phase(enum.StrEnum):

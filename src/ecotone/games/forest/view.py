@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import random
-from typing import Any
+from typing import Any, Final
 
 from ecotone.core.records import replace, seat_name
 from ecotone.core.rng import shuffle
@@ -28,13 +28,13 @@ from ecotone.games.forest.state import Forest, ForestData
 
 __all__ = ["determinize", "observation", "zones"]
 
-_LEVEL_KEYS = tuple(level.key for level in LEVELS)
+_LEVEL_KEYS: Final = tuple(level.key for level in LEVELS)
 
 
 # Each card's level as a plain int (indexing a list by a plain int costs less than by the
 # IntEnum; a hand is sorted by it) and its level's key.
-_SLOT = {cid: int(level) for cid, level in cards().level_of.items()}
-_LEVEL_KEY = {cid: _LEVEL_KEYS[level] for cid, level in _SLOT.items()}
+_SLOT: Final = {cid: int(level) for cid, level in cards().level_of.items()}
+_LEVEL_KEY: Final = {cid: _LEVEL_KEYS[level] for cid, level in _SLOT.items()}
 
 
 @functools.lru_cache(maxsize=512)
@@ -134,7 +134,7 @@ def determinize(d: ForestData, seat: int, rnd: random.Random) -> ForestData:
 
 
 # The card ids of each level, in the card list's order.
-_IDS_BY_LEVEL = tuple(
+_IDS_BY_LEVEL: Final = tuple(
     tuple(cid for cid in cards().ids if cards().level_of[cid] == level) for level in LEVELS
 )
 

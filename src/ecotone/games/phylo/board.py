@@ -18,6 +18,7 @@ stand next to which is :mod:`ecotone.games.phylo.compatibility`.
 from __future__ import annotations
 
 import enum
+from typing import Final
 
 __all__ = [
     "CELLS",
@@ -40,10 +41,10 @@ __all__ = [
     "ray",
 ]
 
-SIZE = 42
-CELLS = SIZE * SIZE
-_COLUMNS = "abcdefghijklmnopqrstuvwxyz"
-MAP_LOW = SIZE // 2 - 1  # the map's first column and row (0-based): 20
+SIZE: Final = 42
+CELLS: Final = SIZE * SIZE
+_COLUMNS: Final = "abcdefghijklmnopqrstuvwxyz"
+MAP_LOW: Final = SIZE // 2 - 1  # the map's first column and row (0-based): 20
 
 
 def cell_index(col: int, row: int) -> int:
@@ -64,12 +65,12 @@ def cell_name(cell: int) -> str:
     return f"{column_name(col)}{row + 1}"
 
 
-CELL_NAMES: tuple[str, ...] = tuple(cell_name(i) for i in range(CELLS))
-CELL_INDEX: dict[str, int] = {name: i for i, name in enumerate(CELL_NAMES)}
+CELL_NAMES: Final[tuple[str, ...]] = tuple(cell_name(i) for i in range(CELLS))
+CELL_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(CELL_NAMES)}
 """Each cell by its name exactly as :data:`CELL_NAMES` spells it (:func:`parse_cell` reads
 what a person types)."""
 
-MAP_CELLS: frozenset[int] = frozenset(
+MAP_CELLS: Final[frozenset[int]] = frozenset(
     cell_index(MAP_LOW + dc, MAP_LOW + dr) for dc in (0, 1) for dr in (0, 1)
 )
 
@@ -92,7 +93,7 @@ class Direction(enum.StrEnum):
         return "-" in self.value
 
 
-_STEP: dict[Direction, tuple[int, int]] = {
+_STEP: Final[dict[Direction, tuple[int, int]]] = {
     Direction.NORTH: (0, 1),
     Direction.NORTH_EAST: (1, 1),
     Direction.EAST: (1, 0),
@@ -102,8 +103,8 @@ _STEP: dict[Direction, tuple[int, int]] = {
     Direction.WEST: (-1, 0),
     Direction.NORTH_WEST: (-1, 1),
 }
-ROOK = (Direction.NORTH, Direction.EAST, Direction.SOUTH, Direction.WEST)
-QUEEN = tuple(Direction)
+ROOK: Final = (Direction.NORTH, Direction.EAST, Direction.SOUTH, Direction.WEST)
+QUEEN: Final = tuple(Direction)
 
 
 def _ray(cell: int, direction: Direction) -> tuple[int, ...]:
@@ -125,7 +126,7 @@ def _room(at: int, delta: int) -> int:
     return SIZE
 
 
-RAYS: tuple[dict[Direction, tuple[int, ...]], ...] = tuple(
+RAYS: Final[tuple[dict[Direction, tuple[int, ...]], ...]] = tuple(
     {d: _ray(i, d) for d in Direction} for i in range(CELLS)
 )
 """Each cell's lines to the edge of the grid, by direction (:func:`ray`)."""
@@ -136,17 +137,17 @@ def ray(cell: int, direction: Direction) -> tuple[int, ...]:
     return RAYS[cell][direction]
 
 
-NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+NEIGHBOURS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(r[0] for d in ROOK if (r := RAYS[i][d])) for i in range(CELLS)
 )
 """Each cell's orthogonal neighbours inside the grid."""
 
-OFF_MAP_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+OFF_MAP_NEIGHBOURS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(n for n in ns if n not in MAP_CELLS) for ns in NEIGHBOURS
 )
 """Each cell's orthogonal neighbours that are not part of the map board."""
 
-NEXT_TO_MAP: frozenset[int] = frozenset(
+NEXT_TO_MAP: Final[frozenset[int]] = frozenset(
     n for m in MAP_CELLS for n in NEIGHBOURS[m] if n not in MAP_CELLS
 )
 

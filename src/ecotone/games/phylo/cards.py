@@ -95,7 +95,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import Literal
+from typing import Final, Literal
 
 import msgspec
 
@@ -149,23 +149,23 @@ __all__ = [
     "points_formula",
 ]
 
-PACKAGE = "ecotone.games.phylo.data"
-FILE = "cards.toml"
+PACKAGE: Final = "ecotone.games.phylo.data"
+FILE: Final = "cards.toml"
 WHERE = f"{PACKAGE}/{FILE}"
 
-BLACK = "black"
+BLACK: Final = "black"
 """The locale of a black-bordered card: found worldwide, matches every leg."""
 
 PILE_MIN, PILE_MAX = 55, 65
-PILE_MAX_COPIES = 1
+PILE_MAX_COPIES: Final = 1
 DECK_MIN, DECK_MAX = 23, 27
-DECK_MAX_COPIES = 1
-DECK_MIN_AUTOTROPHS = 8
-DECK_MAX_EVENTS = 5
+DECK_MAX_COPIES: Final = 1
+DECK_MIN_AUTOTROPHS: Final = 8
+DECK_MAX_EVENTS: Final = 5
 SCALE_MIN, SCALE_MAX = 1, 9
-FOOD_CHAIN_MAX = 5
-MOVE_MAX = 4
-FACT_MAX = 200
+FOOD_CHAIN_MAX: Final = 5
+MOVE_MAX: Final = 4
+FACT_MAX: Final = 200
 
 _LATIN = re.compile(r"[A-Z][a-z]+ [a-z]+(?:-[a-z]+)?(?: [a-z]+)?")
 _SPECIES_ID = re.compile(r"B\d{2}")
@@ -909,13 +909,13 @@ def _check_event(ev: Event, problems: list[str]) -> None:
 # data file's own decks and pile (validation above), a player's deck file and the deck
 # builders all ask these same functions.
 
-DECK_SIZE = "phylo/deck-size"
-DECK_CARD = "phylo/deck-card"
-DECK_COPIES = "phylo/deck-copies"
-DECK_PRODUCERS = "phylo/deck-producers"
-DECK_EVENTS = "phylo/deck-events"
-DECK_UNPLAYABLE = "phylo/deck-unplayable"
-DECK_NAME = "phylo/deck-name"
+DECK_SIZE: Final = "phylo/deck-size"
+DECK_CARD: Final = "phylo/deck-card"
+DECK_COPIES: Final = "phylo/deck-copies"
+DECK_PRODUCERS: Final = "phylo/deck-producers"
+DECK_EVENTS: Final = "phylo/deck-events"
+DECK_UNPLAYABLE: Final = "phylo/deck-unplayable"
+DECK_NAME: Final = "phylo/deck-name"
 
 
 def rule_cards(cs: CardSet, ids: Sequence[str]) -> list[DeckProblem]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Iterable, Mapping
 from functools import cache
+from typing import Final
 
 from ecotone.games.phylo.board import MAP_CELLS, NEIGHBOURS, NEXT_TO_MAP
 from ecotone.games.phylo.cards import Diet, Keyword, cards, environment_compatible, links_to
@@ -110,14 +111,14 @@ def tables() -> Tables:
     return Tables()
 
 
-_TABLES = tables()
-_PLANTS = _TABLES.plants
-_BESIDE = _TABLES.beside
-_LINKS = _TABLES.links
-_FRIENDS = _TABLES.friends
-_EATERS = _TABLES.eaters
-_NOTHING: frozenset[str] = frozenset()
-_NO_TROUBLE: list[tuple[int, bool]] = []  # (shared: read only)
+_TABLES: Final = tables()
+_PLANTS: Final = _TABLES.plants
+_BESIDE: Final = _TABLES.beside
+_LINKS: Final = _TABLES.links
+_FRIENDS: Final = _TABLES.friends
+_EATERS: Final = _TABLES.eaters
+_NOTHING: Final[frozenset[str]] = frozenset()
+_NO_TROUBLE: Final[list[tuple[int, bool]]] = []  # (shared: read only)
 
 
 # -- compatibility ---------------------------------------------------------------------------

@@ -21,6 +21,7 @@ effect that waits for a decision has its own check (:func:`cancel_problem`,
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Final
 
 from ecotone.core.actions import Action
 from ecotone.core.records import put, replace, seat_name, without
@@ -89,9 +90,9 @@ __all__ = [
 
 # A tied rock-paper-scissors round is thrown again; after this many ties in a row the
 # spreading stops (Ecotone: it keeps every game finite).
-MAX_TIES = 10
+MAX_TIES: Final = 10
 
-TARGETED = (DiscardTarget, DiscardChain, SpreadDiscard)
+TARGETED: Final = (DiscardTarget, DiscardChain, SpreadDiscard)
 
 
 def resume(d: PhyloData) -> PhyloData:
@@ -109,7 +110,7 @@ def resume(d: PhyloData) -> PhyloData:
     return finish_turn(d) if d.actions_left <= 0 else d
 
 
-_NO_THROWS = ("", "")
+_NO_THROWS: Final = ("", "")
 
 
 # -- where and when -------------------------------------------------------------------------
@@ -320,8 +321,8 @@ def played_on(card: str, cell: int, place: int) -> Action:
 
 # What event_plays gives for an event that cannot be played now, and for one played on no
 # species (shared: read only).
-_NOWHERE: list[int] = []
-_ON_NO_SPECIES: list[int] = [-1]
+_NOWHERE: Final[list[int]] = []
+_ON_NO_SPECIES: Final[list[int]] = [-1]
 
 
 def timing_ok(d: PhyloData, ev: Event) -> bool:
@@ -338,8 +339,8 @@ def timing_ok(d: PhyloData, ev: Event) -> bool:
 # enum metaclass's ``__getattr__`` hook (see ecotone.games.phylo.rules), and the legal
 # actions ask the timing of every event in hand.
 _REACTION, _START_OF_TURN, _ACTION = Timing.REACTION, Timing.START_OF_TURN, Timing.ACTION
-_AT_START = frozenset(e.id for e in cards().events.values() if e.timing is _START_OF_TURN)
-_ACT = Phase.ACT
+_AT_START: Final = frozenset(e.id for e in cards().events.values() if e.timing is _START_OF_TURN)
+_ACT: Final = Phase.ACT
 
 
 # -- playing and cancelling --------------------------------------------------------------------
@@ -646,29 +647,33 @@ def contest_throw(d: PhyloData, seat: int, throw: Throw) -> PhyloData:
 # The forms each event may be played in, as far as the card alone says (the checks of
 # event_problem that read nothing of the game, asked once): on no species, on a species,
 # on a species and left on the table.
-_ALONE = frozenset(
+_ALONE: Final = frozenset(
     e.id
     for e in cards().events.values()
     if not (_reaction_problem(e) or _form_problem(e, on=False))
 )
-_ON = frozenset(
+_ON: Final = frozenset(
     e.id for e in cards().events.values() if not (_reaction_problem(e) or _form_problem(e, on=True))
 )
-_LEFT = frozenset(e for e in _ON if _leave_problem(cards().events[e], leave=True) is None)
+_LEFT: Final = frozenset(e for e in _ON if _leave_problem(cards().events[e], leave=True) is None)
 # The events that take back a species, that negate and the one that spreads, told by their
 # effects once (the legal actions ask of every event in hand).
-_RECOVERING = frozenset(e.id for e in cards().events.values() if isinstance(e.effect, Recover))
-_NEGATING = frozenset(e.id for e in cards().events.values() if isinstance(e.effect, Negate))
+_RECOVERING: Final = frozenset(
+    e.id for e in cards().events.values() if isinstance(e.effect, Recover)
+)
+_NEGATING: Final = frozenset(e.id for e in cards().events.values() if isinstance(e.effect, Negate))
 # Each negating event with the way of striking it answers, in id order (asked of every
 # event played).
-_NEGATE_SCOPES = [
+_NEGATE_SCOPES: Final = [
     (e.id, e.effect.scope)
     for e in sorted(cards().events.values(), key=lambda e: e.id)
     if isinstance(e.effect, Negate)
 ]
-_SPREADING = frozenset(e.id for e in cards().events.values() if isinstance(e.effect, SpreadDiscard))
+_SPREADING: Final = frozenset(
+    e.id for e in cards().events.values() if isinstance(e.effect, SpreadDiscard)
+)
 # For each event played on a species, the species it may strike (targetable, asked once).
-_TARGETS = {
+_TARGETS: Final = {
     ev.id: frozenset(sp.id for sp in cards().species.values() if targetable(ev, sp))
     for ev in cards().events.values()
     if isinstance(ev.effect, TARGETED)

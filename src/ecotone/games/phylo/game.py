@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from ecotone.core.actions import Action
 from ecotone.core.deckbuilding import Deckbuilding
@@ -23,9 +23,9 @@ from ecotone.games.phylo.state import PhyloData, instance
 
 __all__ = ["CONSTRUCTED", "SPEC", "Phylo"]
 
-CONSTRUCTED = "constructed"
+CONSTRUCTED: Final = "constructed"
 
-SPEC = GameSpec(
+SPEC: Final = GameSpec(
     id="phylo",
     title="Phylo: Voyage of the Beagle",
     summary="Build food chains of the species Darwin met on the Beagle: every card must share "

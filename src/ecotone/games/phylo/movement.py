@@ -16,6 +16,7 @@ not :func:`clear`, offering every cell where it fits.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Final
 
 from ecotone.core.actions import Action
 from ecotone.games.phylo.actions import Move
@@ -286,12 +287,12 @@ def _name(card: str) -> str:
     return cards().species[card].name
 
 
-_MOVERS = tables().movers  # each moving species' MOVE# or FLIGHT#, and whether it flies
-_BESIDE = tables().beside
-_PLANTS = tables().plants
-_DIAGONALS = frozenset(x for x in Direction if x.diagonal)
+_MOVERS: Final = tables().movers  # each moving species' MOVE# or FLIGHT#, and whether it flies
+_BESIDE: Final = tables().beside
+_PLANTS: Final = tables().plants
+_DIAGONALS: Final = frozenset(x for x in Direction if x.diagonal)
 # the lines each moving species may take (the line rule asked once for every card)
-_LINES = {c: tuple(x for x in QUEEN if _line_problem(c, x) is None) for c in _MOVERS}
+_LINES: Final = {c: tuple(x for x in QUEEN if _line_problem(c, x) is None) for c in _MOVERS}
 # Each place, reach and kind of mover's paths (_paths), once met: at most one entry for
 # every cell, reach and kind, and in games only the few cells around the map board.
-_PATHS: dict[tuple[int, int, bool], tuple[tuple[Direction, tuple[int, ...]], ...]] = {}
+_PATHS: Final[dict[tuple[int, int, bool], tuple[tuple[Direction, tuple[int, ...]], ...]]] = {}

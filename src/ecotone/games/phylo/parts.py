@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from ecotone.core.parts import ObservationPart
 from ecotone.games.phylo.board import CELL_NAMES, MAP_CELLS
@@ -41,7 +41,7 @@ _Pending = Callable[[Pending | None], dict[str, Any] | None]
 #: The builds of the parts that read nothing of the seat, per kind of game (constructed
 #: decks or not): made once for every seat's parts, so that a learning environment's
 #: seats share what they make of the table, the piles and a pending play.
-_PUBLIC: dict[bool, tuple[_Table, _PerOwner, _Pending]] = {}
+_PUBLIC: Final[dict[bool, tuple[_Table, _PerOwner, _Pending]]] = {}
 
 
 def _public(decks: bool) -> tuple[_Table, _PerOwner, _Pending]:

@@ -9,6 +9,8 @@ that may be challenged, and whether a throw is in (never which).
 
 from __future__ import annotations
 
+from typing import Final
+
 from ecotone.core.records import seat_name
 from ecotone.games.phylo.board import cell_name
 from ecotone.games.phylo.cards import name
@@ -16,7 +18,7 @@ from ecotone.games.phylo.state import ACTIONS_PER_TURN, Phase, PhyloData
 
 __all__ = ["phase"]
 
-_ACTIONS = "play a card, drop one and pick up three, move a species, or pass"
+_ACTIONS: Final = "play a card, drop one and pick up three, move a species, or pass"
 
 
 def phase(d: PhyloData, seat: int | None) -> str | None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from collections.abc import Set as AbstractSet
+from typing import Final
 
 from ecotone.games.phylo.actions import Play
 from ecotone.games.phylo.board import (
@@ -353,16 +354,18 @@ def _carry(
     return missing.difference(known)
 
 
-_T = tables()
-_ORDINARY = _T.ordinary
-_PLANTS = _T.plants
+_T: Final = tables()
+_ORDINARY: Final = _T.ordinary
+_PLANTS: Final = _T.plants
 # The species that may be placed next to each card of the pool (Tables.friends): none next
 # to an event left on the table as URBAN terrain, listed too, so that the walk of the table
 # needs no test for it.
-_FRIENDS: dict[str, frozenset[str]] = {c: _T.friends.get(c, frozenset()) for c in cards().by_id}
-_NOWHERE: Spots = ([], [])  # (shared: read only)
+_FRIENDS: Final[dict[str, frozenset[str]]] = {
+    c: _T.friends.get(c, frozenset()) for c in cards().by_id
+}
+_NOWHERE: Final[Spots] = ([], [])  # (shared: read only)
 # The table whose ordinary species were listed last and the cells and plays found there
 # (ordinary_spots): the board a turn's next decision most often reads, or grew from. One
 # board only: remembered for every board, the cells cost the cycle collector more than
 # they saved.
-_LISTED: list[tuple[Table, dict[str, Spots]] | None] = [None]
+_LISTED: Final[list[tuple[Table, dict[str, Spots]] | None]] = [None]

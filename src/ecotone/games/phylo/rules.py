@@ -21,6 +21,7 @@ import random
 from bisect import bisect_right
 from collections.abc import Set as AbstractSet
 from itertools import accumulate
+from typing import Final
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
@@ -108,8 +109,8 @@ __all__ = [
     "to_move",
 ]
 
-DROP_PICKS = 3
-HAND_SIZE = 5
+DROP_PICKS: Final = 3
+HAND_SIZE: Final = 5
 
 
 def setup(
@@ -300,9 +301,9 @@ def pick(d: PhyloData, seat: int, fraction: float) -> Action:
 
 # Dropping a card and passing are the same few records in every position: made once each
 # (actions are frozen) rather than at every step of a search.
-_DROPS = {card: Drop(card) for card in cards().by_id}
-_PASS = Pass()
-_EVENTS = cards().events
+_DROPS: Final = {card: Drop(card) for card in cards().by_id}
+_PASS: Final = Pass()
+_EVENTS: Final = cards().events
 
 
 def legal(d: PhyloData, seat: int) -> list[Action]:
@@ -404,7 +405,7 @@ def _turn_problem(d: PhyloData, seat: int, action: Action, cell: int) -> Problem
 
 
 #: The directions by name (a member is its own name too: they are strings).
-_DIRECTIONS = {x.value: x for x in Direction}
+_DIRECTIONS: Final = {x.value: x for x in Direction}
 
 
 def _given(action: Action, field: str) -> object:
@@ -421,7 +422,7 @@ def _given(action: Action, field: str) -> object:
 
 
 #: What :func:`_given` says of a field the action does not have.
-_NO_FIELD = object()
+_NO_FIELD: Final = object()
 
 
 def _move_problem(d: PhyloData, seat: int, action: Move, src: int) -> Problem | None:
@@ -500,7 +501,7 @@ def _answer_problem(d: PhyloData, seat: int, action: Action, cell: int) -> Probl
     )
 
 
-_THROWS = frozenset(Throw)
+_THROWS: Final = frozenset(Throw)
 
 
 # -- transitions ------------------------------------------------------------------------------
@@ -631,12 +632,14 @@ def next_data(d: PhyloData, seat: int, action: Action) -> PhyloData:
     raise AssertionError(f"unexpected action {action!r}")
 
 
-_SPECIES = cards().species
+_SPECIES: Final = cards().species
 # The log's words for the commonest steps, by seat and card, made once ("P1 played B09
 # Monkey Puzzle Tree at " and the cell; "P2 dropped E04 ... and picked up 3"): every
 # play and drop logs one, and the names cost two calls and a format each time.
-_PLAYED = tuple({c: f"{seat_name(s)} played {name(c)} at " for c in _SPECIES} for s in (0, 1))
-_DROPPED = tuple(
+_PLAYED: Final = tuple(
+    {c: f"{seat_name(s)} played {name(c)} at " for c in _SPECIES} for s in (0, 1)
+)
+_DROPPED: Final = tuple(
     {c: f"{seat_name(s)} dropped {name(c)} and picked up {DROP_PICKS}" for c in cards().by_id}
     for s in (0, 1)
 )

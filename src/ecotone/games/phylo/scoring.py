@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from operator import add
+from typing import Final
 
 from ecotone.games.phylo.cards import cards
 from ecotone.games.phylo.state import Slot
@@ -20,7 +21,7 @@ __all__ = ["TERMS", "points", "table_points", "table_terms", "winners"]
 
 #: The two lines of a seat's score: the cards facing them, and their parasites beneath
 #: other cards (the rulebook's "even those underneath cards").
-TERMS = ("Cards facing you", "Parasites beneath hosts")
+TERMS: Final = ("Cards facing you", "Parasites beneath hosts")
 
 
 def points(card: str) -> int:

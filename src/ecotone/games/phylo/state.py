@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
+from typing import Final
 
 from ecotone.core.records import Record, seat_name
 
@@ -34,7 +35,7 @@ __all__ = [
     "table",
 ]
 
-ACTIONS_PER_TURN = 3
+ACTIONS_PER_TURN: Final = 3
 
 
 class Phase(enum.StrEnum):

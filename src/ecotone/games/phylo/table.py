@@ -9,7 +9,7 @@ for a board's cells (a module that defines a record cannot be compiled: see
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from ecotone.core.actions import Action
@@ -60,8 +60,8 @@ class Table:
         self.grew: tuple[tuple[Slot, ...], int] | None = None
 
 
-_TABLES: dict[int, Table] = {}
-_TABLES_KEPT = 1024
+_TABLES: Final[dict[int, Table]] = {}
+_TABLES_KEPT: Final = 1024
 
 
 def table(board: tuple[Slot, ...]) -> Table:

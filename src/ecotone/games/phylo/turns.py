@@ -17,6 +17,8 @@ Rules doc sections: §A turn, §Incompatible cards and the rescue turn, §The en
 
 from __future__ import annotations
 
+from typing import Final
+
 from ecotone.core.records import put, replace, seat_name
 from ecotone.games.phylo.cards import DrawBonus, cards
 from ecotone.games.phylo.compatibility import trouble_on
@@ -113,7 +115,7 @@ def rescue_due(d: PhyloData) -> tuple[bool, ...]:
     return tuple(due)
 
 
-_NONE_DUE = (False, False)
+_NONE_DUE: Final = (False, False)
 
 
 def finish_turn(d: PhyloData) -> PhyloData:

@@ -13,6 +13,8 @@ to the last; among equals the first cell in the table's order is told.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ecotone.core.actions import Action
 from ecotone.games.phylo import rules
 from ecotone.games.phylo.actions import Cancel, Play, PlayEvent, PlayLeaving
@@ -24,7 +26,7 @@ from ecotone.games.phylo.state import Phase, PhyloData, instance
 __all__ = ["unplayable"]
 
 # From the first rules a play can break to the last: a refusal further down tells more.
-_NEAREST = (
+_NEAREST: Final = (
     R.NEEDS_CELL,
     R.TAKES_NO_TARGET,
     R.NEEDS_TARGET,
@@ -46,7 +48,7 @@ _NEAREST = (
     R.REACTION_ONLY,
     R.CANNOT_CANCEL,
 )
-_RANK = {code.value: i for i, code in enumerate(_NEAREST)}
+_RANK: Final = {code.value: i for i, code in enumerate(_NEAREST)}
 
 
 def unplayable(d: PhyloData, seat: int) -> dict[str, str]:

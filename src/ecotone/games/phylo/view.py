@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
 
 from ecotone.core.records import put, replace, seat_name
 from ecotone.core.rng import shuffle
@@ -40,7 +40,7 @@ def _names(cards: Iterable[str], owner: int, decks: bool) -> list[str]:
 
 
 # The map board's cells, as every observation lists them.
-_MAP_NAMES = tuple(sorted(CELL_NAMES[c] for c in MAP_CELLS))
+_MAP_NAMES: Final = tuple(sorted(CELL_NAMES[c] for c in MAP_CELLS))
 
 
 def _table_json(d: PhyloData) -> list[dict[str, Any]]:

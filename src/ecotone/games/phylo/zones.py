@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from operator import attrgetter
+from typing import Final
 
 from ecotone.core.records import put, replace, seat_name, without
 from ecotone.games.phylo.board import cell_name
@@ -37,7 +38,7 @@ __all__ = [
     "take_from_hand",
 ]
 
-LOG_SIZE = 8
+LOG_SIZE: Final = 8
 
 
 def log(d: PhyloData, text: str) -> PhyloData:
@@ -170,7 +171,7 @@ def board_with(board: tuple[Slot, ...], slot: Slot) -> tuple[Slot, ...]:
     return (*board[:i], slot, *board[j:])
 
 
-_CELL = attrgetter("cell")
+_CELL: Final = attrgetter("cell")
 
 
 def remove_cell(d: PhyloData, cell: int) -> PhyloData:

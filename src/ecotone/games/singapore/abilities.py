@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache, lru_cache
 from types import MappingProxyType
+from typing import Final
 
 from ecotone.games.singapore.cards import cards
 from ecotone.games.singapore.state import Player
@@ -25,13 +26,13 @@ __all__ = ["adding", "counts", "counts_of", "traits"]
 # of the full sets among them.
 _Owned = tuple[dict[str, int], frozenset[str]]
 
-_NOTHING: _Owned = ({}, frozenset())
+_NOTHING: Final[_Owned] = ({}, frozenset())
 
 # By the collection's card ids (sorted, as a player keeps them). Every purchase in a
 # search makes a collection never seen before, so the table is bounded: when full it is
 # emptied, and a collection still in play is worked out again from its cards.
-_KNOWN: dict[tuple[str, ...], _Owned] = {}
-_KEEP = 4096
+_KNOWN: Final[dict[tuple[str, ...], _Owned]] = {}
+_KEEP: Final = 4096
 
 
 def counts(p: Player) -> Mapping[str, int]:

@@ -14,6 +14,7 @@ generation uses, offers exactly the held cards it does not refuse.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from ecotone.games.singapore.actions import Play
 from ecotone.games.singapore.cards import ACTION_TIMINGS, cards
@@ -23,17 +24,17 @@ from ecotone.games.singapore.state import Phase, SGData
 
 __all__ = ["AFTER_DRAWING", "MOVE_CARDS", "play_problem", "plays"]
 
-MOVE_CARDS = ("stampede", "shortcut")
+MOVE_CARDS: Final = ("stampede", "shortcut")
 
 # The steps in which a card of each timing may be played.
-_STEPS: dict[str, tuple[Phase, ...]] = {
+_STEPS: Final[dict[str, tuple[Phase, ...]]] = {
     "migration": (Phase.MIGRATE,),
     "secret": (Phase.MIGRATE,),
     "competition": (Phase.COMPETE,),
     "evolution": (Phase.DRAW, Phase.BUY),
 }
-_WITH_CHOICE = (Phase.MIGRATE, Phase.COMPETE)  # cards go with a secret choice
-AFTER_DRAWING = ("bargain", "forage")  # the cards of the buy step, in the order offered
+_WITH_CHOICE: Final = (Phase.MIGRATE, Phase.COMPETE)  # cards go with a secret choice
+AFTER_DRAWING: Final = ("bargain", "forage")  # the cards of the buy step, in the order offered
 
 
 def play_problem(d: SGData, seat: int, key: str) -> Problem | None:

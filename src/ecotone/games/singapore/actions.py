@@ -21,7 +21,7 @@ the ecotone``                       to the centre of the Ecotone
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from ecotone.core.actions import Action, ActionCodec
 from ecotone.games.singapore.board import board
@@ -45,7 +45,7 @@ __all__ = [
     "Stay",
 ]
 
-MAX_PLEDGE = 10  # a Recovery needs 10 Food
+MAX_PLEDGE: Final = 10  # a Recovery needs 10 Food
 
 
 class Migrate(Action, frozen=True, tag="migrate"):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache, lru_cache
+from typing import Final
 
 import msgspec
 
@@ -22,11 +23,11 @@ from ecotone.games.singapore.cards import HABITATS
 
 __all__ = ["CENTRE", "ECOTONE", "Board", "Tile", "board", "parse_board", "region_name"]
 
-ECOTONE = "ecotone"
-CENTRE = "ecotone-centre"
-RING = 8
-RING_HABITAT_TILES = 5
-RING_WILD_TILES = 3
+ECOTONE: Final = "ecotone"
+CENTRE: Final = "ecotone-centre"
+RING: Final = 8
+RING_HABITAT_TILES: Final = 5
+RING_WILD_TILES: Final = 3
 _SIDES = {"north", "east", "south", "west"}
 # The board picture's labels: ``Fo3`` is forest-3, ``Ec.n`` is ecotone-n.
 LABEL_PREFIX = {ECOTONE: "Ec", "forest": "Fo", "mangrove": "Mg", "marine": "Ma", "urban": "Ur"}
@@ -275,7 +276,7 @@ def _ring_problems(
     return out
 
 
-PACKAGE = "ecotone.games.singapore.data"
+PACKAGE: Final = "ecotone.games.singapore.data"
 
 
 def parse_board(text: str, where: str = "board.toml") -> Board:

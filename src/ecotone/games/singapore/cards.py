@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import Final
 
 import msgspec
 
@@ -51,10 +52,10 @@ RULEBOOK_DECKS: dict[str, tuple[int, int, int, int]] = {
     "marine": (22, 0, 0, 2),
     "urban": (16, 0, 1, 1),
 }
-RULEBOOK_NICHES = 10
-RULEBOOK_BOUNTY = 8
-TYPES_PER_DECK = 4
-NICHE_NEEDS = 3
+RULEBOOK_NICHES: Final = 10
+RULEBOOK_BOUNTY: Final = 8
+TYPES_PER_DECK: Final = 4
+NICHE_NEEDS: Final = 3
 
 # What the rulebook prints, which the data must keep.
 RULEBOOK_TABLES: dict[str, tuple[str, tuple[int, ...]]] = {
@@ -406,7 +407,7 @@ def _species_problems(key: str, latin: str, fact: str) -> list[str]:
     return out
 
 
-PACKAGE = "ecotone.games.singapore.data"
+PACKAGE: Final = "ecotone.games.singapore.data"
 
 
 def parse_cards(text: str, where: str = "cards.toml") -> CardSet:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from ecotone.core.actions import Action
 from ecotone.core.records import put, replace
@@ -47,12 +48,12 @@ __all__ = [
     "resolve",
 ]
 
-ECOTONE_FOOD = 5
-OPPORTUNIST_FOOD = 7
-HIBERNATE_FOOD = 3
-ABILITY_BONUS = 2
-SHELL_LIMIT = 2
-OUT = "out"
+ECOTONE_FOOD: Final = 5
+OPPORTUNIST_FOOD: Final = 7
+HIBERNATE_FOOD: Final = 3
+ABILITY_BONUS: Final = 2
+SHELL_LIMIT: Final = 2
+OUT: Final = "out"
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,8 +285,8 @@ def begin(d: SGData) -> SGData:
 
 # Read once a round each: a member read off its enum class (``Status.OPEN``) costs several
 # times a module's own name.
-_OPEN = Status.OPEN
-_COMPETE = Phase.COMPETE
+_OPEN: Final = Status.OPEN
+_COMPETE: Final = Phase.COMPETE
 
 
 def legal(d: SGData, seat: int) -> list[Action]:

@@ -19,6 +19,7 @@ In this order:
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from typing import Final
 
 from ecotone.core.actions import Action
 from ecotone.core.records import put, replace
@@ -56,18 +57,18 @@ __all__ = [
     "restore_problem",
 ]
 
-HAND_LIMIT = 2
+HAND_LIMIT: Final = 2
 
 # What the end of the round tests at every step and habitat, as module names: a member
 # read off its enum class (``Status.OPEN``) costs several times a module's own name.
-_OPEN = Status.OPEN
-_DESTROYED = Status.DESTROYED
-_ANCHOR = Phase.ANCHOR
-_RESTORE = Phase.RESTORE
-_PLEDGE = Phase.PLEDGE
-URBAN_OPENS_AT = 3
-RECOVERY_FOOD = MAX_PLEDGE
-SECRET_FOOD = 2
+_OPEN: Final = Status.OPEN
+_DESTROYED: Final = Status.DESTROYED
+_ANCHOR: Final = Phase.ANCHOR
+_RESTORE: Final = Phase.RESTORE
+_PLEDGE: Final = Phase.PLEDGE
+URBAN_OPENS_AT: Final = 3
+RECOVERY_FOOD: Final = MAX_PLEDGE
+SECRET_FOOD: Final = 2
 
 
 def begin(d: SGData) -> SGData:

@@ -12,6 +12,7 @@ first come) scores 12 EVP and unlocks its ability.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from ecotone.core.actions import Action
 from ecotone.core.records import put, replace
@@ -44,19 +45,19 @@ __all__ = [
     "refusal",
 ]
 
-DRAW = 3
-COST = 5
-THRIFTY_COST = 4
-BARGAIN_COST = 3
-SHORT_DECK_FOOD = 5
-FORAGE_FOOD = 3
-URBAN_TRIGGER_DECKS = ("forest", "mangrove", "marine")
+DRAW: Final = 3
+COST: Final = 5
+THRIFTY_COST: Final = 4
+BARGAIN_COST: Final = 3
+SHORT_DECK_FOOD: Final = 5
+FORAGE_FOOD: Final = 3
+URBAN_TRIGGER_DECKS: Final = ("forest", "mangrove", "marine")
 
 # The steps as plain names: a member read off its enum class (``Phase.DRAW``) costs several
 # times a module's own name, and Evolution's are read at most steps of a game.
-_DRAW_STEP = Phase.DRAW
-_BUY_STEP = Phase.BUY
-_ROUND_END = Phase.ROUND_END
+_DRAW_STEP: Final = Phase.DRAW
+_BUY_STEP: Final = Phase.BUY
+_ROUND_END: Final = Phase.ROUND_END
 
 
 def begin(d: SGData) -> SGData:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
@@ -22,9 +22,9 @@ from ecotone.games.singapore.state import ROUNDS, Phase, SGData
 
 __all__ = ["SPEC", "SingaporeUntamed", "steps_bound"]
 
-BEGINNER = "beginner"
-SURVIVAL = "survival"
-STANDARD = "standard"  # the game without a variant
+BEGINNER: Final = "beginner"
+SURVIVAL: Final = "survival"
+STANDARD: Final = "standard"  # the game without a variant
 
 
 def steps_bound(players: int) -> int:
@@ -35,7 +35,7 @@ def steps_bound(players: int) -> int:
     return ROUNDS * per_round
 
 
-SPEC = GameSpec(
+SPEC: Final = GameSpec(
     id="singapore-untamed",
     title="Singapore Untamed",
     summary="Wildlife of Singapore migrate, compete as hawks or doves for Food, and evolve "

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from ecotone.core.records import replace, seat_name
 from ecotone.core.rng import below, roll, shuffle
@@ -20,12 +20,12 @@ __all__ = ["MOST_SEATS", "SEAT_NAMES", "dice", "say", "shuffled", "throw"]
 
 T = TypeVar("T")
 
-MOST_SEATS = 6  # the game seats 4 to 6 players
+MOST_SEATS: Final = 6  # the game seats 4 to 6 players
 
 #: Each seat as the log names it (``P1``, ``P2``, ...: :func:`~ecotone.core.records.seat_name`),
 #: by seat. The log names a seat in most of its lines, at every step of a search's
 #: rollouts, and an item of a tuple costs a fraction of a call.
-SEAT_NAMES: tuple[str, ...] = tuple(seat_name(s) for s in range(MOST_SEATS))
+SEAT_NAMES: Final[tuple[str, ...]] = tuple(seat_name(s) for s in range(MOST_SEATS))
 
 
 def say(d: SGData, *lines: str) -> SGData:
@@ -52,7 +52,7 @@ def shuffled(d: SGData, items: Sequence[T]) -> tuple[tuple[T, ...], SGData]:
 # round throws a die per player, and a search plays many rounds. The shuffles likewise
 # (:func:`ecotone.core.rng.shuffle`).
 
-_SIDES = 6
+_SIDES: Final = 6
 
 
 def throw(rnd: random.Random) -> int:

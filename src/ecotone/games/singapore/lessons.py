@@ -45,6 +45,7 @@ teacher compares play with, not a prediction of what clever players do. **[ecoto
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ecotone.core.actions import Action
 from ecotone.core.game import Lesson
@@ -56,9 +57,9 @@ from ecotone.games.singapore.state import Phase, SGData
 __all__ = ["SIZES", "equilibrium", "hawk_advantage", "lessons"]
 
 #: Contest sizes reported one by one: 2 and 3 are common, 4 or more are pooled.
-SIZES = (2, 3, 4)
+SIZES: Final = (2, 3, 4)
 
-SOURCE = (
+SOURCE: Final = (
     "the symmetric equilibrium of the rulebook's competition table: the share of "
     "Intimidate at which Intimidating and Cooperating expect the same Food "
     "(docs/rules/singapore-untamed.md, What the game teaches)"

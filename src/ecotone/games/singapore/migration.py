@@ -13,6 +13,7 @@ tile is refused, and :func:`refusal` answers for every decision of the step.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from ecotone.core.actions import Action
 from ecotone.core.records import put, replace
@@ -44,7 +45,7 @@ __all__ = [
     "step_counts",
 ]
 
-STAMPEDE_STEPS = 2
+STAMPEDE_STEPS: Final = 2
 
 
 def start_round(d: SGData) -> SGData:
@@ -105,10 +106,10 @@ def _roll_shown(seat: int, rolled: tuple[int, ...]) -> str:
 
 # Read every round: a member read off its enum class (``Status.OPEN``) costs several times
 # a module's own name.
-_OPEN = Status.OPEN
-_MIGRATE = Phase.MIGRATE
+_OPEN: Final = Status.OPEN
+_MIGRATE: Final = Phase.MIGRATE
 # Every seat starts the round's Migration with nothing chosen: one record for them all.
-_UNCHOSEN = Choice()
+_UNCHOSEN: Final = Choice()
 
 
 def step_counts(p: Player, c: Choice) -> frozenset[int]:
@@ -118,8 +119,8 @@ def step_counts(p: Player, c: Choice) -> frozenset[int]:
 
 # The habitats a pawn may also cross anticlockwise: the Forest with the Sunda Colugo's
 # Gliding, else none (made once: the routes are listed at every step of Migration).
-_GLIDE_FOREST = frozenset({"forest"})
-_NO_GLIDE: frozenset[str] = frozenset()
+_GLIDE_FOREST: Final = frozenset({"forest"})
+_NO_GLIDE: Final[frozenset[str]] = frozenset()
 
 
 # Remembered by what the rule reads: a route is listed at every step of Migration, and a

@@ -10,7 +10,7 @@ configuration.
 from __future__ import annotations
 
 import operator
-from typing import Any
+from typing import Any, Final
 
 from ecotone.core.parts import ABSENT, ObservationPart
 from ecotone.games.singapore.abilities import traits
@@ -32,7 +32,7 @@ from ecotone.games.singapore.view import (
 
 __all__ = ["observation_parts"]
 
-_CHOOSING = (Phase.MIGRATE, Phase.COMPETE)
+_CHOOSING: Final = (Phase.MIGRATE, Phase.COMPETE)
 
 
 def _same(value: Any) -> Any:

@@ -10,6 +10,8 @@ the others only what lies face up.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ecotone.core.records import seat_name
 from ecotone.games.singapore.board import board, region_name
 from ecotone.games.singapore.cards import cards
@@ -86,7 +88,14 @@ def phase(d: SGData, seat: int | None) -> str | None:
     )
 
 
-_SEQUENTIAL = (Phase.DRAW, Phase.BUY, Phase.ANCHOR, Phase.RESTORE, Phase.PLEDGE, Phase.DISCARD)
+_SEQUENTIAL: Final = (
+    Phase.DRAW,
+    Phase.BUY,
+    Phase.ANCHOR,
+    Phase.RESTORE,
+    Phase.PLEDGE,
+    Phase.DISCARD,
+)
 
 
 def _still(d: SGData, seat: int | None) -> tuple[str, str]:

@@ -20,6 +20,8 @@ game's words, what the rules allow instead.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ecotone.core.errors import IllegalAction, Refusal
 
 __all__ = ["WHEN", "Problem", "SingaporeRefusal", "raised"]
@@ -66,7 +68,7 @@ class SingaporeRefusal(Refusal):
 
 
 #: When an Action card of each timing is played, in the words of a refusal.
-WHEN: dict[str, str] = {
+WHEN: Final[dict[str, str]] = {
     "evolution": "on your Evolution turn",
     "migration": "with your route in Migration",
     "secret": "face down with your route in Migration",

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Final
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
@@ -35,10 +36,10 @@ __all__ = [
     "to_move",
 ]
 
-MODES = ("beginner", "standard", "survival")
-NICHES_ON_DISPLAY = 5
+MODES: Final = ("beginner", "standard", "survival")
+NICHES_ON_DISPLAY: Final = 5
 
-_SIMULTANEOUS = (Phase.MIGRATE, Phase.COMPETE)
+_SIMULTANEOUS: Final = (Phase.MIGRATE, Phase.COMPETE)
 
 
 def setup(rnd: random.Random, players: int, mode: str) -> SGData:
@@ -76,11 +77,11 @@ def setup(rnd: random.Random, players: int, mode: str) -> SGData:
 
 # The phases as plain names: a member read off its enum class (``Phase.MIGRATE``) costs
 # several times a module's own name, and these are read at every step.
-_MIGRATE = Phase.MIGRATE
-_COMPETE = Phase.COMPETE
-_ROUND_END = Phase.ROUND_END
-_NEXT_ROUND = Phase.NEXT_ROUND
-_OVER = Phase.OVER
+_MIGRATE: Final = Phase.MIGRATE
+_COMPETE: Final = Phase.COMPETE
+_ROUND_END: Final = Phase.ROUND_END
+_NEXT_ROUND: Final = Phase.NEXT_ROUND
+_OVER: Final = Phase.OVER
 
 
 def settle(d: SGData) -> SGData:
@@ -127,7 +128,7 @@ def chosen(d: SGData) -> tuple[int, ...]:
     return tuple(s for s, c in enumerate(d.choices) if c.final and c.final != competition.OUT)
 
 
-_LEGAL: dict[Phase, Callable[[SGData, int], list[Action]]] = {
+_LEGAL: Final[dict[Phase, Callable[[SGData, int], list[Action]]]] = {
     Phase.MIGRATE: migration.legal,
     Phase.COMPETE: competition.legal,
     Phase.DRAW: evolution.legal,
@@ -138,7 +139,7 @@ _LEGAL: dict[Phase, Callable[[SGData, int], list[Action]]] = {
     Phase.DISCARD: endround.legal,
 }
 
-_REFUSAL: dict[Phase, Callable[[SGData, int, Action], Problem | None]] = {
+_REFUSAL: Final[dict[Phase, Callable[[SGData, int, Action], Problem | None]]] = {
     Phase.MIGRATE: migration.refusal,
     Phase.COMPETE: competition.refusal,
     Phase.DRAW: evolution.refusal,
@@ -149,7 +150,7 @@ _REFUSAL: dict[Phase, Callable[[SGData, int, Action], Problem | None]] = {
     Phase.DISCARD: endround.refusal,
 }
 
-_APPLY: dict[Phase, Callable[[SGData, int, Action], SGData]] = {
+_APPLY: Final[dict[Phase, Callable[[SGData, int, Action], SGData]]] = {
     Phase.MIGRATE: migration.apply,
     Phase.COMPETE: competition.apply,
     Phase.DRAW: evolution.apply,

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from ecotone.games.singapore.abilities import counts_of
 from ecotone.games.singapore.cards import cards, name_of
@@ -24,8 +25,8 @@ from ecotone.games.singapore.state import Player
 
 __all__ = ["FOOD_PER_EVP", "NICHE_EVP", "Score", "announce", "evp", "score", "winners"]
 
-NICHE_EVP = 12
-FOOD_PER_EVP = 10
+NICHE_EVP: Final = 12
+FOOD_PER_EVP: Final = 10
 
 
 @dataclass(frozen=True, slots=True)

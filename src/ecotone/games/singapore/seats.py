@@ -8,6 +8,7 @@ be compiled: see ``pyproject.toml``).
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from ecotone.core.records import put, replace
 from ecotone.games.singapore.board import board
@@ -43,7 +44,7 @@ def _open_set(opened: int) -> frozenset[str]:
 
 # A member read off its enum class (``Status.OPEN``) costs several times a module's own
 # name, and this one is read at most steps.
-_OPEN = Status.OPEN
+_OPEN: Final = Status.OPEN
 
 
 def seats_by_region(d: SGData) -> dict[str, list[int]]:

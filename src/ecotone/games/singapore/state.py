@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import enum
 from functools import lru_cache
+from typing import Final
 
 from ecotone.core.records import Record
 
@@ -29,7 +30,7 @@ __all__ = [
     "Status",
 ]
 
-ROUNDS = 10  # a game lasts 10 rounds
+ROUNDS: Final = 10  # a game lasts 10 rounds
 
 
 class Phase(enum.StrEnum):

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from ecotone.core.records import replace, seat_name
 from ecotone.core.rng import shuffle
@@ -50,25 +50,32 @@ from ecotone.games.singapore.state import ROUNDS, Choice, Habitat, Phase, Player
 
 __all__ = ["determinize", "observation", "random_choice", "seen", "zones"]
 
-SEQUENTIAL = (Phase.DRAW, Phase.BUY, Phase.ANCHOR, Phase.RESTORE, Phase.PLEDGE, Phase.DISCARD)
+SEQUENTIAL: Final = (
+    Phase.DRAW,
+    Phase.BUY,
+    Phase.ANCHOR,
+    Phase.RESTORE,
+    Phase.PLEDGE,
+    Phase.DISCARD,
+)
 # Read at every observation: a member read off its enum class (``Phase.PLEDGE``) costs
 # several times a module's own name.
-_SIMULTANEOUS = (Phase.MIGRATE, Phase.COMPETE)
-_PLEDGE = Phase.PLEDGE
+_SIMULTANEOUS: Final = (Phase.MIGRATE, Phase.COMPETE)
+_PLEDGE: Final = Phase.PLEDGE
 
 # The plain string of each phase and habitat side, as the observation shows it: an enum
 # member's ``.value`` goes through a Python-level descriptor, and observations are built
 # at every step of a search.
-_VALUE: dict[Phase | Status, str] = {m: m.value for e in (Phase, Status) for m in e}
+_VALUE: Final[dict[Phase | Status, str]] = {m: m.value for e in (Phase, Status) for m in e}
 # The Destruction cards that destroy each habitat.
-_NEEDED: dict[str, int] = {h: cards().decks[h].destruction for h in HABITATS}
+_NEEDED: Final[dict[str, int]] = {h: cards().decks[h].destruction for h in HABITATS}
 
 
 # The cards everyone saw go to the bottom of a deck, by the deck (most steps leave every
 # deck as it was, the same tuple) and how many they are; the deck is kept alongside, so no
 # other object can take its identity while it is remembered.
-_BOTTOMS: dict[int, tuple[tuple[str, ...], int, tuple[str, ...]]] = {}
-_BOTTOMS_KEPT = 4096
+_BOTTOMS: Final[dict[int, tuple[tuple[str, ...], int, tuple[str, ...]]]] = {}
+_BOTTOMS_KEPT: Final = 4096
 
 
 def _deck_entry(pile: tuple[str, ...], known: int) -> dict[str, Any]:
@@ -121,8 +128,8 @@ def _owned(adaptations: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
 # is remembered.
 _Lists = tuple[tuple[tuple[str, int], ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 _Shown = tuple[Player, dict[str, Any], _Lists]
-_SHOWN: dict[int, _Shown] = {}
-_SHOWN_KEPT = 4096
+_SHOWN: Final[dict[int, _Shown]] = {}
+_SHOWN_KEPT: Final = 4096
 
 
 def _shown(p: Player) -> _Shown:
@@ -247,35 +254,35 @@ def observation(d: SGData, seat: int | None) -> dict[str, Any]:
 # reading. Each record is kept alongside, so no other object can take its identity while
 # it is remembered.
 _PlayerSeen = tuple[Player, dict[str, Any]]
-_PLAYER_SEEN: dict[int, _PlayerSeen] = {}
-_OWN_SEEN: dict[int, _PlayerSeen] = {}
+_PLAYER_SEEN: Final[dict[int, _PlayerSeen]] = {}
+_OWN_SEEN: Final[dict[int, _PlayerSeen]] = {}
 _TableSeen = tuple[
     tuple[Habitat, ...],
     tuple[tuple[str, ...], ...],
     dict[str, Any],
     dict[str, Any],
 ]
-_TABLE_SEEN: dict[int, _TableSeen] = {}
+_TABLE_SEEN: Final[dict[int, _TableSeen]] = {}
 # The habitats and the Wild deck as a bot reads them (each habitat's side, Bounty and deck
 # size; the Wild deck's size), by those values: every Evolution draw makes a new deck
 # tuple, but a search's rollouts from one position come back to the same few sizes.
-_TABLE_SHOWING: dict[tuple[object, ...], tuple[dict[str, Any], dict[str, Any]]] = {}
+_TABLE_SHOWING: Final[dict[tuple[object, ...], tuple[dict[str, Any], dict[str, Any]]]] = {}
 # A player's entry by what it shows (where the pawn stands, Food, Adaptations, Niches,
 # dice, strategy cards shown); a seat's own entry by that entry (kept alongside) and Niche.
 _ENTRY_SHOWING: dict[
     tuple[str, int, tuple[str, ...], tuple[str, ...], tuple[int, ...], int, int], dict[str, Any]
 ] = {}
-_OWN_SHOWING: dict[tuple[int, str], tuple[dict[str, Any], dict[str, Any]]] = {}
+_OWN_SHOWING: Final[dict[tuple[int, str], tuple[dict[str, Any], dict[str, Any]]]] = {}
 # How many of each are remembered before they are forgotten all at once. Few: a reading
 # meets again almost only what the steps just before it met (a player's record until that
 # player acts, the decks until the next draw), and every remembered entry is a handful of
 # dicts and lists that Python's cycle collector must look through. A table is twenty-odd
 # of them, and with thousands kept the collector's passes over them took about a quarter
 # of a bot's decision; kept by sixteen, it misses 2% more often than by 4,096.
-_TABLE_KEPT = 16
-_TABLE_SHOWING_KEPT = 32
-_OWN_KEPT = 128
-_PLAYER_KEPT = 512
+_TABLE_KEPT: Final = 16
+_TABLE_SHOWING_KEPT: Final = 32
+_OWN_KEPT: Final = 128
+_PLAYER_KEPT: Final = 512
 
 
 @lru_cache(maxsize=256)
@@ -444,7 +451,7 @@ def zones(d: SGData) -> dict[str, list[str]]:
 
 # -- determinization --------------------------------------------------------------------
 
-_NICHE_TRIES = 50
+_NICHE_TRIES: Final = 50
 
 
 def determinize(d: SGData, seat: int, rnd: random.Random) -> SGData:
