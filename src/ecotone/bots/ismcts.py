@@ -197,7 +197,7 @@ class _Node:
 
 # What the class is, given to it after its body (`describe`): a compiled class keeps no
 # docstring, and `ecotone bots` describes a bot by its class's.
-_ABOUT = """Searches many deals consistent with what its seat knows, and plays the most tried move.
+_ABOUT: Final = """Searches many deals consistent with what its seat knows, and plays the most tried move.
 
 Args:
     game: the configured game.
@@ -225,7 +225,7 @@ Args:
         rollout randomness, so that the luck of the deal cancels out (0: off).
     secrets: ``"random"`` or ``"heuristic"``: how the other seats make their secret
         choices in a simultaneous round during the search.
-"""
+"""  # noqa: E501 (the first line is the summary `ecotone bots` shows)
 
 
 class ISMCTSBot(Bot):

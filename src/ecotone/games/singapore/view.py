@@ -269,8 +269,10 @@ _TABLE_SEEN: Final[dict[int, _TableSeen]] = {}
 _TABLE_SHOWING: Final[dict[tuple[object, ...], tuple[dict[str, Any], dict[str, Any]]]] = {}
 # A player's entry by what it shows (where the pawn stands, Food, Adaptations, Niches,
 # dice, strategy cards shown); a seat's own entry by that entry (kept alongside) and Niche.
-_ENTRY_SHOWING: dict[
-    tuple[str, int, tuple[str, ...], tuple[str, ...], tuple[int, ...], int, int], dict[str, Any]
+_ENTRY_SHOWING: Final[
+    dict[
+        tuple[str, int, tuple[str, ...], tuple[str, ...], tuple[int, ...], int, int], dict[str, Any]
+    ]
 ] = {}
 _OWN_SHOWING: Final[dict[tuple[int, str], tuple[dict[str, Any], dict[str, Any]]]] = {}
 # How many of each are remembered before they are forgotten all at once. Few: a reading
