@@ -160,6 +160,12 @@ def test_the_compiled_modules_name_their_constants_final() -> None:
             if annotation is None or "Final" not in ast.unparse(annotation)
         ]
         assert not plain, f"{path.relative_to(src)}: make {plain} Final (or say why not)"
+        unpacked = [
+            ast.unparse(node.targets[0])
+            for node in tree.body
+            if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Tuple)
+        ]
+        assert not unpacked, f"{path.relative_to(src)}: {unpacked} cannot be Final: one a line"
 
 
 def _compiler() -> str | None:

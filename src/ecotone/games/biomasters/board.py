@@ -65,8 +65,12 @@ _TITLES: Final = {
     Domain.HOME: "HOME",
 }
 
-_T, _F, _M = Domain.TERRESTRIAL, Domain.FRESHWATER, Domain.MARINE
-_AF, _AM, _E = Domain.AMPHIBIOUS_FRESHWATER, Domain.AMPHIBIOUS_MARINE, Domain.EURYHALINE
+_T: Final = Domain.TERRESTRIAL
+_F: Final = Domain.FRESHWATER
+_M: Final = Domain.MARINE
+_AF: Final = Domain.AMPHIBIOUS_FRESHWATER
+_AM: Final = Domain.AMPHIBIOUS_MARINE
+_E: Final = Domain.EURYHALINE
 
 # What each domain may touch, as the rulebook lists it (§The Domain rule). An amphibious card
 # bridges land and its own water type; a euryhaline card bridges fresh and salt water.

@@ -830,7 +830,8 @@ def _hosts_for(g: tuple[Slot | None, ...], cells: list[int], k: Kind) -> list[in
 # Precomputed per card id for the hot path.
 _LEVEL: Final[dict[str, int]] = {c: k.level for c, k in _KINDS.items()}
 # How a card connects: to its food level, or (the keys below) as a producer.
-_PHOTO_KEY, _CHEMO_KEY = 10, 11
+_PHOTO_KEY: Final = 10
+_CHEMO_KEY: Final = 11
 # The frontier key of seat 0's chemoautotrophs (:attr:`Layout.frontier`); seat 1's is the
 # next one, and so on.
 _CHEMO_SEAT_KEY: Final = 12
@@ -870,7 +871,10 @@ def _eaters() -> frozenset[str]:
 EATERS: Final = _eaters()
 # How a card is played: into an empty cell (a chemoautotroph's depending on the seat),
 # onto a tile, or under a host.
-_PLACER, _ATTACHMENT, _SAPROTROPH, _CHEMO = 0, 1, 2, 3
+_PLACER: Final = 0
+_ATTACHMENT: Final = 1
+_SAPROTROPH: Final = 2
+_CHEMO: Final = 3
 _ROLE: Final[dict[str, int]] = {
     c: _ATTACHMENT
     if k.is_attachment

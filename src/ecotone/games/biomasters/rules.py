@@ -70,7 +70,9 @@ _KINDS: Final = cards().kinds
 
 # The phases as plain names: reading a member off its enum class costs several times a
 # module name's look-up, and every step reads one or two.
-_ACTION, _PAY, _OVER = Phase.ACTION, Phase.PAY, Phase.OVER
+_ACTION: Final = Phase.ACTION
+_PAY: Final = Phase.PAY
+_OVER: Final = Phase.OVER
 
 
 # -- set-up (§Set-up) ---------------------------------------------------------------------------

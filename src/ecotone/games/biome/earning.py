@@ -54,9 +54,12 @@ __all__ = [
 ]
 
 # Bound to plain names: reading a member off its enum class costs several times as much.
-_EARN, _HABITATS = Phase.EARN, Phase.HABITATS
+_EARN: Final = Phase.EARN
+_HABITATS: Final = Phase.HABITATS
 # ... and so are the flaws that every card of the hand and the Gallery is checked for
-_NOT_EARNABLE, _NO_PREY, _HABITAT_IMPOSSIBLE = R.NOT_EARNABLE, R.NO_PREY, R.HABITAT_IMPOSSIBLE
+_NOT_EARNABLE: Final = R.NOT_EARNABLE
+_NO_PREY: Final = R.NO_PREY
+_HABITAT_IMPOSSIBLE: Final = R.HABITAT_IMPOSSIBLE
 
 
 # -- prey ---------------------------------------------------------------------------------

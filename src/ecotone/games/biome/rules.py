@@ -65,19 +65,15 @@ __all__ = ["chosen", "legal", "next_data", "refusal", "setup", "to_move"]
 # The phases and stages the rules compare against at every step, bound to plain names:
 # reading a member off its enum class goes through the enum type's attribute hook, several
 # times the cost of a module-level name.
-_REACT, _EXCHANGE, _MARK_CARDS, _MARK_TILES = (
-    Phase.REACT,
-    Phase.EXCHANGE,
-    Phase.MARK_CARDS,
-    Phase.MARK_TILES,
-)
-_HABITATS, _WINDS_SABOTAGE, _CLEARING, _DROUGHT, _OVER = (
-    Phase.HABITATS,
-    Phase.WINDS_SABOTAGE,
-    Phase.CLEARING,
-    Phase.DROUGHT,
-    Phase.OVER,
-)
+_REACT: Final = Phase.REACT
+_EXCHANGE: Final = Phase.EXCHANGE
+_MARK_CARDS: Final = Phase.MARK_CARDS
+_MARK_TILES: Final = Phase.MARK_TILES
+_HABITATS: Final = Phase.HABITATS
+_WINDS_SABOTAGE: Final = Phase.WINDS_SABOTAGE
+_CLEARING: Final = Phase.CLEARING
+_DROUGHT: Final = Phase.DROUGHT
+_OVER: Final = Phase.OVER
 _CARDS: Final = Stage.CARDS
 
 

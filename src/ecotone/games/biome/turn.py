@@ -21,6 +21,8 @@ discard, the platform that burns) are each checked once, at the end of the modul
 
 from __future__ import annotations
 
+from typing import Final
+
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
 from ecotone.core.records import replace
@@ -58,21 +60,17 @@ __all__ = [
 # The phases and stages of a turn's start and end, bound to plain names: reading a member
 # off its enum class goes through the enum type's attribute hook, several times the cost
 # of a module-level name.
-_REACT, _EXCHANGE, _REFILL, _DISCARD_TILES, _OVER = (
-    Phase.REACT,
-    Phase.EXCHANGE,
-    Phase.REFILL,
-    Phase.DISCARD_TILES,
-    Phase.OVER,
-)
-_PLAY, _CARDS, _TILES, _DISCARD, _GALLERY, _DONE = (
-    Stage.PLAY,
-    Stage.CARDS,
-    Stage.TILES,
-    Stage.DISCARD,
-    Stage.GALLERY,
-    Stage.DONE,
-)
+_REACT: Final = Phase.REACT
+_EXCHANGE: Final = Phase.EXCHANGE
+_REFILL: Final = Phase.REFILL
+_DISCARD_TILES: Final = Phase.DISCARD_TILES
+_OVER: Final = Phase.OVER
+_PLAY: Final = Stage.PLAY
+_CARDS: Final = Stage.CARDS
+_TILES: Final = Stage.TILES
+_DISCARD: Final = Stage.DISCARD
+_GALLERY: Final = Stage.GALLERY
+_DONE: Final = Stage.DONE
 
 
 def start_turn(d: BiomeData, seat: int, cfg: Config) -> BiomeData:

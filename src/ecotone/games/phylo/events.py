@@ -338,7 +338,9 @@ def timing_ok(d: PhyloData, ev: Event) -> bool:
 # Read once: in Python 3.11 reading an enum's member through its class passes through the
 # enum metaclass's ``__getattr__`` hook (see ecotone.games.phylo.rules), and the legal
 # actions ask the timing of every event in hand.
-_REACTION, _START_OF_TURN, _ACTION = Timing.REACTION, Timing.START_OF_TURN, Timing.ACTION
+_REACTION: Final = Timing.REACTION
+_START_OF_TURN: Final = Timing.START_OF_TURN
+_ACTION: Final = Timing.ACTION
 _AT_START: Final = frozenset(e.id for e in cards().events.values() if e.timing is _START_OF_TURN)
 _ACT: Final = Phase.ACT
 

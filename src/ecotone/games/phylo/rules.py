@@ -149,9 +149,15 @@ def setup(
 # member through its class (``Phase.ACT``) passes through the enum metaclass's
 # ``__getattr__`` hook, several times the cost of reading a global (about a thousand
 # machine instructions a read, and every step reads a few).
-_ACT, _REACT, _SPREAD, _CONTEST = Phase.ACT, Phase.REACT, Phase.SPREAD, Phase.CONTEST
-_SEASICK, _RECOVER, _CHALLENGE = Phase.SEASICK, Phase.RECOVER, Phase.CHALLENGE
-_REMOVE, _OVER = Phase.REMOVE, Phase.OVER
+_ACT: Final = Phase.ACT
+_REACT: Final = Phase.REACT
+_SPREAD: Final = Phase.SPREAD
+_CONTEST: Final = Phase.CONTEST
+_SEASICK: Final = Phase.SEASICK
+_RECOVER: Final = Phase.RECOVER
+_CHALLENGE: Final = Phase.CHALLENGE
+_REMOVE: Final = Phase.REMOVE
+_OVER: Final = Phase.OVER
 
 
 def to_move(d: PhyloData) -> tuple[int, ...]:

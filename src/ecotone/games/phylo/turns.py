@@ -148,4 +148,5 @@ def _advance(d: PhyloData, due: tuple[bool, ...], *, evented: bool) -> PhyloData
 
 
 # The phases read once (reading an enum member through its class costs a call).
-_ACT, _OVER = Phase.ACT, Phase.OVER
+_ACT: Final = Phase.ACT
+_OVER: Final = Phase.OVER
