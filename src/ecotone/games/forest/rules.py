@@ -15,6 +15,7 @@ from typing import Final
 
 from ecotone.core.actions import Action
 from ecotone.core.records import replace
+from ecotone.core.rng import shuffle
 from ecotone.games.forest.actions import (
     MAX_SEATS,
     MAX_TREES,
@@ -52,9 +53,9 @@ def setup(rnd: random.Random, players: int) -> ForestData:
     """Deal a new game: start cards, five piles of twelve, spare start cards shuffled in."""
     cs = cards()
     starts = list(cs.start_ids)
-    rnd.shuffle(starts)
+    shuffle(rnd, starts)
     rest = [cid for cid in cs.ids if cid not in cs.start_ids]
-    rnd.shuffle(rest)
+    shuffle(rnd, rest)
     piles = [rest[i * PILE_SIZE : (i + 1) * PILE_SIZE] for i in range(PILES)]
     # With fewer than 4 players the spare start cards go into as many different piles.
     spares = starts[players:]

@@ -26,6 +26,7 @@ from typing import Final
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
 from ecotone.core.records import replace, seat_name
+from ecotone.core.rng import below, shuffle
 from ecotone.games.phylo.actions import (
     Allow,
     Cancel,
@@ -122,7 +123,7 @@ def setup(
     """
     if decks is None:
         pile = list(cards().pile)
-        rnd.shuffle(pile)
+        shuffle(rnd, pile)
         hands: tuple[tuple[str, ...], ...] = (
             tuple(sorted(pile[-1:-11:-2])),
             tuple(sorted(pile[-2:-11:-2])),
@@ -133,12 +134,12 @@ def setup(
         shuffled = []
         for deck in decks:
             cards_ = list(deck)
-            rnd.shuffle(cards_)
+            shuffle(rnd, cards_)
             shuffled.append(cards_)
         hands = tuple(tuple(sorted(c[-HAND_SIZE:])) for c in shuffled)
         piles = tuple(tuple(c[:-HAND_SIZE]) for c in shuffled)
         discards = ((), ())
-    first = rnd.randrange(2)
+    first = below(rnd, 2)
     d = PhyloData(piles=piles, hands=hands, discards=discards, turn=first)
     d = replace(d, challenge_rule=challenge)
     d = log(d, f"{seat_name(first)} won rock-paper-scissors and goes first")
