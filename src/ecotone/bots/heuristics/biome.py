@@ -60,6 +60,7 @@ from ecotone.games.biome.cards import CardInfo, cards
 from ecotone.games.biome.config import Config
 from ecotone.games.biome.game import BiomeBorneo
 from ecotone.games.biome.habitat import access, constraints, fits, vine_network
+from ecotone.games.biome.holdings import seat_changed
 from ecotone.games.biome.state import EMPTY, BiomeData, Phase, SeatData, Stage
 from ecotone.games.biome.tiles import OPEN, tiles
 
@@ -474,7 +475,7 @@ class HeuristicBot(Bot):
                 discard=tuple(x for x in d.discard if x != c),
             )
             me = trial.seats[self.seat]
-            trial = trial.seat(self.seat, hand=tuple(sorted((*me.hand, c))))
+            trial = seat_changed(trial, self.seat, hand=tuple(sorted((*me.hand, c))))
             if not earning.can_start(trial, self.seat, c, cfg):
                 continue
             p = self._plan(trial, cfg, c)
@@ -502,7 +503,7 @@ class HeuristicBot(Bot):
                 continue
             t = ts.by_id[a.tile].index
             me = d.seats[self.seat]
-            trial = d.seat(self.seat, tiles=tuple(sorted((*me.tiles, t))))
+            trial = seat_changed(d, self.seat, tiles=tuple(sorted((*me.tiles, t))))
             if self._plans(trial, cfg, earning.earn_options(trial, self.seat, cfg)):
                 return a
         return None
@@ -518,7 +519,7 @@ class HeuristicBot(Bot):
                 continue
             me = d.seats[self.seat]
             trial = replace(d, gallery=without(d.gallery, c))
-            trial = trial.seat(self.seat, hand=tuple(sorted((*me.hand, c))))
+            trial = seat_changed(trial, self.seat, hand=tuple(sorted((*me.hand, c))))
             if earning.can_start(replace(trial, withdrawals=0), self.seat, c, cfg):
                 value = info.points
                 if best is None or value > best[0]:

@@ -25,6 +25,7 @@ from ecotone.core.rng import below, roll
 from ecotone.games.biome.actions import Gain, Opportunist, PlayBlight, PlayWinds, Sabotage
 from ecotone.games.biome.cards import cards
 from ecotone.games.biome.config import Config
+from ecotone.games.biome.holdings import losing, seat_changed, seat_replaced
 from ecotone.games.biome.refusals import BiomeRefusal as R
 from ecotone.games.biome.state import EMPTY, BiomeData, Phase
 from ecotone.games.biome.tiles import tiles
@@ -244,7 +245,7 @@ def _spend(d: BiomeData, seat: int, kind: str) -> BiomeData:
     """An ability card of ``kind`` goes from the hand to the discard pile."""
     card = holding(d, seat, kind)
     assert card is not None
-    d = d.with_seat(seat, d.seats[seat].losing(card))
+    d = seat_replaced(d, seat, losing(d.seats[seat], card))
     return replace(d, discard=(*d.discard, card))
 
 
@@ -253,8 +254,8 @@ def take_tile(d: BiomeData, seat: int, tile: int) -> BiomeData:
     owner = owner_of(d, tile)
     assert owner is not None
     d = _spend(d, seat, OPPORTUNIST)
-    d = d.seat(owner, tiles=tuple(t for t in d.seats[owner].tiles if t != tile))
-    return d.seat(seat, tiles=tuple(sorted((*d.seats[seat].tiles, tile))))
+    d = seat_changed(d, owner, tiles=tuple(t for t in d.seats[owner].tiles if t != tile))
+    return seat_changed(d, seat, tiles=tuple(sorted((*d.seats[seat].tiles, tile))))
 
 
 def blight(d: BiomeData, seat: int, cell: int) -> BiomeData:
@@ -262,7 +263,7 @@ def blight(d: BiomeData, seat: int, cell: int) -> BiomeData:
     d = _spend(d, seat, BLIGHT)
     tile = d.board[cell] // 6
     board = (*d.board[:cell], EMPTY, *d.board[cell + 1 :])
-    d = d.seat(seat, tiles=tuple(sorted((*d.seats[seat].tiles, tile))))
+    d = seat_changed(d, seat, tiles=tuple(sorted((*d.seats[seat].tiles, tile))))
     return replace(d, board=board)
 
 
@@ -278,8 +279,8 @@ def gain(d: BiomeData, seat: int, card: str) -> BiomeData:
     else:
         d = replace(d, discard=without(d.discard, card))
     me = d.seats[seat]
-    return d.seat(
-        seat, hand=tuple(sorted((*me.hand, card))), shown=tuple(sorted((*me.shown, card)))
+    return seat_changed(
+        d, seat, hand=tuple(sorted((*me.hand, card))), shown=tuple(sorted((*me.shown, card)))
     )
 
 
@@ -288,5 +289,5 @@ def sabotage(d: BiomeData, victim: int) -> BiomeData:
     rnd, key = roll(d.rng)
     me = d.seats[victim]
     card = me.hand[below(rnd, len(me.hand))]
-    d = d.with_seat(victim, me.losing(card))
+    d = seat_replaced(d, victim, losing(me, card))
     return replace(d, discard=(*d.discard, card), rng=key)

@@ -29,6 +29,7 @@ from ecotone.games.biome.actions import Confirm, ConfirmPrey, Earn, Place
 from ecotone.games.biome.cards import CardInfo, cards
 from ecotone.games.biome.config import MAX_CHAIN, MAX_WITHDRAWALS, Config
 from ecotone.games.biome.habitat import access, met, missing, zone_totals
+from ecotone.games.biome.holdings import losing, seat_changed, seat_replaced
 from ecotone.games.biome.placement import feasible, limits, place_problem, placements
 from ecotone.games.biome.refusals import BiomeRefusal
 from ecotone.games.biome.refusals import BiomeRefusal as R
@@ -371,7 +372,7 @@ def start(d: BiomeData, seat: int, card: str) -> BiomeData:
     if from_gallery:
         d = replace(d, gallery=without(d.gallery, card))
     else:
-        d = d.with_seat(seat, d.seats[seat].losing(card))
+        d = seat_replaced(d, seat, losing(d.seats[seat], card))
     return replace(d, card=card, from_gallery=from_gallery, pending=(), phase=_EARN)
 
 
@@ -380,7 +381,7 @@ def place(d: BiomeData, seat: int, tile: int, cell: int, rotation: int) -> Biome
     board = list(d.board)
     board[cell] = tile * 6 + rotation
     tiles_left = tuple(t for t in d.seats[seat].tiles if t != tile)
-    d = d.seat(seat, tiles=tiles_left)
+    d = seat_changed(d, seat, tiles=tiles_left)
     return replace(d, board=tuple(board), pending=(*d.pending, cell))
 
 
@@ -395,12 +396,13 @@ def withdraw(d: BiomeData, seat: int) -> BiomeData:
         board[c] = EMPTY
     s = d.seats[seat]
     card = d.card
-    d = d.seat(seat, tiles=tuple(sorted((*s.tiles, *back))))
+    d = seat_changed(d, seat, tiles=tuple(sorted((*s.tiles, *back))))
     if d.from_gallery:
         d = replace(d, gallery=(*d.gallery, card))
     else:
         s = d.seats[seat]
-        d = d.seat(
+        d = seat_changed(
+            d,
             seat,
             hand=tuple(sorted((*s.hand, card))),
             shown=tuple(sorted((*s.shown, card))),

@@ -47,6 +47,7 @@ from ecotone.games.biome.actions import (
 )
 from ecotone.games.biome.cards import cards
 from ecotone.games.biome.config import GALLERY, HAND, Config
+from ecotone.games.biome.holdings import losing, seat_changed, seat_replaced
 from ecotone.games.biome.refusals import decision_due, not_now, unknown_name
 from ecotone.games.biome.state import EMPTY, BiomeData, Phase, SeatData, Stage
 from ecotone.games.biome.tiles import tiles
@@ -321,7 +322,7 @@ def next_data(cfg: Config, d: BiomeData, seat: int, action: Action) -> BiomeData
     if type(action) is ReturnTile:
         tile = ts.by_id[action.tile].index
         me = d.seats[seat]
-        d = d.seat(seat, tiles=tuple(t for t in me.tiles if t != tile))
+        d = seat_changed(d, seat, tiles=tuple(t for t in me.tiles if t != tile))
         d = replace(d, perimeter=tuple(sorted((*d.perimeter, tile))))
         if ph is _CLEARING:
             return _next_victim(d, cfg)
@@ -331,10 +332,10 @@ def next_data(cfg: Config, d: BiomeData, seat: int, action: Action) -> BiomeData
         assert card is not None
         if cards().by_id[card].kind == "disaster":
             return strike(d, card, cfg)
-        d = d.seat(seat, hand=tuple(sorted((*d.seats[seat].hand, card))))
+        d = seat_changed(d, seat, hand=tuple(sorted((*d.seats[seat].hand, card))))
         return continue_end(d, cfg)
     if type(action) is DiscardCard:
-        d = d.with_seat(seat, d.seats[seat].losing(action.card))
+        d = seat_replaced(d, seat, losing(d.seats[seat], action.card))
         d = replace(d, discard=(*d.discard, action.card))
         return _next_victim(d, cfg)
     if type(action) is NoExchange:

@@ -14,15 +14,11 @@ from __future__ import annotations
 import enum
 from typing import Final
 
-import msgspec
-
-from ecotone.core.records import Record, put, replace, without
+from ecotone.core.records import Record
 
 __all__ = ["EMPTY", "BiomeData", "Phase", "SeatData", "Stage"]
 
 EMPTY: Final = -1
-
-_replace = msgspec.structs.replace
 
 
 class Phase(enum.StrEnum):
@@ -74,12 +70,6 @@ class SeatData(Record, frozen=True):
     chains: tuple[tuple[str, ...], ...] = ()
     plants: tuple[str, ...] = ()
     placed: int = 0
-
-    def losing(self, card: str) -> SeatData:
-        """The holdings once ``card`` has left the hand (and the known part of it, when it
-        was known)."""
-        shown = without(self.shown, card) if card in self.shown else self.shown
-        return replace(self, hand=without(self.hand, card), shown=shown)
 
 
 class BiomeData(Record, frozen=True):
@@ -142,14 +132,3 @@ class BiomeData(Record, frozen=True):
     quiet_turns: int = 0
     turns: int = 1
     ended_by: str = ""
-
-    def seat(self, s: int, **changes: object) -> BiomeData:
-        """A copy with seat ``s``'s holdings changed."""
-        # Nearly every transition changes a seat: msgspec's replace is called directly,
-        # without the two method calls of Record.replace.
-        seats = self.seats
-        return _replace(self, seats=put(seats, s, _replace(seats[s], **changes)))
-
-    def with_seat(self, s: int, holdings: SeatData) -> BiomeData:
-        """A copy with seat ``s``'s holdings replaced by ``holdings``."""
-        return replace(self, seats=put(self.seats, s, holdings))

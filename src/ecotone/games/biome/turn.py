@@ -31,6 +31,7 @@ from ecotone.games.biome.actions import Burn, DiscardCard, DrawDeck, ReturnTile,
 from ecotone.games.biome.board import PLATFORMS
 from ecotone.games.biome.cards import cards
 from ecotone.games.biome.config import GALLERY, HAND, MAX_ROUNDS, STALL_ROUNDS, Config
+from ecotone.games.biome.holdings import seat_changed
 from ecotone.games.biome.refusals import BiomeRefusal as R
 from ecotone.games.biome.refusals import not_in_hand, not_your_tile
 from ecotone.games.biome.state import EMPTY, BiomeData, Phase, Stage
@@ -122,7 +123,7 @@ def draw_tile(d: BiomeData, seat: int) -> BiomeData:
     i = below(rnd, len(d.perimeter))
     tile = d.perimeter[i]
     perimeter = d.perimeter[:i] + d.perimeter[i + 1 :]
-    d = d.seat(seat, tiles=tuple(sorted((*d.seats[seat].tiles, tile))))
+    d = seat_changed(d, seat, tiles=tuple(sorted((*d.seats[seat].tiles, tile))))
     d = replace(d, perimeter=perimeter, rng=key)
     if not perimeter and d.trigger is None:
         d = replace(d, trigger=d.turn)
@@ -203,7 +204,7 @@ def continue_end(d: BiomeData, cfg: Config) -> BiomeData:
                 elif cards().by_id[card].kind == "disaster":
                     return strike(d, card, cfg)
                 else:
-                    d = d.seat(seat, hand=tuple(sorted((*d.seats[seat].hand, card))))
+                    d = seat_changed(d, seat, hand=tuple(sorted((*d.seats[seat].hand, card))))
         elif stage is _TILES:
             if not d.stopped:
                 while len(d.seats[seat].tiles) < cfg.limit and d.perimeter:
