@@ -37,7 +37,7 @@ from ecotone.core.game import State
 from ecotone.core.registry import game_class
 from ecotone.server.errors import ServerError
 from ecotone.server.manager import MatchManager, NewMatch
-from ecotone.server.matches import Match, Subscriber, hash_token
+from ecotone.server.matches import Match, Step, Subscriber, hash_token
 from ecotone.server.store import Store
 from tests.server.conftest import make_settings, run_async
 
@@ -71,11 +71,15 @@ class LeakChecker:
         self.hidden_cache: dict[tuple[int, int | None], set[str]] = {}
         self.messages = 0
 
+    def steps(self) -> dict[int, Step]:
+        """Every step the match has taken, in play or taken back, by its version."""
+        match = self.match
+        return {s.version: s for s in match.moves} | {t.step.version: t.step for t in match.taken}
+
     def state_at(self, version: int) -> State:
         """The match's state at ``version``: the line re-played change by change (a step
         adds a state to it, a take-back removes the last)."""
-        match = self.match
-        steps = {s.version: s for s in match.moves} | {t.step.version: t.step for t in match.taken}
+        steps = self.steps()
         for v in range(len(self.states), version + 1):
             if v in steps:
                 self.line.append(self.line[-1].apply(steps[v].seat, steps[v].action))
@@ -103,7 +107,7 @@ class LeakChecker:
         """The match so far, for replaying a failure: its seed and every version's change
         (a step, with the masks the server gave it, or a take-back)."""
         match = self.match
-        steps = {s.version: s for s in match.moves} | {t.step.version: t.step for t in match.taken}
+        steps = self.steps()
         events: list[Any] = []
         for v in range(1, match.version + 1):
             step = steps.get(v)
