@@ -10,8 +10,6 @@ the others only what lies face up.
 
 from __future__ import annotations
 
-from typing import Final
-
 from ecotone.core.records import seat_name
 from ecotone.games.singapore.board import board, region_name
 from ecotone.games.singapore.cards import cards
@@ -19,6 +17,7 @@ from ecotone.games.singapore.competition import OUT
 from ecotone.games.singapore.endround import HAND_LIMIT, need
 from ecotone.games.singapore.evolution import decks_allowed, draw_size, price
 from ecotone.games.singapore.state import Phase, SGData
+from ecotone.games.singapore.view import SEQUENTIAL
 
 __all__ = ["phase"]
 
@@ -31,7 +30,7 @@ def phase(d: SGData, seat: int | None) -> str | None:
         return _migrate(d, seat)
     if step is Phase.COMPETE:
         return _compete(d, seat)
-    if step not in _SEQUENTIAL:
+    if step not in SEQUENTIAL:
         return None
     me = seat == d.turn
     who = seat_name(d.turn)
@@ -86,16 +85,6 @@ def phase(d: SGData, seat: int | None) -> str | None:
         f"{who} holds more than {HAND_LIMIT} cards and discards down to {HAND_LIMIT} (the "
         "hand limit)."
     )
-
-
-_SEQUENTIAL: Final = (
-    Phase.DRAW,
-    Phase.BUY,
-    Phase.ANCHOR,
-    Phase.RESTORE,
-    Phase.PLEDGE,
-    Phase.DISCARD,
-)
 
 
 def _still(d: SGData, seat: int | None) -> tuple[str, str]:
