@@ -88,6 +88,7 @@ def test_search_bots_and_memory(capsys: pytest.CaptureFixture[str]) -> None:
     assert search["iterations"] == 3 * search["decisions"]
     assert 0 < search["ms_per_default_move"] <= search["slowest_ms_per_default_move"]
     assert data["search"]["openspiel"] == []  # --plain: no OpenSpiel reference
+    assert search["ms_per_default_move_at_targets"] is None  # nor a scaled time
     (memory,) = data["memory"]
     assert memory["name"] == FOREST
     assert memory["states"] > 2
@@ -122,6 +123,7 @@ def test_the_tables(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Monk
         "reference: tic-tac-toe",
         "Unchecked steps/s",
         "Bot ms/move",
+        "Scaled ms",
         "Bytes alone",
         "Env steps/s",
         "Blank cost",

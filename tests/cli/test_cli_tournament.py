@@ -11,6 +11,7 @@ import pytest
 
 from ecotone.bots.models import shipped_policies
 from ecotone.cli.main import main
+from ecotone.sim.bench import DOMINOES, DOMINOES_AT_TARGETS, TIC_TAC_TOE
 
 FOREST = "once-upon-a-forest"
 
@@ -389,6 +390,22 @@ def test_bench_bots_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["openspiel"] == []
     assert "not asked for" in data["openspiel_missing"]
     assert data["reference"]["steps_per_second"] > 0
+    # without OpenSpiel, the playout reference is the plain one, which scales nothing
+    assert data["reference"]["name"] == TIC_TAC_TOE
+    assert row["ms_per_default_move_at_targets"] is None
+
+
+def test_bench_bots_scales_the_bots_time_by_openspiels_dominoes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    pytest.importorskip("pyspiel")
+    data = _json(capsys, "bench-bots", FOREST, "-i", "5", "--deals", "1", "--json")
+    (row,) = data["games"]
+    reference = data["reference"]
+    assert reference["name"] == DOMINOES
+    assert row["ms_per_default_move_at_targets"] == pytest.approx(
+        row["ms_per_default_move"] * reference["steps_per_second"] / DOMINOES_AT_TARGETS
+    )
 
 
 def test_bench_bots_table(capsys: pytest.CaptureFixture[str]) -> None:

@@ -11,8 +11,10 @@ import ecotone
 from ecotone.bots.ismcts import DEFAULT_ITERATIONS, default_iterations
 from ecotone.bots.registry import lookup
 from ecotone.sim import bench_bots
+from ecotone.sim.bench import DOMINOES, DOMINOES_AT_TARGETS, TIC_TAC_TOE, Throughput
 from ecotone.sim.bench_bots import (
     STAGES,
+    BotBenchReport,
     SearchSpeed,
     ismcts_speed,
     openspiel_hearts,
@@ -89,3 +91,23 @@ def test_a_broken_game_does_not_stop_the_benchmark(monkeypatch: pytest.MonkeyPat
     assert report.games == []
     assert report.failures == {FOREST: "RuntimeError: rules bug"}
     assert report.to_json()["failures"] == {FOREST: "RuntimeError: rules bug"}
+
+
+def test_decision_times_scale_to_the_targets_machine_by_dominoes() -> None:
+    row = SearchSpeed(FOREST, "ismcts", 2, 3, 30, 1.0, 30.0, 600.0, 900.0)
+
+    def report(name: str, steps_per_second: float) -> BotBenchReport:
+        reference = Throughput(name, 2, 10, int(steps_per_second), 1.0)
+        return BotBenchReport(10, [row], [], None, reference)
+
+    # here dominoes ran at half the targets' machine's speed: a move takes half as long there
+    half = report(DOMINOES, DOMINOES_AT_TARGETS / 2)
+    assert half.at_targets(600.0) == pytest.approx(300.0)
+    (game,) = half.to_json()["games"]
+    assert game["ms_per_default_move_at_targets"] == pytest.approx(300.0)
+    assert game["slowest_ms_per_default_move_at_targets"] == pytest.approx(450.0)
+    assert report(DOMINOES, DOMINOES_AT_TARGETS).at_targets(600.0) == pytest.approx(600.0)
+    # the plain reference says nothing of that machine
+    (plain,) = report(TIC_TAC_TOE, 500_000).to_json()["games"]
+    assert plain["ms_per_default_move_at_targets"] is None
+    assert half.at_targets(None) is None

@@ -19,7 +19,7 @@ from ecotone.cli.options import Commands, at_least, positive, split_names
 from ecotone.cli.output import UsageError, fmt, stderr_console, stdout_console
 from ecotone.core.build import compiled_modules, describe
 from ecotone.core.registry import game_class
-from ecotone.sim.bench import BenchReport, Throughput, bench
+from ecotone.sim.bench import DOMINOES_AT_TARGETS, BenchReport, Throughput, bench
 from ecotone.sim.bench_bots import BotBenchReport, SearchSpeed, bench_bots
 from ecotone.sim.hotspots import WORKLOADS, Profile, profile
 from ecotone.sim.memory import StateMemory, state_memory
@@ -279,6 +279,7 @@ def _search_table(report: BotBenchReport) -> None:
         "Default its",
         "Bot ms/move",
         "Slowest ms",
+        "Scaled ms",
     )
 
     def row(r: SearchSpeed) -> None:
@@ -292,6 +293,7 @@ def _search_table(report: BotBenchReport) -> None:
             str(default_iterations(r.name)) if own else "-",
             f"{r.default_ms:,.0f}" if r.default_ms is not None else "-",
             f"{r.default_max_ms:,.0f}" if r.default_max_ms is not None else "-",
+            f"{scaled:,.0f}" if (scaled := report.at_targets(r.default_ms)) is not None else "-",
         )
 
     for r in report.games:
@@ -303,7 +305,10 @@ def _search_table(report: BotBenchReport) -> None:
         Text(
             "It/s: the plain search (random rollouts, no prior, as the reference); × OS-py: "
             "over OpenSpiel's Python ISMCTS on Hearts; Bot ms/move and Slowest ms: the bot "
-            "at its default settings, mean and longest decision at the same positions",
+            "at its default settings, mean and longest decision at the same positions; "
+            "Scaled ms: the mean scaled to the machine the targets' 300 ms was set on "
+            f"(OpenSpiel's dominoes at {DOMINOES_AT_TARGETS:,} steps/s there, "
+            f"{report.reference.steps_per_second:,.0f} in this run; only with OpenSpiel)",
             style="dim",
         )
     )

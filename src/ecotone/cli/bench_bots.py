@@ -14,6 +14,7 @@ import ecotone
 from ecotone.bots.ismcts import default_iterations
 from ecotone.cli.options import Commands, at_least
 from ecotone.cli.output import stderr_console, stdout_console
+from ecotone.sim.bench import DOMINOES_AT_TARGETS
 from ecotone.sim.bench_bots import BotBenchReport, SearchSpeed, bench_bots
 
 __all__ = ["add_parser", "run_bench_bots"]
@@ -103,6 +104,7 @@ def _table(report: BotBenchReport) -> None:
     table.add_column("Slowest it/s", justify="right")
     table.add_column("Default its", justify="right")
     table.add_column("ms/move", justify="right")
+    table.add_column("Scaled ms", justify="right")
     table.add_column("× OS-py", justify="right")
 
     def row(r: SearchSpeed) -> None:
@@ -117,6 +119,7 @@ def _table(report: BotBenchReport) -> None:
             f"{r.slowest:,.0f}" if r.bot == "ismcts" else "-",
             str(default) if default else "-",
             f"{r.default_ms:,.0f}" if r.default_ms is not None else "-",
+            f"{scaled:,.0f}" if (scaled := report.at_targets(r.default_ms)) is not None else "-",
             f"{ratio:.2f}" if ratio is not None else "-",
         )
 
@@ -130,7 +133,9 @@ def _table(report: BotBenchReport) -> None:
             "It/s: iterations per second of the plain search (random rollouts, no prior, as "
             "the OpenSpiel reference); Slowest it/s: its slowest search; ms/move: the bot at "
             "its default settings (the game's iterations, rollouts and prior), mean per "
-            "decision; × OS-py: speed over OpenSpiel's Python ISMCTS on Hearts",
+            "decision; Scaled ms: that mean scaled to the machine the targets' 300 ms was set "
+            f"on (OpenSpiel's dominoes at {DOMINOES_AT_TARGETS:,} steps/s there); × OS-py: "
+            "speed over OpenSpiel's Python ISMCTS on Hearts",
             style="dim",
         )
     )

@@ -43,6 +43,7 @@ from ecotone.core.registry import game_class
 
 __all__ = [
     "DOMINOES",
+    "DOMINOES_AT_TARGETS",
     "REFERENCE",
     "TIC_TAC_TOE",
     "BenchReport",
@@ -63,6 +64,12 @@ REFERENCE = "reference"
 #: The reference workloads: OpenSpiel's dominoes when installed, else plain tic-tac-toe.
 DOMINOES = "python_block_dominoes"
 TIC_TAC_TOE = "tic-tac-toe"
+
+#: OpenSpiel's dominoes' random playouts, in steps per second, on the machine where the
+#: decision times of docs/performance.md's targets were set (a bot's move under 300 ms).
+#: A time measured beside dominoes in one run scales to that machine by the two speeds'
+#: ratio, so the targets in milliseconds can be checked on any machine.
+DOMINOES_AT_TARGETS = 89_000
 
 #: What each reference is, in a line.
 REFERENCE_TEXT = {

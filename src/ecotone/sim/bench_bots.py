@@ -35,7 +35,13 @@ from ecotone.bots import SeatView
 from ecotone.bots.ismcts import ISMCTSBot, default_iterations
 from ecotone.core.game import Game, State
 from ecotone.core.registry import game_class
-from ecotone.sim.bench import Throughput, clock, reference_playouts
+from ecotone.sim.bench import (
+    DOMINOES,
+    DOMINOES_AT_TARGETS,
+    Throughput,
+    clock,
+    reference_playouts,
+)
 
 __all__ = [
     "BotBenchReport",
@@ -225,6 +231,16 @@ class BotBenchReport:
             return None
         return row.iterations_per_second / base.iterations_per_second
 
+    def at_targets(self, ms: float | None) -> float | None:
+        """``ms`` measured in this run, scaled to the machine the decision targets were set
+        on (:data:`~ecotone.sim.bench.DOMINOES_AT_TARGETS`) by the speed of OpenSpiel's
+        dominoes in this run; ``None`` when dominoes was not the reference (no OpenSpiel)
+        or ``ms`` is ``None``."""
+        ref = self.reference
+        if ms is None or ref.name != DOMINOES or ref.steps_per_second <= 0:
+            return None
+        return ms * ref.steps_per_second / DOMINOES_AT_TARGETS
+
     def to_json(self) -> dict[str, Any]:
         """The report as JSON-safe data (``bench-bots --json``)."""
 
@@ -243,6 +259,8 @@ class BotBenchReport:
                 "default_iterations": default,
                 "ms_per_default_move": r.default_ms,
                 "slowest_ms_per_default_move": r.default_max_ms,
+                "ms_per_default_move_at_targets": self.at_targets(r.default_ms),
+                "slowest_ms_per_default_move_at_targets": self.at_targets(r.default_max_ms),
                 "x_openspiel_python": self.ratio(r),
             }
 
@@ -270,7 +288,8 @@ def bench_bots(
 ) -> BotBenchReport:
     """Time ISMCTS on each game, OpenSpiel's ISMCTS on Hearts and the playout reference.
 
-    Each game is played at ``players`` seats, or at its fewest.
+    Each game is played at ``players`` seats, or at its fewest. Without ``openspiel``
+    the playout reference is the plain-Python one too.
 
     Raises:
         ConfigError: for an unknown game id, or a player count a game does not allow.
@@ -280,7 +299,7 @@ def bench_bots(
     ]
     if on_start is not None:
         on_start("reference")
-    reference = reference_playouts(0.5)
+    reference = reference_playouts(0.5, plain=not openspiel)
     rows = []
     failures: dict[str, str] = {}
     for game in made:
@@ -298,5 +317,5 @@ def bench_bots(
         spiel, missing = openspiel_hearts(iterations)
     if on_start is not None:
         on_start("reference")
-    reference = reference + reference_playouts(0.5, seed=1)
+    reference = reference + reference_playouts(0.5, seed=1, plain=not openspiel)
     return BotBenchReport(iterations, rows, spiel, missing, reference, failures)
