@@ -392,8 +392,27 @@ def test_exported_weights_choose_what_pytorch_chooses(tmp_path: Path) -> None:
         ("tanh", {}),
         ("relu", {"net_arch": [48, 24], "activation_fn": torch.nn.ReLU}),
     ):
-        model = MaskablePPO("MlpPolicy", gym_env(), seed=5, device="cpu", policy_kwargs=kwargs)
-        model.learn(256)  # a few updates: weights that are no longer as they started
+        # a few updates (two rollouts of 128 steps, two epochs of two batches each): weights
+        # that are no longer as they started, without PPO's default 2,048-step rollout
+        # and ten epochs, which would make this the slowest test of the run
+        model = MaskablePPO(
+            "MlpPolicy",
+            gym_env(),
+            n_steps=128,
+            batch_size=64,
+            n_epochs=2,
+            seed=5,
+            device="cpu",
+            policy_kwargs=kwargs,
+        )
+        start = [p.detach().clone() for p in model.policy.parameters()]
+        model.learn(256)
+        moved = [
+            p
+            for p, s in zip(model.policy.parameters(), start, strict=True)
+            if not torch.equal(p, s)
+        ]
+        assert moved  # the weights exported are trained ones, not the initial ones
         model.save(tmp_path / f"{name}.zip")
         weights = export(tmp_path / f"{name}.zip", tmp_path / f"{name}.npz")
         torch_bot = make_bot("policy", game, 0, 3, path=str(tmp_path / f"{name}.zip"))
