@@ -130,6 +130,8 @@ def test_the_tables(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Monk
     )
     for words in words_said:
         assert words in out
+    # --plain: no dominoes speed of this run is named beside the targets' machine's
+    assert "in this run; only with OpenSpiel" not in out
 
 
 def test_each_games_environment_is_timed_against_its_engine_in_the_same_run(

@@ -19,7 +19,7 @@ from ecotone.cli.options import Commands, at_least, positive, split_names
 from ecotone.cli.output import UsageError, fmt, stderr_console, stdout_console
 from ecotone.core.build import compiled_modules, describe
 from ecotone.core.registry import game_class
-from ecotone.sim.bench import DOMINOES_AT_TARGETS, BenchReport, Throughput, bench
+from ecotone.sim.bench import DOMINOES, DOMINOES_AT_TARGETS, BenchReport, Throughput, bench
 from ecotone.sim.bench_bots import BotBenchReport, SearchSpeed, bench_bots
 from ecotone.sim.hotspots import WORKLOADS, Profile, profile
 from ecotone.sim.memory import StateMemory, state_memory
@@ -301,14 +301,16 @@ def _search_table(report: BotBenchReport) -> None:
     for r in report.openspiel:
         row(r)
     c.print(table)
+    ref = report.reference
+    here = f", {ref.steps_per_second:,.0f} in this run" if ref.name == DOMINOES else ""
     c.print(
         Text(
             "It/s: the plain search (random rollouts, no prior, as the reference); × OS-py: "
             "over OpenSpiel's Python ISMCTS on Hearts; Bot ms/move and Slowest ms: the bot "
             "at its default settings, mean and longest decision at the same positions; "
             "Scaled ms: the mean scaled to the machine the targets' 300 ms was set on "
-            f"(OpenSpiel's dominoes at {DOMINOES_AT_TARGETS:,} steps/s there, "
-            f"{report.reference.steps_per_second:,.0f} in this run; only with OpenSpiel)",
+            f"(OpenSpiel's dominoes at {DOMINOES_AT_TARGETS:,} steps/s there{here}; "
+            "only with OpenSpiel)",
             style="dim",
         )
     )
