@@ -1,7 +1,7 @@
 """Self-play: one network decides for every seat of a PettingZoo game and learns from the
 games it plays against itself (REINFORCE with a baseline, on MaskablePPO's policy). Needs
-the train extra: pip install -e '.[train]'. Saves selfplay.zip, which the policy bot plays:
-ecotone tournament once-upon-a-forest --bots policy:path=selfplay.zip,random"""
+the train extra (scripts/bootstrap dev train; see docs/rl.md). Saves selfplay.zip, which the
+policy bot plays: ecotone tournament once-upon-a-forest --bots policy:path=selfplay.zip,random"""
 
 import sys
 

@@ -2,7 +2,7 @@
 
 Needs the train extra (PyTorch's CPU build, Stable-Baselines3, sb3-contrib):
 
-    pip install -e '.[train]'
+    scripts/bootstrap dev train                           # see docs/rl.md
     python examples/train_forest.py                       # a few minutes of one core
     python examples/train_forest.py --timesteps 20000     # a quick look
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import sys
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -208,3 +209,17 @@ def test_a_broken_or_pickled_file_is_refused_in_words(game: Any, tmp_path: Path)
     with pytest.raises(ConfigError, match="cannot read"):
         build_bot(f"policy:path={not_zip}", game, 0, 0)
     assert zipfile.is_zipfile(pickled)
+
+
+def test_a_model_file_without_pytorch_says_which_extra_and_how(
+    game: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A model MaskablePPO saved needs PyTorch; without it, the refusal names the train
+    extra and the install that takes PyTorch's CPU build (a plain pip install of the extra
+    would download a CUDA build)."""
+    model = tmp_path / "model.zip"
+    with zipfile.ZipFile(model, "w") as archive:
+        archive.writestr("data", "{}")
+    monkeypatch.setitem(sys.modules, "torch", None)  # `import torch` fails, installed or not
+    with pytest.raises(ConfigError, match=r"needs torch, of the train extra: scripts/bootstrap"):
+        build_bot(f"policy:path={model}", game, 0, 0)

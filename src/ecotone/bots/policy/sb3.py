@@ -49,7 +49,9 @@ def _torch() -> tuple[Any, Any, Any]:
         )
     except ModuleNotFoundError as exc:
         raise ModuleNotFoundError(
-            f"the policy bot needs {exc.name}: pip install -e '.[train]'", name=exc.name
+            f"the policy bot needs {exc.name}, of the train extra: scripts/bootstrap train"
+            " installs it with PyTorch's CPU build (docs/rl.md)",
+            name=exc.name,
         ) from None
     return torch, spaces, MaskableActorCriticPolicy
 
