@@ -12,6 +12,7 @@ from ecotone.core.actions import Action, ActionCodec
 from ecotone.core.errors import IllegalAction
 from ecotone.core.game import StepHooks
 from ecotone.core.registry import register, unregister
+from ecotone.core.styled import Span, Styled
 from ecotone.testing import check_game
 from tests.core.toy import CARDS, Bid, BidsData, Fold, SealedBids
 
@@ -171,6 +172,25 @@ class PicksOffByOne(SealedBids):
         return StepHooks(self.to_move, self.legal, self.next, pick)
 
 
+class StyledAddsText(SealedBids):
+    """The styled picture of the second seat alone says more than its plain picture.
+
+    The harness styles one viewer's picture at each checked step, taking them in turn:
+    a fault in one seat's picture is still found."""
+
+    def render_styled(self, data: BidsData, seat: int | None) -> Styled:
+        styled = super().render_styled(data, seat)
+        return Styled(styled.text + " (P2)", styled.spans) if seat == 1 else styled
+
+
+class StyleOffPalette(SealedBids):
+    """The spectator's styled picture names a style the palette lacks."""
+
+    def render_styled(self, data: BidsData, seat: int | None) -> Styled:
+        styled = super().render_styled(data, seat)
+        return Styled(styled.text, (Span(0, 1, "no-such-style"),)) if seat is None else styled
+
+
 class PicksOwnItem(SealedBids):
     """A correct pick of its own: the legal list's item at the place drawn."""
 
@@ -219,6 +239,8 @@ def test_a_bots_reading_that_is_part_of_the_observation_passes() -> None:
         (SeesHands, "seen\\(seat=0\\) holds .their_hand"),
         (SeesBids, "seen\\(seat=0\\) holds .has_bid\\[0\\]"),
         (PicksOffByOne, "pick.*the legal list holds"),
+        (StyledAddsText, "render_styled of 1 changes the text"),
+        (StyleOffPalette, "style 'no-such-style' is not in the palette"),
     ],
 )
 def test_a_broken_game_fails(broken: type[SealedBids], message: str) -> None:

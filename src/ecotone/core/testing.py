@@ -131,7 +131,9 @@ def check_game(
             deep = step % deep_every == 0
             _check_zones(game, state, components, here)
             if deep:
-                _check_state_roundtrip(game, state, here)
+                # one viewer's styled picture a deep step, each in turn (below)
+                styled = (step // deep_every) % (game.players + 1)
+                _check_state_roundtrip(game, state, here, styled=styled - 1 if styled else None)
                 _check_seen(game, state, here)
                 report.determinizations += _check_no_leaks(state, rnd, components, here)
             if state.is_over:
@@ -393,7 +395,16 @@ def _outside(read: Any, observed: Any, path: str) -> str | None:
     return None if read == observed else path or "the whole"
 
 
-def _check_state_roundtrip(game: Game[Any], state: State[Any], here: str) -> None:
+def _check_state_roundtrip(
+    game: Game[Any], state: State[Any], here: str, *, styled: int | None
+) -> None:
+    """The state's JSON round trip, and every viewer's observation and picture; the
+    styled picture of the viewer ``styled`` only (``None``: the spectator's).
+
+    Styling a picture runs each of the presentation's patterns over the whole text, a few
+    milliseconds for a long picture: for every viewer at every deep step it was most of a
+    soak's time. The caller takes the viewers in turn, so that each is checked as often
+    as the others over a game."""
     text = json.dumps(state.to_json())
     back = game.load_state(json.loads(text))
     assert back == state, f"{here}: state JSON round trip changed the state"
@@ -403,10 +414,12 @@ def _check_state_roundtrip(game: Game[Any], state: State[Any], here: str) -> Non
         assert json.loads(json.dumps(obs)) == obs, f"{here}: observation of {seat} not JSON-safe"
         picture = state.render(seat)
         assert isinstance(picture, str)
-        styled = state.render_styled(seat)
-        assert styled.text == picture, f"{here}: render_styled of {seat} changes the text"
+        if seat != styled:
+            continue
+        marked = state.render_styled(seat)
+        assert marked.text == picture, f"{here}: render_styled of {seat} changes the text"
         palette = game.presentation().styles
-        for span in styled.spans:
+        for span in marked.spans:
             assert 0 <= span.start < span.end <= len(picture), f"{here}: {span} is off the text"
             assert span.style in palette, f"{here}: style {span.style!r} is not in the palette"
 
