@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Final
 
 from ecotone.games.biome.board import Board
@@ -94,7 +95,11 @@ class _Canvas:
         out = []
         for y in range(min(self.rows), max(self.rows) + 1):
             row = self.rows.get(y, {})
-            line = "".join(row.get(x, " ") for x in range(max(row, default=-1) + 1)).rstrip()
+            chars = [" "] * (max(row, default=-1) + 1)
+            for x, ch in row.items():
+                if x >= 0:
+                    chars[x] = ch
+            line = "".join(chars).rstrip()
             if line or keep_blank:
                 out.append(line)
         return out
@@ -119,22 +124,35 @@ def _side(mine: int, theirs: int | None) -> str:
 def map_lines(geo: Board, board: Sequence[int], pending: Sequence[int] = ()) -> list[str]:
     """The cells of ``geo`` holding ``board`` (per cell ``EMPTY`` or ``tile * 6 + rotation``) as
     a hex map, the ``pending`` cells marked (see the module docstring)."""
+    # The map is public: every viewer's picture of a state draws the same one, so the
+    # last few are kept (by what the drawing reads of the formation: Board holds dicts).
+    return list(_map_lines(geo.cells, geo.coord, geo.nbr, tuple(board), tuple(pending)))
+
+
+@lru_cache(maxsize=16)
+def _map_lines(
+    cells: tuple[str, ...],
+    coord: tuple[tuple[int, int], ...],
+    nbr: tuple[tuple[int, ...], ...],
+    board: tuple[int, ...],
+    pending: tuple[int, ...],
+) -> tuple[str, ...]:
     faces = [t.faces for t in tiles().tiles]
-    xs = [2 * q + r for q, r in geo.coord]
+    xs = [2 * q + r for q, r in coord]
     x0 = min(xs)
-    y0 = min(r for _, r in geo.coord)
+    y0 = min(r for _, r in coord)
     canvas = _Canvas()
     for c, v in enumerate(board):
-        line = 2 * (geo.coord[c][1] - y0)
+        line = 2 * (coord[c][1] - y0)
         col = _HALF * (xs[c] - x0) + _HALF
-        name = geo.cells[c]
+        name = cells[c]
         canvas.put(line, col - 1, name.lower() if v == EMPTY else name.upper())
         if c in pending:
             canvas.put(line, col + 2, PENDING)
         if v == EMPTY:
             continue
         mine = faces[v // 6][v % 6]
-        for k, n in enumerate(geo.nbr[c]):
+        for k, n in enumerate(nbr[c]):
             there = board[n] if n >= 0 else EMPTY
             theirs = None if there == EMPTY else faces[there // 6][there % 6][(k + 3) % 6]
             text = _side(mine[k], theirs)
@@ -142,7 +160,7 @@ def map_lines(geo: Board, board: Sequence[int], pending: Sequence[int] = ()) -> 
                 dx, dy = _SIDE_OFFSET[k]
                 canvas.put(line + dy, col + int(_HALF * dx), text)
     # a line between two rows of cells with no side drawn on it says nothing: left out
-    return canvas.lines(keep_blank=False)
+    return tuple(canvas.lines(keep_blank=False))
 
 
 def tile_picture(tile: Tile, rotation: int = 0, label: str = "") -> list[str]:

@@ -190,19 +190,25 @@ def _lay(board: list[str], col: int, items: Sequence[Item]) -> list[str]:
     free = [len(line) + _GAP <= col for line in board]
     below: list[str] = []
     for block, otherwise in items:
-        if col + max(len(line) for line in block) <= WIDTH:
-            for y in range(len(out) - len(block) + 1):
-                span = range(y, y + len(block))
-                if all(free[i] for i in span):
-                    for i, line in zip(span, block, strict=True):
-                        out[i] = out[i].ljust(col) + line
-                        free[i] = False
-                    break
-            else:
-                below += otherwise
-        else:
+        y = _free_run(free, len(block))
+        if y is None or col + max(len(line) for line in block) > WIDTH:
             below += otherwise
+            continue
+        for i, line in enumerate(block, y):
+            out[i] = out[i].ljust(col) + line
+            free[i] = False
     return out + below
+
+
+def _free_run(free: list[bool], length: int) -> int | None:
+    """The first line of the highest ``length`` free lines in a row, if any (one pass:
+    :func:`_beside` tries every column, and this is most of a picture's time)."""
+    run = 0
+    for i, is_free in enumerate(free):
+        run = run + 1 if is_free else 0
+        if run >= length:
+            return i - length + 1
+    return None
 
 
 def _beside(board: list[str], pictures: list[list[str]], items: Sequence[Item]) -> list[str]:
