@@ -94,6 +94,13 @@ def _field_types(cls: type[Action]) -> tuple[tuple[str, type], ...]:
     return tuple((f.name, f.type) for f in msgspec.structs.fields(cls) if isinstance(f.type, type))
 
 
+@cache
+def _declared_types(cls: type[Action]) -> dict[str, Any]:
+    """Each field of ``cls`` with its declared type (read once: msgspec evaluates the
+    annotations again at every call)."""
+    return {f.name: f.type for f in msgspec.structs.fields(cls)}
+
+
 # -- notation ---------------------------------------------------------------------------
 
 
@@ -254,7 +261,7 @@ class ActionCodec:
             m = _pattern(cls).fullmatch(cleaned)
             if m is None:
                 continue
-            types = {f.name: f.type for f in msgspec.structs.fields(cls)}
+            types = _declared_types(cls)
             kwargs: dict[str, Any] = {}
             try:
                 for name, conv in _template(cls):
