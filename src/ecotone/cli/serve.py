@@ -244,6 +244,10 @@ def _need_server_stack() -> None:
 def run_serve(args: argparse.Namespace) -> int:
     """Run the server until interrupted."""
     _need_server_stack()
+    from ecotone.server.scheduler import start_fork_server  # noqa: PLC0415
+
+    # the bot workers' fork server loads the games while the web stack imports below
+    start_fork_server()
     import uvicorn  # noqa: PLC0415 - the server stack loads only for this command
 
     from ecotone.server import Settings, create_app  # noqa: PLC0415

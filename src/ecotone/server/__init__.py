@@ -26,7 +26,27 @@ Nothing here knows any particular game: matches are driven through the kernel's
 :class:`~ecotone.core.game.State` and bots through :class:`~ecotone.bots.SeatView`.
 """
 
-from ecotone.server.app import create_app
-from ecotone.server.settings import Settings
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ecotone.server.app import create_app
+    from ecotone.server.settings import Settings
 
 __all__ = ["Settings", "create_app"]
+
+
+def __getattr__(name: str) -> Any:
+    """``create_app`` and ``Settings``, imported when first asked for: the bot workers
+    import modules of this package (:mod:`.botpreload`) and need none of the web stack
+    (FastAPI, SQLAlchemy: over a second of every worker's start)."""
+    if name == "create_app":
+        from ecotone.server.app import create_app  # noqa: PLC0415
+
+        return create_app
+    if name == "Settings":
+        from ecotone.server.settings import Settings  # noqa: PLC0415
+
+        return Settings
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

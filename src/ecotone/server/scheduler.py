@@ -32,6 +32,8 @@ import itertools
 import logging
 import math
 import multiprocessing
+import multiprocessing.context
+import multiprocessing.forkserver
 import os
 import threading
 import time
@@ -50,7 +52,7 @@ from ecotone.server.botwork import (
     serve,
 )
 
-__all__ = ["LOAD_SECONDS", "BotScheduler", "FairShare", "Grant"]
+__all__ = ["LOAD_SECONDS", "BotScheduler", "FairShare", "Grant", "start_fork_server"]
 
 log = logging.getLogger("ecotone.server")
 
@@ -193,14 +195,28 @@ def _cpu_seconds(pid: int | None) -> float:
         return math.nan
 
 
+def _fork_server() -> multiprocessing.context.ForkServerContext:
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(["ecotone.server.botpreload"])
+    return ctx
+
+
+def start_fork_server() -> None:
+    """Start the bot workers' fork server now, without waiting for it: it loads every
+    game and bot (a second or more), and a server that starts it first loads them while
+    it imports its web stack, rather than after. The first worker waits for it to be
+    ready; without this call, that worker starts it."""
+    _fork_server()
+    multiprocessing.forkserver.ensure_running()
+
+
 class _Worker:
     """One worker process and its pipe; used by one decision at a time."""
 
     def __init__(self, nice: int) -> None:
         self.nice = nice
         self.why = ""  # why the last call failed
-        ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["ecotone.server.botpreload"])
+        ctx = _fork_server()
         self.conn, child = ctx.Pipe()
         self.process = ctx.Process(
             target=serve, args=(child, nice), name="ecotone-bot", daemon=True
