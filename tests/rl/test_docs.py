@@ -19,15 +19,17 @@ from ecotone.core.registry import game_class
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "rl.md"
-EXAMPLE = ROOT / "examples" / "random_agents.py"
 
 
 def python_blocks(text: str) -> list[str]:
     return re.findall(r"```python\n(.*?)```", text, flags=re.DOTALL)
 
 
-def test_the_example_is_pasted_whole_in_the_docs() -> None:
-    assert EXAMPLE.read_text(encoding="utf-8") in python_blocks(DOC.read_text(encoding="utf-8"))
+@pytest.mark.parametrize("example", ["random_agents.py", "self_play.py"])
+def test_the_example_is_pasted_whole_in_the_docs(example: str) -> None:
+    """Checked without the train extra too: the text needs no PyTorch to compare."""
+    shown = (ROOT / "examples" / example).read_text(encoding="utf-8")
+    assert shown in python_blocks(DOC.read_text(encoding="utf-8"))
 
 
 def test_the_example_runs_as_pasted(tmp_path: Path) -> None:
