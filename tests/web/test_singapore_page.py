@@ -64,3 +64,16 @@ def test_the_page_stays_short_and_names_each_tile_one_way(page: Any, server: Ser
     # what a player looks at now and then is folded, not gone
     assert page.locator("#players-panel table.players").count() == 1
     assert not page.locator("#players-panel[open]").count()
+    # the Gamemaster's account is folded too; opened, it shows its newest line at once
+    # (the list scrolls to its end when opened, not at the next update); a short list
+    # is made to overflow here, as a long round's does
+    account = page.locator("#sg-gamemaster")
+    assert not page.locator("#sg-gamemaster[open]").count()
+    page.add_style_tag(content=".sg-log { max-height: 3em !important; }")
+    account.locator(":scope > summary").click()
+    page.wait_for_function(
+        """() => { const l = document.querySelector('#sg-gamemaster > ul.sg-log');
+                   return l.scrollHeight > l.clientHeight
+                     && l.scrollTop + l.clientHeight >= l.scrollHeight - 2; }""",
+        timeout=5_000,
+    )

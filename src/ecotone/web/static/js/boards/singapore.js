@@ -286,9 +286,14 @@ export function singaporeBoard(props) {
   const lastLog = (obs.last_log || []).map((line) => nameText(cat, line));
   if (log.length || lastLog.length) {
     const lines = h("ul.sg-log", { tabindex: "0", "aria-label": "The Gamemaster's account of this round" }, log.map((line) => h("li", {}, line)));
-    setTimeout(() => { lines.scrollTop = lines.scrollHeight; });  // the newest line in view
-    root.append(folded("gamemaster", [h("strong", {}, "The Gamemaster"), h("span.sg-latest", {}, log.length ? ` · ${log[log.length - 1]}` : "")],
-      [lines, lastLog.length ? h("details", {}, h("summary", {}, "The previous round"), h("ul.sg-log", {}, lastLog.map((line) => h("li", {}, line)))) : null]));
+    const box = folded("gamemaster", [h("strong", {}, "The Gamemaster"), h("span.sg-latest", {}, log.length ? ` · ${log[log.length - 1]}` : "")],
+      [lines, lastLog.length ? h("details", {}, h("summary", {}, "The previous round"), h("ul.sg-log", {}, lastLog.map((line) => h("li", {}, line)))) : null]);
+    // The newest line in view while the account is open, and when it is opened. Reading
+    // the list's height lays the page out at once: a folded account is not measured.
+    const newest = () => { if (box.open) lines.scrollTop = lines.scrollHeight; };
+    box.addEventListener("toggle", newest);
+    setTimeout(newest);
+    root.append(box);
   }
   return root;
 }
