@@ -196,6 +196,7 @@ def _cpu_seconds(pid: int | None) -> float:
 
 
 def _fork_server() -> multiprocessing.context.ForkServerContext:
+    """The context the workers start in, its fork server told what to load first."""
     ctx = multiprocessing.get_context("forkserver")
     ctx.set_forkserver_preload(["ecotone.server.botpreload"])
     return ctx
