@@ -10,6 +10,7 @@ from __future__ import annotations
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -18,7 +19,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from ecotone.server import create_app
-from ecotone.server.store import StoreBusy
+from ecotone.server.store import Store, StoreBusy
 from tests.server.conftest import make_settings
 from tests.server.helpers import API, auth, create
 
@@ -74,3 +75,29 @@ def test_a_second_serve_process_says_why_and_exits(tmp_path: Path) -> None:
     finally:
         first.terminate()
         first.wait(30)
+
+
+def test_a_restart_waits_a_moment_for_the_server_that_is_stopping(postgres_db: str) -> None:
+    """PostgreSQL frees a session's advisory lock once it has ended the session, a moment
+    after the connection closed (longer on a busy machine, or after a kill -9): a server
+    started meanwhile waits for it, up to two seconds, rather than calling the database
+    taken. (A server that stops releases the lock itself first.)"""
+    first = Store(postgres_db)
+    first.claim()
+    letting_go = threading.Timer(0.5, first.close)
+    letting_go.start()
+    second = Store(postgres_db)
+    try:
+        second.claim()
+    finally:
+        letting_go.join()
+        second.close()
+    # a server that does not let go is still refused, after the wait
+    third, fourth = Store(postgres_db), Store(postgres_db)
+    try:
+        third.claim()
+        with pytest.raises(StoreBusy, match="another Ecotone server"):
+            fourth.claim()
+    finally:
+        fourth.close()
+        third.close()

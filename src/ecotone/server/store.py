@@ -23,10 +23,12 @@ SQLite runs in WAL mode: a commit survives a crash or a ``kill -9`` of the serve
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import queue
 import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
@@ -49,6 +51,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.exc import SQLAlchemyError
 
 from ecotone.server.models import ChatRow, MatchRow, MoveRow, PendingRow, SeatRow, TakeBackRow
 
@@ -72,6 +75,10 @@ __all__ = [
 _MIGRATIONS = Path(__file__).parent / "migrations"
 # The advisory lock a server holds on its PostgreSQL database (any fixed 64-bit number).
 _CLAIM_KEY = 0x45_63_6F_74_6F_6E_65
+# How long a claim waits for a lock another session holds before the database is called
+# busy: a server just stopped or killed holds it until its session has ended, which the
+# database finishes a moment after the connection closed (seconds).
+_CLAIM_WAIT = 2.0
 _MATCHES = MatchRow.__table__
 
 # Moving a match on: a compare-and-set on its version, built once and run for many
@@ -284,7 +291,15 @@ class Store:
             os.close(self._claim_fd)  # closing the file releases its lock
             self._claim_fd = None
         if self._claim_conn is not None:
-            self._claim_conn.close()  # ending the session releases its advisory lock
+            # Released here, before the session ends: the end of a session releases its
+            # locks too, but only once the database has ended it, a moment after the
+            # connection closed, and a server started right after this one would find
+            # the database still taken. (A broken connection ends its session anyway.)
+            with contextlib.suppress(SQLAlchemyError):
+                self._claim_conn.execute(
+                    text("SELECT pg_advisory_unlock(:key)"), {"key": _CLAIM_KEY}
+                )
+            self._claim_conn.close()
             self._claim_conn = None
         self.engine.dispose()
 
@@ -336,8 +351,13 @@ class Store:
         if self._claim_conn is not None:
             return
         conn = self.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
-        held = conn.execute(text("SELECT pg_try_advisory_lock(:key)"), {"key": _CLAIM_KEY}).scalar()
-        if not held:
+        take = text("SELECT pg_try_advisory_lock(:key)")
+        # a server killed a moment ago still holds it until the database ends its session
+        give_up = time.monotonic() + _CLAIM_WAIT
+        while not conn.execute(take, {"key": _CLAIM_KEY}).scalar():
+            if time.monotonic() < give_up:
+                time.sleep(0.05)
+                continue
             conn.close()
             raise StoreBusy(
                 f"another Ecotone server is serving the PostgreSQL database {self._database}: "
