@@ -114,6 +114,7 @@ def check_game(
             f"{game!r}: zones() places components but components() lists none, "
             "so the one-zone check cannot run; declare every component id"
         )
+    viewers: list[int | None] = [None, *range(players)]
     for g in range(games):
         game_seed = derive_seed(seed, g)
         rnd = random.Random(derive_seed(game_seed, "harness"))
@@ -132,8 +133,8 @@ def check_game(
             _check_zones(game, state, components, here)
             if deep:
                 # one viewer's styled picture a deep step, each in turn (below)
-                styled = (step // deep_every) % (game.players + 1)
-                _check_state_roundtrip(game, state, here, styled=styled - 1 if styled else None)
+                styled = viewers[(step // deep_every) % len(viewers)]
+                _check_state_roundtrip(game, state, here, styled=styled)
                 _check_seen(game, state, here)
                 report.determinizations += _check_no_leaks(state, rnd, components, here)
             if state.is_over:

@@ -190,8 +190,9 @@ def _lay(board: list[str], col: int, items: Sequence[Item]) -> list[str]:
     free = [len(line) + _GAP <= col for line in board]
     below: list[str] = []
     for block, otherwise in items:
-        y = _free_run(free, len(block))
-        if y is None or col + max(len(line) for line in block) > WIDTH:
+        fits = col + max(len(line) for line in block) <= WIDTH
+        y = _free_run(free, len(block)) if fits else None
+        if y is None:
             below += otherwise
             continue
         for i, line in enumerate(block, y):
