@@ -32,6 +32,7 @@ const FOLDED_SHOWN = 6;
 const WARN_SECONDS = 10;  // said once, politely, before a bot takes this seat's move
 const RETURNED_NOTE_MS = 10000;  // how long "P1 is back" stays on the page
 const CLOCK_SAMPLES = 8;  // how many of the latest updates the clock's correction comes from
+const REDRAW_LATEST_MS = 100;  // a draw asked for by a message happens by then, frames or not
 // Reconnecting: the first try at once-ish, then each wait twice the last (with some
 // jitter, so a restarted server is not met by every browser in the same instant), never
 // longer than the cap; a socket silent for too long is taken for dead.
@@ -157,6 +158,10 @@ export class MatchPage {
     this.error;
     /** @type {string | undefined} the text picture of the table */
     this.text;
+    /** @type {number | null | undefined} the version `text` pictures */
+    this.textVersion;
+    /** @type {boolean | undefined} whether the text picture's panel beside a board is open */
+    this.textOpen;
     /** @type {number | null | undefined} the chair the replay is seen from */
     this.replaySeat;
     /** @type {((ev: KeyboardEvent) => void) | null | undefined} */
@@ -180,6 +185,10 @@ export class MatchPage {
     this.warned = null;  // the deadline already warned about
     this.lost = null;  // why this browser's seat token was dropped, in words
     this.ticker = null;
+    /** @type {{frame: number, timer: ReturnType<typeof setTimeout>} | null} a draw asked for, not yet done */
+    this.soon = null;
+    /** @type {{ws: WebSocket, msg: ServerMessage}[]} messages not yet taken (see `receive`) */
+    this.inbox = [];
     // the connection: whether the server has welcomed the current socket, whether it ever
     // did, when the next try is due, the last time the server said anything
     this.online = false; this.everOnline = false; this.retryAt = null; this.retryTimer = null; this.heard = 0;
@@ -234,9 +243,10 @@ export class MatchPage {
       if (since !== undefined && since !== null) hello.since = since;
       ws.send(JSON.stringify(hello));
     };
-    ws.onmessage = (ev) => { if (ws === this.ws) { this.heard = Date.now(); this.receive(JSON.parse(ev.data)); } };
+    ws.onmessage = (ev) => { if (ws === this.ws) { this.heard = Date.now(); this.receive(ws, JSON.parse(ev.data)); } };
     ws.onclose = (ev) => {
       if (this.closed || ws !== this.ws) return;
+      this.takeInbox();  // what the socket said before it closed comes first
       if (ev.code === 4403 && ws.seat !== null) { this.loseSeat(ws.seat); return; }
       this.dropped();
     };
@@ -327,8 +337,27 @@ export class MatchPage {
     this.busy = true; this.draw();
   }
 
+  /** A message from the server, taken at the next draw with any that come before it:
+   * a bot's moves arrive in bursts (an ack, an update per move, the text picture), and the
+   * page draws once for them all. The page's state and what it shows change together, so
+   * a choice on screen is always made at the version it was offered at.
+   * @param {WebSocket} ws the socket it came on @param {ServerMessage} msg */
+  receive(ws, msg) {
+    this.inbox.push({ ws, msg });
+    this.redraw();
+  }
+
+  /** Take the messages waiting, in order; those from a socket this page has since let go
+   * (another seat, the page closed) are dropped, as they would have been on arrival. */
+  takeInbox() {
+    if (!this.inbox.length) return;
+    const waiting = this.inbox;
+    this.inbox = [];
+    for (const { ws, msg } of waiting) if (ws === this.ws && !this.closed) this.take(msg);
+  }
+
   /** @param {ServerMessage} msg */
-  receive(msg) {
+  take(msg) {
     switch (msg.type) {
       case "welcome":
         this.info = msg.match; this.chat = msg.chat;
@@ -347,7 +376,7 @@ export class MatchPage {
         this.log.sort((a, b) => a.version - b.version);
         this.update = msg; this.version = msg.version; this.busy = false; this.updatedAt = Date.now();
         if (this.info) { this.info.status = msg.status; this.info.to_move = msg.to_move; this.info.dealt = msg.dealt !== false; }
-        this.fetchText();
+        if (this.wantsText()) this.fetchText();
         this.checkHandoff();
         if (this.replayAsked && msg.status === "over") { this.replayAsked = false; this.loadReplay(); }
         this.settleQueued(msg);
@@ -392,7 +421,6 @@ export class MatchPage {
       case "seats": if (this.info) this.info.seats = msg.seats; break;
       default: break;
     }
-    this.draw();
   }
 
   // Back online with a move kept from offline: it was played already when the socket
@@ -450,11 +478,15 @@ export class MatchPage {
     if (msg.undo_offer?.step) named(msg.undo_offer.step);
   }
 
+  /** Whether the text picture is on show: it is the table itself for a game with no
+   * board, else a panel beside the board, fetched only while that panel is open. */
+  wantsText() { return !BOARDS[this.presentation.board] || Boolean(this.textOpen); }
+
   async fetchText() {
     const version = this.version;
     try {
       const res = await fetch(`/api/v1/matches/${this.id}/render`, { headers: this.token ? { Authorization: `Bearer ${this.token}` } : {} });
-      if (res.ok && version === this.version) { this.text = (await res.json()).text; this.draw(); }
+      if (res.ok && version === this.version) { this.text = (await res.json()).text; this.textVersion = version; this.redraw(); }
     } catch { /* the text view is a convenience */ }
   }
 
@@ -480,6 +512,20 @@ export class MatchPage {
     if (next !== undefined) this.handoff = next;
   }
 
+  /** The text picture of the table beside a board, folded: fetched when opened, and
+   * kept up to date while it stays open. @param {Frame | null} frame the replay's step shown */
+  textPanel(frame) {
+    // while open, the last picture stays until the next one comes (no flicker at each
+    // update); one left over from before it was folded is not shown
+    const box = h("details.panel", { id: "text-panel", open: this.textOpen }, h("summary", {}, "Text view of the table"),
+      h("pre.render", {}, frame ? frame.text : this.text ?? "Loading…"));
+    box.addEventListener("toggle", () => {
+      this.textOpen = box.open;
+      if (box.open && this.textVersion !== this.version) { this.text = undefined; this.fetchText(); }
+    });
+    return box;
+  }
+
   /** Who sits at seat `s`: "Ana", "Heuristic bot", "P2 (open seat)". @param {number} s */
   title(s) { return seatTitle(this.info?.seats?.[s], s); }
 
@@ -502,7 +548,19 @@ export class MatchPage {
   /** A seat with its number, in a sentence: "P2 (Ben)". @param {number} s */
   seatWho(s) { const title = this.title(s); return title.startsWith(seatName(s)) ? title : `${seatName(s)} (${title})`; }
 
+  /** Draw the page at the next frame, once for whatever asks for it before then. A page
+   * in a hidden tab gets no frames: the timer draws it then, so that its title still
+   * says whose turn it is. */
+  redraw() {
+    if (this.soon) return;
+    const run = () => { if (this.soon) this.draw(); };
+    this.soon = { frame: requestAnimationFrame(run), timer: setTimeout(run, REDRAW_LATEST_MS) };
+  }
+
+  /** Draw the page now, the messages waiting taken first. */
   draw() {
+    if (this.soon) { cancelAnimationFrame(this.soon.frame); clearTimeout(this.soon.timer); this.soon = null; }
+    this.takeInbox();
     if (this.closed) return;
     const u = this.update;
     if (!u || !this.info) return;
@@ -538,7 +596,7 @@ export class MatchPage {
         act: (a) => this.act(a), busy: Boolean(this.busy), names: (s) => this.names(s), toMove: frame ? frame.to_move : u.to_move,
       }));
       if (this.presentation.panels.includes("players-table")) { const t = this.playersTable(obs, true); if (t) left.append(t); }
-      if (this.text || frame) left.append(h("details.panel", {}, h("summary", {}, "Text view of the table"), h("pre.render", {}, frame ? frame.text : this.text)));
+      left.append(this.textPanel(frame));
     } else {
       const table = this.playersTable(obs);
       if (table) left.append(table);
