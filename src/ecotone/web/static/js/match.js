@@ -519,7 +519,9 @@ export class MatchPage {
     // update); one left over from before it was folded is not shown
     const box = h("details.panel", { id: "text-panel", open: this.textOpen }, h("summary", {}, "Text view of the table"),
       h("pre.render", {}, frame ? frame.text : this.text ?? "Loading…"));
+    // (a panel drawn open says so too, with a toggle event: only a change counts)
     box.addEventListener("toggle", () => {
+      if (box.open === Boolean(this.textOpen)) return;
       this.textOpen = box.open;
       if (box.open && this.textVersion !== this.version) { this.text = undefined; this.fetchText(); }
     });
