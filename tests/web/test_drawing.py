@@ -3,7 +3,7 @@
 the next frame, so that the page's state and what it shows change together; a page that
 gets no frames (a hidden tab) still draws them soon after. The text picture beside a
 board is fetched only while its panel is open, and the panel stays open from one update
-to the next."""
+to the next. A panel unfolded a moment before a draw stays unfolded."""
 
 from __future__ import annotations
 
@@ -111,3 +111,20 @@ def test_the_text_picture_is_fetched_only_while_open_and_stays_open(
     )
     assert panel.get_attribute("open") is not None
     assert 2 <= len(asked) <= 1 + (now - version), (asked, version, now)
+
+
+def test_a_panel_unfolded_just_before_a_draw_stays_unfolded(page: Any, server: Server) -> None:
+    create(page, FOREST, ["you", "bot:random"])
+    assert wait_ready(page) == "act"
+    # the click and a draw in one task: the panel's toggle event has not come yet
+    opened = page.evaluate(
+        """() => { document.querySelector('#key-panel > summary').click();
+                   window.ecotonePage.draw();
+                   return document.querySelector('#key-panel').open; }"""
+    )
+    assert opened, "the panel unfolded a moment before the draw was folded again by it"
+    page.evaluate(
+        """() => { document.querySelector('#key-panel > summary').click();
+                   window.ecotonePage.draw(); }"""
+    )
+    assert page.locator("#key-panel[open]").count() == 0

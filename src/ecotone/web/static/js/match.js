@@ -581,6 +581,10 @@ export class MatchPage {
     // the tab says whose turn it is, so a player in another tab sees it come
     const yours = u.status === "active" && u.waiting_for.includes(this.seat) && this.online;
     document.title = `${yours ? "Your turn · " : u.status === "over" ? "Game over · " : ""}${this.info.title} · Ecotone`;
+    // A panel folded or unfolded a moment ago may not have said so yet (its toggle event
+    // comes as a task of its own, and a draw can come first): each panel records its
+    // state now, so the page drawn anew keeps it.
+    for (const box of this.main.querySelectorAll("details")) box.dispatchEvent(new Event("toggle"));
     const page = h("div");
     const banner = this.connectionBanner();
     if (banner) page.append(banner);
