@@ -1,9 +1,9 @@
 """How the match page draws, in a real browser: the server's messages that arrive together
 (a bot's moves come in bursts: an ack, an update per move) are taken and drawn once, at
 the next frame, so that the page's state and what it shows change together; a page that
-gets no frames (a hidden tab) still draws them soon after. The text picture beside a
-board is fetched only while its panel is open, and the panel stays open from one update
-to the next. A panel unfolded a moment before a draw stays unfolded."""
+gets no frames still draws them soon after, and a hidden tab at once. The text picture
+beside a board is fetched only while its panel is open, and the panel stays open from
+one update to the next. A panel unfolded a moment before a draw stays unfolded."""
 
 from __future__ import annotations
 
@@ -71,6 +71,17 @@ def test_a_page_without_frames_still_draws_what_comes(page: Any, server: Server)
         timeout=5_000,
     )
     assert page.evaluate("() => window.__draws") == 1
+    # a hidden tab draws a message at once: its title says whose turn it is
+    drawn = page.evaluate(
+        """() => { Object.defineProperty(document, 'hidden', { get: () => true });
+                   const p = window.ecotonePage;
+                   p.receive(p.ws, { type: "chat", line: { id: 9101, seat: 1, name: null,
+                                                           text: "seen hidden", at: 0 } });
+                   return [window.__draws,
+                           document.getElementById('chat-lines').innerText]; }"""
+    )
+    assert drawn[0] == 2
+    assert "seen hidden" in drawn[1]
 
 
 def test_the_text_picture_is_fetched_only_while_open_and_stays_open(

@@ -340,11 +340,12 @@ export class MatchPage {
   /** A message from the server, taken at the next draw with any that come before it:
    * a bot's moves arrive in bursts (an ack, an update per move, the text picture), and the
    * page draws once for them all. The page's state and what it shows change together, so
-   * a choice on screen is always made at the version it was offered at.
+   * a choice on screen is always made at the version it was offered at. A hidden tab
+   * draws at once: its title says whose turn it is, and its timers are slowed.
    * @param {WebSocket} ws the socket it came on @param {ServerMessage} msg */
   receive(ws, msg) {
     this.inbox.push({ ws, msg });
-    this.redraw();
+    if (document.hidden) this.draw(); else this.redraw();
   }
 
   /** Take the messages waiting, in order; those from a socket this page has since let go
@@ -550,9 +551,8 @@ export class MatchPage {
   /** A seat with its number, in a sentence: "P2 (Ben)". @param {number} s */
   seatWho(s) { const title = this.title(s); return title.startsWith(seatName(s)) ? title : `${seatName(s)} (${title})`; }
 
-  /** Draw the page at the next frame, once for whatever asks for it before then. A page
-   * in a hidden tab gets no frames: the timer draws it then, so that its title still
-   * says whose turn it is. */
+  /** Draw the page at the next frame, once for whatever asks for it before then (the
+   * timer: for a tab hidden meanwhile, which gets no frames). */
   redraw() {
     if (this.soon) return;
     const run = () => { if (this.soon) this.draw(); };
