@@ -224,8 +224,8 @@ export function singaporeBoard(props) {
     const cls = `.sg-${t.board}${t.kind === "wild" ? ".sg-wild" : ""}${t.kind === "start" ? ".sg-start" : ""}${hab && hab.status !== "open" ? `.sg-${hab.status}` : ""}${me && me.tile === id ? ".sg-mine" : ""}`;
     const desc = `${tileWords(id, t)}${t.kind === "wild" ? ", wild tile" : t.kind === "start" ? ", the start" : t.board === "ecotone" ? "" : ", habitat tile"}${hab && hab.status !== "open" ? ` (${STATUS[hab.status]})` : ""}`;
     const who = here.length ? `: ${here.map(names).join(", ")}` : "";
-    const body = [h("span.sg-pos", {}, short(id, cat)), t.kind === "wild" ? h("span.sg-mark", { title: "Wild tile: draw from the Wild deck" }, "✱ wild") : null,
-      t.kind === "start" ? h("span.sg-mark", {}, "start") : null, h("span.sg-pawns", {}, here.map((s) => pawn(s, names)))];
+    const body = [h("span.sg-pos", {}, short(id, cat)), t.kind === "wild" ? h("span.sg-mark", { title: "Wild tile: draw from the Wild deck" }, "✱", h("span.sg-mark-word", {}, " wild")) : null,
+      t.kind === "start" ? h("span.sg-mark", {}, h("span.sg-mark-word", {}, "start")) : null, h("span.sg-pawns", {}, here.map((s) => pawn(s, names)))];
     const style = `grid-row:${t.row + 1};grid-column:${t.col + 1}`;
     const drawsFrom = wild ? "draws from the Wild deck" : `draws from the ${title(t.board)} deck`;
     plus.append(targets.has(`tile:${id}`)
