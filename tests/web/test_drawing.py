@@ -68,6 +68,7 @@ def test_a_page_without_frames_still_draws_what_comes(page: Any, server: Server)
     )
     page.wait_for_function(
         "() => document.getElementById('chat-lines').innerText.includes('still here')",
+        polling=50,  # by a timer: the page's frames are switched off
         timeout=5_000,
     )
     assert page.evaluate("() => window.__draws") == 1
