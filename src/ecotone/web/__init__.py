@@ -11,7 +11,7 @@ catalogues, the seat's text picture, replay frames after the end).
 Two things make the page quick to open and never stale:
 
 * the page names every module of the client up front (``<link rel="modulepreload">``,
-  listed from ``static/js`` when the server starts), so the browser asks for them all at
+  worked out from ``main.js``'s imports when the server starts), so the browser asks for them all at
   once instead of one level of imports after another (three levels, each a round trip);
 * every file is served with ``Cache-Control: no-cache``: a browser keeps its copy but asks
   each time whether it changed (an unchanged file costs a ``304`` and no body), so a
