@@ -5,6 +5,8 @@ import js from "@eslint/js";
 import globals from "globals";
 
 export default [
+  // a library's own file, served as its package ships it (js/vendor/README.md)
+  { ignores: ["src/ecotone/web/static/js/vendor/**"] },
   js.configs.recommended,
   {
     files: ["src/ecotone/web/static/js/**/*.js"],

@@ -3,6 +3,7 @@
 // browser's list of matches, tokens included, is also kept in localStorage so every tab
 // and the next visit can list and resume them. A token never goes into a URL or a log:
 // only into the websocket hello and Authorization headers.
+import { listen } from "./morph.js";
 /** @import { Catalogue, GameInfo, Presentation } from "./types.js" */
 
 /** A call of the server's HTTP API: its answer's JSON (whose shape the route decides,
@@ -171,7 +172,7 @@ export function h(tag, attrs = {}, ...children) {
   if (classes.length) el.className = classes.join(" ");
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith("on")) el.addEventListener(k.slice(2), /** @type {EventListener} */ (v));
+    if (k.startsWith("on")) listen(el, k.slice(2), /** @type {EventListener} */ (v));  // a redraw hands it on (morph.js)
     else if (k === "class") el.className += ` ${v}`;
     else if (k === "text") el.textContent = String(v);
     else el.setAttribute(k, v === true ? "" : String(v));
