@@ -210,3 +210,22 @@ def watch_to_end(page: Any, moves: int) -> None:
             timeout=STEP_MS,
         )
     raise AssertionError(f"the match did not end within {moves} moves")
+
+
+# Hands the page `n` lines of table talk as if from its socket, then waits for its draw.
+SAY = """async (n) => {
+  const p = window.ecotonePage;
+  for (let i = 0; i < n; i += 1) {
+    window.__said = (window.__said || 0) + 1;
+    const id = 9000 + window.__said;
+    p.receive(p.ws, { type: "chat", line: { id, seat: 1, name: null, text: `line ${id}`, at: 0 } });
+  }
+  await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+  return p.chat.length;
+}"""
+
+
+def say(page: Any, n: int = 1) -> int:
+    """Hand the page ``n`` lines of table talk and wait for its draw; the chat's length."""
+    got: int = page.evaluate(SAY, n)
+    return got

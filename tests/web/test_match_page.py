@@ -11,7 +11,7 @@ import urllib.request
 from typing import Any
 
 from tests.web.conftest import Server, shot
-from tests.web.helpers import act_once, create, wait_ready
+from tests.web.helpers import act_once, create, say, wait_ready
 
 FOREST = "once-upon-a-forest"
 BIOME = "biome-borneo"
@@ -112,6 +112,11 @@ def test_a_long_kind_of_choice_is_folded_and_still_reachable_by_keyboard(
     page.keyboard.type(text)
     count = group.locator(".fold-count").inner_text()
     assert count.startswith(f"1 of the {total} match"), count
+    # a draw meanwhile (table talk) leaves the box, what it found and its keys as they were
+    say(page)
+    assert group.locator(".fold-count").inner_text() == count
+    assert page.evaluate("() => document.activeElement.type === 'search'")
+    assert group.locator("input[type=search]").input_value() == text
     page.keyboard.press("ArrowDown")  # to the first choice the filter left
     focused = page.evaluate(
         "() => [document.activeElement.dataset.index, document.activeElement.textContent]"

@@ -399,9 +399,16 @@ export function useFaces({ catalogue, glossary }) {
   document.addEventListener("contextmenu", (ev) => { if (context && swallowClick) ev.preventDefault(); });
 }
 
-/** The page was redrawn: a popover whose face is gone closes. */
+/** The page was redrawn: a popover whose face is gone closes; one whose face is still on
+ * the page (a draw keeps what is still there, morph.js) shows what that face holds now, where
+ * it is now, and is named by it again (the draw took off the `aria-describedby` it had). */
 export function facesRedrawn() {
-  if (owner && !owner.isConnected) hideFace();
+  if (!owner) return;
+  if (!owner.isConnected) hideFace();
+  else if (faceShown()) {
+    showFace(owner);
+    if (pop?.dataset.card !== idOf(owner)) hideFace();  // it holds no face now
+  }
 }
 
 /** This page no longer shows a game: the popover closes and faces do nothing. */

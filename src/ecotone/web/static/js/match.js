@@ -13,6 +13,7 @@ import { dropFaces, faceName, facesRedrawn, legendList, nameAction, nameText, us
 import { guided, guidedChooser } from "./guide.js";
 import { joinWithDeck, seatToTake } from "./joindeck.js";
 import { markdown } from "./markdown.js";
+import { follow, listen, patchChildren } from "./morph.js";
 /** @import { Board, Catalogue, ChatLine, Frame, Json, LegalAction, LogEntry, MatchInfo, Notice, Presentation, ServerMessage, Update } from "./types.js" */
 
 /** A move on its way: chosen (offline, kept until the socket is back) or sent and not yet
@@ -521,12 +522,12 @@ export class MatchPage {
     const box = h("details.panel", { id: "text-panel", open: this.textOpen }, h("summary", {}, "Text view of the table"),
       h("pre.render", {}, frame ? frame.text : this.text ?? "Loading…"));
     // (a panel drawn open says so too, with a toggle event: only a change counts)
-    box.addEventListener("toggle", () => {
-      if (box.open === Boolean(this.textOpen)) return;
-      this.textOpen = box.open;
-      if (box.open && this.textVersion !== this.version) { this.text = undefined; this.fetchText(); }
+    return listen(box, "toggle", (ev) => {
+      const open = /** @type {HTMLDetailsElement} */ (ev.currentTarget).open;
+      if (open === Boolean(this.textOpen)) return;
+      this.textOpen = open;
+      if (open && this.textVersion !== this.version) { this.text = undefined; this.fetchText(); }
     });
-    return box;
   }
 
   /** Who sits at seat `s`: "Ana", "Heuristic bot", "P2 (open seat)". @param {number} s */
@@ -600,6 +601,7 @@ export class MatchPage {
         obs, legal, seat: this.seat, players: this.info.players, catalogue: this.catalogue, glossary: this.presentation.glossary,
         unplayable: frame ? {} : u.unplayable || {},
         act: (a) => this.act(a), busy: Boolean(this.busy), names: (s) => this.names(s), toMove: frame ? frame.to_move : u.to_move,
+        redraw: () => this.draw(),
       }));
       if (this.presentation.panels.includes("players-table")) { const t = this.playersTable(obs, true); if (t) left.append(t); }
       left.append(this.textPanel(frame));
@@ -614,15 +616,20 @@ export class MatchPage {
     if (!frame) right.append(this.actionsPanel(legal, u));
     right.append(this.rulesPanel(u, legal), this.logPanel(), this.chatPanel());
     page.append(h("div.layout", {}, left, right));
-    this.main.replaceChildren(page);
-    for (const [id, value] of Object.entries(typing)) { const el = /** @type {HTMLInputElement | null} */ (document.getElementById(id)); if (el) el.value = value; }
-    // Keep keyboard players in place: the same control if it still exists, else the
-    // first choice (or the choices heading) when focus was on the board or the list.
+    // the page on screen becomes the one built: what is still there stays (morph.js)
+    patchChildren(this.main, page);
+    for (const [id, value] of Object.entries(typing)) { const el = /** @type {HTMLInputElement | null} */ (document.getElementById(id)); if (el && el.value !== value) el.value = value; }
+    follow();
+    if (frame) this.centreReplayStep();
+    // Keep keyboard players in place: a control still on the page keeps its focus (the
+    // patch kept the element); one drawn anew takes it under the same id; else the first
+    // choice (or the choices heading) when focus was on the board or the list.
     const same = focusId && /** @type {HTMLInputElement | null} */ (document.getElementById(focusId));
-    if (same) {
+    const stays = active && active !== document.body && document.activeElement === active;
+    if (!stays && same) {
       same.focus();
       if (same.type === "search") same.setSelectionRange(same.value.length, same.value.length);
-    } else if (this.hadFocus) (/** @type {HTMLElement | null} */ (document.querySelector("#actions button[data-index]:not([disabled]):not([hidden])")) || document.getElementById("actions-h"))?.focus();
+    } else if (!stays && this.hadFocus) (/** @type {HTMLElement | null} */ (document.querySelector("#actions button[data-index]:not([disabled]):not([hidden])")) || document.getElementById("actions-h"))?.focus();
     // a request to take back a decision that waits for this seat's answer takes the focus once
     const offer = u.undo_offer;
     const ask = offer && this.askedHere(offer).length ? `${offer.seat}@${offer.version}` : null;
@@ -657,7 +664,7 @@ export class MatchPage {
     const key = h("details.key-panel", { id: "key-panel", open: this.keyOpen }, h("summary", {}, h("h3", {}, "Key: icons and abbreviations")),
       h("p.muted", {}, "Rest on a card, press it long, or move to it with the keyboard (i opens and closes it) to see its whole face."),
       legendList(this.presentation.glossary));
-    key.addEventListener("toggle", () => { this.keyOpen = key.open; });
+    listen(key, "toggle", (ev) => { this.keyOpen = /** @type {HTMLDetailsElement} */ (ev.currentTarget).open; });
     return h("section.panel.rules-panel", { id: "rules-panel", "aria-labelledby": "rules-h" },
       h("h2", { id: "rules-h" }, "Rules"),
       h("p.decision", { id: "decision" }, h("strong", {}, "Now: "), this.frames ? "the replay of the finished match." : this.decision(u, legal)),
@@ -1080,8 +1087,10 @@ export class MatchPage {
     /** @param {SubmitEvent} ev */
     const sit = async (ev) => {
       ev.preventDefault();
-      const name = input.value.trim();
-      if (!name) { input.setAttribute("aria-invalid", "true"); input.focus(); toast("Say your name first: the other players see it at the table.", true); return; }
+      // the field on the page (a draw keeps it in place of the one built here)
+      const field = /** @type {HTMLInputElement} */ (/** @type {HTMLFormElement} */ (ev.currentTarget).querySelector("#join-name"));
+      const name = field.value.trim();
+      if (!name) { field.setAttribute("aria-invalid", "true"); field.focus(); toast("Say your name first: the other players see it at the table.", true); return; }
       if (!me) setPlayerName(name);
       const target = seatToTake(this.info);
       const bring = Boolean(target?.brings_deck);
@@ -1125,8 +1134,7 @@ export class MatchPage {
         h("tbody", {}, per.map((p, s) => h(`tr${this.update?.to_move.includes(s) ? ".turn" : ""}`, {}, h("th", { scope: "row" }, this.names(s)), keys.map((k) => h("td", {}, said(p[k]))))))));
     if (!foldable) return h("section.panel", { "aria-label": "Players" }, h("h2", {}, "Players"), table);
     const box = h("details.panel.players-panel", { id: "players-panel", open: this.playersOpen }, h("summary", {}, h("h2", {}, "Players: every counter")), table);
-    box.addEventListener("toggle", () => { this.playersOpen = box.open; });
-    return box;
+    return listen(box, "toggle", (ev) => { this.playersOpen = /** @type {HTMLDetailsElement} */ (ev.currentTarget).open; });
   }
 
   // The end: who won (in a sentence), every seat's score from the best down, who resigned
@@ -1237,12 +1245,12 @@ export class MatchPage {
     const f = /** @type {Frame[]} */ (this.frames)[this.frame];
     const last = /** @type {Frame[]} */ (this.frames).length - 1;
     const slider = h("input", { type: "range", id: "replay-step", min: 0, max: last, value: this.frame, "aria-label": "Replay step" });
-    slider.addEventListener("input", () => this.goFrame(Number(slider.value)));
+    listen(slider, "input", (ev) => this.goFrame(Number(/** @type {HTMLInputElement} */ (ev.currentTarget).value)));
     const chair = h("select", { id: "replay-seat", "aria-label": "Seen from" },
-      h("option", { value: "" }, "a spectator's chair"),
-      this.info.seats.map((s) => h("option", { value: s.seat }, this.seatLabel(s.seat))));
+      h("option", { value: "", selected: this.replaySeat === null }, "a spectator's chair"),
+      this.info.seats.map((s) => h("option", { value: s.seat, selected: this.replaySeat === s.seat }, this.seatLabel(s.seat))));
     chair.value = this.replaySeat === null ? "" : String(this.replaySeat);
-    chair.addEventListener("change", () => this.loadReplay(chair.value === "" ? null : Number(chair.value)));
+    listen(chair, "change", (ev) => { const v = /** @type {HTMLSelectElement} */ (ev.currentTarget).value; this.loadReplay(v === "" ? null : Number(v)); });
     const said = f.last ? [h("strong", {}, `Move ${this.frame}: ${this.names(f.last.seat)}`), ` — ${nameAction(this.catalogue, f.last.action, f.last_text)}`] : [h("strong", {}, "The start"), " — the cards as they were dealt"];
     const next = f.next ? `Next: ${this.names(f.next.seat)} — ${nameAction(this.catalogue, f.next.action, f.next_text)}` : `The end of the game · ${(f.scores || []).map((sc, s) => `${this.who(s)} ${sc}`).join(", ")}`;
     return h("section.panel.replay", { "aria-label": "Replay" },
@@ -1358,35 +1366,43 @@ export class MatchPage {
     const toggle = h("button.secondary.fold-toggle", { type: "button", id: `${listId}-all`, "aria-controls": listId });
     /** @param {string} text */
     const wordsOf = (text) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-    const texts = buttons.map((b) => wordsOf(/** @type {string} */ (b.textContent)));
-    const apply = () => {
+    // Show the choices that match in `group`: the group built here, then the one on the
+    // page when the player types or asks for them all (a draw keeps that one in its place).
+    /** @param {Element} group */
+    const apply = (group) => {
       const wanted = wordsOf(state.text);
       let matching = 0;
-      buttons.forEach((b, i) => {
-        const hit = wanted.every((w) => texts[i].some((t) => t.startsWith(w)));
+      for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (group.querySelectorAll(`#${listId} > button`))) {
+        const hit = wanted.every((w) => wordsOf(/** @type {string} */ (b.textContent)).some((t) => t.startsWith(w)));
         if (hit) matching += 1;
         b.hidden = !hit || (!state.all && matching > FOLDED_SHOWN);
-      });
+      }
       const shown = Math.min(matching, state.all ? matching : FOLDED_SHOWN);
       const said = state.text.trim() ? `${matching} of the ${n} match “${state.text.trim()}”` : `${n} choices`;
-      count.textContent = !matching ? `None of the ${n} choices match “${state.text.trim()}”.`
+      const counted = /** @type {HTMLElement} */ (group.querySelector(".fold-count"));
+      counted.textContent = !matching ? `None of the ${n} choices match “${state.text.trim()}”.`
         : shown === matching ? `${said}: all shown.` : `${said}: the first ${shown} shown. Type to narrow them, or show them all.`;
-      toggle.hidden = matching <= FOLDED_SHOWN;
-      toggle.textContent = state.all ? "Show fewer" : `Show all ${matching}`;
-      toggle.setAttribute("aria-expanded", String(state.all));
+      const all = /** @type {HTMLElement} */ (group.querySelector(".fold-toggle"));
+      all.hidden = matching <= FOLDED_SHOWN;
+      all.textContent = state.all ? "Show fewer" : `Show all ${matching}`;
+      all.setAttribute("aria-expanded", String(state.all));
     };
-    filter.addEventListener("input", () => { state.text = filter.value; apply(); });
+    /** @param {Event} ev @returns {Element} the group of the element the event is for */
+    const groupOf = (ev) => /** @type {Element} */ (/** @type {Element} */ (ev.currentTarget).closest(".actions-group"));
+    listen(filter, "input", (ev) => { state.text = /** @type {HTMLInputElement} */ (ev.currentTarget).value; apply(groupOf(ev)); });
     // Enter or ↓ in the box goes to the first choice shown: choosing stays a deliberate press
-    filter.addEventListener("keydown", (ev) => {
-      if (ev.key !== "Enter" && ev.key !== "ArrowDown") return;
+    listen(filter, "keydown", (ev) => {
+      const key = /** @type {KeyboardEvent} */ (ev).key;
+      if (key !== "Enter" && key !== "ArrowDown") return;
       ev.preventDefault();
-      /** @type {HTMLElement | null} */ (list.querySelector("button:not([hidden])"))?.focus();
+      /** @type {HTMLElement | null} */ (groupOf(ev).querySelector(`#${listId} > button:not([hidden])`))?.focus();
     });
-    toggle.addEventListener("click", () => { state.all = !state.all; apply(); });
-    apply();
-    return h("div.actions-group.folded", { role: "group", "aria-labelledby": `${listId}-h`, "data-kind": type },
+    listen(toggle, "click", (ev) => { state.all = !state.all; apply(groupOf(ev)); });
+    const group = h("div.actions-group.folded", { role: "group", "aria-labelledby": `${listId}-h`, "data-kind": type },
       h("h3", { id: `${listId}-h` }, words, h("span.fold-n", {}, ` — ${n} choices`)),
       h("label.fold-filter", {}, "Find a choice", filter), count, list, toggle);
+    apply(group);
+    return group;
   }
 
   logPanel() {
@@ -1395,8 +1411,8 @@ export class MatchPage {
       ? h("li.took-back", { value: e.version, "data-version": e.version, "data-took-back": e.took_back.version }, `↶ ${this.who(e.seat)} took back: `, h("s", {}, this.stepText(e.took_back)))
       : h("li", { value: e.version, "data-version": e.version }, `${this.who(e.seat)}${e.by === "bot" ? " 🤖" : e.by === "takeover" ? " (bot stand-in)" : ""}: `,
         this.stepText(e))));
-    const ol = h("ol.log", { id: "log", "aria-live": "polite" }, items);
-    setTimeout(() => { ol.scrollTop = ol.scrollHeight; });
+    // the newest step in view as steps come, unless the reader scrolled back (`follow`)
+    const ol = h("ol.log", { id: "log", "aria-live": "polite", "data-follow": true }, items);
     return h("section.panel", { "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, "What happened"), items.length ? ol : h("p.muted", {}, "Nothing yet."));
   }
 
@@ -1412,19 +1428,27 @@ export class MatchPage {
           `${this.who(/** @type {NonNullable<Frame["last"]>} */ (f.last).seat)}: ${nameAction(this.catalogue, /** @type {NonNullable<Frame["last"]>} */ (f.last).action, f.last_text)}`));
     });
     const ol = h("ol.log.replay-log", { id: "log" }, items);
-    setTimeout(() => {
-      const now = /** @type {HTMLElement | null} */ (ol.querySelector("li.now"));
-      if (now) ol.scrollTop += now.getBoundingClientRect().top - ol.getBoundingClientRect().top - (ol.clientHeight - now.offsetHeight) / 2;
-    });
     return h("section.panel", { "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, "What happened", h("span.muted", { style: "font-size:.85rem;font-weight:400" }, ` · step ${this.frame} of ${frames.length - 1}`)),
       items.length ? ol : h("p.muted", {}, "No step was taken."));
   }
 
+  /** The replay's step shown, in the middle of its log (after each draw of a replay). */
+  centreReplayStep() {
+    const ol = document.getElementById("log");
+    const now = /** @type {HTMLElement | null} */ (ol?.querySelector("li.now"));
+    if (ol && now) ol.scrollTop += now.getBoundingClientRect().top - ol.getBoundingClientRect().top - (ol.clientHeight - now.offsetHeight) / 2;
+  }
+
   chatPanel() {
-    const lines = h("div.chat-lines", { id: "chat-lines" }, this.chat.map((l) => h("div", {}, h("strong", {}, `${l.name || this.who(l.seat)}: `), l.text)));
-    setTimeout(() => { lines.scrollTop = lines.scrollHeight; });
+    const lines = h("div.chat-lines", { id: "chat-lines", "data-follow": true }, this.chat.map((l) => h("div", {}, h("strong", {}, `${l.name || this.who(l.seat)}: `), l.text)));
     const input = h("input", { id: "chat-input", maxlength: 500, "aria-label": "Chat message", placeholder: this.seat === null ? "Spectators cannot chat" : "Say something at the table", disabled: this.seat === null });
-    const form = h("form", { onsubmit: (ev) => { ev.preventDefault(); if (input.value.trim()) { this.send({ type: "chat", text: input.value }); input.value = ""; } } },
+    /** @param {SubmitEvent} ev */
+    const say = (ev) => {
+      ev.preventDefault();
+      const field = /** @type {HTMLInputElement} */ (/** @type {HTMLFormElement} */ (ev.currentTarget).querySelector("#chat-input"));
+      if (field.value.trim()) { this.send({ type: "chat", text: field.value }); field.value = ""; }
+    };
+    const form = h("form", { onsubmit: say },
       input, h("button", { type: "submit", disabled: this.seat === null }, "Send"));
     return h("section.panel.chat", { "aria-labelledby": "chat-h" }, h("h2", { id: "chat-h" }, "Table talk"), lines, form);
   }

@@ -164,7 +164,11 @@
  * @property {(action: Json) => unknown} act takes a legal action's `action`
  * @property {boolean} busy an action is on its way: the board offers nothing
  * @property {(seat: number) => string} names who sits at a seat, in words
- * @property {number[]} toMove */
+ * @property {number[]} toMove
+ * @property {() => void} redraw draws the page again now, as the board's own choices
+ *   (a card picked, a menu opened) changed: the board is built anew from these props and
+ *   the page on screen patched to match it, so a listener reads its element from its
+ *   event, never from a variable that held it when built (morph.js) */
 
 /** @typedef {(props: BoardProps) => HTMLElement} Board */
 

@@ -13,6 +13,7 @@
 // card faces come from the game's public catalogue (`/api/v1/games/{id}/catalog`).
 import { h } from "../api.js";
 import { faceName, markUnplayable, unplayableIn } from "../faces.js";
+import { listen } from "../morph.js";
 /** @import { Attrs } from "../api.js" */
 /** @import { BoardProps, Catalogue, LegalAction } from "../types.js" */
 
@@ -209,11 +210,11 @@ export function biomeBoard(args) {
   /** @param {string | null} [then] */
   const redraw = (then) => {
     const focused = document.activeElement?.id;
-    const next = biomeBoard(args);
-    root.replaceWith(next);
-    const onward = then && next.querySelector(then);
+    args.redraw();
+    const board = document.getElementById("board");
+    const onward = then && board?.querySelector(then);
     const again = focused && document.getElementById(focused);
-    /** @type {HTMLElement | null} */ (onward || again || next.querySelector("[aria-pressed='true']"))?.focus();
+    /** @type {HTMLElement | null | undefined} */ (onward || again || board?.querySelector("[aria-pressed='true']"))?.focus();
   };
   const live = busy ? [] : legal;
   /** @param {string} type */
@@ -257,9 +258,12 @@ export function biomeBoard(args) {
   const form = cat.formations?.[obs.formation];
   const boardBox = h("div.bm-boardbox");
   // The chosen tile shown on the chosen cell, turned as the rotation button under the pointer
-  // or the keyboard says, before it is placed.
-  /** @type {(rot: number) => void} */
+  // or the keyboard says, before it is placed: drawn into the ghost built here, then, as a
+  // button is hovered or focused, into the one on the page (a draw keeps that one).
+  /** @type {(rot: number, into?: Element | null) => void} */
   let preview = () => {};
+  /** @type {SVGGElement | null} */
+  let ghost = null;
   if (form) {
     const size = 40;
     const cells = Object.entries(form.cells).map(([name, [q, r, layer]]) => ({ name, q, r, layer, x: size * ROOT3 * (q + r / 2), y: size * 1.5 * r }));
@@ -318,8 +322,8 @@ export function biomeBoard(args) {
         g.setAttribute("role", "button"); g.setAttribute("tabindex", "0");
         const use = attrs;
         for (const [k, v] of Object.entries(use)) if (k !== "onclick") g.setAttribute(k, /** @type {string} */ (v));
-        g.addEventListener("click", use.onclick);
-        g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); use.onclick(); } });
+        listen(g, "click", use.onclick);
+        listen(g, "keydown", (ev) => { const key = /** @type {KeyboardEvent} */ (ev).key; if (key === "Enter" || key === " ") { ev.preventDefault(); use.onclick(); } });
       } else g.setAttribute("role", "img");
       g.setAttribute("aria-label", label);
       g.prepend(s("title", {}, label));
@@ -327,9 +331,9 @@ export function biomeBoard(args) {
     }
     const spot = pick.tile && pick.cell && cells.find((c) => c.name === pick.cell);
     if (spot) {
-      const ghost = s("g", { class: "bm-ghost", "aria-hidden": "true" });
+      ghost = /** @type {SVGGElement} */ (s("g", { class: "bm-ghost", id: "bm-ghost", "aria-hidden": "true" }));
       svg.append(ghost);
-      preview = (rot) => ghost.replaceChildren(tileFace(cat, /** @type {string} */ (pick.tile), rot, spot.x, spot.y - LAYERS[spot.layer].lift, size));
+      preview = (rot, into = document.getElementById("bm-ghost")) => into?.replaceChildren(tileFace(cat, /** @type {string} */ (pick.tile), rot, spot.x, spot.y - LAYERS[spot.layer].lift, size));
     }
     boardBox.append(svg);
     const legend = h("div.bm-legend", { "aria-hidden": "true" }, ["E", "C", "U"].map((l) => h("span", {}, h(`span.bm-swatch.lay-${l}`), LAYERS[l].title)),
@@ -348,7 +352,7 @@ export function biomeBoard(args) {
         onmouseenter: () => preview(l.action.rotation), onfocus: () => preview(l.action.rotation), ...direct(l) },
         miniTile(cat, /** @type {string} */ (pick.tile), l.action.rotation, 30), h("span", {}, `${l.action.rotation * 60}°`))),
       h("button.secondary", { type: "button", onclick: () => { const back = `bm-cell-${pick.cell}`; pick.cell = null; redraw(`#${back}`); } }, "Another cell"));
-    if (spots.length) preview(spots[0].action.rotation);
+    if (spots.length) preview(spots[0].action.rotation, ghost);
   }
 
   // ---- Gallery, deck, discard pile, Global Bonus cards ----

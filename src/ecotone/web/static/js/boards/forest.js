@@ -103,7 +103,7 @@ function forestView(trees, title, points, { mine, placing, legal, act, cat }) {
 
 /** @param {BoardProps} props @returns {HTMLElement} */
 export function forestBoard(props) {
-  const { legal, seat, players, catalogue: cat, act, busy, names, toMove } = props;
+  const { legal, seat, players, catalogue: cat, act, busy, names, toMove, redraw } = props;
   const obs = /** @type {ForestObs} */ (props.obs);
   const root = h("div", { id: "board", "data-board": "forest" });
   /** @param {string} t */
@@ -112,7 +112,6 @@ export function forestBoard(props) {
   if (selected && !playable.has(selected)) selected = null;
   if (!selected && playable.size === 1) selected = [...playable][0];
   const placing = legal.some((l) => l.action.type === "place");
-  const redraw = () => root.replaceWith(forestBoard(props));
 
   // what to do now, in words
   let hint = null;

@@ -65,10 +65,9 @@ function face(id, cat, terms, attrs = {}, tag = "div", size = "cell") {
 
 /** @param {BoardProps} props @returns {HTMLElement} */
 export function gridBoard(props) {
-  const { obs, legal, seat, catalogue: cat, act, busy, names, toMove } = props;
+  const { obs, legal, seat, catalogue: cat, act, busy, names, toMove, redraw } = props;
   const terms = glossaryMap(props.glossary);
   const root = h("div", { id: "board", "data-board": "grid" });
-  const redraw = () => root.replaceWith(gridBoard(props));
   const withCard = legal.filter((l) => l.action.card && l.action.cell);
   // a card's uses that need no cell (an event played, a card dropped or discarded...)
   const loose = legal.filter((l) => l.action.card && !l.action.cell);

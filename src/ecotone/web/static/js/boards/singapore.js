@@ -9,6 +9,7 @@
 // click offers several actions, the second step opens as a row of choices.
 import { h, seatName } from "../api.js";
 import { faceName, markUnplayable, nameText, unplayableIn } from "../faces.js";
+import { follow, listen } from "../morph.js";
 /** @import { Attrs } from "../api.js" */
 /** @import { BoardProps, Catalogue, Face, LegalAction } from "../types.js" */
 
@@ -158,10 +159,10 @@ export function singaporeBoard(props) {
   const obs = /** @type {SingaporeObs} */ (props.obs);
   const cat = catalogue || { cards: {} };
   const root = h("div", { id: "board", "data-board": "singapore" });
+  // after opening a place's choices, the keyboard goes on to them
   const redraw = () => {
-    const next = singaporeBoard(props);
-    root.replaceWith(next);
-    /** @type {HTMLElement | null} */ (next.querySelector(".sg-step button"))?.focus();
+    props.redraw();
+    /** @type {HTMLElement | null} */ (document.querySelector("#board .sg-step button"))?.focus();
   };
 
   // Every legal action, filed under the place on the table where it is chosen.
@@ -285,14 +286,12 @@ export function singaporeBoard(props) {
   const log = (obs.log || []).map((line) => nameText(cat, line));
   const lastLog = (obs.last_log || []).map((line) => nameText(cat, line));
   if (log.length || lastLog.length) {
-    const lines = h("ul.sg-log", { tabindex: "0", "aria-label": "The Gamemaster's account of this round" }, log.map((line) => h("li", {}, line)));
+    // the newest line in view, unless the reader scrolled back (`follow`, after each draw)
+    const lines = h("ul.sg-log", { tabindex: "0", "aria-label": "The Gamemaster's account of this round", "data-follow": true }, log.map((line) => h("li", {}, line)));
     const box = folded("gamemaster", [h("strong", {}, "The Gamemaster"), h("span.sg-latest", {}, log.length ? ` · ${log[log.length - 1]}` : "")],
       [lines, lastLog.length ? h("details", {}, h("summary", {}, "The previous round"), h("ul.sg-log", {}, lastLog.map((line) => h("li", {}, line)))) : null]);
-    // The newest line in view while the account is open, and when it is opened. Reading
-    // the list's height lays the page out at once: a folded account is not measured.
-    const newest = () => { if (box.open) lines.scrollTop = lines.scrollHeight; };
-    box.addEventListener("toggle", newest);
-    setTimeout(newest);
+    // and when it is opened (a folded account is not measured: that would lay the page out)
+    listen(box, "toggle", (ev) => { if (/** @type {HTMLDetailsElement} */ (ev.currentTarget).open) follow(); });
     root.append(box);
   }
   return root;
@@ -305,8 +304,7 @@ const unfolded = new Set();
 /** @param {string} key @param {import("../api.js").Child} summary @param {import("../api.js").Child} body */
 function folded(key, summary, body) {
   const box = h("details.panel.sg-panel.sg-folded", { id: `sg-${key}`, open: unfolded.has(key) }, h("summary", {}, summary), body);
-  box.addEventListener("toggle", () => { if (box.open) unfolded.add(key); else unfolded.delete(key); });
-  return box;
+  return listen(box, "toggle", (ev) => { if (/** @type {HTMLDetailsElement} */ (ev.currentTarget).open) unfolded.add(key); else unfolded.delete(key); });
 }
 
 /** What to do now, in words (null: nothing to say).
