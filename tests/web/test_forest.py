@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from ecotone.core.registry import game_class
 from tests.web.conftest import Server, shot
 from tests.web.helpers import (
     STEP_MS,
@@ -133,6 +134,19 @@ def test_reload_mid_game_reconnects_to_the_same_seat(page: Any) -> None:
     assert page.locator("#log li").count() >= before
     wait_ready(page)
     act_once(page, board=True)
+
+
+def test_each_tree_says_what_it_scores_in_the_glossarys_words(page: Any) -> None:
+    # a forest begins below 0 points: its start card is a started tree, not a complete one
+    create(page, GAME, ["you", "bot:random"])
+    wait_ready(page)
+    mine = page.locator("#board .forest").first
+    assert mine.locator("h3").inner_text().endswith("-1 points")
+    label = mine.locator(".tree-label").first
+    assert label.inner_text() == "Tree 1 · started"
+    glossary = {t.term: t.meaning for t in game_class(GAME).presentation().glossary}
+    assert label.locator("abbr.term").get_attribute("title") == f"started: {glossary['started']}"
+    assert "-1 point" in glossary["started"]
 
 
 def test_refusal_shows_the_engines_explanation(page: Any) -> None:

@@ -3,7 +3,7 @@
 // highlighted slot of a tree (or a player to give it to); click a highlighted pile to draw.
 // Highlights come only from the server's legal actions.
 import { h } from "../api.js";
-import { faceName, markUnplayable, unplayableIn } from "../faces.js";
+import { faceName, glossaryMap, markUnplayable, termEl, unplayableIn } from "../faces.js";
 /** @import { Attrs } from "../api.js" */
 /** @import { BoardProps, Catalogue, LegalAction } from "../types.js" */
 
@@ -58,11 +58,13 @@ function cardFace(id, cat, { full = false, tag = "div", attrs = {}, covered = 0 
     covered ? h("span.covered", {}, ` +${covered} below`) : null);
 }
 
-/** A forest: its trees, level by level (`mine`, `placing`: the picked card's slots lit).
+/** A forest: its trees, level by level (`mine`, `placing`: the picked card's slots lit),
+ * each named complete or started in the glossary's words, whose meanings say what it
+ * scores (a forest's first tree is started from the outset, so a forest begins below 0).
  * @param {Trees} trees
  * @param {string} title @param {number} points
- * @param {{mine: boolean, placing: boolean, legal: LegalAction[], act: BoardProps["act"], cat: Catalogue}} how */
-function forestView(trees, title, points, { mine, placing, legal, act, cat }) {
+ * @param {{mine: boolean, placing: boolean, legal: LegalAction[], act: BoardProps["act"], cat: Catalogue, terms: Map<string, string>}} how */
+function forestView(trees, title, points, { mine, placing, legal, act, cat, terms }) {
   /** @type {Map<string, LegalAction>} */
   const targets = new Map();  // "tree:level" -> action
   if (mine && placing) {
@@ -94,7 +96,7 @@ function forestView(trees, title, points, { mine, placing, legal, act, cat }) {
       }
       col.append(el);
     });
-    col.append(h("div.tree-label", {}, `Tree ${t + 1}${complete ? " ✓" : ""}`));
+    col.append(h("div.tree-label", {}, `Tree ${t + 1}`, t < trees.length ? [" · ", termEl(terms, complete ? "complete" : "started"), complete ? " ✓" : ""] : " · new"));
     row.append(col);
   }
   if (!count) row.append(h("p.muted", {}, "No trees yet."));
@@ -112,6 +114,7 @@ export function forestBoard(props) {
   if (selected && !playable.has(selected)) selected = null;
   if (!selected && playable.size === 1) selected = [...playable][0];
   const placing = legal.some((l) => l.action.type === "place");
+  const terms = glossaryMap(props.glossary);
 
   // what to do now, in words
   let hint = null;
@@ -125,10 +128,11 @@ export function forestBoard(props) {
   const draws = new Map(byType("draw").map((l) => [l.action.pile, l]));
   const piles = h("div.piles", { role: "group", "aria-label": "The five piles" }, obs.piles.map((p, i) => {
     const lv = p.top;
-    const text = [h("span", {}, `Pile ${i + 1}`), h("span", {}, lv ? LEVEL_TITLE[lv] : "empty"), h("span", { style: "font-size:.8rem" }, `${p.cards} cards`)];
+    const held = `${p.cards} card${p.cards === 1 ? "" : "s"}`;
+    const text = [h("span", {}, `Pile ${i + 1}`), h("span", {}, lv ? LEVEL_TITLE[lv] : "empty"), h("span", { style: "font-size:.8rem" }, held)];
     const d = draws.get(i);  // (a pile to draw from has a top card)
-    return d ? h(`button.pile.lv-${lv}.target`, { type: "button", "data-pile": i, "aria-label": `Draw from pile ${i + 1}: ${LEVEL_TITLE[/** @type {string} */ (lv)]}, ${p.cards} cards`, disabled: busy, onclick: () => act(d.action) }, text)
-      : h(`div.pile${lv ? `.lv-${lv}` : ".empty"}`, { "data-pile": i, "aria-label": `Pile ${i + 1}: ${lv ? LEVEL_TITLE[lv] : "empty"}, ${p.cards} cards` }, text);
+    return d ? h(`button.pile.lv-${lv}.target`, { type: "button", "data-pile": i, "aria-label": `Draw from pile ${i + 1}: ${LEVEL_TITLE[/** @type {string} */ (lv)]}, ${held}`, disabled: busy, onclick: () => act(d.action) }, text)
+      : h(`div.pile${lv ? `.lv-${lv}` : ".empty"}`, { "data-pile": i, "aria-label": `Pile ${i + 1}: ${lv ? LEVEL_TITLE[lv] : "empty"}, ${held}` }, text);
   }));
   root.append(h("section.panel", { "aria-label": "Piles" }, h("h2", {}, "Piles"), piles, hint ? h("p.hint", { id: "hint", role: "status" }, hint) : null));
 
@@ -157,15 +161,15 @@ export function forestBoard(props) {
   const order = seat === null ? [...Array(players).keys()] : [seat, ...[...Array(players).keys()].filter((s) => s !== seat)];
   for (const s of order) {
     const hand = obs.hands[s];
-    const backs = s === seat ? null : h("div.hand.small", { "aria-label": `${names(s)}'s hand: ${hand.count} cards (${hand.levels.map((l) => LEVEL_TITLE[l]).join(", ") || "none"})` },
+    const backs = s === seat ? null : h("div.hand.small", { "aria-label": `${names(s)}'s hand: ${hand.count} card${hand.count === 1 ? "" : "s"} (${hand.levels.map((l) => LEVEL_TITLE[l]).join(", ") || "none"})` },
       hand.cards ? hand.cards.map((c) => cardFace(c, cat)) : hand.levels.map((l) => h(`span.back.lv-${l}`, { title: LEVEL_TITLE[l] })),
       h("span.muted", { style: "font-size:.85rem" }, ` ${hand.count} in hand`));
     const turn = toMove.includes(s) ? " · to play" : "";
-    const view = forestView(obs.forests[s], `${names(s)}${turn}`, obs.points[s], { mine: s === seat, placing, legal, act, cat });
+    const view = forestView(obs.forests[s], `${names(s)}${turn}`, obs.points[s], { mine: s === seat, placing, legal, act, cat, terms });
     if (backs) view.append(backs);
     forests.append(view);
   }
-  if (obs.neighbour) forests.append(forestView(obs.neighbour, "Neighbouring Forest", /** @type {number} */ (obs.neighbour_points), { mine: false, placing: false, legal, act, cat }));
+  if (obs.neighbour) forests.append(forestView(obs.neighbour, "Neighbouring Forest", /** @type {number} */ (obs.neighbour_points), { mine: false, placing: false, legal, act, cat, terms }));
   root.append(h("section.panel", { "aria-label": "Forests" }, h("h2", {}, "Forests"), forests));
 
   const key = Object.values(cat.species || {}).map((sp) => h("div", {}, h("strong", {}, sp.name), " ", h("em", {}, sp.latin), ` · ${LEVEL_TITLE[sp.level]}`));
