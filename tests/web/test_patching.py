@@ -47,6 +47,15 @@ def test_a_draw_keeps_every_element_still_on_the_page(page: Any, server: Server)
     )
     assert kept == ids, "an element still on the page is the same element after a draw"
 
+    # a panel the page keeps no state of stays as the player left it
+    species = page.locator("#board details.panel").filter(has_text="The species of this forest")
+    species.locator("summary").click()
+    say(page)
+    assert species.get_attribute("open") is not None, "a panel unfolded stays unfolded"
+    species.locator("summary").click()
+    say(page)
+    assert species.get_attribute("open") is None
+
 
 def test_the_chat_follows_its_newest_line_unless_the_reader_scrolled_back(
     page: Any, server: Server

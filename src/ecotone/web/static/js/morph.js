@@ -3,8 +3,8 @@
 // A page is built anew from its state at every draw (a tree of fresh elements, as `h`
 // makes them), and then the elements on screen are patched to match it (morphdom): an
 // element that is still there stays the same element, so a list keeps its scroll, a text
-// its selection, a card the pointer rests on its popover, a field its caret, and the
-// browser lays out again only what changed. Elements match by their `id` where they have
+// its selection, a card the pointer rests on its popover, a field its caret, a panel its
+// fold, and the browser lays out again only what changed. Elements match by their `id` where they have
 // one (a choice's button is `act-<index>`, so focus never passes to another choice), else
 // by their tag and place among their siblings.
 //
@@ -53,6 +53,10 @@ const options = {
   /** @param {HTMLElement} kept @param {HTMLElement} built */
   onBeforeElUpdated(kept, built) {
     handOn(kept, built);
+    // A panel stays unfolded or folded as the player left it: the page drawn from its
+    // state may not know (a panel with no state of its own) or not know yet (its toggle
+    // event comes as a task of its own).
+    if (kept instanceof HTMLDetailsElement && built instanceof HTMLDetailsElement) built.open = kept.open;
     // The field being typed into keeps what is typed and where the caret is: the page drawn
     // from its state may not have seen the last keystroke yet.
     if (kept === document.activeElement && typedInto(kept) && typedInto(built)) {
