@@ -75,12 +75,6 @@ export function patchChildren(parent, ...children) {
   morphdom(parent, built, { ...options, childrenOnly: true });
 }
 
-/** Make `kept`, an element on the page, the `built` one (the same tag), keeping what is
- * still there. @param {Element} kept @param {Element} built */
-export function patch(kept, built) {
-  morphdom(kept, built, options);
-}
-
 // -- lists that follow their newest line -----------------------------------------------------
 // A log or a chat shows its newest line as lines come, unless the reader has scrolled back
 // to read: then it stays where they are until they scroll to its end again. A list that
