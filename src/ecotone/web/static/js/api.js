@@ -193,6 +193,10 @@ export function toast(text, bad = false) {
   setTimeout(() => line.remove(), bad ? 7000 : 3500);
 }
 
+/** A count and its noun, as said: "1 card", "3 cards" (`many`: the plural when not
+ * the noun and an s). @param {number} n @param {string} one @param {string} [many] */
+export const counted = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 /** A seat as players count them: seat 0 is "P1". @param {number} s */
 export const seatName = (s) => `P${s + 1}`;
 

@@ -2,7 +2,7 @@
 // piles showing their top card's level, and the hands. Click a hand card, then a
 // highlighted slot of a tree (or a player to give it to); click a highlighted pile to draw.
 // Highlights come only from the server's legal actions.
-import { h } from "../api.js";
+import { counted, h } from "../api.js";
 import { faceName, glossaryMap, markUnplayable, termEl, unplayableIn } from "../faces.js";
 /** @import { Attrs } from "../api.js" */
 /** @import { BoardProps, Catalogue, LegalAction } from "../types.js" */
@@ -128,7 +128,7 @@ export function forestBoard(props) {
   const draws = new Map(byType("draw").map((l) => [l.action.pile, l]));
   const piles = h("div.piles", { role: "group", "aria-label": "The five piles" }, obs.piles.map((p, i) => {
     const lv = p.top;
-    const held = `${p.cards} card${p.cards === 1 ? "" : "s"}`;
+    const held = counted(p.cards, "card");
     const text = [h("span", {}, `Pile ${i + 1}`), h("span", {}, lv ? LEVEL_TITLE[lv] : "empty"), h("span", { style: "font-size:.8rem" }, held)];
     const d = draws.get(i);  // (a pile to draw from has a top card)
     return d ? h(`button.pile.lv-${lv}.target`, { type: "button", "data-pile": i, "aria-label": `Draw from pile ${i + 1}: ${LEVEL_TITLE[/** @type {string} */ (lv)]}, ${held}`, disabled: busy, onclick: () => act(d.action) }, text)
@@ -161,7 +161,7 @@ export function forestBoard(props) {
   const order = seat === null ? [...Array(players).keys()] : [seat, ...[...Array(players).keys()].filter((s) => s !== seat)];
   for (const s of order) {
     const hand = obs.hands[s];
-    const backs = s === seat ? null : h("div.hand.small", { "aria-label": `${names(s)}'s hand: ${hand.count} card${hand.count === 1 ? "" : "s"} (${hand.levels.map((l) => LEVEL_TITLE[l]).join(", ") || "none"})` },
+    const backs = s === seat ? null : h("div.hand.small", { "aria-label": `${names(s)}'s hand: ${counted(hand.count, "card")} (${hand.levels.map((l) => LEVEL_TITLE[l]).join(", ") || "none"})` },
       hand.cards ? hand.cards.map((c) => cardFace(c, cat)) : hand.levels.map((l) => h(`span.back.lv-${l}`, { title: LEVEL_TITLE[l] })),
       h("span.muted", { style: "font-size:.85rem" }, ` ${hand.count} in hand`));
     const turn = toMove.includes(s) ? " · to play" : "";

@@ -2,7 +2,7 @@
 // exhausted cards): cards laid on lettered columns and numbered rows, hands below.
 // Click a hand card, then a highlighted cell; click a highlighted cell to see and choose
 // the actions there. Highlights come only from the server's legal actions.
-import { h, seatName } from "../api.js";
+import { counted, h, seatName } from "../api.js";
 import { baseId, faceName, faceOf, glossaryMap, markUnplayable, termEl, unplayableIn } from "../faces.js";
 /** @import { Attrs } from "../api.js" */
 /** @import { Terms } from "../faces.js" */
@@ -110,7 +110,7 @@ export function gridBoard(props) {
       const content = here ? [face(here.card, cat, terms), h("span.gowner", { title: names(here.owner) }, `${seatName(here.owner)}${here.ready === false ? " · exhausted" : here.ready ? " · ready" : ""}`)]
         : mapCells.has(name) ? [h("span.gmap", {}, "Map")] : [];
       const label = `${name}${here ? "" : mapCells.has(name) ? ": map board" : ": empty"}`;
-      const attrs = { role: "gridcell", "data-cell": name, "aria-label": acts ? `${label}: ${acts.length} choice(s)` : label };
+      const attrs = { role: "gridcell", "data-cell": name, "aria-label": acts ? `${label}: ${counted(acts.length, "choice")}` : label };
       row.append(acts
         ? h(`button.gcell${cls}`, { ...attrs, type: "button", disabled: busy, onclick: () => {
           if (acts.length === 1) { selected = null; focusCell = null; act(acts[0].action); } else { focusCell = name; redraw(); }
@@ -147,7 +147,7 @@ export function gridBoard(props) {
       uses.map((l) => h("button", { type: "button", "data-legal": String(l.index), disabled: busy, onclick: () => { selected = null; act(l.action); } }, l.text))) : null;
     root.append(h("section.panel", { "aria-label": "Your hand", id: "my-hand" }, h("h2", {}, "Your hand"), row, useRow));
   }
-  const others = hands.map((hd, s) => (s === seat ? null : h("li", {}, `${names(s)}: ${hd.count} card(s) in hand${toMove.includes(s) ? " · to play" : ""}`))).filter(Boolean);
+  const others = hands.map((hd, s) => (s === seat ? null : h("li", {}, `${names(s)}: ${counted(hd.count, "card")} in hand${toMove.includes(s) ? " · to play" : ""}`))).filter(Boolean);
   if (others.length) root.append(h("section.panel", { "aria-label": "Other players" }, h("h2", {}, "Other players"), h("ul", {}, others)));
   return root;
 }

@@ -7,7 +7,7 @@
 // Adaptation to buy, a hand card to play or discard, a Food token to pledge, and the
 // seat's Survival Strategy and other yes/no decisions as buttons on its panel. When one
 // click offers several actions, the second step opens as a row of choices.
-import { h, seatName } from "../api.js";
+import { counted, h, seatName } from "../api.js";
 import { faceName, markUnplayable, nameText, unplayableIn } from "../faces.js";
 import { follow, listen } from "../morph.js";
 /** @import { Attrs } from "../api.js" */
@@ -447,7 +447,7 @@ function mySpecies(obs, me, seat, cat, targets, target, clickable, marks) {
       const verbs = /** @type {LegalAction[]} */ (targets.get(key)).map((l) => (l.action.type === "discard" ? "Discard" : "Play"));
       return markUnplayable(cardFace(k, cat, { fact: false, tag: "button", label: `${verbs.join(" or ")} ${cardName(k, cat)}`, attrs: { ...clickable(key), class: "target" } }), marks.get(k));
     })) : h("p.muted", {}, "No cards in hand."),
-    me.facedown ? h("p.sg-meta", {}, `${me.facedown} card(s) face down, to be announced at the end of the round.`) : null);
+    me.facedown ? h("p.sg-meta", {}, `${counted(me.facedown, "card")} face down, to be announced at the end of the round.`) : null);
   const columns = h("div.sg-mine-cols", {}, handCol);
   // the secret Niche card
   if (me.niche) {
