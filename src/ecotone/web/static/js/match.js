@@ -4,7 +4,7 @@
 // replays after the end. Nothing here decides what is legal, nor what may be taken back:
 // the server sends the list, the engine's verdict, and its refusals.
 import { seatRating, signedIn, signedOutBy } from "./account.js";
-import { api, activeSeat, catalogue, dropSeat, h, heldSeats, holdSeat, playerName, presentation, seatName, seatTitle, setActiveSeat, setPlayerName, toast } from "./api.js";
+import { api, activeSeat, catalogue, counted, dropSeat, h, heldSeats, holdSeat, playerName, presentation, seatName, seatTitle, setActiveSeat, setPlayerName, toast } from "./api.js";
 import { biomeBoard } from "./boards/biome.js";
 import { forestBoard } from "./boards/forest.js";
 import { gridBoard } from "./boards/grid.js";
@@ -64,13 +64,11 @@ const THINKING_AFTER_MS = 500;
 /** A clock's time in the words of a table: "45 seconds", "2 minutes 5 seconds", "3 hours 10 minutes".
  * @param {number} seconds */
 export function spokenTime(seconds) {
-  /** @param {number} n @param {string} unit */
-  const part = (n, unit) => `${n} ${unit}${n === 1 ? "" : "s"}`;
   const d = Math.floor(seconds / 86400), hr = Math.floor(seconds / 3600) % 24, m = Math.floor(seconds / 60) % 60, s = seconds % 60;
-  if (d) return hr ? `${part(d, "day")} ${part(hr, "hour")}` : part(d, "day");
-  if (hr) return m ? `${part(hr, "hour")} ${part(m, "minute")}` : part(hr, "hour");
-  if (m) return s ? `${part(m, "minute")} ${part(s, "second")}` : part(m, "minute");
-  return part(s, "second");
+  if (d) return hr ? `${counted(d, "day")} ${counted(hr, "hour")}` : counted(d, "day");
+  if (hr) return m ? `${counted(hr, "hour")} ${counted(m, "minute")}` : counted(hr, "hour");
+  if (m) return s ? `${counted(m, "minute")} ${counted(s, "second")}` : counted(m, "minute");
+  return counted(s, "second");
 }
 
 /** The same time as a clock face: "0:45", "2:05", "3:10:00", "2 d 4 h".
@@ -582,10 +580,6 @@ export class MatchPage {
     // the tab says whose turn it is, so a player in another tab sees it come
     const yours = u.status === "active" && u.waiting_for.includes(this.seat) && this.online;
     document.title = `${yours ? "Your turn · " : u.status === "over" ? "Game over · " : ""}${this.info.title} · Ecotone`;
-    // A panel folded or unfolded a moment ago may not have said so yet (its toggle event
-    // comes as a task of its own, and a draw can come first): each panel records its
-    // state now, so the page drawn anew keeps it.
-    for (const box of this.main.querySelectorAll("details")) box.dispatchEvent(new Event("toggle"));
     const page = h("div");
     const banner = this.connectionBanner();
     if (banner) page.append(banner);
@@ -1154,7 +1148,7 @@ export class MatchPage {
     const ranked = scores.map((sc, s) => /** @type {[number, number]} */ ([sc, s])).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
     const rows = ranked.map(([sc, s]) => h(`tr${winners.includes(s) ? ".won" : ""}${s === this.seat ? ".me" : ""}`, { "data-seat": s },
       h("th", { scope: "row" }, this.seatLabel(s)),
-      h("td.score", {}, `${sc} point${sc === 1 ? "" : "s"}`),
+      h("td.score", {}, counted(sc, "point")),
       h("td", {}, winners.includes(s) ? "🏆 winner" : s === u.resigned ? "resigned" : "")));
     return h("section.panel.final", { id: "final", "aria-labelledby": "final-h" },
       h("div.final-result", {},
@@ -1379,8 +1373,8 @@ export class MatchPage {
       }
       const shown = Math.min(matching, state.all ? matching : FOLDED_SHOWN);
       const said = state.text.trim() ? `${matching} of the ${n} match “${state.text.trim()}”` : `${n} choices`;
-      const counted = /** @type {HTMLElement} */ (group.querySelector(".fold-count"));
-      counted.textContent = !matching ? `None of the ${n} choices match “${state.text.trim()}”.`
+      const note = /** @type {HTMLElement} */ (group.querySelector(".fold-count"));
+      note.textContent = !matching ? `None of the ${n} choices match “${state.text.trim()}”.`
         : shown === matching ? `${said}: all shown.` : `${said}: the first ${shown} shown. Type to narrow them, or show them all.`;
       const all = /** @type {HTMLElement} */ (group.querySelector(".fold-toggle"));
       all.hidden = matching <= FOLDED_SHOWN;

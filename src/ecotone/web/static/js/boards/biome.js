@@ -11,7 +11,7 @@
 // own on the table (pass, done exchanging, end turn, confirm, withdraw...) are buttons in
 // the turn panel, so every listed action can be chosen from the board. The geometry and the
 // card faces come from the game's public catalogue (`/api/v1/games/{id}/catalog`).
-import { h } from "../api.js";
+import { counted, h } from "../api.js";
 import { faceName, markUnplayable, unplayableIn } from "../faces.js";
 import { listen } from "../morph.js";
 /** @import { Attrs } from "../api.js" */
@@ -103,8 +103,6 @@ const edgeMid = (x, y, size, d, f = 1) => { const a = (Math.PI / 3) * d; const r
 /** @param {number} x @param {number} y @param {number} size @param {number} d @param {number} [f] */
 const edgeEnds = (x, y, size, d, f = 0.9) => [-1, 1].map((t) => { const a = (Math.PI / 180) * (60 * d + 30 * t); return [x + size * f * Math.cos(a), y - size * f * Math.sin(a)]; });
 
-/** @param {number} n @param {string} word */
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 /** @param {Catalogue} cat @param {string} key @returns {string} */
 function plantName(cat, key) { return cat.plants?.[key]?.name || key.replace(/-/g, " "); }
 /** @param {Catalogue} cat @param {string} id */
@@ -371,13 +369,13 @@ export function biomeBoard(args) {
   side.append(h("section.bm-block", { "aria-label": "Card Gallery" }, h("h3", {}, "Card Gallery"), obs.gallery?.length ? galleryRow : h("p.muted", {}, "Empty.")));
   const draw = of("draw-deck")[0];
   const deck = draw
-    ? h("button.bm-pile.target", { type: "button", id: "bm-deck", "aria-label": `Draw from the Main Deck: ${obs.deck_count} cards`, ...direct(draw) }, h("strong", {}, "Main Deck"), h("span", {}, plural(obs.deck_count, "card")), h("span.bm-note", {}, "draw"))
-    : h("div.bm-pile", { "aria-label": `Main Deck: ${obs.deck_count} cards` }, h("strong", {}, "Main Deck"), h("span", {}, plural(obs.deck_count, "card")));
-  const perimeter = h("div.bm-pile.perimeter", { "aria-label": `Perimeter: ${obs.perimeter.length} face-down tiles` }, h("strong", {}, "Perimeter"), h("span", {}, plural(obs.perimeter.length, "tile")));
+    ? h("button.bm-pile.target", { type: "button", id: "bm-deck", "aria-label": `Draw from the Main Deck: ${obs.deck_count} cards`, ...direct(draw) }, h("strong", {}, "Main Deck"), h("span", {}, counted(obs.deck_count, "card")), h("span.bm-note", {}, "draw"))
+    : h("div.bm-pile", { "aria-label": `Main Deck: ${obs.deck_count} cards` }, h("strong", {}, "Main Deck"), h("span", {}, counted(obs.deck_count, "card")));
+  const perimeter = h("div.bm-pile.perimeter", { "aria-label": `Perimeter: ${obs.perimeter.length} face-down tiles` }, h("strong", {}, "Perimeter"), h("span", {}, counted(obs.perimeter.length, "tile")));
   const discard = obs.discard || [];
   const gains = of("gain").filter((l) => !(obs.gallery || []).includes(l.action.card));
   const discardPile = h("div.bm-pile.discard", { "aria-label": `Discard pile: ${discard.length} cards${discard.length ? `, ${cat.cards?.[discard[discard.length - 1]]?.name} on top` : ""}` },
-    h("strong", {}, "Discards"), h("span", {}, plural(discard.length, "card")), discard.length ? h("span.bm-note", {}, cat.cards?.[discard[discard.length - 1]]?.name) : null);
+    h("strong", {}, "Discards"), h("span", {}, counted(discard.length, "card")), discard.length ? h("span.bm-note", {}, cat.cards?.[discard[discard.length - 1]]?.name) : null);
   side.append(h("section.bm-block", { "aria-label": "Deck and tiles" }, h("div.bm-piles", {}, deck, discardPile, perimeter)));
   if (gains.length) {
     side.append(h("section.bm-block", { "aria-label": "Cards to gain from the discard pile" }, h("h3", {}, "Gain from the discard pile"),
@@ -457,7 +455,7 @@ export function biomeBoard(args) {
         miniTile(cat, id), h("span", {}, id), h("span.bm-note", {}, [...(cat.tiles?.[id]?.layers || "")].map((l) => LAYERS[l].title).join("/")));
     }));
     mine = h("section.panel.bm-mine", { "aria-label": "Your hand and tiles", id: "my-hand" },
-      h("h2", {}, `Your hand · ${hand.length} cards`, h("span.bm-score", {}, `${me.points} point${me.points === 1 ? "" : "s"}`)), hand.length ? handRow : h("p.muted", {}, "Empty."),
+      h("h2", {}, `Your hand · ${hand.length} cards`, h("span.bm-score", {}, counted(me.points, "point"))), hand.length ? handRow : h("p.muted", {}, "Empty."),
       h("h3", {}, `Your tiles · ${me.tiles.length}`), me.tiles.length ? tileRow : h("p.muted", {}, "None."));
   }
 
@@ -491,7 +489,7 @@ export function biomeBoard(args) {
     const sab = sabotage.get(x);
     table.append(h(`section.bm-player${turn ? ".turn" : ""}${x === seat ? ".me" : ""}`, { "aria-label": `${names(x)}: ${p.points} points` },
       h("h3", {}, h("span", {}, names(x), badge ? h(`span.bm-badge${turn ? ".now" : ""}`, {}, badge) : null), h("span.bm-score", {}, `${p.points} pts`)),
-      h("p.bm-stats", {}, `${plural(p.hand_count, "card")} in hand · ${plural(p.tiles.length, "tile")} · ${p.placed} placed on the board · ${plural(p.chains.length, "food chain")} · ${plural(p.plants.length, "plant card")}`),
+      h("p.bm-stats", {}, `${counted(p.hand_count, "card")} in hand · ${counted(p.tiles.length, "tile")} · ${p.placed} placed on the board · ${counted(p.chains.length, "food chain")} · ${counted(p.plants.length, "plant card")}`),
       sab ? h("button.target.bm-sabotage", { type: "button", id: `bm-sabotage-${x}`, "aria-label": `Sabotage ${names(x)}: a random card of their hand is discarded`, ...direct(sab) }, `Sabotage ${names(x)}`) : null,
       open, known, p.tiles.length ? theirTiles : null,
       p.chains.length ? h("ol.bm-chains", {}, chains) : null,

@@ -387,7 +387,7 @@ function cornerInfo(obs, cat, names) {
 function cornerDiscard(obs, cat) {
   const pile = obs.discard || [];
   return h("div.sg-corner.sg-discard", { style: "grid-area:7/1/span 3/span 3" },
-    h("strong", {}, "Discard pile"), h("span", {}, `${pile.length} card${pile.length === 1 ? "" : "s"}`),
+    h("strong", {}, "Discard pile"), h("span", {}, counted(pile.length, "card")),
     h("span.sg-meta", {}, pile.slice(-6).map((k) => cardName(k, cat)).join(", ") || "empty"));
 }
 
