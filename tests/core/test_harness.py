@@ -191,6 +191,14 @@ class StyleOffPalette(SealedBids):
         return Styled(styled.text, (Span(0, 1, "no-such-style"),)) if seat is None else styled
 
 
+class StandingCountsHands(SealedBids):
+    """Shows everyone a standing that counts the cards in the hands, which only their
+    holders see."""
+
+    def standing(self, data: BidsData) -> list[float] | None:
+        return [float(sum(int(card[1:]) for card in hand)) for hand in data.hands]
+
+
 class PicksOwnItem(SealedBids):
     """A correct pick of its own: the legal list's item at the place drawn."""
 
@@ -241,6 +249,7 @@ def test_a_bots_reading_that_is_part_of_the_observation_passes() -> None:
         (PicksOffByOne, "pick.*the legal list holds"),
         (StyledAddsText, "render_styled of 1 changes the text"),
         (StyleOffPalette, "style 'no-such-style' is not in the palette"),
+        (StandingCountsHands, "standing .* changes to .* cannot see"),
     ],
 )
 def test_a_broken_game_fails(broken: type[SealedBids], message: str) -> None:

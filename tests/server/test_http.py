@@ -293,3 +293,31 @@ def test_http_rate_limit(sqlite_url: str) -> None:
         codes = [c.get(f"{API}/health").status_code for _ in range(8)]
     assert codes[:5] == [200] * 5
     assert 429 in codes
+
+
+def test_every_viewer_sees_the_standing_while_the_match_runs(client: TestClient) -> None:
+    mid, _ = create(client, FOREST, 2, seats=[None, None], seed=5, join=False)
+    r = client.get(f"{API}/matches/{mid}/view")
+    assert r.json()["standing"] is None, "nothing stands before the match starts"
+    ana, ben = join(client, mid, name="Ana"), join(client, mid, name="Ben")
+    tokens = {0: ana, 1: ben}
+    seen: set[tuple[float, ...]] = set()
+    for _ in range(ecotone.make(FOREST, players=2).max_steps + 1):
+        views = [client.get(f"{API}/matches/{mid}/view").json()] + [
+            client.get(f"{API}/matches/{mid}/view", headers=auth(t)).json() for t in tokens.values()
+        ]
+        if views[0]["status"] == "over":
+            break
+        # the same line for every viewer, the game's own score (shown as its points)
+        assert {tuple(v["standing"]) for v in views} == {tuple(views[0]["observation"]["points"])}
+        seen.add(tuple(views[0]["standing"]))
+        seat = views[0]["to_move"][0]
+        view = views[1 + seat]
+        body = {"version": view["version"], "action": view["legal"][-1]["action"]}
+        r = client.post(f"{API}/matches/{mid}/actions", json=body, headers=auth(tokens[seat]))
+        assert r.status_code == 200, r.text
+    over = client.get(f"{API}/matches/{mid}/view").json()
+    assert over["status"] == "over"
+    assert over["standing"] is None
+    assert over["scores"] is not None
+    assert len(seen) > 1, "the standing moved with the play"

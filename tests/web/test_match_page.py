@@ -274,3 +274,25 @@ def test_a_refused_seat_token_is_forgotten_and_the_page_says_why(page: Any, serv
     page.goto(server.url + "/")
     page.wait_for_selector("#my-matches li")
     assert not page.locator(f"#my-matches li[data-match='{match['id']}']").count()
+
+
+def test_the_seats_show_the_games_standing_as_it_moves(page: Any) -> None:
+    # Singapore Untamed counts evolution points: the chips show the game's own standing,
+    # whatever the observation calls it, from the first decision to the last
+    create(page, "singapore-untamed", ["you", "bot:random", "bot:random", "bot:random"])
+    shown: set[tuple[str, ...]] = set()
+    for _ in range(12):
+        if wait_ready(page) == "over":
+            break
+        # (read together: a bot's move may redraw the page between two reads)
+        standing, texts = page.evaluate(
+            """() => [window.ecotonePage.update.standing,
+                      [...document.querySelectorAll('.seat-chip')].map((c) => c.innerText)]"""
+        )
+        assert standing is not None
+        assert len(standing) == 4
+        points = tuple(re.findall(r" · (-?[\d.]+) pts?\b", "\n".join(texts)))
+        assert points == tuple(f"{s:g}" for s in standing), (texts, standing)
+        shown.add(points)
+        act_once(page)
+    assert len(shown) > 1, "the standing moved with the play"

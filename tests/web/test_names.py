@@ -17,7 +17,7 @@ def chips(page: Any) -> list[str]:
     """The seat labels as shown, in seat order, without what follows the name (points,
     "away")."""
     texts: list[str] = page.locator(".seat-chip").all_inner_texts()
-    return [re.sub(r" · (-?\d+ pts|away|bot playing).*$", "", t) for t in texts]
+    return [re.sub(r" · (-?[\d.]+ pts?|away|bot playing).*$", "", t) for t in texts]
 
 
 def test_two_named_players_and_a_spectator_see_each_others_names(

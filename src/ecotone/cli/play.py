@@ -505,9 +505,15 @@ class PlaySession:
             news_title = f"Since your last turn, {seat_name(seat)}:"
         else:
             news_title = "Since your last move:"
+        standing = state.standing()  # the game's own score line, when it shows one
+        points = (
+            " · " + ", ".join(f"{seat_name(s)} {fmt(x)}" for s, x in enumerate(standing))
+            if standing is not None
+            else ""
+        )
         layout = Layout(
             header=f" {self.game.spec.title} · move {len(self.line.steps) + 1} · "
-            f"{seat_name(seat)} to move · seed {self.seed} ",
+            f"{seat_name(seat)} to move{points} · seed {self.seed} ",
             view=state.render_styled(seat),
             news=news,
             news_title=news_title,

@@ -312,6 +312,19 @@ class Game(ABC, Generic[D]):
     def scores(self, data: D) -> list[float]:
         """Each seat's score (final once the game is over)."""
 
+    def standing(self, data: D) -> list[float] | None:
+        """Each seat's score as it stands while the game runs, as every seat and every
+        spectator may know it: what a surface shows beside the players' names.
+
+        By default :meth:`scores`, for a game that keeps its score in the open (a point
+        is a card on the table, a token, a track every player sees). A game whose score
+        counts something a seat cannot see (a secret objective, a hand scored at the end)
+        answers ``None``, or the public part alone. The conformance harness
+        (:func:`ecotone.core.testing.check_game`) checks that the standing never changes
+        when the secrets are dealt again from any seat's view (``determinize``).
+        """
+        return self.scores(data)
+
     @abstractmethod
     def winners(self, data: D) -> list[int]:
         """The winning seats after the game's tie-breaks (several when shared)."""

@@ -309,6 +309,11 @@ class State(Generic[D]):
         """Each seat's score; final once :attr:`is_over`."""
         return self.game.scores(self.data)
 
+    def standing(self) -> list[float] | None:
+        """Each seat's score as every seat may know it now, or ``None`` where the game
+        keeps part of its scoring secret (:meth:`Game.standing`)."""
+        return self.game.standing(self.data)
+
     def winners(self) -> list[int]:
         """The winning seats by the game's tie-breaks (empty while the game runs)."""
         return self.game.winners(self.data) if self.is_over else []

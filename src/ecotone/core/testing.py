@@ -16,7 +16,8 @@ contract of :mod:`ecotone.core.game`:
 * nothing leaks: for each seat, ``observe`` and ``legal_actions`` are the same on the
   state and on ``determinize(seat)``, and no card whose place the seat cannot know (one
   that determinization moves) appears in its observation (a spectator sees none of any
-  seat's secrets);
+  seat's secrets), and the standing everyone is shown (``standing``) is the same after
+  every seat's determinization;
 * a secret is kept: at a step the game declares secret (``secret_action``) while others
   still choose, no other seat's observation (nor a spectator's) tells the action apart
   from another of its kind that leaves the same seats deciding (sampled, at the deep
@@ -463,8 +464,15 @@ def _check_no_leaks(state: State[Any], rnd: random.Random, components: set[str],
     game = state.game
     truth = _zone_of(state) if components else {}
     hidden_from_someone: set[str] = set()
+    standing = state.standing()
     for seat in range(game.players):
         det = state.determinize(seat, random.Random(rnd.getrandbits(64)))
+        # the standing is shown to everyone: it may not count what some seat cannot see
+        assert det.standing() == standing, (
+            f"{here}: the standing {standing} (Game.standing, shown to every seat) "
+            f"changes to {det.standing()} when the secrets are dealt again from "
+            f"P{seat + 1}'s view: it counts something P{seat + 1} cannot see"
+        )
         # (asked of the rules: the determinized state takes whose turn it is from state)
         assert game.to_move(det.data) == state.to_move, (
             f"{here}: determinizing changed whose turn it is"

@@ -353,6 +353,7 @@ class Match:
             turn=turn_number(state, self.moves),
             phase=state.phase(viewer) if self.status == "active" else None,
             breakdown=breakdown(state) if self.status == "over" else None,
+            standing=state.standing() if self.status == "active" and dealt else None,
             undo=verdict(self, viewer) if undo and viewer is not None else None,
             undo_offer=offer_view(self, viewer),
             dealt=dealt,

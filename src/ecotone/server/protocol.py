@@ -330,7 +330,10 @@ class Update(msgspec.Struct, tag="update", kw_only=True):
     not the number of steps. ``phase``: what is being decided now, in a sentence for this
     viewer (``state.phase(seat)``), while the match runs and the game says it.
     ``breakdown``: once the match is over, each seat's score term by term
-    (``state.breakdown()``), the terms of a seat adding up to its score.
+    (``state.breakdown()``), the terms of a seat adding up to its score. ``standing``:
+    while the match runs, each seat's score as it stands, the same for every viewer
+    (``state.standing()``; ``null`` where the game keeps its scoring secret), and
+    ``scores`` once it is over.
 
     ``undo``: for a seat whose client offers take-backs (``Hello.undo``), whether it may
     take back its last decision now. ``undo_offer``: a request to take back a decision
@@ -357,6 +360,7 @@ class Update(msgspec.Struct, tag="update", kw_only=True):
     turn: int = 1
     phase: str | None = None
     breakdown: list[list[ScoreLine]] | None = None
+    standing: list[float] | None = None
     undo: UndoVerdict | None = None
     undo_offer: UndoOffer | None = None
     dealt: bool = True

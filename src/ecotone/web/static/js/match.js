@@ -825,16 +825,13 @@ export class MatchPage {
       : mine ? (standIn ? "Your turn: a bot is playing it" : !this.online ? "Your turn, once the connection is back" : "Your turn")
         : `Waiting for ${u.waiting_for.map((s) => this.who(s)).join(", ") || "…"}`;
     const perMove = this.info.move_seconds ? ` · ${spokenTime(Math.max(1, Math.round(this.info.move_seconds)))} per move` : "";
-    const obs = u.observation || {};
-    const piles = Array.isArray(obs.piles) && obs.piles.length === this.info.players && obs.piles.every((p) => typeof p.vp === "number") ? obs.piles.map((p) => p.vp) : null;
-    const per = Array.isArray(obs.players) && obs.players.length === this.info.players ? obs.players : null;
-    const field = per && ["points", "evp", "score"].find((k) => per.every((p) => typeof p?.[k] === "number"));
-    const scores = u.scores || obs.points || piles || (field ? per.map((p) => p[field]) : null);
+    // the game's own score line (the standing while it runs, the scores at the end)
+    const scores = u.scores || u.standing || null;
     // a seat's rating (a person signed in, a rated bot) comes last: a link to the profile
     /** @param {import("./types.js").SeatStatus} s */
     const rated = (s) => { const r = seatRating(s); return r ? [" · ", r] : []; };
     const chips = this.info.seats.map((s) => h(`span.seat-chip${u.to_move.includes(s.seat) && u.status === "active" ? ".turn" : ""}${s.seat === this.seat ? ".me" : ""}`,
-      { "data-seat": s.seat }, `${this.seatLabel(s.seat)}${scores ? ` · ${scores[s.seat]} pts` : ""}${s.taken_over ? " · bot playing" : ""}${s.kind === "human" && s.joined && !s.connected ? " · away" : ""}`, ...rated(s)));
+      { "data-seat": s.seat }, `${this.seatLabel(s.seat)}${scores ? ` · ${counted(scores[s.seat], "pt")}` : ""}${s.taken_over ? " · bot playing" : ""}${s.kind === "human" && s.joined && !s.connected ? " · away" : ""}`, ...rated(s)));
     const seatSwitch = this.heldList.length > 1 ? h("span.muted", {}, ` · hot-seat: ${this.heldList.map((s) => this.who(s)).join(", ")}`) : null;
     return h("section.panel", { "aria-label": "Match" },
       h("div.match-head", {},

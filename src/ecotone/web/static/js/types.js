@@ -124,6 +124,7 @@
  * @property {number} [turn]
  * @property {string | null} [phase]
  * @property {ScoreLine[][] | null} [breakdown]
+ * @property {number[] | null} [standing] each seat's score while the match runs, the same for every viewer (null: the game keeps it secret)
  * @property {UndoVerdict | null} [undo]
  * @property {UndoOffer | null} [undo_offer]
  * @property {boolean} [dealt] */
