@@ -77,8 +77,8 @@ def test_a_whole_game_against_random(
     assert "P2 (random): " in out  # the bot's moves are shown
     # the header carries the game's score line as it stands, from the first move on
     first = ", ".join(f"P{s + 1} {int(x)}" for s, x in enumerate(start.standing() or []))
-    assert f" · move 1 · P1 to move · {first} · seed {seed} " in out
-    standings = set(re.findall(r"P1 to move · (P1 -?\d+, P2 -?\d+) · seed", out))
+    assert f" · move 1 · P1 to move · points {first} · seed {seed} " in out
+    standings = set(re.findall(r"P1 to move · points (P1 -?\d+, P2 -?\d+) · seed", out))
     assert len(standings) > 1, "the standing moves with the play"
     assert "Game over" in out
     assert "Final scores" in out

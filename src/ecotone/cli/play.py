@@ -507,7 +507,7 @@ class PlaySession:
             news_title = "Since your last move:"
         standing = state.standing()  # the game's own score line, when it shows one
         points = (
-            " · " + ", ".join(f"{seat_name(s)} {fmt(x)}" for s, x in enumerate(standing))
+            " · points " + ", ".join(f"{seat_name(s)} {fmt(x)}" for s, x in enumerate(standing))
             if standing is not None
             else ""
         )
