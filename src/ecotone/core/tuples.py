@@ -1,4 +1,5 @@
-"""Tuples by seat: a copy with one entry replaced, or with one item less; seats' names.
+"""Tuples by seat: a copy with one entry replaced, or with one item less; seats' names and
+counts in words.
 
 The helpers of :mod:`ecotone.core.records` that every game's rules call at every step,
 written apart from the records so that the optional compiled build compiles them (a module
@@ -11,13 +12,15 @@ that defines a record cannot be compiled: see ``pyproject.toml``). Import them f
 ('G02', 'G01')
 >>> seat_name(0)
 'P1'
+>>> counted(1, "card"), counted(3, "card"), counted(2, "species", "species")
+('1 card', '3 cards', '2 species')
 """
 
 from __future__ import annotations
 
 from typing import TypeVar
 
-__all__ = ["put", "seat_name", "without"]
+__all__ = ["counted", "put", "seat_name", "without"]
 
 T = TypeVar("T")
 
@@ -45,3 +48,9 @@ def seat_name(seat: int | None) -> str:
     """How players are named on screen and in messages: ``P1``, ``P2``, ... (``None``:
     a spectator)."""
     return "spectator" if seat is None else f"P{seat + 1}"
+
+
+def counted(n: int, one: str, many: str | None = None) -> str:
+    """``n`` things said as a player says them: ``1 card``, ``3 cards`` (``many``: the word
+    for several when it is not ``one`` with an ``s``)."""
+    return f"{n} {one if n == 1 else (many if many is not None else one + 's')}"

@@ -114,7 +114,7 @@ def test_render_draws_the_grid() -> None:
     )
     text = state.render(0)
     lines = text.splitlines()
-    assert lines[0].startswith("BioMasters TCG · 1v1 · turn 1 · P1 to act: 3 action(s) left")
+    assert lines[0].startswith("BioMasters TCG · 1v1 · turn 1 · P1 to act: 3 actions left")
     row4 = next(line for line in lines if line.startswith("  4 "))
     assert "1ROG" in row4
     assert "2oak" in row4

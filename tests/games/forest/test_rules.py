@@ -156,7 +156,7 @@ def test_place_card_function_does_not_touch_other_trees() -> None:
 def test_no_such_tree() -> None:
     state = opening()
     err = refusal(state, 0, Place("C07", 5), "forest/no-such-tree")
-    assert "your forest has 1 tree(s), so there is no tree 6" in err.message
+    assert "your forest has 1 tree, so there is no tree 6" in err.message
     state2 = opening(forests=[forest("G13 F15 S15 C15"), forest("G14 - - -")])
     err2 = refusal(state2, 0, Place("C07", 3), "forest/no-such-tree")
     assert "no tree 4" in err2.message
@@ -360,14 +360,14 @@ def test_draw_from_a_pile_that_does_not_exist() -> None:
 def test_must_draw() -> None:
     state = drawing(("G01 G02", "F01", "", "S02", "C01"))
     err = refusal(state, 0, Place("F06", 0), "forest/must-draw")
-    assert "you still take 2 card(s) from the piles" in err.message
+    assert "you still take 2 cards from the piles" in err.message
     refusal(state, 0, Give("F06", 1), "forest/must-draw")
 
 
 def test_must_draw_during_the_deal() -> None:
     state = game(2).start(3)
     err = refusal(state, 0, Place("G01", 0), "forest/must-draw")
-    assert "you still take 3 card(s)" in err.message
+    assert "you still take 3 cards" in err.message
 
 
 def test_draw_fewer_when_the_piles_run_out() -> None:

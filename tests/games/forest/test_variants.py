@@ -300,7 +300,7 @@ def test_semi_cooperative_observation_and_render(players: int) -> None:
         obs = state.observe(seat)
         assert obs["table_chainsaws"] == 0
         assert obs["degradation_limit"] == 2
-    assert "Table: 0 chainsaw(s) in complete trees; more than 2 and everybody loses" in (
+    assert "Table: 0 chainsaws in complete trees; more than 2 and everybody loses" in (
         state.render(0)
     )
     std = game(players).start(1).observe(0)
@@ -315,7 +315,7 @@ def test_semi_cooperative_observation_counts_the_table() -> None:
         hands=["C07", "F06"],
     )
     assert state.observe(1)["table_chainsaws"] == 2
-    assert "Table: 2 chainsaw(s)" in state.render(None)
+    assert "Table: 2 chainsaws" in state.render(None)
 
 
 def test_semi_cooperative_plays_like_the_standard_game() -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ecotone.core.records import seat_name
+from ecotone.core.records import counted, seat_name
 from ecotone.games.biomasters.cards import cards, level_name
 from ecotone.games.biomasters.effects import Table
 from ecotone.games.biomasters.scoring import pile_vp
@@ -45,7 +45,7 @@ def _doing(d: BioData, table: Table) -> str:
         due = " ".join(level_name(lv) for lv in d.pending.icons)
         return f"{who} pays for the {name}: still due {due}"
     final = " (final turn)" if d.last >= 0 else ""
-    return f"{who} to act: {d.actions} action(s) left{final}"
+    return f"{who} to act: {counted(d.actions, 'action')} left{final}"
 
 
 def render(d: BioData, table: Table, seat: int | None) -> str:

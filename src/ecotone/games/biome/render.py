@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ecotone.core.actions import Action
-from ecotone.core.records import seat_name
+from ecotone.core.records import counted, seat_name
 from ecotone.games.biome.actions import (
     ConfirmPrey,
     DiscardCard,
@@ -111,17 +111,9 @@ def _table(d: BiomeData) -> str:
     """The Main Deck, the discard pile and the perimeter: the heading of the Gallery."""
     top = f" (top {d.discard[-1]})" if d.discard else ""
     return (
-        f"Deck {_plural(len(d.deck), 'card')} · discard {len(d.discard)}{top} · "
-        f"perimeter {_plural(len(d.perimeter), 'tile')} · Card Gallery:"
+        f"Deck {counted(len(d.deck), 'card')} · discard {len(d.discard)}{top} · "
+        f"perimeter {counted(len(d.perimeter), 'tile')} · Card Gallery:"
     )
-
-
-def _points(n: int) -> str:
-    return f"{n} point{'' if n == 1 else 's'}"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _chains(chains: tuple[tuple[str, ...], ...]) -> str:
@@ -129,7 +121,7 @@ def _chains(chains: tuple[tuple[str, ...], ...]) -> str:
     if not chains:
         return ""
     longest = max(len(ch) for ch in chains)
-    return _plural(len(chains), "chain") + (f" (longest {longest})" if longest > 1 else "")
+    return counted(len(chains), "chain") + (f" (longest {longest})" if longest > 1 else "")
 
 
 def _fitting(*forms: Sequence[str]) -> list[str]:
@@ -144,16 +136,16 @@ def _you(d: BiomeData, seat: int) -> list[str]:
     eat) and plant cards: the heading of its hand."""
     st = d.seats[seat]
     by_id = cards().by_id
-    head = f"{seat_name(seat)} (you): {_points(score_seat(d, seat).total)}"
+    head = f"{seat_name(seat)} (you): {counted(score_seat(d, seat).total, 'point')}"
     chains = _chains(st.chains)
     tops = ", ".join(dict.fromkeys(by_id[ch[-1]].key for ch in st.chains))
     on_top = f"{chains}, on top: {tops}" if tops else ""
     plants = f"plants: {', '.join(st.plants)}" if st.plants else ""
-    counted = _plural(len(st.plants), "plant card") if st.plants else ""
+    plant_cards = counted(len(st.plants), "plant card") if st.plants else ""
     return _fitting(
         (head, on_top, plants, "your hand:"),
-        (head, on_top, counted, "your hand:"),
-        (head, chains, counted, "your hand:"),
+        (head, on_top, plant_cards, "your hand:"),
+        (head, chains, plant_cards, "your hand:"),
     )
 
 
@@ -163,19 +155,20 @@ def _other(d: BiomeData, s: int, brief: bool = False) -> list[str]:
     ones for beside the map."""
     st = d.seats[s]
     ts = tiles()
-    head = f"{seat_name(s)}: {_points(score_seat(d, s).total)} · {_plural(len(st.hand), 'card')}"
-    counted = f"{head} ({len(st.shown)} known)" if st.shown else head
+    points = counted(score_seat(d, s).total, "point")
+    head = f"{seat_name(s)}: {points} · {counted(len(st.hand), 'card')}"
+    short = f"{head} ({len(st.shown)} known)" if st.shown else head
     named = f"{head} (known: {', '.join(st.shown)})" if st.shown else head
     ids = "tiles " + (" ".join(ts.ids[t] for t in st.tiles) or "none")
     plants = ", ".join(tile_plants(ts.tiles[t]) for t in st.tiles)
-    plant_cards = _plural(len(st.plants), "plant card") if st.plants else ""
+    plant_cards = counted(len(st.plants), "plant card") if st.plants else ""
     earned = " · ".join(filter(None, (_chains(st.chains), plant_cards)))
     if brief:
-        return [counted, *(f"  {x}" for x in (ids, _chains(st.chains), plant_cards) if x)]
+        return [short, *(f"  {x}" for x in (ids, _chains(st.chains), plant_cards) if x)]
     return _fitting(
         (named, f"tiles {plants or 'none'}", earned),
-        (counted, f"tiles {plants or 'none'}", earned),
-        (counted, ids, earned),
+        (short, f"tiles {plants or 'none'}", earned),
+        (short, ids, earned),
     )
 
 

@@ -35,7 +35,7 @@ from typing import Final
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction, Refusal
-from ecotone.core.records import seat_name
+from ecotone.core.records import counted, seat_name
 from ecotone.games.forest.actions import PILES, Draw, Give, GiveToNeighbour, Place
 from ecotone.games.forest.cards import LEVELS, cards
 from ecotone.games.forest.placement import can_start_tree, targets
@@ -177,7 +177,7 @@ def refusal(d: ForestData, seat: int, action: Action, players: int) -> IllegalAc
 
 def _must_draw(d: ForestData, seat: int, action: Action) -> str:
     left = HAND_SIZE - len(d.hands[seat]) if d.phase is Phase.DEAL else d.draws_left
-    return f"draw first: you still take {left} card(s) from the piles"
+    return f"draw first: you still take {counted(left, 'card')} from the piles"
 
 
 def _must_place_gift(d: ForestData, seat: int, action: Action) -> str:
@@ -211,7 +211,7 @@ def _no_such_tree(d: ForestData, seat: int, action: Action) -> str:
         hint = f"the next new tree would be tree {n + 1}"
     else:
         hint = f"tree {n} must be completed first before a new one"
-    return f"your forest has {n} tree(s), so there is no tree {action.tree + 1} ({hint})"
+    return f"your forest has {counted(n, 'tree')}, so there is no tree {action.tree + 1} ({hint})"
 
 
 def _no_such_player(d: ForestData, seat: int, action: Action) -> str:

@@ -11,7 +11,7 @@ explains every one of these marks.
 
 from __future__ import annotations
 
-from ecotone.core.records import seat_name
+from ecotone.core.records import counted, seat_name
 from ecotone.games.forest.cards import LEVELS, Level, cards
 from ecotone.games.forest.placement import can_start_tree
 from ecotone.games.forest.scoring import (
@@ -112,7 +112,7 @@ def render(d: ForestData, seat: int | None, players: int, variant: str | None = 
         )
     if variant == SEMI_COOP:
         lines.append(
-            f"Table: {table_chainsaws(d)} chainsaw(s) in complete trees; "
+            f"Table: {counted(table_chainsaws(d), 'chainsaw')} in complete trees; "
             f"more than {degradation_limit(players)} and everybody loses"
         )
     if variant == SOLO and d.phase is Phase.OVER:

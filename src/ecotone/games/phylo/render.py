@@ -8,7 +8,7 @@ and the recent log.
 
 from __future__ import annotations
 
-from ecotone.core.records import seat_name
+from ecotone.core.records import counted, seat_name
 from ecotone.games.phylo.board import CELL_NAMES, MAP_CELLS, SIZE
 from ecotone.games.phylo.cards import Event, Species, cards, name
 from ecotone.games.phylo.compatibility import incompatible
@@ -90,7 +90,7 @@ def _status(d: PhyloData) -> str:
     if d.phase is Phase.CONTEST:
         return f"rock-paper-scissors for the species at {CELL_NAMES[d.spread_at]}"
     if d.phase is Phase.SEASICK:
-        return f"{seat_name(1 - d.turn)} discards {d.owed} more card(s) ({event})"
+        return f"{seat_name(1 - d.turn)} discards {counted(d.owed, 'more card')} ({event})"
     if d.phase is Phase.RECOVER:
         return f"{who} takes a species back from the discard pile ({event})"
     if d.phase is Phase.CHALLENGE:
@@ -114,7 +114,7 @@ def render(d: PhyloData, seat: int | None) -> str:
         if d.rescue_due[s]:
             extra.append("has INCOMPATIBLE cards")
         if d.skips[s]:
-            extra.append(f"misses {d.skips[s]} turn(s)")
+            extra.append(f"misses {counted(d.skips[s], 'turn')}")
         if d.in_play[s]:
             extra.append("in play: " + ", ".join(name(c) for c in d.in_play[s]))
         tail = f" · {'; '.join(extra)}" if extra else ""

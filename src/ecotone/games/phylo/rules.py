@@ -25,7 +25,7 @@ from typing import Final
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
-from ecotone.core.records import replace, seat_name
+from ecotone.core.records import counted, replace, seat_name
 from ecotone.core.rng import below, shuffle
 from ecotone.games.phylo.actions import (
     Allow,
@@ -482,7 +482,7 @@ def _answer_problem(d: PhyloData, seat: int, action: Action, cell: int) -> Probl
             return hand_problem(d, seat, action.card)
         return Problem(
             PhyloRefusal.MUST_DISCARD,
-            lambda: f"discard {d.owed} more card(s) from your hand first",
+            lambda: f"discard {counted(d.owed, 'more card')} from your hand first",
         )
     if phase is Phase.RECOVER:
         if isinstance(action, Recover):

@@ -11,7 +11,7 @@ explains every mark and abbreviation.
 
 from __future__ import annotations
 
-from ecotone.core.records import seat_name
+from ecotone.core.records import counted, seat_name
 from ecotone.games.singapore.abilities import counts
 from ecotone.games.singapore.board import ECOTONE, board, region_name
 from ecotone.games.singapore.cards import HABITATS, cards, name_of
@@ -136,7 +136,9 @@ def _player_lines(d: SGData, seat: int | None) -> list[str]:
             backs = ", ".join(cs.decks[cs.deck_of(c)].name for c in p.hand)
             out.append(f"    Hand: {len(p.hand)} card(s)" + (f" ({backs} backs)" if backs else ""))
         if p.facedown:
-            out.append(f"    {len(p.facedown)} card(s) face down until the end of the round")
+            out.append(
+                f"    {counted(len(p.facedown), 'card')} face down until the end of the round"
+            )
     return out
 
 
