@@ -43,6 +43,7 @@ import numpy as np
 import sb3_contrib
 import torch
 from sb3_contrib import MaskablePPO
+from stable_baselines3.common.logger import Logger
 from stable_baselines3.common.vec_env import DummyVecEnv
 
 import ecotone
@@ -258,6 +259,9 @@ def train(plan: Plan, out: Path) -> dict[str, Any]:
         device="cpu",
         verbose=0,
     )
+    # no log: stable-baselines3's own would make a folder in the temporary directory at
+    # every learn(), and leave it there empty
+    model.set_logger(Logger(folder=None, output_formats=[]))
     done: dict[str, Any] = {}
     if plan.imitate:
         started = time.process_time()

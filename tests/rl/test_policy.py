@@ -26,6 +26,7 @@ import numpy as np
 import torch
 from sb3_contrib import MaskablePPO
 from stable_baselines3 import PPO
+from stable_baselines3.common.logger import Logger
 from stable_baselines3.common.save_util import json_to_data
 
 import ecotone
@@ -405,6 +406,7 @@ def test_exported_weights_choose_what_pytorch_chooses(tmp_path: Path) -> None:
             device="cpu",
             policy_kwargs=kwargs,
         )
+        model.set_logger(Logger(folder=None, output_formats=[]))  # (no folder in the temp dir)
         start = [p.detach().clone() for p in model.policy.parameters()]
         model.learn(256)
         moved = [

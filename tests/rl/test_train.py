@@ -46,7 +46,9 @@ def test_a_briefly_trained_policy_beats_random(tmp_path: Path) -> None:
         str(tmp_path / "policy.zip"),
         "--json",
     ]
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    scratch = tmp_path / "tmp"  # the temporary directory the example sees
+    scratch.mkdir()
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "TMPDIR": str(scratch)}
     done = subprocess.run(
         command, capture_output=True, text=True, env=env, cwd=tmp_path, timeout=3600, check=False
     )
@@ -58,3 +60,6 @@ def test_a_briefly_trained_policy_beats_random(tmp_path: Path) -> None:
     low, _ = line["win_rate_ci"]
     assert low > 0.5, line
     assert (tmp_path / "policy.zip").is_file()
+    # stable-baselines3 logs into a folder it makes there unless told otherwise (PyTorch
+    # may keep its compiler's cache there: that one is meant to stay)
+    assert not list(scratch.glob("SB3-*")), "the example left a log folder behind"
