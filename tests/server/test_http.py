@@ -310,6 +310,8 @@ def test_every_viewer_sees_the_standing_while_the_match_runs(client: TestClient)
             break
         # the same line for every viewer, the game's own score (shown as its points)
         assert {tuple(v["standing"]) for v in views} == {tuple(views[0]["observation"]["points"])}
+        # the lobby's description of the match says the same
+        assert client.get(f"{API}/matches/{mid}").json()["standing"] == views[0]["standing"]
         seen.add(tuple(views[0]["standing"]))
         seat = views[0]["to_move"][0]
         view = views[1 + seat]
@@ -319,5 +321,6 @@ def test_every_viewer_sees_the_standing_while_the_match_runs(client: TestClient)
     over = client.get(f"{API}/matches/{mid}/view").json()
     assert over["status"] == "over"
     assert over["standing"] is None
+    assert client.get(f"{API}/matches/{mid}").json()["standing"] is None
     assert over["scores"] is not None
     assert len(seen) > 1, "the standing moved with the play"

@@ -6,6 +6,7 @@ restart, forgetting a finished one, and a finished match's replay with every han
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 from typing import Any
 
@@ -310,6 +311,8 @@ def test_the_lobby_is_live(page: Any, server: Server) -> None:
     playing.wait_for(timeout=30_000)
     assert "Yann" in playing.inner_text()
     assert "open seat" not in playing.inner_text()
+    # each seat with its score as it stands (a forest begins at -1: a tree not complete)
+    assert re.search(r"Yann · -?\d+ pts?\b", playing.inner_text()), playing.inner_text()
     assert not row.count()
 
     # it ends (Yann resigns): it is among the finished ones, with who won
@@ -317,6 +320,9 @@ def test_the_lobby_is_live(page: Any, server: Server) -> None:
     done = page.locator(f"#over-matches li[data-match='{match}']")
     done.wait_for(timeout=30_000)
     assert "Yann resigned" in done.inner_text()
+    # and the final scores
+    final = server.get(f"/api/v1/matches/{match}")["scores"]
+    assert f"Zoe · {final[0]:g} pt" in done.inner_text()
     assert not playing.count()
     assert page.evaluate("() => window.sameLobby") is True
     shot(page, "lobby-live-finished")

@@ -404,6 +404,7 @@ class Match:
             resigned=self.resigned,
             turn=turn_number(self.state, self.moves),
             dealt=self.dealt,
+            standing=self.state.standing() if self.status == "active" and self.dealt else None,
         )
 
     # -- sending -------------------------------------------------------------------------

@@ -195,7 +195,9 @@ class SeatStatus(msgspec.Struct, kw_only=True):
 class MatchInfo(msgspec.Struct, kw_only=True):
     """What anyone may know about a match (the lobby shows this). ``dealt``: false while
     some seat's deck is still to be brought (see ``SeatStatus.brings_deck``); ``options``
-    then name only the decks chosen when the match was created."""
+    then name only the decks chosen when the match was created. ``standing``: while the
+    match runs, each seat's score as it stands (``state.standing()``, as the updates carry
+    it); ``scores`` once it is over."""
 
     id: str
     game: str
@@ -216,6 +218,7 @@ class MatchInfo(msgspec.Struct, kw_only=True):
     resigned: int | None = None
     turn: int = 1
     dealt: bool = True
+    standing: list[float] | None = None
 
 
 class ScoreLine(msgspec.Struct):

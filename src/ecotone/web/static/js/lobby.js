@@ -4,7 +4,7 @@
 import { accountPanel, accountToken, ratingText, signedIn, signedOutBy } from "./account.js";
 import { joinWithDeck, seatToTake } from "./joindeck.js";
 import { deckChooser } from "./lobbydecks.js";
-import { MINE_KEY, adoptTabSeats, api, botTitle, forgetMatch, games as hostedGames, h, holdSeat, myMatches, playerName, resumeMatch, seatName, seatTitle, setActiveSeat, setPlayerName, toast } from "./api.js";
+import { MINE_KEY, adoptTabSeats, api, botTitle, counted, forgetMatch, games as hostedGames, h, holdSeat, myMatches, playerName, resumeMatch, seatName, seatTitle, setActiveSeat, setPlayerName, toast } from "./api.js";
 /** @import { CreateMatch, GameInfo, GameOption, Joined, MatchInfo, MatchStatus, SeatStatus, Variant } from "./types.js" */
 
 /** A game's lobby picture, as the game presents itself: its emoji on its two colours,
@@ -60,16 +60,18 @@ function describe(m, ...more) {
   const seated = m.seats.filter((s) => s.kind === "bot" || s.joined);
   // seats whose person brings a deck (the match is dealt once they all have)
   const bring = m.seats.filter((s) => s.brings_deck && !s.joined).map((s) => seatName(s.seat));
+  // each seat's score where the game shows it: as it stands, or the final one
+  const points = m.scores || m.standing || null;
   const facts = [
-    `${m.players} player${m.players === 1 ? "" : "s"}`,
-    open ? `${open} open seat${open === 1 ? "" : "s"}` : null,
+    counted(m.players, "player"),
+    open ? counted(open, "open seat") : null,
     bring.length ? `${bring.join(" and ")}: bring your own deck` : null,
     m.move_seconds ? `⏱ ${clockText(m.move_seconds)}` : "no time limit",
     ...more,
   ].filter(Boolean);
   return h("span.match-summary", {},
     h("strong.match-game", {}, m.title, m.variant ? h("span.muted", {}, ` · ${m.variant}`) : null),
-    h("span.match-players", {}, seated.length ? seated.map((s) => `${s.kind === "bot" ? "🤖" : "👤"} ${seatTitle(s, s.seat)}${s.rating === null || s.rating === undefined ? "" : ` (${ratingText(s.rating)})`}`).join(", ") : "nobody has sat down yet"),
+    h("span.match-players", {}, seated.length ? seated.map((s) => `${s.kind === "bot" ? "🤖" : "👤"} ${seatTitle(s, s.seat)}${s.rating === null || s.rating === undefined ? "" : ` (${ratingText(s.rating)})`}${points ? ` · ${counted(points[s.seat], "pt")}` : ""}`).join(", ") : "nobody has sat down yet"),
     h("span.match-facts.muted", {}, facts.join(" · ")));
 }
 

@@ -44,7 +44,8 @@
  * @property {number[] | null} [winners]
  * @property {number | null} [resigned]
  * @property {number} [turn]
- * @property {boolean} [dealt] */
+ * @property {boolean} [dealt]
+ * @property {number[] | null} [standing] each seat's score while the match runs (as `Update.standing`) */
 
 /** One legal action (protocol.py `LegalAction`): send `action` back to take it.
  * @typedef {object} LegalAction
