@@ -5,6 +5,7 @@ and a click on a step of the log goes there)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from tests.web.conftest import Server, shot
@@ -130,3 +131,30 @@ def test_the_replay_log_follows_the_step_shown(page: Any, new_page: Any) -> None
     other.goto(f"{other.url.split('#')[0]}#/match/{match}/replay")
     other.wait_for_selector("#replay-step")
     assert other.evaluate("() => window.ecotonePage.frames.length - 1") == last
+
+
+def chip_points(page: Any) -> list[str]:
+    """The points each seat's chip shows, in seat order."""
+    texts = page.locator(".seat-chip").all_inner_texts()
+    return re.findall(r" · (-?[\d.]+) pts?\b", "\n".join(texts))
+
+
+def test_a_replay_shows_the_points_of_the_step_shown(page: Any) -> None:
+    # Phylo scores from the first species played: the points move from step to step
+    create(page, "phylo", ["you", "bot:random"], name="Ana")
+    for _ in range(6):
+        assert wait_ready(page) == "act"
+        act_once(page)
+    page.click("#resign")
+    page.click("#confirm-yes")
+    page.locator("#final").wait_for()
+    final = page.evaluate("() => window.ecotonePage.update.scores")
+    assert chip_points(page) == [f"{s:g}" for s in final]
+    page.click("#replay")
+    page.wait_for_selector("#replay-step")
+    frames = page.evaluate("() => window.ecotonePage.frames.map((f) => f.scores)")
+    assert frames[0] != final, "the points moved during the game"
+    for step in (0, len(frames) // 2, len(frames) - 1):
+        page.evaluate(f"() => window.ecotonePage.goFrame({step})")
+        page.wait_for_function(f"() => window.ecotonePage.frame === {step}")
+        assert chip_points(page) == [f"{s:g}" for s in frames[step]], step

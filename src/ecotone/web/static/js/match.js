@@ -825,8 +825,9 @@ export class MatchPage {
       : mine ? (standIn ? "Your turn: a bot is playing it" : !this.online ? "Your turn, once the connection is back" : "Your turn")
         : `Waiting for ${u.waiting_for.map((s) => this.who(s)).join(", ") || "…"}`;
     const perMove = this.info.move_seconds ? ` · ${spokenTime(Math.max(1, Math.round(this.info.move_seconds)))} per move` : "";
-    // the game's own score line (the standing while it runs, the scores at the end)
-    const scores = u.scores || u.standing || null;
+    // the game's own score line: the standing while it runs, the scores at the end, and in
+    // a replay the scores as they were at the step shown
+    const scores = this.frames ? this.frames[this.frame].scores : u.scores || u.standing || null;
     // a seat's rating (a person signed in, a rated bot) comes last: a link to the profile
     /** @param {import("./types.js").SeatStatus} s */
     const rated = (s) => { const r = seatRating(s); return r ? [" · ", r] : []; };
