@@ -106,3 +106,59 @@ def test_an_unknown_games_catalogue_is_refused_in_the_registrys_words(server: Se
     error = json.loads(refused.value.read())["error"]
     assert error["code"] == "game/not-found"
     assert all(game in error["message"] for game in ecotone.available_games())
+
+
+# Where each board marks a step just played, by the step's action: the class and the data
+# attribute of the element, or None for a step the board has no place for (a card
+# dropped, a pass).
+def _recent_place(board: str, action: dict[str, Any]) -> tuple[str, str, str] | None:
+    kind = action.get("type")
+    if board == "grid" and action.get("cell"):
+        return "gcell", "cell", str(action["cell"])
+    if board == "biome" and action.get("cell"):
+        return "bm-cell", "cell", str(action["cell"])
+    if board == "forest" and kind == "draw":
+        return "pile", "pile", str(action["pile"])
+    if board == "forest" and kind == "place":
+        return "slot", "tree", str(action["tree"])
+    if board == "singapore" and kind == "migrate":
+        return "sg-tile", "tile", str(action["tile"])
+    return None
+
+
+# The log, the steps the page marks, and every element marked, read at once (a bot's move
+# may come between two reads).
+READ_MARKS = """() => {
+  const p = window.ecotonePage;
+  const marks = [...document.querySelectorAll('#board .recent')].map((el) => ({
+    classes: (el.getAttribute('class') || '').split(/\\s+/), data: { ...el.dataset } }));
+  return [p.log, p.recent(null), marks];
+}"""
+
+
+@pytest.mark.parametrize("board", sorted(BOARDS))
+def test_each_board_marks_where_the_others_just_played(page: Any, board: str) -> None:
+    game = BOARDS[board]
+    players = max(2, game_class(game).spec.min_players)
+    create(page, game, ["you"] + ["bot:random"] * (players - 1))
+    marked = 0
+    for _ in range(3 * QUICK):
+        if wait_ready(page) != "act":
+            break
+        log, recent, marks = page.evaluate(READ_MARKS)
+        # the others' steps since this seat's last one, as the log shows them
+        steps = [e for e in log if e.get("action") and not e.get("took_back")]
+        mine = max((i for i, e in enumerate(steps) if e["seat"] == 0), default=-1)
+        expected = [{"seat": e["seat"], "action": e["action"]} for e in steps[mine + 1 :]]
+        assert recent == expected
+        places = {p for r in recent if (p := _recent_place(board, r["action"])) is not None}
+        shown = {(c, k, m["data"][k]) for m in marks for c in m["classes"] for k in m["data"]}
+        assert places <= shown, f"not marked: {places - shown} ({recent})"
+        if not places:
+            assert not marks, f"marks with no step to mark: {marks} ({recent})"
+        marked += len(places)
+        if marked >= 2:
+            shot(page, f"recent-{board}")
+            return
+        act_once(page)
+    raise AssertionError(f"the {board} board marked {marked} steps of the others in {3 * QUICK}")

@@ -139,7 +139,7 @@ def chip_points(page: Any) -> list[str]:
     return re.findall(r" · (-?[\d.]+) pts?\b", "\n".join(texts))
 
 
-def test_a_replay_shows_the_points_of_the_step_shown(page: Any) -> None:
+def test_a_replay_shows_the_points_and_the_place_of_the_step_shown(page: Any) -> None:
     # Phylo scores from the first species played: the points move from step to step
     create(page, "phylo", ["you", "bot:random"], name="Ana")
     for _ in range(6):
@@ -158,3 +158,13 @@ def test_a_replay_shows_the_points_of_the_step_shown(page: Any) -> None:
         page.evaluate(f"() => window.ecotonePage.goFrame({step})")
         page.wait_for_function(f"() => window.ecotonePage.frame === {step}")
         assert chip_points(page) == [f"{s:g}" for s in frames[step]], step
+    # and the board marks where the step that led here was played, where it names a cell
+    cells = page.evaluate(
+        "() => window.ecotonePage.frames.map((f) => f.last?.action?.cell ?? null)"
+    )
+    step = next(i for i, cell in enumerate(cells) if cell)
+    page.evaluate(f"() => window.ecotonePage.goFrame({step})")
+    page.wait_for_function(f"() => window.ecotonePage.frame === {step}")
+    marked = page.locator("#board .recent")
+    assert marked.count() == 1
+    assert marked.get_attribute("data-cell") == cells[step]

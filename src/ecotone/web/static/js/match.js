@@ -543,6 +543,18 @@ export class MatchPage {
    * seat, else who sits there. @param {number} s */
   names(s) { return s === this.seat ? `${this.who(s)} (you)` : this.who(s); }
 
+  /** The steps a board marks as just played, those whose action this viewer was shown: for
+   * a seat, the others' steps since its own last one (what the terminal lists as "since
+   * your last move"); for a spectator, the last step; in a replay, the step that led to
+   * the state shown.
+   * @param {Frame | null} frame @returns {Array<{seat: number, action: Json}>} */
+  recent(frame) {
+    if (frame) return frame.last ? [frame.last] : [];
+    const shown = this.log.filter((e) => e.action && !e.took_back);
+    const since = this.seat === null ? shown.slice(-1) : shown.slice(shown.findLastIndex((e) => e.seat === this.seat) + 1);
+    return since.map((e) => ({ seat: e.seat, action: /** @type {Json} */ (e.action) }));
+  }
+
   /** A seat with its number first, where the number matters (a seat's label, a key, a
    * chair to watch from): "P2 · Ben", "P1 · Ana (you)". @param {number} s */
   seatLabel(s) { const title = this.title(s); return `${title.startsWith(seatName(s)) ? title : `${seatName(s)} · ${title}`}${s === this.seat ? " (you)" : ""}`; }
@@ -595,7 +607,7 @@ export class MatchPage {
         obs, legal, seat: this.seat, players: this.info.players, catalogue: this.catalogue, glossary: this.presentation.glossary,
         unplayable: frame ? {} : u.unplayable || {},
         act: (a) => this.act(a), busy: Boolean(this.busy), names: (s) => this.names(s), toMove: frame ? frame.to_move : u.to_move,
-        redraw: () => this.draw(),
+        recent: this.recent(frame), redraw: () => this.draw(),
       }));
       if (this.presentation.panels.includes("players-table")) { const t = this.playersTable(obs, true); if (t) left.append(t); }
       left.append(this.textPanel(frame));

@@ -167,6 +167,8 @@
  * @property {boolean} busy an action is on its way: the board offers nothing
  * @property {(seat: number) => string} names who sits at a seat, in words
  * @property {number[]} toMove
+ * @property {Array<{seat: number, action: Json}>} recent the steps just played, to mark
+ *   where they happened (the others' since the viewer's last step: match.js `recent`)
  * @property {() => void} redraw draws the page again now, as the board's own choices
  *   (a card picked, a menu opened) changed: the board is built anew from these props and
  *   the page on screen patched to match it, so a listener reads its element from its

@@ -270,6 +270,9 @@ export function biomeBoard(args) {
     const minX = Math.min(...xs) - pad; const minY = Math.min(...ys) - pad - LAYERS.E.lift; const w = Math.max(...xs) + pad - minX; const hgt = Math.max(...ys) + pad + BASE + 4 - minY;
     const svg = s("svg", { viewBox: `${minX.toFixed(0)} ${minY.toFixed(0)} ${w.toFixed(0)} ${hgt.toFixed(0)}`, class: "bm-board", role: "group", "aria-label": `The board: ${form.name} formation` });
     const pending = new Set(obs.pending || []);
+    // the cells the steps just played name (a tile placed there, a tile blighted from it)
+    /** @type {Map<string, number>} */
+    const recent = new Map(args.recent.filter((r) => r.action.cell).map((r) => [r.action.cell, r.seat]));
     const platformAt = new Map(cells.map((c) => [`${c.q},${c.r}`, c.name.slice(0, 2)]));
     const AXIAL = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]];
     const blights = pick.ability === "blight" ? new Map(of("blight").map((l) => [l.action.cell, l])) : new Map();
@@ -301,6 +304,7 @@ export function biomeBoard(args) {
       if (here) g.append(tileFace(cat, here[0], here[1], c.x, y, size));
       else g.append(s("text", { x: c.x, y: y + 4, class: `bm-cellname${c.name.endsWith("a") ? " centre" : ""}` }, c.name.endsWith("a") ? c.name.slice(0, 2) : c.name));
       if (pending.has(c.name)) { g.classList.add("pending"); label += ", placed for the card being earned"; }
+      if (recent.has(c.name)) { g.classList.add("recent"); label += `, ${names(/** @type {number} */ (recent.get(c.name)))}'s last move`; }
       /** @type {Use | null} */
       let attrs = null;
       const spots = placeHere.get(c.name);

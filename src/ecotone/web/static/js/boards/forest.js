@@ -63,8 +63,9 @@ function cardFace(id, cat, { full = false, tag = "div", attrs = {}, covered = 0 
  * scores (a forest's first tree is started from the outset, so a forest begins below 0).
  * @param {Trees} trees
  * @param {string} title @param {number} points
- * @param {{mine: boolean, placing: boolean, legal: LegalAction[], act: BoardProps["act"], cat: Catalogue, terms: Map<string, string>}} how */
-function forestView(trees, title, points, { mine, placing, legal, act, cat, terms }) {
+ * @param {{mine: boolean, placing: boolean, legal: LegalAction[], act: BoardProps["act"], cat: Catalogue, terms: Map<string, string>, placed?: Set<string>}} how
+ *   (`placed`: the slots, "tree:level", where a step just played put a card) */
+function forestView(trees, title, points, { mine, placing, legal, act, cat, terms, placed = new Set() }) {
   /** @type {Map<string, LegalAction>} */
   const targets = new Map();  // "tree:level" -> action
   if (mine && placing) {
@@ -84,13 +85,14 @@ function forestView(trees, title, points, { mine, placing, legal, act, cat, term
     LEVELS.forEach((lv, i) => {
       const slot = tree[i];
       const target = targets.get(`${t}:${lv}`);
-      const label = `tree ${t + 1}, ${LEVEL_TITLE[lv]}`;
+      const just = placed.has(`${t}:${lv}`);
+      const label = `tree ${t + 1}, ${LEVEL_TITLE[lv]}${just ? ", placed just now" : ""}`;
       let el;
       if (target) {
         el = h("button.slot.target", { type: "button", "data-tree": t, "data-level": lv, "aria-label": `Place ${faceName(cat, selected)} in ${label}`, onclick: () => { selected = null; act(target.action); } },
           slot.length ? cardFace(slot[slot.length - 1], cat, { covered: slot.length - 1 }) : h("span", { style: "margin:auto;font-weight:700" }, "＋ place here"));
       } else if (slot.length) {
-        el = h("div.slot.filled", { "data-tree": t, "data-level": lv }, cardFace(slot[slot.length - 1], cat, { covered: slot.length - 1 }));
+        el = h(`div.slot.filled${just ? ".recent" : ""}`, { "data-tree": t, "data-level": lv, "aria-label": just ? label : null }, cardFace(slot[slot.length - 1], cat, { covered: slot.length - 1 }));
       } else {
         el = h("div.slot", { "data-tree": t, "data-level": lv, "aria-label": `${label}: empty` });
       }
@@ -115,6 +117,16 @@ export function forestBoard(props) {
   if (!selected && playable.size === 1) selected = [...playable][0];
   const placing = legal.some((l) => l.action.type === "place");
   const terms = glossaryMap(props.glossary);
+  // where the steps just played happened: the piles drawn from, the slots placed in (by
+  // each forest's owner)
+  /** @type {Map<number, number>} */
+  const drawn = new Map();
+  /** @type {Map<number, Set<string>>} */
+  const placed = new Map();
+  for (const r of props.recent) {
+    if (r.action.type === "draw") drawn.set(r.action.pile, r.seat);
+    else if (r.action.type === "place") placed.set(r.seat, new Set([...(placed.get(r.seat) || []), `${r.action.tree}:${cat.cards[r.action.card]?.level}`]));
+  }
 
   // what to do now, in words
   let hint = null;
@@ -129,10 +141,12 @@ export function forestBoard(props) {
   const piles = h("div.piles", { role: "group", "aria-label": "The five piles" }, obs.piles.map((p, i) => {
     const lv = p.top;
     const held = counted(p.cards, "card");
+    const just = drawn.has(i) ? `, ${names(/** @type {number} */ (drawn.get(i)))} drew from it just now` : "";
     const text = [h("span", {}, `Pile ${i + 1}`), h("span", {}, lv ? LEVEL_TITLE[lv] : "empty"), h("span", { style: "font-size:.8rem" }, held)];
     const d = draws.get(i);  // (a pile to draw from has a top card)
-    return d ? h(`button.pile.lv-${lv}.target`, { type: "button", "data-pile": i, "aria-label": `Draw from pile ${i + 1}: ${LEVEL_TITLE[/** @type {string} */ (lv)]}, ${held}`, disabled: busy, onclick: () => act(d.action) }, text)
-      : h(`div.pile${lv ? `.lv-${lv}` : ".empty"}`, { "data-pile": i, "aria-label": `Pile ${i + 1}: ${lv ? LEVEL_TITLE[lv] : "empty"}, ${held}` }, text);
+    const recent = drawn.has(i) ? ".recent" : "";
+    return d ? h(`button.pile.lv-${lv}.target${recent}`, { type: "button", "data-pile": i, "aria-label": `Draw from pile ${i + 1}: ${LEVEL_TITLE[/** @type {string} */ (lv)]}, ${held}${just}`, disabled: busy, onclick: () => act(d.action) }, text)
+      : h(`div.pile${lv ? `.lv-${lv}` : ".empty"}${recent}`, { "data-pile": i, "aria-label": `Pile ${i + 1}: ${lv ? LEVEL_TITLE[lv] : "empty"}, ${held}${just}` }, text);
   }));
   root.append(h("section.panel", { "aria-label": "Piles" }, h("h2", {}, "Piles"), piles, hint ? h("p.hint", { id: "hint", role: "status" }, hint) : null));
 
@@ -165,7 +179,7 @@ export function forestBoard(props) {
       hand.cards ? hand.cards.map((c) => cardFace(c, cat)) : hand.levels.map((l) => h(`span.back.lv-${l}`, { title: LEVEL_TITLE[l] })),
       h("span.muted", { style: "font-size:.85rem" }, ` ${hand.count} in hand`));
     const turn = toMove.includes(s) ? " · to play" : "";
-    const view = forestView(obs.forests[s], `${names(s)}${turn}`, obs.points[s], { mine: s === seat, placing, legal, act, cat, terms });
+    const view = forestView(obs.forests[s], `${names(s)}${turn}`, obs.points[s], { mine: s === seat, placing, legal, act, cat, terms, placed: placed.get(s) });
     if (backs) view.append(backs);
     forests.append(view);
   }

@@ -66,6 +66,10 @@ function face(id, cat, terms, attrs = {}, tag = "div", size = "cell") {
 /** @param {BoardProps} props @returns {HTMLElement} */
 export function gridBoard(props) {
   const { obs, legal, seat, catalogue: cat, act, busy, names, toMove, redraw } = props;
+  // the cells the steps just played name (a card played there or moved from there, an
+  // event played on it, a card exhausted), each with the seat that played it
+  /** @type {Map<string, number>} */
+  const recent = new Map(props.recent.filter((r) => r.action.cell).map((r) => [r.action.cell, r.seat]));
   const terms = glossaryMap(props.glossary);
   const root = h("div", { id: "board", "data-board": "grid" });
   const withCard = legal.filter((l) => l.action.card && l.action.cell);
@@ -106,10 +110,11 @@ export function gridBoard(props) {
       const name = `${upper ? colName(c).toUpperCase() : colName(c)}${r}`;
       const here = byCell.get(name);
       const acts = cellActions.get(name);
-      const cls = `${here ? `.owner${here.owner}` : ""}${mapCells.has(name) ? ".map" : ""}${acts ? ".target" : ""}${here && here.ready === false ? ".exhausted" : ""}${here?.incompatible ? ".incompatible" : ""}${focusCell === name ? ".focus" : ""}`;
+      const cls = `${here ? `.owner${here.owner}` : ""}${mapCells.has(name) ? ".map" : ""}${acts ? ".target" : ""}${here && here.ready === false ? ".exhausted" : ""}${here?.incompatible ? ".incompatible" : ""}${focusCell === name ? ".focus" : ""}${recent.has(name) ? ".recent" : ""}`;
       const content = here ? [face(here.card, cat, terms), h("span.gowner", { title: names(here.owner) }, `${seatName(here.owner)}${here.ready === false ? " · exhausted" : here.ready ? " · ready" : ""}`)]
         : mapCells.has(name) ? [h("span.gmap", {}, "Map")] : [];
-      const label = `${name}${here ? "" : mapCells.has(name) ? ": map board" : ": empty"}`;
+      const just = recent.has(name) ? `, ${names(/** @type {number} */ (recent.get(name)))}'s last move` : "";
+      const label = `${name}${here ? "" : mapCells.has(name) ? ": map board" : ": empty"}${just}`;
       const attrs = { role: "gridcell", "data-cell": name, "aria-label": acts ? `${label}: ${counted(acts.length, "choice")}` : label };
       row.append(acts
         ? h(`button.gcell${cls}`, { ...attrs, type: "button", disabled: busy, onclick: () => {

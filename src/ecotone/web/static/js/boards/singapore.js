@@ -200,6 +200,10 @@ export function singaporeBoard(props) {
 
   const me = seat !== null ? obs.players?.[seat] : null;
   const tiles = cat.tiles || {};
+  // the tiles the migrations just played end on, each with who went there
+  /** @type {Map<string, number[]>} */
+  const arrived = new Map();
+  for (const r of props.recent) if (r.action.type === "migrate") arrived.set(r.action.tile, [...(arrived.get(r.action.tile) || []), r.seat]);
   /** @type {Map<string, number[]>} */
   const pawns = new Map();
   (obs.players || []).forEach((p, s) => { if (!pawns.has(p.tile)) pawns.set(p.tile, []); /** @type {number[]} */ (pawns.get(p.tile)).push(s); });
@@ -222,9 +226,10 @@ export function singaporeBoard(props) {
     const hab = t.board === "ecotone" ? null : obs.habitats?.[t.board];
     const here = pawns.get(id) || [];
     const wild = t.board === "ecotone" || t.kind === "wild";
-    const cls = `.sg-${t.board}${t.kind === "wild" ? ".sg-wild" : ""}${t.kind === "start" ? ".sg-start" : ""}${hab && hab.status !== "open" ? `.sg-${hab.status}` : ""}${me && me.tile === id ? ".sg-mine" : ""}`;
+    const cls = `.sg-${t.board}${t.kind === "wild" ? ".sg-wild" : ""}${t.kind === "start" ? ".sg-start" : ""}${hab && hab.status !== "open" ? `.sg-${hab.status}` : ""}${me && me.tile === id ? ".sg-mine" : ""}${arrived.has(id) ? ".recent" : ""}`;
     const desc = `${tileWords(id, t)}${t.kind === "wild" ? ", wild tile" : t.kind === "start" ? ", the start" : t.board === "ecotone" ? "" : ", habitat tile"}${hab && hab.status !== "open" ? ` (${STATUS[hab.status]})` : ""}`;
-    const who = here.length ? `: ${here.map(names).join(", ")}` : "";
+    const came = arrived.has(id) ? `, where ${/** @type {number[]} */ (arrived.get(id)).map(names).join(" and ")} just migrated` : "";
+    const who = `${here.length ? `: ${here.map(names).join(", ")}` : ""}${came}`;
     const body = [h("span.sg-pos", {}, short(id, cat)), t.kind === "wild" ? h("span.sg-mark", { title: "Wild tile: draw from the Wild deck" }, "✱", h("span.sg-mark-word", {}, " wild")) : null,
       t.kind === "start" ? h("span.sg-mark", {}, h("span.sg-mark-word", {}, "start")) : null, h("span.sg-pawns", {}, here.map((s) => pawn(s, names)))];
     const style = `grid-row:${t.row + 1};grid-column:${t.col + 1}`;
@@ -397,6 +402,7 @@ function cornerLegend() {
     h("span", {}, h("span.sg-key.sg-wild", {}), " ✱ wild tile: draw from the Wild deck"),
     h("span", {}, h("span.sg-key.sg-habtile", {}), " habitat tile: draw from its habitat's deck"),
     h("span", {}, h("span.sg-key.sg-targetkey", {}), " a place you can choose now"),
+    h("span", {}, h("span.sg-key.sg-recentkey", {}), " where the others went since your last move"),
     h("span.sg-meta", {}, "Habitats step clockwise from the gateway (1); the Ecotone in any direction. 🍃 Bounty: alone / shared."));
 }
 
