@@ -36,6 +36,7 @@ def _status(url: str, forwarded: str | None = None) -> int:
         with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=30):
             return 200
     except urllib.error.HTTPError as exc:
+        exc.close()  # (it holds the response's connection)
         return exc.code
 
 

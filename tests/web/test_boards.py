@@ -103,7 +103,8 @@ def test_an_unknown_games_catalogue_is_refused_in_the_registrys_words(server: Se
     with pytest.raises(urllib.error.HTTPError) as refused:
         server.get("/api/v1/games/no-such-game/catalog")
     assert refused.value.code == 404  # the game the address names is not there
-    error = json.loads(refused.value.read())["error"]
+    with refused.value:  # (it holds the response's connection)
+        error = json.loads(refused.value.read())["error"]
     assert error["code"] == "game/not-found"
     assert all(game in error["message"] for game in ecotone.available_games())
 
