@@ -150,11 +150,19 @@ def test_a_bots_secret_choice_is_not_shown(
     )
     out, _ = capsys.readouterr()
     assert code == 0
-    # P1 chooses first each round: P2 is told only whether it bid or folded
+    # P1 chooses first each round: while P2 chooses, it is told only whether P1 bid or
+    # folded; once P2's choice closes the round, the cards laid open tell it what P1 did
     told = re.findall(r"P1 \(random\): (.*)", out)
-    assert len(told) == 3
-    assert set(told) <= {"a bid", "a fold"}
-    assert "P1 (random): bid" not in out
+    assert told[0::2] == [t for t in told if not t.endswith(" (revealed)")]
+    assert set(told[0::2]) <= {"a bid", "a fold"}
+    (path,) = replays(tmp_path)
+    mine = [
+        str(ecotone.make(toy, players=2).codec.from_json(s.action))
+        for s in Replay.load(path).steps
+        if s.seat == 0
+    ]
+    assert told[1::2] == [f"{a} (revealed)" for a in mine]
+    assert len(mine) == 3
 
 
 def test_a_replay_tells_each_chair_what_it_was_told(
@@ -172,6 +180,9 @@ def test_a_replay_tells_each_chair_what_it_was_told(
     as_p2 = capsys.readouterr().out
     assert "Step 1: P1 (human): a bid" in as_p2
     assert bid.card not in as_p2.split("Step 2:")[0]  # type: ignore[attr-defined]
+    # ... and told again once P2's bid closed the round and both cards lay on the table
+    second = as_p2.split("Step 2:")[1].split("after step 2")[0]
+    assert f"  P1 (human): {bid} (revealed)" in second
     # the referee: every step named, and what each seat alone could see
     assert main(["replay", str(path), "--all", "--referee"]) == 0
     referee = capsys.readouterr().out

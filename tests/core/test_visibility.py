@@ -20,11 +20,13 @@ from ecotone.core.registry import register, unregister
 from ecotone.core.spec import Information
 from ecotone.core.visibility import (
     SECRET_CHOICE,
+    Sealed,
     Sight,
     announcement,
     declared_secret,
     infer,
     kind_text,
+    revealed,
 )
 from ecotone.testing import check_game
 from tests.core.toy import SPEC, Bid, BidsData, Fold, SealedBids
@@ -87,6 +89,73 @@ def test_the_step_that_closes_the_decision_is_judged_by_the_observations(
     assert told.text(P1) == told.text(SPECTATOR) == str(last)
     # ... while the first bid, stored when it was made, stays told as it was then
     assert announcement(start, P1, first, waiting).text(P2) == "a bid"
+
+
+def test_once_the_decision_closes_its_secrets_are_shown_as_far_as_the_table_shows_them(
+    start: State[Any],
+) -> None:
+    first = _bid(start, P1)
+    waiting = start.apply(P1, first)
+    last = _bid(waiting, P2)
+    resolved = waiting.apply(P2, last)
+    decision = [(start, P1, first), (waiting, P2, last)]
+    # both cards lie on the table, P1's first: each bid is known to everyone now
+    early, closing = revealed(decision, resolved)
+    assert early.text(P2) == early.text(SPECTATOR) == str(first)
+    assert closing == announcement(waiting, P2, last, resolved)
+    # what was told when the bid was made stays told: the judgement only adds to it
+    told = announcement(start, P1, first, waiting)
+    assert told.widened(early).text(P2) == str(first)
+    assert told.widened(early.replace(visible=0, kinds=0)) == told
+
+
+def test_a_surface_that_tells_steps_one_at_a_time_is_handed_the_secrets_as_they_close(
+    start: State[Any],
+) -> None:
+    sealed = Sealed()
+    first = _bid(start, P1)
+    waiting = start.apply(P1, first)
+    told = announcement(start, P1, first, waiting)
+    assert sealed.took(1, start, P1, first, waiting, told) == []  # the decision is open
+    # P1's bid is taken back: the decision's steps after step 0 are forgotten
+    sealed.undone(0)
+    last = _bid(waiting, P2)
+    resolved = waiting.apply(P2, last)
+    assert sealed.took(2, waiting, P2, last, resolved, announcement(waiting, P2, last)) == []
+    # noted again and closed: the bid, as told then and as told now
+    sealed = Sealed()
+    sealed.took(1, start, P1, first, waiting, told)
+    ((was, now),) = sealed.took(2, waiting, P2, last, resolved, announcement(waiting, P2, last))
+    assert was == told
+    assert (was.text(P2), now.text(P2)) == ("a bid", str(first))
+    # and nothing is left open: the next round's first bid opens a decision of its own
+    again = _bid(resolved, P1)
+    assert sealed.took(3, resolved, P1, again, resolved.apply(P1, again), told) == []
+
+
+class CardsFaceDown(SealedBids):
+    """The bids are scored, never shown: the table tells nobody which card was bid."""
+
+    def observation(self, data: BidsData, seat: int | None) -> dict[str, Any]:
+        obs = super().observation(data, seat)
+        del obs["played"]
+        return obs
+
+
+def test_a_secret_the_table_never_shows_stays_a_secret_when_the_decision_closes() -> None:
+    register("toy-face-down", CardsFaceDown)
+    try:
+        start = ecotone.make("toy-face-down", players=2).start(12)
+        first = _bid(start, P1)
+        waiting = start.apply(P1, first)
+        last = _bid(waiting, P2)
+        resolved = waiting.apply(P2, last)
+        early, _ = revealed([(start, P1, first), (waiting, P2, last)], resolved)
+        # P2 sees a bid was made (its points and P1's hand tell so much), never which
+        assert early.text(P2) == early.text(SPECTATOR) == "a bid"
+        assert early.sight(P1) is Sight.ACTION
+    finally:
+        unregister("toy-face-down")
 
 
 def test_too_many_alternatives_hide_the_step_from_the_others(

@@ -9,7 +9,9 @@ re-deal consistent with the viewer's knowledge can change (``state.determinize``
 same definition as the kernel harness's leak check. Every message a viewer receives must
 carry the viewer's exact observation and legal actions, and no hidden component id may
 appear in it anywhere (as a string or a word of one), nor the seed or the state digest.
-A log entry about step ``k`` is judged against the state right after that step; so is
+A log entry about step ``k`` is judged against the state right after that step, though
+what it names may also be public by the time it is sent (a sealed choice is shown once its
+decision has closed and the board shows where it led); so is
 the step a take-back names (what it showed then, it had shown already: a seat's own
 card it placed and took back is the seat's to show, as the engine's undo policy says)
 and the step a request to take back names. A seat's own step is judged against the state
@@ -167,11 +169,13 @@ class LeakChecker:
 
     def check_step(self, viewer: int | None, entry: dict[str, Any], what: str) -> None:
         """A log entry of step ``k``: judged against the state after it, or, for the
-        seat that took it, the state it was taken in (version ``k - 1``)."""
+        seat that took it, the state it was taken in (version ``k - 1``); what it names
+        that the viewer may know now (the state the message is sent in) passes too."""
         version = entry["version"]
         if entry["seat"] == viewer and entry.get("action") is not None:
             version -= 1
-        self.check_words(viewer, entry, version, what)
+        known_now = set(_words(entry)) - self.hidden(viewer, self.match.version)
+        self.check_words(viewer, entry, version, what, allowed=known_now)
 
 
 _POLLS_PER_TURN = 40_000

@@ -7,7 +7,7 @@ from fastapi.testclient import TestClient
 
 from ecotone.server import create_app
 from tests.server.conftest import make_settings
-from tests.server.helpers import close, create, join, open_ws
+from tests.server.helpers import auth, close, create, join, open_ws
 
 
 def test_bids_are_collected_in_secret(client: TestClient, toy: str) -> None:
@@ -49,6 +49,11 @@ def test_bids_are_collected_in_secret(client: TestClient, toy: str) -> None:
     assert after["log"][1]["text"] == "fold"  # P2's fold is visible to P1 once resolved
     assert after["observation"]["played"] == [bid["action"]["card"]]
     assert set(mine) > set(after["observation"]["hand"])
+    # and P1's bid to P2 and the spectators, now that the card lies on the table: the
+    # decision's secrets are judged again as it closes
+    for token in (t2, None):  # (P2's view over HTTP: its socket's update may precede the ack)
+        view = client.get(f"/api/v1/matches/{mid}/view", headers=auth(token) if token else {})
+        assert view.json()["log"][0]["text"] == f"bid {bid['action']['card']}"
     for c in (p1, p2):
         close(c)
 

@@ -64,7 +64,7 @@ from ecotone.core.game import Game
 from ecotone.core.history import History
 from ecotone.core.records import seat_name
 from ecotone.core.replay import Replay
-from ecotone.core.visibility import announcement
+from ecotone.core.visibility import Sealed, announcement
 from ecotone.sim.runner import bot_seed, build_bot, default_bot
 
 __all__ = ["HUMAN", "PlaySession", "add_parser", "catch_up", "find_resumable", "run_play"]
@@ -272,6 +272,8 @@ class PlaySession:
         self.told: dict[int, list[tuple[int, str]]] = {h: [] for h in self.humans}
         self.seen: dict[int, int] = {h: len(self.line.steps) for h in self.humans}
         self.forced: set[int] = set()  # the numbers of the steps taken as forced
+        # the secret steps of a simultaneous decision still open: told again when it closes
+        self.sealed = Sealed()
         self.on_screen: int | None = None  # the human whose view is showing
         self.resumed = line is not None and bool(line.steps)
         # Shown with the first decision on screen (in a terminal, after the opening).
@@ -368,7 +370,8 @@ class PlaySession:
         # Each seat is told of the step what the server would tell it (the kernel's one
         # rule): the move, only its kind, or only that a choice was made; the next views
         # show whatever the game reveals later.
-        told = announcement(before, seat, action, self.line.state)
+        after = self.line.state
+        told = announcement(before, seat, action, after)
         who = self._who(seat)
         for human in self.humans:
             text = str(action) if human == seat else told.text(human)
@@ -376,6 +379,16 @@ class PlaySession:
             self.told[human].append((number, f"{who}: {text}{note}"))
         if not self.humans:
             self.console.print(Text(f"{who}: {told.text(None)}"))
+        # A step that closes a simultaneous decision: each of its secret steps is told again
+        # to whoever may see more of it now (as the server's log shows it), numbered as
+        # the next step, so that the seat that closed it reads it too.
+        for was, now in self.sealed.took(number, before, seat, action, after, told):
+            who = self._who(now.seat)
+            for human in self.humans:
+                if human != now.seat and now.sight(human) is not was.sight(human):
+                    self.told[human].append((number + 1, f"{who}: {now.text(human)} (revealed)"))
+            if not self.humans and now.sight(None) is not was.sight(None):
+                self.console.print(Text(f"{who}: {now.text(None)} (revealed)"))
 
     # -- a human's turn -------------------------------------------------------------------
 
@@ -437,6 +450,7 @@ class PlaySession:
         self.line = line
         kept = len(line.steps)
         self.forced = {n for n in self.forced if n <= kept}
+        self.sealed.undone(kept)
         for human in self.humans:
             self.told[human] = [(n, t) for n, t in self.told[human] if n <= kept]
             self.seen[human] = min(self.seen[human], kept)

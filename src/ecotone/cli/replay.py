@@ -3,7 +3,8 @@
 Watched from a chair (a spectator's by default, or ``--seat N``), each state is that
 viewer's picture and each step is told as the kernel's one rule told it to that viewer
 at the time (:mod:`ecotone.core.visibility`): the move, only its kind, or only that a
-choice was made. ``--referee`` watches with every hand revealed
+choice was made; the secret choices of a simultaneous decision are told again as it
+closes, as far as the table shows them by then. ``--referee`` watches with every hand revealed
 (:meth:`~ecotone.core.game.State.observe_all`) and every step named.
 """
 
@@ -24,7 +25,7 @@ from ecotone.cli.paint import painter
 from ecotone.core.errors import EcotoneError, StateError
 from ecotone.core.game import Game, State
 from ecotone.core.replay import Replay, ReplayStep
-from ecotone.core.visibility import announcement
+from ecotone.core.visibility import Sealed, announcement
 
 __all__ = ["add_parser", "run_replay"]
 
@@ -91,28 +92,42 @@ def _verify(replay: Replay, path: Path) -> int:
     return 0
 
 
+def _who(replay: Replay, seat: int) -> str:
+    """A seat as the replay names it: ``P2 (random)``."""
+    who = f"P{seat + 1}"
+    if replay.seats is not None and seat < len(replay.seats):
+        who += f" ({replay.seats[seat]})"
+    return who
+
+
 def _describe(
     game: Game[Any],
     replay: Replay,
     state: State[Any],
     step: ReplayStep,
+    number: int,
     viewer: int | None,
-    *,
-    referee: bool,
-) -> str:
-    """The step as ``viewer`` was told it when it was taken (the referee: in full)."""
-    who = f"P{step.seat + 1}"
-    if replay.seats is not None and step.seat < len(replay.seats):
-        who += f" ({replay.seats[step.seat]})"
+    sealed: Sealed | None,
+) -> list[str]:
+    """Step ``number`` as ``viewer`` was told it when it was taken (without ``sealed``:
+    the referee's, in full); and, when it closes a simultaneous decision, each of the
+    decision's secret steps ``viewer`` may now see more of, as the terminal tells them
+    (``sealed`` notes the open ones)."""
+    who = _who(replay, step.seat)
     try:
         action = game.codec.from_json(step.action)
-        text = str(action)
-        if not referee:
-            text = announcement(state, step.seat, action).text(viewer)
+        if sealed is None:
+            return [f"{who}: {action}"]
+        after = state.apply(step.seat, action)
     except EcotoneError:
         # Shown as recorded; stepping past it will report why it is refused.
-        text = str(step.action)
-    return f"{who}: {text}"
+        return [f"{who}: {step.action}"]
+    told = announcement(state, step.seat, action, after)
+    return [f"{who}: {told.text(viewer)}"] + [
+        f"{_who(replay, now.seat)}: {now.text(viewer)} (revealed)"
+        for was, now in sealed.took(number, state, step.seat, action, after, told)
+        if now.seat != viewer and now.sight(viewer) is not was.sight(viewer)
+    ]
 
 
 def _secrets(state: State[Any]) -> Iterator[str]:
@@ -156,6 +171,7 @@ def _show(
     c.print(Rule(Text(f"{game.spec.title}{variant}, seed {replay.seed}")))
     c.print(Text(f"Seats: {', '.join(f'P{s + 1} {n}' for s, n in enumerate(seats))}"))
     total = len(replay.steps)
+    sealed = None if referee else Sealed()
     try:
         for number, (state, step) in enumerate(replay.states()):
             c.print(Rule(Text(f"after step {number} of {total}" if number else "start")))
@@ -179,8 +195,10 @@ def _show(
                 else:
                     c.print(Text(f"The replay stops here, before the game's end ({total} steps)."))
                 break
-            told = _describe(game, replay, state, step, viewer, referee=referee)
+            told, *shown = _describe(game, replay, state, step, number + 1, viewer, sealed)
             c.print(Text(f"Step {number + 1}: {told}", style="bold"))
+            for line in shown:
+                c.print(Text(f"  {line}", style="bold"))
             if pause and not _wait(c):
                 break
     except StateError as exc:

@@ -22,7 +22,11 @@ every game:
   ``p`` could *really* have done, which depends on ``p``'s hidden hand; a viewer who does
   not know that hand may not tell a forced route, or the one card ``p`` could play, from
   the others, so the declaration wins. The step that closes the decision is the reveal:
-  the game then shows the choices in its observations, and the inference judges it.
+  the game then shows the choices in its observations, and the inference judges it, and
+  judges again each secret step of the decision (:func:`revealed`): what the observations
+  show once it has closed, each alternative followed by the decision's later steps. A
+  sealed route is shown once the pawns stand where the routes led; a card exchanged face
+  down stays a secret choice.
 
 :func:`announcement` combines both into an :class:`Announcement`, a frozen record of
 what every viewer sees of one step (:class:`Sight`) and the text each reads: the
@@ -47,7 +51,7 @@ every hand face up, for replays of finished games.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
@@ -65,6 +69,7 @@ __all__ = [
     "SECRET_CHOICE",
     "Announcement",
     "Revealed",
+    "Sealed",
     "Sight",
     "announcement",
     "declared_secret",
@@ -72,6 +77,7 @@ __all__ = [
     "infer",
     "kind_text",
     "reveal",
+    "revealed",
     "viewer_bit",
 ]
 
@@ -151,6 +157,11 @@ class Announcement(Record, frozen=True):
             return Sight.ACTION
         return Sight.KIND if self.kinds & bit else Sight.NOTHING
 
+    def widened(self, later: Announcement) -> Announcement:
+        """What was told of the step with what a later judgement of it (:func:`revealed`)
+        shows more: never less, for the viewers have been told already."""
+        return self.replace(visible=self.visible | later.visible, kinds=self.kinds | later.kinds)
+
     def text(self, viewer: int | None) -> str:
         """What ``viewer`` reads of the step: the notation, ``"a bid"``, or
         ``"a secret choice"``."""
@@ -204,12 +215,86 @@ def declared_secret(before: State[Any], seat: int, action: Action, after: State[
     return others_decide or bool(game.chosen(after.data))
 
 
+def revealed(
+    decision: Sequence[tuple[State[Any], int, Action]],
+    end: State[Any],
+    observed: dict[int | None, dict[str, Any]] | None = None,
+) -> list[Announcement]:
+    """What every viewer learns of each step of a simultaneous decision once the decision
+    has closed: the observations' answer in ``end``, where an alternative of a step is
+    judged by where it leads with the decision's later steps taken after it (an
+    alternative that would make one of them impossible counts as looking the same).
+
+    Args:
+        decision: each step of the decision, in order, with the state it was taken in;
+            the last one closed it (the game declares none of it secret any more).
+        end: the state after the last step.
+        observed: ``end``'s observations by viewer, when already computed (reused).
+    """
+    return [
+        infer(before, seat, action, end, observed, [(s, a) for _, s, a in decision[i + 1 :]])
+        for i, (before, seat, action) in enumerate(decision)
+    ]
+
+
+class Sealed:
+    """The secret steps of a simultaneous decision still open, for a surface that tells
+    steps one at a time (the terminal, ``ecotone replay``): each step told is noted here,
+    and the step that closes the decision hands back its secret steps judged again
+    (:func:`revealed`), with what each viewer was told of them before.
+    """
+
+    def __init__(self) -> None:
+        self._open: list[tuple[int, State[Any], int, Action, Announcement]] = []
+
+    def took(
+        self,
+        number: int,
+        before: State[Any],
+        seat: int,
+        action: Action,
+        after: State[Any],
+        told: Announcement,
+    ) -> list[tuple[Announcement, Announcement]]:
+        """Note step ``number`` (``seat`` took ``action`` in ``before``; ``told`` is what
+        each viewer was told of it). When it closes a decision whose secret steps were
+        noted, each of those as ``(what was told then, what is told now)`` (``now``
+        widens ``then``: :meth:`Announcement.widened`); else nothing."""
+        if declared_secret(before, seat, action, after):
+            self._open.append((number, before, seat, action, told))
+            return []
+        if not self._open:
+            return []
+        decision = [(b, s, a) for _n, b, s, a, _t in self._open] + [(before, seat, action)]
+        # (the last judgement is of the closing step, told already)
+        out = [
+            (was, was.widened(late))
+            for (*_, was), late in zip(self._open, revealed(decision, after), strict=False)
+        ]
+        self._open = []
+        return out
+
+    def undone(self, kept: int) -> None:
+        """Forget the steps after step ``kept``: they were taken back."""
+        self._open = [step for step in self._open if step[0] <= kept]
+
+
+def _followed(state: State[Any], then: Sequence[tuple[int, Action]]) -> State[Any] | None:
+    """``state`` with the steps ``then`` taken, or ``None`` if one of them is refused."""
+    for seat, action in then:
+        if state.explain(seat, action) is not None:
+            return None
+        state = state.step(seat, action)
+    return state
+
+
 def infer(
     before: State[Any],
     seat: int,
     action: Action,
     after: State[Any],
     observed: dict[int | None, dict[str, Any]] | None = None,
+    then: Sequence[tuple[int, Action]] = (),
 ) -> Announcement:
     """What the game's observations alone tell each viewer of the step (see the module
     docstring); :func:`announcement` adds the game's declaration.
@@ -219,8 +304,11 @@ def infer(
     the seats' own checks are skipped (they cost one ``observe`` per alternative each).
 
     Args:
-        before, after: the states around the step (``action`` legal in ``before``).
+        before, after: the states around the step (``action`` legal in ``before``); with
+            ``then``, ``after`` is the state once those steps are taken too.
         observed: ``after``'s observations by viewer, when already computed (reused).
+        then: steps taken after this one before the viewers are asked (the rest of a
+            simultaneous decision: :func:`revealed`), after each alternative too.
     """
     players = before.game.players
 
@@ -237,7 +325,7 @@ def infer(
             tags = everyone(players)
         return told(visible, tags)
     # The alternatives come from this very state's legal actions: the unchecked step.
-    outcomes = [before.step(seat, a) for a in alternatives]
+    outcomes = [_followed(before.step(seat, a), then) for a in alternatives]
     named = _named(before, action)
 
     def seen(viewer: int | None) -> dict[str, Any]:
@@ -248,7 +336,7 @@ def infer(
         return [
             a
             for a, o in zip(alternatives, outcomes, strict=True)
-            if o.observe(viewer) == observation
+            if o is None or o.observe(viewer) == observation
         ]
 
     spectators = viewer_bit(players, None)

@@ -34,7 +34,7 @@ import time
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 import msgspec
@@ -45,7 +45,7 @@ from ecotone.core.actions import Action
 from ecotone.core.errors import ConfigError, IllegalAction, StateError
 from ecotone.core.game import State
 from ecotone.core.replay import Replay
-from ecotone.core.visibility import announcement
+from ecotone.core.visibility import Announcement, announcement, declared_secret, revealed
 from ecotone.server.accounts import Account, Accounts, player_key
 from ecotone.server.automation import Automation
 from ecotone.server.botwork import check_budget
@@ -96,6 +96,64 @@ _json = msgspec.json.Encoder(order="deterministic")
 
 # A step with more alternatives than this is judged (who may see it) on a worker thread.
 _JUDGED_INLINE = 96
+
+
+@dataclass(frozen=True, slots=True)
+class _Applied:
+    """A step :func:`_played` took: the state it was taken in, who took what, what each
+    viewer is told of it, the digest after it, and whether it was a secret of a decision
+    still open after it (:func:`~ecotone.core.visibility.declared_secret`)."""
+
+    before: State[Any]
+    seat: int
+    action: Action
+    by: Controller
+    told: Announcement
+    digest: str
+    secret: bool
+
+
+async def _played(
+    state: State[Any], steps: list[tuple[int, Action, Controller]]
+) -> tuple[list[_Applied], list[tuple[int, str]], State[Any], dict[int | None, dict[str, Any]]]:
+    """Take ``steps`` in order from ``state``, each judged (who may see it): the steps
+    taken, the choices void (a collected choice the others' choices made impossible, with
+    the reason), the state reached and its observations by viewer.
+
+    When the steps are the choices of a simultaneous decision, collected and applied
+    together, the last closing it, each secret choice is judged again as the decision
+    closed (:func:`~ecotone.core.visibility.revealed`): a route is seen where it led, as
+    the board shows it; what the observations still hide stays hidden."""
+    viewers: list[int | None] = [*range(state.game.players), None]
+    applied: list[_Applied] = []
+    void: list[tuple[int, str]] = []
+    observed: dict[int | None, dict[str, Any]] = {}
+    for seat, action, by in steps:
+        reason = state.explain(seat, action)
+        if reason is not None:
+            void.append((seat, reason))
+            continue
+        after = state.apply(seat, action)
+        observed = {v: after.observe(v) for v in viewers}
+        if len(state.legal_actions(seat)) > _JUDGED_INLINE:
+            # Judging a step with hundreds of alternatives (a BIOME Borneo placement)
+            # takes tens of milliseconds: do it off the event loop, so the other
+            # matches keep being served meanwhile.
+            told = await asyncio.to_thread(announcement, state, seat, action, after, observed)
+        else:
+            told = announcement(state, seat, action, after, observed)
+        secret = declared_secret(state, seat, action, after)
+        applied.append(_Applied(state, seat, action, by, told, after.digest(), secret))
+        state = after
+    if len(applied) > 1 and applied[0].secret and not applied[-1].secret:
+        decision = [(step.before, step.seat, step.action) for step in applied]
+        again = await asyncio.to_thread(revealed, decision, state, observed)
+        applied = [
+            replace(step, told=step.told.widened(late)) if step.secret else step
+            for step, late in zip(applied, again, strict=True)
+        ]
+    return applied, void, state, observed
+
 
 # How the server process is tuned while a manager runs (see _tune_process).
 _SWITCH_INTERVAL = 0.001
@@ -765,38 +823,20 @@ class MatchManager:
 
     async def _apply(self, match: Match, steps: list[tuple[int, Action, Controller]]) -> None:
         """Apply steps in order, store them in one transaction, then switch the match over."""
-        state = match.state
-        players = match.game.players
-        viewers: list[int | None] = [*range(players), None]
+        applied, void, state, observed = await _played(match.state, steps)
+        now = time.time()
         records: list[MoveRecord] = []
         new_steps: list[Step] = []
         befores: list[State[Any]] = []  # kept for taking the steps back
-        observed: dict[int | None, dict[str, Any]] = {}
-        void: list[tuple[int, str]] = []
-        now = time.time()
-        for seat, action, by in steps:
-            reason = state.explain(seat, action)
-            if reason is not None:  # a collected choice the others' choices made impossible
-                void.append((seat, reason))
-                continue
-            after = state.apply(seat, action)
-            observed = {v: after.observe(v) for v in viewers}
-            if len(state.legal_actions(seat)) > _JUDGED_INLINE:
-                # Judging a step with hundreds of alternatives (a BIOME Borneo placement)
-                # takes tens of milliseconds: do it off the event loop, so the other
-                # matches keep being served meanwhile.
-                told = await asyncio.to_thread(announcement, state, seat, action, after, observed)
-            else:
-                told = announcement(state, seat, action, after, observed)
-            visible, tags = told.visible, told.kinds
+        for step in applied:
+            seat, action, by, digest = step.seat, step.action, step.by, step.digest
+            visible, tags = step.told.visible, step.told.kinds
             version = match.version + len(new_steps) + 1
-            digest = after.digest()
             action_json = _json.encode(action.to_json()).decode()
             records.append(MoveRecord(version, seat, action_json, by, visible, tags, digest, now))
             new_steps.append(Step(version, seat, action, by, visible, tags, digest, now))
             # kept bare (without its cached legal actions), to take the step back
-            befores.append(State(state.game, state.data))
-            state = after
+            befores.append(State(step.before.game, step.before.data))
         status = "over" if state.is_over else "active"
         waiting = list(state.to_move) if status == "active" else []
         deadline = self.auto.deadline_for(match, waiting)
