@@ -25,8 +25,8 @@ every game:
   the game then shows the choices in its observations, and the inference judges it, and
   judges again each secret step of the decision (:func:`revealed`): what the observations
   show once it has closed, each alternative followed by the decision's later steps. A
-  sealed route is shown once the pawns stand where the routes led; a card exchanged face
-  down stays a secret choice.
+  sealed route is shown once the pawns stand where the routes led; what the table never
+  shows stays a secret choice.
 
 :func:`announcement` combines both into an :class:`Announcement`, a frozen record of
 what every viewer sees of one step (:class:`Sight`) and the text each reads: the
@@ -220,10 +220,11 @@ def revealed(
     end: State[Any],
     observed: dict[int | None, dict[str, Any]] | None = None,
 ) -> list[Announcement]:
-    """What every viewer learns of each step of a simultaneous decision once the decision
-    has closed: the observations' answer in ``end``, where an alternative of a step is
-    judged by where it leads with the decision's later steps taken after it (an
-    alternative that would make one of them impossible counts as looking the same).
+    """What every viewer learns of each step of a simultaneous decision but the last once
+    the decision has closed: the observations' answer in ``end``, where an alternative of a
+    step is judged by where it leads with the decision's later steps taken after it (an
+    alternative that would make one of them impossible counts as looking the same). The
+    last step, the one that closed it, was judged so when it was taken (:func:`announcement`).
 
     Args:
         decision: each step of the decision, in order, with the state it was taken in;
@@ -233,7 +234,7 @@ def revealed(
     """
     return [
         infer(before, seat, action, end, observed, [(s, a) for _, s, a in decision[i + 1 :]])
-        for i, (before, seat, action) in enumerate(decision)
+        for i, (before, seat, action) in enumerate(decision[:-1])
     ]
 
 
@@ -266,10 +267,9 @@ class Sealed:
         if not self._open:
             return []
         decision = [(b, s, a) for _n, b, s, a, _t in self._open] + [(before, seat, action)]
-        # (the last judgement is of the closing step, told already)
         out = [
             (was, was.widened(late))
-            for (*_, was), late in zip(self._open, revealed(decision, after), strict=False)
+            for (*_, was), late in zip(self._open, revealed(decision, after), strict=True)
         ]
         self._open = []
         return out

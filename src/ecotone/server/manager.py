@@ -145,12 +145,15 @@ async def _played(
         secret = declared_secret(state, seat, action, after)
         applied.append(_Applied(state, seat, action, by, told, after.digest(), secret))
         state = after
-    if len(applied) > 1 and applied[0].secret and not applied[-1].secret:
+    if any(step.secret for step in applied[:-1]) and not applied[-1].secret:
         decision = [(step.before, step.seat, step.action) for step in applied]
         again = await asyncio.to_thread(revealed, decision, state, observed)
         applied = [
-            replace(step, told=step.told.widened(late)) if step.secret else step
-            for step, late in zip(applied, again, strict=True)
+            *(
+                replace(step, told=step.told.widened(late)) if step.secret else step
+                for step, late in zip(applied[:-1], again, strict=True)
+            ),
+            applied[-1],
         ]
     return applied, void, state, observed
 
