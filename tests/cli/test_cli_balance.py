@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -114,3 +115,17 @@ def test_a_ray_address_nobody_answers_fails_at_once(
                         "--ray", "127.0.0.1:1", "--out", str(tmp_path))  # fmt: skip
     assert code == 2
     assert "no Ray cluster answers at 127.0.0.1:1" in err or "needs Ray" in err
+
+
+def test_the_summary_gives_each_highlighted_item_its_interval(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    args = ["balance", "once-upon-a-forest", "-n", "40", "--seed", "3", "-w", "1"]
+    code, out, err = _run(capsys, *args, "--out", str(tmp_path / "forest"))
+    assert code == 0, err
+    figure = r"[+-]\d+\.\d%, 95% [+-]\d+\.\d% to [+-]\d+\.\d%"
+    for title in ("Strongest", "Weakest"):
+        (line,) = [x for x in out.splitlines() if x.strip().startswith(f"{title} items:")]
+        items = re.findall(rf"\(({figure})\)", line)
+        assert items, line
+        assert len(items) == line.count(", 95% ")

@@ -21,6 +21,7 @@ import ecotone
 from ecotone.cli.options import Commands, add_game_arguments, make_game, split_names
 from ecotone.cli.output import UsageError, progress_bar, stderr_console, stdout_console
 from ecotone.core.game import Game
+from ecotone.core.records import counted
 from ecotone.sim.balance import (
     Comparison,
     GameRecord,
@@ -305,11 +306,17 @@ def _show(report: Report, folder: Path, workers: int, args: argparse.Namespace) 
                 if m is not None:
                     c.print(Text(f"    {_line(m.win)}, {m.win.n} games"))
     for title, items in (("Strongest", report.strongest), ("Weakest", report.weakest)):
-        shown = [f"{i.label} ({i.win.value:+.1%})" for i in items[:SHOWN_ITEMS] if i.win]
+        # each with its interval: a few dozen games leave most items' effect unsettled
+        shown = [
+            f"{i.label} ({i.win.value:+.1%}, 95% {i.win.low:+.1%} to {i.win.high:+.1%})"
+            for i in items[:SHOWN_ITEMS]
+            if i.win
+        ]
         if shown:
             c.print(Text(f"  {title} items: {', '.join(shown)}"))
     if report.errors:
-        c.print(Text(f"  {len(report.errors)} game(s) failed: see the report", style="red"))
+        failed = counted(len(report.errors), "game")
+        c.print(Text(f"  {failed} failed: see the report", style="red"))
     c.print(Text(f"Report: {folder / 'report.html'}"))
 
 
