@@ -43,6 +43,15 @@ def _bid(state: State[Any], seat: int) -> Bid:
     return next(a for a in state.legal_actions(seat) if isinstance(a, Bid))
 
 
+def _round(start: State[Any]) -> tuple[Bid, State[Any], Bid, State[Any]]:
+    """A round of sealed bids: P1's bid, the state it leaves, P2's bid (which closes the
+    round), the state after it."""
+    first = _bid(start, P1)
+    waiting = start.apply(P1, first)
+    last = _bid(waiting, P2)
+    return first, waiting, last, waiting.apply(P2, last)
+
+
 # -- what each viewer is told -------------------------------------------------------------
 
 
@@ -78,10 +87,7 @@ def test_a_declared_secret_is_hidden_though_the_observations_tell_it_apart(
 def test_the_step_that_closes_the_decision_is_judged_by_the_observations(
     start: State[Any],
 ) -> None:
-    first = _bid(start, P1)
-    waiting = start.apply(P1, first)
-    last = _bid(waiting, P2)
-    resolved = waiting.apply(P2, last)
+    first, waiting, last, resolved = _round(start)
     assert not declared_secret(waiting, P2, last, resolved)
     # both cards are on the table now: P1 may read which one P2 bid
     assert last.card in resolved.observe(P1)["played"]
@@ -94,10 +100,7 @@ def test_the_step_that_closes_the_decision_is_judged_by_the_observations(
 def test_once_the_decision_closes_its_secrets_are_shown_as_far_as_the_table_shows_them(
     start: State[Any],
 ) -> None:
-    first = _bid(start, P1)
-    waiting = start.apply(P1, first)
-    last = _bid(waiting, P2)
-    resolved = waiting.apply(P2, last)
+    first, waiting, last, resolved = _round(start)
     decision = [(start, P1, first), (waiting, P2, last)]
     # both cards lie on the table, P1's first: each bid is known to everyone now
     (early,) = revealed(decision, resolved)  # (the closing bid was judged when taken)
@@ -112,14 +115,11 @@ def test_a_surface_that_tells_steps_one_at_a_time_is_handed_the_secrets_as_they_
     start: State[Any],
 ) -> None:
     sealed = Sealed()
-    first = _bid(start, P1)
-    waiting = start.apply(P1, first)
+    first, waiting, last, resolved = _round(start)
     told = announcement(start, P1, first, waiting)
     assert sealed.took(1, start, P1, first, waiting, told) == []  # the decision is open
     # P1's bid is taken back: the decision's steps after step 0 are forgotten
     sealed.undone(0)
-    last = _bid(waiting, P2)
-    resolved = waiting.apply(P2, last)
     assert sealed.took(2, waiting, P2, last, resolved, announcement(waiting, P2, last)) == []
     # noted again and closed: the bid, as told then and as told now
     sealed = Sealed()
@@ -145,10 +145,7 @@ def test_a_secret_the_table_never_shows_stays_a_secret_when_the_decision_closes(
     register("toy-face-down", CardsFaceDown)
     try:
         start = ecotone.make("toy-face-down", players=2).start(12)
-        first = _bid(start, P1)
-        waiting = start.apply(P1, first)
-        last = _bid(waiting, P2)
-        resolved = waiting.apply(P2, last)
+        first, waiting, last, resolved = _round(start)
         (early,) = revealed([(start, P1, first), (waiting, P2, last)], resolved)
         # P2 sees a bid was made (its points and P1's hand tell so much), never which
         assert early.text(P2) == early.text(SPECTATOR) == "a bid"
