@@ -269,6 +269,11 @@ class Match:
         best = max((scores[s] for s in others), default=None)
         return scores, [s for s in others if scores[s] == best]
 
+    def standing(self) -> list[float] | None:
+        """Each seat's score as it stands while the match runs (``state.standing()``), the
+        same for every viewer; ``None`` before the deal and once over (:meth:`result`)."""
+        return self.state.standing() if self.status == "active" and self.dealt else None
+
     def set_state(self, state: State[Any], observed: dict[int | None, dict[str, Any]]) -> None:
         """Move to a new state (observations already computed are kept for the broadcast)."""
         self.state = state
@@ -353,7 +358,7 @@ class Match:
             turn=turn_number(state, self.moves),
             phase=state.phase(viewer) if self.status == "active" else None,
             breakdown=breakdown(state) if self.status == "over" else None,
-            standing=state.standing() if self.status == "active" and dealt else None,
+            standing=self.standing(),
             undo=verdict(self, viewer) if undo and viewer is not None else None,
             undo_offer=offer_view(self, viewer),
             dealt=dealt,
@@ -404,7 +409,7 @@ class Match:
             resigned=self.resigned,
             turn=turn_number(self.state, self.moves),
             dealt=self.dealt,
-            standing=self.state.standing() if self.status == "active" and self.dealt else None,
+            standing=self.standing(),
         )
 
     # -- sending -------------------------------------------------------------------------
