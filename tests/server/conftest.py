@@ -19,6 +19,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from ecotone.server import Settings, create_app
+from tests.server.helpers import close_sessions
 
 PG_ENV = "ECOTONE_TEST_POSTGRES_URL"
 
@@ -40,6 +41,20 @@ def run_async(coro: Coroutine[Any, Any, T]) -> T:
         return asyncio.run(coro)
     with ThreadPoolExecutor(max_workers=1) as pool:
         return pool.submit(asyncio.run, coro).result()
+
+
+@pytest.fixture(autouse=True)
+def _sessions_closed_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test client, the fixture's or a test's own, closes the websocket sessions
+    left open on it before it stops: it waits for their tasks, so a test that fails with
+    one open would otherwise hang in its teardown instead of failing."""
+    stop = TestClient.__exit__
+
+    def stop_after_its_sessions(self: TestClient, *exc: Any) -> None:
+        close_sessions(self)
+        stop(self, *exc)
+
+    monkeypatch.setattr(TestClient, "__exit__", stop_after_its_sessions)
 
 
 def _postgres_url() -> str:

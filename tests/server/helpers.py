@@ -59,6 +59,7 @@ class Conn:
     def __init__(self, ws: WebSocketTestSession) -> None:
         self.ws = ws
         self.seen: list[dict[str, Any]] = []
+        self.closed = False
 
     def send(self, message: dict[str, Any]) -> None:
         self.ws.send_text(json.dumps(message))
@@ -147,6 +148,7 @@ def open_ws(
     """Open a session; returns it with the welcome and the first update."""
     ws = client.websocket_connect(f"{API}/matches/{match_id}/ws").__enter__()
     conn = Conn(ws)
+    _OPEN.setdefault(id(client), []).append(conn)
     hello: dict[str, Any] = {"type": "hello", "protocol": 1}
     if token is not None:
         hello["token"] = token
@@ -161,5 +163,20 @@ def open_ws(
 
 
 def close(conn: Conn) -> None:
-    """Close a session."""
-    conn.ws.__exit__(None, None, None)
+    """Close a session (once: closing it again does nothing)."""
+    if not conn.closed:
+        conn.closed = True
+        conn.ws.__exit__(None, None, None)
+
+
+#: The sessions :func:`open_ws` opened, by the identity of the client they were opened
+#: on. A client that stops waits for every session's task, so a test that fails with a
+#: session open would hang in its client's teardown instead of failing:
+#: :func:`close_sessions` closes them first (tests/server/conftest.py has every client do so).
+_OPEN: dict[int, list[Conn]] = {}
+
+
+def close_sessions(client: TestClient) -> None:
+    """Close every session :func:`open_ws` opened on ``client`` and left open."""
+    for conn in _OPEN.pop(id(client), []):
+        close(conn)
