@@ -30,3 +30,23 @@ def test_the_command_prints_a_row_per_game(capsys: pytest.CaptureFixture[str]) -
     assert lines[0].split()[:2] == ["game", "players"]
     assert lines[1].startswith("phylo")
     assert lines[1].rstrip().endswith("x")
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["nosuch"], "there is no game 'nosuch'; the games are: biomasters,"),
+        (["phylo", "--players", "9"], "Phylo: Voyage of the Beagle is for 2 players, not 9"),
+        (["phylo", "--seconds", "0"], "--seconds must be a positive number, not 0"),
+        (["phylo", "--seconds", "nan"], "--seconds must be a positive number, not nan"),
+    ],
+)
+def test_the_command_refuses_what_it_cannot_measure_in_words(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert f"error: {said}" in err
+    assert "Traceback" not in err

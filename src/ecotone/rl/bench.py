@@ -35,6 +35,7 @@ import numpy as np
 import numpy.typing as npt
 
 import ecotone
+from ecotone.core.errors import ConfigError
 from ecotone.core.game import Game, State
 from ecotone.core.registry import game_class
 from ecotone.rl.aec import EcotoneAEC
@@ -182,10 +183,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="python -m ecotone.rl.bench",
         description="Steps per second of the RL environments against the raw engine.",
     )
-    parser.add_argument("games", nargs="*", choices=[[], *ecotone.available_games()])
+    parser.add_argument("games", nargs="*", metavar="GAME", help="default: every game")
     parser.add_argument("--seconds", type=float, default=1.0, help="per way, per game")
     parser.add_argument("--players", type=int, default=None)
     args = parser.parse_args(argv)
+    if not args.seconds > 0 or args.seconds == float("inf"):  # (nan is neither)
+        parser.error(f"--seconds must be a positive number, not {args.seconds:g}")
+    try:
+        # every configuration refused before any is measured, in the game's own words
+        for game_id in args.games:
+            game_class(game_id)
+        for game_id in args.games or ecotone.available_games():
+            if args.players is not None:
+                ecotone.make(game_id, players=args.players)
+    except ConfigError as error:
+        parser.error(str(error))
     rows = bench(args.games or None, args.seconds, args.players)
     print(
         f"{'game':20} {'players':>7} {'engine/s':>9} {'+observe/s':>10} {'aec/s':>8} "
