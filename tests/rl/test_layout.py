@@ -161,6 +161,23 @@ def test_the_layout_command_prints_the_description(capsys: pytest.CaptureFixture
         assert f"`{game_id}`" in everything
 
 
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["phylo", "--players", "5"], "Phylo: Voyage of the Beagle is for 2 players, not 5"),
+        (["phylo", "--players", "2", "--variant", "nope"], "has no variant 'nope'"),
+        (["phylo"], "name a GAME and --players"),
+    ],
+)
+def test_the_layout_command_refuses_a_configuration_in_words(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    assert stopped.value.code == 2
+    assert said in capsys.readouterr().err
+
+
 def test_the_rl_package_and_the_tensor_name_no_game() -> None:
     found = naming(ROOT / "src/ecotone/rl") + naming(ROOT / "src/ecotone/bots/tensor")
     assert not found, "ecotone.rl and ecotone.bots.tensor work for any game:\n" + "\n".join(found)

@@ -15,6 +15,7 @@ import msgspec
 
 import ecotone
 from ecotone.bots.tensor.encoding import layout
+from ecotone.core.errors import ConfigError
 from ecotone.core.registry import game_class
 
 __all__ = ["main", "summary"]
@@ -56,7 +57,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.game is None or args.players is None:
         parser.error("name a GAME and --players (or ask for --all)")
-    found = layout(args.game, players=args.players, variant=args.variant)
+    try:  # a configuration the game does not take, said in its own words
+        found = layout(args.game, players=args.players, variant=args.variant)
+    except ConfigError as error:
+        parser.error(str(error))
     if args.json:
         print(msgspec.json.encode(found.to_json()).decode())
     else:
