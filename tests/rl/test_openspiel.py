@@ -22,7 +22,7 @@ from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr
 
 import ecotone
 import ecotone.rl
-from ecotone.rl.spiel import DIGEST_BITS, SEEDS, load_game, short_name
+from ecotone.rl.openspiel import DIGEST_BITS, SEEDS, load_game, short_name
 from tests.rl.configs import first_configurations, ids
 
 
@@ -31,6 +31,15 @@ def test_random_sim(config: tuple[str, int]) -> None:
     game_id, players = config
     game = load_game(game_id, players=players)
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_importing_the_module_registers_every_game_under_either_name() -> None:
+    from ecotone.rl import openspiel, spiel
+
+    registered = {g.short_name for g in pyspiel.registered_games()}
+    assert {short_name(game_id) for game_id in ecotone.available_games()} <= registered
+    assert spiel.__all__ == openspiel.__all__
+    assert all(getattr(spiel, name) is getattr(openspiel, name) for name in openspiel.__all__)
 
 
 def test_a_variant_loads_by_its_parameters() -> None:
