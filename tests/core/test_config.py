@@ -30,6 +30,15 @@ def test_wrong_player_count_gives_the_range(toy: str) -> None:
     assert err.value.code == "config/bad-player-count"
 
 
+@pytest.mark.parametrize("players", ["2", True, 2.0, None])
+def test_a_player_count_that_is_no_whole_number_is_refused_in_words(
+    toy: str, players: object
+) -> None:
+    with pytest.raises(ConfigError, match=f"for 2 players, not {players!r}$") as err:
+        ecotone.make(toy, players=players)  # type: ignore[arg-type]
+    assert err.value.code == "config/bad-player-count"
+
+
 def test_wrong_variant_lists_variants(toy: str) -> None:
     with pytest.raises(ConfigError, match="variants: short") as err:
         ecotone.make(toy, players=2, variant="long")

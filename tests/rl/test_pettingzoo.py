@@ -131,6 +131,17 @@ def test_an_illegal_action_can_raise_the_games_reason_instead() -> None:
         env.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
 
 
+@pytest.mark.parametrize("index", ["x", None, 10**9, -1])
+def test_an_action_that_is_no_index_is_refused_naming_what_was_given(index: object) -> None:
+    env = ecotone.rl.env("once-upon-a-forest", players=2, illegal="raise")
+    env.reset(seed=1)
+    with pytest.raises(
+        ecotone.IllegalAction, match=rf"action index {index!r} is not in 0\.\."
+    ) as err:
+        env.step(index)
+    assert err.value.code == "action/unknown-index"
+
+
 def test_max_cycles_truncates_every_agent() -> None:
     env = ecotone.rl.env("biome-borneo", players=2, max_cycles=3)
     env.reset(seed=0)

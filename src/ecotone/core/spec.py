@@ -266,17 +266,21 @@ class GameSpec:
                 the message lists what is valid.
         """
         low, high = self.player_range(variant)
-        if not isinstance(players, int) or not low <= players <= high:
+        # a count is a whole number: not a text, nor True
+        whole = isinstance(players, int) and not isinstance(players, bool)
+        if not whole or not low <= players <= high:
             what = f"the {variant} variant of {self.title}" if variant else self.title
             counts = str(low) if low == high else f"{low} to {high}"
             noun = "player" if high == 1 else "players"
             hint = ""
-            others = [v for v in self.variants if v.min_players <= players <= v.max_players]
-            if isinstance(players, int) and others:
+            others = [
+                v for v in self.variants if whole and v.min_players <= players <= v.max_players
+            ]
+            if others:
                 hint = "; try variant " + " or ".join(repr(v.name) for v in others)
             raise ConfigError(
                 "config/bad-player-count",
-                f"{what} is for {counts} {noun}, not {players}{hint}",
+                f"{what} is for {counts} {noun}, not {players if whole else repr(players)}{hint}",
             )
         known = {o.name: o for o in self.options}
         out: dict[str, Any] = {}

@@ -368,15 +368,16 @@ class Table:
         """The legal action numbered ``index`` for ``seat``, or ``None`` when it is not
         legal now (``Illegal.RAISE`` raises instead, with the game's reason)."""
         try:
-            number = int(index)
+            number: int | None = int(index)
         except (TypeError, ValueError):
-            number = -1
+            number = None  # not a number: no action's
         legal = self._legal.get(seat)
         if legal is None:  # its mask not made at this state: found now
             legal = self.legal(seat)
-        action = legal.get(number)
+        action = legal.get(number)  # type: ignore[arg-type] # (None: no action)
         if action is None and self.illegal is _RAISE:
-            decoded = self.game.codec.from_index(number)  # raises for a bad index
+            # raises for a bad index, naming what was given
+            decoded = self.game.codec.from_index(index if number is None else number)
             self.state.check(seat, decoded)  # raises with the game's reason
         return action
 
