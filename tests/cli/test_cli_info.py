@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -12,6 +13,7 @@ import ecotone
 from ecotone.cli import info
 from ecotone.cli.info import RulesMissing, find_rules
 from ecotone.cli.main import main
+from ecotone.core.registry import game_class
 
 FOREST = "once-upon-a-forest"
 
@@ -134,3 +136,12 @@ def test_python_dash_m_runs_the_cli() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert FOREST in done.stdout
+
+
+@pytest.mark.parametrize("game_id", ecotone.available_games())
+def test_each_rules_document_names_the_rules_version_its_game_is_at(game_id: str) -> None:
+    """What a teacher reads says which rules it describes: the version every replay of
+    the game records."""
+    text = " ".join(find_rules(game_id).split())
+    said = re.findall(rf"Game id `{re.escape(game_id)}`, rules version (\d+\.\d+\.\d+)", text)
+    assert said == [game_class(game_id).spec.rules_version]

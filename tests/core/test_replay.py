@@ -9,6 +9,7 @@ import pytest
 
 import ecotone
 from ecotone.core.errors import StateError
+from ecotone.core.registry import game_class
 from ecotone.core.replay import Replay
 
 
@@ -142,3 +143,37 @@ def _played_text() -> str:
             "digest": "x",
         }
     )
+
+
+@pytest.mark.parametrize("game_id", ecotone.available_games())
+def test_a_game_recorded_under_a_version_that_plays_alike_still_replays(game_id: str) -> None:
+    """Each earlier rules version a game lists as playing alike (only its text changed)
+    still replays and still loads its saved states; any other version is refused."""
+    players = game_class(game_id).spec.min_players
+    game = ecotone.make(game_id, players=players)
+    spec = game.spec
+    state = game.start(9)
+    moves = []
+    while not state.is_over and len(moves) < 40:
+        seat = state.to_move[-1]
+        action = state.legal_actions(seat)[0]
+        moves.append((seat, action))
+        state = state.apply(seat, action)
+    replay = Replay.record(game, 9, moves, state)
+    saved = state.to_json()
+    for version in spec.replays_from:
+        older = _edited(replay, "rules_version", version)
+        assert older.verify().digest() == state.digest()
+        assert game.load_state({**saved, "rules_version": version}) == state
+    with pytest.raises(StateError) as err:
+        _edited(replay, "rules_version", "0.0.1").verify()
+    assert err.value.code == "replay/rules-version"
+    with pytest.raises(StateError) as err:
+        game.load_state({**saved, "rules_version": "0.0.1"})
+    assert err.value.code == "state/rules-version"
+
+
+def test_the_games_whose_pictures_changed_since_list_the_versions_they_replay() -> None:
+    assert ecotone.make("once-upon-a-forest", players=2).spec.plays_alike("1.0.0")
+    assert ecotone.make("singapore-untamed", players=4).spec.plays_alike("1.0.1")
+    assert not ecotone.make("phylo", players=2).spec.plays_alike("0.9.0")

@@ -206,7 +206,7 @@ class Game(ABC, Generic[D]):
                     f"this state is for {key}={data.get(key)!r}, "
                     f"but the game is {key}={self.config[key]!r}",
                 )
-        if data.get("rules_version") != self.spec.rules_version:
+        if not self.spec.plays_alike(str(data.get("rules_version"))):
             raise StateError(
                 "state/rules-version",
                 f"this state was saved under rules version {data.get('rules_version')!r}; "

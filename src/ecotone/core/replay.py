@@ -92,7 +92,7 @@ class Replay(msgspec.Struct, frozen=True, kw_only=True):
             StateError: when the rules version differs or a recorded action is refused.
         """
         game = self.make_game()
-        if self.rules_version != game.spec.rules_version:
+        if not game.spec.plays_alike(self.rules_version):
             raise StateError(
                 "replay/rules-version",
                 f"this replay was recorded under {self.game} rules {self.rules_version}; "

@@ -209,7 +209,11 @@ class GameSpec:
         max_steps: an upper bound on the number of decisions in any game of any
             configuration (the configured bound is :attr:`Game.max_steps`).
         rules_version: bumped whenever rules or data change what a seed and an action
-            list produce; replays record it.
+            list produce, or what the golden playthroughs print; replays record it.
+        replays_from: earlier rules versions whose games this one plays exactly alike
+            (the same states from the same seed and actions: only text or pictures
+            changed), so that their replays and saved states still load
+            (:meth:`plays_alike`). A version whose rules changed is never listed.
     """
 
     id: str
@@ -225,6 +229,7 @@ class GameSpec:
     variants: tuple[Variant, ...] = ()
     options: tuple[Option, ...] = ()
     provenance_note: str = field(default="")
+    replays_from: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         # a variant's own default must be a value its option accepts: checked once, here,
@@ -235,6 +240,11 @@ class GameSpec:
                 if option is None:
                     raise ValueError(f"{self.id}: variant {v.name} sets unknown option {name!r}")
                 option.check(value)
+
+    def plays_alike(self, rules_version: str) -> bool:
+        """Whether a game recorded under ``rules_version`` plays here exactly as it was
+        played: this version, or one of :attr:`replays_from`."""
+        return rules_version == self.rules_version or rules_version in self.replays_from
 
     def variant(self, name: str | None) -> Variant | None:
         """The variant called ``name`` (``None`` is the standard game)."""

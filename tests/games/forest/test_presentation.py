@@ -123,7 +123,7 @@ def test_every_sign_of_the_text_picture_is_explained(players: int, variant: str 
 
 # what each style other than a level's or a seat's is meant for, whole
 FORMS = {
-    "chainsaw": r"chainsaw|\+saw|[1-9]\d* chainsaws?|[1-9]\d* chainsaw\(s\)",
+    "chainsaw": r"chainsaw|\+saw|[1-9]\d* chainsaws?",
     "start": r"start",
     "covered": r"\(\+[1-9]\d*\)",
     "empty": r"·",
@@ -219,7 +219,11 @@ def test_a_seat_a_card_of_each_level_and_a_chainsaw_are_marked() -> None:
         assert _styles_of(text, styled, cid) == {f"card.{key}"}, cid
     for level in LEVELS:
         assert _styles_of(text, styled, level.title) == {f"level.{level.key}"}
-    assert _styles_of(text, styled, "chainsaw") == {"chainsaw"}  # S12 and C12
+    # P1's count (C05's saw) is marked whole; S12's and C12's word on its own
+    assert "1 chainsaw;" in text
+    assert _styles_of(text, styled, "1 chainsaw") == {"chainsaw"}
+    uncounted = text.replace("1 chainsaw;", "1 ________;")  # (the same places)
+    assert _styles_of(uncounted, styled, "chainsaw") == {"chainsaw"}
     assert _styles_of(text, styled, "+saw") == {"chainsaw"}  # C05 Howler+saw, F05 in hand
     assert "G13 start" in text
     assert _styles_of(text, styled, "start") == {"start", "(plain)"}  # G13's; not a sentence's

@@ -121,19 +121,19 @@ def test_render_shows_own_hand_labels_only() -> None:
     assert "P1 (you)" in mine
     for cid in ("S01", "S13", "C13"):
         assert cid not in mine
-    assert "Hand: 3 card(s) (2nd level, 2nd level, Canopy)" in mine
+    assert "Hand: 3 cards (2nd level, 2nd level, Canopy)" in mine
     theirs = state.render(1)
     assert "S01 Toucan" in theirs
     assert "P2 (you)" in theirs
     for cid in ("C07", "F06", "G01"):
         assert cid not in theirs
-    assert "Hand: 3 card(s) (Ground, 1st level, Canopy)" in theirs
+    assert "Hand: 3 cards (Ground, 1st level, Canopy)" in theirs
 
 
 def test_render_header_and_placing_hint() -> None:
     state = position()
     text = state.render(0)
-    assert text.startswith("Once Upon a Forest · 2 player(s) · P1 places a card")
+    assert text.startswith("Once Upon a Forest · 2 players · P1 places a card")
     assert "P1 (you): 2 points  (1 complete, 1 started, 0 chainsaws; in balance: none)" in text
     assert "You may place in trees 1-2 (finish your last tree to start a new one)" in text
     assert "You may place" not in state.render(1)

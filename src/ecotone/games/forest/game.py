@@ -42,7 +42,10 @@ SPEC: Final = GameSpec(
     simultaneous=False,
     # at most 63 draws, 63 placements and 63 gifts (every card but the start cards)
     max_steps=3 * 63,
-    rules_version="1.0.0",
+    rules_version="1.0.1",
+    # 1.0.1 says counts as words in its pictures ("1 chainsaw", "Hand: 0 cards"): its
+    # games are 1.0.0's, move for move
+    replays_from=("1.0.0",),
     variants=(
         Variant(
             SOLO,

@@ -124,7 +124,7 @@ def marks(cs: CardSet | None = None) -> tuple[Mark, ...]:
         *(Mark(rf"\b{re.escape(level.title)}\b", f"level.{level.key}") for level in LEVELS),
         Mark(rf"(?<=\b[{code}]\d\d )chainsaw\b", "chainsaw"),
         Mark(r"(?<=[a-z])\+saw\b", "chainsaw"),
-        Mark(r"\b[1-9]\d* chainsaw(?:s\b|\(s\))", "chainsaw"),
+        Mark(r"\b[1-9]\d* chainsaws?\b", "chainsaw"),
         Mark(rf"(?<=\b[{code}]\d\d )start\b", "start"),
         Mark(r"\(\+\d+\)", "covered"),
         Mark("·", "empty"),

@@ -50,7 +50,7 @@ def _forest_lines(forest: Forest, title: str) -> list[str]:
     balanced = ", ".join(cs.species[k].short for k in sc.balanced) or "none"
     lines = [
         f"{title}: {sc.total} points  ({sc.complete} complete, {sc.incomplete} started, "
-        f"{sc.chainsaws} chainsaws; in balance: {balanced})"
+        f"{counted(sc.chainsaws, 'chainsaw')}; in balance: {balanced})"
     ]
     if not forest:
         return [*lines, "  (no trees yet)"]
@@ -80,7 +80,7 @@ def render(d: ForestData, seat: int | None, players: int, variant: str | None = 
     """The table as ``seat`` sees it (``None``: a spectator): piles, forests, hands, and
     what the variant adds (the table's chainsaws; the solo game's final rating)."""
     cs = cards()
-    lines = [f"Once Upon a Forest · {players} player(s) · {_doing(d, players)}"]
+    lines = [f"Once Upon a Forest · {counted(players, 'player')} · {_doing(d, players)}"]
     piles = []
     for i, pile in enumerate(d.piles):
         top = Level(cs.level_of[pile[-1]]).title if pile else "empty"
@@ -96,7 +96,7 @@ def render(d: ForestData, seat: int | None, players: int, variant: str | None = 
             lines.append(f"  Hand: {shown or 'empty'}")
         else:
             levels = ", ".join(Level(lv).title for lv in sorted(cs.level_of[c] for c in hand))
-            lines.append(f"  Hand: {len(hand)} card(s)" + (f" ({levels})" if hand else ""))
+            lines.append(f"  Hand: {counted(len(hand), 'card')}" + (f" ({levels})" if hand else ""))
     if players == 1:
         lines.append("")
         lines.extend(_forest_lines(d.neighbour, "Neighbouring Forest"))

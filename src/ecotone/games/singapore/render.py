@@ -134,7 +134,9 @@ def _player_lines(d: SGData, seat: int | None) -> list[str]:
                 out.append(f"    Your secret Niche: {n.name} (needs {need})")
         else:
             backs = ", ".join(cs.decks[cs.deck_of(c)].name for c in p.hand)
-            out.append(f"    Hand: {len(p.hand)} card(s)" + (f" ({backs} backs)" if backs else ""))
+            out.append(
+                f"    Hand: {counted(len(p.hand), 'card')}" + (f" ({backs} backs)" if backs else "")
+            )
         if p.facedown:
             out.append(
                 f"    {counted(len(p.facedown), 'card')} face down until the end of the round"
