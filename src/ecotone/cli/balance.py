@@ -273,7 +273,7 @@ def _line(f: Figure | None, sign: str = "") -> str:
 
 
 def _where(workers: int, args: argparse.Namespace) -> str:
-    return f"on Ray ({args.ray})" if args.ray else f"on {workers} worker(s)"
+    return f"on Ray ({args.ray})" if args.ray else f"on {counted(workers, 'worker')}"
 
 
 def _show(report: Report, folder: Path, workers: int, args: argparse.Namespace) -> None:

@@ -29,6 +29,7 @@ from ecotone.cli.options import Commands, at_least
 from ecotone.cli.output import UsageError, progress_bar
 from ecotone.core.deckbuilding import Deckbuilding, DeckList
 from ecotone.core.errors import DataError
+from ecotone.core.records import counted
 from ecotone.core.registry import game_class
 from ecotone.sim.decktest import DeckReport, Pairing, deckbuilding_of, matchups, measure_deck
 from ecotone.sim.runner import check_bots
@@ -185,7 +186,9 @@ def _list(game: str, build: Deckbuilding, as_json: bool) -> int:
             print(f"  {path.name}: cannot be read: {deck.message}")
             continue
         problems = build.check(deck)
-        state = "legal" if not problems else f"{len(problems)} problem(s): --check shows them"
+        state = (
+            "legal" if not problems else f"{counted(len(problems), 'problem')}: --check shows them"
+        )
         print(f"  {deck.name} ({deck.size} cards; {state}) {path.name}")
         try:
             print(f"      code: {build.encode(deck)}")

@@ -11,6 +11,7 @@ from rich.text import Text
 
 from ecotone.cli.options import Commands, add_game_arguments, at_least, make_game
 from ecotone.cli.output import progress_bar, stdout_console
+from ecotone.core.records import counted
 from ecotone.sim.departures import DepartureReport, departures
 
 __all__ = ["add_parser", "run_departures"]
@@ -80,7 +81,7 @@ def _report(r: DepartureReport) -> None:
     variant = f" ({g['variant']})" if g["variant"] else ""
     c.print(
         Text(
-            f"{g['game']}{variant}, {g['players']} player(s): {r.bot} at {r.decisions} "
+            f"{g['game']}{variant}, {counted(g['players'], 'player')}: {r.bot} at {r.decisions} "
             f"decisions of heuristic games, seed {r.seed}, {r.seconds:.1f} s; "
             f"{len(r.departures)} departures from the heuristic's move, each judged by "
             f"{r.playouts} paired playouts"

@@ -24,6 +24,7 @@ from ecotone.cli.output import UsageError, error_line, fmt, stdout_console
 from ecotone.cli.paint import painter
 from ecotone.core.errors import EcotoneError, StateError
 from ecotone.core.game import Game, State
+from ecotone.core.records import named
 from ecotone.core.replay import Replay, ReplayStep
 from ecotone.core.visibility import Sealed, announcement
 
@@ -190,8 +191,8 @@ def _show(
                     return 1
                 if state.is_over:
                     scores = ", ".join(f"P{s + 1} {fmt(x)}" for s, x in enumerate(state.scores()))
-                    winners = ", ".join(f"P{w + 1}" for w in state.winners()) or "nobody"
-                    c.print(Text(f"Game over. Scores: {scores}. Winner(s): {winners}."))
+                    won = named("Winner", [f"P{w + 1}" for w in state.winners()])
+                    c.print(Text(f"Game over. Scores: {scores}. {won}."))
                 else:
                     c.print(Text(f"The replay stops here, before the game's end ({total} steps)."))
                 break

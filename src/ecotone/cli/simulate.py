@@ -15,6 +15,7 @@ from rich.text import Text
 
 from ecotone.cli.options import Commands, add_game_arguments, at_least, make_game, split_names
 from ecotone.cli.output import UsageError, fmt, progress_bar, stdout_console
+from ecotone.core.records import counted
 from ecotone.sim.runner import Batch, Summary, default_bot, lineup_for, run_games, summarize
 
 __all__ = ["add_parser", "run_simulate"]
@@ -139,10 +140,10 @@ def _report(s: Summary, workers: int, out: Path | None) -> None:
     variant = f" ({s.variant})" if s.variant else ""
     c.print(
         Text(
-            f"{s.game}{variant}, {s.players} players: {s.games} games "
+            f"{s.game}{variant}, {counted(s.players, 'player')}: {s.games} games "
             f"({s.completed} completed), {s.steps} steps "
-            f"({fmt(s.mean_steps, 1)} per game), {s.seconds:.2f} s on {workers} worker(s), "
-            f"seed {s.seed}"
+            f"({fmt(s.mean_steps, 1)} per game), {s.seconds:.2f} s "
+            f"on {counted(workers, 'worker')}, seed {s.seed}"
         )
     )
     table = Table(title_justify="left")

@@ -15,6 +15,7 @@ from rich.text import Text
 
 from ecotone.cli.options import Commands, add_game_arguments, at_least, make_game, split_names
 from ecotone.cli.output import UsageError, fmt, progress_bar, stdout_console
+from ecotone.core.records import counted
 from ecotone.sim.runner import GameResult
 from ecotone.sim.tournament import (
     MIN_BOOTSTRAP_DEALS,
@@ -168,13 +169,9 @@ def _head_to_head(s: Standings) -> Table:
     return table
 
 
-def _count(n: int, thing: str) -> str:
-    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
-
-
 def _interval_notes(s: Standings) -> list[str]:
     """What the ratings and the intervals are, in as many words as this run needs."""
-    deals = _count(s.deals, "deal")
+    deals = counted(s.deals, "deal")
     if s.records and s.records[0].rating is not None:
         notes = [
             "Rating: Bradley-Terry on each game's pairwise results, Elo scale, mean 1500;",
@@ -209,9 +206,9 @@ def _report(s: Standings, workers: int) -> None:
     variant = f" ({g['variant']})" if g["variant"] else ""
     c.print(
         Text(
-            f"{g['game']}{variant}, {g['players']} player(s): {s.games} games "
-            f"({s.completed} completed) in {s.seconds:.1f} s on {workers} worker(s), "
-            f"seed {s.seed}; {s.schedule} seatings, {_count(s.deals, 'deal')} (a seating and "
+            f"{g['game']}{variant}, {counted(g['players'], 'player')}: {s.games} games "
+            f"({s.completed} completed) in {s.seconds:.1f} s on {counted(workers, 'worker')}, "
+            f"seed {s.seed}; {s.schedule} seatings, {counted(s.deals, 'deal')} (a seating and "
             "its rotations share one)"
         )
     )

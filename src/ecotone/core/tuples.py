@@ -18,9 +18,10 @@ that defines a record cannot be compiled: see ``pyproject.toml``). Import them f
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TypeVar
 
-__all__ = ["counted", "put", "seat_name", "without"]
+__all__ = ["counted", "named", "put", "seat_name", "without"]
 
 T = TypeVar("T")
 
@@ -54,3 +55,13 @@ def counted(n: int, one: str, many: str | None = None) -> str:
     """``n`` things said as a player says them: ``1 card``, ``3 cards`` (``many``: the word
     for several when it is not ``one`` with an ``s``)."""
     return f"{n} {one if n == 1 else (many if many is not None else one + 's')}"
+
+
+def named(one: str, names: Sequence[str], none: str = "nobody") -> str:
+    """``names`` under their heading, as a player says it: ``winner: P2``, ``winners: P1,
+    P2``, ``winner: nobody`` (``none``: what stands for no name).
+
+    >>> named("winner", ["Ana", "P2"])
+    'winners: Ana, P2'
+    """
+    return f"{one if len(names) <= 1 else one + 's'}: {', '.join(names) or none}"

@@ -44,6 +44,7 @@ from ecotone.bots.tuning import freeze_what_lives
 from ecotone.core.actions import Action
 from ecotone.core.errors import ConfigError, IllegalAction, StateError
 from ecotone.core.game import State
+from ecotone.core.records import named
 from ecotone.core.replay import Replay
 from ecotone.core.visibility import Announcement, announcement, declared_secret, revealed
 from ecotone.server.accounts import Account, Accounts, player_key
@@ -715,8 +716,8 @@ class MatchManager:
             match.updated_at = now
             name = match.seats[seat].name or f"P{seat + 1}"
             _, winners = match.result()
-            won = ", ".join(match.seats[w].name or f"P{w + 1}" for w in winners or []) or "nobody"
-            match.notice("match/over", f"{name} resigned; winner(s): {won}", seat)
+            won = named("winner", [match.seats[w].name or f"P{w + 1}" for w in winners or []])
+            match.notice("match/over", f"{name} resigned; {won}", seat)
             self._after_change(match)
 
     def authenticate(self, match: Match, token: str | None) -> tuple[int, str]:
@@ -868,8 +869,8 @@ class MatchManager:
         for seat, reason in void:
             match.tell(seat, Error(code="match/choice-void", message=reason, version=match.version))
         if status == "over":
-            winners = ", ".join(f"P{w + 1}" for w in state.winners()) or "nobody"
-            match.notice("match/over", f"the match is over; winner(s): {winners}")
+            won = named("winner", [f"P{w + 1}" for w in state.winners()])
+            match.notice("match/over", f"the match is over; {won}")
 
     def _after_change(self, match: Match) -> None:
         self.takebacks.settle(match)
