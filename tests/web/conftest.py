@@ -17,6 +17,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -61,6 +62,23 @@ class Server:
     def get(self, path: str) -> Any:
         with urllib.request.urlopen(self.url + path, timeout=10) as res:
             return json.loads(res.read())
+
+    def post(self, path: str, body: dict[str, Any], token: str | None = None) -> Any:
+        """A JSON call as another client would make it (``token``: its bearer token).
+        A refusal fails the test with the server's own words, not a bare status."""
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        req = urllib.request.Request(
+            self.url + path, data=json.dumps(body).encode(), headers=headers, method="POST"
+        )
+        try:
+            with urllib.request.urlopen(req, timeout=30) as res:
+                return json.loads(res.read())
+        except urllib.error.HTTPError as refused:
+            with refused:
+                said = refused.read().decode(errors="replace")
+            raise AssertionError(f"POST {path} {body}: {refused.code} {said}") from None
 
 
 def launch(port: int, db: Path, log: Path) -> Server:

@@ -64,21 +64,10 @@ def test_each_board_draws_a_match_and_takes_a_move(page: Any, board: str) -> Non
     raise AssertionError(f"the {board} board offered none of the first {QUICK} decisions")
 
 
-def _post(server: Server, path: str, body: dict[str, Any]) -> Any:
-    req = urllib.request.Request(
-        server.url + path,
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-        method="POST",
-    )
-    with urllib.request.urlopen(req, timeout=30) as res:
-        return json.loads(res.read())
-
-
 def _first_view(server: Server, game: str, players: int, **extra: Any) -> Any:
     """A new match's first observation from seat 0, taken as a client would."""
     body = {"game": game, "players": players, "join": {"seat": 0}, **extra}
-    made = _post(server, "/api/v1/matches", body)
+    made = server.post("/api/v1/matches", body)
     req = urllib.request.Request(
         f"{server.url}/api/v1/matches/{made['match']['id']}/view",
         headers={"Authorization": f"Bearer {made['token']}"},

@@ -7,7 +7,6 @@ A kept move the match has moved past is refused on the screen, never silently dr
 from __future__ import annotations
 
 import json
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -101,17 +100,6 @@ def test_the_server_dies_mid_match_and_play_resumes_with_nothing_lost(
         stop(srv)
 
 
-def _post(server: Server, path: str, body: dict[str, Any], token: str) -> Any:
-    req = urllib.request.Request(
-        server.url + path,
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
-        method="POST",
-    )
-    with urllib.request.urlopen(req, timeout=30) as res:
-        return json.loads(res.read())
-
-
 def test_a_move_kept_offline_is_refused_on_screen_when_the_match_moved_on(
     page: Any, server: Server
 ) -> None:
@@ -130,7 +118,7 @@ def test_a_move_kept_offline_is_refused_on_screen_when_the_match_moved_on(
     # the banner offers to try at once rather than wait out the back-off
     assert page.locator("#connection #retry-now").is_visible()
     # meanwhile the same seat plays another move from elsewhere (another device)
-    _post(server, f"/api/v1/matches/{match}/actions", {"version": version, "action": other}, token)
+    server.post(f"/api/v1/matches/{match}/actions", {"version": version, "action": other}, token)
     page.evaluate(MEND)
     # "Try now", unless the back-off's own retry has already brought the connection back
     # (then the banner and its button are gone, and the kept move is on its way anyway)

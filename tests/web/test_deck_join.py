@@ -87,9 +87,7 @@ def test_a_joiner_brings_a_saved_deck_and_it_is_dealt(
     # dealt with Ben's deck: every card of his hand is one of it, drawn with its face
     dealt = server.get(f"/api/v1/matches/{match}")
     assert (dealt["dealt"], dealt["status"], dealt["options"]["deck2"]) == (True, "active", code)
-    wake = set(
-        _post(server, f"/api/v1/games/{PHYLO}/decks/decode", {"code": code})["deck"]["cards"]
-    )
+    wake = set(server.post(f"/api/v1/games/{PHYLO}/decks/decode", {"code": code})["deck"]["cards"])
     hand = ben.locator("#my-hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
     assert hand
     assert {card.split(":")[-1] for card in hand} <= wake
@@ -105,16 +103,6 @@ def test_a_joiner_brings_a_saved_deck_and_it_is_dealt(
     act_once(first)
     assert first.evaluate("() => window.ecotonePage.version") == 1
     assert not errors, errors
-
-
-def _post(server: Server, path: str, body: dict[str, Any]) -> Any:
-    req = urllib.request.Request(
-        server.url + path,
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(req, timeout=10) as res:
-        return json.loads(res.read())
 
 
 STORE = "const s = await import('/static/js/deckstore.js');"

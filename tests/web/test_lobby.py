@@ -5,7 +5,6 @@ restart, forgetting a finished one, and a finished match's replay with every han
 
 from __future__ import annotations
 
-import json
 import re
 import urllib.request
 from typing import Any
@@ -267,24 +266,12 @@ def test_every_game_replays_with_every_hand_revealed(page: Any, server: Server, 
     shot(page, f"{game}-replay-revealed")
 
 
-def _post(server: Server, path: str, body: dict[str, Any], token: str | None = None) -> Any:
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    req = urllib.request.Request(
-        server.url + path, data=json.dumps(body).encode(), headers=headers, method="POST"
-    )
-    with urllib.request.urlopen(req, timeout=30) as res:
-        return json.loads(res.read())
-
-
 def test_the_lobby_is_live(page: Any, server: Server) -> None:
     """New, started and finished matches appear without a reload, each row saying the
     game, who plays, the open seats and the time per move."""
     page.wait_for_selector("#open-matches li")
     page.evaluate("() => { window.sameLobby = true; }")  # gone if the page reloads
-    made = _post(
-        server,
+    made = server.post(
         "/api/v1/matches",
         {
             "game": FOREST,
@@ -306,7 +293,7 @@ def test_the_lobby_is_live(page: Any, server: Server) -> None:
     shot(page, "lobby-live-open")
 
     # someone takes the last seat: the match moves to the matches in progress
-    joined = _post(server, f"/api/v1/matches/{match}/join", {"name": "Yann"})
+    joined = server.post(f"/api/v1/matches/{match}/join", {"name": "Yann"})
     playing = page.locator(f"#active-matches li[data-match='{match}']")
     playing.wait_for(timeout=30_000)
     assert "Yann" in playing.inner_text()
@@ -316,7 +303,7 @@ def test_the_lobby_is_live(page: Any, server: Server) -> None:
     assert not row.count()
 
     # it ends (Yann resigns): it is among the finished ones, with who won
-    _post(server, f"/api/v1/matches/{match}/resign", {}, token=joined["token"])
+    server.post(f"/api/v1/matches/{match}/resign", {}, token=joined["token"])
     done = page.locator(f"#over-matches li[data-match='{match}']")
     done.wait_for(timeout=30_000)
     assert "Yann resigned" in done.inner_text()

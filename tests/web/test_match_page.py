@@ -5,9 +5,7 @@ refuses forgotten by the browser, with the reason said on the page."""
 
 from __future__ import annotations
 
-import json
 import re
-import urllib.request
 from typing import Any
 
 from tests.web.conftest import Server, shot
@@ -16,18 +14,6 @@ from tests.web.helpers import act_once, create, say, wait_ready
 FOREST = "once-upon-a-forest"
 BIOME = "biome-borneo"
 FOLDED = "#actions .actions-group.folded"
-
-
-def post(server: Server, path: str, body: dict[str, Any], token: str | None = None) -> Any:
-    """An HTTP call to the server as another client would make it."""
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    req = urllib.request.Request(
-        server.url + path, data=json.dumps(body).encode(), headers=headers, method="POST"
-    )
-    with urllib.request.urlopen(req, timeout=10) as res:
-        return json.loads(res.read())
 
 
 def take_seats(page: Any, match: dict[str, Any], seats: dict[int, str], active: int) -> None:
@@ -159,8 +145,7 @@ def test_the_clock_keeps_to_the_servers_time_from_the_least_delayed_updates(
 def test_the_clock_counts_down_then_a_bot_stands_in_until_the_person_is_back(
     page: Any, new_page: Any, server: Server
 ) -> None:
-    made = post(
-        server,
+    made = server.post(
         "/api/v1/matches",
         {
             "game": FOREST,
@@ -172,7 +157,7 @@ def test_the_clock_counts_down_then_a_bot_stands_in_until_the_person_is_back(
     )
     match = made["match"]
     other = new_page()
-    ben = post(server, f"/api/v1/matches/{match['id']}/join", {"seat": 1, "name": "Ben"})
+    ben = server.post(f"/api/v1/matches/{match['id']}/join", {"seat": 1, "name": "Ben"})
     take_seats(page, match, {0: made["token"]}, 0)
     take_seats(other, match, {1: ben["token"]}, 1)
 
@@ -235,8 +220,7 @@ def _stored(page: Any, match: str) -> tuple[Any, Any]:
 
 
 def test_a_refused_seat_token_is_forgotten_and_the_page_says_why(page: Any, server: Server) -> None:
-    made = post(
-        server,
+    made = server.post(
         "/api/v1/matches",
         {
             "game": FOREST,
@@ -246,7 +230,7 @@ def test_a_refused_seat_token_is_forgotten_and_the_page_says_why(page: Any, serv
         },
     )
     match = made["match"]
-    ben = post(server, f"/api/v1/matches/{match['id']}/join", {"seat": 1, "name": "Ben"})
+    ben = server.post(f"/api/v1/matches/{match['id']}/join", {"seat": 1, "name": "Ben"})
     # hot-seat: this tab holds P1 with a token the server never gave, and P2 for real
     take_seats(page, match, {0: "not-a-token-of-this-match", 1: ben["token"]}, 0)
     lost = page.locator("#seat-lost")
@@ -263,7 +247,7 @@ def test_a_refused_seat_token_is_forgotten_and_the_page_says_why(page: Any, serv
 
     # P2 is left from elsewhere: its token stops working, and on the next visit it is
     # forgotten too; with no seat left, the match leaves "My matches"
-    post(server, f"/api/v1/matches/{match['id']}/leave", {}, token=ben["token"])
+    server.post(f"/api/v1/matches/{match['id']}/leave", {}, token=ben["token"])
     page.reload()
     page.locator("#seat-lost").wait_for()
     assert "P2" in page.locator("#seat-lost").inner_text()

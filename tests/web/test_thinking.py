@@ -7,14 +7,13 @@ from typing import Any
 
 from tests.web.conftest import Server, shot
 from tests.web.helpers import STEP_MS, wait_ready
-from tests.web.test_match_page import post, take_seats
+from tests.web.test_match_page import take_seats
 
 FOREST = "once-upon-a-forest"
 
 
 def test_a_searching_bot_is_shown_thinking_until_it_moves(page: Any, server: Server) -> None:
-    made = post(
-        server,
+    made = server.post(
         "/api/v1/matches",
         {
             "game": FOREST,
