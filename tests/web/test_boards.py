@@ -120,8 +120,16 @@ def _recent_place(board: str, action: dict[str, Any]) -> tuple[str, str, str] | 
 # may come between two reads).
 READ_MARKS = """() => {
   const p = window.ecotonePage;
+  // a ring tells the place by its colour; a dot beside it by its shape (a pseudo-element
+  // of the page's cells and piles, a circle of BIOME Borneo's hexes)
+  const dotted = (el) => {
+    if (el.querySelector(':scope > circle.bm-recent')) return true;
+    const dot = getComputedStyle(el, '::before');
+    return dot.content !== 'none' && parseFloat(dot.width) >= 8 && dot.borderRadius === '50%';
+  };
   const marks = [...document.querySelectorAll('#board .recent')].map((el) => ({
-    classes: (el.getAttribute('class') || '').split(/\\s+/), data: { ...el.dataset } }));
+    classes: (el.getAttribute('class') || '').split(/\\s+/), data: { ...el.dataset },
+    dotted: dotted(el) }));
   return [p.log, p.recent(null), marks];
 }"""
 
@@ -144,6 +152,7 @@ def test_each_board_marks_where_the_others_just_played(page: Any, board: str) ->
         places = {p for r in recent if (p := _recent_place(board, r["action"])) is not None}
         shown = {(c, k, m["data"][k]) for m in marks for c in m["classes"] for k in m["data"]}
         assert places <= shown, f"not marked: {places - shown} ({recent})"
+        assert all(m["dotted"] for m in marks), f"a ring without its dot: {marks}"
         if not places:
             assert not marks, f"marks with no step to mark: {marks} ({recent})"
         marked += len(places)

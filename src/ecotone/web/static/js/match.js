@@ -669,6 +669,7 @@ export class MatchPage {
   rulesPanel(u, legal) {
     const key = h("details.key-panel", { id: "key-panel", open: this.keyOpen }, h("summary", {}, h("h3", {}, "Key: icons and abbreviations")),
       h("p.muted", {}, "Rest on a card, press it long, or move to it with the keyboard (i opens and closes it) to see its whole face."),
+      h("p.muted.recent-key", {}, h("span.recent-dot", { "aria-hidden": "true" }), " A ring with a dot: where the others played since your last move."),
       legendList(this.presentation.glossary));
     listen(key, "toggle", (ev) => { this.keyOpen = /** @type {HTMLDetailsElement} */ (ev.currentTarget).open; });
     return h("section.panel.rules-panel", { id: "rules-panel", "aria-labelledby": "rules-h" },

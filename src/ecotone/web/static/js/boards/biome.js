@@ -304,7 +304,11 @@ export function biomeBoard(args) {
       if (here) g.append(tileFace(cat, here[0], here[1], c.x, y, size));
       else g.append(s("text", { x: c.x, y: y + 4, class: `bm-cellname${c.name.endsWith("a") ? " centre" : ""}` }, c.name.endsWith("a") ? c.name.slice(0, 2) : c.name));
       if (pending.has(c.name)) { g.classList.add("pending"); label += ", placed for the card being earned"; }
-      if (recent.has(c.name)) { g.classList.add("recent"); label += `, ${names(/** @type {number} */ (recent.get(c.name)))}'s last move`; }
+      if (recent.has(c.name)) {
+        g.classList.add("recent"); label += `, ${names(/** @type {number} */ (recent.get(c.name)))}'s last move`;
+        const [dx, dy] = corner(c.x, y, size * 0.8, 5);  // a dot by the top corner: more than a colour
+        g.append(s("circle", { cx: dx.toFixed(1), cy: dy.toFixed(1), r: 5, class: "bm-recent" }));
+      }
       /** @type {Use | null} */
       let attrs = null;
       const spots = placeHere.get(c.name);
