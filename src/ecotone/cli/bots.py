@@ -16,6 +16,7 @@ from ecotone.bots.models import shipped_policies
 from ecotone.cli.options import Commands
 from ecotone.cli.output import stdout_console
 from ecotone.core.errors import ConfigError
+from ecotone.core.records import configured
 from ecotone.core.registry import game_class
 
 __all__ = ["add_parser", "bot_catalogue", "run_bots"]
@@ -63,9 +64,7 @@ def bot_catalogue(game_id: str) -> list[dict[str, Any]]:
         options = [{"name": o.name, "default": o.default, "help": o.help} for o in listed]
         out.append({"name": name, "description": _summary(cls), "options": options})
     for policy in shipped_policies(game_id):  # each for the table it was trained for
-        table = f"{policy.players} players" + (
-            f", variant {policy.variant}" if policy.variant else ""
-        )
+        table = configured(policy.players, policy.variant)
         out.append(
             {
                 "name": policy.spec,

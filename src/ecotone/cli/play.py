@@ -62,7 +62,7 @@ from ecotone.core.actions import Action
 from ecotone.core.errors import StateError
 from ecotone.core.game import Game
 from ecotone.core.history import History
-from ecotone.core.records import seat_name
+from ecotone.core.records import counted, seat_name
 from ecotone.core.replay import Replay
 from ecotone.core.visibility import Sealed, announcement
 from ecotone.sim.runner import bot_seed, build_bot, default_bot
@@ -279,7 +279,7 @@ class PlaySession:
         # Shown with the first decision on screen (in a terminal, after the opening).
         self.greeting: tuple[str, ...] = ()
         if self.resumed and self.full:
-            self.greeting = (f"Resumed after {len(self.line.steps)} moves.",)
+            self.greeting = (f"Resumed after {counted(len(self.line.steps), 'move')}.",)
         self.folder = default_replay_dir()  # run() says where
 
     # -- the game loop --------------------------------------------------------------------
@@ -339,7 +339,7 @@ class PlaySession:
         c.print(Rule(Text(f"{self.game.spec.title} · {who}")))
         c.print(f"Seed {self.seed} (play this deal again with --seed {self.seed})")
         if self.resumed:
-            c.print(f"Resumed after {len(self.line.steps)} moves.")
+            c.print(f"Resumed after {counted(len(self.line.steps), 'move')}.")
 
     def _step(self) -> None:
         state = self.line.state
@@ -579,7 +579,9 @@ class PlaySession:
         path = self._save()
         c = self.console
         moves = len(self.line.steps)
-        c.print(f"{why} after {moves} moves. Nothing is lost: the game so far is saved in")
+        c.print(
+            f"{why} after {counted(moves, 'move')}. Nothing is lost: the game so far is saved in"
+        )
         c.print(Text(f"  {path}"))
         c.print(Text(f"Go on with: ecotone play --resume {path}   (or: --resume last)"))
         return status

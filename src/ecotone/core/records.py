@@ -21,9 +21,18 @@ import msgspec
 
 # Where they are written: a module of functions alone, which the optional compiled build
 # compiles (a module defining a record cannot be: see pyproject.toml).
-from ecotone.core.tuples import counted, named, put, seat_name, without
+from ecotone.core.tuples import configured, counted, named, put, seat_name, without
 
-__all__ = ["Record", "counted", "named", "put", "replace", "seat_name", "without"]
+__all__ = [
+    "Record",
+    "configured",
+    "counted",
+    "named",
+    "put",
+    "replace",
+    "seat_name",
+    "without",
+]
 
 
 class Record(msgspec.Struct, frozen=True, gc=False):

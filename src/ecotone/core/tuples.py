@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-__all__ = ["counted", "named", "put", "seat_name", "without"]
+__all__ = ["configured", "counted", "named", "put", "seat_name", "without"]
 
 T = TypeVar("T")
 
@@ -55,6 +55,15 @@ def counted(n: int, one: str, many: str | None = None) -> str:
     """``n`` things said as a player says them: ``1 card``, ``3 cards`` (``many``: the word
     for several when it is not ``one`` with an ``s``)."""
     return f"{n} {one if n == 1 else (many if many is not None else one + 's')}"
+
+
+def configured(players: int, variant: str | None = None) -> str:
+    """A table's configuration in words: ``2 players``, ``1 player, variant solo``.
+
+    >>> configured(1, "solo")
+    '1 player, variant solo'
+    """
+    return counted(players, "player") + (f", variant {variant}" if variant else "")
 
 
 def named(one: str, names: Sequence[str], none: str = "nobody") -> str:

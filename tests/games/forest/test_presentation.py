@@ -129,7 +129,7 @@ FORMS = {
     "empty": r"·",
     "rival": r"[Nn]eighbouring [Ff]orest",
     "you": r"\(you\)",
-    "points": r"-?\d+ points",
+    "points": r"-?\d+ points?",
 }
 
 

@@ -33,6 +33,7 @@ from importlib import resources
 from typing import Any
 
 from ecotone.core.game import Game
+from ecotone.core.records import configured
 
 __all__ = ["ShippedPolicy", "find_policy", "policies_for", "shipped_policies"]
 
@@ -146,10 +147,7 @@ def find_policy(name: str, game: Game[Any]) -> ShippedPolicy:
     if not found.fits(game):
         raise ValueError(
             f"model {name!r} plays {game.spec.title} with "
-            f"{_table(found.players, found.variant)}, not {_table(game.players, game.variant)}"
+            f"{configured(found.players, found.variant)}, "
+            f"not {configured(game.players, game.variant)}"
         )
     return found
-
-
-def _table(players: int, variant: str | None) -> str:
-    return f"{players} players" + (f", variant {variant}" if variant else "")

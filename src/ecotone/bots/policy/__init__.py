@@ -47,6 +47,7 @@ from ecotone.bots.policy.weights import Weights, is_weights_file, read_weights
 from ecotone.bots.tensor import Layout, layout_for
 from ecotone.core.actions import Action
 from ecotone.core.game import Game
+from ecotone.core.records import configured
 
 __all__ = [
     "LayoutWarning",
@@ -235,16 +236,10 @@ class LayoutWarning(UserWarning):
 
 
 def _stamped(stamp: dict[str, Any]) -> str:
-    words = [str(stamp.get("game")), f"{stamp.get('players')} players"]
-    if stamp.get("variant"):
-        words.append(f"variant {stamp['variant']}")
-    words.append(f"{stamp.get('size')} slots")
-    return ", ".join(words)
+    table = configured(stamp.get("players", 0), stamp.get("variant"))
+    return f"{stamp.get('game')}, {table}, {stamp.get('size')} slots"
 
 
 def _configuration(game: Game[Any]) -> str:
     """``Once Upon a Forest, 3 players, variant solo``: what a layout depends on most."""
-    words = [game.spec.title, f"{game.players} players"]
-    if game.variant:
-        words.append(f"variant {game.variant}")
-    return ", ".join(words)
+    return f"{game.spec.title}, {configured(game.players, game.variant)}"

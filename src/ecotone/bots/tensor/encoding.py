@@ -71,6 +71,7 @@ from ecotone.bots.tensor.nodes import (
 )
 from ecotone.bots.tensor.probe import Family, Shape, families, probe
 from ecotone.core.game import Game
+from ecotone.core.records import counted
 
 __all__ = ["ENCODING_VERSION", "LIMIT", "ONE_HOT_MAX", "Layout", "build", "layout", "layout_for"]
 
@@ -200,7 +201,7 @@ class Layout:
         """A Markdown table of the layout: every slice when ``full``, else one row per
         path pattern and kind (slot counts summed)."""
         config = self.config
-        title = f"`{config['game']}`, {config['players']} players"
+        title = f"`{config['game']}`, {counted(config['players'], 'player')}"
         if config.get("variant"):
             title += f", variant `{config['variant']}`"
         lines = [

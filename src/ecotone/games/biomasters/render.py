@@ -75,7 +75,8 @@ def render(d: BioData, table: Table, seat: int | None) -> str:
         shown = f", shown: {', '.join(d.revealed[s])}" if d.revealed[s] else ""
         lines.append(
             f"{seat_name(s)}{you}{team} · {table.decks[s].name} · Score Pile {points[s]} VP "
-            f"({len(d.piles[s])} cards) · hand {len(d.hands[s])}{shown} · deck {len(d.decks[s])}"
+            f"({counted(len(d.piles[s]), 'card')}) · hand {len(d.hands[s])}{shown} "
+            f"· deck {len(d.decks[s])}"
         )
         if s == seat:
             counts = Counter(kind_of(c) for c in d.hands[s])

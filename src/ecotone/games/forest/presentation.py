@@ -114,7 +114,8 @@ def marks(cs: CardSet | None = None) -> tuple[Mark, ...]:
 
     ``start`` and ``chainsaw`` are styled only where they follow a card's id (``G13
     start``, ``C12 chainsaw``), so that "or start tree 3" stays plain; a count of
-    chainsaws only when it is not zero.
+    chainsaws only when it is not zero; points only as a forest's score (``P1: 4
+    points``), not in a sentence ("costs 1 point").
     """
     cs = cs or cards()
     letters = _id_letters(cs)
@@ -131,7 +132,7 @@ def marks(cs: CardSet | None = None) -> tuple[Mark, ...]:
         Mark(r"\b[Nn]eighbouring [Ff]orest\b", "rival"),
         Mark(r"\bP([1-4])\b", "seat.{1}"),
         Mark(r"\(you\)", "you"),
-        Mark(r"-?\b\d+ points\b", "points"),
+        Mark(r"(?<=: )-?\d+ points?\b", "points"),
     )
 
 

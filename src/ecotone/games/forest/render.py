@@ -49,7 +49,7 @@ def _forest_lines(forest: Forest, title: str) -> list[str]:
     sc = score_forest(forest)
     balanced = ", ".join(cs.species[k].short for k in sc.balanced) or "none"
     lines = [
-        f"{title}: {sc.total} points  ({sc.complete} complete, {sc.incomplete} started, "
+        f"{title}: {counted(sc.total, 'point')}  ({sc.complete} complete, {sc.incomplete} started, "
         f"{counted(sc.chainsaws, 'chainsaw')}; in balance: {balanced})"
     ]
     if not forest:

@@ -119,7 +119,8 @@ def render(d: PhyloData, seat: int | None) -> str:
             extra.append("in play: " + ", ".join(name(c) for c in d.in_play[s]))
         tail = f" · {'; '.join(extra)}" if extra else ""
         lines.append(
-            f"{seat_name(s)}{you}: {pts[s]} points · {len(d.hands[s])} cards in hand{tail}"
+            f"{seat_name(s)}{you}: {counted(pts[s], 'point')} · "
+            f"{counted(len(d.hands[s]), 'card')} in hand{tail}"
         )
     if d.final >= 0:
         lines.append("The last card has been picked up: the game is ending.")
