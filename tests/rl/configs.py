@@ -1,6 +1,11 @@
-"""Every configuration of every game (player counts and variants), for the rl tests."""
+"""Every configuration of every game (player counts and variants), for the rl tests, and
+what a command says of one it refuses."""
 
 from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pytest
 
 import ecotone
 from ecotone.core.registry import game_class
@@ -24,3 +29,15 @@ def first_configurations() -> list[tuple[str, int]]:
 
 def ids(config: tuple[object, ...]) -> str:
     return "-".join(str(part) for part in config if part is not None)
+
+
+def refusal(
+    main: Callable[[Sequence[str]], int], argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> str:
+    """What command ``main`` prints when it refuses ``argv`` as a usage error (exit 2)."""
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    return err

@@ -27,7 +27,7 @@ from ecotone.bots.tensor.encoding import build
 from ecotone.bots.tensor.nodes import OVERFLOW
 from ecotone.rl.describe import main, summary
 from tests.core.test_architecture import naming
-from tests.rl.configs import configurations, ids
+from tests.rl.configs import configurations, ids, refusal
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -172,10 +172,7 @@ def test_the_layout_command_prints_the_description(capsys: pytest.CaptureFixture
 def test_the_layout_command_refuses_a_configuration_in_words(
     argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    with pytest.raises(SystemExit) as stopped:
-        main(argv)
-    assert stopped.value.code == 2
-    assert said in capsys.readouterr().err
+    assert said in refusal(main, argv, capsys)
 
 
 def test_the_rl_package_and_the_tensor_name_no_game() -> None:
