@@ -14,6 +14,8 @@ lets a seat take several decisions in a row. ``max_cycles`` itself is tested bel
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 pytest.importorskip("numpy")
@@ -131,7 +133,7 @@ def test_an_illegal_action_can_raise_the_games_reason_instead() -> None:
         env.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
 
 
-@pytest.mark.parametrize("index", ["x", None, 10**9, -1])
+@pytest.mark.parametrize("index", ["x", "3", None, 10**9, -1, 2.5, float("nan")])
 def test_an_action_that_is_no_index_is_refused_naming_what_was_given(index: object) -> None:
     env = ecotone.rl.env("once-upon-a-forest", players=2, illegal="raise")
     env.reset(seed=1)
@@ -140,6 +142,19 @@ def test_an_action_that_is_no_index_is_refused_naming_what_was_given(index: obje
     ) as err:
         env.step(index)
     assert err.value.code == "action/unknown-index"
+
+
+@pytest.mark.parametrize("kind", [int, float, np.int64, np.float32, np.array])
+def test_an_index_is_taken_in_any_numeric_form_that_names_it_whole(kind: Any) -> None:
+    env = ecotone.rl.env("once-upon-a-forest", players=2, illegal="raise")
+    env.reset(seed=1)
+    obs, *_ = env.last()
+    index = int(np.flatnonzero(obs["action_mask"])[0])
+    before = env.table.state
+    env.step(kind(index))
+    assert env.table.state == before.apply(
+        before.to_move[0], env.table.game.codec.from_index(index)
+    )
 
 
 def test_max_cycles_truncates_every_agent() -> None:

@@ -11,6 +11,7 @@ The environments (:mod:`ecotone.rl.aec`, :mod:`ecotone.rl.parallel`,
 from __future__ import annotations
 
 import enum
+import operator
 import sys
 import weakref
 from collections.abc import Iterable
@@ -61,6 +62,10 @@ class Illegal(enum.StrEnum):
     TERMINATE = "terminate"
     RAISE = "raise"
 
+
+#: An action index as Python reads one (``operator.index``): an int or anything that is
+#: one (NumPy's integers), never a float that would be cut.
+_index = operator.index
 
 #: Bound once: reading a member off its enum class costs a lookup through the class's
 #: attribute hook at every step.
@@ -368,9 +373,11 @@ class Table:
         """The legal action numbered ``index`` for ``seat``, or ``None`` when it is not
         legal now (``Illegal.RAISE`` raises instead, with the game's reason)."""
         try:
-            number: int | None = int(index)
-        except (TypeError, ValueError):
-            number = None  # not a number: no action's
+            number: int | None = _index(index)  # an int, NumPy's integers, a 0-d array
+        except TypeError:
+            # a whole number given as a float of any kind (a policy's float output)
+            # counts; 2.5, a text or None names no action
+            number = int(index) if _whole(index) else None
         legal = self._legal.get(seat)
         if legal is None:  # its mask not made at this state: found now
             legal = self.legal(seat)
@@ -396,6 +403,16 @@ class Table:
         out = [0.0] * self.game.players
         out[seat] = self.illegal_reward
         return out
+
+
+def _whole(value: Any) -> bool:
+    """Whether ``value`` is a whole number written as a float (``3.0``, NumPy's too)."""
+    if isinstance(value, str | bytes):
+        return False
+    try:
+        return float(value).is_integer()
+    except (TypeError, ValueError):
+        return False
 
 
 def _clear(mask: npt.NDArray[np.int8], numbers: dict[int, Action]) -> None:
