@@ -32,7 +32,7 @@ from ecotone.sim.balance import (
     write_report,
 )
 from ecotone.sim.balance import batch as batch_module
-from ecotone.sim.balance.batch import GAMES_FILE
+from ecotone.sim.balance.batch import BATCH_FILE, GAMES_FILE
 from ecotone.sim.balance.record import touched_items
 from ecotone.sim.balance.report import options_changed
 from ecotone.sim.balance.stats import (
@@ -49,6 +49,7 @@ from ecotone.sim.runner import game_seed, seat_order
 from tests.core.toy import Bid, BidsData, SealedBids
 
 PHYLO = "phylo"
+FOREST = "once-upon-a-forest"
 
 
 class TeachingBids(SealedBids):
@@ -308,6 +309,27 @@ def test_a_folder_of_another_batch_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="another batch") as exc:
         run_batch(Plan.of(game, ["random"], 2, 2), tmp_path)
     assert exc.value.code == "balance/other-batch"
+
+
+def test_a_batch_kept_under_a_version_that_plays_alike_goes_on(tmp_path: Path) -> None:
+    """Games kept under an earlier rules version the game lists as playing alike are the
+    batch's; under any other version, the folder is another batch's."""
+    game = ecotone.make(FOREST, players=2)
+    (older,) = game.spec.replays_from[:1]
+    full = run_batch(Plan.of(game, ["random"], 4, 3), tmp_path / "all")
+    for folder, version, refused in (
+        (tmp_path / "alike", older, False),
+        (tmp_path / "other", "0.0.1", True),
+    ):
+        run_batch(Plan.of(game, ["random"], 2, 3), folder)
+        held = folder / BATCH_FILE
+        held.write_text(held.read_text().replace(game.spec.rules_version, version))
+        if refused:
+            with pytest.raises(ConfigError, match="another batch"):
+                run_batch(Plan.of(game, ["random"], 4, 3), folder)
+        else:
+            assert run_batch(Plan.of(game, ["random"], 4, 3), folder) == full
+            assert game.spec.rules_version in held.read_text()
 
 
 def test_worker_processes_play_the_same_games(tmp_path: Path) -> None:

@@ -33,6 +33,7 @@ import msgspec
 import ecotone
 from ecotone.core.errors import ConfigError
 from ecotone.core.game import Game
+from ecotone.core.registry import game_class
 from ecotone.sim.balance.decks import DeckRotation, seat_decks, seated
 from ecotone.sim.balance.record import GameRecord, item_ids, play_record
 from ecotone.sim.runner import (
@@ -174,6 +175,12 @@ def _claim(folder: Path, plan: Plan) -> None:
             held = msgspec.json.decode(path.read_bytes())
         except msgspec.DecodeError:
             held = None
+        if isinstance(held, dict) and held.get("rules_version") != plan.rules_version:
+            # games kept under an earlier version this one plays alike are this batch's
+            # (only the game's text changed since): the batch goes on under this version
+            spec = game_class(plan.config["game"]).spec
+            if spec.plays_alike(str(held.get("rules_version"))):
+                held["rules_version"] = plan.rules_version
         if held != msgspec.json.decode(msgspec.json.encode(identity)):
             raise ConfigError(
                 "balance/other-batch",
