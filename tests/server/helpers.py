@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -148,7 +149,7 @@ def open_ws(
     """Open a session; returns it with the welcome and the first update."""
     ws = client.websocket_connect(f"{API}/matches/{match_id}/ws").__enter__()
     conn = Conn(ws)
-    _OPEN.setdefault(id(client), []).append(conn)
+    _OPEN.setdefault(client, []).append(conn)
     hello: dict[str, Any] = {"type": "hello", "protocol": 1}
     if token is not None:
         hello["token"] = token
@@ -169,14 +170,15 @@ def close(conn: Conn) -> None:
         conn.ws.__exit__(None, None, None)
 
 
-#: The sessions :func:`open_ws` opened, by the identity of the client they were opened
-#: on. A client that stops waits for every session's task, so a test that fails with a
-#: session open would hang in its client's teardown instead of failing:
-#: :func:`close_sessions` closes them first (tests/server/conftest.py has every client do so).
-_OPEN: dict[int, list[Conn]] = {}
+#: The sessions :func:`open_ws` opened, by the client they were opened on (held weakly:
+#: a client gone takes its list along). A client that stops waits for every session's
+#: task, so a test that fails with a session open would hang in its client's teardown
+#: instead of failing: :func:`close_sessions` closes them first (tests/server/conftest.py
+#: has every client do so).
+_OPEN: weakref.WeakKeyDictionary[TestClient, list[Conn]] = weakref.WeakKeyDictionary()
 
 
 def close_sessions(client: TestClient) -> None:
     """Close every session :func:`open_ws` opened on ``client`` and left open."""
-    for conn in _OPEN.pop(id(client), []):
+    for conn in _OPEN.pop(client, []):
         close(conn)
