@@ -156,7 +156,7 @@ class EcotoneEnv(gymnasium.Env[npt.NDArray[Any], Any]):
             info["winners"] = list(self.table.state.winners())
         return info
 
-    def render(self) -> str | None:
+    def render(self) -> str | None:  # type: ignore[override, unused-ignore]
         """The table as a spectator sees it (``render_mode="ansi"``), else ``None``."""
         if self.render_mode != "ansi":
             return None
