@@ -156,6 +156,7 @@ class EcotoneEnv(gymnasium.Env[npt.NDArray[Any], Any]):
             info["winners"] = list(self.table.state.winners())
         return info
 
+    # (Gymnasium 1.2, which RLlib pins, types render's frames more narrowly than 1.4)
     def render(self) -> str | None:  # type: ignore[override, unused-ignore]
         """The table as a spectator sees it (``render_mode="ansi"``), else ``None``."""
         if self.render_mode != "ansi":

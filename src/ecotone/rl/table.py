@@ -291,7 +291,7 @@ class Table:
         """The action mask's space: 0 or 1 per action index, int8."""
         return spaces.Box(0, 1, shape=(self.game.num_distinct_actions,), dtype=np.int8)
 
-    # (Gymnasium 1.2's Discrete is generic, 1.3's is not: RLlib pins 1.2)
+    # (Gymnasium 1.2's Discrete is generic, 1.4's is not: RLlib pins 1.2)
     def action_space(self) -> spaces.Discrete:  # type: ignore[type-arg, unused-ignore]
         """The game's fixed action index, ``0 .. num_distinct_actions - 1``."""
         return spaces.Discrete(self.game.num_distinct_actions)
