@@ -439,3 +439,25 @@ def test_bench_bots_times_a_chosen_player_count(capsys: pytest.CaptureFixture[st
 def test_bench_bots_refuses_nonsense(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench-bots", "-i", "0"]) == 2
     assert "--iterations must be at least 1" in capsys.readouterr().err
+
+
+# -- where the games are played ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["tournament", "simulate", "balance"])
+def test_workers_or_ray_not_both(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    code = main([command, FOREST, "--bots", "random,heuristic", "-w", "2", "--ray", "local"])
+    assert code == 2
+    assert "argument --ray: not allowed with argument --workers/-w" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["tournament", "simulate"])
+def test_a_ray_address_nobody_answers_fails_at_once_in_words(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    # Port 1 on this machine refuses; without Ray installed the command says to install it.
+    code = main([command, FOREST, "--bots", "random,heuristic", "-n", "2", "--ray", "127.0.0.1:1"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "Traceback" not in err
+    assert "no Ray cluster answers at 127.0.0.1:1" in err or "needs Ray" in err

@@ -18,7 +18,14 @@ import msgspec
 from rich.text import Text
 
 import ecotone
-from ecotone.cli.options import Commands, add_game_arguments, make_game, split_names
+from ecotone.cli.options import (
+    Commands,
+    add_game_arguments,
+    add_where_arguments,
+    make_game,
+    split_names,
+    where_played,
+)
 from ecotone.cli.output import UsageError, progress_bar, stderr_console, stdout_console
 from ecotone.core.game import Game
 from ecotone.core.records import counted
@@ -87,20 +94,7 @@ def add_parser(commands: Commands) -> None:
         type=int,
         help="the batch's seed (default: the one OUT already holds, else random, reported)",
     )
-    where = parser.add_mutually_exclusive_group()
-    where.add_argument(
-        "--workers",
-        "-w",
-        type=int,
-        metavar="W",
-        help="local processes (default: the number of CPUs, fewer for small batches)",
-    )
-    where.add_argument(
-        "--ray",
-        metavar="ADDRESS",
-        help="play on Ray: 'local' starts it on this machine, else a cluster's address "
-        "(needs pip install 'ecotone[ray]'); the results equal --workers' (default: no Ray)",
-    )
+    add_where_arguments(parser, "the number of CPUs, fewer for small batches")
     parser.add_argument(
         "--compare",
         action="append",
@@ -272,17 +266,13 @@ def _line(f: Figure | None, sign: str = "") -> str:
     return f"{f.label}: {value} (95% {low} to {high})"
 
 
-def _where(workers: int, args: argparse.Namespace) -> str:
-    return f"on Ray ({args.ray})" if args.ray else f"on {counted(workers, 'worker')}"
-
-
 def _show(report: Report, folder: Path, workers: int, args: argparse.Namespace) -> None:
     c = stdout_console()
     ident = report.identity
     c.print(
         Text(
             f"{ident['config']['game']}: {report.completed} of {report.games} games completed "
-            f"{_where(workers, args)}, seed {ident['seed']}"
+            f"{where_played(workers, args.ray)}, seed {ident['seed']}"
         )
     )
     keys = [f"win_rate/P{s + 1}" for s in range(report.players)]
@@ -328,7 +318,8 @@ def _show_comparison(
     c.print(
         Text(
             f"{base.identity['config']['game']}: {comparison.change['text']}; "
-            f"{base.games} games each {_where(workers, args)}, seed {base.identity['seed']}"
+            f"{base.games} games each {where_played(workers, args.ray)}, "
+            f"seed {base.identity['seed']}"
         )
     )
     significant = comparison.significant

@@ -12,17 +12,20 @@ from typing import Any, TypeAlias
 import ecotone
 from ecotone.cli.output import UsageError
 from ecotone.core.errors import DataError
+from ecotone.core.records import counted
 from ecotone.core.registry import game_class
 from ecotone.sim.runner import default_players, parse_options
 
 __all__ = [
     "Commands",
     "add_game_arguments",
+    "add_where_arguments",
     "at_least",
     "default_replay_dir",
     "make_game",
     "positive",
     "split_names",
+    "where_played",
 ]
 
 # What ``add_subparsers()`` returns; each command module registers itself on it.
@@ -59,6 +62,27 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, game_optional: bool =
         help="a game option; repeat for several (default: each option's own, listed by "
         "'ecotone games')",
     )
+
+
+def add_where_arguments(parser: argparse.ArgumentParser, workers: str) -> None:
+    """``--workers W`` (local processes; ``workers`` says the default) or ``--ray
+    ADDRESS``, one of the two: where a command that plays many games plays them
+    (:func:`ecotone.sim.pool.play_chunks`)."""
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--workers", "-w", type=int, metavar="W", help=f"local processes (default: {workers})"
+    )
+    where.add_argument(
+        "--ray",
+        metavar="ADDRESS",
+        help="play on Ray: 'local' starts it on this machine, else a cluster's address "
+        "(needs pip install 'ecotone[ray]'); the results equal --workers' (default: no Ray)",
+    )
+
+
+def where_played(workers: int, ray: str | None) -> str:
+    """Where the games were played, for a report: "on Ray (local)", "on 2 workers"."""
+    return f"on Ray ({ray})" if ray else f"on {counted(workers, 'worker')}"
 
 
 def at_least(option: str, value: float | None, least: float) -> None:

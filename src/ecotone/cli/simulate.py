@@ -13,7 +13,15 @@ import msgspec
 from rich.table import Table
 from rich.text import Text
 
-from ecotone.cli.options import Commands, add_game_arguments, at_least, make_game, split_names
+from ecotone.cli.options import (
+    Commands,
+    add_game_arguments,
+    add_where_arguments,
+    at_least,
+    make_game,
+    split_names,
+    where_played,
+)
 from ecotone.cli.output import UsageError, fmt, progress_bar, stdout_console
 from ecotone.core.records import counted
 from ecotone.sim.runner import Batch, Summary, default_bot, lineup_for, run_games, summarize
@@ -32,7 +40,7 @@ def add_parser(commands: Commands) -> None:
         "simulate",
         help="play many bot-vs-bot games and summarise wins and scores",
         description="Play bot-vs-bot games in parallel processes. The same --seed gives the "
-        "same results whatever --workers is.",
+        "same results whatever --workers is, or on Ray.",
     )
     add_game_arguments(parser)
     parser.add_argument("--games", "-n", type=int, default=100, metavar="N", help="games to play")
@@ -50,13 +58,7 @@ def add_parser(commands: Commands) -> None:
         "also reported per bot",
     )
     parser.add_argument("--seed", type=int, help="the batch's seed (default: random, reported)")
-    parser.add_argument(
-        "--workers",
-        "-w",
-        type=int,
-        metavar="W",
-        help="processes to use (default: the number of CPUs, fewer for small batches)",
-    )
+    add_where_arguments(parser, "the number of CPUs, fewer for small batches")
     parser.add_argument(
         "--out",
         type=Path,
@@ -115,7 +117,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary.to_json()))
     else:
-        _report(summary, workers, args.out)
+        _report(summary, where_played(workers, args.ray), args.out)
     return 0
 
 
@@ -129,13 +131,14 @@ def _run(game: Any, lineup: list[str], args: argparse.Namespace, seed: int, work
             args.games,
             seed,
             workers=workers,
+            ray=args.ray,
             rotate=args.rotate,
             replay_dir=args.replays,
             on_progress=lambda n: progress.advance(task, n),
         )
 
 
-def _report(s: Summary, workers: int, out: Path | None) -> None:
+def _report(s: Summary, place: str, out: Path | None) -> None:
     c = stdout_console()
     variant = f" ({s.variant})" if s.variant else ""
     c.print(
@@ -143,7 +146,7 @@ def _report(s: Summary, workers: int, out: Path | None) -> None:
             f"{s.game}{variant}, {counted(s.players, 'player')}: {s.games} games "
             f"({s.completed} completed), {s.steps} steps "
             f"({fmt(s.mean_steps, 1)} per game), {s.seconds:.2f} s "
-            f"on {counted(workers, 'worker')}, seed {s.seed}"
+            f"{place}, seed {s.seed}"
         )
     )
     table = Table(title_justify="left")

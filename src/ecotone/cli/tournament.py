@@ -13,7 +13,15 @@ import msgspec
 from rich.table import Table
 from rich.text import Text
 
-from ecotone.cli.options import Commands, add_game_arguments, at_least, make_game, split_names
+from ecotone.cli.options import (
+    Commands,
+    add_game_arguments,
+    add_where_arguments,
+    at_least,
+    make_game,
+    split_names,
+    where_played,
+)
 from ecotone.cli.output import UsageError, fmt, progress_bar, stdout_console
 from ecotone.core.records import counted
 from ecotone.sim.runner import GameResult
@@ -41,7 +49,8 @@ def add_parser(commands: Commands) -> None:
         "rotations on the same deal) and rate them (Bradley-Terry on the Elo scale) with 95% "
         "intervals from a bootstrap over the deals; a win rate the bootstrap cannot measure "
         f"(fewer than {MIN_BOOTSTRAP_DEALS} deals, or no spread) gets the Wilson score "
-        "interval instead. The same --seed gives the same results whatever --workers is.",
+        "interval instead. The same --seed gives the same results whatever --workers is, "
+        "or on Ray.",
     )
     add_game_arguments(parser)
     parser.add_argument(
@@ -55,13 +64,7 @@ def add_parser(commands: Commands) -> None:
     parser.add_argument(
         "--seed", type=int, help="the tournament's seed (default: random, reported)"
     )
-    parser.add_argument(
-        "--workers",
-        "-w",
-        type=int,
-        metavar="W",
-        help="processes to use (default: the number of CPUs, at most one per game)",
-    )
+    add_where_arguments(parser, "the number of CPUs, at most one per game")
     parser.add_argument(
         "--bootstrap",
         type=int,
@@ -106,9 +109,11 @@ def run_tournament_command(args: argparse.Namespace) -> int:
     if args.json:
         out = result.to_json()
         out["workers"] = workers
+        if args.ray:
+            out["ray"] = args.ray
         print(json.dumps(out))
     else:
-        _report(result, workers)
+        _report(result, where_played(workers, args.ray))
     return 0
 
 
@@ -148,6 +153,7 @@ def _run(
             args.games,
             seed,
             workers=workers,
+            ray=args.ray,
             on_progress=lambda n: progress.advance(task, n),
             on_result=keep,
         )
@@ -200,14 +206,14 @@ def _interval_notes(s: Standings) -> list[str]:
     return notes
 
 
-def _report(s: Standings, workers: int) -> None:
+def _report(s: Standings, place: str) -> None:
     c = stdout_console()
     g = s.game
     variant = f" ({g['variant']})" if g["variant"] else ""
     c.print(
         Text(
             f"{g['game']}{variant}, {counted(g['players'], 'player')}: {s.games} games "
-            f"({s.completed} completed) in {s.seconds:.1f} s on {counted(workers, 'worker')}, "
+            f"({s.completed} completed) in {s.seconds:.1f} s {place}, "
             f"seed {s.seed}; {s.schedule} seatings, {counted(s.deals, 'deal')} (a seating and "
             "its rotations share one)"
         )

@@ -24,10 +24,8 @@ True
 
 from __future__ import annotations
 
-import concurrent.futures as cf
+import contextlib
 import math
-import multiprocessing
-import signal
 import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -39,13 +37,13 @@ import msgspec
 
 import ecotone
 from ecotone.bots import Bot, SeatView, available_bots, make_bot
-from ecotone.bots.tuning import tune_for_search
 from ecotone.core.actions import Action
 from ecotone.core.errors import ConfigError
 from ecotone.core.game import Game, State
 from ecotone.core.registry import game_class
 from ecotone.core.replay import Replay
 from ecotone.core.rng import derive_seed
+from ecotone.sim.pool import play_chunks
 
 __all__ = [
     "Batch",
@@ -66,7 +64,6 @@ __all__ = [
     "play_game",
     "run_games",
     "seat_order",
-    "start_worker",
     "summarize",
     "wilson_interval",
 ]
@@ -350,32 +347,47 @@ class Batch:
     seconds: float
 
 
-def _run_chunk(
-    config: Mapping[str, Any],
-    lineup: Sequence[str],
-    rotate: bool,
-    jobs: Sequence[tuple[int, int]],
-    replay_dir: str | None,
-) -> list[GameResult]:
-    """Play ``jobs`` (index, seed) of a batch; runs in a worker process."""
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """What a worker needs to play a batch's games (sent to each worker)."""
+
+    config: Mapping[str, Any]
+    lineup: Sequence[str]
+    rotate: bool
+    replay_dir: str | None
+
+
+def _run_chunk(plan: _Plan, jobs: Sequence[tuple[int, int]]) -> list[GameResult]:
+    """Play ``jobs`` (index, seed) of a batch; runs in a worker process or a Ray task."""
+    config = plan.config
     game = ecotone.make(
         config["game"], players=config["players"], variant=config["variant"], **config["options"]
     )
     out = []
-    folder = Path(replay_dir) if replay_dir is not None else None
+    folder = Path(plan.replay_dir) if plan.replay_dir is not None else None
     for index, seed in jobs:
-        order = seat_order(game.players, index, rotate)
-        bots = [lineup[entry] for entry in order]
+        order = seat_order(game.players, index, plan.rotate)
+        bots = [plan.lineup[entry] for entry in order]
         out.append(play_game(game, seed, bots, index=index, lineup=order, replay_dir=folder))
     return out
 
 
-def start_worker() -> None:
-    """What a simulation's worker process does first (a process pool's ``initializer``):
-    ignore Ctrl-C, which reaches the whole process group while the parent alone decides
-    how to stop, and tune the collector for running bots."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    tune_for_search()
+def _failed(plan: _Plan, jobs: Sequence[tuple[int, int]], exc: BaseException) -> list[GameResult]:
+    """Results for games whose worker died: the error, no outcome."""
+    players = len(plan.lineup)
+    out = []
+    for index, seed in jobs:
+        order = seat_order(players, index, plan.rotate)
+        out.append(
+            GameResult(
+                index=index,
+                seed=seed,
+                bots=[plan.lineup[e] for e in order],
+                lineup=order,
+                error=f"{type(exc).__name__}: {exc}",
+            )
+        )
+    return out
 
 
 def _chunks(jobs: list[tuple[int, int]], workers: int) -> list[list[tuple[int, int]]]:
@@ -392,13 +404,15 @@ def run_games(
     seed: int,
     *,
     workers: int = 1,
+    ray: str | None = None,
     rotate: bool = False,
     replay_dir: Path | None = None,
     on_progress: Callable[[int], None] | None = None,
 ) -> Batch:
-    """Play ``games`` bot-vs-bot games, in ``workers`` processes, and collect the results.
+    """Play ``games`` bot-vs-bot games, in ``workers`` processes or on Ray, and collect
+    the results.
 
-    The results do not depend on ``workers``: game ``i`` is dealt with
+    The results do not depend on ``workers`` or Ray: game ``i`` is dealt with
     :func:`game_seed` ``(seed, i)`` and results are returned in game order.
 
     Workers are fresh ("spawn") interpreters: they know the built-in games and those
@@ -410,28 +424,34 @@ def run_games(
         bots: one bot spec per seat (the *lineup*).
         games: how many games.
         seed: the batch's seed.
-        workers: processes to use; 1 plays in this process.
+        workers: processes to use; 1 plays in this process (ignored with ``ray``).
+        ray: ``"local"`` to start Ray on this machine, or a Ray cluster's address
+            (:func:`ecotone.sim.pool.play_chunks`).
         rotate: turn the lineup one seat per game (see :func:`seat_order`).
-        replay_dir: save every game's replay in this folder.
+        replay_dir: save every game's replay in this folder (on Ray, in that folder on
+            the node that plays it).
         on_progress: called with the number of games just finished, as they finish.
 
     Raises:
-        ConfigError: for a lineup of the wrong length or a bot that does not exist.
+        ConfigError: for a lineup of the wrong length or a bot that does not exist, or
+            Ray asked for and not installed or not reachable.
     """
     lineup = lineup_for(bots, game.players)
     check_bots(lineup, game)
     jobs = [(i, game_seed(seed, i)) for i in range(games)]
     folder = str(replay_dir) if replay_dir is not None else None
+    plan = _Plan(game.config, lineup, rotate, folder)
     started = time.perf_counter()
     results: list[GameResult] = []
-    if workers <= 1 or games <= 1:
-        for chunk in _chunks(jobs, 1):
-            done = _run_chunk(game.config, lineup, rotate, chunk, folder)
+    workers = 1 if games <= 1 and not ray else workers
+    chunks = _chunks(jobs, max(1, workers))
+    with contextlib.closing(
+        play_chunks(_run_chunk, plan, chunks, _failed, workers=workers, ray=ray)
+    ) as played:
+        for done in played:
             results.extend(done)
             if on_progress is not None:
                 on_progress(len(done))
-    else:
-        results = _run_parallel(game, lineup, rotate, jobs, folder, workers, on_progress)
     results.sort(key=lambda r: r.index)
     return Batch(
         game=game.config,
@@ -441,52 +461,6 @@ def run_games(
         results=results,
         seconds=time.perf_counter() - started,
     )
-
-
-def _run_parallel(
-    game: Game[Any],
-    lineup: list[str],
-    rotate: bool,
-    jobs: list[tuple[int, int]],
-    folder: str | None,
-    workers: int,
-    on_progress: Callable[[int], None] | None,
-) -> list[GameResult]:
-    # "spawn" starts clean interpreters: no inherited threads or locks (fork's hazards),
-    # and the same behaviour on Linux, macOS and Windows.
-    context = multiprocessing.get_context("spawn")
-    results: list[GameResult] = []
-    with cf.ProcessPoolExecutor(
-        max_workers=workers, mp_context=context, initializer=start_worker
-    ) as pool:
-        futures = {
-            pool.submit(_run_chunk, game.config, lineup, rotate, chunk, folder): chunk
-            for chunk in _chunks(jobs, workers)
-        }
-        try:
-            for future in cf.as_completed(futures):
-                chunk = futures[future]
-                try:
-                    done = future.result()
-                except Exception as exc:  # e.g. a worker that died
-                    message = f"{type(exc).__name__}: {exc}"
-                    done = [
-                        GameResult(
-                            index=index,
-                            seed=seed,
-                            bots=[lineup[e] for e in seat_order(game.players, index, rotate)],
-                            lineup=seat_order(game.players, index, rotate),
-                            error=message,
-                        )
-                        for index, seed in chunk
-                    ]
-                results.extend(done)
-                if on_progress is not None:
-                    on_progress(len(done))
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
-    return results
 
 
 # -- statistics -------------------------------------------------------------------------------

@@ -39,10 +39,9 @@ differ gets no interval at all rather than a point posing as one.
 
 from __future__ import annotations
 
-import concurrent.futures as cf
+import contextlib
 import itertools
 import math
-import multiprocessing
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -52,12 +51,12 @@ from typing import Any
 import ecotone
 from ecotone.core.errors import ConfigError
 from ecotone.core.game import Game
+from ecotone.sim.pool import play_chunks
 from ecotone.sim.runner import (
     GameResult,
     check_bots,
     game_seed,
     play_game,
-    start_worker,
     wilson_interval,
 )
 
@@ -194,15 +193,39 @@ def deals(
     return out
 
 
-def _play_chunk(
-    config: Mapping[str, Any], bots: Sequence[str], jobs: Sequence[tuple[int, int, tuple[int, ...]]]
-) -> list[GameResult]:
-    """Play ``jobs`` (index, deal, lineup); runs in a worker process."""
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """What a worker needs to play a tournament's games (sent to each worker)."""
+
+    config: Mapping[str, Any]
+    bots: Sequence[str]
+
+
+Job = tuple[int, int, tuple[int, ...]]
+
+
+def _play_chunk(plan: _Plan, jobs: Sequence[Job]) -> list[GameResult]:
+    """Play ``jobs`` (index, deal, lineup); runs in a worker process or a Ray task."""
+    config = plan.config
     game = ecotone.make(
         config["game"], players=config["players"], variant=config["variant"], **config["options"]
     )
     return [
-        play_game(game, deal, [bots[b] for b in lineup], index=index, lineup=lineup)
+        play_game(game, deal, [plan.bots[b] for b in lineup], index=index, lineup=lineup)
+        for index, deal, lineup in jobs
+    ]
+
+
+def _failed(plan: _Plan, jobs: Sequence[Job], exc: BaseException) -> list[GameResult]:
+    """Results for games whose worker died: the error, no outcome."""
+    return [
+        GameResult(
+            index=index,
+            seed=deal,
+            bots=[plan.bots[b] for b in lineup],
+            lineup=list(lineup),
+            error=f"{type(exc).__name__}: {exc}",
+        )
         for index, deal, lineup in jobs
     ]
 
@@ -226,19 +249,23 @@ def run_tournament(
     seed: int,
     *,
     workers: int = 1,
+    ray: str | None = None,
     on_progress: Callable[[int], None] | None = None,
     on_result: Callable[[GameResult], None] | None = None,
 ) -> Tournament:
     """Play ``games`` games of ``game`` between ``bots`` (specs), seated by :func:`schedule`.
 
     Workers are fresh ("spawn") processes, so a game registered at run time must be played
-    with ``workers=1``. Results are in game order and do not depend on ``workers``.
+    with ``workers=1``. ``ray`` plays the games as Ray tasks instead: ``"local"`` starts
+    Ray on this machine, else a cluster's address (:func:`ecotone.sim.pool.play_chunks`).
+    Results are in game order and depend on neither.
     ``on_result`` sees each game as it finishes (in finishing order), so a caller can keep
     the games of a long tournament that is interrupted; ``on_progress`` gets counts only.
 
     Raises:
         ConfigError: for fewer than one game or two bots, a bot that does not exist or
-            takes bad options, or a schedule too long to play.
+            takes bad options, a schedule too long to play, or Ray asked for and not
+            installed or not reachable.
     """
     if games < 1:
         raise ConfigError("config/bad-games", f"a tournament needs at least 1 game, not {games}")
@@ -253,39 +280,17 @@ def run_tournament(
     jobs = deals(games, seed, lineups)
     started = time.perf_counter()
     results: list[GameResult] = []
-    # One game per job: ISMCTS games are slow, and small jobs keep both the progress bar
-    # and every worker busy to the end.
-    if workers <= 1 or games <= 1:
-        for job in jobs:
-            done = _play_chunk(game.config, bots, [job])
+    if games <= 1 and not ray:
+        workers = 1
+    # One game per chunk: ISMCTS games are slow, and small chunks keep both the progress
+    # bar and every worker busy to the end.
+    chunks = [[job] for job in jobs]
+    plan = _Plan(game.config, bots)
+    played = play_chunks(_play_chunk, plan, chunks, _failed, workers=workers, ray=ray)
+    with contextlib.closing(played):
+        for done in played:
             _report(done, on_progress, on_result)
             results.extend(done)
-    else:
-        context = multiprocessing.get_context("spawn")
-        with cf.ProcessPoolExecutor(
-            max_workers=workers, mp_context=context, initializer=start_worker
-        ) as pool:
-            futures = {pool.submit(_play_chunk, game.config, bots, [job]): job for job in jobs}
-            try:
-                for future in cf.as_completed(futures):
-                    index, deal, lineup = futures[future]
-                    try:
-                        done = future.result()
-                    except Exception as exc:  # a worker that died
-                        done = [
-                            GameResult(
-                                index=index,
-                                seed=deal,
-                                bots=[bots[b] for b in lineup],
-                                lineup=list(lineup),
-                                error=f"{type(exc).__name__}: {exc}",
-                            )
-                        ]
-                    _report(done, on_progress, on_result)
-                    results.extend(done)
-            except BaseException:
-                pool.shutdown(wait=False, cancel_futures=True)
-                raise
     results.sort(key=lambda r: r.index)
     return Tournament(
         game=game.config,

@@ -19,10 +19,8 @@ depends on its index and the seed only.
 
 from __future__ import annotations
 
-import concurrent.futures as cf
 import contextlib
 import math
-import multiprocessing
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,13 +34,13 @@ from ecotone.core.game import Game
 from ecotone.core.registry import game_class
 from ecotone.sim.balance.decks import DeckRotation, seat_decks, seated
 from ecotone.sim.balance.record import GameRecord, item_ids, play_record
+from ecotone.sim.pool import play_chunks
 from ecotone.sim.runner import (
     GameResult,
     check_bots,
     game_seed,
     lineup_for,
     seat_order,
-    start_worker,
 )
 
 __all__ = ["BATCH_FILE", "GAMES_FILE", "Plan", "load_records", "play_games", "run_batch"]
@@ -266,35 +264,15 @@ def _failed(plan: Plan, chunk: Sequence[Job], exc: BaseException) -> list[GameRe
     return out
 
 
-def _local(plan: Plan, chunks: list[list[Job]], workers: int) -> Played:
-    if workers <= 1:
+def _played(plan: Plan, chunks: list[list[Job]], workers: int, ray: str | None) -> Played:
+    if workers <= 1 and not ray:
         # In this process, each game is kept as soon as it ends: an interrupt loses none.
         player = _Player(plan)
         for chunk in chunks:
             for index, seed in chunk:
                 yield [player.play(index, seed)]
         return
-    # "spawn": clean interpreters, the same on every system (as ecotone.sim.runner)
-    context = multiprocessing.get_context("spawn")
-    with cf.ProcessPoolExecutor(
-        max_workers=workers, mp_context=context, initializer=start_worker
-    ) as pool:
-        futures = {pool.submit(_play_chunk, plan, chunk): chunk for chunk in chunks}
-        try:
-            for future in cf.as_completed(futures):
-                try:
-                    yield future.result()
-                except Exception as exc:  # a worker that died
-                    yield _failed(plan, futures[future], exc)
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
-
-
-def _ray(plan: Plan, chunks: list[list[Job]], address: str) -> Played:
-    from ecotone.sim.balance import onray  # noqa: PLC0415 - Ray loads only when asked for
-
-    yield from onray.run(_play_chunk, plan, chunks, address, _failed)
+    yield from play_chunks(_play_chunk, plan, chunks, _failed, workers=workers, ray=ray)
 
 
 def run_batch(
@@ -326,7 +304,7 @@ def run_batch(
     jobs = [(i, plan.deal(i)) for i in range(plan.games) if i not in kept]
     if jobs:
         chunks = _chunks(jobs, max(1, workers))
-        batches = _ray(plan, chunks, ray) if ray else _local(plan, chunks, workers)
+        batches = _played(plan, chunks, workers, ray)
         # closing(): an interrupt while a game is being written still stops the workers
         # (cancels what has not started) before it leaves this function.
         with _open_for_append(folder) as sink, contextlib.closing(batches):

@@ -1,8 +1,9 @@
-"""Playing a balance batch's chunks as Ray tasks (``ecotone balance --ray local|ADDRESS``).
+"""Playing a batch's chunks of games as Ray tasks (``--ray local|ADDRESS`` of ``ecotone
+simulate``, ``tournament`` and ``balance``; :mod:`ecotone.sim.pool` calls it).
 
 Ray is optional (``pip install 'ecotone[ray]'``) and imported only here. Each chunk of
 games becomes one task running the very function a local worker process runs, so the
-records are the same as with ``--workers``. ``"local"`` starts a Ray instance on this
+results are the same as with ``--workers``. ``"local"`` starts a Ray instance on this
 machine for the run; any other address joins a running cluster, whose nodes need the
 same version of Ecotone installed.
 """
@@ -38,7 +39,7 @@ def _check_reachable(address: str, timeout: float = 5.0) -> None:
         socket.create_connection((host, int(port)), timeout=timeout).close()
     except OSError as exc:
         raise ConfigError(
-            "balance/ray-unreachable",
+            "config/ray-unreachable",
             f"no Ray cluster answers at {address}: {exc.strerror or exc}; "
             "start one ('ray start --head') or use --ray local",
         ) from None
@@ -62,7 +63,7 @@ def run(
         import ray  # noqa: PLC0415 - optional, loaded only for --ray
     except ImportError:
         raise ConfigError(
-            "balance/no-ray", "--ray needs Ray, which is not installed: pip install 'ecotone[ray]'"
+            "config/no-ray", "--ray needs Ray, which is not installed: pip install 'ecotone[ray]'"
         ) from None
     started = False
     if not ray.is_initialized():
@@ -76,7 +77,7 @@ def run(
             )
         except (ConnectionError, ValueError, RuntimeError) as exc:
             raise ConfigError(
-                "balance/ray-unreachable", f"cannot start Ray at {address!r}: {exc}"
+                "config/ray-unreachable", f"cannot start Ray at {address!r}: {exc}"
             ) from None
         started = True
     task = ray.remote(play)
