@@ -16,6 +16,7 @@ from ecotone.sim.runner import (
     GameResult,
     build_bot,
     default_players,
+    game_of,
     lineup_for,
     parse_bot_spec,
     parse_options,
@@ -25,6 +26,7 @@ from ecotone.sim.runner import (
     run_games,
     seat_order,
     summarize,
+    unplayed,
 )
 
 FOREST = "once-upon-a-forest"
@@ -242,3 +244,16 @@ def test_shared_wins_split_and_games_without_winner_are_counted() -> None:
     out = s.to_json()
     assert out["win_rates"] == pytest.approx([w / 4 for w in s.wins])
     assert out["mean_steps"] == 10
+
+
+def test_a_game_no_worker_could_play_says_who_sat_where_and_why() -> None:
+    result = unplayed(3, 7, ["random", "heuristic"], (1, 0), ValueError("worker died"))
+    assert result.bots == ["heuristic", "random"]
+    assert result.lineup == [1, 0]
+    assert result.error == "ValueError: worker died"
+    assert (result.scores, result.winners, result.first) == ([], [], None)
+
+
+def test_a_worker_makes_the_game_its_configuration_describes() -> None:
+    game = ecotone.make("biome-borneo", players=3)
+    assert game_of(game.config).config == game.config

@@ -55,6 +55,8 @@ __all__ = [
     "check_bots",
     "default_bot",
     "default_players",
+    "error_text",
+    "game_of",
     "game_seed",
     "lineup_for",
     "parse_bot_spec",
@@ -65,6 +67,7 @@ __all__ = [
     "run_games",
     "seat_order",
     "summarize",
+    "unplayed",
     "wilson_interval",
 ]
 
@@ -329,10 +332,36 @@ def play_game(
             replay=path,
         )
     except Exception as exc:  # a batch reports every failure and goes on
-        return msgspec.structs.replace(record, error=f"{type(exc).__name__}: {exc}")
+        return msgspec.structs.replace(record, error=error_text(exc))
 
 
 # -- many games -------------------------------------------------------------------------------
+
+
+def error_text(exc: BaseException) -> str:
+    """An error as a game's result keeps it: ``"Type: message"``."""
+    return f"{type(exc).__name__}: {exc}"
+
+
+def unplayed(
+    index: int, seed: int, specs: Sequence[str], order: Sequence[int], exc: BaseException
+) -> GameResult:
+    """A game that its worker could not play (the worker died, say): who was to sit where
+    (``specs[order[seat]]``) and the error, no outcome."""
+    return GameResult(
+        index=index,
+        seed=seed,
+        bots=[specs[e] for e in order],
+        lineup=list(order),
+        error=error_text(exc),
+    )
+
+
+def game_of(config: Mapping[str, Any]) -> Game[Any]:
+    """The game a configuration describes (``game.config``, as a worker is sent it)."""
+    return ecotone.make(
+        config["game"], players=config["players"], variant=config["variant"], **config["options"]
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -359,10 +388,7 @@ class _Plan:
 
 def _run_chunk(plan: _Plan, jobs: Sequence[tuple[int, int]]) -> list[GameResult]:
     """Play ``jobs`` (index, seed) of a batch; runs in a worker process or a Ray task."""
-    config = plan.config
-    game = ecotone.make(
-        config["game"], players=config["players"], variant=config["variant"], **config["options"]
-    )
+    game = game_of(plan.config)
     out = []
     folder = Path(plan.replay_dir) if plan.replay_dir is not None else None
     for index, seed in jobs:
@@ -375,19 +401,10 @@ def _run_chunk(plan: _Plan, jobs: Sequence[tuple[int, int]]) -> list[GameResult]
 def _failed(plan: _Plan, jobs: Sequence[tuple[int, int]], exc: BaseException) -> list[GameResult]:
     """Results for games whose worker died: the error, no outcome."""
     players = len(plan.lineup)
-    out = []
-    for index, seed in jobs:
-        order = seat_order(players, index, plan.rotate)
-        out.append(
-            GameResult(
-                index=index,
-                seed=seed,
-                bots=[plan.lineup[e] for e in order],
-                lineup=order,
-                error=f"{type(exc).__name__}: {exc}",
-            )
-        )
-    return out
+    return [
+        unplayed(index, seed, plan.lineup, seat_order(players, index, plan.rotate), exc)
+        for index, seed in jobs
+    ]
 
 
 def _chunks(jobs: list[tuple[int, int]], workers: int) -> list[list[tuple[int, int]]]:

@@ -48,15 +48,16 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import ecotone
 from ecotone.core.errors import ConfigError
 from ecotone.core.game import Game
 from ecotone.sim.pool import play_chunks
 from ecotone.sim.runner import (
     GameResult,
     check_bots,
+    game_of,
     game_seed,
     play_game,
+    unplayed,
     wilson_interval,
 )
 
@@ -206,10 +207,7 @@ Job = tuple[int, int, tuple[int, ...]]
 
 def _play_chunk(plan: _Plan, jobs: Sequence[Job]) -> list[GameResult]:
     """Play ``jobs`` (index, deal, lineup); runs in a worker process or a Ray task."""
-    config = plan.config
-    game = ecotone.make(
-        config["game"], players=config["players"], variant=config["variant"], **config["options"]
-    )
+    game = game_of(plan.config)
     return [
         play_game(game, deal, [plan.bots[b] for b in lineup], index=index, lineup=lineup)
         for index, deal, lineup in jobs
@@ -218,16 +216,7 @@ def _play_chunk(plan: _Plan, jobs: Sequence[Job]) -> list[GameResult]:
 
 def _failed(plan: _Plan, jobs: Sequence[Job], exc: BaseException) -> list[GameResult]:
     """Results for games whose worker died: the error, no outcome."""
-    return [
-        GameResult(
-            index=index,
-            seed=deal,
-            bots=[plan.bots[b] for b in lineup],
-            lineup=list(lineup),
-            error=f"{type(exc).__name__}: {exc}",
-        )
-        for index, deal, lineup in jobs
-    ]
+    return [unplayed(index, deal, plan.bots, lineup, exc) for index, deal, lineup in jobs]
 
 
 def _report(

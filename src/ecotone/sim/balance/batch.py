@@ -28,7 +28,6 @@ from typing import IO, Any
 
 import msgspec
 
-import ecotone
 from ecotone.core.errors import ConfigError
 from ecotone.core.game import Game
 from ecotone.core.registry import game_class
@@ -36,11 +35,12 @@ from ecotone.sim.balance.decks import DeckRotation, seat_decks, seated
 from ecotone.sim.balance.record import GameRecord, item_ids, play_record
 from ecotone.sim.pool import play_chunks
 from ecotone.sim.runner import (
-    GameResult,
     check_bots,
+    game_of,
     game_seed,
     lineup_for,
     seat_order,
+    unplayed,
 )
 
 __all__ = ["BATCH_FILE", "GAMES_FILE", "Plan", "load_records", "play_games", "run_batch"]
@@ -133,8 +133,7 @@ class Plan:
 
     def make_game(self, index: int = 0) -> Game[Any]:
         """The game ``index`` is played with, made afresh (in a worker process, say)."""
-        c = self.config_of(index)
-        return ecotone.make(c["game"], players=c["players"], variant=c["variant"], **c["options"])
+        return game_of(self.config_of(index))
 
 
 # -- the folder -------------------------------------------------------------------------------
@@ -250,18 +249,13 @@ def _chunks(jobs: Sequence[Job], workers: int) -> list[list[Job]]:
 def _failed(plan: Plan, chunk: Sequence[Job], exc: BaseException) -> list[GameRecord]:
     """Records for games whose worker died: the error, no outcome."""
     players = len(plan.lineup)
-    out = []
-    for index, seed in chunk:
-        order = seat_order(players, index, True)
-        result = GameResult(
-            index=index,
-            seed=seed,
-            bots=[plan.lineup[e] for e in order],
-            lineup=order,
-            error=f"{type(exc).__name__}: {exc}",
+    return [
+        GameRecord(
+            result=unplayed(index, seed, plan.lineup, seat_order(players, index, True), exc),
+            decks=plan.decks(index),
         )
-        out.append(GameRecord(result=result, decks=plan.decks(index)))
-    return out
+        for index, seed in chunk
+    ]
 
 
 def _played(plan: Plan, chunks: list[list[Job]], workers: int, ray: str | None) -> Played:

@@ -32,7 +32,7 @@ import msgspec
 
 from ecotone.core.actions import Action
 from ecotone.core.game import Game, Lesson
-from ecotone.sim.runner import GameResult, bot_seed, build_bot, play, seat_order
+from ecotone.sim.runner import GameResult, bot_seed, build_bot, error_text, play, seat_order
 
 __all__ = [
     "GameRecord",
@@ -173,7 +173,7 @@ def play_record(
         again = replay(game, seed, run.moves)
     except Exception as exc:  # a batch reports every failure and goes on
         return GameRecord(
-            result=msgspec.structs.replace(result, error=f"{type(exc).__name__}: {exc}"),
+            result=msgspec.structs.replace(result, error=error_text(exc)),
             decks=list(decks),
         )
     result = msgspec.structs.replace(
