@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from typing import Any
 
@@ -65,6 +66,31 @@ def test_playouts_of_every_variant_checked_and_unchecked_as_ratios(
             )
     assert "search" not in data
     assert "memory" not in data
+
+
+@pytest.mark.usefixtures("light_bot")
+def test_rounds_give_each_ratio_as_the_median_of_the_rounds(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = [FOREST, "--seconds", "0.02", "--only", "playouts,search", "--plain"]
+    data = _json(capsys, *argv, "--rounds", "3", "--iterations", "3", "--deals", "1")
+    assert data["rounds"] == 3
+    for row in data["playouts"]:
+        for way in ("checked", "unchecked"):
+            rate = row[way]
+            rounds = rate["ratio_rounds"]
+            assert len(rounds) == 3
+            assert rate["ratio"] == sorted(rounds)[1]
+            assert (rate["ratio_low"], rate["ratio_high"]) == (min(rounds), max(rounds))
+    (search,) = data["search"]["games"]
+    assert data["search"]["rounds"] == 3
+    assert search["decisions"] == 3 * 3  # three decisions of one deal, in each round
+    # the table says the median and the range
+    monkeypatch.setenv("COLUMNS", "200")
+    assert main(["bench", *argv, "--rounds", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "median of the rounds' ratios" in out
+    assert re.search(r"\d\.\d\d \(\d+\.\d\d-\d+\.\d\d\)", out)
 
 
 def test_openspiel_dominoes_is_the_reference_when_installed(
@@ -195,6 +221,7 @@ def test_profile_lists_where_the_time_goes(capsys: pytest.CaptureFixture[str]) -
         (["nope"], "no game 'nope'"),
         (["--profile", "nope"], "no game 'nope'"),
         (["--seconds", "0"], "--seconds"),
+        (["--rounds", "0"], "--rounds"),
     ],
 )
 def test_mistakes_are_one_line(

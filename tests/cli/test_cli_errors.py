@@ -103,6 +103,10 @@ CASES: dict[str, tuple[Argv, str]] = {
         "--players must be at least 1",
     ),
     "bench-bots without deals": (lambda t: ["bench-bots", "--deals", "0"], "--deals"),
+    "bench-bots of no rounds": (
+        lambda t: ["bench-bots", "--rounds", "0"],
+        "--rounds must be at least 1",
+    ),
     "bench-server of no time": (
         lambda t: ["bench-server", "--seconds", "0"],
         "--seconds must be a positive number",

@@ -408,6 +408,27 @@ def test_bench_bots_scales_the_bots_time_by_openspiels_dominoes(
     )
 
 
+def test_bench_bots_rounds_give_the_median_ratio_and_its_range(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    pytest.importorskip("pyspiel")
+    argv = ["bench-bots", FOREST, "-i", "5", "--deals", "1", "--rounds", "3"]
+    data = _json(capsys, *argv, "--json")
+    assert data["rounds"] == 3
+    (row,) = data["games"]
+    assert row["decisions"] == 3 * 3  # three decisions of a deal of its own, each round
+    rounds = row["x_openspiel_python_rounds"]
+    assert len(rounds) == 3
+    assert row["x_openspiel_python"] == sorted(rounds)[1]
+    assert (row["x_openspiel_python_low"], row["x_openspiel_python_high"]) == (
+        min(rounds),
+        max(rounds),
+    )
+    assert main(argv) == 0
+    out, _ = capsys.readouterr()
+    assert "median of the rounds' ratios" in out
+
+
 def test_bench_bots_table(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["bench-bots", FOREST, "-i", "5", "--deals", "1", "--no-openspiel"])
     out, _ = capsys.readouterr()

@@ -11,7 +11,7 @@ import ecotone
 from ecotone.bots.ismcts import DEFAULT_ITERATIONS, default_iterations
 from ecotone.bots.registry import lookup
 from ecotone.sim import bench_bots
-from ecotone.sim.bench import DOMINOES, DOMINOES_AT_TARGETS, TIC_TAC_TOE, Throughput
+from ecotone.sim.bench import DOMINOES, DOMINOES_AT_TARGETS, TIC_TAC_TOE, Spread, Throughput
 from ecotone.sim.bench_bots import (
     STAGES,
     BotBenchReport,
@@ -111,3 +111,64 @@ def test_decision_times_scale_to_the_targets_machine_by_dominoes() -> None:
     (plain,) = report(TIC_TAC_TOE, 500_000).to_json()["games"]
     assert plain["ms_per_default_move_at_targets"] is None
     assert half.at_targets(None) is None
+
+
+def _round(game_seconds: float, hearts_seconds: float, mean_ms: float) -> BotBenchReport:
+    """A round in which the game's 300 iterations and OpenSpiel's took those times."""
+    game = SearchSpeed(FOREST, "ismcts", 2, 3, 300, game_seconds, 200.0, mean_ms, 2 * mean_ms)
+    hearts = SearchSpeed("hearts", "openspiel-py", 4, 1, 300, hearts_seconds)
+    return BotBenchReport(300, [game], [hearts], None, Throughput(DOMINOES, 2, 1, 10, 1.0))
+
+
+def test_rounds_combined_sum_their_searches_and_keep_each_rounds_ratio() -> None:
+    # the machine busier in the second round: the game and Hearts alike slower
+    rounds = [_round(1.0, 2.0, 100.0), _round(2.0, 3.0, 200.0), _round(1.0, 1.5, 120.0)]
+    report = bench_bots.combined_bots(rounds)
+    assert report.rounds == tuple(rounds)
+    (game,) = report.games
+    assert (game.decisions, game.iterations, game.seconds) == (9, 900, 4.0)
+    assert game.default_ms == pytest.approx(140.0)  # the mean of the rounds' means
+    assert game.default_max_ms == 400.0  # the longest of all
+    # each round against its own OpenSpiel search, not the pooled ones (6.5 / 4 = 1.625)
+    spread = report.spread(game)
+    assert spread is not None
+    assert spread.values == pytest.approx((2.0, 1.5, 1.5))
+    (row,) = report.to_json()["games"]
+    assert row["x_openspiel_python"] == pytest.approx(1.5)
+    assert row["x_openspiel_python_high"] == pytest.approx(2.0)
+    assert report.to_json()["rounds"] == 3
+    (hearts,) = report.openspiel
+    assert report.spread(hearts) == Spread((1.0, 1.0, 1.0))
+    # one round is its own report
+    single = _round(1.0, 2.0, 100.0)
+    assert bench_bots.combined_bots([single]) is single
+
+
+def test_a_workload_missing_from_a_round_has_no_combined_figure() -> None:
+    # the game's search failed in the second round
+    hearts = _round(1.0, 2.0, 100.0).openspiel
+    reference = Throughput(DOMINOES, 2, 1, 10, 1.0)
+    broken = BotBenchReport(300, [], hearts, None, reference, {FOREST: "RuntimeError: x"})
+    report = bench_bots.combined_bots([_round(1.0, 2.0, 100.0), broken])
+    assert report.games == []
+    assert report.failures == {FOREST: "RuntimeError: x"}
+    assert report.spread(_round(1.0, 2.0, 100.0).games[0]) is None
+
+
+def test_each_round_searches_decisions_of_deals_of_its_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seeds: list[int] = []
+
+    def timed(game: object, iterations: int, *, games: int, seed: int) -> SearchSpeed:
+        seeds.append(seed)
+        return SearchSpeed(FOREST, "ismcts", 2, 3, iterations, 1.0)
+
+    monkeypatch.setattr(bench_bots, "ismcts_speed", timed)
+    report = bench_bots.bench_bots([FOREST], 5, games=2, openspiel=False, rounds=3)
+    assert seeds == [0, 2, 4]  # round r's deals start at r * games: none played twice
+    assert len(report.rounds) == 3
+    assert report.games[0].iterations == 15
+    assert report.spread(report.games[0]) is None  # no OpenSpiel: no ratio to give
+    with pytest.raises(ValueError, match="at least one round"):
+        bench_bots.bench_bots([FOREST], 5, rounds=0)

@@ -14,8 +14,12 @@ from ecotone.core.game import Game
 from ecotone.sim.bench import (
     DOMINOES,
     TIC_TAC_TOE,
+    BenchReport,
+    Playouts,
+    Spread,
     Throughput,
     bench,
+    combined,
     configurations,
     dominoes_playouts,
     game_playouts,
@@ -104,6 +108,84 @@ def test_a_report_gives_ratios_to_the_reference() -> None:
     assert (row["name"], row["variant"], row["players"]) == (FOREST, None, 2)
     expected = row["checked"]["steps_per_second"] / out["reference"]["steps_per_second"]
     assert row["checked"]["ratio"] == pytest.approx(expected)
+
+
+def test_a_spread_is_the_median_of_its_rounds_and_their_range() -> None:
+    three = Spread((1.4, 1.2, 1.3))
+    assert (three.median, three.low, three.high) == (1.3, 1.2, 1.4)
+    assert three.text() == "1.30 (1.20-1.40)"
+    assert Spread((1.0, 2.0)).median == 1.5  # an even count: the middle two's mean
+    assert Spread((1.234,)).text() == "1.23"  # one round: the ratio alone
+    assert Spread((2.0, 1.0)).to_json("ratio") == {
+        "ratio": 1.5,
+        "ratio_low": 1.0,
+        "ratio_high": 2.0,
+        "ratio_rounds": [2.0, 1.0],
+    }
+
+
+def _report(reference_steps: int, checked_steps: int) -> BenchReport:
+    row = Playouts(
+        FOREST,
+        None,
+        2,
+        Throughput(FOREST, 2, 1, checked_steps, 1.0),
+        Throughput(FOREST, 2, 1, 5, 1.0),
+    )
+    return BenchReport(Throughput(TIC_TAC_TOE, 0, 1, reference_steps, 1.0), [row])
+
+
+def test_rounds_combined_sum_their_playouts_and_keep_each_rounds_ratio() -> None:
+    # the machine twice as busy in the second round: the reference and the game alike
+    rounds = [_report(100, 150), _report(50, 80), _report(100, 120)]
+    report = combined(rounds)
+    assert report.rounds == tuple(rounds)
+    assert report.reference == Throughput(TIC_TAC_TOE, 0, 3, 250, 3.0)
+    assert report.rows[0].checked == Throughput(FOREST, 2, 3, 350, 3.0)
+    # each round against its own reference, not the pooled one (350 / 250 = 1.4)
+    assert report.spread(0).values == (1.5, 1.6, 1.2)
+    assert report.spread(0).median == 1.5
+    assert report.spread(0, unchecked=True).values == (0.05, 0.1, 0.05)
+    row = report.to_json()["playouts"][0]["checked"]
+    assert (row["ratio"], row["ratio_low"], row["ratio_high"]) == (1.5, 1.2, 1.6)
+    assert row["steps"] == 350
+    # one round is its own report, its ratio the plain one
+    single = _report(100, 150)
+    assert combined([single]) is single
+    assert single.spread(0).values == (1.5,)
+
+
+def test_each_round_times_everything_again_on_deals_of_its_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    deals: list[tuple[str, int]] = []
+    for name in ("game_playouts", "unchecked_playouts", "reference_playouts"):
+        real = getattr(bench_module, name)
+
+        def recorded(*args: Any, _real: Any = real, _name: str = name, **kwargs: Any) -> Any:
+            deals.append((_name, kwargs.get("seed", 0)))
+            return _real(*args, **kwargs)
+
+        monkeypatch.setattr(bench_module, name, recorded)
+    report = bench([FOREST], 0.01, plain=True, rounds=3)
+    assert len(report.rounds) == 3
+    configs = len(configurations([FOREST]))
+    # per round: the reference twice, each configuration checked and unchecked
+    assert len(deals) == 3 * (2 + 2 * configs)
+
+    def seeds(name: str) -> set[int]:
+        return {seed for n, seed in deals if n == name}
+
+    # no round replays another's deals: one start of the deals per round (the
+    # configurations of a round share it), the reference's two halves each their own
+    assert len(seeds("game_playouts")) == len(seeds("unchecked_playouts")) == 3
+    assert not seeds("game_playouts") & seeds("unchecked_playouts")
+    assert len(seeds("reference_playouts")) == 6
+    assert all(len(report.spread(i).values) == 3 for i in range(configs))
+    for r in report.rounds:
+        assert len(r.rows) == configs
+    with pytest.raises(ValueError, match="at least one round"):
+        bench([FOREST], 0.01, rounds=0)
 
 
 def test_an_unknown_game_fails_before_timing() -> None:

@@ -19,7 +19,7 @@ from ecotone.cli.options import Commands, at_least, positive, split_names
 from ecotone.cli.output import UsageError, fmt, stderr_console, stdout_console
 from ecotone.core.build import compiled_modules, describe
 from ecotone.core.registry import game_class
-from ecotone.sim.bench import DOMINOES, DOMINOES_AT_TARGETS, BenchReport, Throughput, bench
+from ecotone.sim.bench import DOMINOES, DOMINOES_AT_TARGETS, BenchReport, bench
 from ecotone.sim.bench_bots import BotBenchReport, SearchSpeed, bench_bots
 from ecotone.sim.hotspots import WORKLOADS, Profile, profile
 from ecotone.sim.memory import StateMemory, state_memory
@@ -79,6 +79,17 @@ def add_parser(commands: Commands) -> None:
         help="seeded games the search and the bot decide in (3 decisions each)",
     )
     parser.add_argument(
+        "--rounds",
+        "-r",
+        type=int,
+        default=1,
+        metavar="N",
+        help="time the playouts and the search N times over, one round after another, "
+        "each on deals of its own: each ratio is then the median of the rounds', with "
+        "the lowest and highest in brackets (a shared machine's load moves one run's "
+        "ratios by several percent)",
+    )
+    parser.add_argument(
         "--only",
         metavar="PARTS",
         help=f"comma-separated parts to run, of {', '.join(SECTIONS)} (default: all)",
@@ -125,6 +136,7 @@ def run_bench(args: argparse.Namespace) -> int:
     positive("--seconds", args.seconds)
     at_least("--iterations", args.iterations, 1)
     at_least("--deals", args.deals, 1)
+    at_least("--rounds", args.rounds, 1)
     at_least("--top", args.top, 1)
     if args.profile is not None:
         return _run_profile(args)
@@ -144,7 +156,9 @@ def run_bench(args: argparse.Namespace) -> int:
 
     def measure(on_start: Callable[[str], None] | None) -> None:
         if "playouts" in sections:
-            results["playouts"] = bench(game_ids, args.seconds, plain=args.plain, on_start=on_start)
+            results["playouts"] = bench(
+                game_ids, args.seconds, plain=args.plain, on_start=on_start, rounds=args.rounds
+            )
         if "search" in sections:
             results["search"] = bench_bots(
                 game_ids,
@@ -152,6 +166,7 @@ def run_bench(args: argparse.Namespace) -> int:
                 games=args.deals,
                 openspiel=not args.plain,
                 on_start=on_start,
+                rounds=args.rounds,
             )
         if "memory" in sections:
             rows = []
@@ -244,24 +259,38 @@ def _playouts_table(report: BenchReport) -> None:
         "× ref",
     )
 
-    def rate(t: Throughput) -> tuple[str, str]:
-        return f"{t.steps_per_second:,.0f}", f"{report.ratio(t):.2f}"
-
     ref = report.reference
-    table.add_row(f"reference: {ref.name}", "-", fmt(ref.steps_per_game, 1), *rate(ref), "", "")
-    for r in report.rows:
+    table.add_row(
+        f"reference: {ref.name}",
+        "-",
+        fmt(ref.steps_per_game, 1),
+        f"{ref.steps_per_second:,.0f}",
+        "1.00",
+        "",
+        "",
+    )
+    for i, r in enumerate(report.rows):
         table.add_row(
             r.label,
             str(r.players),
             fmt(r.checked.steps_per_game, 1),
-            *rate(r.checked),
-            *rate(r.unchecked),
+            f"{r.checked.steps_per_second:,.0f}",
+            report.spread(i).text(),
+            f"{r.unchecked.steps_per_second:,.0f}",
+            report.spread(i, unchecked=True).text(),
         )
     c.print(table)
+    rounds = len(report.rounds)
     c.print(
         Text(
             f"reference: {report.reference_text}, timed in the same run; checked: "
-            "legal_actions + apply; unchecked: as the search's rollouts step (hooks, pick)",
+            "legal_actions + apply; unchecked: as the search's rollouts step (hooks, pick)"
+            + (
+                f"; steps/s of all {rounds} rounds, × ref the median of the rounds' ratios "
+                "(lowest-highest)"
+                if rounds
+                else ""
+            ),
             style="dim",
         )
     )
@@ -283,13 +312,13 @@ def _search_table(report: BotBenchReport) -> None:
     )
 
     def row(r: SearchSpeed) -> None:
-        ratio = report.ratio(r)
+        spread = report.spread(r)
         own = r.bot == "ismcts"
         table.add_row(
             r.name if own else f"{r.name} ({r.bot})",
             str(r.players),
             f"{r.iterations_per_second:,.0f}",
-            f"{ratio:.2f}" if ratio is not None else "-",
+            spread.text() if spread is not None else "-",
             str(default_iterations(r.name)) if own else "-",
             f"{r.default_ms:,.0f}" if r.default_ms is not None else "-",
             f"{r.default_max_ms:,.0f}" if r.default_max_ms is not None else "-",
@@ -310,7 +339,13 @@ def _search_table(report: BotBenchReport) -> None:
             "at its default settings, mean and longest decision at the same positions; "
             "Scaled ms: the mean scaled to the machine the targets' 300 ms was set on "
             f"(OpenSpiel's dominoes at {DOMINOES_AT_TARGETS:,} steps/s there{here}; "
-            "only with OpenSpiel)",
+            "only with OpenSpiel)"
+            + (
+                f"; all {rounds} rounds together, × OS-py the median of the rounds' ratios "
+                "(lowest-highest)"
+                if (rounds := len(report.rounds))
+                else ""
+            ),
             style="dim",
         )
     )

@@ -51,6 +51,15 @@ def add_parser(commands: Commands) -> None:
         metavar="N",
         help="seats in each game timed (default: each game's fewest)",
     )
+    parser.add_argument(
+        "--rounds",
+        "-r",
+        type=int,
+        default=1,
+        metavar="N",
+        help="time everything N times over, each round at decisions of deals of its own: "
+        "× OS-py is then the median of the rounds' ratios, the lowest and highest in brackets",
+    )
     parser.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel reference")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run_bench_bots)
@@ -61,6 +70,7 @@ def run_bench_bots(args: argparse.Namespace) -> int:
     at_least("--iterations", args.iterations, 1)
     at_least("--deals", args.deals, 1)
     at_least("--players", args.players, 1)
+    at_least("--rounds", args.rounds, 1)
     game_ids = list(dict.fromkeys(args.games)) or ecotone.available_games()
     err = stderr_console()
 
@@ -72,6 +82,7 @@ def run_bench_bots(args: argparse.Namespace) -> int:
             players=args.players,
             openspiel=not args.no_openspiel,
             on_start=on_start,
+            rounds=args.rounds,
         )
 
     if args.json or not err.is_terminal:
@@ -108,7 +119,7 @@ def _table(report: BotBenchReport) -> None:
     table.add_column("× OS-py", justify="right")
 
     def row(r: SearchSpeed) -> None:
-        ratio = report.ratio(r)
+        spread = report.spread(r)
         default = default_iterations(r.name) if r.bot == "ismcts" else None
         table.add_row(
             r.name,
@@ -120,7 +131,7 @@ def _table(report: BotBenchReport) -> None:
             str(default) if default else "-",
             f"{r.default_ms:,.0f}" if r.default_ms is not None else "-",
             f"{scaled:,.0f}" if (scaled := report.at_targets(r.default_ms)) is not None else "-",
-            f"{ratio:.2f}" if ratio is not None else "-",
+            spread.text() if spread is not None else "-",
         )
 
     for r in report.games:
@@ -135,7 +146,13 @@ def _table(report: BotBenchReport) -> None:
             "its default settings (the game's iterations, rollouts and prior), mean per "
             "decision; Scaled ms: that mean scaled to the machine the targets' 300 ms was set "
             f"on (OpenSpiel's dominoes at {DOMINOES_AT_TARGETS:,} steps/s there); × OS-py: "
-            "speed over OpenSpiel's Python ISMCTS on Hearts",
+            "speed over OpenSpiel's Python ISMCTS on Hearts"
+            + (
+                f" (all {rounds} rounds together; × OS-py the median of the rounds' ratios, "
+                "lowest-highest)"
+                if (rounds := len(report.rounds))
+                else ""
+            ),
             style="dim",
         )
     )

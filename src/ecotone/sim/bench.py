@@ -26,12 +26,20 @@ otherwise. Ratios are what to compare between machines and between commits.
 Every workload is timed in **CPU time** of this process (:func:`time.process_time`), not
 wall time: on a shared machine the others' work then slows the clock of neither the games
 nor the reference.
+
+Even so a shared machine's load moves a ratio by several percent from one run to the next.
+A benchmark of several **rounds** (``bench(..., rounds=5)``, ``ecotone bench --rounds 5``)
+times the reference and every configuration again in each round, on deals of its own, and
+reports each ratio as the median of the rounds' with their lowest and highest
+(:class:`Spread`): a target is met when the median is past it, and the range says how
+sure that is.
 """
 
 from __future__ import annotations
 
 import importlib
 import random
+import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -48,8 +56,10 @@ __all__ = [
     "TIC_TAC_TOE",
     "BenchReport",
     "Playouts",
+    "Spread",
     "Throughput",
     "bench",
+    "combined",
     "configurations",
     "dominoes_playouts",
     "game_playouts",
@@ -82,6 +92,8 @@ _LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 
 
 # Where the unchecked playouts' deals start: far from the checked playouts' own.
 _OTHER_DEALS = 1_000_003
+# How far apart the rounds' deals start: more playouts than a round ever plays.
+_ROUND_DEALS = 100_003
 
 #: The clock every workload is timed with: this process's CPU time.
 clock = time.process_time
@@ -128,6 +140,49 @@ class Throughput:
             self.steps + other.steps,
             self.seconds + other.seconds,
         )
+
+
+@dataclass(frozen=True, slots=True)
+class Spread:
+    """One ratio as each round of a benchmark measured it: the median and the range.
+
+    Attributes:
+        values: the ratio of each round, in the order they ran (one: a single round).
+    """
+
+    values: tuple[float, ...]
+
+    @property
+    def median(self) -> float:
+        """The median of the rounds' ratios (0 when none)."""
+        return statistics.median(self.values) if self.values else 0.0
+
+    @property
+    def low(self) -> float:
+        """The lowest round's ratio."""
+        return min(self.values, default=0.0)
+
+    @property
+    def high(self) -> float:
+        """The highest round's ratio."""
+        return max(self.values, default=0.0)
+
+    def text(self) -> str:
+        """``1.32``, or with several rounds ``1.32 (1.20-1.41)``: the median, then the
+        lowest and highest rounds'."""
+        if len(self.values) < 2:
+            return f"{self.median:.2f}"
+        return f"{self.median:.2f} ({self.low:.2f}-{self.high:.2f})"
+
+    def to_json(self, name: str) -> dict[str, Any]:
+        """The spread as the fields ``name`` (the median), ``name_low``, ``name_high`` and
+        ``name_rounds`` (every round's)."""
+        return {
+            name: self.median,
+            f"{name}_low": self.low,
+            f"{name}_high": self.high,
+            f"{name}_rounds": list(self.values),
+        }
 
 
 def _timed(name: str, players: int, seconds: float, playout: Callable[[int], int]) -> Throughput:
@@ -316,10 +371,18 @@ def configurations(game_ids: Sequence[str]) -> list[Game[Any]]:
 
 @dataclass(frozen=True, slots=True)
 class BenchReport:
-    """A benchmark run: the reference and each configuration, with ratios to the reference."""
+    """A benchmark run: the reference and each configuration, with ratios to the reference.
+
+    Attributes:
+        reference: the reference's playouts (of every round).
+        rows: each configuration's playouts (of every round), in the order timed.
+        rounds: each round's own report when there were several (see :func:`combined`),
+            else empty.
+    """
 
     reference: Throughput
     rows: list[Playouts]
+    rounds: tuple[BenchReport, ...] = ()
 
     @property
     def reference_text(self) -> str:
@@ -327,14 +390,24 @@ class BenchReport:
         return REFERENCE_TEXT.get(self.reference.name, self.reference.name)
 
     def ratio(self, row: Throughput) -> float:
-        """``row``'s steps per second divided by the reference's."""
+        """``row``'s steps per second divided by the reference's (all rounds together)."""
         ref = self.reference.steps_per_second
         return row.steps_per_second / ref if ref > 0 else 0.0
+
+    def spread(self, index: int, *, unchecked: bool = False) -> Spread:
+        """The ratio of configuration ``index`` (of :attr:`rows`), checked or
+        ``unchecked``, in each round: each against that round's own reference."""
+        return Spread(
+            tuple(
+                r.ratio(r.rows[index].unchecked if unchecked else r.rows[index].checked)
+                for r in self.rounds or (self,)
+            )
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The report as JSON-safe data (``bench --json``)."""
 
-        def rate(t: Throughput) -> dict[str, Any]:
+        def rate(t: Throughput, spread: Spread) -> dict[str, Any]:
             return {
                 "games": t.games,
                 "steps": t.steps,
@@ -342,26 +415,46 @@ class BenchReport:
                 "steps_per_second": t.steps_per_second,
                 "games_per_second": t.games_per_second,
                 "steps_per_game": t.steps_per_game,
-                "ratio": self.ratio(t),
+                **spread.to_json("ratio"),
             }
 
+        rounds = len(self.rounds) or 1
         return {
+            "rounds": rounds,
             "reference": {
                 "name": self.reference.name,
                 "text": self.reference_text,
-                **rate(self.reference),
+                **rate(self.reference, Spread((1.0,) * rounds)),
             },
             "playouts": [
                 {
                     "name": r.name,
                     "variant": r.variant,
                     "players": r.players,
-                    "checked": rate(r.checked),
-                    "unchecked": rate(r.unchecked),
+                    "checked": rate(r.checked, self.spread(i)),
+                    "unchecked": rate(r.unchecked, self.spread(i, unchecked=True)),
                 }
-                for r in self.rows
+                for i, r in enumerate(self.rows)
             ],
         }
+
+
+def combined(reports: Sequence[BenchReport]) -> BenchReport:
+    """Rounds of one benchmark (the same configurations, in the same order) as one report:
+    each workload's playouts summed, and the rounds kept for the spread of their ratios
+    (:meth:`BenchReport.spread`). One round is its own report."""
+    first, *rest = reports
+    if not rest:
+        return first
+    reference = first.reference
+    rows = list(first.rows)
+    for report in rest:
+        reference += report.reference
+        rows = [
+            Playouts(a.name, a.variant, a.players, a.checked + b.checked, a.unchecked + b.unchecked)
+            for a, b in zip(rows, report.rows, strict=True)
+        ]
+    return BenchReport(reference, rows, tuple(reports))
 
 
 def bench(
@@ -370,45 +463,74 @@ def bench(
     *,
     plain: bool = False,
     on_start: Callable[[str], None] | None = None,
+    rounds: int = 1,
 ) -> BenchReport:
     """Time the reference and random playouts of every configuration of each game
-    (:func:`configurations`), checked and unchecked.
+    (:func:`configurations`), checked and unchecked, ``rounds`` times over.
 
-    The reference is timed half before and half after the games, so a machine that
-    speeds up or slows down during the run (turbo, thermal limits) skews the ratios less.
+    In each round the reference is timed half before and half after the games, so a
+    machine that speeds up or slows down during the run (turbo, thermal limits) skews the
+    ratios less. Each round plays deals of its own: a game that remembers what it worked
+    out for a position meets no position of an earlier round again.
 
     Args:
         game_ids: games to time.
-        seconds: roughly how much CPU time to spend on each workload.
+        seconds: roughly how much CPU time to spend on each workload, per round.
         plain: time the plain-Python reference even when OpenSpiel is installed.
         on_start: called with each workload's name as it starts (for progress display).
+        rounds: how many times to time everything (see :func:`combined`).
 
     Raises:
         ConfigError: for an unknown game id.
+        ValueError: for fewer than one round.
     """
+    if rounds < 1:
+        raise ValueError(f"a benchmark takes at least one round, not {rounds}")
     # Make every game first so a typo fails at once, not after minutes of timing.
     games = configurations(game_ids)
-    if on_start is not None:
-        on_start(REFERENCE)
-    reference = reference_playouts(seconds / 2, plain=plain)
+    return combined(
+        [
+            _round(
+                games, seconds, plain, on_start, r, f" (round {r + 1} of {rounds})" * (rounds > 1)
+            )
+            for r in range(rounds)
+        ]
+    )
+
+
+def _round(
+    games: list[Game[Any]],
+    seconds: float,
+    plain: bool,
+    on_start: Callable[[str], None] | None,
+    number: int,
+    suffix: str,
+) -> BenchReport:
+    """Round ``number`` (from 0) of :func:`bench`; ``suffix`` follows each name shown."""
+
+    def starting(name: str) -> None:
+        if on_start is not None:
+            on_start(name + suffix)
+
+    deals = number * _ROUND_DEALS
+    starting(REFERENCE)
+    reference = reference_playouts(seconds / 2, seed=2 * number, plain=plain)
     rows = []
     for game in games:
         label = game.spec.id if game.variant is None else f"{game.spec.id}/{game.variant}"
-        if on_start is not None:
-            on_start(label)
+        starting(label)
         game.start(0)  # the game's tables are built once, outside the timing
         rows.append(
             Playouts(
                 game.spec.id,
                 game.variant,
                 game.players,
-                game_playouts(game, seconds / 2),
+                game_playouts(game, seconds / 2, seed=deals),
                 # other deals: a game that remembers what it worked out for a position
                 # (placements, a table's facts) would meet the same positions again
-                unchecked_playouts(game, seconds / 2, seed=_OTHER_DEALS),
+                unchecked_playouts(game, seconds / 2, seed=_OTHER_DEALS + deals),
             )
         )
-    if on_start is not None:
-        on_start(REFERENCE)
-    more = reference_playouts(seconds / 2, seed=1, plain=reference.name != DOMINOES)
+    starting(REFERENCE)
+    more = reference_playouts(seconds / 2, seed=2 * number + 1, plain=reference.name != DOMINOES)
     return BenchReport(reference + more, rows)

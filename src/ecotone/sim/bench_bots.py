@@ -19,7 +19,10 @@ Two references are timed in the same run, because raw speeds depend on the machi
   random tic-tac-toe in plain Python without OpenSpiel), always available.
 
 Every search is timed in CPU time of this process (:func:`time.process_time`), so the
-others' work on a shared machine slows neither the games nor the references.
+others' work on a shared machine slows neither the games nor the references. A benchmark
+of several rounds (``bench_bots(..., rounds=5)``) times everything again in each round,
+each game at decisions of deals of its own, and reports each ratio as the median of the
+rounds' with their range (:class:`~ecotone.sim.bench.Spread`).
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from ecotone.core.registry import game_class
 from ecotone.sim.bench import (
     DOMINOES,
     DOMINOES_AT_TARGETS,
+    Spread,
     Throughput,
     clock,
     reference_playouts,
@@ -47,6 +51,7 @@ __all__ = [
     "BotBenchReport",
     "SearchSpeed",
     "bench_bots",
+    "combined_bots",
     "ismcts_speed",
     "openspiel_hearts",
     "sample_positions",
@@ -102,6 +107,32 @@ class SearchSpeed:
             return max(1, speed)
         scale = int(10 ** (len(str(speed)) - 2))
         return speed // scale * scale
+
+    def __add__(self, other: SearchSpeed) -> SearchSpeed:
+        """The searches of both (of one workload): their decisions, iterations and time
+        summed, the slower of their slowest searches, the mean of their bots' mean
+        decisions (weighted by decisions) and the longer of their longest."""
+        decisions = self.decisions + other.decisions
+        mean = None
+        if self.default_ms is not None and other.default_ms is not None and decisions:
+            mean = (
+                self.default_ms * self.decisions + other.default_ms * other.decisions
+            ) / decisions
+        longest = None
+        if self.default_max_ms is not None and other.default_max_ms is not None:
+            longest = max(self.default_max_ms, other.default_max_ms)
+        slowest = min(self.slowest, other.slowest) if self.slowest and other.slowest else 0.0
+        return SearchSpeed(
+            self.name,
+            self.bot,
+            self.players,
+            decisions,
+            self.iterations + other.iterations,
+            self.seconds + other.seconds,
+            slowest or self.slowest or other.slowest,
+            mean,
+            longest,
+        )
 
 
 def sample_positions(game: Game[Any], games: int, seed: int = 0) -> list[tuple[State[Any], int]]:
@@ -223,13 +254,36 @@ class BotBenchReport:
     openspiel_missing: str | None
     reference: Throughput
     failures: dict[str, str] = field(default_factory=dict)
+    #: each round's own report when there were several (:func:`combined_bots`), else empty
+    rounds: tuple[BotBenchReport, ...] = ()
 
     def ratio(self, row: SearchSpeed) -> float | None:
-        """``row``'s iterations per second over OpenSpiel's Python ISMCTS on Hearts."""
+        """``row``'s iterations per second over OpenSpiel's Python ISMCTS on Hearts (all
+        rounds together)."""
         base = next((r for r in self.openspiel if r.bot == "openspiel-py"), None)
         if base is None or base.iterations_per_second <= 0:
             return None
         return row.iterations_per_second / base.iterations_per_second
+
+    def spread(self, row: SearchSpeed) -> Spread | None:
+        """The ratio of ``row``'s workload (its game or reference and its bot) in each
+        round, each against that round's own OpenSpiel Python ISMCTS; ``None`` without
+        OpenSpiel (or a round that did not time the workload: its search failed)."""
+        values = []
+        for report in self.rounds or (self,):
+            same = next(
+                (
+                    r
+                    for r in (*report.games, *report.openspiel)
+                    if (r.name, r.bot) == (row.name, row.bot)
+                ),
+                None,
+            )
+            ratio = None if same is None else report.ratio(same)
+            if ratio is None:
+                return None
+            values.append(ratio)
+        return Spread(tuple(values))
 
     def at_targets(self, ms: float | None) -> float | None:
         """``ms`` measured in this run, scaled to the machine the decision targets were set
@@ -261,10 +315,15 @@ class BotBenchReport:
                 "slowest_ms_per_default_move": r.default_max_ms,
                 "ms_per_default_move_at_targets": self.at_targets(r.default_ms),
                 "slowest_ms_per_default_move_at_targets": self.at_targets(r.default_max_ms),
-                "x_openspiel_python": self.ratio(r),
+                **(
+                    spread.to_json("x_openspiel_python")
+                    if (spread := self.spread(r)) is not None
+                    else {"x_openspiel_python": None}
+                ),
             }
 
         return {
+            "rounds": len(self.rounds) or 1,
             "iterations": self.iterations,
             "games": [row(r) for r in self.games],
             "openspiel": [row(r) for r in self.openspiel],
@@ -285,37 +344,97 @@ def bench_bots(
     players: int | None = None,
     openspiel: bool = True,
     on_start: Callable[[str], None] | None = None,
+    rounds: int = 1,
 ) -> BotBenchReport:
-    """Time ISMCTS on each game, OpenSpiel's ISMCTS on Hearts and the playout reference.
+    """Time ISMCTS on each game, OpenSpiel's ISMCTS on Hearts and the playout reference,
+    ``rounds`` times over (each round at the decisions of ``games`` deals of its own).
 
     Each game is played at ``players`` seats, or at its fewest. Without ``openspiel``
     the playout reference is the plain-Python one too.
 
     Raises:
         ConfigError: for an unknown game id, or a player count a game does not allow.
+        ValueError: for fewer than one round.
     """
+    if rounds < 1:
+        raise ValueError(f"a benchmark takes at least one round, not {rounds}")
     made = [
         ecotone.make(gid, players=players or game_class(gid).spec.min_players) for gid in game_ids
     ]
-    if on_start is not None:
-        on_start("reference")
-    reference = reference_playouts(0.5, plain=not openspiel)
+    return combined_bots(
+        [_round(made, iterations, games, openspiel, on_start, r, rounds) for r in range(rounds)]
+    )
+
+
+def _round(
+    made: list[Game[Any]],
+    iterations: int,
+    games: int,
+    openspiel: bool,
+    on_start: Callable[[str], None] | None,
+    number: int,
+    rounds: int,
+) -> BotBenchReport:
+    """Round ``number`` (from 0) of ``rounds`` of :func:`bench_bots`."""
+    suffix = f" (round {number + 1} of {rounds})" if rounds > 1 else ""
+
+    def starting(name: str) -> None:
+        if on_start is not None:
+            on_start(name + suffix)
+
+    starting("reference")
+    reference = reference_playouts(0.5, seed=2 * number, plain=not openspiel)
     rows = []
     failures: dict[str, str] = {}
     for game in made:
-        if on_start is not None:
-            on_start(game.spec.id)
+        starting(game.spec.id)
         try:
-            rows.append(ismcts_speed(game, iterations, games=games))
+            rows.append(ismcts_speed(game, iterations, games=games, seed=number * games))
         except Exception as exc:  # a broken game is reported; the others are still timed
             failures[game.spec.id] = f"{type(exc).__name__}: {exc}"
     spiel: list[SearchSpeed] = []
     missing: str | None = "not asked for (--no-openspiel)"
     if openspiel:
-        if on_start is not None:
-            on_start("OpenSpiel hearts")
+        starting("OpenSpiel hearts")
         spiel, missing = openspiel_hearts(iterations)
-    if on_start is not None:
-        on_start("reference")
-    reference = reference + reference_playouts(0.5, seed=1, plain=not openspiel)
+    starting("reference")
+    reference = reference + reference_playouts(0.5, seed=2 * number + 1, plain=not openspiel)
     return BotBenchReport(iterations, rows, spiel, missing, reference, failures)
+
+
+def combined_bots(reports: Sequence[BotBenchReport]) -> BotBenchReport:
+    """Rounds of one search benchmark as one report: each workload's searches summed
+    (:meth:`SearchSpeed.__add__`) where every round timed it, the failures of any round,
+    and the rounds kept for the spread of their ratios (:meth:`BotBenchReport.spread`).
+    One round is its own report."""
+    first, *rest = reports
+    if not rest:
+        return first
+
+    def summed(rows: Callable[[BotBenchReport], list[SearchSpeed]]) -> list[SearchSpeed]:
+        out = []
+        for row in rows(first):
+            total: SearchSpeed | None = row
+            for report in rest:
+                same = next(
+                    (r for r in rows(report) if (r.name, r.bot) == (row.name, row.bot)), None
+                )
+                total = None if same is None or total is None else total + same
+            if total is not None:
+                out.append(total)
+        return out
+
+    reference = first.reference
+    failures = dict(first.failures)
+    for report in rest:
+        reference += report.reference
+        failures.update(report.failures)
+    return BotBenchReport(
+        first.iterations,
+        summed(lambda r: r.games),
+        summed(lambda r: r.openspiel),
+        first.openspiel_missing,
+        reference,
+        failures,
+        tuple(reports),
+    )
