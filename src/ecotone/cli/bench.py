@@ -15,7 +15,7 @@ from rich.text import Text
 
 import ecotone
 from ecotone.bots.ismcts import default_iterations
-from ecotone.cli.options import Commands, at_least, positive, split_names
+from ecotone.cli.options import Commands, add_rounds_argument, at_least, positive, split_names
 from ecotone.cli.output import UsageError, fmt, stderr_console, stdout_console
 from ecotone.core.build import compiled_modules, describe
 from ecotone.core.registry import game_class
@@ -78,17 +78,7 @@ def add_parser(commands: Commands) -> None:
         metavar="D",
         help="seeded games the search and the bot decide in (3 decisions each)",
     )
-    parser.add_argument(
-        "--rounds",
-        "-r",
-        type=int,
-        default=1,
-        metavar="N",
-        help="time the playouts and the search N times over, one round after another, "
-        "each on deals of its own: each ratio is then the median of the rounds', with "
-        "the lowest and highest in brackets (a shared machine's load moves one run's "
-        "ratios by several percent)",
-    )
+    add_rounds_argument(parser, "the playouts and the search")
     parser.add_argument(
         "--only",
         metavar="PARTS",

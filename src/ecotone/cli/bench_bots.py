@@ -12,7 +12,7 @@ from rich.text import Text
 
 import ecotone
 from ecotone.bots.ismcts import default_iterations
-from ecotone.cli.options import Commands, at_least
+from ecotone.cli.options import Commands, add_rounds_argument, at_least
 from ecotone.cli.output import stderr_console, stdout_console
 from ecotone.sim.bench import DOMINOES_AT_TARGETS
 from ecotone.sim.bench_bots import BotBenchReport, SearchSpeed, bench_bots
@@ -51,15 +51,7 @@ def add_parser(commands: Commands) -> None:
         metavar="N",
         help="seats in each game timed (default: each game's fewest)",
     )
-    parser.add_argument(
-        "--rounds",
-        "-r",
-        type=int,
-        default=1,
-        metavar="N",
-        help="time everything N times over, each round at decisions of deals of its own: "
-        "× OS-py is then the median of the rounds' ratios, the lowest and highest in brackets",
-    )
+    add_rounds_argument(parser, "the searches and the references")
     parser.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel reference")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run_bench_bots)

@@ -80,6 +80,21 @@ def add_where_arguments(parser: argparse.ArgumentParser, workers: str) -> None:
     )
 
 
+def add_rounds_argument(parser: argparse.ArgumentParser, timed: str) -> None:
+    """``--rounds N`` of a benchmark: time ``timed`` (what it times, in a few words) N
+    times over (:class:`ecotone.sim.bench.Spread`)."""
+    parser.add_argument(
+        "--rounds",
+        "-r",
+        type=int,
+        default=1,
+        metavar="N",
+        help=f"time {timed} N times over, one round after another, each on deals of its "
+        "own: each ratio is then the median of the rounds', with the lowest and highest "
+        "in brackets (a shared machine's load moves one run's ratios by several percent)",
+    )
+
+
 def where_played(workers: int, ray: str | None) -> str:
     """Where the games were played, for a report: "on Ray (local)", "on 2 workers"."""
     return f"on Ray ({ray})" if ray else f"on {counted(workers, 'worker')}"
