@@ -23,7 +23,7 @@ own earning needs, and plans with the game's own pure functions:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final, cast
 
 from ecotone.bots.base import Bot, SeatView, describe
@@ -254,7 +254,7 @@ class HeuristicBot(Bot):
 
         return min(finish, key=wanted)
 
-    def _plans(self, d: BiomeData, cfg: Config, legal: list[Action]) -> list[Plan]:
+    def _plans(self, d: BiomeData, cfg: Config, legal: Sequence[Action]) -> list[Plan]:
         key = (d, tuple(a for a in legal if isinstance(a, Earn)))  # all a plan depends on
         if self._planned is not None and self._planned[0] == key:
             return self._planned[1]
@@ -331,7 +331,7 @@ class HeuristicBot(Bot):
         facing: dict[str, tuple[int, list[tuple[int, int]]]] = {}
         best_score = 0.0
         best: Place | None = None
-        for a in cast("list[Place]", earning.place_actions(d, self.seat, cfg)):
+        for a in cast("Sequence[Place]", earning.place_actions(d, self.seat, cfg)):
             found = facing.get(a.cell)
             if found is None:
                 cell = index[a.cell]

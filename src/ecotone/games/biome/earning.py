@@ -19,6 +19,7 @@ refusal writes the words.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import Final
 
@@ -248,10 +249,11 @@ def earn_problem(d: BiomeData, seat: int, action: Earn, cfg: Config) -> IllegalA
     return _refuse_earning(_earn_flaw(d, seat, action.card, cfg, None), action.card)
 
 
-def earn_options(d: BiomeData, seat: int, cfg: Config) -> list[Action]:
-    """``earn X`` for each card of the hand or the Gallery that could be earned."""
+def earn_options(d: BiomeData, seat: int, cfg: Config) -> Sequence[Action]:
+    """``earn X`` for each card of the hand or the Gallery that could be earned (a tuple
+    kept for the position: read only)."""
     if _supply_flaw(d, seat) is not None:
-        return []
+        return ()
     me = d.seats[seat]
     # Past the supply, whether a card may be started depends on these alone; they recur
     # (a withdrawn habitat leaves them as they were), so the answers are remembered.
@@ -266,7 +268,7 @@ def earn_options(d: BiomeData, seat: int, cfg: Config) -> list[Action]:
         found = _EARNABLE[key] = tuple(
             [Earn(c) for c, flaw in zip(ids, flaws, strict=True) if flaw is None]
         )
-    return list(found)
+    return found
 
 
 _EarnKey = tuple[
@@ -292,10 +294,11 @@ def placement_problem(d: BiomeData, seat: int, action: Place, cfg: Config) -> Il
     return place_problem(d, seat, cards().by_id[d.card], tile, cell, action.rotation, cfg)
 
 
-def place_actions(d: BiomeData, seat: int, cfg: Config) -> list[Action]:
-    """Every placement offered for the card being earned (see :mod:`.placement`)."""
+def place_actions(d: BiomeData, seat: int, cfg: Config) -> Sequence[Action]:
+    """Every placement offered for the card being earned (see :mod:`.placement`; a tuple
+    the rules keep: read only)."""
     assert d.card is not None
-    return list(placements(d, seat, cards().by_id[d.card], cfg))
+    return placements(d, seat, cards().by_id[d.card], cfg)
 
 
 # -- confirming -------------------------------------------------------------------------

@@ -119,10 +119,14 @@ class BiomeBorneo(Game[BiomeData]):
 
     def step_hooks(self) -> StepHooks[BiomeData]:
         # A step calls the rules directly: whose turn it is needs no configuration, and the
-        # legal actions and the next state get it from a positional partial, which binds
-        # it in C (a keyword partial, or a method that hands it on, costs a Python call).
+        # legal actions, the next state and a random playout's action get it from a
+        # positional partial, which binds it in C (a keyword partial, or a method that
+        # hands it on, costs a Python call).
         return StepHooks(
-            rules.to_move, partial(rules.legal, self.cfg), partial(rules.next_data, self.cfg)
+            rules.to_move,
+            partial(rules.legal, self.cfg),
+            partial(rules.next_data, self.cfg),
+            partial(rules.pick, self.cfg),
         )
 
     def refusal(self, data: BiomeData, seat: int, action: Action) -> IllegalAction | None:

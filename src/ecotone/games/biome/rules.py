@@ -12,7 +12,7 @@ legal actions and the refusals cannot disagree. The codes are in :mod:`.refusals
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from ecotone.core.actions import Action
@@ -144,16 +144,21 @@ def chosen(d: BiomeData) -> tuple[int, ...]:
 
 # -- legal actions and refusals --------------------------------------------------------
 
-Offers = Callable[[BiomeData, int, Config], list[Action]]
+# An offer lists its actions as a list, or as a tuple it keeps (the placements, the
+# cards that may be earned): the legal actions copy them into one list, and a random
+# playout (:func:`pick`) takes its action from them without the copy.
+Offers = Callable[[BiomeData, int, Config], Sequence[Action]]
 Check = Callable[[BiomeData, int, Any, Config], IllegalAction | None]
 
 
 def _just(action: Action) -> Offers:
     """An offer that is always there while its phase lasts (``pass``, ``end turn`` ...)."""
 
-    def offers(d: BiomeData, seat: int, cfg: Config) -> list[Action]:
+    listed = (action,)  # (a tuple made once: read only)
+
+    def offers(d: BiomeData, seat: int, cfg: Config) -> Sequence[Action]:
         del d, seat, cfg
-        return [action]
+        return listed
 
     return offers
 
@@ -264,6 +269,30 @@ def legal(cfg: Config, d: BiomeData, seat: int) -> list[Action]:
     for offers in _LISTS[d.phase]:
         out += offers(d, seat, cfg)
     return out
+
+
+def pick(cfg: Config, d: BiomeData, seat: int, fraction: float) -> Action:
+    """``legal(cfg, d, seat)[int(fraction * n)]`` of the ``n`` legal actions, for
+    ``fraction`` in ``[0, 1)``: the action a random playout takes (the game's ``pick``
+    step hook; the configuration first, as for :func:`legal`).
+
+    The phase's offers are asked as the legal actions ask them, and the action is taken
+    from the one holding the place drawn, without copying them into one list: while a
+    card is earned, its placements (most of the list, a tuple the rules keep) are then
+    neither copied nor freed at every step of a rollout.
+    """
+    found: list[Sequence[Action]] = []
+    n = 0
+    for offers in _LISTS[d.phase]:
+        listed = offers(d, seat, cfg)
+        found.append(listed)
+        n += len(listed)
+    place = int(fraction * n)
+    for listed in found:
+        if place < len(listed):
+            return listed[place]
+        place -= len(listed)
+    raise IndexError(f"no legal action for P{seat + 1}")  # (as the empty list's item)
 
 
 def refusal(d: BiomeData, seat: int, action: Action, cfg: Config) -> IllegalAction | None:
