@@ -10,8 +10,10 @@ from typing import Any
 import pytest
 
 from ecotone.bots.models import shipped_policies
+from ecotone.cli import bench_bots as cli_bench_bots
 from ecotone.cli.main import main
-from ecotone.sim.bench import DOMINOES, DOMINOES_AT_TARGETS, TIC_TAC_TOE
+from ecotone.sim.bench import DOMINOES, DOMINOES_AT_TARGETS, TIC_TAC_TOE, Throughput
+from ecotone.sim.bench_bots import BotBenchReport, SearchSpeed, combined_bots
 
 FOREST = "once-upon-a-forest"
 
@@ -409,23 +411,37 @@ def test_bench_bots_scales_the_bots_time_by_openspiels_dominoes(
 
 
 def test_bench_bots_rounds_give_the_median_ratio_and_its_range(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     pytest.importorskip("pyspiel")
-    argv = ["bench-bots", FOREST, "-i", "5", "--deals", "1", "--rounds", "3"]
+    argv = ["bench-bots", FOREST, "-i", "5", "--deals", "1", "--rounds", "2"]
     data = _json(capsys, *argv, "--json")
-    assert data["rounds"] == 3
+    assert data["rounds"] == 2
     (row,) = data["games"]
-    assert row["decisions"] == 3 * 3  # three decisions of a deal of its own, each round
+    assert row["decisions"] == 2 * 3  # three decisions of a deal of its own, each round
     rounds = row["x_openspiel_python_rounds"]
-    assert len(rounds) == 3
-    assert row["x_openspiel_python"] == sorted(rounds)[1]
+    assert len(rounds) == 2
+    assert row["x_openspiel_python"] == pytest.approx(sum(rounds) / 2)  # the median of two
     assert (row["x_openspiel_python_low"], row["x_openspiel_python_high"]) == (
         min(rounds),
         max(rounds),
     )
+    # the table gives the median and the range (two rounds made up, not timed)
+    reference = Throughput(DOMINOES, 2, 1, 100, 1.0)
+
+    def made(*args: object, **kwargs: object) -> BotBenchReport:
+        def one(game_seconds: float) -> BotBenchReport:
+            game = SearchSpeed(FOREST, "ismcts", 2, 3, 300, game_seconds, 100.0, 50.0, 80.0)
+            hearts = SearchSpeed("hearts", "openspiel-py", 4, 1, 300, 1.0)
+            return BotBenchReport(300, [game], [hearts], None, reference)
+
+        return combined_bots([one(0.5), one(0.25)])
+
+    monkeypatch.setattr(cli_bench_bots, "bench_bots", made)
+    monkeypatch.setenv("COLUMNS", "200")
     assert main(argv) == 0
     out, _ = capsys.readouterr()
+    assert "3.00 (2.00-4.00)" in out
     assert "median of the rounds' ratios" in out
 
 

@@ -164,7 +164,11 @@ def test_each_round_searches_decisions_of_deals_of_its_own(
         seeds.append(seed)
         return SearchSpeed(FOREST, "ismcts", 2, 3, iterations, 1.0)
 
+    def reference(seconds: float, seed: int = 0, *, plain: bool = False) -> Throughput:
+        return Throughput(TIC_TAC_TOE, 0, 1, 9, seconds)  # (no time spent)
+
     monkeypatch.setattr(bench_bots, "ismcts_speed", timed)
+    monkeypatch.setattr(bench_bots, "reference_playouts", reference)
     report = bench_bots.bench_bots([FOREST], 5, games=2, openspiel=False, rounds=3)
     assert seeds == [0, 2, 4]  # round r's deals start at r * games: none played twice
     assert len(report.rounds) == 3
