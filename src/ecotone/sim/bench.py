@@ -488,14 +488,7 @@ def bench(
         raise ValueError(f"a benchmark takes at least one round, not {rounds}")
     # Make every game first so a typo fails at once, not after minutes of timing.
     games = configurations(game_ids)
-    return combined(
-        [
-            _round(
-                games, seconds, plain, on_start, r, f" (round {r + 1} of {rounds})" * (rounds > 1)
-            )
-            for r in range(rounds)
-        ]
-    )
+    return combined([_round(games, seconds, plain, on_start, r, rounds) for r in range(rounds)])
 
 
 def _round(
@@ -504,9 +497,10 @@ def _round(
     plain: bool,
     on_start: Callable[[str], None] | None,
     number: int,
-    suffix: str,
+    rounds: int,
 ) -> BenchReport:
-    """Round ``number`` (from 0) of :func:`bench`; ``suffix`` follows each name shown."""
+    """Round ``number`` (from 0) of ``rounds`` of :func:`bench`."""
+    suffix = f" (round {number + 1} of {rounds})" if rounds > 1 else ""
 
     def starting(name: str) -> None:
         if on_start is not None:
