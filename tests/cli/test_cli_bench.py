@@ -16,7 +16,7 @@ from ecotone.cli.main import main
 from ecotone.core.game import Game
 from ecotone.core.registry import game_class
 from ecotone.sim import bench_bots
-from ecotone.sim.bench import DOMINOES, TIC_TAC_TOE
+from ecotone.sim.bench import DOMINOES, TIC_TAC_TOE, Throughput
 
 FOREST = "once-upon-a-forest"
 
@@ -73,6 +73,10 @@ def test_playouts_of_every_variant_checked_and_unchecked_as_ratios(
 def test_rounds_give_each_ratio_as_the_median_of_the_rounds(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    def reference(seconds: float, seed: int = 0, *, plain: bool = False) -> Throughput:
+        return Throughput(TIC_TAC_TOE, 0, 1, 9, seconds)  # (the search's: no time spent)
+
+    monkeypatch.setattr(bench_bots, "reference_playouts", reference)
     argv = [FOREST, "--seconds", "0.02", "--plain", "--rounds", "2"]
     data = _json(capsys, *argv, "--only", "playouts,search", "--iterations", "3", "--deals", "1")
     assert data["rounds"] == 2

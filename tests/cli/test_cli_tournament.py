@@ -12,6 +12,7 @@ import pytest
 from ecotone.bots.models import shipped_policies
 from ecotone.cli import bench_bots as cli_bench_bots
 from ecotone.cli.main import main
+from ecotone.sim import bench_bots as sim_bench_bots
 from ecotone.sim.bench import DOMINOES, DOMINOES_AT_TARGETS, TIC_TAC_TOE, Throughput
 from ecotone.sim.bench_bots import BotBenchReport, SearchSpeed, combined_bots
 
@@ -414,6 +415,11 @@ def test_bench_bots_rounds_give_the_median_ratio_and_its_range(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     pytest.importorskip("pyspiel")
+
+    def reference(seconds: float, seed: int = 0, *, plain: bool = False) -> Throughput:
+        return Throughput(TIC_TAC_TOE, 0, 1, 9, seconds)  # (not what is tested: no time)
+
+    monkeypatch.setattr(sim_bench_bots, "reference_playouts", reference)
     argv = ["bench-bots", FOREST, "-i", "5", "--deals", "1", "--rounds", "2"]
     data = _json(capsys, *argv, "--json")
     assert data["rounds"] == 2
