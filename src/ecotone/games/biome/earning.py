@@ -25,12 +25,12 @@ from typing import Final
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
-from ecotone.core.records import replace, without
+from ecotone.core.records import put, replace, without
 from ecotone.games.biome.actions import Confirm, ConfirmPrey, Earn, Place
 from ecotone.games.biome.cards import CardInfo, cards
 from ecotone.games.biome.config import MAX_CHAIN, MAX_WITHDRAWALS, Config
 from ecotone.games.biome.habitat import access, met, missing, zone_totals
-from ecotone.games.biome.holdings import losing, seat_changed, seat_replaced
+from ecotone.games.biome.holdings import losing, seats_with
 from ecotone.games.biome.placement import feasible, limits, place_problem, placements
 from ecotone.games.biome.refusals import BiomeRefusal
 from ecotone.games.biome.refusals import BiomeRefusal as R
@@ -371,12 +371,24 @@ def finish_actions(d: BiomeData, seat: int, cfg: Config) -> list[Action]:
 
 def start(d: BiomeData, seat: int, card: str) -> BiomeData:
     """Set ``card`` aside to earn it."""
-    from_gallery = card in d.gallery
-    if from_gallery:
-        d = replace(d, gallery=without(d.gallery, card))
-    else:
-        d = seat_replaced(d, seat, losing(d.seats[seat], card))
-    return replace(d, card=card, from_gallery=from_gallery, pending=(), phase=_EARN)
+    # (the card's place and the earning started in one copy of the record)
+    if card in d.gallery:
+        return replace(
+            d,
+            gallery=without(d.gallery, card),
+            card=card,
+            from_gallery=True,
+            pending=(),
+            phase=_EARN,
+        )
+    return replace(
+        d,
+        seats=put(d.seats, seat, losing(d.seats[seat], card)),
+        card=card,
+        from_gallery=False,
+        pending=(),
+        phase=_EARN,
+    )
 
 
 def place(d: BiomeData, seat: int, tile: int, cell: int, rotation: int) -> BiomeData:
@@ -384,8 +396,12 @@ def place(d: BiomeData, seat: int, tile: int, cell: int, rotation: int) -> Biome
     board = list(d.board)
     board[cell] = tile * 6 + rotation
     tiles_left = tuple(t for t in d.seats[seat].tiles if t != tile)
-    d = seat_changed(d, seat, tiles=tiles_left)
-    return replace(d, board=tuple(board), pending=(*d.pending, cell))
+    return replace(
+        d,
+        seats=seats_with(d, seat, tiles=tiles_left),
+        board=tuple(board),
+        pending=(*d.pending, cell),
+    )
 
 
 def withdraw(d: BiomeData, seat: int) -> BiomeData:
@@ -399,19 +415,24 @@ def withdraw(d: BiomeData, seat: int) -> BiomeData:
         board[c] = EMPTY
     s = d.seats[seat]
     card = d.card
-    d = seat_changed(d, seat, tiles=tuple(sorted((*s.tiles, *back))))
+    tiles = tuple(sorted((*s.tiles, *back)))
+    gallery = d.gallery
     if d.from_gallery:
-        d = replace(d, gallery=(*d.gallery, card))
+        seats = seats_with(d, seat, tiles=tiles)
+        gallery = (*gallery, card)
     else:
-        s = d.seats[seat]
-        d = seat_changed(
+        seats = seats_with(
             d,
             seat,
+            tiles=tiles,
             hand=tuple(sorted((*s.hand, card))),
             shown=tuple(sorted((*s.shown, card))),
         )
+    # (the seat, the board and the earning's end in one copy of the record)
     return replace(
         d,
+        seats=seats,
+        gallery=gallery,
         board=tuple(board),
         card=None,
         from_gallery=False,

@@ -19,7 +19,7 @@ from ecotone.core.records import replace
 from ecotone.games.biome.actions import ExchangeCard, ExchangeTile
 from ecotone.games.biome.cards import cards
 from ecotone.games.biome.config import Config
-from ecotone.games.biome.holdings import seat_changed
+from ecotone.games.biome.holdings import seat_changed, seats_with
 from ecotone.games.biome.refusals import BiomeRefusal, not_in_hand, not_your_tile
 from ecotone.games.biome.refusals import BiomeRefusal as R
 from ecotone.games.biome.state import BiomeData, Phase
@@ -100,8 +100,12 @@ def exchange_cards(d: BiomeData, seat: int, cfg: Config) -> BiomeData:
     marked = d.marked_cards
     hand = tuple(c for c in me.hand if c not in marked)
     shown = tuple(c for c in me.shown if c not in marked)
-    d = seat_changed(d, seat, hand=hand, shown=shown)
-    d = replace(d, discard=d.discard + marked, marked_cards=())
+    d = replace(
+        d,
+        seats=seats_with(d, seat, hand=hand, shown=shown),
+        discard=d.discard + marked,
+        marked_cards=(),
+    )
     for _ in marked:
         d, card = draw_card(d)
         if card is None:
@@ -116,8 +120,12 @@ def exchange_tiles(d: BiomeData, seat: int) -> BiomeData:
     """The chosen tiles go face down to the perimeter and as many are drawn from it."""
     marked = d.marked_tiles
     me = d.seats[seat]
-    d = seat_changed(d, seat, tiles=tuple(t for t in me.tiles if t not in marked))
-    d = replace(d, perimeter=tuple(sorted((*d.perimeter, *marked))), marked_tiles=())
+    d = replace(
+        d,
+        seats=seats_with(d, seat, tiles=tuple(t for t in me.tiles if t not in marked)),
+        perimeter=tuple(sorted((*d.perimeter, *marked))),
+        marked_tiles=(),
+    )
     for _ in marked:
         d = draw_tile(d, seat)
     return replace(d, phase=Phase.HABITATS)

@@ -14,15 +14,22 @@ import msgspec
 from ecotone.core.tuples import put, without
 from ecotone.games.biome.state import BiomeData, SeatData
 
-__all__ = ["losing", "seat_changed", "seat_replaced"]
+__all__ = ["losing", "seat_changed", "seat_replaced", "seats_with"]
 
 _replace: Final = msgspec.structs.replace
 
 
 def seat_changed(d: BiomeData, s: int, **changes: object) -> BiomeData:
     """A copy of ``d`` with fields of seat ``s``'s holdings changed (``tiles=...``)."""
+    return _replace(d, seats=seats_with(d, s, **changes))
+
+
+def seats_with(d: BiomeData, s: int, **changes: object) -> tuple[SeatData, ...]:
+    """``d``'s seats with fields of seat ``s``'s holdings changed: for a step that changes
+    other fields of ``d`` too, in the same copy of the record (a copy of a position is
+    most of what a small step costs)."""
     seats = d.seats
-    return _replace(d, seats=put(seats, s, _replace(seats[s], **changes)))
+    return put(seats, s, _replace(seats[s], **changes))
 
 
 def seat_replaced(d: BiomeData, s: int, holdings: SeatData) -> BiomeData:

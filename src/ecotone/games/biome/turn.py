@@ -31,7 +31,7 @@ from ecotone.games.biome.actions import Burn, DiscardCard, DrawDeck, ReturnTile,
 from ecotone.games.biome.board import PLATFORMS
 from ecotone.games.biome.cards import cards
 from ecotone.games.biome.config import GALLERY, HAND, MAX_ROUNDS, STALL_ROUNDS, Config
-from ecotone.games.biome.holdings import seat_changed
+from ecotone.games.biome.holdings import seat_changed, seats_with
 from ecotone.games.biome.refusals import BiomeRefusal as R
 from ecotone.games.biome.refusals import not_in_hand, not_your_tile
 from ecotone.games.biome.state import EMPTY, BiomeData, Phase, Stage
@@ -123,11 +123,14 @@ def draw_tile(d: BiomeData, seat: int) -> BiomeData:
     i = below(rnd, len(d.perimeter))
     tile = d.perimeter[i]
     perimeter = d.perimeter[:i] + d.perimeter[i + 1 :]
-    d = seat_changed(d, seat, tiles=tuple(sorted((*d.seats[seat].tiles, tile))))
-    d = replace(d, perimeter=perimeter, rng=key)
-    if not perimeter and d.trigger is None:
-        d = replace(d, trigger=d.turn)
-    return d
+    # (the tile's move and the next key in one copy of the record)
+    return replace(
+        d,
+        seats=seats_with(d, seat, tiles=tuple(sorted((*d.seats[seat].tiles, tile)))),
+        perimeter=perimeter,
+        rng=key,
+        trigger=d.turn if not perimeter and d.trigger is None else d.trigger,
+    )
 
 
 def return_cells(d: BiomeData, cells: list[int]) -> BiomeData:
