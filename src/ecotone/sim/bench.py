@@ -58,7 +58,9 @@ __all__ = [
     "Playouts",
     "Spread",
     "Throughput",
+    "announcer",
     "bench",
+    "check_rounds",
     "combined",
     "configurations",
     "dominoes_playouts",
@@ -439,6 +441,26 @@ class BenchReport:
         }
 
 
+def check_rounds(rounds: int) -> None:
+    """Refuse a benchmark of fewer than one round (``ValueError``)."""
+    if rounds < 1:
+        raise ValueError(f"a benchmark takes at least one round, not {rounds}")
+
+
+def announcer(
+    on_start: Callable[[str], None] | None, number: int, rounds: int
+) -> Callable[[str], None]:
+    """What tells ``on_start`` (if any) of each workload of round ``number`` (from 0) of
+    ``rounds`` as it starts: its name, and which round when there are several."""
+    suffix = f" (round {number + 1} of {rounds})" if rounds > 1 else ""
+
+    def starting(name: str) -> None:
+        if on_start is not None:
+            on_start(name + suffix)
+
+    return starting
+
+
 def combined(reports: Sequence[BenchReport]) -> BenchReport:
     """Rounds of one benchmark (the same configurations, in the same order) as one report:
     each workload's playouts summed, and the rounds kept for the spread of their ratios
@@ -484,8 +506,7 @@ def bench(
         ConfigError: for an unknown game id.
         ValueError: for fewer than one round.
     """
-    if rounds < 1:
-        raise ValueError(f"a benchmark takes at least one round, not {rounds}")
+    check_rounds(rounds)
     # Make every game first so a typo fails at once, not after minutes of timing.
     games = configurations(game_ids)
     return combined([_round(games, seconds, plain, on_start, r, rounds) for r in range(rounds)])
@@ -500,12 +521,7 @@ def _round(
     rounds: int,
 ) -> BenchReport:
     """Round ``number`` (from 0) of ``rounds`` of :func:`bench`."""
-    suffix = f" (round {number + 1} of {rounds})" if rounds > 1 else ""
-
-    def starting(name: str) -> None:
-        if on_start is not None:
-            on_start(name + suffix)
-
+    starting = announcer(on_start, number, rounds)
     deals = number * _ROUND_DEALS
     starting(REFERENCE)
     reference = reference_playouts(seconds / 2, seed=2 * number, plain=plain)

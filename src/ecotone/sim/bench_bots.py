@@ -43,6 +43,8 @@ from ecotone.sim.bench import (
     DOMINOES_AT_TARGETS,
     Spread,
     Throughput,
+    announcer,
+    check_rounds,
     clock,
     reference_playouts,
 )
@@ -356,8 +358,7 @@ def bench_bots(
         ConfigError: for an unknown game id, or a player count a game does not allow.
         ValueError: for fewer than one round.
     """
-    if rounds < 1:
-        raise ValueError(f"a benchmark takes at least one round, not {rounds}")
+    check_rounds(rounds)
     made = [
         ecotone.make(gid, players=players or game_class(gid).spec.min_players) for gid in game_ids
     ]
@@ -376,12 +377,7 @@ def _round(
     rounds: int,
 ) -> BotBenchReport:
     """Round ``number`` (from 0) of ``rounds`` of :func:`bench_bots`."""
-    suffix = f" (round {number + 1} of {rounds})" if rounds > 1 else ""
-
-    def starting(name: str) -> None:
-        if on_start is not None:
-            on_start(name + suffix)
-
+    starting = announcer(on_start, number, rounds)
     starting("reference")
     reference = reference_playouts(0.5, seed=2 * number, plain=not openspiel)
     rows = []
