@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
+import json
+from types import ModuleType, SimpleNamespace
 
 import pytest
 
 import ecotone
+from ecotone.bots import SeatView
 from ecotone.bots.ismcts import DEFAULT_ITERATIONS, default_iterations
 from ecotone.bots.registry import lookup
 from ecotone.sim import bench_bots
@@ -155,13 +157,15 @@ def test_a_workload_missing_from_a_round_has_no_combined_figure() -> None:
     assert report.spread(_round(1.0, 2.0, 100.0).games[0]) is None
 
 
-def test_each_round_searches_decisions_of_deals_of_its_own(
+def test_each_round_searches_the_same_decisions_afresh(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    seeds: list[int] = []
+    repeats: list[tuple[int, int]] = []
 
-    def timed(game: object, iterations: int, *, games: int, seed: int) -> SearchSpeed:
-        seeds.append(seed)
+    def timed(
+        game: object, iterations: int, *, games: int, seed: int = 0, repeat: int = 0
+    ) -> SearchSpeed:
+        repeats.append((seed, repeat))
         return SearchSpeed(FOREST, "ismcts", 2, 3, iterations, 1.0)
 
     def reference(seconds: float, seed: int = 0, *, plain: bool = False) -> Throughput:
@@ -170,9 +174,41 @@ def test_each_round_searches_decisions_of_deals_of_its_own(
     monkeypatch.setattr(bench_bots, "ismcts_speed", timed)
     monkeypatch.setattr(bench_bots, "reference_playouts", reference)
     report = bench_bots.bench_bots([FOREST], 5, games=2, openspiel=False, rounds=3)
-    assert seeds == [0, 2, 4]  # round r's deals start at r * games: none played twice
+    # the standard deals in every round (their difficulty is not what the rounds measure),
+    # each round's searches seeded afresh
+    assert repeats == [(0, 0), (0, 1), (0, 2)]
     assert len(report.rounds) == 3
     assert report.games[0].iterations == 15
     assert report.spread(report.games[0]) is None  # no OpenSpiel: no ratio to give
     with pytest.raises(ValueError, match="at least one round"):
         bench_bots.bench_bots([FOREST], 5, rounds=0)
+
+
+def test_a_repeat_searches_the_same_positions_with_other_seeds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    searched: list[tuple[int, int, str]] = []  # (repeat, the bot's seed, the position)
+
+    class Recorder:
+        """Stands in for the search: notes its seed and the position it is asked about."""
+
+        def __init__(self, game: object, seat: int, seed: int, **settings: object) -> None:
+            self.seed = seed
+            self.last_search = SimpleNamespace(iterations=settings.get("iterations", 1))
+
+        def act(self, view: SeatView) -> object:
+            searched.append((repeat, self.seed, json.dumps(view.observation, sort_keys=True)))
+            return view.legal_actions[0]
+
+    monkeypatch.setattr(bench_bots, "ISMCTSBot", Recorder)
+    game = ecotone.make(FOREST, players=2)
+    for repeat in (0, 1):
+        ismcts_speed(game, 3, games=1, repeat=repeat)
+    first = [s for s in searched if s[0] == 0]
+    again = [s for s in searched if s[0] == 1]
+    assert len(first) == len(again) == 2 * len(STAGES)  # the plain search, then the bot's
+    assert [s[2] for s in first] == [s[2] for s in again]  # the same decisions
+    # the first repeat's seeds are the standard ones; the next's follow on from them
+    decisions = len(STAGES)
+    assert [s[1] for s in first] == [*range(decisions), *range(decisions)]
+    assert [s[1] for s in again] == [*range(decisions, 2 * decisions)] * 2

@@ -89,9 +89,10 @@ def add_rounds_argument(parser: argparse.ArgumentParser, timed: str) -> None:
         type=int,
         default=1,
         metavar="N",
-        help=f"time {timed} N times over, one round after another, each on deals of its "
-        "own: each ratio is then the median of the rounds', with the lowest and highest "
-        "in brackets (a shared machine's load moves one run's ratios by several percent)",
+        help=f"time {timed} N times over, one round after another (the playouts on deals "
+        "of each round's own, the search at the same decisions seeded afresh): each ratio "
+        "is then the median of the rounds', with the lowest and highest in brackets (a "
+        "shared machine's load moves one run's ratios by several percent)",
     )
 
 

@@ -29,8 +29,9 @@ nor the reference.
 
 Even so a shared machine's load moves a ratio by several percent from one run to the next.
 A benchmark of several **rounds** (``bench(..., rounds=5)``, ``ecotone bench --rounds 5``)
-times the reference and every configuration again in each round, on deals of its own, and
-reports each ratio as the median of the rounds' with their lowest and highest
+times the reference and every configuration again in each round, on deals of its own (the
+search, :mod:`ecotone.sim.bench_bots`, at the same decisions seeded afresh), and reports
+each ratio as the median of the rounds' with their lowest and highest
 (:class:`Spread`): a target is met when the median is past it, and the range says how
 sure that is.
 """

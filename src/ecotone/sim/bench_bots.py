@@ -21,8 +21,10 @@ Two references are timed in the same run, because raw speeds depend on the machi
 Every search is timed in CPU time of this process (:func:`time.process_time`), so the
 others' work on a shared machine slows neither the games nor the references. A benchmark
 of several rounds (``bench_bots(..., rounds=5)``) times everything again in each round,
-each game at decisions of deals of its own, and reports each ratio as the median of the
-rounds' with their range (:class:`~ecotone.sim.bench.Spread`).
+each game at the same decisions searched with seeds of its own (so that the rounds differ
+by the machine's noise and the searches' luck, not by how hard their positions are), and
+reports each ratio as the median of the rounds' with their range
+(:class:`~ecotone.sim.bench.Spread`).
 """
 
 from __future__ import annotations
@@ -154,20 +156,27 @@ def sample_positions(game: Game[Any], games: int, seed: int = 0) -> list[tuple[S
     return out
 
 
-def ismcts_speed(game: Game[Any], iterations: int, *, games: int = 2, seed: int = 0) -> SearchSpeed:
+def ismcts_speed(
+    game: Game[Any], iterations: int, *, games: int = 2, seed: int = 0, repeat: int = 0
+) -> SearchSpeed:
     """Time the ISMCTS search at :func:`sample_positions` of ``game``.
 
     The iterations per second are those of the plain search (random rollouts, no prior:
     the set-up of the OpenSpiel reference). The same decisions are then played by the bot
-    at its default settings, whose mean time per move is ``default_ms``.
+    at its default settings, whose mean time per move is ``default_ms``. The searches are
+    seeded ``seed`` on, or, for the ``repeat``-th time the same decisions are timed, as
+    many seeds further on per repeat: the same positions, searched afresh (another
+    determinization and other rollouts), so that a game's memories of the searches
+    before serve them little.
     """
     done = 0
     seconds = 0.0
     slowest = float("inf")
     positions = sample_positions(game, games, seed)
     plain = {"rollout": "random", "prior": "none", "max_depth": 0}
+    first = seed + repeat * len(positions)  # the first search's seed
     for i, (state, seat) in enumerate(positions):
-        bot = ISMCTSBot(game, seat, seed + i, iterations=iterations, **plain)
+        bot = ISMCTSBot(game, seat, first + i, iterations=iterations, **plain)
         view = SeatView(state, seat)
         start = clock()
         bot.act(view)
@@ -178,7 +187,7 @@ def ismcts_speed(game: Game[Any], iterations: int, *, games: int = 2, seed: int 
         slowest = min(slowest, bot.last_search.iterations / took)
     default_seconds = longest = 0.0
     for i, (state, seat) in enumerate(positions):
-        bot = ISMCTSBot(game, seat, seed + i)
+        bot = ISMCTSBot(game, seat, first + i)
         start = clock()
         bot.act(SeatView(state, seat))
         took = clock() - start
@@ -349,7 +358,8 @@ def bench_bots(
     rounds: int = 1,
 ) -> BotBenchReport:
     """Time ISMCTS on each game, OpenSpiel's ISMCTS on Hearts and the playout reference,
-    ``rounds`` times over (each round at the decisions of ``games`` deals of its own).
+    ``rounds`` times over (each round at the same decisions of ``games`` deals, searched
+    with seeds of its own: see :func:`ismcts_speed`).
 
     Each game is played at ``players`` seats, or at its fewest. Without ``openspiel``
     the playout reference is the plain-Python one too.
@@ -385,7 +395,7 @@ def _round(
     for game in made:
         starting(game.spec.id)
         try:
-            rows.append(ismcts_speed(game, iterations, games=games, seed=number * games))
+            rows.append(ismcts_speed(game, iterations, games=games, repeat=number))
         except Exception as exc:  # a broken game is reported; the others are still timed
             failures[game.spec.id] = f"{type(exc).__name__}: {exc}"
     spiel: list[SearchSpeed] = []
