@@ -163,11 +163,13 @@ def ismcts_speed(
 
     The iterations per second are those of the plain search (random rollouts, no prior:
     the set-up of the OpenSpiel reference). The same decisions are then played by the bot
-    at its default settings, whose mean time per move is ``default_ms``. The searches are
-    seeded ``seed`` on, or, for the ``repeat``-th time the same decisions are timed, as
-    many seeds further on per repeat: the same positions, searched afresh (another
-    determinization and other rollouts), so that a game's memories of the searches
-    before serve them little.
+    at its default settings, whose mean time per move is ``default_ms``.
+
+    The positions come from the deals ``seed`` on; the searches are seeded one per
+    decision, from ``seed`` on. A ``repeat`` (the same decisions timed again, as a
+    benchmark's later rounds time them) starts the searches' seeds one decision-count
+    further on per repeat: the same positions searched afresh (other determinizations,
+    other rollouts), so that a game's memories of the searches before serve them little.
     """
     done = 0
     seconds = 0.0
