@@ -11,12 +11,15 @@ from typing import Any
 import pytest
 
 from ecotone.bots.ismcts import ISMCTSBot
+from ecotone.cli import bench as cli_bench
+from ecotone.cli import bench_bots as cli_bench_bots
 from ecotone.cli.bench import RL_MISSING
 from ecotone.cli.main import main
 from ecotone.core.game import Game
 from ecotone.core.registry import game_class
 from ecotone.sim import bench_bots
-from ecotone.sim.bench import DOMINOES, TIC_TAC_TOE, Throughput
+from ecotone.sim.bench import DOMINOES, TIC_TAC_TOE, BenchReport, Playouts, Throughput, combined
+from ecotone.sim.bench_bots import BotBenchReport, SearchSpeed
 
 FOREST = "once-upon-a-forest"
 
@@ -128,6 +131,48 @@ def test_search_bots_and_memory(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.usefixtures("light_bot")
+def _unsteady_rounds() -> tuple[BenchReport, BotBenchReport]:
+    """Two rounds of the playouts and of the search, the second round's game twice as
+    fast against the same references: rounds that disagree."""
+
+    def playouts(steps: int) -> BenchReport:
+        made = Throughput(FOREST, 2, 1, steps, 1.0)
+        row = Playouts(FOREST, None, 2, made, made)
+        return BenchReport(Throughput(TIC_TAC_TOE, 0, 1, 100, 1.0), [row])
+
+    def search(seconds: float) -> BotBenchReport:
+        game = SearchSpeed(FOREST, "ismcts", 2, 3, 300, seconds, 200.0, 100.0, 150.0)
+        hearts = SearchSpeed("hearts", "openspiel-py", 4, 1, 300, 1.0)
+        return BotBenchReport(300, [game], [hearts], None, Throughput(DOMINOES, 2, 1, 10, 1.0))
+
+    return (
+        combined([playouts(150), playouts(300)]),
+        bench_bots.combined_bots([search(1.0), search(0.5)]),
+    )
+
+
+def test_rounds_that_disagree_are_called_unsteady_under_the_tables(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    played, searched = _unsteady_rounds()
+    monkeypatch.setattr(cli_bench, "bench", lambda *args, **kwargs: played)
+    monkeypatch.setattr(cli_bench, "bench_bots", lambda *args, **kwargs: searched)
+    monkeypatch.setattr(cli_bench_bots, "bench_bots", lambda *args, **kwargs: searched)
+    monkeypatch.setenv("COLUMNS", "200")
+    assert main(["bench", FOREST, "--only", "playouts,search", "--rounds", "2"]) == 0
+    out = capsys.readouterr().out
+    assert f"The rounds disagree by up to 100% ({FOREST}, checked: 1.50 to 3.00)" in out
+    assert f"The rounds disagree by up to 100% ({FOREST}'s search: 1.00 to 2.00)" in out
+    assert main(["bench-bots", FOREST, "--rounds", "2"]) == 0
+    out = capsys.readouterr().out
+    assert f"({FOREST}'s search: 1.00 to 2.00)" in out
+    # rounds that agree are not remarked on
+    steady = bench_bots.combined_bots([searched.rounds[0], searched.rounds[0]])
+    monkeypatch.setattr(cli_bench_bots, "bench_bots", lambda *args, **kwargs: steady)
+    assert main(["bench-bots", FOREST, "--rounds", "2"]) == 0
+    assert "disagree" not in capsys.readouterr().out
+
+
 def test_the_tables(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     # wide enough for every column: a narrower terminal folds the names
     monkeypatch.setenv("COLUMNS", "200")

@@ -144,6 +144,13 @@ def test_rounds_combined_sum_their_searches_and_keep_each_rounds_ratio() -> None
     # one round is its own report
     single = _round(1.0, 2.0, 100.0)
     assert bench_bots.combined_bots([single]) is single
+    # the game's rounds, 1.5 to 2.0, disagree by a third: the report says so
+    said = report.unsteady()
+    assert said is not None
+    assert f"({FOREST}'s search: 1.50 to 2.00)" in said
+    assert report.to_json()["unsteady"] == said
+    assert single.to_json()["unsteady"] is None
+    assert single.unsteady() is None
 
 
 def test_a_workload_missing_from_a_round_has_no_combined_figure() -> None:

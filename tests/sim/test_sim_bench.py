@@ -26,6 +26,7 @@ from ecotone.sim.bench import (
     reference_playouts,
     tic_tac_toe_playouts,
     unchecked_playouts,
+    unsteady,
 )
 from ecotone.sim.hotspots import profile
 from ecotone.sim.memory import deep_size, state_memory
@@ -124,6 +125,19 @@ def test_a_spread_is_the_median_of_its_rounds_and_their_range() -> None:
     }
 
 
+def test_rounds_that_disagree_by_more_than_a_fifth_are_called_unsteady() -> None:
+    assert Spread((1.0, 1.5)).swing == pytest.approx(0.5)  # the highest a half higher
+    assert Spread((1.5,)).swing == 0.0  # one round: nothing to disagree with
+    steady = [("a", Spread((1.0, 1.1, 1.2))), ("b", Spread((2.0, 2.2)))]
+    assert unsteady(steady) is None  # a fifth apart at most
+    assert unsteady([]) is None
+    said = unsteady([*steady, ("c", Spread((1.69, 3.69, 2.14))), ("d", Spread((1.0, 1.3)))])
+    assert said is not None
+    # the widest disagreement, named, with the lowest and highest rounds
+    assert said.startswith("The rounds disagree by up to 118% (c: 1.69 to 3.69)")
+    assert "quiet machine" in said
+
+
 def _report(reference_steps: int, checked_steps: int) -> BenchReport:
     row = Playouts(
         FOREST,
@@ -153,6 +167,13 @@ def test_rounds_combined_sum_their_playouts_and_keep_each_rounds_ratio() -> None
     single = _report(100, 150)
     assert combined([single]) is single
     assert single.spread(0).values == (1.5,)
+    # the unchecked rounds, 0.05 to 0.1, disagree by more than a fifth
+    said = report.unsteady()
+    assert said is not None
+    assert f"({FOREST}, unchecked: 0.05 to 0.10)" in said
+    assert report.to_json()["unsteady"] == said
+    assert combined([_report(100, 150), _report(100, 160)]).unsteady() is None
+    assert single.unsteady() is None
 
 
 def test_each_round_times_everything_again_on_deals_of_its_own(

@@ -16,7 +16,7 @@ from rich.text import Text
 import ecotone
 from ecotone.bots.ismcts import default_iterations
 from ecotone.cli.options import Commands, add_rounds_argument, at_least, positive, split_names
-from ecotone.cli.output import UsageError, fmt, stderr_console, stdout_console
+from ecotone.cli.output import UsageError, caution, fmt, stderr_console, stdout_console
 from ecotone.core.build import compiled_modules, describe
 from ecotone.core.registry import game_class
 from ecotone.sim.bench import DOMINOES, DOMINOES_AT_TARGETS, BenchReport, bench
@@ -284,6 +284,7 @@ def _playouts_table(report: BenchReport) -> None:
             style="dim",
         )
     )
+    caution(c, report.unsteady())
 
 
 def _search_table(report: BotBenchReport) -> None:
@@ -339,6 +340,7 @@ def _search_table(report: BotBenchReport) -> None:
             style="dim",
         )
     )
+    caution(c, report.unsteady())
     for name, message in report.failures.items():
         c.print(Text(f"{name}: the search failed: {message}", style="red"))
     if report.openspiel_missing:

@@ -13,7 +13,7 @@ from rich.text import Text
 import ecotone
 from ecotone.bots.ismcts import default_iterations
 from ecotone.cli.options import Commands, add_rounds_argument, at_least
-from ecotone.cli.output import stderr_console, stdout_console
+from ecotone.cli.output import caution, stderr_console, stdout_console
 from ecotone.sim.bench import DOMINOES_AT_TARGETS
 from ecotone.sim.bench_bots import BotBenchReport, SearchSpeed, bench_bots
 
@@ -148,6 +148,7 @@ def _table(report: BotBenchReport) -> None:
             style="dim",
         )
     )
+    caution(c, report.unsteady())
     for name, message in report.failures.items():
         c.print(Text(f"{name}: the search failed: {message}", style="red"))
     if report.openspiel_missing:

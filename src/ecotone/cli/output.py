@@ -11,8 +11,17 @@ import sys
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.text import Text
 
-__all__ = ["UsageError", "error_line", "fmt", "progress_bar", "stderr_console", "stdout_console"]
+__all__ = [
+    "UsageError",
+    "caution",
+    "error_line",
+    "fmt",
+    "progress_bar",
+    "stderr_console",
+    "stdout_console",
+]
 
 # Width used when output goes to a file or a pipe: wide enough that tables keep one row
 # per line and that long names are never folded mid-word.
@@ -67,6 +76,13 @@ def error_line(message: str) -> None:
     """
     text = " ".join(str(message).split())
     print(f"ecotone: error: {text}", file=sys.stderr)
+
+
+def caution(console: Console, message: str | None) -> None:
+    """Print ``message``, when there is one, as a caution (in yellow): something the
+    reader should weigh before trusting what was printed above it."""
+    if message:
+        console.print(Text(message, style="yellow"))
 
 
 def fmt(value: float, digits: int = 2) -> str:

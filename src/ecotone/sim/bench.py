@@ -42,7 +42,7 @@ import importlib
 import random
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,6 +55,7 @@ __all__ = [
     "DOMINOES_AT_TARGETS",
     "REFERENCE",
     "TIC_TAC_TOE",
+    "UNSTEADY",
     "BenchReport",
     "Playouts",
     "Spread",
@@ -70,6 +71,7 @@ __all__ = [
     "roll_out",
     "tic_tac_toe_playouts",
     "unchecked_playouts",
+    "unsteady",
 ]
 
 #: The name of the reference row.
@@ -83,6 +85,11 @@ TIC_TAC_TOE = "tic-tac-toe"
 #: A time measured beside dominoes in one run scales to that machine by the two speeds'
 #: ratio, so the targets in milliseconds can be checked on any machine.
 DOMINOES_AT_TARGETS = 89_000
+
+#: Rounds whose ratios for one workload lie further apart than this share of the lowest
+#: (a fifth) tell of a machine whose load changed during the run, or of rounds too short
+#: to settle, more than of the code: a report of such rounds says so (:func:`unsteady`).
+UNSTEADY = 0.2
 
 #: What each reference is, in a line.
 REFERENCE_TEXT = {
@@ -170,6 +177,13 @@ class Spread:
         """The highest round's ratio."""
         return max(self.values, default=0.0)
 
+    @property
+    def swing(self) -> float:
+        """How far the highest round's ratio lies above the lowest's, as a share of the
+        lowest (``0.25``: a quarter higher); 0 for a single round."""
+        low = self.low
+        return self.high / low - 1.0 if len(self.values) > 1 and low > 0 else 0.0
+
     def text(self) -> str:
         """``1.32``, or with several rounds ``1.32 (1.20-1.41)``: the median, then the
         lowest and highest rounds'."""
@@ -186,6 +200,21 @@ class Spread:
             f"{name}_high": self.high,
             f"{name}_rounds": list(self.values),
         }
+
+
+def unsteady(spreads: Iterable[tuple[str, Spread]]) -> str | None:
+    """What a report says when its rounds disagree: the widest :attr:`Spread.swing` of
+    the named ratios, past :data:`UNSTEADY`, in words (``None`` when every ratio's rounds
+    agree, or there was one round)."""
+    name, widest = max(spreads, key=lambda named: named[1].swing, default=("", Spread(())))
+    if widest.swing <= UNSTEADY:
+        return None
+    return (
+        f"The rounds disagree by up to {widest.swing:.0%} ({name}: {widest.low:.2f} to "
+        f"{widest.high:.2f}): the machine's load changed during the run, or the rounds were "
+        "too short to settle. Read the medians, and settle a ratio near its target on a "
+        "quiet machine, with longer rounds."
+    )
 
 
 def _timed(name: str, players: int, seconds: float, playout: Callable[[int], int]) -> Throughput:
@@ -407,6 +436,14 @@ class BenchReport:
             )
         )
 
+    def unsteady(self) -> str | None:
+        """What to say of the rounds when their ratios disagree (:func:`unsteady`)."""
+        return unsteady(
+            (f"{row.label}, {way}", self.spread(i, unchecked=way == "unchecked"))
+            for i, row in enumerate(self.rows)
+            for way in ("checked", "unchecked")
+        )
+
     def to_json(self) -> dict[str, Any]:
         """The report as JSON-safe data (``bench --json``)."""
 
@@ -424,6 +461,7 @@ class BenchReport:
         rounds = len(self.rounds) or 1
         return {
             "rounds": rounds,
+            "unsteady": self.unsteady(),
             "reference": {
                 "name": self.reference.name,
                 "text": self.reference_text,

@@ -49,6 +49,7 @@ from ecotone.sim.bench import (
     check_rounds,
     clock,
     reference_playouts,
+    unsteady,
 )
 
 __all__ = [
@@ -298,6 +299,15 @@ class BotBenchReport:
             values.append(ratio)
         return Spread(tuple(values))
 
+    def unsteady(self) -> str | None:
+        """What to say of the rounds when the games' ratios disagree
+        (:func:`~ecotone.sim.bench.unsteady`)."""
+        return unsteady(
+            (f"{row.name}'s search", spread)
+            for row in self.games
+            if (spread := self.spread(row)) is not None
+        )
+
     def at_targets(self, ms: float | None) -> float | None:
         """``ms`` measured in this run, scaled to the machine the decision targets were set
         on (:data:`~ecotone.sim.bench.DOMINOES_AT_TARGETS`) by the speed of OpenSpiel's
@@ -337,6 +347,7 @@ class BotBenchReport:
 
         return {
             "rounds": len(self.rounds) or 1,
+            "unsteady": self.unsteady(),
             "iterations": self.iterations,
             "games": [row(r) for r in self.games],
             "openspiel": [row(r) for r in self.openspiel],
