@@ -130,7 +130,6 @@ def test_search_bots_and_memory(capsys: pytest.CaptureFixture[str]) -> None:
     assert 0 < memory["bytes_held"] < memory["bytes_alone"] < 20_000
 
 
-@pytest.mark.usefixtures("light_bot")
 def _unsteady_rounds() -> tuple[BenchReport, BotBenchReport]:
     """Two rounds of the playouts and of the search, the second round's game twice as
     fast against the same references: rounds that disagree."""
@@ -173,6 +172,7 @@ def test_rounds_that_disagree_are_called_unsteady_under_the_tables(
     assert "disagree" not in capsys.readouterr().out
 
 
+@pytest.mark.usefixtures("light_bot")
 def test_the_tables(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     # wide enough for every column: a narrower terminal folds the names
     monkeypatch.setenv("COLUMNS", "200")
