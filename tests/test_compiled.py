@@ -189,7 +189,8 @@ def test_the_compiled_build_plays_as_the_sources_do(tmp_path: Path) -> None:
     missing = _compiler()
     if missing is not None:
         pytest.skip(f"the compiled build needs a C compiler and Python's headers: {missing}")
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "ECOTONE_COMPILE")}
+    unset = ("PYTHONPATH", "ECOTONE_COMPILE", "ECOTONE_NO_EXTENSIONS")
+    env = {k: v for k, v in os.environ.items() if k not in unset}
     # The wheel, as `ECOTONE_COMPILE=1 pip install .` builds it; with this environment's
     # hatchling, mypy and setuptools (the dev extra) rather than downloaded ones.
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check"]
@@ -209,6 +210,18 @@ def test_the_compiled_build_plays_as_the_sources_do(tmp_path: Path) -> None:
     bench = ["bench", "phylo", "--only", "playouts", "--seconds", "0.05", "--plain", "--json"]
     out = _run([sys.executable, "-m", "ecotone", *bench], compiled, tmp_path)
     assert msgspec.json.decode(out)["compiled"] == sorted(names)
+    # the same install run from its sources: the profiler sees the rules by name there only
+    aside = {**compiled, "ECOTONE_NO_EXTENSIONS": "1"}
+    out = _run([sys.executable, "-m", "ecotone", "--version"], aside, tmp_path)
+    assert out.strip().endswith(
+        f", pure Python, {len(names)} compiled modules set aside by ECOTONE_NO_EXTENSIONS"
+    )
+    profile = ["bench", "--profile", "phylo", "--seconds", "0.3", "--top", "40", "--json"]
+    rules = "ecotone/games/phylo/rules.py:"
+    for run_as, shown in ((aside, True), (compiled, False)):
+        seen = msgspec.json.decode(_run([sys.executable, "-m", "ecotone", *profile], run_as, ROOT))
+        assert seen["compiled"] == ([] if shown else sorted(names))
+        assert any(r["where"].startswith(rules) for r in seen["by_total_time"]) is shown
 
     # the tests, against the build (tests/conftest.py checks that they import it)
     _run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *TESTS], compiled, ROOT)

@@ -14,6 +14,12 @@ simulation and reinforcement learning. See ``docs/architecture.md``.
 
 from __future__ import annotations
 
+# First of all: with ECOTONE_NO_EXTENSIONS set, the package's own modules are imported from
+# their sources, whatever the compiled build put beside them (importing it is enough).
+from ecotone import _pure  # noqa: F401
+
+# isort: split
+
 from collections.abc import Mapping
 from typing import Any
 

@@ -262,6 +262,27 @@ def test_profile_lists_where_the_time_goes(capsys: pytest.CaptureFixture[str]) -
     assert "unchecked: " in out
     assert "playouts" in out
     assert "Own %" in out
+    assert "; Ecotone pure Python" in out
+    assert "This install is compiled" not in out  # the sources: every function is seen
+    assert (data["build"], data["compiled"]) == ("pure Python", [])
+
+
+def test_a_profile_of_the_compiled_build_says_how_to_see_the_rules(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # (as a compiled install reports itself; the profile itself is of these sources)
+    compiled = ("ecotone.core.position", "ecotone.games.forest.rules")
+    monkeypatch.setattr(cli_bench, "compiled_modules", lambda: compiled)
+    monkeypatch.setattr(cli_bench, "describe", lambda: "compiled with mypyc (2 modules)")
+    monkeypatch.setenv("COLUMNS", "300")
+    argv = ["bench", "--profile", FOREST, "--seconds", "0.05", "--workload", "bot"]
+    assert main(argv) == 0
+    out, _ = capsys.readouterr()
+    assert "; Ecotone compiled with mypyc (2 modules)" in out
+    assert "This install is compiled (2 modules)" in out
+    assert f"ECOTONE_NO_EXTENSIONS=1 ecotone bench --profile {FOREST} --workload bot" in out
+    data = _json(capsys, "--profile", FOREST, "--seconds", "0.05")
+    assert data["compiled"] == list(compiled)
 
 
 @pytest.mark.parametrize(

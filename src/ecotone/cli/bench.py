@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import json
 import platform
+import shlex
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 import ecotone
+from ecotone._pure import ENV as NO_EXTENSIONS
 from ecotone.bots.ismcts import default_iterations
 from ecotone.cli.options import Commands, add_rounds_argument, at_least, positive, split_names
 from ecotone.cli.output import UsageError, caution, fmt, stderr_console, stdout_console
@@ -410,6 +412,7 @@ def _environments_table(rows: list[RlBench], missing: str | None) -> None:
 
 def _run_profile(args: argparse.Namespace) -> int:
     gid = args.profile
+    compiled = list(compiled_modules())
     game = ecotone.make(gid, players=game_class(gid).spec.min_players)
     err = stderr_console()
     if args.json or not err.is_terminal:
@@ -418,9 +421,22 @@ def _run_profile(args: argparse.Namespace) -> int:
         with err.status(f"profiling {gid} ({args.workload})"):
             found = profile(game, args.workload, args.seconds, args.top)
     if args.json:
-        print(json.dumps(found.to_json()))
+        print(json.dumps(found.to_json() | {"build": describe(), "compiled": compiled}))
         return 0
     _profile_tables(found)
+    if compiled:
+        # (cProfile cannot see inside a compiled function: the shares above lump the rules
+        # into the kernel's methods that call them)
+        again = ["ecotone", "bench", "--profile", gid]
+        if args.workload != "checked":
+            again += ["--workload", args.workload]
+        caution(
+            stdout_console(),
+            f"This install is compiled ({len(compiled)} modules): the profiler sees each "
+            "compiled function as one call, named after the method that entered it. To see "
+            "the rules function by function, profile the same workload from the sources of "
+            f"this install: {NO_EXTENSIONS}=1 {shlex.join(again)}",
+        )
     return 0
 
 
@@ -429,7 +445,7 @@ def _profile_tables(p: Profile) -> None:
     c.print(
         Text(
             f"{p.name}, {p.players} players, {p.workload}: {p.units} {p.unit} in "
-            f"{p.seconds:.2f} s of CPU time, under the profiler",
+            f"{p.seconds:.2f} s of CPU time, under the profiler; Ecotone {describe()}",
             style="bold",
         )
     )
