@@ -168,6 +168,23 @@ def test_the_compiled_modules_name_their_constants_final() -> None:
         assert not unpacked, f"{path.relative_to(src)}: {unpacked} cannot be Final: one a line"
 
 
+def test_the_compiled_modules_call_the_kernels_helpers_compiled() -> None:
+    # records offers put, without, replace and the rest beside the records, but is not
+    # compiled (it defines one): a name imported from it is a dictionary lookup at every
+    # use, and a call of put through it goes through Python's calling convention, where
+    # one imported from tuples is a direct call in C
+    src = ROOT / "src"
+    for path in _hook().compiled_paths(ROOT, _config()):
+        tree = ast.parse(path.read_text())
+        through = [
+            alias.name
+            for node in tree.body
+            if isinstance(node, ast.ImportFrom) and node.module == "ecotone.core.records"
+            for alias in node.names
+        ]
+        assert not through, f"{path.relative_to(src)}: import {through} from ecotone.core.tuples"
+
+
 def _compiler() -> str | None:
     """Why this machine cannot build C extensions, or ``None`` if it can."""
     cc = (sysconfig.get_config_var("CC") or "cc").split()[0]

@@ -21,7 +21,7 @@ import msgspec
 
 # Where they are written: a module of functions alone, which the optional compiled build
 # compiles (a module defining a record cannot be: see pyproject.toml).
-from ecotone.core.tuples import configured, counted, named, put, seat_name, without
+from ecotone.core.tuples import configured, counted, named, put, replace, seat_name, without
 
 __all__ = [
     "Record",
@@ -57,9 +57,3 @@ class Record(msgspec.Struct, frozen=True, gc=False):
         cost of passing the changes on through a Python method (about 0.3 µs a call).
         """
         return msgspec.structs.replace(self, **changes)
-
-
-#: ``replace(record, **changes)``: a copy of ``record`` with ``changes``, as
-#: :meth:`Record.replace` makes it, at the speed of msgspec's own function (a method
-#: handing keyword arguments on costs about twice the copy itself).
-replace = msgspec.structs.replace

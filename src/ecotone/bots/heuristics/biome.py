@@ -30,7 +30,7 @@ from ecotone.bots.base import Bot, SeatView, describe
 from ecotone.bots.registry import GameBots, SearchDefaults, register
 from ecotone.core.actions import Action
 from ecotone.core.game import Game
-from ecotone.core.records import put, replace, without
+from ecotone.core.tuples import put, replace, without
 from ecotone.games.biome import earning
 from ecotone.games.biome.actions import (
     Burn,

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Final
 
 from ecotone.core.actions import Action
-from ecotone.core.records import put, replace, seat_name
+from ecotone.core.tuples import put, replace, seat_name
 from ecotone.games.biomasters.actions import Activate, Metamorphose, Target
 from ecotone.games.biomasters.board import COMPAT_MASK
 from ecotone.games.biomasters.cards import Kind, cards, level_name

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from itertools import compress
 from typing import Final
 
-from ecotone.core.records import put, replace, seat_name, without
+from ecotone.core.tuples import put, replace, seat_name, without
 from ecotone.games.biomasters.board import CELLS, Grid
 from ecotone.games.biomasters.cards import cards
 from ecotone.games.biomasters.decks import Deck

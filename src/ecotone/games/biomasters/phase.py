@@ -9,7 +9,7 @@ triggered.
 
 from __future__ import annotations
 
-from ecotone.core.records import seat_name
+from ecotone.core.tuples import seat_name
 from ecotone.games.biomasters.cards import cards
 from ecotone.games.biomasters.placement import cost_text
 from ecotone.games.biomasters.rules import ACTIONS_PER_TURN

@@ -48,7 +48,7 @@ from typing import Final
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction, Refusal
-from ecotone.core.records import seat_name
+from ecotone.core.tuples import seat_name
 from ecotone.games.biomasters.abilities import grow_problem, pack_ally
 from ecotone.games.biomasters.actions import Activate, Metamorphose, Pass, Pay, Play, Target
 from ecotone.games.biomasters.board import Grid, compatible

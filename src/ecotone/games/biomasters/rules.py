@@ -12,8 +12,8 @@ import string
 from typing import Final
 
 from ecotone.core.actions import Action
-from ecotone.core.records import put, replace, seat_name
 from ecotone.core.rng import shuffle
+from ecotone.core.tuples import put, replace, seat_name
 from ecotone.games.biomasters.abilities import ability_actions, apply_ability
 from ecotone.games.biomasters.actions import Pass, Pay, Play
 from ecotone.games.biomasters.board import Grid

@@ -12,7 +12,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Final
 
-from ecotone.core.records import seat_name
+from ecotone.core.tuples import seat_name
 from ecotone.games.biomasters.effects import Table
 from ecotone.games.biomasters.state import BioData, Scored
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ecotone.core.records import replace, seat_name
 from ecotone.core.rng import shuffle
+from ecotone.core.tuples import replace, seat_name
 from ecotone.games.biomasters.cards import level_name
 from ecotone.games.biomasters.effects import Table, occupied_slots
 from ecotone.games.biomasters.scoring import pile_vp

@@ -20,8 +20,8 @@ from typing import Final
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
-from ecotone.core.records import replace, seat_name, without
 from ecotone.core.rng import below, roll
+from ecotone.core.tuples import replace, seat_name, without
 from ecotone.games.biome.actions import Gain, Opportunist, PlayBlight, PlayWinds, Sabotage
 from ecotone.games.biome.cards import cards
 from ecotone.games.biome.config import Config

@@ -25,7 +25,7 @@ from typing import Final
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
-from ecotone.core.records import put, replace, without
+from ecotone.core.tuples import put, replace, without
 from ecotone.games.biome.actions import Confirm, ConfirmPrey, Earn, Place
 from ecotone.games.biome.cards import CardInfo, cards
 from ecotone.games.biome.config import MAX_CHAIN, MAX_WITHDRAWALS, Config

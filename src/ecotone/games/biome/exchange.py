@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
-from ecotone.core.records import replace
+from ecotone.core.tuples import replace
 from ecotone.games.biome.actions import ExchangeCard, ExchangeTile
 from ecotone.games.biome.cards import cards
 from ecotone.games.biome.config import Config

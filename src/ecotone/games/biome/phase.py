@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ecotone.core.records import seat_name
+from ecotone.core.tuples import seat_name
 from ecotone.games.biome.cards import cards
 from ecotone.games.biome.config import HAND
 from ecotone.games.biome.state import BiomeData, Phase

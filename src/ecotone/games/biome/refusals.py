@@ -58,7 +58,7 @@ from typing import Final
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction, Refusal
-from ecotone.core.records import seat_name
+from ecotone.core.tuples import seat_name
 from ecotone.games.biome.actions import ExchangeCard, ExchangeTile
 from ecotone.games.biome.cards import cards
 from ecotone.games.biome.config import Config

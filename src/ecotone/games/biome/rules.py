@@ -17,8 +17,8 @@ from typing import Any, Final
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
-from ecotone.core.records import replace
 from ecotone.core.rng import new_key, shuffle
+from ecotone.core.tuples import replace
 from ecotone.games.biome import abilities, earning, exchange, turn
 from ecotone.games.biome.actions import (
     Burn,

@@ -25,8 +25,8 @@ from typing import Final
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
-from ecotone.core.records import replace
 from ecotone.core.rng import below, roll, shuffle
+from ecotone.core.tuples import replace
 from ecotone.games.biome.actions import Burn, DiscardCard, DrawDeck, ReturnTile, TakeGallery
 from ecotone.games.biome.board import PLATFORMS
 from ecotone.games.biome.cards import cards

@@ -16,8 +16,8 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from ecotone.core.records import replace, seat_name
 from ecotone.core.rng import shuffle
+from ecotone.core.tuples import replace, seat_name
 from ecotone.games.biome.cards import cards
 from ecotone.games.biome.config import Config
 from ecotone.games.biome.scoring import leaders, score_seats

@@ -8,7 +8,7 @@ the step, whose turn it is, who places a gift, how many draws are left.
 
 from __future__ import annotations
 
-from ecotone.core.records import seat_name
+from ecotone.core.tuples import seat_name
 from ecotone.games.forest.state import HAND_SIZE, ForestData, Phase
 
 __all__ = ["phase"]

@@ -35,7 +35,7 @@ from typing import Final
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction, Refusal
-from ecotone.core.records import counted, seat_name
+from ecotone.core.tuples import counted, seat_name
 from ecotone.games.forest.actions import PILES, Draw, Give, GiveToNeighbour, Place
 from ecotone.games.forest.cards import LEVELS, cards
 from ecotone.games.forest.placement import can_start_tree, targets

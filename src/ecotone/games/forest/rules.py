@@ -14,8 +14,8 @@ from bisect import insort_right
 from typing import Final
 
 from ecotone.core.actions import Action
-from ecotone.core.records import replace
 from ecotone.core.rng import shuffle
+from ecotone.core.tuples import replace
 from ecotone.games.forest.actions import (
     MAX_SEATS,
     MAX_TREES,
@@ -28,22 +28,25 @@ from ecotone.games.forest.actions import (
 from ecotone.games.forest.cards import cards
 from ecotone.games.forest.placement import neighbour_place, place_card, target_count
 from ecotone.games.forest.refusals import open_piles, recipient_rule
-from ecotone.games.forest.state import (
-    DEAL,
-    DRAW,
-    GIVE,
-    HAND_SIZE,
-    OVER,
-    PLACE,
-    RECEIVE,
-    ForestData,
-    Phase,
-)
+from ecotone.games.forest.state import HAND_SIZE, ForestData, Phase
 
 __all__ = ["legal", "next_data", "setup", "to_move"]
 
 PILE_SIZE: Final = 12
 DRAWS_PER_TURN: Final = 2
+
+# The steps by plain names, for the rules, which ask the step several times a move: in
+# Python 3.11 a member read off its enum class (``Phase.DRAW``) goes through the hook of
+# ``EnumType.__getattr__`` and costs about as much as a function call (some 900
+# instructions), a module's name a dictionary lookup. Bound here, in a module the
+# optional compiled build compiles, each is a C variable there; bound in the state's
+# module (interpreted) and imported, each use was a dictionary lookup.
+DEAL: Final = Phase.DEAL
+PLACE: Final = Phase.PLACE
+GIVE: Final = Phase.GIVE
+RECEIVE: Final = Phase.RECEIVE
+DRAW: Final = Phase.DRAW
+OVER: Final = Phase.OVER
 
 
 # -- set-up (§Set-up) -------------------------------------------------------------------

@@ -14,13 +14,7 @@ from typing import Final
 from ecotone.core.records import Record
 
 __all__ = [
-    "DEAL",
-    "DRAW",
-    "GIVE",
     "HAND_SIZE",
-    "OVER",
-    "PLACE",
-    "RECEIVE",
     "Forest",
     "ForestData",
     "Phase",
@@ -45,18 +39,6 @@ class Phase(enum.StrEnum):
     RECEIVE = "receive"  # ... whose receiver places it in their own forest at once
     DRAW = "draw"  # ... then draws up to 2 cards, one pile at a time
     OVER = "over"
-
-
-# The steps by plain names too, for the rules, which ask the step several times a move: in
-# Python 3.11 a member read off its enum class (``Phase.DRAW``) goes through the hook of
-# ``EnumType.__getattr__`` and costs about as much as a function call (some 900
-# instructions), a module's name a dictionary lookup.
-DEAL: Final = Phase.DEAL
-PLACE: Final = Phase.PLACE
-GIVE: Final = Phase.GIVE
-RECEIVE: Final = Phase.RECEIVE
-DRAW: Final = Phase.DRAW
-OVER: Final = Phase.OVER
 
 
 class ForestData(Record, frozen=True):

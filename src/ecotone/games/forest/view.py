@@ -15,8 +15,8 @@ import functools
 import random
 from typing import Any, Final
 
-from ecotone.core.records import replace, seat_name
 from ecotone.core.rng import shuffle
+from ecotone.core.tuples import replace, seat_name
 from ecotone.games.forest.cards import LEVELS, cards
 from ecotone.games.forest.scoring import (
     SEMI_COOP,

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ecotone.core.actions import Action
-from ecotone.core.records import replace, seat_name
+from ecotone.core.tuples import replace, seat_name
 from ecotone.games.phylo.actions import Done, Remove, RemoveUnder
 from ecotone.games.phylo.board import CELL_NAMES, NEIGHBOURS
 from ecotone.games.phylo.cards import cards, diet_evidence, name

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from ecotone.core.actions import Action
-from ecotone.core.records import put, replace, seat_name, without
+from ecotone.core.tuples import put, replace, seat_name, without
 from ecotone.games.phylo.actions import Allow, Cancel, Play, PlayEvent, PlayLeaving
 from ecotone.games.phylo.board import CELL_NAMES, NEIGHBOURS, cell_name
 from ecotone.games.phylo.cards import (

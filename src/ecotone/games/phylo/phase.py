@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ecotone.core.records import seat_name
+from ecotone.core.tuples import seat_name
 from ecotone.games.phylo.board import cell_name
 from ecotone.games.phylo.cards import name
 from ecotone.games.phylo.state import ACTIONS_PER_TURN, Phase, PhyloData

@@ -25,8 +25,8 @@ from typing import Final
 
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction
-from ecotone.core.records import counted, replace, seat_name
 from ecotone.core.rng import below, shuffle
+from ecotone.core.tuples import counted, replace, seat_name
 from ecotone.games.phylo.actions import (
     Allow,
     Cancel,

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ecotone.core.records import put, replace, seat_name
+from ecotone.core.tuples import put, replace, seat_name
 from ecotone.games.phylo.cards import DrawBonus, cards
 from ecotone.games.phylo.compatibility import trouble_on
 from ecotone.games.phylo.state import ACTIONS_PER_TURN, Phase, PhyloData

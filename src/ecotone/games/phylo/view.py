@@ -15,8 +15,8 @@ import random
 from collections.abc import Iterable
 from typing import Any, Final
 
-from ecotone.core.records import put, replace, seat_name
 from ecotone.core.rng import shuffle
+from ecotone.core.tuples import put, replace, seat_name
 from ecotone.games.phylo.board import CELL_NAMES, MAP_CELLS
 from ecotone.games.phylo.compatibility import trouble_on
 from ecotone.games.phylo.scoring import table_points

@@ -14,7 +14,7 @@ from bisect import bisect_left
 from operator import attrgetter
 from typing import Final
 
-from ecotone.core.records import put, replace, seat_name, without
+from ecotone.core.tuples import put, replace, seat_name, without
 from ecotone.games.phylo.board import cell_name
 from ecotone.games.phylo.cards import name
 from ecotone.games.phylo.compatibility import shrunk

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from ecotone.core.actions import Action
-from ecotone.core.records import put, replace
+from ecotone.core.tuples import put, replace
 from ecotone.games.singapore.abilities import traits
 from ecotone.games.singapore.action_cards import play_problem, plays
 from ecotone.games.singapore.actions import Cooperate, Intimidate, Play

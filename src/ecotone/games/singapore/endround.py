@@ -22,7 +22,7 @@ from functools import cache, lru_cache
 from typing import Final
 
 from ecotone.core.actions import Action
-from ecotone.core.records import put, replace
+from ecotone.core.tuples import put, replace
 from ecotone.games.singapore.abilities import traits
 from ecotone.games.singapore.action_cards import play_problem
 from ecotone.games.singapore.actions import (

@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Final
 
 from ecotone.core.actions import Action
-from ecotone.core.records import put, replace
+from ecotone.core.tuples import put, replace
 from ecotone.games.singapore.abilities import adding, counts, traits
 from ecotone.games.singapore.action_cards import AFTER_DRAWING, play_problem, plays
 from ecotone.games.singapore.actions import Buy, Draw, Finish, Play

@@ -12,8 +12,8 @@ import random
 from collections.abc import Sequence
 from typing import Final, TypeVar
 
-from ecotone.core.records import replace, seat_name
 from ecotone.core.rng import below, roll, shuffle
+from ecotone.core.tuples import replace, seat_name
 from ecotone.games.singapore.state import SGData
 
 __all__ = ["MOST_SEATS", "SEAT_NAMES", "dice", "say", "shuffled", "throw"]

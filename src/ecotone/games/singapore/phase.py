@@ -10,7 +10,7 @@ the others only what lies face up.
 
 from __future__ import annotations
 
-from ecotone.core.records import seat_name
+from ecotone.core.tuples import seat_name
 from ecotone.games.singapore.board import board, region_name
 from ecotone.games.singapore.cards import cards
 from ecotone.games.singapore.competition import OUT

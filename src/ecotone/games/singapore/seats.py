@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
-from ecotone.core.records import put, replace
+from ecotone.core.tuples import put, replace
 from ecotone.games.singapore.board import board
 from ecotone.games.singapore.cards import HABITATS, cards
 from ecotone.games.singapore.state import Player, SGData, Status

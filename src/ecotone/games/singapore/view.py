@@ -36,8 +36,8 @@ import random
 from functools import lru_cache
 from typing import Any, Final
 
-from ecotone.core.records import replace, seat_name
 from ecotone.core.rng import shuffle
+from ecotone.core.tuples import replace, seat_name
 from ecotone.games.singapore import competition, migration
 from ecotone.games.singapore.abilities import counts_of, traits
 from ecotone.games.singapore.board import board
