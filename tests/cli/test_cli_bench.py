@@ -274,13 +274,17 @@ def test_a_profile_of_the_compiled_build_says_how_to_see_the_rules(
     compiled = ("ecotone.core.position", "ecotone.games.forest.rules")
     monkeypatch.setattr(cli_bench, "compiled_modules", lambda: compiled)
     monkeypatch.setattr(cli_bench, "describe", lambda: "compiled with mypyc (2 modules)")
-    monkeypatch.setenv("COLUMNS", "300")
+    monkeypatch.setenv("COLUMNS", "400")
     argv = ["bench", "--profile", FOREST, "--seconds", "0.05", "--workload", "bot"]
     assert main(argv) == 0
     out, _ = capsys.readouterr()
     assert "; Ecotone compiled with mypyc (2 modules)" in out
     assert "This install is compiled (2 modules)" in out
-    assert f"ECOTONE_NO_EXTENSIONS=1 ecotone bench --profile {FOREST} --workload bot" in out
+    # the same workload again, its options as given (the defaults left out)
+    again = (
+        f"ECOTONE_NO_EXTENSIONS=1 ecotone bench --profile {FOREST} --workload bot --seconds 0.05"
+    )
+    assert f"{again}\n" in out
     data = _json(capsys, "--profile", FOREST, "--seconds", "0.05")
     assert data["compiled"] == list(compiled)
 

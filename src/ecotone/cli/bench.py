@@ -34,6 +34,10 @@ __all__ = ["SECTIONS", "add_parser", "run_bench"]
 #: The parts of a benchmark run, in the order they are timed and printed.
 SECTIONS = ("playouts", "search", "memory", "environments")
 
+# The defaults of --seconds and --top (a profile's caution repeats only what differs).
+_DEFAULT_SECONDS = 2.0
+_DEFAULT_TOP = 20
+
 #: What ``environments`` says when the ``rl`` extra is not installed.
 RL_MISSING = "the RL environments are not installed; install them with: pip install 'ecotone[rl]'"
 
@@ -60,7 +64,7 @@ def add_parser(commands: Commands) -> None:
         "--seconds",
         "-s",
         type=float,
-        default=2.0,
+        default=_DEFAULT_SECONDS,
         metavar="S",
         help="CPU seconds of playouts per configuration and for the reference (the "
         "environments: half of it for each of their four ways of playing, per game)",
@@ -105,7 +109,7 @@ def add_parser(commands: Commands) -> None:
         "its default settings (default: checked)",
     )
     parser.add_argument(
-        "--top", type=int, default=20, metavar="N", help="functions --profile lists"
+        "--top", type=int, default=_DEFAULT_TOP, metavar="N", help="functions --profile lists"
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run_bench)
@@ -430,6 +434,10 @@ def _run_profile(args: argparse.Namespace) -> int:
         again = ["ecotone", "bench", "--profile", gid]
         if args.workload != "checked":
             again += ["--workload", args.workload]
+        if args.seconds != _DEFAULT_SECONDS:
+            again += ["--seconds", f"{args.seconds:g}"]
+        if args.top != _DEFAULT_TOP:
+            again += ["--top", str(args.top)]
         caution(
             stdout_console(),
             f"This install is compiled ({len(compiled)} modules): the profiler sees each "
