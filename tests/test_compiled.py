@@ -185,6 +185,56 @@ def test_the_compiled_modules_call_the_kernels_helpers_compiled() -> None:
         assert not through, f"{path.relative_to(src)}: import {through} from ecotone.core.tuples"
 
 
+def _literal(value: ast.expr) -> bool:
+    """Whether mypyc writes ``value``, a ``Final``'s, into the code: a number, a string,
+    a negative number."""
+    if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub):
+        value = value.operand
+    return isinstance(value, ast.Constant)
+
+
+def test_the_compiled_modules_read_no_constant_of_an_interpreted_module_at_run_time() -> None:
+    # A Final of an interpreted module (an enum member, a table) that a compiled module
+    # imports is looked up in the importing module's dictionary at every use (a literal is
+    # written into the code instead): Once Upon a Forest's phases, bound in its state's
+    # module, cost 8% of its compiled rollouts. Bind such a name in a compiled module.
+    src = ROOT / "src"
+    compiled = {p.resolve() for p in _hook().compiled_paths(ROOT, _config())}
+    constants: dict[str, set[str]] = {}
+    for path in (src / "ecotone").rglob("*.py"):
+        if path.resolve() in compiled:
+            continue
+        module = ".".join(path.relative_to(src).with_suffix("").parts)
+        constants[module] = {
+            node.target.id
+            for node in ast.parse(path.read_text()).body
+            if isinstance(node, ast.AnnAssign)
+            and isinstance(node.target, ast.Name)
+            and node.value is not None
+            and "Final" in ast.unparse(node.annotation)
+            and not _literal(node.value)
+        }
+    for path in sorted(compiled):
+        tree = ast.parse(path.read_text())
+        imported = {
+            alias.asname or alias.name
+            for node in tree.body
+            if isinstance(node, ast.ImportFrom) and node.module in constants
+            for alias in node.names
+            if alias.name in constants[node.module]
+        }
+        read = sorted(
+            {
+                name.id
+                for node in ast.walk(tree)
+                if isinstance(node, ast.FunctionDef)
+                for name in ast.walk(node)
+                if isinstance(name, ast.Name) and name.id in imported
+            }
+        )
+        assert not read, f"{path.relative_to(src)}: bind {read} in a compiled module"
+
+
 def _compiler() -> str | None:
     """Why this machine cannot build C extensions, or ``None`` if it can."""
     cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
