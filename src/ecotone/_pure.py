@@ -81,17 +81,13 @@ class SourcesFirst(MetaPathFinder):
 active = False
 
 
-def install(package: str = "ecotone", environ: Mapping[str, str] = os.environ) -> bool:
-    """Put a :class:`SourcesFirst` for ``package`` first among the import system's finders
-    when ``environ`` asks for it (:func:`requested`), once; whether the sources are in
-    use."""
+def install() -> None:
+    """Put a :class:`SourcesFirst` for Ecotone first among the import system's finders
+    when the environment asks for it (:func:`requested`), once."""
     global active  # noqa: PLW0603 (set once, as the package is first imported)
-    if requested(environ) and not any(
-        isinstance(f, SourcesFirst) and f.package == package for f in sys.meta_path
-    ):
-        sys.meta_path.insert(0, SourcesFirst(package))
+    if requested() and not active:
+        sys.meta_path.insert(0, SourcesFirst("ecotone"))
         active = True
-    return active
 
 
 # (at the package's first import, before any module that may be compiled: see above)
