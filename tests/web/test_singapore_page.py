@@ -55,6 +55,10 @@ def test_the_page_stays_short_and_names_each_tile_one_way(page: Any, server: Ser
             assert title.startswith(f"{labels[tile]}: "), (tile, title)
         said = page.evaluate(PAGE_TEXT)
         assert not ids.search(said), ids.search(said)
+        # the folded account's latest line: a stage's heading ("Evolution:") reads as the
+        # stage, not as a sentence cut short
+        latest = page.locator("#sg-gamemaster .sg-latest").inner_text().strip()
+        assert not latest.endswith(":"), latest
         for lg in page.evaluate("() => window.ecotonePage.update.legal"):
             if lg["action"]["type"] == "migrate":
                 assert lg["text"] == f"migrate to {labels[lg['action']['tile']]}"

@@ -293,7 +293,9 @@ export function singaporeBoard(props) {
   if (log.length || lastLog.length) {
     // the newest line in view, unless the reader scrolled back (`follow`, after each draw)
     const lines = h("ul.sg-log", { tabindex: "0", "aria-label": "The Gamemaster's account of this round", "data-follow": true }, log.map((line) => h("li", {}, line)));
-    const box = folded("gamemaster", [h("strong", {}, "The Gamemaster"), h("span.sg-latest", {}, log.length ? ` · ${log[log.length - 1]}` : "")],
+    // a stage's heading ("Evolution:") stands for the lines to come: shown as the stage
+    const latest = log.length ? log[log.length - 1].replace(/:$/, "") : "";
+    const box = folded("gamemaster", [h("strong", {}, "The Gamemaster"), h("span.sg-latest", {}, latest ? ` · ${latest}` : "")],
       [lines, lastLog.length ? h("details", {}, h("summary", {}, "The previous round"), h("ul.sg-log", {}, lastLog.map((line) => h("li", {}, line)))) : null]);
     // and when it is opened (a folded account is not measured: that would lay the page out)
     listen(box, "toggle", (ev) => { if (/** @type {HTMLDetailsElement} */ (ev.currentTarget).open) follow(); });
