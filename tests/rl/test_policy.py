@@ -1,5 +1,8 @@
 """The policy bot: a network saved by MaskablePPO plays as an Ecotone bot, from the seat's
-view alone, wherever a bot spec is taken; its file is read without unpickling anything."""
+view alone, wherever a bot spec is taken; its file is read without unpickling anything.
+
+Needs the train extra (skipped without it); PyTorch and Stable-Baselines3 are imported by
+the tests that use them, not while pytest collects (tests/optional.py)."""
 
 from __future__ import annotations
 
@@ -17,17 +20,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-pytest.importorskip("sb3_contrib")
-
 import gymnasium
 import numpy as np
-import torch
-from sb3_contrib import MaskablePPO
-from stable_baselines3 import PPO
-from stable_baselines3.common.logger import Logger
-from stable_baselines3.common.save_util import json_to_data
+import pytest
 
 import ecotone
 import ecotone.rl
@@ -36,6 +31,9 @@ from ecotone.bots.policy import LayoutWarning, PolicyBot
 from ecotone.core.errors import ConfigError
 from ecotone.sim.runner import build_bot
 from ecotone.sim.tournament import run_tournament
+from tests.optional import requires
+
+pytestmark = requires("sb3_contrib")
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = "once-upon-a-forest"
@@ -48,6 +46,8 @@ def gym_env(**kwargs: Any) -> gymnasium.Env:  # type: ignore[type-arg]
 def save_untrained(path: Path, **policy_kwargs: Any) -> Path:
     """A MaskablePPO policy as it starts (random weights, not uniform): enough to check
     that the bot reproduces it exactly; training does not change how it is read."""
+    from sb3_contrib import MaskablePPO
+
     model = MaskablePPO("MlpPolicy", gym_env(), seed=3, device="cpu", policy_kwargs=policy_kwargs)
     model.save(path)
     return path
@@ -60,6 +60,8 @@ def model_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def hidden_layers(bot: object) -> list[str]:
     """The policy network's hidden layers: ``["Linear 32", "ReLU", ...]``."""
+    import torch
+
     assert isinstance(bot, PolicyBot)
     net = bot.network.policy.mlp_extractor.policy_net
     return [
@@ -72,6 +74,8 @@ def learner_decisions(path: Path, seed: int) -> tuple[list[int], list[int]]:
     """At each of the learner's decisions in one game against random: the action
     ``MaskablePPO.predict`` picks from the environment's tensor and mask, and the one the
     policy bot picks from a :class:`SeatView` of the same state."""
+    from sb3_contrib import MaskablePPO
+
     model = MaskablePPO.load(path, device="cpu")
     env = gym_env()
     bot = make_bot("policy", ecotone.make(GAME, players=2), 0, 0, path=str(path))
@@ -95,6 +99,8 @@ def test_the_bot_plays_what_the_network_chooses_in_the_environment(model_path: P
 
 
 def test_the_network_options_it_was_trained_with_are_honoured(tmp_path: Path) -> None:
+    import torch
+
     path = save_untrained(tmp_path / "relu.zip", net_arch=[32, 16], activation_fn=torch.nn.ReLU)
     predicted, played = learner_decisions(path, 4)
     assert played == predicted
@@ -275,6 +281,8 @@ def test_a_file_that_does_not_say_its_layout_plays_with_a_warning(
 
 
 def test_a_file_that_is_not_a_masked_policy_is_refused(tmp_path: Path) -> None:
+    from stable_baselines3 import PPO
+
     game = ecotone.make(GAME, players=2)
     plain = tmp_path / "ppo.zip"
     PPO("MlpPolicy", gym_env(), seed=0, device="cpu").save(plain)
@@ -310,6 +318,8 @@ def plant(path: Path, key: str, marker: Path, **shown: str) -> None:
 
 
 def test_the_file_is_read_without_unpickling_anything(model_path: Path, tmp_path: Path) -> None:
+    from stable_baselines3.common.save_util import json_to_data
+
     game = ecotone.make(GAME, players=2)
     # a pickle in a part the bot does not need: it plays, and the pickle never runs
     path = tmp_path / "planted.zip"
@@ -385,6 +395,10 @@ def export(model: Path, out: Path) -> Path:
 
 
 def test_exported_weights_choose_what_pytorch_chooses(tmp_path: Path) -> None:
+    import torch
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.logger import Logger
+
     """numpy's forward pass on the exported weights against PyTorch's on the model, at
     every decision of random games: the same most probable action, the same
     probabilities to float32's precision; so the same choices when sampling too."""
@@ -449,6 +463,8 @@ def test_exported_weights_choose_what_pytorch_chooses(tmp_path: Path) -> None:
 
 
 def test_an_export_keeps_the_layout_and_refuses_what_numpy_cannot_play(tmp_path: Path) -> None:
+    import torch
+
     from ecotone.bots.policy.weights import read_weights
     from ecotone.cli.main import main
 

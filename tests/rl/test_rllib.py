@@ -4,7 +4,8 @@ a trained module's policy plays as the ``policy`` bot, choosing what the module 
 
 Needs the rllib extra (skipped without it). No Ray cluster is started here: RLlib's
 environments and modules are plain Python objects; the slow run trains on local Ray
-(tests/rl/test_train.py).
+(tests/rl/test_train.py). Ray and PyTorch are imported by the tests that use them, not
+while pytest collects (tests/optional.py).
 """
 
 from __future__ import annotations
@@ -13,16 +14,8 @@ import random
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-pytest.importorskip("ray.rllib")
-pytest.importorskip("torch")
-
 import numpy as np
-import torch
-from ray.rllib.core.columns import Columns
-from ray.rllib.utils.pre_checks.env import check_multiagent_environments
-from ray.tune.registry import ENV_CREATOR, _global_registry
+import pytest
 
 import ecotone
 import ecotone.rl
@@ -30,15 +23,21 @@ from ecotone.bots import SeatView
 from ecotone.bots.policy.weights import read_weights, save_weights
 from ecotone.core.errors import ConfigError
 from ecotone.core.registry import game_class
-from ecotone.rl import rllib
 from ecotone.sim.runner import build_bot
+from tests.optional import requires
 from tests.rl.configs import first_configurations, ids
+
+pytestmark = requires("ray.rllib", "torch")
 
 FIRST = first_configurations()
 
 
 def module(game_id: str, players: int, seed: int = 0) -> Any:
     """A :class:`rllib.MaskedPPOModule` as it starts (random weights), for one game."""
+    import torch
+
+    from ecotone.rl import rllib
+
     torch.manual_seed(seed)
     env = ecotone.rl.env(game_id, players=players)
     agent = env.possible_agents[0]
@@ -49,6 +48,9 @@ def module(game_id: str, players: int, seed: int = 0) -> Any:
 
 
 def batch(observations: list[dict[str, np.ndarray]]) -> dict[str, Any]:
+    import torch
+    from ray.rllib.core.columns import Columns
+
     return {
         Columns.OBS: {
             key: torch.as_tensor(np.stack([o[key] for o in observations]))
@@ -59,6 +61,10 @@ def batch(observations: list[dict[str, np.ndarray]]) -> dict[str, Any]:
 
 @pytest.mark.parametrize(("game_id", "players"), FIRST, ids=[ids(c) for c in FIRST])
 def test_every_game_passes_rllibs_check_and_plays_to_its_end(game_id: str, players: int) -> None:
+    from ray.rllib.utils.pre_checks.env import check_multiagent_environments
+
+    from ecotone.rl import rllib
+
     env = rllib.multi_agent_env(game_id, players)
     check_multiagent_environments(env)  # steps a sampled (so mostly illegal) action: it ends
     observations, _ = env.reset(seed=5)
@@ -88,6 +94,10 @@ def test_every_game_passes_rllibs_check_and_plays_to_its_end(game_id: str, playe
 
 
 def test_registered_names_make_each_configuration() -> None:
+    from ray.tune.registry import ENV_CREATOR, _global_registry
+
+    from ecotone.rl import rllib
+
     names = rllib.register_all()
     assert names == [rllib.env_name(g) for g in ecotone.available_games()]
     assert "ecotone_once_upon_a_forest_v0" in names
@@ -104,6 +114,9 @@ def test_registered_names_make_each_configuration() -> None:
 
 @pytest.mark.parametrize(("game_id", "players"), FIRST, ids=[ids(c) for c in FIRST])
 def test_the_masked_module_never_picks_an_illegal_action(game_id: str, players: int) -> None:
+    import torch
+    from ray.rllib.core.columns import Columns
+
     env = ecotone.rl.env(game_id, players=players)
     env.reset(seed=11)
     net = module(game_id, players)
@@ -126,6 +139,8 @@ def test_the_masked_module_never_picks_an_illegal_action(game_id: str, players: 
 
 
 def test_the_module_refuses_an_observation_without_its_mask() -> None:
+    from ecotone.rl import rllib
+
     env = ecotone.rl.env("phylo", players=2)
     spec = rllib.module_spec().rl_module_specs["shared"]
     spec.observation_space = env.observation_space(env.possible_agents[0])["observation"]
@@ -135,6 +150,11 @@ def test_the_module_refuses_an_observation_without_its_mask() -> None:
 
 
 def test_a_modules_policy_plays_as_the_policy_bot(tmp_path: Path) -> None:
+    import torch
+    from ray.rllib.core.columns import Columns
+
+    from ecotone.rl import rllib
+
     game_id, players = "once-upon-a-forest", 2
     net = module(game_id, players, seed=2)
     path = save_weights(rllib.weights_of(net, {"trainer": "test"}), tmp_path / "p.npz")
@@ -162,6 +182,10 @@ def test_a_modules_policy_plays_as_the_policy_bot(tmp_path: Path) -> None:
 
 
 def test_a_policy_of_layers_numpy_cannot_play_is_refused() -> None:
+    import torch
+
+    from ecotone.rl import rllib
+
     net = module("once-upon-a-forest", 2)
     net.encoder.actor_encoder.net.mlp[1] = torch.nn.GELU()
     with pytest.raises(ValueError, match="GELU"):

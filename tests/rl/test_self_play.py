@@ -8,12 +8,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
-pytest.importorskip("sb3_contrib")
-
 import ecotone
 from ecotone.bots import SeatView, make_bot
+from tests.optional import requires
+
+pytestmark = requires("sb3_contrib")
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "self_play.py"

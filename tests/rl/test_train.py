@@ -20,7 +20,9 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("sb3_contrib")
+from tests.optional import requires
+
+pytestmark = requires("sb3_contrib")
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "train_forest.py"

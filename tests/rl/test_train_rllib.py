@@ -18,12 +18,12 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("ray.rllib")
-pytest.importorskip("torch")
-
 import ecotone
 import ecotone.rl
 from ecotone.bots.policy.weights import read_weights
+from tests.optional import requires
+
+pytestmark = requires("ray.rllib", "torch")
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "rl.md"

@@ -14,8 +14,9 @@ from ecotone.sim.balance import Plan, run_batch
 from ecotone.sim.balance.decks import DeckRotation
 from ecotone.sim.runner import run_games
 from ecotone.sim.tournament import run_tournament
+from tests.optional import requires
 
-pytest.importorskip("ray", reason="Ray is optional: pip install 'ecotone[ray]'")
+pytestmark = requires("ray")  # optional: pip install 'ecotone[ray]'
 
 
 @pytest.mark.slow  # starting Ray takes several seconds; CI runs the slow run too
