@@ -1,5 +1,8 @@
 """A real server process is killed with SIGKILL mid-game and restarted on the same database:
-every match resumes exactly where it was, every acknowledged action is there, bots go on."""
+every match resumes exactly where it was, every acknowledged action is there, bots go on.
+
+On SQLite in the default run; on PostgreSQL in the slow run, which CI runs with its
+PostgreSQL too (each test starts a server twice: seconds of a default run's budget)."""
 
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from ecotone.core.replay import Replay
@@ -244,10 +248,19 @@ def _kill_restart(db_url: str, tmp: Path) -> None:
             proc.wait(10)
 
 
+# Both backends: SQLite by default, PostgreSQL in the slow run (the db_url fixture's own
+# parameters, marked).
+BACKENDS = pytest.mark.parametrize(
+    "db_url", ["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)], indirect=True
+)
+
+
+@BACKENDS
 def test_kill_9_and_restart(db_url: str, tmp_path: Path) -> None:
     _kill_restart(db_url, tmp_path)
 
 
+@BACKENDS
 def test_a_take_back_survives_kill_9(db_url: str, tmp_path: Path) -> None:
     """A decision taken back and acknowledged is there after a SIGKILL: the match resumes
     at the take-back's version, and a client that had seen the step is told it is gone."""

@@ -14,7 +14,7 @@ from tests.web.conftest import Server, shot
 from tests.web.helpers import act_once, create, wait_ready
 
 GAME = "singapore-untamed"
-DECISIONS = 30  # this seat's decisions looked at: several rounds, with their Evolutions
+DECISIONS = 20  # this seat's decisions looked at: five rounds, two of them with an Evolution
 TALLEST = 2400  # pixels, at 1280 wide (the page ran to 3,200 before it was made compact)
 
 # Each tile of the board as the page draws it: its id, the label shown on it, its hover
