@@ -84,9 +84,26 @@ def test_a_view_too_tall_keeps_the_head_of_every_part_and_says_what_is_left() ->
     assert (whole, cut) == (["x", "", "y"], False)
 
 
-def test_lines_wider_than_the_screen_end_in_an_ellipsis() -> None:
-    rows = compose(Layout(header="h", view="w" * 300), 100, 40)
-    assert rows[1].plain == "w" * 98 + "…"
+def test_a_line_wider_than_the_screen_is_wrapped_while_the_view_fits() -> None:
+    cards = [f"card-{i} (+{i % 4})" for i in range(30)]
+    hand = "    hand: " + ", ".join(cards)
+    rows = [
+        r.plain for r in compose(Layout(header="h", view=f"board\n{hand}\nP2 · hand 5"), 100, 40)
+    ]
+    assert rows[1] == "board"
+    end = rows.index("P2 · hand 5")
+    assert end > 3  # the hand took several rows
+    assert all(len(r) <= 99 for r in rows)
+    assert rows[2].startswith("    hand: card-0 (+0),")
+    assert all(r.startswith(" " * 6) and not r.startswith(" " * 7) for r in rows[3:end])
+    assert " ".join(rows[2:end]).split() == hand.split()  # every card kept, in order
+    assert not any(r.endswith("…") for r in rows)
+
+
+def test_lines_wider_than_the_screen_end_in_an_ellipsis_when_wrapped_they_would_not_fit() -> None:
+    rows = compose(Layout(header="h", view="\n".join(["w " * 150] * 30)), 100, 40)
+    assert rows[1].plain == "w " * 49 + "…"
+    assert sum(r.plain.startswith("w w") for r in rows) == 30
 
 
 def _options(count: int, preview: str | None, label: str = "take") -> list[Option]:

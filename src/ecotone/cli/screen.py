@@ -7,9 +7,11 @@ first: its title, its numbered options (in columns, each with the game's picture
 it when there is one), and any message (a refusal, a card's face). The options' pictures
 are drawn while they leave the view a third of the screen; else the options are listed
 by their labels alone, and ``p`` draws them all. The game's view takes the rows left.
-A view taller than that keeps the start of each of its parts (the blocks between blank
-lines), each cut to the same number of rows, with a line saying how much more there is
-and that ``d`` shows all of it; lines wider than the screen end in ``…``.
+A line of the view wider than the screen (a hand of cards, a legend) is wrapped, its
+rows after the first indented, while the view so wrapped still fits its rows. A view
+taller than that keeps the start of each of its parts (the blocks between blank lines),
+each cut to the same number of rows, with a line saying how much more there is and that
+``d`` shows all of it; its lines wider than the screen end in ``…``.
 
 The game's text is styled as the game's presentation asks (a ``paint`` function, see
 :mod:`ecotone.cli.paint`); the styles never change what the text says, so a terminal
@@ -269,7 +271,10 @@ def compose(layout: Layout, width: int = WIDTH, height: int = HEIGHT) -> list[Te
     if room < len(news) + VIEW_AT_LEAST:
         news = news[: max(0, room - VIEW_AT_LEAST)]
     view_rows = max(0, room - len(news))
-    view, _ = fit_lines(paint(layout.view).split("\n", allow_blank=True), view_rows)
+    lines = paint(layout.view).split("\n", allow_blank=True)
+    view, cut = fit_lines([row for line in lines for row in wrap(line, usable)], view_rows)
+    if cut:  # wrapped, the view would lose whole lines: its lines are cut at the edge
+        view, _ = fit_lines(lines, view_rows)
     rows = [*head, *(crop(line, usable) for line in view), *news, Text(""), *decision]
     rows += message
     if len(rows) > budget:
