@@ -291,10 +291,8 @@ def _serve_crowd(tmp_path: Path, viewers: int, moves: int) -> Crowd:
         server.wait(60)
 
 
-def test_a_crowd_of_spectators_on_a_real_server(tmp_path: Path) -> None:
-    _serve_crowd(tmp_path, viewers=300, moves=5).check(excess_ms=500)
-
-
+# A real server and a crowd in processes of their own: seconds, in the slow run. (The
+# default run checks the same rules in one process: the tests above.)
 @pytest.mark.slow
 def test_two_thousand_spectators_on_one_match(tmp_path: Path) -> None:
     _serve_crowd(tmp_path, viewers=2000, moves=10).check(excess_ms=100)

@@ -2,7 +2,11 @@
 once, keeps trying with a growing (capped) wait, does not offer "Your turn" as if it could
 act, and keeps a move chosen meanwhile; when the server is back on the same port and
 database the page reconnects by itself, the kept move is played and the match goes on.
-A kept move the match has moved past is refused on the screen, never silently dropped."""
+A kept move the match has moved past is refused on the screen, never silently dropped.
+
+The default run cuts the page's connection in the page itself (its sockets sent
+nowhere, then mended); the slow run kills the real server and starts it again, the
+seconds of two server starts and of the page's growing waits."""
 
 from __future__ import annotations
 
@@ -42,6 +46,7 @@ def own_page(browser: Any) -> Iterator[Any]:
     assert not errors, f"JavaScript errors: {errors}"
 
 
+@pytest.mark.slow
 def test_the_server_dies_mid_match_and_play_resumes_with_nothing_lost(
     own_page: Any, tmp_path: Path
 ) -> None:
@@ -98,6 +103,38 @@ def test_the_server_dies_mid_match_and_play_resumes_with_nothing_lost(
         shot(page, "connection-back")
     finally:
         stop(srv)
+
+
+def test_a_move_kept_offline_is_played_once_the_connection_is_back(page: Any) -> None:
+    create(page, FOREST, ["you", "bot:random"])
+    assert wait_ready(page) == "act"
+    version = page.evaluate("() => window.ecotonePage.version")
+
+    # the connection is lost: the banner says so, and the turn is not offered as playable
+    page.evaluate(CUT)
+    banner = page.locator("#connection")
+    banner.wait_for()
+    assert "Connection lost" in banner.inner_text()
+    assert page.locator("#turn").inner_text() == "Your turn, once the connection is back"
+    assert not page.locator("#turn.you").count()
+
+    # a move chosen now is kept, and said to be kept
+    choice = page.locator("#actions button[data-index]:not([disabled])").first
+    text = choice.inner_text()
+    choice.click()
+    queued = page.locator("#queued")
+    queued.wait_for()
+    assert f"“{text}” is kept" in queued.inner_text()
+    assert page.evaluate("() => window.ecotonePage.version") == version
+
+    # the network is back: the page's own next try finds it, and the kept move is played
+    page.evaluate(MEND)
+    banner.wait_for(state="detached", timeout=STEP_MS)
+    page.wait_for_function(f"() => window.ecotonePage.version > {version}", timeout=STEP_MS)
+    played = page.evaluate(f"() => window.ecotonePage.log.find((e) => e.version === {version} + 1)")
+    assert (played["seat"], played["text"]) == (0, text), played
+    assert not page.locator("#refusal").count()
+    assert not queued.count()
 
 
 def test_a_move_kept_offline_is_refused_on_screen_when_the_match_moved_on(
