@@ -71,8 +71,8 @@ def test_the_server_dies_mid_match_and_play_resumes_with_nothing_lost(
         assert "Reconnecting" in banner.inner_text()
         assert page.locator("#turn").inner_text() == "Your turn, once the connection is back"
         assert not page.locator("#turn.you").count()
-        # the page keeps trying while the server is down (a second try after a longer wait)
-        page.wait_for_function("() => window.ecotonePage.retry >= 2", timeout=30_000)
+        # the waits grow: several tries go by while the server is down
+        page.wait_for_function("() => window.ecotonePage.retry >= 3", timeout=30_000)
 
         # a move chosen now is kept, and said to be kept
         choice = page.locator("#actions button[data-index]:not([disabled])").first
