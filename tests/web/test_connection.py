@@ -34,6 +34,19 @@ CUT = """() => {
 MEND = "() => { window.WebSocket = window.RealWebSocket; }"
 
 
+def keep_a_move(page: Any, version: int) -> str:
+    """Choose the first move offered while the connection is lost: the page keeps it, says
+    so, and plays nothing yet. Returns the move's text."""
+    choice = page.locator("#actions button[data-index]:not([disabled])").first
+    text: str = choice.inner_text()
+    choice.click()
+    queued = page.locator("#queued")
+    queued.wait_for()
+    assert f"“{text}” is kept" in queued.inner_text()
+    assert page.evaluate("() => window.ecotonePage.version") == version
+    return text
+
+
 @pytest.fixture
 def own_page(browser: Any) -> Iterator[Any]:
     """A browser context of its own, for a server of the test's own."""
@@ -75,13 +88,7 @@ def test_the_server_dies_mid_match_and_play_resumes_with_nothing_lost(
         page.wait_for_function("() => window.ecotonePage.retry >= 3", timeout=30_000)
 
         # a move chosen now is kept, and said to be kept
-        choice = page.locator("#actions button[data-index]:not([disabled])").first
-        text = choice.inner_text()
-        choice.click()
-        queued = page.locator("#queued")
-        queued.wait_for()
-        assert f"“{text}” is kept" in queued.inner_text()
-        assert page.evaluate("() => window.ecotonePage.version") == version
+        text = keep_a_move(page, version)
         shot(page, "connection-lost-move-kept")
 
         # the server comes back on the same port and database: the page finds it by itself
@@ -119,13 +126,7 @@ def test_a_move_kept_offline_is_played_once_the_connection_is_back(page: Any) ->
     assert not page.locator("#turn.you").count()
 
     # a move chosen now is kept, and said to be kept
-    choice = page.locator("#actions button[data-index]:not([disabled])").first
-    text = choice.inner_text()
-    choice.click()
-    queued = page.locator("#queued")
-    queued.wait_for()
-    assert f"“{text}” is kept" in queued.inner_text()
-    assert page.evaluate("() => window.ecotonePage.version") == version
+    text = keep_a_move(page, version)
 
     # the network is back: the page's own next try finds it, and the kept move is played
     page.evaluate(MEND)
@@ -134,7 +135,7 @@ def test_a_move_kept_offline_is_played_once_the_connection_is_back(page: Any) ->
     played = page.evaluate(f"() => window.ecotonePage.log.find((e) => e.version === {version} + 1)")
     assert (played["seat"], played["text"]) == (0, text), played
     assert not page.locator("#refusal").count()
-    assert not queued.count()
+    assert not page.locator("#queued").count()
 
 
 def test_a_move_kept_offline_is_refused_on_screen_when_the_match_moved_on(
