@@ -12,27 +12,22 @@ in the tests that use it, in the worker that runs them::
 from __future__ import annotations
 
 import importlib.util
-from pathlib import Path
+from importlib.machinery import PathFinder
 
 import pytest
 
 
 def installed(module: str) -> bool:
     """Whether ``module`` ("torch", "ray.rllib") can be found, without running any of it:
-    its top-level package is looked up, and each further name as a folder or a file in
-    the package's folders."""
+    its top-level package is looked up, then each further name in the folders of the
+    package before it, as the import system would."""
     top, *parts = module.split(".")
     spec = importlib.util.find_spec(top)
-    if spec is None:
-        return False
-    places = [Path(p) for p in spec.submodule_search_locations or ()]
     for part in parts:
-        places = [p / part for p in places if (p / part).is_dir()] or [
-            p for p in places if (p / f"{part}.py").is_file()
-        ]
-        if not places:
+        if spec is None or spec.submodule_search_locations is None:
             return False
-    return True
+        spec = PathFinder.find_spec(f"{spec.name}.{part}", list(spec.submodule_search_locations))
+    return spec is not None
 
 
 def requires(*modules: str) -> pytest.MarkDecorator:
