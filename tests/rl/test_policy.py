@@ -359,7 +359,12 @@ def test_a_loaded_file_is_read_again_when_it_changes(model_path: Path, tmp_path:
     assert hidden_layers(changed) == ["Linear 8", "Tanh"]
 
 
-def test_a_server_seats_it_for_a_person_to_play_against(model_path: Path, tmp_path: Path) -> None:
+# The server seats a policy's file in either form. A PyTorch model (.zip) costs its bot
+# worker PyTorch's import, seconds of the default run: that one is in the slow run.
+@pytest.mark.parametrize("form", ["npz", pytest.param("zip", marks=pytest.mark.slow)])
+def test_a_server_seats_it_for_a_person_to_play_against(
+    form: str, model_path: Path, tmp_path: Path
+) -> None:
     """The browser plays against what the server seats: a bot seat's spec names the file."""
     from fastapi.testclient import TestClient
 
@@ -374,8 +379,9 @@ def test_a_server_seats_it_for_a_person_to_play_against(model_path: Path, tmp_pa
         http_rate=10_000.0,
         http_burst=10_000.0,
     )
+    path = model_path if form == "zip" else export(model_path, tmp_path / "forest.npz")
     with TestClient(create_app(settings)) as client:
-        spec = f"policy:path={model_path}"
+        spec = f"policy:path={path}"
         match, token = create(client, GAME, 2, seats=[None, spec])
         assert token is not None
         seats = client.get(f"{API}/matches/{match}").json()["seats"]

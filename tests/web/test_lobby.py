@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import urllib.request
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -266,9 +267,35 @@ def test_every_game_replays_with_every_hand_revealed(page: Any, server: Server, 
     shot(page, f"{game}-replay-revealed")
 
 
-def test_the_lobby_is_live(page: Any, server: Server) -> None:
+# The lobby's longest wait between two polls (lobby.js, POLL_QUIET_MS)
+POLL_QUIET_MS = 15_000
+
+
+@pytest.fixture
+def clocked_page(browser: Any, server: Server) -> Iterator[Any]:
+    """The lobby in a fresh context whose timers the test steps (Playwright's clock),
+    so that a poll comes when the test says rather than seconds later."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.clock.install()
+    pg.goto(server.url + "/")
+    yield pg
+    context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+def test_the_lobby_is_live(clocked_page: Any, server: Server) -> None:
     """New, started and finished matches appear without a reload, each row saying the
     game, who plays, the open seats and the time per move."""
+    page = clocked_page
+
+    def next_poll() -> None:
+        # the lobby's timer is set once its last poll is drawn: every wait below ends
+        # after a drawing, so exactly one further poll goes out
+        page.clock.run_for(POLL_QUIET_MS)
+
     page.wait_for_selector("#open-matches li")
     page.evaluate("() => { window.sameLobby = true; }")  # gone if the page reloads
     made = server.post(
@@ -283,6 +310,7 @@ def test_the_lobby_is_live(page: Any, server: Server) -> None:
     )
     match = made["match"]["id"]
     row = page.locator(f"#open-matches li[data-match='{match}']")
+    next_poll()
     row.wait_for(timeout=30_000)
     text = row.inner_text()
     assert "Once Upon a Forest" in text
@@ -295,6 +323,7 @@ def test_the_lobby_is_live(page: Any, server: Server) -> None:
     # someone takes the last seat: the match moves to the matches in progress
     joined = server.post(f"/api/v1/matches/{match}/join", {"name": "Yann"})
     playing = page.locator(f"#active-matches li[data-match='{match}']")
+    next_poll()
     playing.wait_for(timeout=30_000)
     assert "Yann" in playing.inner_text()
     assert "open seat" not in playing.inner_text()
@@ -305,6 +334,7 @@ def test_the_lobby_is_live(page: Any, server: Server) -> None:
     # it ends (Yann resigns): it is among the finished ones, with who won
     server.post(f"/api/v1/matches/{match}/resign", {}, token=joined["token"])
     done = page.locator(f"#over-matches li[data-match='{match}']")
+    next_poll()
     done.wait_for(timeout=30_000)
     assert "Yann resigned" in done.inner_text()
     # and the final scores
