@@ -1,5 +1,6 @@
 """A real server process is killed with SIGKILL mid-game and restarted on the same database:
-every match resumes exactly where it was, every acknowledged action is there, bots go on.
+every match resumes exactly where it was, every acknowledged action (and take-back) is
+there, bots go on.
 
 On SQLite in the default run; on PostgreSQL in the slow run, which CI runs with its
 PostgreSQL too (each test starts a server twice: seconds of a default run's budget)."""
@@ -147,6 +148,53 @@ class Seat:
         return ack
 
 
+def _take_back(port: int, base: str) -> tuple[str, str, int, dict[str, Any]]:
+    """A person places a card against a bot, then takes it back (acknowledged): the
+    match, the person's token, the version of the step taken back, and the view before it."""
+    made = _http(
+        f"{base}/matches",
+        {
+            "game": FOREST,
+            "players": 2,
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}],
+            "join": {"name": "cy"},
+        },
+    )
+    mid, token = made["match"]["id"], made["token"]
+    cy = Seat(port, mid, token)
+    for _ in range(60):  # draw until a card can be placed, then place it
+        before = cy.my_turn()
+        places = [a for a in before["legal"] if a["action"]["type"] == "place"]
+        choice = (places or before["legal"])[0]["action"]
+        cy.ws.send(json.dumps({"type": "act", "version": before["version"], "action": choice}))
+        placed: int = cy.until(lambda m: m["type"] == "ack")["version"]
+        cy.view = cy.until(lambda m, at=placed: m["type"] == "update" and m["version"] >= at)
+        if places:
+            break
+    else:
+        raise AssertionError("no card to place in 60 turns")
+    cy.ws.send(json.dumps({"type": "undo", "version": placed, "ref": "u"}))
+    ack = cy.until(lambda m: m["type"] in ("ack", "error"))
+    assert ack == {"type": "ack", "ref": "u", "version": placed + 1, "pending": False}
+    cy.ws.close()
+    return mid, token, placed, before
+
+
+def _taken_back_still(port: int, mid: str, token: str, placed: int, before: dict[str, Any]) -> None:
+    """After the restart: the match resumes at the take-back's version, a client that had
+    seen the step taken back is told it is gone, and play goes on from there."""
+    cy = Seat(port, mid, token, since=placed)
+    view = cy.view
+    assert view["version"] == placed + 1
+    assert [e["version"] for e in view["log"]] == [placed + 1]
+    assert view["log"][0]["took_back"]["version"] == placed
+    assert view["observation"] == before["observation"]
+    assert view["legal"] == before["legal"]
+    cy.act()
+    assert cy.last[0] == placed + 2
+    cy.ws.close()
+
+
 def _kill_restart(db_url: str, tmp: Path) -> None:
     port = _port()
     proc = _serve(db_url, port, tmp / "server.log")
@@ -171,6 +219,7 @@ def _kill_restart(db_url: str, tmp: Path) -> None:
                 "join": {"name": "bo"},
             },
         )
+        taken = _take_back(port, base)
         qid, bid = quiet["match"]["id"], busy["match"]["id"]
         bea = _http(f"{base}/matches/{bid}/join", {"name": "bea"})["token"]
         q = Seat(port, qid, quiet["token"])
@@ -202,6 +251,7 @@ def _kill_restart(db_url: str, tmp: Path) -> None:
         assert q.view["observation"] == before["observation"]
         assert q.view["log"] == before["log"]
         assert q.view["legal"] == before["legal"]
+        _taken_back_still(port, *taken)
         b1, b2 = Seat(port, bid, busy["token"]), Seat(port, bid, bea)
         entry = next(e for e in b1.view["log"] if e["version"] == acked_version)
         assert entry["action"] == acked_action or b1 is not turn
@@ -257,59 +307,6 @@ BACKENDS = pytest.mark.parametrize(
 
 @BACKENDS
 def test_kill_9_and_restart(db_url: str, tmp_path: Path) -> None:
+    """Three matches when the server is killed: one waiting for its person, one whose
+    seats and bot are moving, and one where a decision was just taken back."""
     _kill_restart(db_url, tmp_path)
-
-
-@BACKENDS
-def test_a_take_back_survives_kill_9(db_url: str, tmp_path: Path) -> None:
-    """A decision taken back and acknowledged is there after a SIGKILL: the match resumes
-    at the take-back's version, and a client that had seen the step is told it is gone."""
-    port = _port()
-    proc = _serve(db_url, port, tmp_path / "server.log")
-    base = f"http://127.0.0.1:{port}/api/v1"
-    try:
-        made = _http(
-            f"{base}/matches",
-            {
-                "game": FOREST,
-                "players": 2,
-                "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}],
-                "join": {"name": "ann"},
-            },
-        )
-        mid, token = made["match"]["id"], made["token"]
-        ann = Seat(port, mid, token)
-        for _ in range(60):  # draw until a card can be placed, then place it
-            before = ann.my_turn()
-            places = [a for a in before["legal"] if a["action"]["type"] == "place"]
-            choice = (places or before["legal"])[0]["action"]
-            ann.ws.send(json.dumps({"type": "act", "version": before["version"], "action": choice}))
-            placed = ann.until(lambda m: m["type"] == "ack")["version"]
-            ann.view = ann.until(lambda m, at=placed: m["type"] == "update" and m["version"] >= at)
-            if places:
-                break
-        else:
-            raise AssertionError("no card to place in 60 turns")
-        ann.ws.send(json.dumps({"type": "undo", "version": placed, "ref": "u"}))
-        ack = ann.until(lambda m: m["type"] in ("ack", "error"))
-        assert ack == {"type": "ack", "ref": "u", "version": placed + 1, "pending": False}
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(10)
-        ann.ws.close()
-
-        proc = _serve(db_url, port, tmp_path / "server.log")
-        ann = Seat(port, mid, token, since=placed)
-        view = ann.view
-        assert view["version"] == placed + 1
-        assert [e["version"] for e in view["log"]] == [placed + 1]
-        assert view["log"][0]["took_back"]["version"] == placed
-        assert view["observation"] == before["observation"]
-        assert view["legal"] == before["legal"]
-        # and play goes on from there
-        ann.act()
-        assert ann.last[0] == placed + 2
-        ann.ws.close()
-    finally:
-        if proc.poll() is None:
-            proc.terminate()
-            proc.wait(10)
