@@ -21,6 +21,25 @@ def test_no_command_prints_the_help_and_is_a_usage_error(
     assert err.splitlines()[-1] == "ecotone: error: a command is needed (see 'ecotone --help')"
 
 
+@pytest.mark.parametrize(
+    ("argv", "hint"),
+    [
+        (["decks", "phylo", "check", "my.deck"], "ecotone decks --help"),
+        (["play", "phylo", "--bogus"], "ecotone play --help"),
+        (["--bogus"], "ecotone --help"),
+    ],
+)
+def test_an_argument_nobody_takes_points_to_its_commands_help(
+    capsys: pytest.CaptureFixture[str], argv: list[str], hint: str
+) -> None:
+    assert main(argv) == 2
+    extra = " ".join(argv[2:] or argv)
+    assert (
+        capsys.readouterr().err
+        == f"ecotone: error: unrecognized arguments: {extra} (see '{hint}')\n"
+    )
+
+
 def test_asking_for_help_succeeds(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--help"]) == 0
     out, err = capsys.readouterr()

@@ -80,6 +80,8 @@ class _Parser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _HelpFormatter)
         super().__init__(*args, **kwargs)
+        # the commands' parsers, for the top-level parser (see build_parser)
+        self.commands: argparse._SubParsersAction[_Parser] | None = None
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see '{self.prog} --help')")
@@ -98,7 +100,7 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser() -> _Parser:
     """The full command-line parser, every command included."""
     parser = _Parser(
         prog="ecotone",
@@ -109,6 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--version", action=_Version, help="show the version and the build (pure or compiled)"
     )
     commands = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND")
+    parser.commands = commands
     info.add_parsers(commands)
     cards.add_parser(commands)
     decks.add_parser(commands)
@@ -134,7 +137,12 @@ def main(argv: list[str] | None = None) -> int:
     """
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
+        if extra:
+            # said by the command's own parser, so that the hint names the command's help
+            commands = parser.commands.choices if parser.commands is not None else {}
+            command = commands.get(args.command, parser) if args.command else parser
+            command.error(f"unrecognized arguments: {' '.join(extra)}")
     except SystemExit as exc:  # --help and --version exit through argparse
         return exc.code if isinstance(exc.code, int) else 0
     except UsageError as exc:
