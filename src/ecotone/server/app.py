@@ -148,7 +148,15 @@ class _HttpLimits:
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
-    """The Ecotone server as an ASGI app (run it with uvicorn, or ``ecotone serve``)."""
+    """The Ecotone server as an ASGI app (run it with uvicorn, or ``ecotone serve``).
+
+    A script that makes and runs the app itself must do so under
+    ``if __name__ == "__main__":``. The bots think in worker processes started by
+    multiprocessing's fork server, which imports the script's main module again in each
+    worker (Python's rule for the ``spawn`` and ``forkserver`` methods): unguarded, a
+    worker runs the script's top level again instead of thinking, and the bots play at
+    random once their time has run out.
+    """
     settings = settings or Settings()
 
     @asynccontextmanager
