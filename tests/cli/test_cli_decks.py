@@ -174,7 +174,10 @@ def test_new_from_a_deck_and_bad_commands(
 ) -> None:
     _type(
         monkeypatch,
-        ["f colour red", "f diet", "f diet omnivore", "ls", "+ 99", "+ Darwin", "jump", "d"],
+        [
+            *("f colour red", "f diet", "f diet omnivore", "ls", "+ 99", "+ Darwin", "jump"),
+            *("+ 1 0", "- 1 0", "d"),  # no copies is no change, and said so
+        ],
     )
     assert main(["decks", "phylo", "--new", "--from", "enchanted isles"]) == 0
     out = capsys.readouterr().out
@@ -183,6 +186,9 @@ def test_new_from_a_deck_and_bad_commands(
     assert "no card 99 in the last listing" in out
     assert "could be Darwin's Tanager, Darwin's Fox" in out
     assert "unknown command 'jump'" in out
+    assert out.count("N is a number of copies, at least 1:") == 2
+    assert " 0x " not in out
+    assert "-> 0 in the deck" not in out
     assert "a copy of Enchanted Isles: 25 cards (a deck has 23-27), legal" in out
     assert "(end of input: the deck was not saved)" in out
 

@@ -249,6 +249,9 @@ def _change(builder: Builder, sign: str, rest: str, write: Callable[[str], None]
     if not ref:
         write(f"say which card: {sign} CARD [N]")
         return
+    if copies < 1:
+        write(f"N is a number of copies, at least 1: {sign} CARD [N]")
+        return
     found = builder.find(ref)
     if isinstance(found, str):
         write(found)
