@@ -8,10 +8,12 @@ from __future__ import annotations
 import re
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+import ecotone.web
 from ecotone.core.replay import Replay
 from tests.web.conftest import Server, shot
 from tests.web.helpers import budget, play_to_end, watch_to_end
@@ -267,8 +269,9 @@ def test_every_game_replays_with_every_hand_revealed(page: Any, server: Server, 
     shot(page, f"{game}-replay-revealed")
 
 
-# The lobby's longest wait between two polls (lobby.js, POLL_QUIET_MS)
-POLL_QUIET_MS = 15_000
+# The lobby's longest wait between two polls, as lobby.js says it
+_LOBBY_JS = Path(ecotone.web.__file__).parent / "static" / "js" / "lobby.js"
+POLL_QUIET_MS = int(re.findall(r"const POLL_QUIET_MS = (\d+);", _LOBBY_JS.read_text())[0])
 
 
 @pytest.fixture
