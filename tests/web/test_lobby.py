@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-import ecotone.web
+import ecotone
 from ecotone.core.replay import Replay
 from tests.web.conftest import Server, shot
 from tests.web.helpers import budget, play_to_end, watch_to_end
@@ -270,7 +270,7 @@ def test_every_game_replays_with_every_hand_revealed(page: Any, server: Server, 
 
 
 # The lobby's longest wait between two polls, as lobby.js says it
-_LOBBY_JS = Path(ecotone.web.__file__).parent / "static" / "js" / "lobby.js"
+_LOBBY_JS = Path(ecotone.__file__).parent / "web" / "static" / "js" / "lobby.js"
 POLL_QUIET_MS = int(re.findall(r"const POLL_QUIET_MS = (\d+);", _LOBBY_JS.read_text())[0])
 
 
