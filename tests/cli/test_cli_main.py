@@ -48,8 +48,8 @@ def test_asking_for_help_succeeds(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def _commands() -> dict[str, argparse.ArgumentParser]:
-    parser = build_parser()
-    (commands,) = (a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    commands = build_parser().commands
+    assert commands is not None
     return dict(commands.choices)
 
 
@@ -76,8 +76,6 @@ def test_a_default_is_shown_once(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_every_command_that_tunes_for_bots_is_a_command() -> None:
-    parser = build_parser()
-    commands = next(
-        action for action in parser._actions if isinstance(action, argparse._SubParsersAction)
-    )
+    commands = build_parser().commands
+    assert commands is not None
     assert set(commands.choices) >= SEARCHING_COMMANDS

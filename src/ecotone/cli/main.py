@@ -140,8 +140,9 @@ def main(argv: list[str] | None = None) -> int:
         args, extra = parser.parse_known_args(argv)
         if extra:
             # said by the command's own parser, so that the hint names the command's help
-            commands = parser.commands.choices if parser.commands is not None else {}
-            command = commands.get(args.command, parser) if args.command else parser
+            command = parser
+            if args.command and parser.commands is not None:
+                command = parser.commands.choices[args.command]
             command.error(f"unrecognized arguments: {' '.join(extra)}")
     except SystemExit as exc:  # --help and --version exit through argparse
         return exc.code if isinstance(exc.code, int) else 0
