@@ -22,7 +22,7 @@ from ecotone.cli.choose import Ask, Decision, Say, Take, interpret
 from ecotone.cli.names import Vocabulary, segments, words
 from ecotone.core.game import State
 from ecotone.core.registry import game_class
-from tests.cli.tui_toy import Lay, Tiles, decision
+from tests.cli.tui_toy import CELLS, Lay, Tiles, decision
 
 # Every game in its standard form and in each variant, at the fewest players.
 CONFIGS = [
@@ -224,6 +224,22 @@ def test_a_move_that_is_not_possible_is_refused_in_the_games_words() -> None:
     assert isinstance(said, Say)
     assert said.refused
     assert "'dance' is no move here" in said.lines[0]
+
+
+def test_a_name_in_no_move_says_so_and_how_to_read_it() -> None:
+    game = Tiles(2)
+    state = game.start(1)
+    for cell in CELLS:  # the board full: only resting is left
+        state = state.apply(state.to_move[0], game.codec.parse(f"lay T1 on {cell} turned 0"))
+    top = Decision(state, state.to_move[0], Vocabulary(Tiles.presentation()))
+    said = interpret(top, "fern")
+    assert said == Say(
+        (
+            "T1 (Fern tile) is in none of the moves you can make now "
+            "('i T1' shows every field of it)",
+        ),
+        True,
+    )
 
 
 def test_i_shows_a_cards_face_with_every_field() -> None:

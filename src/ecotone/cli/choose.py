@@ -412,7 +412,13 @@ def _typed(decision: Decision, line: str) -> Outcome:
     known = decision.names.lookup(line)
     if len(known) == 1:
         name = decision.names.short(known[0]) or known[0]
-        return Say((f"{known[0]} ({name}) is in none of the moves you can make now",), True)
+        return Say(
+            (
+                f"{known[0]} ({name}) is in none of the moves you can make now "
+                f"('i {known[0]}' shows every field of it)",
+            ),
+            True,
+        )
     return Say(
         (
             f"'{line}' is no move here: type an option's number, a move (as '{legal[0]}'), "
