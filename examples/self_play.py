@@ -13,7 +13,9 @@ from sb3_contrib import MaskablePPO
 import ecotone.rl
 
 GAME, PLAYERS = "once-upon-a-forest", 2
-ROUNDS, GAMES = (int(n) for n in sys.argv[1:3]) if len(sys.argv) > 2 else (20, 16)
+if len(sys.argv) not in (1, 3):  # [ROUNDS GAMES]: both or neither
+    sys.exit("usage: python examples/self_play.py [ROUNDS GAMES]")
+ROUNDS, GAMES = (int(n) for n in sys.argv[1:]) if len(sys.argv) == 3 else (20, 16)
 
 # MaskablePPO builds the network for the Gymnasium form's spaces (the same tensor and
 # actions as the AEC form's) and saves it so that the policy bot can load it; its seed

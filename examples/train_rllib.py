@@ -5,7 +5,7 @@ Needs the rllib extra (Ray's RLlib, PyTorch's CPU build):
     scripts/bootstrap dev rllib                                   # see docs/rl.md
     python examples/train_rllib.py                                # Once Upon a Forest, this machine
     python examples/train_rllib.py --env-runners 16 --ray ADDRESS # on a running Ray cluster
-    python examples/train_rllib.py --game phylo --players 3 --iterations 50
+    python examples/train_rllib.py --game biome-borneo --players 3 --iterations 50
 
 RLlib's PPO plays the game against itself: every seat is the one policy ``shared``
 (each seat's tensor is from its own point of view), and every env runner (a Ray actor,
@@ -39,6 +39,7 @@ from ray.rllib.algorithms.ppo import PPOConfig
 import ecotone
 from ecotone.bots.policy.weights import save_weights
 from ecotone.rl import rllib
+from ecotone.sim import default_players
 from ecotone.sim.tournament import run_tournament, standings
 
 
@@ -117,7 +118,7 @@ def rate(args: argparse.Namespace, opponent: str) -> dict[str, Any]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="once-upon-a-forest", choices=ecotone.available_games())
-    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--players", type=int, help="seats (default: the fewest the game takes)")
     parser.add_argument("--iterations", type=int, default=20, help="PPO updates")
     parser.add_argument("--batch", type=int, default=4000, help="decisions per update")
     parser.add_argument("--epochs", type=int, default=4, help="passes over each batch")
@@ -138,6 +139,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("forest_rllib.npz"))
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
+    if args.players is None:
+        args.players = default_players(args.game)
     if args.out.suffix != ".npz":
         parser.error(f"--out is a weights file, NAME.npz, not {args.out}")
     try:

@@ -74,10 +74,31 @@ def test_opponents_are_named_bots_one_per_other_seat() -> None:
         "HeuristicBot",
         "HawkBot",
     ]
-    with pytest.raises(ecotone.ConfigError, match="3 other seats need 3 bots"):
+    with pytest.raises(ecotone.ConfigError, match="3 seats other than the learner's need a bot"):
         gymnasium.make("ecotone/singapore-untamed-v0", players=4, opponents=["random"])
     with pytest.raises(ecotone.ConfigError, match="no bot 'nobody'"):
         gymnasium.make("ecotone/phylo-v0", players=2, opponents="nobody")
+
+
+@pytest.mark.parametrize(
+    ("game_id", "variant", "players"),
+    [("singapore-untamed", None, 4), ("once-upon-a-forest", "solo", 1), ("phylo", None, 2)],
+)
+def test_without_players_the_fewest_the_game_takes_play(
+    game_id: str, variant: str | None, players: int
+) -> None:
+    env = gymnasium.make(f"ecotone/{game_id}-v0", variant=variant)
+    inner = env.unwrapped
+    assert isinstance(inner, ecotone.rl.EcotoneEnv)
+    assert inner.table.game.players == players
+    assert len(inner.opponents) == players - 1
+    _, info = env.reset(seed=1)
+    assert info["observation_json"]["seat"] == 0
+
+
+def test_max_cycles_is_refused_pointing_to_max_steps() -> None:
+    with pytest.raises(ecotone.ConfigError, match="max_steps=N"):
+        gymnasium.make("ecotone/phylo-v0", max_cycles=3)
 
 
 def test_the_same_seed_gives_the_same_episode() -> None:

@@ -161,12 +161,35 @@ def test_the_layout_command_prints_the_description(capsys: pytest.CaptureFixture
         assert f"`{game_id}`" in everything
 
 
+def test_the_layout_command_takes_the_fewest_players_by_default(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["once-upon-a-forest", "--variant", "solo"]) == 0
+    assert (
+        capsys.readouterr().out
+        == ecotone.rl.layout("once-upon-a-forest", players=1, variant="solo").describe()
+    )
+    assert ecotone.rl.layout("singapore-untamed").config["players"] == 4
+
+
+def test_a_slice_not_found_says_what_to_ask_instead() -> None:
+    found = ecotone.rl.layout("phylo", players=2)
+    with pytest.raises(KeyError, match=r"a pattern: name one place.*hands\[0\]\.cards"):
+        found.find("hands[i].cards")
+    with pytest.raises(KeyError, match="its kinds: present, counts"):
+        found.find("hands[0].cards", "one-hot")
+    with pytest.raises(KeyError, match="for example: overflow, "):
+        found.find("nothing-like-it")
+    assert found.find("hands[0].cards", "counts").kind == "counts"
+
+
 @pytest.mark.parametrize(
     ("argv", "said"),
     [
         (["phylo", "--players", "5"], "Phylo: Voyage of the Beagle is for 2 players, not 5"),
         (["phylo", "--players", "2", "--variant", "nope"], "has no variant 'nope'"),
-        (["phylo"], "name a GAME and --players"),
+        (["phylo", "--players", "0"], "is for 2 players, not 0"),
+        ([], "name a GAME"),
     ],
 )
 def test_the_layout_command_refuses_a_configuration_in_words(

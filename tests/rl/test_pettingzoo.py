@@ -14,6 +14,7 @@ lets a seat take several decisions in a row. ``max_cycles`` itself is tested bel
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -106,6 +107,22 @@ def test_the_margin_reward_is_the_lead_over_the_best_other_seat() -> None:
     assert sum(1 for v in final.values() if v >= 0) >= 1
 
 
+@pytest.mark.parametrize("form", [ecotone.rl.env, ecotone.rl.parallel_env])
+def test_without_players_the_fewest_the_game_takes_sit(form: Any) -> None:
+    assert form("singapore-untamed").possible_agents == [f"player_{s}" for s in range(4)]
+    assert form("once-upon-a-forest", variant="solo").possible_agents == ["player_0"]
+    assert form("phylo").table.game.players == 2
+
+
+def test_the_aec_form_is_not_offered_to_pettingzoos_parallel_wrapper() -> None:
+    """A seat may decide several times in a row, which ``aec_to_parallel``'s cycle of
+    one decision per agent cannot hold: the parallel form is ``parallel_env``."""
+    from pettingzoo.utils.conversions import aec_to_parallel
+
+    with pytest.raises(AssertionError, match="is_parallelizable"):
+        aec_to_parallel(ecotone.rl.env("phylo"))
+
+
 def test_the_same_seed_replays_the_engine_game() -> None:
     env = ecotone.rl.env("phylo", players=2)
     env.reset(seed=41)
@@ -133,12 +150,25 @@ def test_an_illegal_action_can_raise_the_games_reason_instead() -> None:
         env.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
 
 
-@pytest.mark.parametrize("index", ["x", "3", None, 10**9, -1, 2.5, float("nan")])
-def test_an_action_that_is_no_index_is_refused_naming_what_was_given(index: object) -> None:
+@pytest.mark.parametrize(
+    ("index", "wrong"),
+    [
+        ("x", "not a number"),
+        ("3", "not a number"),
+        (None, "not a number"),
+        (10**9, "not in 0"),
+        (-1, "not in 0"),
+        (2.5, "not a whole number"),
+        (float("nan"), "not a whole number"),
+    ],
+)
+def test_an_action_that_is_no_index_is_refused_naming_what_was_given(
+    index: object, wrong: str
+) -> None:
     env = ecotone.rl.env("once-upon-a-forest", players=2, illegal="raise")
     env.reset(seed=1)
     with pytest.raises(
-        ecotone.IllegalAction, match=rf"action index {index!r} is not in 0\.\."
+        ecotone.IllegalAction, match=rf"action index {re.escape(repr(index))} is {wrong}\b"
     ) as err:
         env.step(index)
     assert err.value.code == "action/unknown-index"

@@ -17,7 +17,7 @@ from ecotone.cli.options import Commands
 from ecotone.cli.output import stdout_console
 from ecotone.core.errors import ConfigError
 from ecotone.core.records import configured
-from ecotone.core.registry import game_class
+from ecotone.core.registry import default_players
 
 __all__ = ["add_parser", "bot_catalogue", "run_bots"]
 
@@ -49,8 +49,7 @@ def bot_catalogue(game_id: str) -> list[dict[str, Any]]:
     Raises:
         ConfigError: for an unknown game.
     """
-    players = game_class(game_id).spec.player_range(None)[0]
-    game = ecotone.make(game_id, players=players)
+    game = ecotone.make(game_id, players=default_players(game_id))
     out: list[dict[str, Any]] = []
     for name in available_bots(game_id):
         try:

@@ -22,6 +22,7 @@ reinforcement learning, from the finite domain the game gives for each field.
 from __future__ import annotations
 
 import bisect
+import numbers
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import Enum
@@ -226,12 +227,17 @@ class ActionCodec:
                 "action/malformed", f"{action!r} is not an action of this game"
             ) from None
 
-    def from_index(self, index: int) -> Action:
+    def from_index(self, index: object) -> Action:
         """The action numbered ``index``; raises IllegalAction when out of range."""
         if not isinstance(index, int) or not 0 <= index < self.size:
-            raise IllegalAction(
-                "action/unknown-index", f"action index {index!r} is not in 0..{self.size - 1}"
-            )
+            span = f"0..{self.size - 1}"
+            if isinstance(index, int):
+                said = f"action index {index!r} is not in {span}"
+            elif isinstance(index, numbers.Real):  # (2.5 lies in the range: say what is wrong)
+                said = f"action index {index!r} is not a whole number (the indices are {span})"
+            else:
+                said = f"action index {index!r} is not a number (the indices are {span})"
+            raise IllegalAction("action/unknown-index", said)
         pos = bisect.bisect_right(self._starts, index) - 1
         offset, cls = self._offsets[pos]
         rest = index - offset

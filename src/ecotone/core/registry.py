@@ -14,7 +14,7 @@ from typing import Any
 from ecotone.core.errors import ConfigError
 from ecotone.core.game import Game
 
-__all__ = ["available", "game_class", "make", "register", "unregister"]
+__all__ = ["available", "default_players", "game_class", "make", "register", "unregister"]
 
 _TARGETS: dict[str, str] = {}
 _LOADED: dict[str, type[Game[Any]]] = {}
@@ -80,6 +80,16 @@ def game_class(game_id: str) -> type[Game[Any]]:
         raise TypeError(f"{target} declares id {loaded.spec.id!r}, registered as {game_id!r}")
     _LOADED[game_id] = loaded
     return loaded
+
+
+def default_players(game_id: str, variant: str | None = None) -> int:
+    """The smallest player count of the standard game or of ``variant``: the seats a
+    surface sets up when asked for none.
+
+    Raises:
+        ConfigError: for an unknown game or variant.
+    """
+    return game_class(game_id).spec.player_range(variant)[0]
 
 
 def make(game_id: str, *, players: int, variant: str | None = None, **options: Any) -> Game[Any]:

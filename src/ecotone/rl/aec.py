@@ -34,7 +34,8 @@ class EcotoneAEC(AECEnv):  # type: ignore[misc] # PettingZoo ships no type infor
 
     Args:
         game_id: one of :func:`ecotone.available_games`.
-        players, variant, options: the configuration, as :func:`ecotone.make` takes it.
+        players, variant, options: the configuration, as :func:`ecotone.make` takes it;
+            ``players`` ``None`` (the default): the fewest the game (or the variant) takes.
         render_mode: ``"ansi"`` (:meth:`render` returns the table as text) or ``None``.
         reward: ``"win"`` (+1 winners, -1 the others) or ``"margin"`` (score minus the
             best other score), paid when the game ends.
@@ -48,13 +49,16 @@ class EcotoneAEC(AECEnv):  # type: ignore[misc] # PettingZoo ships no type infor
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it
         "render_modes": ["ansi"],
         "render_fps": 4,
-        "is_parallelizable": True,
+        # a seat may decide several times in a row, which PettingZoo's ``aec_to_parallel``
+        # (one decision per agent per cycle) cannot hold: the parallel form is
+        # :func:`~ecotone.rl.parallel.parallel_env`
+        "is_parallelizable": False,
     }
 
     def __init__(
         self,
         game_id: str,
-        players: int,
+        players: int | None = None,
         variant: str | None = None,
         *,
         render_mode: str | None = None,
@@ -74,7 +78,7 @@ class EcotoneAEC(AECEnv):  # type: ignore[misc] # PettingZoo ships no type infor
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
         self.max_cycles = max_cycles
-        self.possible_agents = [agent_name(seat) for seat in range(players)]
+        self.possible_agents = [agent_name(seat) for seat in range(self.table.game.players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._names = tuple(self.possible_agents)
         self._agent_seats = tuple(self._seats.items())
@@ -207,7 +211,7 @@ class EcotoneAEC(AECEnv):  # type: ignore[misc] # PettingZoo ships no type infor
 
 def env(
     game_id: str,
-    players: int,
+    players: int | None = None,
     variant: str | None = None,
     *,
     render_mode: str | None = None,

@@ -1,7 +1,8 @@
 """Describe observation tensors from the shell.
 
-``python -m ecotone.rl.describe GAME --players N [--variant V] [--full | --json]`` prints
-the layout of one configuration (grouped by path, every slice with ``--full``, or JSON);
+``python -m ecotone.rl.describe GAME [--players N] [--variant V] [--full | --json]`` prints
+the layout of one configuration (grouped by path, every slice with ``--full``, or JSON;
+without ``--players``, of the fewest the game takes);
 ``python -m ecotone.rl.describe --all`` prints the summary of every game that
 ``docs/rl.md`` shows.
 """
@@ -9,6 +10,8 @@ the layout of one configuration (grouped by path, every slice with ``--full``, o
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from collections.abc import Sequence
 
 import msgspec
@@ -16,7 +19,7 @@ import msgspec
 import ecotone
 from ecotone.bots.tensor.encoding import layout
 from ecotone.core.errors import ConfigError
-from ecotone.core.registry import game_class
+from ecotone.core.registry import default_players, game_class
 
 __all__ = ["main", "summary"]
 
@@ -39,32 +42,46 @@ def summary() -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m ecotone.rl.describe GAME --players N [--variant V] [--full|--json]``,
+    """``python -m ecotone.rl.describe GAME [--players N] [--variant V] [--full|--json]``,
     or ``--all`` for every game's summary."""
     parser = argparse.ArgumentParser(
         prog="python -m ecotone.rl.describe",
         description="Show the observation tensor layout of a game configuration.",
     )
     parser.add_argument("game", nargs="?", choices=ecotone.available_games())
-    parser.add_argument("--players", type=int)
+    parser.add_argument(
+        "--players", type=int, help="seats (default: the fewest the game or variant takes)"
+    )
     parser.add_argument("--variant", default=None)
     parser.add_argument("--full", action="store_true", help="every slice, not a summary")
     parser.add_argument("--json", action="store_true", help="the layout as JSON")
     parser.add_argument("--all", action="store_true", help="every game, as in docs/rl.md")
     args = parser.parse_args(argv)
     if args.all:
-        print(summary(), end="")
-        return 0
-    if args.game is None or args.players is None:
-        parser.error("name a GAME and --players (or ask for --all)")
+        return _printed(summary())
+    if args.game is None:
+        parser.error("name a GAME (or ask for --all)")
     try:  # a configuration the game does not take, said in its own words
-        found = layout(args.game, players=args.players, variant=args.variant)
+        players = args.players
+        if players is None:
+            players = default_players(args.game, args.variant)
+        found = layout(args.game, players=players, variant=args.variant)
     except ConfigError as error:
         parser.error(str(error))
     if args.json:
-        print(msgspec.json.encode(found.to_json()).decode())
-    else:
-        print(found.describe(full=args.full), end="")
+        return _printed(msgspec.json.encode(found.to_json()).decode() + "\n")
+    return _printed(found.describe(full=args.full))
+
+
+def _printed(text: str) -> int:
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # the reader went away (``... --json | head``): stop quietly, and point stdout at
+        # nothing so Python's final flush does not complain again
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return 0
 
 

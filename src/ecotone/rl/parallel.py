@@ -34,7 +34,7 @@ class EcotoneParallel(ParallelEnv):  # type: ignore[misc] # PettingZoo ships no 
     def __init__(
         self,
         game_id: str,
-        players: int,
+        players: int | None = None,
         variant: str | None = None,
         *,
         render_mode: str | None = None,
@@ -53,7 +53,7 @@ class EcotoneParallel(ParallelEnv):  # type: ignore[misc] # PettingZoo ships no 
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
         self.max_cycles = max_cycles
-        self.possible_agents = [agent_name(seat) for seat in range(players)]
+        self.possible_agents = [agent_name(seat) for seat in range(self.table.game.players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         space = spaces.Dict(
             {"observation": self.table.tensor_space(), "action_mask": self.table.mask_space()}
@@ -155,7 +155,7 @@ class EcotoneParallel(ParallelEnv):  # type: ignore[misc] # PettingZoo ships no 
 
 def parallel_env(
     game_id: str,
-    players: int,
+    players: int | None = None,
     variant: str | None = None,
     *,
     render_mode: str | None = None,

@@ -82,7 +82,9 @@ def env_name(game_id: str) -> str:
     return f"ecotone_{game_id.replace('-', '_')}_v0"
 
 
-def multi_agent_env(game_id: str, players: int, variant: str | None = None, **options: Any) -> Any:
+def multi_agent_env(
+    game_id: str, players: int | None = None, variant: str | None = None, **options: Any
+) -> Any:
     """RLlib's ``MultiAgentEnv`` of one configuration: ``PettingZooEnv`` around the AEC
     environment :func:`ecotone.rl.env` makes with the same arguments (``reward``,
     ``max_cycles``, ``illegal``, a game's options).
@@ -97,9 +99,7 @@ def _create(game_id: str, config: Mapping[str, Any]) -> Any:
     # RLlib hands every creator an EnvContext (a dict that also knows the runner's index);
     # its keys are the environment's arguments.
     options = dict(config)
-    players = options.pop("players", None)
-    if players is None:
-        players = game_class(game_id).spec.player_range(options.get("variant"))[0]
+    players = options.pop("players", None)  # None: the fewest the game takes
     return multi_agent_env(game_id, players, **options)
 
 

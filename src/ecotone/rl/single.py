@@ -38,7 +38,8 @@ class EcotoneEnv(gymnasium.Env[npt.NDArray[Any], Any]):
     """One seat of an Ecotone game against bots.
 
     Args:
-        game_id, players, variant, options: the configuration (:func:`ecotone.make`).
+        game_id, players, variant, options: the configuration (:func:`ecotone.make`);
+            ``players`` ``None`` (the default): the fewest the game (or the variant) takes.
         opponents: the bot for every other seat (``"heuristic"``, ``"random"``,
             ``"ismcts"``, ...), or one name per other seat, in seat order.
         seat: the learner's seat.
@@ -56,7 +57,7 @@ class EcotoneEnv(gymnasium.Env[npt.NDArray[Any], Any]):
     def __init__(
         self,
         game_id: str,
-        players: int = 2,
+        players: int | None = None,
         variant: str | None = None,
         *,
         opponents: str | Sequence[str] = "heuristic",
@@ -68,7 +69,14 @@ class EcotoneEnv(gymnasium.Env[npt.NDArray[Any], Any]):
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
+        if "max_cycles" in options:  # the PettingZoo environments' word, met here often
+            raise ConfigError(
+                "config/unknown-option",
+                "max_cycles is the PettingZoo environments' limit; this environment counts "
+                "the learner's decisions: max_steps=N",
+            )
         self.table = Table(game_id, players, variant, options, reward, illegal, illegal_reward)
+        players = self.table.game.players
         if not 0 <= seat < players:
             raise ConfigError("config/bad-seat", f"seat {seat} is not in 0..{players - 1}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -81,7 +89,8 @@ class EcotoneEnv(gymnasium.Env[npt.NDArray[Any], Any]):
         if len(names) != len(others):
             raise ConfigError(
                 "config/bad-opponents",
-                f"{len(others)} other seats need {len(others)} bots, not {len(names)}",
+                f"{_seats(len(others))} other than the learner's need a bot each: "
+                f"{len(names)} given",
             )
         self.opponents = dict(zip(others, names, strict=True))
         for other, name in self.opponents.items():  # refuse unknown names now
@@ -179,3 +188,7 @@ def register_all() -> None:
                 kwargs={"game_id": game_id},
                 disable_env_checker=False,
             )
+
+
+def _seats(n: int) -> str:
+    return f"{n} seat" if n == 1 else f"{n} seats"

@@ -27,6 +27,7 @@ from ecotone.bots.tensor.incremental import COUNTS_HOLDERS, SeatEncoder, Shared
 from ecotone.core.actions import Action, ActionCodec
 from ecotone.core.errors import ConfigError
 from ecotone.core.game import Game, State
+from ecotone.core.registry import default_players
 
 __all__ = [
     "Illegal",
@@ -241,7 +242,8 @@ class Table:
     """A configured game, its layout, and the state in play.
 
     Args:
-        game_id, players, variant, options: the configuration (:func:`ecotone.make`).
+        game_id, players, variant, options: the configuration (:func:`ecotone.make`);
+            ``players`` ``None``: the fewest the game (or the variant) takes.
         reward: a :class:`Reward` name.
         illegal: an :class:`Illegal` name; ``illegal_reward`` what ``terminate`` pays.
     """
@@ -249,13 +251,15 @@ class Table:
     def __init__(
         self,
         game_id: str,
-        players: int,
+        players: int | None,
         variant: str | None,
         options: dict[str, Any],
         reward: str = "win",
         illegal: str = "terminate",
         illegal_reward: float = -1.0,
     ) -> None:
+        if players is None:
+            players = default_players(game_id, variant)
         self.game: Game[Any] = ecotone.make(game_id, players=players, variant=variant, **options)
         self.layout: Layout = layout(game_id, players=players, variant=variant, **options)
         self.reward = _choice(Reward, reward, "reward")

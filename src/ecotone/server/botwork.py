@@ -43,7 +43,7 @@ from ecotone.bots.models import shipped_policies
 from ecotone.bots.tuning import tune_for_search
 from ecotone.core.errors import ConfigError
 from ecotone.core.game import Game
-from ecotone.core.registry import available, game_class, register
+from ecotone.core.registry import available, default_players, game_class, register
 from ecotone.sim.runner import build_bot, parse_bot_spec
 
 __all__ = [
@@ -221,7 +221,7 @@ def preload() -> None:
 
 
 def _players(game_id: str) -> int:
-    return game_class(game_id).spec.player_range(None)[0]
+    return default_players(game_id)
 
 
 # What a worker sends once the bot of a job is made (its libraries imported, its network

@@ -40,7 +40,7 @@ from ecotone.bots import Bot, SeatView, available_bots, make_bot
 from ecotone.core.actions import Action
 from ecotone.core.errors import ConfigError
 from ecotone.core.game import Game, State
-from ecotone.core.registry import game_class
+from ecotone.core.registry import default_players
 from ecotone.core.replay import Replay
 from ecotone.core.rng import derive_seed
 from ecotone.sim.pool import play_chunks
@@ -180,15 +180,6 @@ def default_bot(game: Game[Any]) -> str:
             return "random"
         return "heuristic"
     return "random"
-
-
-def default_players(game_id: str, variant: str | None = None) -> int:
-    """The smallest player count of the standard game or of ``variant``.
-
-    Raises:
-        ConfigError: for an unknown game or variant.
-    """
-    return game_class(game_id).spec.player_range(variant)[0]
 
 
 def lineup_for(names: Sequence[str], players: int) -> list[str]:

@@ -72,6 +72,7 @@ from ecotone.bots.tensor.nodes import (
 from ecotone.bots.tensor.probe import Family, Shape, families, probe
 from ecotone.core.game import Game
 from ecotone.core.records import counted
+from ecotone.core.registry import default_players
 
 __all__ = ["ENCODING_VERSION", "LIMIT", "ONE_HOT_MAX", "Layout", "build", "layout", "layout_for"]
 
@@ -158,24 +159,40 @@ class Layout:
         return out
 
     def find(self, path: str, kind: str | None = None) -> Slice:
-        """The first slice at ``path`` (as :attr:`Slice.path` spells it), of ``kind``
-        when given (a place that may be absent has a ``present`` slice first).
+        """The first slice at ``path`` (as :attr:`Slice.path` spells it: one place, as
+        ``hands[0].cards``, not the pattern :meth:`groups` prints, as ``hands[i].cards``),
+        of ``kind`` when given (a place that may be absent has a ``present`` slice
+        first: ``find("hands[0].cards", "counts")`` is the cards held).
 
         Raises:
-            KeyError: no slice has that path; the message names a few that do.
+            KeyError: no slice has that path (the message names a few that do), or none
+                of that kind (the message names the kinds there are).
         """
+        kinds: list[str] = []
         for piece in self.slices:
-            if piece.path == path and kind in (None, piece.kind):
-                return piece
+            if piece.path == path:
+                if kind in (None, piece.kind):
+                    return piece
+                kinds.append(piece.kind)
+        if kinds:
+            raise KeyError(f"no slice {path!r} of kind {kind!r}; its kinds: {', '.join(kinds)}")
+        if re.search(r"\[(i|\*|\w+=\*)\]", path):
+            pattern = " (a pattern: name one place, as [0] or [card=ID])"
+        else:
+            pattern = ""
         stem = path.split("[", maxsplit=1)[0]
-        close = [p.path for p in self.slices if p.path.startswith(stem)][:5]
-        raise KeyError(f"no slice {path!r}; for example: {', '.join(close) or 'none'}")
+        close = list(dict.fromkeys(p.path for p in self.slices if p.path.startswith(stem)))
+        if not close:  # nothing near: the observation's top-level parts
+            close = list(dict.fromkeys(re.split(r"[.\[]", p.path)[0] for p in self.slices))
+        raise KeyError(f"no slice {path!r}{pattern}; for example: {', '.join(close[:5])}")
 
     def read(
         self, tensor: npt.NDArray[np.float32], path: str, kind: str | None = None
     ) -> dict[str, float] | float:
-        """The values of the slice at ``path`` (see :meth:`find`) in ``tensor``: the
-        non-zero ones by label for a one-hot, counts or histogram, else the number."""
+        """The values of the slice at ``path`` and of ``kind`` (see :meth:`find`: without
+        ``kind``, the first slice there, which is a ``present`` flag where the place may
+        be absent) in ``tensor``: the non-zero ones by label for a one-hot, counts or
+        histogram, else the number."""
         piece = self.find(path, kind)
         part = tensor[piece.start : piece.stop]
         if piece.kind in ("one-hot", "counts", "histogram"):
@@ -273,12 +290,17 @@ def _labels(labels: Sequence[str], shown: int = 6) -> str:
     return f"{head}, ... ({len(labels)})" if len(labels) > shown else head
 
 
-def layout(game_id: str, *, players: int, variant: str | None = None, **options: Any) -> Layout:
-    """The tensor layout of a configuration (built once per process, then shared).
+def layout(
+    game_id: str, *, players: int | None = None, variant: str | None = None, **options: Any
+) -> Layout:
+    """The tensor layout of a configuration (built once per process, then shared);
+    without ``players``, of the fewest the game (or the variant) takes.
 
     Raises:
         ConfigError: for a configuration :func:`ecotone.make` refuses.
     """
+    if players is None:
+        players = default_players(game_id, variant)
     return layout_for(ecotone.make(game_id, players=players, variant=variant, **options))
 
 
