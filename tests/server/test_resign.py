@@ -10,6 +10,7 @@ import time
 import pytest
 from fastapi.testclient import TestClient
 
+from ecotone.core.replay import Replay
 from ecotone.server import create_app
 from tests.server.conftest import make_settings
 from tests.server.helpers import API, POLLS_PER_TURN, auth, close, create, join, open_ws
@@ -102,3 +103,27 @@ def test_a_bot_still_thinking_when_the_match_is_resigned_is_no_error(
         assert match.bot_task.done()
     refused = [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert not refused, [r.getMessage() for r in refused]
+
+
+def test_a_finished_match_keeps_its_seats_when_a_player_leaves(client: TestClient) -> None:
+    """History is never rewritten: leaving a match that is over would erase who played
+    it (its record, the lobby's finished list, the replay's names), so it is refused."""
+    mid, _ = create(client, FOREST, 2, join=False)
+    ana = join(client, mid, name="Ana")
+    ben = join(client, mid, name="Ben")
+    r = client.post(f"{API}/matches/{mid}/resign", headers=auth(ben))
+    assert r.status_code == 200, r.text
+    for token in (ana, ben):
+        refused = client.post(f"{API}/matches/{mid}/leave", headers=auth(token))
+        assert refused.status_code == 409, refused.text
+        assert refused.json()["error"]["code"] == "match/over"
+    info = client.get(f"{API}/matches/{mid}").json()
+    assert [(s["name"], s["joined"]) for s in info["seats"]] == [("Ana", True), ("Ben", True)]
+    assert (info["winners"], info["resigned"]) == ([0], 1)
+    replay = Replay.from_json(client.get(f"{API}/matches/{mid}/replay").content)
+    assert replay.seats == ["Ana", "Ben"]
+    # A resignation is not the game's own end: the replay holds the steps played and, as
+    # the game did not end, no outcome of its own (the match's status says who won);
+    # it verifies as it stands.
+    assert (replay.scores, replay.winners) == (None, None)
+    replay.verify()

@@ -94,3 +94,26 @@ def test_bots_choose_in_simultaneous_decisions(client: TestClient, toy: str) -> 
     assert view["version"] == 6
     assert all(e["action"] for e in view["log"])
     close(p1)
+
+
+def test_a_sealed_choice_cannot_be_taken_back_and_says_why(client: TestClient, toy: str) -> None:
+    """A secret choice is final (the others were told that the seat chose): asked to take
+    it back, the server says so in its own words and code, not that nothing was played."""
+    mid, t1 = create(client, toy, 2, seed=5)
+    assert t1
+    t2 = join(client, mid)
+    view = client.get(f"/api/v1/matches/{mid}/view", headers=auth(t1)).json()
+    body = {"version": 0, "action": view["legal"][0]["action"]}
+    r = client.post(f"/api/v1/matches/{mid}/actions", json=body, headers=auth(t1))
+    assert r.json()["pending"] is True
+    undo = client.post(f"/api/v1/matches/{mid}/undo", json={"version": 0}, headers=auth(t1))
+    assert undo.status_code == 422
+    refused = undo.json()["error"]
+    assert refused["code"] == "undo/sealed"
+    assert refused["message"].startswith("your choice is sealed: a secret choice is final")
+    # the seat's own view says so before it asks (its Undo button is off, with the reason)
+    mine = client.get(f"/api/v1/matches/{mid}/view", headers=auth(t1)).json()
+    assert mine["undo"] == {"allowed": False, "code": "undo/sealed", "message": refused["message"]}
+    # the seat still to choose has made no decision of its own
+    other = client.post(f"/api/v1/matches/{mid}/undo", json={"version": 0}, headers=auth(t2))
+    assert other.json()["error"]["code"] == "undo/nothing"

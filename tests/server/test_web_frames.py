@@ -17,7 +17,7 @@ import ecotone
 from ecotone.core.game import State
 from ecotone.core.registry import game_class
 from ecotone.core.replay import Replay
-from tests.server.helpers import API, create, play_to_the_end
+from tests.server.helpers import API, auth, create, join, play_to_the_end
 
 FOREST = "once-upon-a-forest"
 
@@ -72,6 +72,21 @@ def test_frames_of_an_unknown_match_or_seat(client: TestClient) -> None:
     assert r.status_code == 404
     r = client.get(f"{API}/matches/nope/frames?seat=-1")
     assert r.status_code == 422
+
+
+def test_frames_refuse_a_seat_the_match_does_not_have(client: TestClient) -> None:
+    mid, _ = create(client, "once-upon-a-forest", 2, join=False)
+    join(client, mid, name="Ana")
+    ben = join(client, mid, name="Ben")
+    assert client.post(f"{API}/matches/{mid}/resign", headers=auth(ben)).status_code == 200
+    assert client.get(f"{API}/matches/{mid}/frames?seat=1").json()["seat"] == 1
+    r = client.get(f"{API}/matches/{mid}/frames?seat=7")
+    assert r.status_code == 409, r.text
+    assert r.json()["error"]["code"] == "match/no-such-seat"
+    for bad in ("x", "-1", "64", "1.5"):
+        r = client.get(f"{API}/matches/{mid}/frames?seat={bad}")
+        assert r.status_code == 422, bad
+        assert r.json()["error"]["code"] == "protocol/malformed", bad
 
 
 def _some_states(game_id: str) -> list[State]:

@@ -162,10 +162,16 @@ def test_rate_and_size_limits(sqlite_url: str) -> None:
         assert conn.until(lambda m: m["type"] == "error")["code"] == "protocol/too-large"
         for i in range(10):
             conn.send({"type": "ping", "ref": str(i)})
-        replies = [conn.recv() for _ in range(10)]
-        codes = [m.get("code") for m in replies if m["type"] == "error"]
+        answers: list[dict[str, object]] = []  # (a seats message may come among them)
+        while len(answers) < 10:
+            reply = conn.recv()
+            if reply["type"] == "pong" or reply.get("code") == "limit/rate":
+                answers.append(reply)
+        codes = [m.get("code") for m in answers if m["type"] == "error"]
         assert "limit/rate" in codes
-        assert any(m["type"] == "pong" for m in replies)
+        assert any(m["type"] == "pong" for m in answers)
+        # each ping dropped is named by its ref, so the client knows which went unanswered
+        assert [m["ref"] for m in answers] == [str(i) for i in range(10)]
         # a flood beyond the violations allowed closes the connection
         closed = False
         try:
@@ -177,3 +183,29 @@ def test_rate_and_size_limits(sqlite_url: str) -> None:
             closed = True
         close(conn)
         assert closed
+
+
+def test_a_message_refused_unread_still_names_its_ref(client: TestClient) -> None:
+    """A message that is not a valid message is refused before it is read as one, yet
+    its error carries the ``ref`` it had (a text within a ref's bounds, or an integer as
+    its digits): the client can tell which of its messages was refused."""
+    mid, t1, _ = _two_players(client)
+    p1, _, _ = open_ws(client, mid, t1)
+    cases: list[tuple[object, str | None]] = [
+        ({"type": "act", "version": "0", "action": "x", "ref": "a3"}, "a3"),
+        ({"type": "ping", "ref": "p1", "extra": True}, "p1"),
+        ({"type": "undo", "version": -1, "ref": 7}, "7"),
+        ({"type": "no-such-type", "ref": "n1"}, "n1"),
+        ({"type": "act", "version": 0, "action": "x", "ref": "r" * 65}, None),  # too long
+        ({"type": "act", "version": 0, "action": "x", "ref": ["a3"]}, None),
+        ({"type": "ping", "ref": True}, None),
+        (["ref", "a3"], None),  # not an object
+    ]
+    for message, ref in cases:
+        p1.ws.send_text(json.dumps(message))
+        error = p1.until(lambda m: m["type"] == "error")
+        assert (error["code"], error["ref"]) == ("protocol/malformed", ref), message
+    p1.ws.send_text('{"type": "ping", "ref": "cut')  # not JSON at all
+    error = p1.until(lambda m: m["type"] == "error")
+    assert (error["code"], error["ref"]) == ("protocol/malformed", None)
+    close(p1)

@@ -23,6 +23,7 @@ from fastapi import FastAPI, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse
+from fastapi.routing import APIRoute
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -147,6 +148,26 @@ class _HttpLimits:
         await self.app(scope, receive, send)
 
 
+def _pages_answer_head(app: FastAPI) -> None:
+    """Let every page the app serves answer ``HEAD`` as well as ``GET``.
+
+    HTTP asks a server to answer ``HEAD`` wherever it answers ``GET`` (the same status and
+    headers, no body: uptime monitors, link checkers and caches use it). Starlette's own
+    routes and static files do so by themselves, but a FastAPI route answers only the
+    methods it was declared with, so ``HEAD /`` was ``protocol/method`` (405). The pages
+    (the routes left out of the OpenAPI description, such as the browser client's ``/``)
+    are given ``HEAD`` here; the ASGI server sends their headers without the body. The
+    API's routes are left as declared: each method of a route is an operation of the
+    OpenAPI description, and a ``HEAD`` twin of every ``GET`` there would describe
+    nothing new.
+    """
+    for route in app.router.routes:
+        if isinstance(route, APIRoute) and not route.include_in_schema:
+            methods = route.methods
+            if methods is not None and "GET" in methods:
+                methods.add("HEAD")
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The Ecotone server as an ASGI app (run it with uvicorn, or ``ecotone serve``).
 
@@ -230,6 +251,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
 
     install_web(app)  # the browser client: / and /static (ecotone.web)
+    _pages_answer_head(app)
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:

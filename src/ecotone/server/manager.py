@@ -214,6 +214,17 @@ def _player(seat: Seat) -> str | None:
     return None
 
 
+def _in_names(match: Match, seat: int, refusal: IllegalAction) -> str:
+    """A rules refusal's words for the person at ``seat``. The kernel's refusal of a
+    move out of turn names seats by number (``it is not P2's turn; waiting for P1``): it
+    knows no names. The server does, so it says that one in names; every other refusal
+    is the game's own text, kept as the game wrote it."""
+    if refusal.code != "action/not-your-turn":
+        return refusal.message
+    waiting = match.waiting_for or list(match.state.to_move)
+    return f"it is not {match.name(seat)}'s turn; waiting for {match.who(waiting)}"
+
+
 def _clean_name(name: str | None, seat: int) -> str:
     text = "".join(ch for ch in (name or "") if unicodedata.category(ch)[0] != "C").strip()
     return text[:32] or f"P{seat + 1}"
@@ -525,9 +536,13 @@ class MatchManager:
                     )
                 target = match.seats[seat]
                 if target.kind != "human":
-                    raise ServerError("match/seat-taken", f"P{seat + 1} is played by a bot")
+                    raise ServerError(
+                        "match/seat-taken", f"P{seat + 1} is a bot's seat ({match.name(seat)})"
+                    )
                 if target.joined:
-                    raise ServerError("match/seat-taken", f"P{seat + 1} is taken")
+                    raise ServerError(
+                        "match/seat-taken", f"P{seat + 1} is taken: {match.name(seat)} sits there"
+                    )
             brought = self._brought(match, target, deck)
             token = secrets.token_urlsafe(24)
             updated = Seat(
@@ -669,10 +684,25 @@ class MatchManager:
         self.auto.arm_clock(match)
 
     async def leave(self, match: Match, seat: int, token_hash: str | None) -> None:
-        """Give up a seat: its token stops working; in a running match a bot plays it
-        until someone else joins."""
+        """Give up a seat: its token stops working. Before the start the seat is free for
+        the next person; in a running match a bot plays it until someone else joins.
+
+        A finished match is history: who played each seat is part of its record (its
+        result, the lobby's finished list, the replay's names, the ratings), so nobody
+        leaves it afterwards.
+
+        Raises:
+            ServerError: ``auth/bad-token``, ``match/over``.
+        """
         async with match.lock:
             self._check_token(match, seat, token_hash)
+            if match.status == "over":
+                raise ServerError(
+                    "match/over",
+                    "the match is over: who played it stays on its record, so its seats "
+                    "cannot be left",
+                    version=match.version,
+                )
             left = match.seats[seat]
             # before the deal the seat still waits for a deck: the next person brings theirs
             freed = Seat(seat, "human", brings_deck=left.brings_deck)
@@ -714,9 +744,9 @@ class MatchManager:
             match.resigned = seat
             match.deadline = None
             match.updated_at = now
-            name = match.seats[seat].name or f"P{seat + 1}"
+            name = match.name(seat)
             _, winners = match.result()
-            won = named("winner", [match.seats[w].name or f"P{w + 1}" for w in winners or []])
+            won = named("winner", [match.name(w) for w in winners or []])
             match.notice("match/over", f"{name} resigned; {won}", seat)
             self._after_change(match)
 
@@ -788,7 +818,9 @@ class MatchManager:
                 parsed = match.game.codec.parse(action)
                 match.state.check(seat, parsed)
             except IllegalAction as exc:
-                raise ServerError(exc.code, exc.message, version=match.version) from None
+                raise ServerError(
+                    exc.code, _in_names(match, seat, exc), version=match.version
+                ) from None
             if len(match.state.to_move) > 1:
                 ack = await self._choose(match, seat, parsed, by, ref)
             else:
@@ -805,7 +837,8 @@ class MatchManager:
     ) -> Ack:
         if seat in match.pending:
             raise ServerError(
-                "match/already-chosen", "you have already chosen; waiting for the others"
+                "match/already-chosen",
+                f"you have already chosen; waiting for {match.who(match.waiting_for)}",
             )
         waiting = [s for s in match.state.to_move if s not in match.pending and s != seat]
         if waiting:
@@ -869,7 +902,7 @@ class MatchManager:
         for seat, reason in void:
             match.tell(seat, Error(code="match/choice-void", message=reason, version=match.version))
         if status == "over":
-            won = named("winner", [f"P{w + 1}" for w in state.winners()])
+            won = named("winner", [match.name(w) for w in state.winners()])
             match.notice("match/over", f"the match is over; {won}")
 
     def _after_change(self, match: Match) -> None:

@@ -25,7 +25,7 @@ import hashlib
 import hmac
 import itertools
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -247,6 +247,21 @@ class Match:
         waiting = [s.seat for s in self.seats if s.brings_deck and s.deck is None]
         who = ", ".join(f"P{s + 1}" for s in waiting) or "the players"
         return f"The cards are dealt once every player has brought a deck: waiting for {who}."
+
+    def name(self, seat: int) -> str:
+        """What the server's own messages call ``seat``: the name of whoever sits there
+        (the person's, or the bot's in words), else its number (``P1``, a seat nobody
+        holds). The games' rules texts say ``P1`` themselves: they do not know names."""
+        return self.seats[seat].name or f"P{seat + 1}"
+
+    def who(self, seats: Iterable[int]) -> str:
+        """``seats`` named for the server's messages, each with its number so that a
+        name reads against the board, which shows numbers: ``Ana (P1), P2``."""
+        said = []
+        for seat in seats:
+            name, number = self.name(seat), f"P{seat + 1}"
+            said.append(number if name == number else f"{name} ({number})")
+        return ", ".join(said) or "nobody"
 
     @property
     def joinable(self) -> bool:

@@ -277,9 +277,9 @@ class UndoVerdict(msgspec.Struct, kw_only=True, omit_defaults=True):
 
     ``allowed``, else the refusal: its stable ``code`` (the engine's ``undo/nothing``,
     ``undo/game-over``, ``undo/not-yours``, ``undo/revealed`` or a game's own; the
-    server's ``undo/asked``, ``undo/declined``, ``match/not-started``) and ``message``, in
-    the game's words. ``ask``: the seats whose people must accept (none: against bots
-    only, it is taken back at once)."""
+    server's ``undo/sealed``, ``undo/asked``, ``undo/declined``, ``match/not-started``)
+    and ``message``, in the game's words. ``ask``: the seats whose people must accept
+    (none: against bots only, it is taken back at once)."""
 
     allowed: bool
     code: str | None = None
@@ -378,7 +378,10 @@ class Ack(msgspec.Struct, tag="ack", kw_only=True):
 
 
 class Error(msgspec.Struct, tag="error", kw_only=True):
-    """A refusal: a stable ``code`` (``area/what``) and the explanation. Nothing changed."""
+    """A refusal: a stable ``code`` (``area/what``) and the explanation. Nothing changed.
+
+    ``ref``: the ``ref`` of the message refused, even of one refused before it could be
+    read as a message (read best-effort, see :mod:`ecotone.server.ws`)."""
 
     code: str
     message: str

@@ -9,7 +9,8 @@ with what only the server knows besides:
 
 * the decision must be the person's own, not a bot's standing in for them;
 * a secret simultaneous choice made since is a decision too: it stands, and so does
-  everything before it;
+  everything before it; the seat's own secret choice, once collected, is final
+  (``undo/sealed``: the others were told that it had chosen);
 * one request at a time, and once the others said no (or did not answer), not again
   for the same decision.
 
@@ -136,6 +137,15 @@ def refusal(match: Match, seat: int) -> IllegalAction | None:
         return IllegalAction("match/not-started", "waiting for every seat to be taken")
     if match.status == "over":
         return IllegalAction("undo/game-over", "the game is over: its moves stand")
+    if seat in match.pending:
+        # The seat's last decision is its secret choice, not a step: the engine's policy,
+        # which knows only steps, would answer about the step before it.
+        return IllegalAction(
+            "undo/sealed",
+            "your choice is sealed: a secret choice is final, since the others were told "
+            "that you had chosen and may have chosen on that; it is revealed with theirs "
+            "when the last of them chooses",
+        )
     if not match.moves:
         return IllegalAction("undo/nothing", "nothing has been played yet")
     last = match.moves[-1]
@@ -146,8 +156,15 @@ def refusal(match: Match, seat: int) -> IllegalAction | None:
     if match.pending:
         return IllegalAction(
             "undo/not-yours",
-            "a choice has been made since: only your own last decision can be taken back, "
-            "before anybody else decides",
+            f"{match.who(sorted(match.pending))} chose since: only your own last decision "
+            "can be taken back, before anybody else decides",
+        )
+    if last.seat != seat:
+        # the engine's policy says this too, naming seats by number: the server knows names
+        return IllegalAction(
+            "undo/not-yours",
+            f"{match.who([last.seat])} has decided since: only your own last decision can "
+            "be taken back, before anybody else decides",
         )
     problem = _policy(match, seat)
     if problem is not None:
@@ -434,4 +451,4 @@ class TakeBacks:
 
     @staticmethod
     def _name(match: Match, seat: int) -> str:
-        return match.seats[seat].name or f"P{seat + 1}"
+        return match.name(seat)

@@ -3,7 +3,9 @@
 The first message must be ``hello`` (within ``hello_timeout``), carrying the protocol
 version and, to play, the seat token; it is never put in the URL. Each later message is
 size-checked, rate-limited, decoded strictly and handled; every problem is answered with
-an ``error`` to this connection only, and nothing a client sends can end the server.
+an ``error`` to this connection only, carrying the message's ``ref`` (read best-effort
+from a message refused unread, so a client can still tell which one it was), and nothing
+a client sends can end the server.
 Outgoing messages go through a bounded queue, so one slow client never holds up a match:
 when its queue is full it is disconnected (it can reconnect and resync).
 """
@@ -43,6 +45,7 @@ from ecotone.server.protocol import (
     decode_client,
     encode,
 )
+from ecotone.server.schema import Ref
 
 __all__ = ["match_socket"]
 
@@ -94,6 +97,31 @@ class _Session:
         self.writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await self.writer
+
+
+class _Referred(msgspec.Struct):
+    """Only a message's ``ref``: every other field is skipped unread."""
+
+    ref: Ref | int | None = None
+
+
+_referred = msgspec.json.Decoder(_Referred)
+
+
+def _ref_of(raw: str | bytes, max_bytes: int) -> str | None:
+    """The ``ref`` of a message the server refuses before reading it properly (not
+    decodable as a message, or dropped by the rate limit), read best-effort so that the
+    ``error`` still names it: the ``ref`` field of a JSON object, a text within the
+    bounds of a ``ref``, or an integer, said as its digits (``Error.ref`` is text). A
+    message larger than ``max_bytes`` is not read at all; nor is anything that is not
+    such an object: ``None`` then."""
+    if len(raw) > max_bytes:
+        return None
+    try:
+        ref = _referred.decode(raw).ref
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        return None
+    return str(ref) if isinstance(ref, int) else ref
 
 
 def _text(message: MutableMapping[str, Any]) -> str | bytes | None:
@@ -217,7 +245,10 @@ async def _serve(
             if violations > settings.ws_max_violations:
                 await websocket.close(CLOSE_POLICY, "too many messages")
                 return
-            session.send_message(Error(code="limit/rate", message="slow down: message dropped"))
+            ref = _ref_of(raw, settings.max_message_bytes)
+            session.send_message(
+                Error(code="limit/rate", message="slow down: message dropped", ref=ref)
+            )
             continue
         if len(raw) > settings.max_message_bytes:
             session.send_message(
@@ -230,7 +261,8 @@ async def _serve(
         try:
             request = decode_client(raw)
         except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-            session.send_message(Error(code="protocol/malformed", message=str(exc)[:300]))
+            ref = _ref_of(raw, settings.max_message_bytes)
+            session.send_message(Error(code="protocol/malformed", message=str(exc)[:300], ref=ref))
             continue
         try:
             await _handle(manager, match, sub, session, request)

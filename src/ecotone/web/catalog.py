@@ -29,6 +29,7 @@ import msgspec
 from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
+from ecotone.core.errors import EcotoneError
 from ecotone.core.registry import game_class
 from ecotone.core.replay import Replay
 from ecotone.core.rulesdoc import rules_text
@@ -134,14 +135,23 @@ async def get_frames(
     match_id: str,
     seat: Annotated[int | None, Query(ge=0, le=63)] = None,
 ) -> Response:
-    """After the end only: each state with every hand revealed, from ``seat``'s chair.
+    """After the end only: each state with every hand revealed, from ``seat``'s chair
+    (none: a spectator's).
 
-    Before the end this is refused (``match/not-over``), like the replay file itself.
+    Before the end this is refused (``match/not-over``), like the replay file itself. A
+    seat the match does not have is ``match/no-such-seat`` (409), as a join to it is: a
+    spectator's frames answered instead would pass for that seat's. A ``seat`` that is
+    not a seat number at all (not an integer from 0 to 63) is ``protocol/malformed``.
     """
     manager = request.app.state.manager
     match = await manager.get(match_id)
     replay = Replay.from_json(manager.replay(match))  # refuses before the end
-    viewer = seat if seat is not None and seat < replay.players else None
+    if seat is not None and seat >= replay.players:
+        raise EcotoneError(
+            "match/no-such-seat",
+            f"there is no seat {seat} in this match: its seats are 0 to {replay.players - 1}",
+        )
+    viewer = seat
     # Re-simulating and encoding a long match (a thousand states) takes a moment: keep
     # the event loop serving the live matches meanwhile.
     body = await asyncio.to_thread(
