@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import inspect, text
 
 import ecotone
 from ecotone.server import create_app
-from ecotone.server.store import ConflictError, MoveRecord, Store, normalize_url
+from ecotone.server.store import ConflictError, MoveRecord, Store, default_db_url, normalize_url
 from tests.server.conftest import make_settings
 from tests.server.helpers import API, auth, close, create, join, open_ws
 
@@ -99,3 +101,13 @@ def _legal(client: TestClient, mid: str, token: str) -> dict[str, object]:
     view = client.get(f"{API}/matches/{mid}/view", headers=auth(token)).json()
     action: dict[str, object] = view["legal"][0]["action"]
     return action
+
+
+def test_the_default_database_lives_in_ecotone_home_beside_the_replays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ECOTONE_DATA", str(tmp_path / "older"))
+    monkeypatch.setenv("ECOTONE_HOME", str(tmp_path / "home"))
+    assert default_db_url() == f"sqlite:///{tmp_path / 'home' / 'ecotone.db'}"
+    monkeypatch.delenv("ECOTONE_HOME")
+    assert default_db_url() == f"sqlite:///{tmp_path / 'older' / 'ecotone.db'}"

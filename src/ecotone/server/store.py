@@ -223,12 +223,14 @@ class LoadedMatch:
 def default_db_url() -> str:
     """An SQLite file in the user's data directory (created if needed).
 
-    ``$ECOTONE_DATA`` wins; then ``$XDG_DATA_HOME/ecotone``; on Windows
-    ``%APPDATA%\\ecotone``; on macOS ``~/Library/Application Support/ecotone``; else
-    ``~/.local/share/ecotone``.
+    ``$ECOTONE_HOME`` wins, the folder of the terminal's replays and saved decks too;
+    then ``$ECOTONE_DATA`` (the server's own, older name); then ``$XDG_DATA_HOME/ecotone``;
+    on Windows ``%APPDATA%\\ecotone``; on macOS ``~/Library/Application Support/ecotone``;
+    else ``~/.local/share/ecotone``.
     """
-    if os.environ.get("ECOTONE_DATA"):
-        base = Path(os.environ["ECOTONE_DATA"])
+    home = os.environ.get("ECOTONE_HOME") or os.environ.get("ECOTONE_DATA")
+    if home:
+        base = Path(home).expanduser()
     elif os.environ.get("XDG_DATA_HOME"):
         base = Path(os.environ["XDG_DATA_HOME"]) / "ecotone"
     elif os.name == "nt" and os.environ.get("APPDATA"):
