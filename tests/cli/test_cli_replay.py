@@ -163,3 +163,24 @@ def test_a_replay_is_shown_in_the_game_s_colours_unless_asked_not_to(
     assert "Step 4:" in out
     coloured = re.search(r"\x1b\[[0-9;]*3[0-8][;m]", out) is not None
     assert coloured is not no_color
+
+
+def test_a_resigned_game_says_who_resigned_and_who_won(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = ecotone.make(FOREST, players=2)
+    state = game.start(4)
+    moves = []
+    for _ in range(6):
+        seat = state.to_move[-1]
+        action = state.legal_actions(seat)[0]
+        moves.append((seat, action))
+        state = state.apply(seat, action)
+    path = tmp_path / "resigned.json"
+    Replay.record(game, 4, moves, state, resigned=0).save(path)
+    assert main(["replay", str(path), "--verify"]) == 0
+    assert "6 steps (P1 resigned)" in capsys.readouterr().out
+    assert main(["replay", str(path), "--all"]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert last.startswith("P1 resigned here. Scores as they stood: ")
+    assert last.endswith("Winner: P2.")

@@ -177,3 +177,29 @@ def test_the_games_whose_pictures_changed_since_list_the_versions_they_replay() 
     assert ecotone.make("once-upon-a-forest", players=2).spec.plays_alike("1.0.0")
     assert ecotone.make("singapore-untamed", players=4).spec.plays_alike("1.0.1")
     assert not ecotone.make("phylo", players=2).spec.plays_alike("0.9.0")
+
+
+def test_a_resigned_game_records_who_resigned_and_who_won_by_it() -> None:
+    game = ecotone.make("once-upon-a-forest", players=2)
+    state = game.start(4)
+    moves = []
+    for _ in range(6):  # some way in, not to the end
+        seat = state.to_move[-1]
+        action = state.legal_actions(seat)[0]
+        moves.append((seat, action))
+        state = state.apply(seat, action)
+    replay = Replay.record(game, 4, moves, state, resigned=0)
+    assert (replay.resigned, replay.winners, replay.scores) == (0, [1], state.scores())
+    assert Replay.from_json(replay.to_json()).verify() == state
+    for field, value, code in (
+        ("winners", [0], "replay/winners-mismatch"),  # the resigning seat never wins
+        ("resigned", 5, "replay/resigned-mismatch"),
+    ):
+        with pytest.raises(StateError) as err:
+            _edited(replay, field, value).verify()
+        assert err.value.code == code
+    # a game its rules ended was not resigned
+    _, finished = _played("once-upon-a-forest")
+    with pytest.raises(StateError) as err:
+        _edited(finished, "resigned", 1).verify()
+    assert err.value.code == "replay/resigned-mismatch"

@@ -122,8 +122,7 @@ def test_a_finished_match_keeps_its_seats_when_a_player_leaves(client: TestClien
     assert (info["winners"], info["resigned"]) == ([0], 1)
     replay = Replay.from_json(client.get(f"{API}/matches/{mid}/replay").content)
     assert replay.seats == ["Ana", "Ben"]
-    # A resignation is not the game's own end: the replay holds the steps played and, as
-    # the game did not end, no outcome of its own (the match's status says who won);
-    # it verifies as it stands.
-    assert (replay.scores, replay.winners) == (None, None)
+    # The replay says who resigned and who won by it, as the match does, and verifies
+    assert (replay.resigned, replay.winners) == (1, [0])
+    assert replay.scores == info["scores"]
     replay.verify()

@@ -24,7 +24,7 @@ from ecotone.cli.output import UsageError, error_line, fmt, stdout_console
 from ecotone.cli.paint import painter
 from ecotone.core.errors import EcotoneError, StateError
 from ecotone.core.game import Game, State
-from ecotone.core.records import named
+from ecotone.core.records import named, seat_name
 from ecotone.core.replay import Replay, ReplayStep
 from ecotone.core.visibility import Sealed, announcement
 
@@ -88,7 +88,12 @@ def _verify(replay: Replay, path: Path) -> int:
     except StateError as exc:
         error_line(f"{path} does not check out: {exc.message}")
         return 1
-    status = "finished" if final.is_over else "unfinished"
+    if final.is_over:
+        status = "finished"
+    elif replay.resigned is not None:
+        status = f"{seat_name(replay.resigned)} resigned"
+    else:
+        status = "unfinished"
     print(f"OK: {replay.game}, {len(replay.steps)} steps ({status}), final digest {final.digest()}")
     return 0
 
@@ -193,6 +198,15 @@ def _show(
                     scores = ", ".join(f"P{s + 1} {fmt(x)}" for s, x in enumerate(state.scores()))
                     won = named("Winner", [f"P{w + 1}" for w in state.winners()])
                     c.print(Text(f"Game over. Scores: {scores}. {won}."))
+                elif replay.resigned is not None and replay.winners is not None:
+                    scores = ", ".join(f"P{s + 1} {fmt(x)}" for s, x in enumerate(state.scores()))
+                    won = named("Winner", [f"P{w + 1}" for w in replay.winners])
+                    c.print(
+                        Text(
+                            f"P{replay.resigned + 1} resigned here. Scores as they stood: "
+                            f"{scores}. {won}."
+                        )
+                    )
                 else:
                     c.print(Text(f"The replay stops here, before the game's end ({total} steps)."))
                 break

@@ -3,7 +3,9 @@
 Because all randomness comes from the seed, re-simulating the actions rebuilds every
 state exactly; the recorded final digest proves it. :meth:`Replay.verify` checks the
 digest and also the recorded outcome (scores and winners), which a hand-edited file
-could change without touching the digest.
+could change without touching the digest. A game a seat resigned records that seat
+(``resigned``) and the outcome resigning gives (:func:`resigned_winners`), checked the
+same way.
 
 >>> import ecotone
 >>> from ecotone.core.replay import Replay
@@ -29,9 +31,22 @@ from ecotone.core.game import Game, State
 from ecotone.core.records import seat_name
 from ecotone.core.registry import make
 
-__all__ = ["FORMAT", "Replay", "ReplayStep"]
+__all__ = ["FORMAT", "Replay", "ReplayStep", "resigned_winners"]
 
 FORMAT = "ecotone-replay/1"
+
+
+def resigned_winners(scores: Sequence[float], resigned: int) -> list[int]:
+    """Who wins a game that seat ``resigned`` gave up, with the scores as they stood: the
+    resigning seat loses, and the winners are the other seats with the best of those
+    scores (every one that ties).
+
+    >>> resigned_winners([3, 5, 5], 2)
+    [1]
+    """
+    others = [s for s in range(len(scores)) if s != resigned]
+    best = max((scores[s] for s in others), default=None)
+    return [s for s in others if scores[s] == best]
 
 
 class ReplayStep(msgspec.Struct, frozen=True):
@@ -56,6 +71,8 @@ class Replay(msgspec.Struct, frozen=True, kw_only=True):
     scores: list[float] | None = None
     winners: list[int] | None = None
     seats: list[str] | None = None
+    #: the seat that resigned, ending the game at ``final`` before its rules did
+    resigned: int | None = None
 
     @classmethod
     def record(
@@ -65,8 +82,26 @@ class Replay(msgspec.Struct, frozen=True, kw_only=True):
         moves: Sequence[tuple[int, Action]],
         final: State[Any],
         seats: Sequence[str] | None = None,
+        resigned: int | None = None,
     ) -> Replay:
-        """A replay of ``moves`` from ``game.start(seed)`` that ended in ``final``."""
+        """A replay of ``moves`` from ``game.start(seed)`` that ended in ``final``, or
+        that seat ``resigned`` ended there (its outcome: :func:`resigned_winners`)."""
+        if resigned is not None and not final.is_over:
+            scores = final.scores()
+            return cls(
+                game=game.spec.id,
+                players=game.players,
+                variant=game.variant,
+                options=dict(game.options),
+                seed=seed,
+                rules_version=game.spec.rules_version,
+                steps=tuple(ReplayStep(s, a.to_json()) for s, a in moves),
+                digest=final.digest(),
+                scores=scores,
+                winners=resigned_winners(scores, resigned),
+                seats=list(seats) if seats is not None else None,
+                resigned=resigned,
+            )
         return cls(
             game=game.spec.id,
             players=game.players,
@@ -133,9 +168,20 @@ class Replay(msgspec.Struct, frozen=True, kw_only=True):
                 f"re-simulating gives digest {final.digest()}, the replay says {self.digest}",
             )
         # A game still running has no outcome yet: recorded scores or winners then
-        # cannot be right, whatever they say (``record`` writes them only at the end).
+        # cannot be right, whatever they say (``record`` writes them only at the end),
+        # unless a seat resigned there: the outcome is then resigning's.
+        resigned = self.resigned
+        if resigned is not None and (final.is_over or not 0 <= resigned < self.players):
+            raise StateError(
+                "replay/resigned-mismatch",
+                f"the replay says {seat_name(resigned)} resigned, but "
+                + ("the game ended by its rules" if final.is_over else "no such seat plays"),
+            )
         if self.scores is not None:
-            scores = final.scores() if final.is_over else None
+            if resigned is not None:
+                scores: list[float] | None = final.scores()
+            else:
+                scores = final.scores() if final.is_over else None
             if scores != self.scores:
                 raise StateError(
                     "replay/scores-mismatch",
@@ -143,7 +189,10 @@ class Replay(msgspec.Struct, frozen=True, kw_only=True):
                     f"the replay says {_listed(self.scores, _score_text)}",
                 )
         if self.winners is not None:
-            winners = final.winners() if final.is_over else None
+            if resigned is not None:
+                winners: list[int] | None = resigned_winners(final.scores(), resigned)
+            else:
+                winners = final.winners() if final.is_over else None
             if winners != self.winners:
                 raise StateError(
                     "replay/winners-mismatch",

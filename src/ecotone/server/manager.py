@@ -1008,6 +1008,7 @@ class MatchManager:
             [(s.seat, s.action) for s in match.moves],
             match.state,
             seats=names,
+            resigned=match.resigned,
         )
         return replay.to_json()
 

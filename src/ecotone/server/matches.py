@@ -35,6 +35,7 @@ import ecotone
 from ecotone.core.actions import Action
 from ecotone.core.errors import IllegalAction, StateError
 from ecotone.core.game import Game, State
+from ecotone.core.replay import resigned_winners
 from ecotone.server.limits import KeyedLimiter, TokenBucket
 from ecotone.server.protocol import (
     ChatLine,
@@ -280,9 +281,7 @@ class Match:
         scores = self.state.scores()
         if self.resigned is None:
             return scores, self.state.winners()
-        others = [s for s in range(len(scores)) if s != self.resigned]
-        best = max((scores[s] for s in others), default=None)
-        return scores, [s for s in others if scores[s] == best]
+        return scores, resigned_winners(scores, self.resigned)
 
     def standing(self) -> list[float] | None:
         """Each seat's score as it stands while the match runs (``state.standing()``), the
