@@ -49,6 +49,25 @@ def test_games_lists_every_registered_game(capsys: pytest.CaptureFixture[str], t
     assert "short (2)" in out
 
 
+def test_games_with_a_game_lists_its_variants_and_options(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run(capsys, "games", "biomasters")
+    assert (code, err) == (0, "")
+    spec = ecotone.make("biomasters", players=2).spec
+    for variant in spec.variants:
+        assert variant.name in out
+    for option in spec.options:
+        assert option.name in out
+    assert "chemo_home │ true" in " ".join(out.split("  "))  # as -o takes it, not True
+    assert "decks=ocean" in out  # a variant's own default
+    code, out, err = run(capsys, "games", "singapore-untamed")
+    assert "Options: none" in out
+    code, _, err = run(capsys, "games", "nope")
+    assert code == 2
+    assert "there is no game 'nope'" in err
+
+
 def _use_rules_dirs(monkeypatch: pytest.MonkeyPatch, *folders: Path) -> None:
     monkeypatch.setattr(info, "rules_sources", lambda: list(folders))
 

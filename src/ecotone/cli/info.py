@@ -30,8 +30,12 @@ def add_parsers(commands: Commands) -> None:
     """Register ``games`` and ``rules``."""
     games = commands.add_parser(
         "games",
-        help="list the games, their player counts and variants",
-        description="List every game Ecotone can play, with player counts and variants.",
+        help="list the games, their player counts and variants; one game's options",
+        description="List every game Ecotone can play, with player counts and variants; "
+        "with a GAME, its variants and every option it takes (-o KEY=VALUE), with defaults.",
+    )
+    games.add_argument(
+        "game", nargs="?", metavar="GAME", help="a game id: its variants and options"
     )
     games.set_defaults(run=run_games)
     rules = commands.add_parser(
@@ -61,7 +65,9 @@ def _players(spec: GameSpec) -> Text:
 
 
 def run_games(args: argparse.Namespace) -> int:
-    """Print one row per registered game."""
+    """Print one row per registered game, or one game's variants and options."""
+    if args.game is not None:
+        return _one_game(game_class(args.game).spec)  # an unknown id: ConfigError
     console = stdout_console()
     table = Table(title="Ecotone games", title_justify="left")
     table.add_column("Game", style="bold", no_wrap=True)
@@ -81,7 +87,51 @@ def run_games(args: argparse.Namespace) -> int:
         table.add_row(game_id, _players(spec), about)
     console.print(table)
     console.print("Play one with: ecotone play GAME   ·   its rules: ecotone rules GAME")
+    console.print("Its variants and options (-o KEY=VALUE): ecotone games GAME")
     return 0
+
+
+def _one_game(spec: GameSpec) -> int:
+    """A game's variants and options, as ``--variant`` and ``-o KEY=VALUE`` take them."""
+    console = stdout_console()
+    console.print(Text.assemble((spec.title, "bold"), f" ({spec.id}): {spec.summary}"))
+    low, high = spec.min_players, spec.max_players
+    console.print(f"Players: {low if low == high else f'{low}-{high}'}")
+    if spec.variants:
+        variants = Table(title="Variants (--variant NAME)", title_justify="left")
+        variants.add_column("Variant", style="bold", no_wrap=True)
+        variants.add_column("Players", no_wrap=True)
+        variants.add_column("What changes", ratio=1)
+        for v in spec.variants:
+            changed = ", ".join(f"{k}={_value(val)}" for k, val in v.defaults)
+            about = v.summary + (f" (defaults: {changed})" if changed else "")
+            variants.add_row(v.name, v.player_range(), about)
+        console.print(variants)
+    if not spec.options:
+        console.print("Options: none")
+        return 0
+    options = Table(title="Options (-o KEY=VALUE)", title_justify="left")
+    options.add_column("Option", style="bold", no_wrap=True)
+    options.add_column("Default")
+    options.add_column("Values")
+    options.add_column("What it does", ratio=1)
+    for o in spec.options:
+        if o.choices:
+            values = ", ".join(_value(c) for c in o.choices)
+        elif o.ready:
+            values = ", ".join(o.ready) + ", a deck code or a deck file"
+        else:
+            values = f"any {type(o.default).__name__}" if o.default is not None else "any"
+        options.add_row(o.name, _value(o.default), values, o.summary)
+    console.print(options)
+    return 0
+
+
+def _value(value: object) -> str:
+    """An option's value as ``-o`` takes it (``true``, not Python's ``True``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "none" if value is None else str(value)
 
 
 # -- rules ------------------------------------------------------------------------------------
