@@ -15,7 +15,7 @@ Any registered game will do, so the example takes the first one (this module nam
 
 >>> import ecotone
 >>> first = ecotone.available_games()[0]
->>> players = game_class(first).spec.min_players
+>>> players = default_players(first)
 >>> game = ecotone.make(first, players=players)
 >>> result = play_game(game, seed=1, bots=["random"] * players)
 >>> result.error is None and result.steps > 0
