@@ -96,11 +96,31 @@ def test_a_code_travels_and_comes_back(capsys: pytest.CaptureFixture[str], home:
     assert main(["decks", "phylo", "--check", code]) == 0
 
 
+def test_check_refuses_a_count_below_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # two copies more and two "less" made 30 cards, and --check said "a legal deck"
+    bad = tmp_path / "F.toml"
+    bad.write_text(POND + "grey-heron = 2\nnorthern-pike = -2\n", "utf-8")
+    for flag in ("--check", "--code"):
+        assert main(["decks", "biomasters", flag, str(bad)]) == 2
+        err = capsys.readouterr().err
+        assert err == (
+            f"ecotone: error: {bad}: -2 copies of 'northern-pike'; a deck file gives each card "
+            "it lists 1 copy or more (leave out a card the deck does not hold)\n"
+        )
+
+
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
         (["decks", "once-upon-a-forest"], "no decks of the players' own"),
-        (["decks", "phylo", "--check", "Voyage to Mars"], "is neither a deck"),
+        (
+            ["decks", "phylo", "--check", "Voyage to Mars"],
+            "'Voyage to Mars' is neither a built-in deck (Enchanted Isles, Atlantic Coast, "
+            "Across the Andes, Beagle's Wake), one of your saved decks (none yet), a deck code "
+            "nor a deck file",
+        ),
         (["decks", "phylo", "--check", "PHYLO:AAAA"], "damaged"),
         (["decks", "phylo", "--check", "BIOMASTERS:AEAQA75X"], "another game"),
         (["decks", "phylo", "--import", NAMELESS], "give one with --name"),

@@ -88,6 +88,20 @@ def test_codes_and_files_go_both_ways(client: TestClient) -> None:
     assert junk.json()["error"]["code"] == "biomasters/deck-format"
 
 
+def test_a_deck_file_with_a_count_below_one_is_refused(client: TestClient) -> None:
+    # 30 cards with "common-frog = -2" used to come back legal, holding -2 frogs
+    good = client.post(
+        f"{API}/games/biomasters/decks/check", json={"deck": {"name": "My Pond", "cards": POND}}
+    ).json()["file"]
+    for count in (-2, 0):
+        text = good + f"northern-pike = {count}\n"
+        r = client.post(f"{API}/games/biomasters/decks/read", json={"text": text})
+        assert r.status_code == 422
+        error = r.json()["error"]
+        assert error["code"] == "deck/bad-count"
+        assert f"{count} copies of 'northern-pike'" in error["message"]
+
+
 def test_a_match_with_a_deck_code(client: TestClient) -> None:
     build = deckbuilding()
     code = build.encode(build.read(build.write_file(build.builtins[3].deck), "x"))

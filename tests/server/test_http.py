@@ -148,6 +148,9 @@ def test_the_server_never_reads_its_own_files_for_a_deck(
     assert client.post(f"{API}/matches", json=body).status_code == 201
     body = {"game": "biomasters", "players": 2, "options": {"decks": "ocean,wetland"}}
     assert client.post(f"{API}/matches", json=body).status_code == 201
+    # and by the names the game shows them by (BioMasters' "production" is Savanna)
+    body = {"game": "biomasters", "players": 2, "options": {"decks": "Savanna,woodland floor"}}
+    assert client.post(f"{API}/matches", json=body).status_code == 201
     games = {g["id"]: g for g in client.get(f"{API}/games").json()["games"]}
     decks = {o["name"]: o for o in games["phylo"]["options"]}["deck1"]
     assert "Across the Andes" in decks["ready"]

@@ -5,22 +5,31 @@ reads) in ``$ECOTONE_HOME/decks/GAME``, else ``$XDG_DATA_HOME/ecotone/decks/GAME
 ``~/.local/share/ecotone/decks/GAME``: beside the replays (``ecotone play``). A deck
 argument names, in this order: a built-in deck (any letter case), a saved deck (its name
 or its file's name, any letter case), a deck code, or a deck file's path.
+
+A game never reads the saved decks (a server makes games too, and must not look in its
+own home for a player's decks): the terminal turns a saved deck's name into its file's
+path before it makes a game, in ``ecotone decks`` (:func:`resolve`), in ``--decks`` and in
+the deck options of ``-o`` (:func:`saved_entries`), so a saved deck goes wherever a deck
+file goes, and a replay names its file.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ecotone.cli.output import UsageError
 from ecotone.core.deckbuilding import Deckbuilding, DeckList
 from ecotone.core.deckcode import is_code
-from ecotone.core.errors import DataError
+from ecotone.core.decks import entries
+from ecotone.core.errors import ConfigError, DataError
+from ecotone.core.registry import game_class
 
-__all__ = ["Named", "deck_dir", "read_code", "resolve", "save", "saved"]
+__all__ = ["Named", "deck_dir", "read_code", "resolve", "save", "saved", "saved_entries"]
 
 
 def deck_dir(game_id: str) -> Path:
@@ -113,12 +122,10 @@ def resolve(game_id: str, build: Deckbuilding, entry: str) -> Named:
     if builtin is not None:
         return Named(builtin.deck, builtin.key, f"the built-in deck {builtin.deck.name!r}", True)
     mine = saved(game_id, build)
-    for path, deck in mine:
-        if isinstance(deck, DeckList) and wanted.casefold() in (
-            deck.name.casefold(),
-            path.stem.casefold(),
-        ):
-            return Named(deck, str(path), str(path))
+    found = _mine(mine, wanted)
+    if found is not None:
+        path, deck = found
+        return Named(deck, str(path), str(path))
     if is_code(wanted):
         return Named(_read(build.decode, wanted), wanted, "the deck code")
     path = Path(wanted).expanduser()
@@ -128,7 +135,66 @@ def resolve(game_id: str, build: Deckbuilding, entry: str) -> Named:
         except (OSError, UnicodeDecodeError) as exc:
             raise UsageError(f"cannot read the deck file {wanted!r}: {exc}") from None
         return Named(_read(lambda t: build.read(t, str(path)), text), str(path), str(path))
-    known = [b.key for b in build.builtins] + [d.name for _, d in mine if isinstance(d, DeckList)]
-    raise UsageError(
-        f"{wanted!r} is neither a deck ({', '.join(known)}), a deck code nor a deck file"
+    builtins = ", ".join(
+        b.key if b.key.casefold() == b.deck.name.casefold() else f"{b.key} ({b.deck.name})"
+        for b in build.builtins
     )
+    yours = ", ".join(d.name for _, d in mine if isinstance(d, DeckList)) or "none yet"
+    raise UsageError(
+        f"{wanted!r} is neither a built-in deck ({builtins}), one of your saved decks "
+        f"({yours}), a deck code nor a deck file"
+    )
+
+
+def _mine(
+    mine: Sequence[tuple[Path, DeckList | DataError]], wanted: str
+) -> tuple[Path, DeckList] | None:
+    """The saved deck called ``wanted`` (its name or its file's name, any letter case)."""
+    for path, deck in mine:
+        if isinstance(deck, DeckList) and wanted.casefold() in (
+            deck.name.casefold(),
+            path.stem.casefold(),
+        ):
+            return path, deck
+    return None
+
+
+def saved_entries(game_id: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """``options`` with each deck entry that names one of your saved decks replaced by the
+    saved deck's file path, which the game reads as any deck file.
+
+    Only an entry the game would not know is looked for among the saved decks: a built-in
+    deck, a deck code or an existing file keeps its meaning, whatever a saved deck is
+    called. An option whose value is no list of decks is left for the game to refuse.
+    """
+    out = dict(options)
+    build = game_class(game_id).deckbuilding()
+    if build is None:
+        return out
+    mine: list[tuple[Path, DeckList | DataError]] | None = None
+    listing = len(build.seats.options) == 1  # one option lists every seat's deck
+    for name in build.seats.options:
+        if name not in options:
+            continue
+        value = options[name]
+        if listing:
+            try:
+                listed = entries(value, name)
+            except ConfigError:
+                continue  # the game says what a deck option takes
+        elif isinstance(value, str) and value.strip():
+            listed = [value.strip()]  # one seat's deck, whose name may hold a comma
+        else:
+            continue
+        changed = False
+        for i, entry in enumerate(listed):
+            if build.builtin(entry) or is_code(entry) or Path(entry).expanduser().is_file():
+                continue
+            mine = saved(game_id, build) if mine is None else mine  # read once, if at all
+            found = _mine(mine, entry)
+            if found is not None:
+                listed[i] = str(found[0])
+                changed = True
+        if changed:
+            out[name] = ",".join(listed)
+    return out

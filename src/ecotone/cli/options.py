@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, TypeAlias
 
 import ecotone
+from ecotone.cli.deckstore import saved_entries
 from ecotone.cli.output import UsageError
 from ecotone.core.errors import DataError
 from ecotone.core.records import counted
@@ -60,7 +61,7 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, game_optional: bool =
         default=[],
         metavar="KEY=VALUE",
         help="a game option; repeat for several (default: each option's own, listed by "
-        "'ecotone games')",
+        "'ecotone games GAME')",
     )
 
 
@@ -171,7 +172,8 @@ def make_game(args: argparse.Namespace, names: Sequence[str] = ()) -> ecotone.Ga
     Raises:
         ConfigError: for an unknown game, variant, option or a bad player count.
         UsageError: when ``--players`` disagrees with the names listed, or a file named
-            in an option (a deck) fails the game's checks.
+            in an option (a deck) fails the game's checks. A deck option may name one of
+            the player's saved decks (:func:`~ecotone.cli.deckstore.saved_entries`).
     """
     # Asking for the default player count first also checks the game id and variant,
     # so an unknown game is reported as such rather than as a bad player count.
@@ -186,7 +188,8 @@ def make_game(args: argparse.Namespace, names: Sequence[str] = ()) -> ecotone.Ga
         players = len(names)
     if players is None:
         players = fewest
-    options = parse_options(args.option)
+    # A saved deck named in a deck option becomes its file: the game reads no saved decks.
+    options = saved_entries(args.game, parse_options(args.option))
     try:
         return ecotone.make(args.game, players=players, variant=args.variant, **options)
     except DataError as exc:

@@ -15,14 +15,23 @@ refuses a deck with the same words.
 
 A deck also travels as a short text code (:mod:`ecotone.core.deckcode`), which a deck
 option accepts wherever it accepts a built-in deck's name (:func:`ecotone.core.decks.pick`).
+
+A deck file is the game's own TOML, but every game reads it the same way: :func:`read_toml`
+refuses a text that is no deck file of the game with the game's ``<game>/deck-format``,
+saying what is wrong and what such a file looks like, and :func:`file_counts` refuses a
+card listed with fewer than one copy (``deck/bad-count``). These are refusals of the file,
+before any deck rule is asked: a deck rule judges a deck, and "-2 frogs" is none.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
+
+import msgspec
 
 from ecotone.core import deckcode
 from ecotone.core.decks import entries as listed_entries
@@ -30,6 +39,7 @@ from ecotone.core.errors import ConfigError, DataError
 from ecotone.core.spec import Provenance
 
 __all__ = [
+    "BAD_COUNT",
     "BuiltIn",
     "DeckList",
     "DeckProblem",
@@ -39,9 +49,16 @@ __all__ = [
     "PoolCard",
     "Rule",
     "check",
+    "file_counts",
+    "read_toml",
     "refuse",
     "toml_string",
 ]
+
+T = TypeVar("T")
+
+BAD_COUNT = "deck/bad-count"
+"""The code of a card given a number of copies no deck can hold (here: below 1 in a file)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +135,75 @@ def toml_string(text: str) -> str:
             out.append(ch)
     out.append('"')
     return "".join(out)
+
+
+# msgspec names a place in the file as a JSON path in backticks (`$.cards[3]`); a player
+# reads the TOML key instead, and plain words for its two commonest complaints.
+_PATH = re.compile(r"`\$\.?([^`]*)`")
+_PLAIN = (
+    ("Object contains unknown field", "unknown field"),
+    ("Object missing required field", "missing field"),
+)
+
+
+def _plain(detail: str) -> str:
+    """msgspec's complaint about a file in a player's words.
+
+    >>> _plain("Expected `str`, got `int` - at `$.cards[3]`")
+    'expected str, got int - at cards[3]'
+    >>> _plain("Object contains unknown field `home`")
+    'unknown field home'
+    """
+    text = _PATH.sub(lambda m: m.group(1) or "the top of the file", detail)
+    for said, meant in _PLAIN:
+        text = text.replace(said, meant)
+    text = text.replace("`", "")
+    return text[:1].lower() + text[1:]
+
+
+def read_toml(text: str, kind: type[T], where: str, code: str, shape: str) -> T:
+    """A deck file's TOML ``text`` as the game's ``kind`` (a :mod:`msgspec` struct that
+    forbids unknown fields, so a file of another game is caught, not half-read).
+
+    Args:
+        text: the file's text.
+        kind: what the game's deck files hold.
+        where: the file's path (or "the deck file"), the message's first words.
+        code: the game's ``<game>/deck-format``.
+        shape: what a deck file of the game looks like, in a player's words: the
+            message ends with it, so a wrong file teaches the right one.
+
+    Raises:
+        DataError: ``code``: ``"WHERE: not a deck file (WHAT IS WRONG); SHAPE"``.
+    """
+    try:
+        return msgspec.toml.decode(text, type=kind)
+    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+        raise DataError(code, f"{where}: not a deck file ({_plain(str(exc))}); {shape}") from None
+
+
+def file_counts(counts: Mapping[str, int], where: str) -> dict[str, int]:
+    """The copies of each card a deck file gives, refused when one is below 1.
+
+    A file lists the cards its deck holds: a count of 0 says nothing a missing line would
+    not, and a negative one would cancel other cards out of the deck's size (30 cards and
+    ``frog = -2`` read as 28 cards, and legal). Every game whose files count copies reads
+    them through this, so every surface refuses them in the same words.
+
+    >>> file_counts({"oak": 2}, "wood.toml")
+    {'oak': 2}
+
+    Raises:
+        DataError: ``deck/bad-count``, naming every card given fewer than one copy.
+    """
+    bad = [f"{n} copies of {card!r}" for card, n in counts.items() if n < 1]
+    if bad:
+        raise DataError(
+            BAD_COUNT,
+            f"{where}: {', '.join(bad)}; a deck file gives each card it lists 1 copy or more "
+            "(leave out a card the deck does not hold)",
+        )
+    return dict(counts)
 
 
 def check(rules: Iterable[Rule], deck: DeckList) -> list[DeckProblem]:
@@ -232,7 +318,8 @@ class Deckbuilding:
         builtins: the decks that ship with the game.
         seats: which options carry each seat's deck.
         read_file: the game's deck file reader, ``read_file(text, where)``; it raises
-            :class:`DataError` for a text that is not a deck file, not for a broken rule.
+            :class:`DataError` for a text that is not a deck file (:func:`read_toml`) or
+            gives a count below 1 (:func:`file_counts`), not for a broken rule.
         write_file: a deck as the text of a deck file the reader reads back.
         size: the fewest and most cards a deck may hold (for a gauge; a rule checks it).
     """

@@ -162,8 +162,9 @@ class Option:
     def refuse_files(self, value: Any) -> None:
         """Refuse a value that names anything but ready-made entries, for a remote player.
 
-        Each comma-separated entry must be empty or one of :attr:`ready` (in any case);
-        options that read no files accept anything here (:meth:`check` still applies).
+        Each comma-separated entry must be empty, a deck code, or one of :attr:`ready` by
+        itself or by its label (in any case); options that read no files accept anything
+        here (:meth:`check` still applies).
 
         Raises:
             ConfigError: ``config/files-refused``, naming the ready-made values.
@@ -180,10 +181,14 @@ class Option:
 
     def named_file(self, value: Any) -> str | None:
         """The first entry of ``value`` that names a file rather than a ready-made value
-        or a deck code (``None`` when there is none, or when the option reads no files)."""
+        (by itself or by its label, any letter case: a built-in deck goes by its key and
+        by its own name) or a deck code (``None`` when there is none, or when the option
+        reads no files)."""
         if not self.files:
             return None
-        ready = {r.casefold() for r in self.ready}
+        ready = {r.casefold() for r in self.ready} | {
+            self.describe(r).casefold() for r in self.ready
+        }
         parts = value.split(",") if isinstance(value, str) else [str(v) for v in value]
         for entry in (p.strip() for p in parts):
             # a deck code carries the whole deck: no file is read for it

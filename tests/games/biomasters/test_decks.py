@@ -8,7 +8,7 @@ import pytest
 
 import ecotone
 from ecotone.core.errors import ConfigError, DataError
-from ecotone.games.biomasters.decks import parse_deck, starter
+from ecotone.games.biomasters.decks import deckbuilding, parse_deck, starter
 
 GOOD = """
 name = "My Pond"
@@ -75,6 +75,23 @@ def test_broken_deck_rules_are_named(text: str, code: str, words: str) -> None:
     assert "my.toml" in info.value.message
 
 
+@pytest.mark.parametrize("count", [-2, 0])
+def test_a_deck_file_gives_each_card_it_lists_one_copy_or_more(count: int) -> None:
+    # -2 copies used to cancel out two others: a 30-card deck read as "30 cards, legal"
+    text = GOOD.replace("freshwater-shrimp = 1", f"freshwater-shrimp = 1\ngrey-heron = {count}")
+    with pytest.raises(DataError) as info:
+        parse_deck(text, "pond.toml")
+    assert info.value.code == "deck/bad-count"
+    assert info.value.message == (
+        f"pond.toml: {count} copies of 'grey-heron'; a deck file gives each card it lists "
+        "1 copy or more (leave out a card the deck does not hold)"
+    )
+    # the one reader every surface uses (a saved deck, --check, the server's /decks/read)
+    with pytest.raises(DataError) as info:
+        deckbuilding().read(text, "pond.toml")
+    assert info.value.code == "deck/bad-count"
+
+
 def test_the_decks_option_names_starters_per_seat() -> None:
     g = ecotone.make("biomasters", players=2, decks="ocean,wetland")
     assert [d.name for d in g.table.decks] == ["Ocean", "Wetland"]  # type: ignore[attr-defined]
@@ -89,6 +106,25 @@ def test_the_decks_option_names_starters_per_seat() -> None:
     # starters are named in any letter case, as the server's check of remote options allows
     g5 = ecotone.make("biomasters", players=2, decks="Ocean,WETLAND")
     assert [d.name for d in g5.table.decks] == ["Ocean", "Wetland"]  # type: ignore[attr-defined]
+    # and by the deck's own name, as `ecotone decks` and the deck builder show it
+    g6 = ecotone.make("biomasters", players=2, decks="Savanna, woodland floor")
+    assert [d.name for d in g6.table.decks] == ["Savanna", "Woodland Floor"]  # type: ignore[attr-defined]
+    assert g6.options["decks"] == "Savanna,woodland floor"
+
+
+def test_more_decks_than_seats_are_refused() -> None:
+    # a third entry used to be dropped without a word (and a misspelt one never read)
+    with pytest.raises(ConfigError) as info:
+        ecotone.make("biomasters", players=2, decks="ocean,wetland,foo")
+    assert info.value.code == "config/bad-option"
+    assert info.value.message == (
+        "option decks: 3 decks (ocean, wetland, foo) for 2 seats (P1, P2); give one deck "
+        "per seat, or fewer to repeat them round the table"
+    )
+    with pytest.raises(ConfigError, match=r"5 decks .* for 4 seats"):
+        ecotone.make(
+            "biomasters", players=4, variant="2v2", decks="ocean,wetland,Savanna,production,foo"
+        )
 
 
 def test_the_free_for_all_deals_every_seat_the_same_deck_unless_told() -> None:
@@ -114,9 +150,15 @@ def test_a_deck_file_in_the_option(tmp_path: Path) -> None:
 
 
 def test_option_errors() -> None:
-    with pytest.raises(ConfigError, match="'jungle' is neither a ready-made deck") as info:
+    with pytest.raises(ConfigError, match="'jungle' is neither a built-in deck") as info:
         ecotone.make("biomasters", players=2, decks="jungle")
-    assert "production, decomposition, ocean, wetland" in info.value.message
+    assert "production (Savanna), decomposition (Woodland Floor), ocean, wetland" in (
+        info.value.message
+    )
+    # a deck of the player's own goes by its file or its code: the game reads no saved decks
+    assert "a deck of your own goes by its deck file's path or its deck code" in (
+        info.value.message
+    )
     with pytest.raises(ConfigError, match="nor a deck file"):
         ecotone.make("biomasters", players=2, decks="/nonexistent/deck.toml")
     with pytest.raises(ConfigError, match="empty"):

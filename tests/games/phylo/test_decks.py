@@ -63,13 +63,31 @@ def test_deck_rules_on_text() -> None:
     with pytest.raises(DataError) as info:
         parse_deck("name = ''\ncards = " + str(list(base)), "y.toml")
     assert "the deck needs a name" in info.value.message
+
+
+@pytest.mark.parametrize(
+    ("text", "detail"),
+    [
+        ("name = 'z'\ncards = []\ncolour = 'red'\n", "unknown field colour"),
+        ("name = 'z' cards", "(at line 1, column 12)"),
+        ("name = 'z'\ncards = ['B16', 27]\n", "expected str, got int - at cards[1]"),
+        ("name = 'z'\n", "missing field cards"),
+        # a BioMasters deck file brought to Phylo
+        ("name = 'z'\nhome = 'ocean-home'\n[cards]\norca = 1\n", "unknown field home"),
+    ],
+)
+def test_a_text_that_is_no_deck_file_says_what_one_looks_like(text: str, detail: str) -> None:
+    # these used to be msgspec's own words ("Expected `str`, got `int` - at `$.cards[1]`")
+    # under the code of a broken data file of the game (data/invalid)
     with pytest.raises(DataError) as info:
-        parse_deck("name = 'z'\ncards = []\ncolour = 'red'\n", "z.toml")
-    assert info.value.code == "data/invalid"
-    assert "colour" in info.value.message
-    with pytest.raises(DataError) as info:
-        parse_deck("name = 'z' cards", "w.toml")
-    assert info.value.code == "data/invalid"
+        parse_deck(text, "z.toml")
+    assert info.value.code == "phylo/deck-format"
+    message = info.value.message
+    assert message.startswith("z.toml: not a deck file (")
+    assert detail in message
+    assert 'a deck has name = "..." and cards = ["B28", "B29", ...]' in message
+    assert "`" not in message
+    assert "$" not in message
 
 
 def test_unknown_decks_and_misplaced_options() -> None:
@@ -78,7 +96,8 @@ def test_unknown_decks_and_misplaced_options() -> None:
     assert info.value.code == "config/bad-option"
     assert "deck1" in info.value.message
     assert "'Voyage to Mars'" in info.value.message
-    for ready in cards().decks:  # the message names every ready-made deck
+    assert "neither a built-in deck" in info.value.message
+    for ready in cards().decks:  # the message names every built-in deck
         assert ready in info.value.message
     with pytest.raises(ConfigError) as info:
         game(deck1="Enchanted Isles")

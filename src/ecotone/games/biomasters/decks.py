@@ -17,13 +17,16 @@ pool (``biomasters/deck-card``), at most 3 copies of a card (``biomasters/deck-c
 25 to 30 cards counting the HOME (``biomasters/deck-size``), and a name
 (``biomasters/deck-name``). A deck breaking any raises :class:`DataError` with the first
 problem's code and every problem's words; a file that is not a deck file at all is
-``biomasters/deck-format``.
+``biomasters/deck-format``, and one giving a card fewer than 1 copy ``deck/bad-count``
+(the kernel reads every game's deck files so: :func:`ecotone.core.deckbuilding.read_toml`
+and :func:`~ecotone.core.deckbuilding.file_counts`).
 
 The game option ``decks`` is a comma-separated list with one entry per seat, repeated in
-turn when shorter than the table: each entry is a starter deck's name (in any letter case),
-a deck code (``BIOMASTERS:...``, the whole deck in one line) or the path of a deck file,
-read as every game reads its deck options (:mod:`ecotone.core.decks`). The pool, the rules,
-the starters and the codes go to every surface through :func:`deckbuilding`.
+turn when shorter than the table and refused when longer: each entry is a starter deck's
+key or its deck's name (``production`` or ``Savanna``, in any letter case), a deck code
+(``BIOMASTERS:...``, the whole deck in one line) or the path of a deck file, read as every
+game reads its deck options (:mod:`ecotone.core.decks`). The pool, the rules, the starters
+and the codes go to every surface through :func:`deckbuilding`.
 """
 
 from __future__ import annotations
@@ -44,6 +47,8 @@ from ecotone.core.deckbuilding import (
     Facet,
     PoolCard,
     Rule,
+    file_counts,
+    read_toml,
     refuse,
     toml_string,
 )
@@ -111,21 +116,25 @@ class Deck(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 # -- files -------------------------------------------------------------------------------
 
 
+SHAPE = (
+    'a deck has name = "...", home = "<a HOME card>" and a [cards] table of card = copies (1 to 3)'
+)
+"""What a deck file looks like, in the words a file that is none is refused with."""
+
+
 def read_file(text: str, where: str) -> DeckList:
     """The deck in a deck file's text (its deck rules not yet checked).
 
+    Every deck file is read here: an option's file, a saved deck, ``ecotone decks``, the
+    server's ``/decks/read``; so a file is refused in the same words wherever it goes.
+
     Raises:
-        DataError: ``biomasters/deck-format`` for a text that is not a deck file,
+        DataError: ``biomasters/deck-format`` for a text that is not a deck file (saying
+            what one looks like), ``deck/bad-count`` for a card given fewer than one copy,
             ``biomasters/deck-home`` when ``home`` names no HOME card.
     """
-    try:
-        deck = msgspec.toml.decode(text, type=Deck)
-    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
-        raise DataError(
-            DECK_FORMAT,
-            f'{where}: not a deck file ({exc}); a deck has name = "...", home = "<a HOME '
-            'card>" and a [cards] table of card = count',
-        ) from None
+    deck = read_toml(text, Deck, where, DECK_FORMAT, SHAPE)
+    file_counts(deck.cards, where)
     return deck_list(deck, where)
 
 
@@ -315,23 +324,24 @@ def normalise(value: object) -> str:
 
 
 def resolve_decks(option: str, players: int) -> tuple[Deck, ...]:
-    """The deck of each seat from the ``decks`` option.
+    """The deck of each seat from the ``decks`` option: one entry per seat, repeated round
+    the table when fewer; each a starter by its key or its deck's name (``production`` or
+    ``Savanna``, any letter case), a deck code or a deck file.
 
     Raises:
-        ConfigError: for an empty option, or an entry that is neither a starter deck nor a
-            readable file.
-        DataError: for a deck file that breaks a deck rule.
+        ConfigError: ``config/bad-option`` for an empty option, more entries than seats,
+            or an entry that is neither a starter deck, a code nor a readable file.
+        DataError: for a deck file or code that breaks a deck rule.
     """
     names = decks.entries(option, OPTION)
     if not names:
         raise ConfigError(
             "config/bad-option", f"option decks is empty; starter decks: {', '.join(STARTERS)}"
         )
+    seats = decks.per_seat(names, players, OPTION)
     ready = {name: starter(name) for name in STARTERS}
-    return tuple(
-        decks.pick(names[seat % len(names)], ready, parse_deck, OPTION, read_code)
-        for seat in range(players)
-    )
+    titles = {name: deck.name for name, deck in ready.items()}
+    return tuple(decks.pick(entry, ready, parse_deck, OPTION, read_code, titles) for entry in seats)
 
 
 def deck_labels() -> tuple[tuple[str, str], ...]:

@@ -1,7 +1,7 @@
-"""Constructed decks: the ready-made ones, the deck file format, codes and the deck rules.
+"""Constructed decks: the built-in ones, the deck file format, codes and the deck rules.
 
 Rules doc §Decks. In the ``constructed`` variant each player brings a deck, named by the
-game options ``deck1`` and ``deck2``: one of the ready-made decks (by name, any letter
+game options ``deck1`` and ``deck2``: one of the built-in decks (by name, any letter
 case), a deck code (``PHYLO:...``, the whole deck in one line) or the path of a deck file.
 A deck file is TOML::
 
@@ -18,8 +18,11 @@ deck), at least 8 FC1 species (``phylo/deck-producers``), at most 5 events
 (``phylo/deck-events``), and a name (``phylo/deck-name``). Each rule is written once, in
 :mod:`ecotone.games.phylo.cards`; a deck breaking any is refused with a
 :class:`~ecotone.core.errors.DataError` whose code is the first problem's and whose
-message lists them all. A name that is neither a ready-made deck, a code nor a file is a
-:class:`~ecotone.core.errors.ConfigError` listing the ready-made decks. Reading the option
+message lists them all. A text that is no deck file at all (bad TOML, a field it does not
+have, a BioMasters deck) is ``phylo/deck-format``, saying what a deck file looks like, as
+the kernel reads every game's deck files (:func:`ecotone.core.deckbuilding.read_toml`). A
+name that is neither a built-in deck, a code nor a file is a
+:class:`~ecotone.core.errors.ConfigError` listing the built-in decks. Reading the option
 is the kernel's, the same for every game (:func:`ecotone.core.decks.pick`); the pool, the
 rules, the built-in decks and the codes go to every surface through :func:`deckbuilding`.
 """
@@ -30,7 +33,6 @@ from functools import cache
 
 import msgspec
 
-from ecotone.core.data import decode
 from ecotone.core.deckbuilding import (
     BuiltIn,
     Deckbuilding,
@@ -40,6 +42,7 @@ from ecotone.core.deckbuilding import (
     Facet,
     PoolCard,
     Rule,
+    read_toml,
     toml_string,
 )
 from ecotone.core.decks import pick
@@ -83,6 +86,7 @@ READY_DECKS = ("Enchanted Isles", "Atlantic Coast", "Across the Andes", "Beagle'
 
 TAG = "PHYLO"
 VARIANT = "constructed"
+DECK_FORMAT = "phylo/deck-format"
 
 
 class DeckFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -93,14 +97,21 @@ class DeckFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     summary: str = ""
 
 
+SHAPE = 'a deck has name = "..." and cards = ["B28", "B29", ...] (card ids, one per card)'
+"""What a deck file looks like, in the words a file that is none is refused with."""
+
+
 def read_file(text: str, where: str = "deck file") -> DeckList:
     """The deck in a deck file's TOML ``text`` (its rules not yet checked).
 
+    A file lists one id per card, so it has no count to get wrong: a card listed twice
+    is two copies, which :func:`~ecotone.games.phylo.cards.rule_copies` judges.
+
     Raises:
-        DataError: ``data/invalid`` for a text that is not a deck file (bad TOML, a
-            missing or unknown field).
+        DataError: ``phylo/deck-format`` for a text that is not a deck file (bad TOML, a
+            missing or unknown field, a card that is not an id), saying what one looks like.
     """
-    raw = decode(text, DeckFile, where)
+    raw = read_toml(text, DeckFile, where, DECK_FORMAT, SHAPE)
     return DeckList.of(raw.name, raw.cards, raw.summary)
 
 
@@ -133,8 +144,8 @@ def parse_deck(text: str, where: str = "deck file") -> Deck:
     """Read and check a deck file's TOML ``text``.
 
     Raises:
-        DataError: ``data/invalid`` for a file that is not a deck file; else the code of
-            the first deck rule broken (``phylo/deck-size``...), with every problem listed.
+        DataError: ``phylo/deck-format`` for a file that is not a deck file; else the code
+            of the first deck rule broken (``phylo/deck-size``...), with every problem listed.
     """
     deck = read_file(text, where)
     deckbuilding().refuse(deck, where)
@@ -152,12 +163,12 @@ def read_code(code: str) -> Deck:
 
 
 def resolve_deck(entry: str, seat: int) -> Deck:
-    """The deck that ``seat``'s option (``deck1`` or ``deck2``) names: a ready-made deck in
+    """The deck that ``seat``'s option (``deck1`` or ``deck2``) names: a built-in deck in
     any letter case, a deck code, a deck file, or (``""``) the seat's default deck.
 
     Raises:
-        ConfigError: ``config/bad-option`` when ``entry`` is neither a ready-made deck, a
-            code nor a file that can be read (the message lists the ready-made decks).
+        ConfigError: ``config/bad-option`` when ``entry`` is neither a built-in deck, a
+            code nor a file that can be read (the message lists the built-in decks).
         DataError: for a deck file or code that is not one or breaks the deck rules.
     """
     wanted = entry.strip() or DEFAULT_DECKS[seat]
@@ -228,7 +239,7 @@ def _values(card: Card) -> tuple[tuple[str, tuple[str, ...]], ...]:
 def deckbuilding() -> Deckbuilding:
     """Phylo's constructed decks for every surface: the pool (every species and event, in
     the data file's order, which numbers them in deck codes), the facets, the rules, the
-    ready-made decks."""
+    built-in decks."""
     cs = cards()
     pool = tuple(PoolCard(c.id, c.name, DECK_MAX_COPIES, _values(c)) for c in cs.raw.cards)
     builtins = tuple(
