@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from ecotone.cli import balance as balance_cli
 from ecotone.cli.main import main
-from ecotone.sim.balance import plots
+from ecotone.sim.balance import load_records, plots
 
 PHYLO = "phylo"
 
@@ -84,6 +86,16 @@ def test_without_matplotlib_one_line_says_how_to_get_the_pictures(
         (["--compare", "nonsense"], "not of the form key=value"),
         (["--compare", "colour=blue"], "colour"),
         (["--bots", "nobody"], "nobody"),
+        # a 95% percentile interval needs resamples beyond its ends: 1 drew no report, 0 a
+        # point, 2 and 5 intervals without their estimate
+        (["--bootstrap", "1"], "--bootstrap must be at least 100, not 1: a 95% interval"),
+        (["--bootstrap", "0"], "--bootstrap must be at least 100, not 0"),
+        (["--bootstrap", "5"], "--bootstrap must be at least 100, not 5"),
+        # the second value silently replaced the first
+        (
+            ["--compare", "challenge=true", "--compare", "challenge=false"],
+            "--compare changes challenge 2 times (challenge=true, challenge=false)",
+        ),
     ],
 )
 def test_balance_mistakes_are_one_line(
@@ -129,3 +141,46 @@ def test_the_summary_gives_each_highlighted_item_its_interval(
         items = re.findall(rf"\(({figure})\)", line)
         assert items, line
         assert len(items) == line.count(", 95% ")
+
+
+def test_a_batch_stopped_says_what_it_kept_and_how_to_go_on(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C printed only "interrupted": the games kept, and the command that resumes
+    them, are what the user needs to know not to start again."""
+    monkeypatch.setattr(plots, "available", lambda: False)  # the pictures are not the point
+    played = balance_cli.run_batch
+
+    def stopped(plan: Any, folder: Path, **kw: Any) -> Any:
+        progress = kw["on_progress"]
+
+        def tick(n: int) -> None:
+            progress(n)
+            if len(load_records(folder)) >= 2:
+                raise KeyboardInterrupt
+
+        return played(plan, folder, **{**kw, "on_progress": tick})
+
+    monkeypatch.setattr(balance_cli, "run_batch", stopped)
+    out_dir = tmp_path / "stopped"
+    code, _, err = _run(capsys, "balance", PHYLO, "--bots", "random", "-n", "5", "-w", "1",
+                        "--out", str(out_dir))  # fmt: skip
+    assert code == 130
+    assert f"Stopped: 2 of 5 games kept in {out_dir / 'games.jsonl'}" in err
+    (command,) = [line.strip() for line in err.splitlines() if line.strip().startswith("ecotone ")]
+    seed = json.loads((out_dir / "batch.json").read_text())["seed"]
+    assert f"--seed {seed}" in command
+    monkeypatch.setattr(balance_cli, "run_batch", played)
+    code, out, err = _run(capsys, *shlex.split(command)[1:])
+    assert code == 0, err
+    assert "5 of 5 games completed" in out
+
+
+def test_one_game_is_said_in_the_singular(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(plots, "available", lambda: False)
+    code, out, err = _run(capsys, "balance", PHYLO, "--bots", "random", "-n", "1", "-w", "1",
+                          "--out", str(tmp_path))  # fmt: skip
+    assert code == 0, err
+    assert "1 of 1 game completed" in out

@@ -45,7 +45,7 @@ def test_tournament_json_rates_every_bot(capsys: pytest.CaptureFixture[str]) -> 
         "-w",
         "1",
         "--bootstrap",
-        "30",
+        "100",
         "--json",
     )
     assert data["game"] == FOREST
@@ -165,7 +165,7 @@ def test_tournament_table(
             "-w",
             "1",
             "--bootstrap",
-            "20",
+            "100",
         ]
     )
     out, _ = capsys.readouterr()
@@ -209,6 +209,8 @@ def test_a_tiny_tournament_prints_no_point_intervals(
     assert "0.0%–0.0%" not in out
     assert "W: Wilson score interval on the seats filled" in out
     assert "too few for the bootstrap" in out
+    if games == "1":
+        assert ": 1 game (1 completed)" in out  # not "1 games"
 
 
 def test_tournament_of_a_simultaneous_game(capsys: pytest.CaptureFixture[str], toy: str) -> None:
@@ -237,7 +239,10 @@ def test_tournament_of_a_simultaneous_game(capsys: pytest.CaptureFixture[str], t
         (["--bots", "random,heuristic", "-n", "0"], "--games must be at least 1, not 0"),
         (["--bots", "random,heuristic", "-n", "-5"], "--games must be at least 1, not -5"),
         (["--bots", "random,heuristic", "-w", "0"], "--workers must be at least 1"),
-        (["--bots", "random,heuristic", "--bootstrap", "-1"], "--bootstrap must be at least 0"),
+        (["--bots", "random,heuristic", "--bootstrap", "-1"], "--bootstrap must be at least 100"),
+        # a percentile interval needs resamples beyond its ends (0 or 1 gave none, or a point)
+        (["--bots", "random,heuristic", "--bootstrap", "0"], "at least 100, not 0: a 95%"),
+        (["--bots", "random,heuristic", "--bootstrap", "1"], "at least 100, not 1: a 95%"),
         (["--bots", "random,ismcts:iterations=0"], "iterations must be a whole number"),
         (["--bots", "random,heuristic", "--players", "9"], "players"),
         (["--bots", "random"], "needs at least two, not 'random'"),

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 import ecotone
+import ecotone.games.biomasters as biomasters_package
 from ecotone.core.actions import Action
 from ecotone.core.errors import ConfigError
 from ecotone.core.game import Lesson
@@ -26,6 +27,7 @@ from ecotone.sim.balance import (
     analyse,
     compare,
     load_records,
+    play_record,
     plots,
     run_batch,
     write_comparison,
@@ -34,8 +36,10 @@ from ecotone.sim.balance import (
 from ecotone.sim.balance import batch as batch_module
 from ecotone.sim.balance.batch import BATCH_FILE, GAMES_FILE
 from ecotone.sim.balance.record import touched_items
-from ecotone.sim.balance.report import options_changed
+from ecotone.sim.balance.report import ItemImpact, item_impact, options_changed
 from ecotone.sim.balance.stats import (
+    CLUSTERED,
+    SMALL_SAMPLE,
     benjamini_hochberg,
     bootstrap,
     chi_square_uniform,
@@ -43,6 +47,7 @@ from ecotone.sim.balance.stats import (
     paired,
     ratio,
     wilson,
+    within_games_p,
 )
 from ecotone.sim.balance.tension import scores_by_step, tension
 from ecotone.sim.runner import game_seed, seat_order
@@ -476,3 +481,207 @@ def test_compare_reports_the_lessons_too(tmp_path: Path, teaching: str) -> None:
     assert dict(lesson.extra)["changed"] == pytest.approx(
         sum(r.lessons[0].count / 2 for r in shorter[1]) / 16
     )
+
+
+# -- items in small batches ---------------------------------------------------------------------
+
+
+def _seat_records(games: Sequence[Sequence[tuple[bool, bool]]]) -> list[GameRecord]:
+    """Games given as ``(had the card, won)`` per seat; the card is ``"card"``."""
+    out = []
+    for index, seats in enumerate(games):
+        winners = [s for s, (_, won) in enumerate(seats) if won]
+        result = runner.GameResult(
+            index=index,
+            seed=index,
+            bots=["random"] * len(seats),
+            lineup=list(range(len(seats))),
+            scores=[1.0 if won else 0.0 for _, won in seats],
+            winners=winners,
+            steps=10,
+            first=0,
+        )
+        touched = [["card"] if had else [] for had, _ in seats]
+        out.append(GameRecord(result=result, touched=touched))
+    return out
+
+
+def _card(records: Sequence[GameRecord], players: int) -> ItemImpact:
+    (item,) = item_impact(records, players, ecotone.make(PHYLO, players=2).presentation())
+    return item
+
+
+def test_five_seats_that_all_lost_are_not_beyond_chance() -> None:
+    """The audit's Singapore Untamed case: 0 wins in the 5 seats with a card, 8 of the 27
+    without, in 8 four-seat games. No seat with the card won, so its group has no spread,
+    and the normal interval read that as certainty (q = 3e-74); 0 wins in 5 at 25% happens
+    one time in four."""
+    games = []
+    for g in range(8):
+        # the card's seats: one in each of the first five games, never the winner
+        games.append([(g < 5 and s == 1, s == 0 if g < 5 or g == 7 else s == 2) for s in range(4)])
+    item = _card(_seat_records(games), 4)
+    assert (item.seats_with, item.seats_without) == (5, 27)
+    win = item.win
+    assert win is not None
+    assert math.isclose(win.value, 0 - 8 / 27)
+    assert win.low < 0 < win.high
+    assert win.p is not None
+    assert win.p > 0.2
+    assert win.method == SMALL_SAMPLE
+    assert item.margin is None  # too few seats to compare the margin either
+
+
+def test_duels_all_lost_by_the_card_get_the_sign_tests_p_and_an_interval_in_range() -> None:
+    """Six two-seat games, the card's seat losing each: the exact test is the sign test's
+    (2 / 2**6), not "-100% (-100% to -100%)" with p = 0."""
+    item = _card(_seat_records([[(True, False), (False, True)]] * 6), 2)
+    win = item.win
+    assert win is not None
+    assert win.value == -1.0
+    assert win.p == 2 / 2**6
+    assert win.low == -1.0
+    assert -1.0 < win.high < 0
+
+
+def test_a_difference_of_win_rates_never_leaves_minus_100_to_100() -> None:
+    # A one-seat game: the card's 5 seats won 4 times, the 5 others once.
+    games = [[(g < 5, g in (0, 1, 2, 3, 5))] for g in range(10)]
+    win = _card(_seat_records(games), 1).win
+    assert win is not None
+    assert math.isclose(win.value, 0.6)
+    assert -1.0 <= win.low <= win.value <= win.high <= 1.0
+    assert win.p is not None
+    # Fisher's exact test, two-sided, of 4 of 5 against 1 of 5
+    assert math.isclose(win.p, 0.2063492063, rel_tol=1e-6)
+
+
+def test_enough_wins_and_losses_keep_the_cluster_robust_difference() -> None:
+    # 40 duels: the card's seat wins 25 and loses 15 (at least 5 of each in both groups)
+    games = [[(True, g < 25), (False, g >= 25)] for g in range(40)]
+    item = _card(_seat_records(games), 2)
+    assert item.win is not None
+    assert item.win.method == CLUSTERED
+    assert item.margin is not None
+    assert -1.0 <= item.win.low <= item.win.high <= 1.0
+
+
+def test_within_games_p_by_hand() -> None:
+    # two four-seat games, one card-holder each, who won the first: P(S >= 1 or
+    # |S - 1/2| >= 1/2), every outcome: p = 1
+    rows = [(g, s == 0, 1.0 if s == 0 and g == 0 else float(s == 1 and g == 1)) for g in (0, 1)
+            for s in range(4)]  # fmt: skip
+    assert within_games_p(rows) == 1.0
+    # a game all of whose seats had the card says nothing: the same p with it added
+    alike = [(g, True, float(s == 0)) for g in (7,) for s in range(4)]
+    assert within_games_p(rows + alike) == within_games_p(rows)
+    # shared wins count as halves: one card-holder in each of 8 duels, every one shared
+    shared = [(g, s == 0, 0.5) for g in range(8) for s in (0, 1)]
+    assert within_games_p(shared) == 1.0
+
+
+# -- the first player ---------------------------------------------------------------------------
+
+
+def test_the_first_player_is_the_one_who_starts_not_the_first_to_decide(tmp_path: Path) -> None:
+    """BIOME Borneo opens every turn, the first too, with a reaction window the other
+    players answer first: with P1 always starting, the first player is P1 in every game
+    (the record said P2, the first seat to decide)."""
+    game = ecotone.make("biome-borneo", players=2, first_player="P1")
+    records = run_batch(Plan.of(game, ["random"], 2, 1), tmp_path)
+    assert [r.result.first for r in records] == [0, 0]
+    assert all(r.result.lineup for r in records)
+
+
+def test_a_game_that_names_no_starter_has_its_first_decider_start(toy: str) -> None:
+    game = ecotone.make(toy, players=2)
+    assert game.starting_seat(game.start(3).data) is None
+    record = play_record(game, 0, 3, ["random", "random"], frozenset())
+    assert record.result.first == 0  # Sealed Bids: both bid at once, seat 0 listed first
+
+
+# -- a file the options name --------------------------------------------------------------------
+
+
+def test_a_deck_file_changed_since_the_games_were_kept_makes_another_batch(
+    tmp_path: Path,
+) -> None:
+    """A batch playing a deck file kept only the file's path: edited, the file gave other
+    games, yet the folder's old ones were resumed as if nothing had changed."""
+    deck = tmp_path / "mine.toml"
+    built_in = Path(biomasters_package.__file__).parent / "data" / "decks" / "ocean.toml"
+    deck.write_text(built_in.read_text())
+    folder = tmp_path / "report"
+
+    def plan() -> Plan:
+        game = ecotone.make("biomasters", players=2, decks=f"{deck},wetland")
+        return Plan.of(game, ["random"], 1, 3)
+
+    kept = run_batch(plan(), folder)
+    assert str(deck) in json.loads((folder / BATCH_FILE).read_text())["files"]
+    assert run_batch(plan(), folder) == kept  # the same file: the same batch, resumed
+    deck.write_text(deck.read_text().replace('name = "Ocean"', 'name = "My Ocean"'))
+    with pytest.raises(ConfigError, match=r"the file .*mine\.toml has changed") as exc:
+        run_batch(plan(), folder)
+    assert exc.value.code == "balance/other-batch"
+
+
+def test_a_batch_naming_no_file_keeps_the_identity_it_had(tmp_path: Path) -> None:
+    game = ecotone.make("biomasters", players=2, decks="ocean,wetland")
+    assert "files" not in Plan.of(game, ["random"], 1, 3).identity()
+
+
+# -- pictures -----------------------------------------------------------------------------------
+
+
+def _drawn(report: Any, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """Every picture of ``report``, as matplotlib's figure (drawn) rather than PNG bytes."""
+    canvases: list[Any] = []
+    monkeypatch.setattr(plots, "_png", lambda canvas: canvases.append(canvas) or b"")
+    names = list(plots.report_plots(report))
+    for canvas in canvases:
+        canvas.savefig(__import__("io").BytesIO(), format="png")  # laid out as in the file
+    return dict(zip(names, canvases, strict=True))
+
+
+def test_every_title_fits_its_picture(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A two-seat picture is narrow: its subtitle ran off both sides ("...bots: heuristic
+    at ever")."""
+    game = ecotone.make(PHYLO, players=2, challenge=True)  # an option in the subtitle
+    report, _ = _report(game, 6, tmp_path)
+    for name, canvas in _drawn(report, monkeypatch).items():
+        page = canvas.bbox
+        titles = [canvas._suptitle] if canvas._suptitle is not None else []
+        for ax in canvas.axes:
+            titles += [ax.title, ax.xaxis.label, ax.yaxis.label]
+        for text in titles:
+            if not text.get_text().strip():
+                continue
+            box = text.get_window_extent()
+            assert page.x0 - 1 <= box.x0, (name, text.get_text())
+            assert box.x1 <= page.x1 + 1, (name, text.get_text())
+
+
+def test_one_player_and_one_game_are_said_in_the_singular(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from matplotlib.text import Text
+
+    game = ecotone.make(FOREST, players=1, variant="solo")
+    report, _ = _report(game, 1, tmp_path)
+    canvas = _drawn(report, monkeypatch)["seats.png"]
+    words = " ".join(t.get_text() for t in canvas.findobj(Text)).replace("\u00a0", " ")
+    assert "1 player · 1 game · bots" in words.replace("\n", " ")
+    assert "1 players" not in words
+    assert "1 games" not in words
+
+
+def test_intervals_from_very_few_resamples_still_draw(tmp_path: Path) -> None:
+    """One or two resamples can give an interval that misses its estimate; matplotlib
+    refused the negative error bar and no report was written."""
+    game = ecotone.make(PHYLO, players=2)
+    plan = Plan.of(game, ["random"], 12, 1)
+    records = run_batch(plan, tmp_path)
+    report = analyse(records, plan.identity(), game.presentation(), resamples=1)
+    assert any(f.low > f.value or f.high < f.value for f in report.figures)  # the case
+    assert "seats.png" in plots.report_plots(report)

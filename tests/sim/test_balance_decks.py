@@ -232,7 +232,8 @@ def test_the_command_rotates_the_decks(capsys: pytest.CaptureFixture[str], tmp_p
     ("argv", "words"),
     [
         (["once-upon-a-forest", "--decks", "builtin"], "no decks"),
-        ([BIOMASTERS, "--decks", "ocean,marsh"], "'marsh' is neither a ready-made deck"),
+        ([BIOMASTERS, "--decks", "ocean,marsh"], "'marsh' is neither a built-in deck"),
+        ([BIOMASTERS, "-n", "1", "-o", "decks=ocean,wetland,foo"], "3 decks (ocean, wetland, foo)"),
         ([BIOMASTERS, "--decks", "ocean"], "at least two different decks"),
     ],
 )
@@ -241,6 +242,52 @@ def test_the_command_refuses_decks_it_cannot_rotate(
 ) -> None:
     assert main(["balance", *argv, "--out", str(tmp_path)]) != 0
     assert words in capsys.readouterr().err
+
+
+POND = """\
+name = "My Pond"
+home = "wetland-home"
+
+[cards]
+common-duckweed = 3
+yellow-water-lily = 3
+common-reed = 3
+star-diatom = 3
+water-flea = 3
+common-frog-tadpole = 3
+common-frog = 2
+aquatic-hyphomycete = 3
+freshwater-shrimp = 1
+"""
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--decks", "My Pond,Savanna"],
+        ["-o", "decks=my pond,savanna"],
+        ["--decks", "my-pond,production"],  # the saved file's name works too
+    ],
+)
+def test_a_saved_deck_and_a_built_in_deck_by_its_name(
+    argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "My Pond" was "neither a ready-made deck..." here while `ecotone decks --test` took
+    # it, and -o refused Savanna, the name `ecotone decks` shows for the built-in deck
+    home = tmp_path / "home"
+    monkeypatch.setenv("ECOTONE_HOME", str(home))
+    saved = home / "decks" / BIOMASTERS / "my-pond.toml"
+    saved.parent.mkdir(parents=True)
+    saved.write_text(POND, encoding="utf-8")
+    out = tmp_path / "out"
+    args = ["balance", BIOMASTERS, *argv, "--bots", "random", "-n", "1", "-w", "1"]
+    assert main([*args, "--seed", "1", "--out", str(out)]) == 0
+    batch = json.loads((out / "batch.json").read_text(encoding="utf-8"))
+    # the game is given the saved deck's file, as if its path had been typed
+    if argv[0] == "--decks":
+        assert batch["decks"]["decks"] == [str(saved), "production"]
+    else:
+        assert batch["config"]["options"]["decks"] == f"{saved},savanna"
 
 
 def test_the_lab_names_no_game() -> None:

@@ -257,3 +257,14 @@ def test_a_game_no_worker_could_play_says_who_sat_where_and_why() -> None:
 def test_a_worker_makes_the_game_its_configuration_describes() -> None:
     game = ecotone.make("biome-borneo", players=3)
     assert game_of(game.config).config == game.config
+
+
+def test_the_first_player_is_the_starter_the_game_names() -> None:
+    """In BIOME Borneo the other players answer the Opportunist window before the
+    starting player's first decision: the record names the starter, not the first
+    decider."""
+    game = ecotone.make("biome-borneo", players=2, first_player="P1")
+    for seed in range(3):
+        result = play_game(game, seed, ["random", "random"])
+        assert result.error is None
+        assert result.first == 0

@@ -11,6 +11,8 @@ import argparse
 import functools
 import os
 import secrets
+import shlex
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -18,15 +20,18 @@ import msgspec
 from rich.text import Text
 
 import ecotone
+from ecotone.cli.deckstore import resolve
 from ecotone.cli.options import (
     Commands,
     add_game_arguments,
     add_where_arguments,
+    at_least,
     make_game,
     split_names,
     where_played,
 )
 from ecotone.cli.output import UsageError, progress_bar, stderr_console, stdout_console
+from ecotone.core.decks import entries
 from ecotone.core.game import Game
 from ecotone.core.records import counted
 from ecotone.sim.balance import (
@@ -36,21 +41,23 @@ from ecotone.sim.balance import (
     Report,
     analyse,
     compare,
+    load_records,
     run_batch,
     write_comparison,
     write_report,
 )
-from ecotone.sim.balance.batch import BATCH_FILE
-from ecotone.sim.balance.decks import DeckRotation, deck_keys, deckbuilding
+from ecotone.sim.balance.batch import BATCH_FILE, GAMES_FILE
+from ecotone.sim.balance.decks import BUILTIN, DeckRotation, deck_keys, deckbuilding
 from ecotone.sim.balance.plots import INSTALL_HINT
-from ecotone.sim.balance.stats import Figure
+from ecotone.sim.balance.stats import MIN_RESAMPLES, RESAMPLES_WHY, Figure
 from ecotone.sim.runner import default_bot, parse_options
 
-__all__ = ["add_parser", "run_balance"]
+__all__ = ["add_parser", "check_bootstrap", "run_balance"]
 
 # Without --workers, one process per this many games (up to the number of CPUs).
 SMALL_BATCH = 20
 SHOWN_ITEMS = 3
+DEFAULT_BOOTSTRAP = 1000
 
 
 def add_parser(commands: Commands) -> None:
@@ -84,7 +91,8 @@ def add_parser(commands: Commands) -> None:
         "--decks",
         metavar="DECKS",
         help="for a game whose players bring decks: 'builtin' (every built-in deck) or decks "
-        "separated by commas (built-in names or deck codes); plays every pairing of them "
+        "separated by commas (built-in or saved decks' names, deck codes or deck files); "
+        "plays every pairing of them "
         "--games times, on the same deals for every pairing, the decks swapping seats each "
         "game, and reports deck against deck (default: the decks of the game's options; "
         "a batch whose seats play several decks reports their matchups too)",
@@ -111,9 +119,10 @@ def add_parser(commands: Commands) -> None:
     parser.add_argument(
         "--bootstrap",
         type=int,
-        default=1000,
+        default=DEFAULT_BOOTSTRAP,
         metavar="B",
-        help="bootstrap resamples per interval (default: 1000)",
+        help=f"bootstrap resamples per interval, at least {MIN_RESAMPLES} "
+        f"(default: {DEFAULT_BOOTSTRAP})",
     )
     parser.add_argument(
         "--out",
@@ -139,6 +148,37 @@ def _seed(args: argparse.Namespace, folder: Path) -> int:
         except (msgspec.DecodeError, KeyError, TypeError, ValueError):
             pass
     return secrets.randbelow(2**31)
+
+
+def check_bootstrap(value: int) -> None:
+    """Refuse ``--bootstrap`` below :data:`~ecotone.sim.balance.stats.MIN_RESAMPLES`,
+    saying why (``ecotone balance`` and ``ecotone tournament`` alike).
+
+    Raises:
+        UsageError: ``--bootstrap must be at least 100, not 1: ...``.
+    """
+    if value < MIN_RESAMPLES:
+        raise UsageError(
+            f"--bootstrap must be at least {MIN_RESAMPLES}, not {value}: {RESAMPLES_WHY}"
+        )
+
+
+def _check_compare(items: list[str]) -> None:
+    """Refuse an option given twice to ``--compare``: one comparison changes each option to
+    one value, and a dictionary would silently keep the last.
+
+    Raises:
+        UsageError: naming the option and its values.
+    """
+    keys = [item.partition("=")[0].strip() for item in items]
+    for key, times in Counter(keys).items():
+        if times > 1 and key:
+            given = ", ".join(i for i, k in zip(items, keys, strict=True) if k == key)
+            raise UsageError(
+                f"--compare changes {key} {times} times ({given}): a comparison changes each "
+                "option once; to try several values, run one comparison for each, into "
+                "folders of their own"
+            )
 
 
 def _changed_game(args: argparse.Namespace, game: Game[Any]) -> tuple[Game[Any], dict[str, Any]]:
@@ -171,7 +211,12 @@ def _rotation(
             )
         args.variant = wanted
         game = make_game(args, names)
-    return game, DeckRotation.every_pair(deck_keys(build, [args.decks]))
+    # each deck as `ecotone decks` reads it: a saved deck by its name becomes its file
+    chosen = [
+        e if e == BUILTIN else resolve(game.spec.id, build, e).entry
+        for e in entries(args.decks, "--decks")
+    ]
+    return game, DeckRotation.every_pair(deck_keys(build, chosen))
 
 
 def _check_folder(folder: Path) -> None:
@@ -183,12 +228,10 @@ def _check_folder(folder: Path) -> None:
 
 def run_balance(args: argparse.Namespace) -> int:
     """Validate everything, play (or resume) with a progress bar, write the report."""
-    if args.games < 1:
-        raise UsageError(f"--games must be at least 1, not {args.games}")
-    if args.workers is not None and args.workers < 1:
-        raise UsageError(f"--workers must be at least 1, not {args.workers}")
-    if args.bootstrap < 0:
-        raise UsageError(f"--bootstrap must be at least 0, not {args.bootstrap}")
+    at_least("--games", args.games, 1)
+    at_least("--workers", args.workers, 1)
+    check_bootstrap(args.bootstrap)
+    _check_compare(args.compare)
     names = split_names(args.bots)
     game = make_game(args, names)
     rotation = None
@@ -210,7 +253,11 @@ def run_balance(args: argparse.Namespace) -> int:
     if comparing:
         changed, change = _changed_game(args, game)
         plans.append((Plan.of(changed, lineup, total, seed, rotation), changed, folder / "changed"))
-    played = _play(plans, workers, args)
+    try:
+        played = _play(plans, workers, args)
+    except KeyboardInterrupt:
+        _say_kept(plans, seed, args)
+        raise
     reports = [
         (analyse(records, plan.identity(), g.presentation(), resamples=args.bootstrap), records)
         for (plan, g, _), records in zip(plans, played, strict=True)
@@ -231,6 +278,59 @@ def run_balance(args: argparse.Namespace) -> int:
     else:
         _show(reports[0][0], folder, workers, args)
     return 0
+
+
+def _resume_command(args: argparse.Namespace, seed: int) -> str:
+    """The command that goes on with this batch: the one given, with its seed spelt out
+    (a seed drawn at random would otherwise be the folder's to remember)."""
+    words = ["ecotone", "balance", args.game]
+    if args.players is not None:
+        words += ["--players", str(args.players)]
+    if args.variant is not None:
+        words += ["--variant", args.variant]
+    for option in args.option:
+        words += ["-o", option]
+    if args.bots is not None:
+        words += ["--bots", args.bots]
+    words += ["--games", str(args.games), "--seed", str(seed)]
+    if args.decks is not None:
+        words += ["--decks", args.decks]
+    for change in args.compare:
+        words += ["--compare", change]
+    if args.compare_variant is not None:
+        words += ["--compare-variant", args.compare_variant]
+    if args.bootstrap != DEFAULT_BOOTSTRAP:
+        words += ["--bootstrap", str(args.bootstrap)]
+    if args.workers is not None:
+        words += ["--workers", str(args.workers)]
+    if args.ray is not None:
+        words += ["--ray", args.ray]
+    if args.json:
+        words.append("--json")
+    words += ["--out", str(args.out)]
+    return shlex.join(words)
+
+
+def _say_kept(
+    plans: list[tuple[Plan, Game[Any], Path]], seed: int, args: argparse.Namespace
+) -> None:
+    """After Ctrl-C: how many games are kept, and the command that plays the rest.
+
+    Every game is kept in ``games.jsonl`` as it ends, so stopping loses only the games
+    being played; saying so (and how to go on) keeps the user from starting afresh.
+    """
+    kept = []
+    for plan, _, where in plans:
+        done = sum(1 for r in load_records(where) if r.result.index < plan.games)
+        side = f" ({where.name})" if len(plans) > 1 else ""
+        kept.append(f"{done} of {counted(plan.games, 'game')}{side}")
+    folder = args.out / GAMES_FILE if len(plans) == 1 else args.out
+    stderr_console().print(
+        Text(
+            f"Stopped: {' and '.join(kept)} kept in {folder}. To play the rest and write "
+            f"the report, run the same command again:\n  {_resume_command(args, seed)}"
+        )
+    )
 
 
 def _play(
@@ -271,7 +371,8 @@ def _show(report: Report, folder: Path, workers: int, args: argparse.Namespace) 
     ident = report.identity
     c.print(
         Text(
-            f"{ident['config']['game']}: {report.completed} of {report.games} games completed "
+            f"{ident['config']['game']}: {report.completed} of {counted(report.games, 'game')} "
+            "completed "
             f"{where_played(workers, args.ray)}, seed {ident['seed']}"
         )
     )
@@ -294,7 +395,7 @@ def _show(report: Report, folder: Path, workers: int, args: argparse.Namespace) 
             for b in keys[i + 1 :]:
                 m = table.cell(a, b)
                 if m is not None:
-                    c.print(Text(f"    {_line(m.win)}, {m.win.n} games"))
+                    c.print(Text(f"    {_line(m.win)}, {counted(m.win.n, 'game')}"))
     for title, items in (("Strongest", report.strongest), ("Weakest", report.weakest)):
         # each with its interval: a few dozen games leave most items' effect unsettled
         shown = [
@@ -318,7 +419,7 @@ def _show_comparison(
     c.print(
         Text(
             f"{base.identity['config']['game']}: {comparison.change['text']}; "
-            f"{base.games} games each {where_played(workers, args.ray)}, "
+            f"{counted(base.games, 'game')} each {where_played(workers, args.ray)}, "
             f"seed {base.identity['seed']}"
         )
     )

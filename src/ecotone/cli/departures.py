@@ -83,7 +83,7 @@ def _report(r: DepartureReport) -> None:
         Text(
             f"{g['game']}{variant}, {counted(g['players'], 'player')}: {r.bot} at {r.decisions} "
             f"decisions of heuristic games, seed {r.seed}, {r.seconds:.1f} s; "
-            f"{len(r.departures)} departures from the heuristic's move, each judged by "
+            f"{counted(len(r.departures), 'departure')} from the heuristic's move, each judged by "
             f"{r.playouts} paired playouts"
         )
     )

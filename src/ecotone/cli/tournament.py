@@ -13,6 +13,7 @@ import msgspec
 from rich.table import Table
 from rich.text import Text
 
+from ecotone.cli.balance import check_bootstrap
 from ecotone.cli.options import (
     Commands,
     add_game_arguments,
@@ -24,6 +25,7 @@ from ecotone.cli.options import (
 )
 from ecotone.cli.output import UsageError, fmt, progress_bar, stdout_console
 from ecotone.core.records import counted
+from ecotone.sim.balance.stats import MIN_RESAMPLES
 from ecotone.sim.runner import GameResult
 from ecotone.sim.tournament import (
     MIN_BOOTSTRAP_DEALS,
@@ -70,7 +72,8 @@ def add_parser(commands: Commands) -> None:
         type=int,
         default=200,
         metavar="B",
-        help="bootstrap resamples for the confidence intervals (default: 200)",
+        help=f"bootstrap resamples for the confidence intervals, at least {MIN_RESAMPLES} "
+        "(default: 200)",
     )
     parser.add_argument(
         "--out",
@@ -86,7 +89,7 @@ def run_tournament_command(args: argparse.Namespace) -> int:
     """Validate everything, play with a progress bar, report."""
     at_least("--games", args.games, 1)
     at_least("--workers", args.workers, 1)
-    at_least("--bootstrap", args.bootstrap, 0)
+    check_bootstrap(args.bootstrap)
     bots = split_names(args.bots, "--bots")
     if len(bots) < 2:
         raise UsageError(
@@ -212,10 +215,10 @@ def _report(s: Standings, place: str) -> None:
     variant = f" ({g['variant']})" if g["variant"] else ""
     c.print(
         Text(
-            f"{g['game']}{variant}, {counted(g['players'], 'player')}: {s.games} games "
-            f"({s.completed} completed) in {s.seconds:.1f} s {place}, "
-            f"seed {s.seed}; {s.schedule} seatings, {counted(s.deals, 'deal')} (a seating and "
-            "its rotations share one)"
+            f"{g['game']}{variant}, {counted(g['players'], 'player')}: "
+            f"{counted(s.games, 'game')} ({s.completed} completed) in {s.seconds:.1f} s "
+            f"{place}, seed {s.seed}; {counted(s.schedule, 'seating')}, "
+            f"{counted(s.deals, 'deal')} (a seating and its rotations share one)"
         )
     )
     table = Table(title_justify="left")
@@ -252,7 +255,8 @@ def _report(s: Standings, place: str) -> None:
     notes = _interval_notes(s)
     if not s.balanced:
         notes.append(
-            f"Note: {s.games} games is not a multiple of the {s.schedule} seatings, so the "
+            f"Note: {counted(s.games, 'game')} is not a multiple of the "
+            f"{counted(s.schedule, 'seating')}, so the "
             "last pass seats the bots unevenly."
         )
     for line in notes:

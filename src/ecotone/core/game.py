@@ -24,6 +24,7 @@ public (``State``)          hook the game writes (``Game``)
 ``Game.deckbuilding()``     ``deck_rules()``: pool, deck rules, built-in decks, codes
 ``breakdown()``             ``breakdown(data)``: each seat's score, term by term
 (balance reports)           ``lessons(history, end)``: what the game teaches, counted
+(balance reports)           ``starting_seat(data)``: who takes the first turn (optional)
 ``turn``, ``phase(seat)``   ``turn(data)``, ``phase(data, seat)``: the turn, the decision
 ``unplayable(seat)``        ``unplayable(data, seat)``: hand cards that cannot be played
 (learning environments)     ``observation_parts(seat)``: the observation in parts (optional)
@@ -349,6 +350,19 @@ class Game(ABC, Generic[D]):
         """
         del history, end
         return ()
+
+    def starting_seat(self, data: D) -> int | None:
+        """The seat that takes the first turn of the game that begins with ``data`` (what
+        :meth:`setup` dealt), or ``None`` (the default): the seat of the game's first
+        decision, which is the starting player's in most games.
+
+        Override it where other seats decide before the starting player's first turn (a
+        reaction window opened at the start of every turn, a simultaneous choice at
+        set-up): a balance report's "first player" is the seat named here, so that its win
+        rate is the starting player's, not that of whoever happened to decide first.
+        """
+        del data
+        return None
 
     def turn(self, data: D) -> int | None:
         """The number of the turn or round being played, counted as players count them

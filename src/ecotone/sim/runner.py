@@ -263,7 +263,9 @@ class GameResult(msgspec.Struct, frozen=True, kw_only=True):
         scores: each seat's final score (empty after an error).
         winners: the winning seats (empty: nobody won, or an error).
         steps: the decisions taken.
-        first: the seat that decided first, or ``None`` after an error.
+        first: the starting player: the seat the game names
+            (:meth:`~ecotone.core.game.Game.starting_seat`), else the seat that decided
+            first; ``None`` after an error.
         error: ``"Type: message"`` when the game raised, else ``None``.
         replay: the saved replay's path, when replays were asked for.
     """
@@ -307,7 +309,9 @@ def play_game(
     try:
         players = [build_bot(spec, game, s, bot_seed(seed, s)) for s, spec in enumerate(bots)]
         run = play(game, seed, players)
-        first = run.moves[0][0] if run.moves else None
+        first = _starting_seat(game, seed)
+        if first is None and run.moves:
+            first = run.moves[0][0]
         path: str | None = None
         if replay_dir is not None:
             replay = Replay.record(game, seed, run.moves, run.final, seats=list(bots))
@@ -324,6 +328,15 @@ def play_game(
         )
     except Exception as exc:  # a batch reports every failure and goes on
         return msgspec.structs.replace(record, error=error_text(exc))
+
+
+def _starting_seat(game: Game[Any], seed: int) -> int | None:
+    """The seat :meth:`~ecotone.core.game.Game.starting_seat` names for the game ``seed``
+    deals, or ``None`` where the game names none (its first decider starts). The deal is
+    made again only for a game that names one: most games leave the hook as it is."""
+    if type(game).starting_seat is Game.starting_seat:
+        return None
+    return game.starting_seat(game.start(seed).data)
 
 
 # -- many games -------------------------------------------------------------------------------

@@ -159,6 +159,11 @@ class BiomeBorneo(Game[BiomeData]):
             for sc in score_seats(data)
         ]
 
+    def starting_seat(self, data: BiomeData) -> int:
+        # The Opportunist reaction window opens at the start of every turn, the first one
+        # too: the other players answer it before the starting player decides anything.
+        return data.turn
+
     def turn(self, data: BiomeData) -> int:
         # the round, as the game counts it (its picture, its end after rounds without a
         # tile placed): every player's turn once, from the first player

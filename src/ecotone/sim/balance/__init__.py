@@ -8,7 +8,8 @@
 * tension (Ludii's metrics over the score story): lead changes, drama, decisiveness;
 * card-level impact: for every card, tile or species a seat named in its actions, the
   win rate and score margin of seats that had it against those that did not, with
-  Benjamini-Hochberg q-values over all items;
+  Benjamini-Hochberg q-values over all items (and small-sample methods where the seats
+  with or without it had too few wins or losses for the normal approximation);
 * what the game teaches, for a game built on a model: its lessons
   (:meth:`~ecotone.core.game.Game.lessons`), each share against the model's prediction;
 

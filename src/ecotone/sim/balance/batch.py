@@ -11,6 +11,13 @@ folder's ``batch.json`` says which batch it holds). Played again with the same f
 the batch skips the games already there: an interrupted run loses at most the games
 that were being played, and asking for more games plays only the new ones.
 
+An option may name a file (a deck file: ``-o decks=mine.toml,wetland``), which the game
+reads when it is made. The folder must not go on with games played from an earlier
+version of that file, so the batch's identity holds the digest of every file its options
+(or its deck rotation) name (:func:`named_files`): a changed file makes another batch.
+Nothing here knows which options name files: any option value, or comma-separated part
+of one, that is the path of an existing file counts.
+
 A batch may also rotate the seats through a game's decks (``--decks``, a
 :class:`~ecotone.sim.balance.decks.DeckRotation`): game ``i`` then plays the deck pairing
 and the deal the rotation gives it, and keeps each seat's deck in its record; it still
@@ -20,9 +27,10 @@ depends on its index and the seed only.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import math
 from collections.abc import Callable, Generator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
@@ -43,13 +51,49 @@ from ecotone.sim.runner import (
     unplayed,
 )
 
-__all__ = ["BATCH_FILE", "GAMES_FILE", "Plan", "load_records", "play_games", "run_batch"]
+__all__ = [
+    "BATCH_FILE",
+    "GAMES_FILE",
+    "Plan",
+    "load_records",
+    "named_files",
+    "play_games",
+    "run_batch",
+]
 
 GAMES_FILE = "games.jsonl"
 BATCH_FILE = "batch.json"
 
 Job = tuple[int, int]  # (index, deal seed)
 Played = Generator[list[GameRecord], None, None]  # each finished chunk's records
+
+
+def named_files(config: dict[str, Any], rotation: DeckRotation | None = None) -> dict[str, str]:
+    """Every existing file the game's options (and the deck rotation) name, with the
+    SHA-256 digest of its contents: ``{"mine.toml": "sha256:9f2c..."}``.
+
+    A text option's value counts, and so does each of its comma-separated parts (a deck
+    option lists one deck per seat); a path is read as the game reads it, from the
+    current folder with ``~`` expanded. A value that names no file (a built-in deck, a
+    deck code, a number) is left out, so a batch without files has none.
+    """
+    named: list[str] = []
+    for value in config["options"].values():
+        if isinstance(value, str):
+            named += [value, *value.split(",")]
+    if rotation is not None:
+        named += rotation.decks
+    out: dict[str, str] = {}
+    for name in (n.strip() for n in named):
+        if not name or name in out:
+            continue
+        path = Path(name).expanduser()
+        try:
+            if path.is_file():
+                out[name] = "sha256:" + hashlib.sha256(path.read_bytes()).hexdigest()
+        except OSError:
+            continue  # unreadable: the game says so when it reads it
+    return dict(sorted(out.items()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +107,8 @@ class Plan:
         seed: the batch's seed.
         rules_version: the game's rules version (a batch of other rules is not resumed).
         rotation: the decks the seats turn through (``None``: the decks of ``config``).
+        files: the files the options name, with their contents' digests
+            (:func:`named_files`), read when the plan is made.
     """
 
     config: dict[str, Any]
@@ -71,6 +117,7 @@ class Plan:
     seed: int
     rules_version: str
     rotation: DeckRotation | None = None
+    files: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def of(
@@ -93,7 +140,9 @@ class Plan:
             raise ConfigError("config/bad-games", f"a batch needs at least 1 game, not {games}")
         lineup = lineup_for(bots, game.players)
         check_bots(lineup, game)
-        plan = cls(dict(game.config), lineup, games, seed, game.spec.rules_version, rotation)
+        config = dict(game.config)
+        files = named_files(config, rotation)
+        plan = cls(config, lineup, games, seed, game.spec.rules_version, rotation, files)
         if rotation is not None:
             # every seating made once now, so a refused deck fails before any game is played
             for index in range(min(games, 2 * len(rotation.pairings))):
@@ -111,6 +160,8 @@ class Plan:
         }
         if self.rotation is not None:
             out["decks"] = self.rotation.to_json()
+        if self.files:  # a batch naming no file keeps the identity it always had
+            out["files"] = self.files
         return out
 
     def config_of(self, index: int) -> dict[str, Any]:
@@ -178,14 +229,32 @@ def _claim(folder: Path, plan: Plan) -> None:
             spec = game_class(plan.config["game"]).spec
             if spec.plays_alike(str(held.get("rules_version"))):
                 held["rules_version"] = plan.rules_version
-        if held != msgspec.json.decode(msgspec.json.encode(identity)):
-            raise ConfigError(
-                "balance/other-batch",
-                f"{folder} holds the games of another batch (other game, options, bots, seed "
-                "or rules version); choose another output folder or delete "
-                f"{folder / GAMES_FILE}",
-            )
+        wanted = msgspec.json.decode(msgspec.json.encode(identity))
+        if held != wanted:
+            raise ConfigError("balance/other-batch", _other_batch(folder, held, wanted))
     path.write_bytes(msgspec.json.format(msgspec.json.encode(identity)) + b"\n")
+
+
+def _other_batch(folder: Path, held: Any, wanted: dict[str, Any]) -> str:
+    """Why ``folder``'s games are another batch's, in words: a file that changed when only
+    the files differ, else what a batch is made of."""
+    where = f"choose another output folder or delete {folder / GAMES_FILE}"
+    if isinstance(held, dict):
+        before, now = held.get("files", {}), wanted.get("files", {})
+        others = {k: v for k, v in held.items() if k != "files"}
+        if isinstance(before, dict) and others == {k: v for k, v in wanted.items() if k != "files"}:
+            changed = sorted(n for n in {*before, *now} if before.get(n) != now.get(n))
+            one = len(changed) == 1
+            return (
+                f"{folder} holds the games of another batch: the file{'' if one else 's'} "
+                f"{', '.join(changed)} {'has' if one else 'have'} changed since they were "
+                f"played (the contents are not those {folder / BATCH_FILE} records); put "
+                f"{'it' if one else 'them'} back as before, or {where}"
+            )
+    return (
+        f"{folder} holds the games of another batch (other game, options, bots, seed, rules "
+        f"version or the contents of a file the options name); {where}"
+    )
 
 
 def _open_for_append(folder: Path) -> IO[bytes]:

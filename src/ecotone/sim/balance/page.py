@@ -11,6 +11,7 @@ import html
 import math
 from collections.abc import Iterable, Mapping, Sequence
 
+from ecotone.core.records import counted
 from ecotone.core.registry import game_class
 from ecotone.sim.balance.report import (
     MIN_SEATS,
@@ -20,7 +21,7 @@ from ecotone.sim.balance.report import (
     bots_text,
     options_changed,
 )
-from ecotone.sim.balance.stats import BH, Figure
+from ecotone.sim.balance.stats import BH, MIN_OUTCOMES, SMALL_SAMPLE, Figure
 
 __all__ = ["comparison_page", "report_page"]
 
@@ -94,17 +95,24 @@ def _item_rows(items: Sequence[ItemImpact], css: str = "") -> str:
     rows = []
     for i in items:
         win, margin = i.win, i.margin
-        if win is None or margin is None:
+        if win is None:
             continue
         with_, without = dict(win.extra)["with"], dict(win.extra)["without"]
+        # a win rate measured with the small-sample methods gets no margin: say so
+        small = "*" if win.method == SMALL_SAMPLE else ""
+        margin_cells = (
+            f"<td class=num>{_signed(margin.value, margin.unit)}</td>"
+            f"<td class=num>{_interval(margin, True)}</td><td class=num>{_q(margin)}</td>"
+            if margin is not None
+            else "<td class=num colspan=3>too few seats</td>"
+        )
         rows.append(
             f'<tr class="{css}"><td>{_e(i.face.name)}</td><td>{_e(i.id)}</td>'
             f"<td>{_e(i.face.group)}</td>"
             f"<td class=num>{i.seats_with}</td><td class=num>{with_:.1%}</td>"
             f"<td class=num>{without:.1%}</td><td class=num>{_signed(win.value, win.unit)}</td>"
-            f"<td class=num>{_interval(win, True)}</td><td class=num>{_q(win)}</td>"
-            f"<td class=num>{_signed(margin.value, margin.unit)}</td>"
-            f"<td class=num>{_interval(margin, True)}</td><td class=num>{_q(margin)}</td></tr>"
+            f"<td class=num>{_interval(win, True)}{small}</td><td class=num>{_q(win)}</td>"
+            f"{margin_cells}</tr>"
         )
     return "".join(rows)
 
@@ -277,10 +285,15 @@ def report_page(report: Report, pictures: Mapping[str, bytes], note: str = "") -
         f'<p class="note">An item counts for a seat when one of the seat\'s actions named it '
         f"(played, placed, bought, drawn, discarded...). Each item compares the seats that had "
         f"it with those that did not, in the same games: win rate and score margin (own score "
-        f"minus the others' mean). Intervals: cluster-robust, games as clusters. q: "
-        f"{BH}-adjusted over the {len(tested)} items tested (at least {MIN_SEATS} seats with "
-        "and without); q &lt; 0.05 is in bold. This is association, not cause: a strong "
-        "player's seat takes more cards, and good cards come to those already winning.</p>",
+        f"minus the others' mean). Intervals: cluster-robust, games as clusters. Where the "
+        f"seats with it or those without it had fewer than {MIN_OUTCOMES} wins or "
+        f"{MIN_OUTCOMES} losses (*), too few for that interval's normal approximation, the "
+        "win rates are compared with small-sample methods instead (Newcombe's score interval, "
+        "an exact permutation test within games) and the margin is not compared. q: "
+        f"{BH}-adjusted over the {counted(len(tested), 'item')} tested (at least {MIN_SEATS} "
+        "seats with and without); q &lt; 0.05 is in bold. This is association, not cause: a "
+        "strong player's seat takes more cards, and good cards come to those already "
+        "winning.</p>",
         _image(pictures, "items.png", "strongest and weakest items"),
     ]
     if tested:
@@ -290,7 +303,7 @@ def report_page(report: Report, pictures: Mapping[str, bytes], note: str = "") -
             _item_rows(report.strongest, "strong"),
             _item_rows(report.weakest, "weak"),
             "</table>",
-            f"<details><summary>All {len(tested)} tested items</summary><table>",
+            f"<details><summary>Every item tested ({len(tested)})</summary><table>",
             ITEM_HEAD,
             _item_rows(tested),
             "</table></details>",
@@ -353,9 +366,9 @@ def comparison_page(comparison: Comparison, pictures: Mapping[str, bytes], note:
         "".join(rows),
         "</table>",
         f'<p class="method">{_e(comparison.differences[0].method if rows else "")}; '
-        f"q: {BH} over all {len(rows)} figures. Both rule sets play game i from the same seed "
-        "with the same bots, so the deal's luck cancels where the rules let it. Identical rule "
-        "sets give identical games and a difference of exactly 0.</p>",
+        f"q: {BH} over all {counted(len(rows), 'figure')}. Both rule sets play game i from "
+        "the same seed with the same bots, so the deal's luck cancels where the rules let it. "
+        "Identical rule sets give identical games and a difference of exactly 0.</p>",
         '<p>Full reports: <a href="baseline/report.html">baseline</a>, '
         '<a href="changed/report.html">changed</a>.</p></body></html>',
     ]

@@ -15,6 +15,7 @@ import textwrap
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from ecotone.core.records import counted
 from ecotone.sim.balance.report import (
     Comparison,
     ItemImpact,
@@ -42,11 +43,21 @@ def available() -> bool:
     return importlib.util.find_spec("matplotlib") is not None
 
 
-def _canvas(width: float, height: float, columns: int = 1) -> tuple[Canvas, list[Axes]]:
+def _blank(width: float, height: float) -> Canvas:
+    """A picture ``width`` by ``height`` inches, to be drawn on and saved as PNG."""
     # The object API, not pyplot: no global figure state, no GUI backend, thread-safe.
+    from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: PLC0415 - optional
     from matplotlib.figure import Figure as Canvas  # noqa: PLC0415 - optional dependency
 
     canvas = Canvas(figsize=(width, height), dpi=DPI, layout="constrained")
+    # Agg, the PNG's renderer, from the start: titles are measured with it (_titled),
+    # and it keeps one renderer for every measure instead of making one each time.
+    FigureCanvasAgg(canvas)
+    return canvas
+
+
+def _canvas(width: float, height: float, columns: int = 1) -> tuple[Canvas, list[Axes]]:
+    canvas = _blank(width, height)
     axes = canvas.subplots(1, columns, squeeze=False)[0]
     return canvas, list(axes)
 
@@ -63,17 +74,66 @@ def _percent(ax: Axes, axis: str = "y") -> None:
     (ax.yaxis if axis == "y" else ax.xaxis).set_major_formatter(PercentFormatter(1.0))
 
 
+# The average width of a character of matplotlib's default font (DejaVu Sans), in ems: a
+# line of n characters at size f points is about n * f * EM_WIDTH points wide. The first
+# guess of how many characters a title's line may hold; :func:`_titled` then measures.
+EM_WIDTH = 0.6
+FEWEST_COLUMNS = 16  # a title is never wrapped narrower than this
+NBSP = "\u00a0"  # a space no line is broken at
+
+
+def _wrap(text: str, columns: int) -> str:
+    """``text`` with each of its lines broken into lines of at most ``columns`` characters."""
+    return "\n".join(
+        "\n".join(textwrap.wrap(line, columns, break_on_hyphens=False)) or line
+        for line in text.split("\n")
+    )
+
+
 def _subtitle(report: Report) -> str:
-    """The batch in a line or two: game, variant, options changed, seats, games, bots."""
+    """The batch in a line: game, variant, options changed, seats, games, bots (the
+    picture wraps it to its width, :func:`_titled`)."""
     c = report.identity["config"]
     parts = [c["game"] + (f" ({c['variant']})" if c["variant"] else "")]
     parts += [f"{k}={v}" for k, v in options_changed(c).items()]
+    # a count and its noun stay on one line when the title is wrapped ("1 player")
     parts += [
-        f"{c['players']} players",
-        f"{report.completed} games",
+        counted(int(c["players"]), "player").replace(" ", NBSP),
+        counted(report.completed, "game").replace(" ", NBSP),
         "bots: " + bots_text(report.identity["lineup"]),
     ]
-    return "\n".join(textwrap.wrap(" · ".join(parts), 80))
+    return " · ".join(parts)
+
+
+def _titled(canvas: Canvas, title: str, fontsize: float) -> None:
+    """Set ``title`` (lines separated by newlines) over the picture, centred on it, every
+    line wrapped so that it fits the picture's width.
+
+    A figure crops what does not fit its width: a title wider than a narrow picture (the
+    win rates of two seats) lost its ends ("bots: heuristic at ever"). The lines are
+    wrapped to a first guess from the picture's width, then the title is measured as it
+    will be drawn (letters differ in width) and wrapped narrower until it fits. It is the
+    picture's title, not an axes' one: an axes' title is centred over the axes, which
+    the tick labels push off the picture's centre, and could still run off one side.
+    """
+    room = canvas.bbox.width * 0.96  # a little margin at either side
+    columns = max(FEWEST_COLUMNS, int(canvas.get_figwidth() * 72 / (fontsize * EM_WIDTH)))
+    while True:
+        artist = canvas.suptitle(_wrap(title, columns), fontsize=fontsize)
+        # measured by the renderer a PNG is saved with, without laying out the picture
+        if artist.get_window_extent().width <= room or columns <= FEWEST_COLUMNS:
+            return
+        columns = max(FEWEST_COLUMNS, int(columns * 0.9))
+
+
+def _spread(f: Figure) -> tuple[float, float]:
+    """How far the interval reaches below and above the value, never less than 0.
+
+    matplotlib refuses a negative error bar; an interval should hold its value, but one
+    made from very few resamples (or rounding) may miss it by a hair, and a picture is no
+    place to fail over that.
+    """
+    return max(0.0, f.value - f.low), max(0.0, f.high - f.value)
 
 
 def _mean_band(ax: Axes, f: Figure, colour: str, what: str) -> None:
@@ -97,7 +157,7 @@ def _seats(report: Report) -> bytes:
     canvas, (ax,) = _canvas(1.6 + 1.1 * len(bars), 4.2)
     xs = range(len(bars))
     values = [f.value for f in bars]
-    errors = [[f.value - f.low for f in bars], [f.high - f.value for f in bars]]
+    errors = [[_spread(f)[0] for f in bars], [_spread(f)[1] for f in bars]]
     colours = [BLUE] * len(figures) + ([ORANGE] if first else [])
     ax.bar(xs, values, color=colours, width=0.6)
     ax.errorbar(
@@ -111,7 +171,7 @@ def _seats(report: Report) -> bytes:
     ax.set_ylabel("Win rate (share of games won)")
     ax.set_ylim(0, min(1.0, max(f.high for f in bars) * 1.25 + 0.05))
     _percent(ax)
-    ax.set_title(f"Who wins: win rate by seat\n{_subtitle(report)}", fontsize=10)
+    _titled(canvas, f"Who wins: win rate by seat\n{_subtitle(report)}", 10)
     ax.legend(loc="upper right", fontsize=8)
     return _png(canvas)
 
@@ -129,7 +189,7 @@ def _scores(report: Report) -> bytes:
             ax.errorbar(
                 [s + 1.33],
                 [f.value],
-                yerr=[[f.value - f.low], [f.high - f.value]],
+                yerr=[[_spread(f)[0]], [_spread(f)[1]]],
                 fmt="D",
                 color=BLUE,
                 capsize=4,
@@ -149,7 +209,7 @@ def _scores(report: Report) -> bytes:
         ax.set_ylabel("Games")
         ax.set_title("How close the games were", fontsize=10)
         ax.legend(loc="best", fontsize=8)
-    canvas.suptitle(_subtitle(report), fontsize=9)
+    _titled(canvas, _subtitle(report), 9)
     return _png(canvas)
 
 
@@ -191,7 +251,7 @@ def _length(report: Report) -> bytes:
         ax.axvline(median.value, color=ORANGE, linestyle="--", label=f"median: {median.value:.3g}")
     ax.set_xlabel("Game length (decisions taken by all seats)")
     ax.set_ylabel("Games")
-    ax.set_title(f"How long the games were\n{_subtitle(report)}", fontsize=10)
+    _titled(canvas, f"How long the games were\n{_subtitle(report)}", 10)
     ax.legend(loc="best", fontsize=8)
     return _png(canvas)
 
@@ -223,15 +283,17 @@ def _tension(report: Report) -> bytes | None:
         ax.set_xlabel(xlabel, fontsize=9)
         ax.set_ylabel("Games")
         ax.legend(loc="best", fontsize=8)
-    canvas.suptitle(
+    _titled(
+        canvas,
         f"Tension: does the lead change hands, and when is the game decided?\n{_subtitle(report)}",
-        fontsize=10,
+        10,
     )
     return _png(canvas)
 
 
 def _item_label(item: ItemImpact) -> str:
-    return f"{item.label}: {item.seats_with} of {item.seats_with + item.seats_without} seats"
+    seats = counted(item.seats_with + item.seats_without, "seat")
+    return f"{item.label}: {item.seats_with} of {seats}"
 
 
 def _forest(
@@ -247,7 +309,7 @@ def _forest(
         ax.errorbar(
             [f.value],
             [y],
-            xerr=[[f.value - f.low], [f.high - f.value]],
+            xerr=[[_spread(f)[0]], [_spread(f)[1]]],
             fmt="o",
             mfc=colour(f) if strong else "white",
             color=colour(f),
@@ -279,19 +341,20 @@ def _items(report: Report) -> bytes | None:
     _forest(ax, figures, labels, lambda f: GREEN if f.value > 0 else RED)
     if strongest and weakest:
         ax.axhline(len(weakest) - 0.5, color=GREY, linestyle=":")
+    # two lines: centred under the axes, which the items' names push right, one would
+    # run off the picture
     ax.set_xlabel(
-        "Win rate of the seats that had the item - of those that did not (percentage points)"
+        "Win rate of the seats that had the item - of those that did not\n(percentage points)"
     )
     _significance_legend(ax, GREY)
     _percent(ax, "x")
+    tested = counted(sum(1 for i in report.items if i.tested), "item")
     title = (
         f"Items that go with winning (top) and with losing (bottom): the {len(strongest)} "
         f"strongest and {len(weakest)} weakest, each ranked by the end of its interval "
-        "nearest zero; "
-        f"Benjamini-Hochberg q over {sum(1 for i in report.items if i.tested)} items"
+        f"nearest zero; Benjamini-Hochberg q over {tested}"
     )
-    lines = textwrap.wrap(title, 80, break_on_hyphens=False)
-    ax.set_title("\n".join([*lines, _subtitle(report)]), fontsize=10)
+    _titled(canvas, f"{title}\n{_subtitle(report)}", 10)
     return _png(canvas)
 
 
@@ -306,7 +369,7 @@ def _lessons(report: Report) -> bytes | None:
         ax.errorbar(
             [f.value],
             [y],
-            xerr=[[f.value - f.low], [f.high - f.value]],
+            xerr=[[_spread(f)[0]], [_spread(f)[1]]],
             fmt="o",
             color=BLUE,
             capsize=4,
@@ -326,14 +389,14 @@ def _lessons(report: Report) -> bytes | None:
                 zorder=3,
                 label="theory" if k == 0 else None,
             )
-    labels = [f"{f.label}\n({f.n} chances)" for f in shown]
+    labels = [f"{f.label}\n({counted(f.n, 'chance')})" for f in shown]
     ax.set_yticks(ys, labels, fontsize=8)
     ax.set_xlim(-0.03, 1.03)
     ax.margins(y=0.5 / len(shown))
     _percent(ax, "x")
     ax.set_xlabel("Share of the chances (percent)")
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=2, fontsize=8)
-    ax.set_title(f"What the game teaches: play against theory\n{_subtitle(report)}", fontsize=10)
+    _titled(canvas, f"What the game teaches: play against theory\n{_subtitle(report)}", 10)
     return _png(canvas)
 
 
@@ -386,8 +449,7 @@ def _matchups(report: Report) -> bytes | None:
         "cell (bold: the interval leaves out the fair share); each game once per cell, "
         "the decks' seats pooled"
     )
-    lines = textwrap.wrap(title, 70)
-    ax.set_title("\n".join([*lines, _subtitle(report)]), fontsize=9)
+    _titled(canvas, f"{title}\n{_subtitle(report)}", 9)
     return _png(canvas)
 
 
@@ -432,11 +494,7 @@ def comparison_plots(comparison: Comparison) -> dict[str, bytes]:
     if not units:
         return {}
     rows = sum(len(v) for v in units.values())
-    from matplotlib.figure import Figure as Canvas  # noqa: PLC0415 - optional dependency
-
-    canvas = Canvas(
-        figsize=(9, 2.0 + 0.36 * rows + 0.5 * len(units)), dpi=DPI, layout="constrained"
-    )
+    canvas = _blank(9, 2.0 + 0.36 * rows + 0.5 * len(units))
     axes = canvas.subplots(
         len(units), 1, squeeze=False, height_ratios=[len(v) + 1 for v in units.values()]
     )
@@ -448,9 +506,10 @@ def comparison_plots(comparison: Comparison) -> dict[str, bytes]:
         else:
             ax.set_xlabel(f"Change ({unit})", fontsize=9)
     _significance_legend(axes[0][0], BLUE)
-    canvas.suptitle(
+    _titled(
+        canvas,
         f"What the change did: {comparison.change['text']}\n(changed - baseline, paired by "
         f"seed; q: Benjamini-Hochberg)\n{_subtitle(comparison.baseline)}",
-        fontsize=10,
+        10,
     )
     return {"compare.png": _png(canvas)}

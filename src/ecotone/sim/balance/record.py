@@ -111,10 +111,13 @@ def touched_items(
 
 
 class Replayed(msgspec.Struct, frozen=True):
-    """What stepping a played game again gives: its score story and its lessons."""
+    """What stepping a played game again gives: its score story, its lessons and the seat
+    the game says takes the first turn (:meth:`~ecotone.core.game.Game.starting_seat`;
+    ``None``: the seat of the first decision)."""
 
     story: list[tuple[int, list[float]]]
     lessons: list[LessonCount]
+    starter: int | None = None
 
 
 def _teaches(game: Game[Any]) -> bool:
@@ -131,6 +134,7 @@ def replay(game: Game[Any], seed: int, moves: Sequence[tuple[int, Action]]) -> R
     before each decision) is kept only for a game that counts lessons.
     """
     state = game.start(seed)
+    starter = game.starting_seat(state.data)
     last = state.scores()
     story: list[tuple[int, list[float]]] = [(0, last)]
     keep = _teaches(game)
@@ -144,7 +148,7 @@ def replay(game: Game[Any], seed: int, moves: Sequence[tuple[int, Action]]) -> R
             story.append((step, scores))
             last = scores
     lessons = game.lessons(history, state.data) if keep else ()
-    return Replayed(story, [LessonCount.of(lesson) for lesson in lessons])
+    return Replayed(story, [LessonCount.of(lesson) for lesson in lessons], starter)
 
 
 def play_record(
@@ -163,6 +167,8 @@ def play_record(
     sits at seat ``s``, and its bot is seeded ``bot_seed(seed, s)``. An exception from the
     rules or a bot becomes ``result.error``, so one broken game cannot stop a batch.
     ``decks`` (each seat's deck, as the game was configured) is kept in the record.
+    ``result.first`` is the starting player: the seat the game names
+    (:meth:`~ecotone.core.game.Game.starting_seat`), else the seat of the first decision.
     """
     order = seat_order(game.players, index, rotate)
     bots = [lineup[entry] for entry in order]
@@ -176,12 +182,16 @@ def play_record(
             result=msgspec.structs.replace(result, error=error_text(exc)),
             decks=list(decks),
         )
+    # The starting player: the seat the game names, else the seat that decided first.
+    first = again.starter
+    if first is None and run.moves:
+        first = run.moves[0][0]
     result = msgspec.structs.replace(
         result,
         scores=run.final.scores(),
         winners=run.final.winners(),
         steps=len(run.moves),
-        first=run.moves[0][0] if run.moves else None,
+        first=first,
     )
     return GameRecord(
         result=result,

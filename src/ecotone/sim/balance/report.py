@@ -28,6 +28,9 @@ from ecotone.sim.balance.matchups import Matchups, matchup_table
 from ecotone.sim.balance.record import GameRecord, LessonCount
 from ecotone.sim.balance.stats import (
     BH,
+    CLUSTERED,
+    MIN_OUTCOMES,
+    SMALL_SAMPLE,
     Figure,
     benjamini_hochberg,
     bootstrap,
@@ -35,6 +38,7 @@ from ecotone.sim.balance.stats import (
     clustered_difference,
     paired,
     ratio,
+    share_difference,
     wilson,
 )
 from ecotone.sim.balance.tension import tension
@@ -215,7 +219,8 @@ class ItemImpact:
         face: the item's id, name, group and label.
         seats_with, seats_without: the seat-games with and without it.
         win: the difference in win rate (with - without), ``None`` when untested.
-        margin: the difference in score margin (own score - the other seats' mean).
+        margin: the difference in score margin (own score - the other seats' mean),
+            ``None`` when untested or when the win rate needed small-sample methods.
     """
 
     face: Face
@@ -259,8 +264,13 @@ def item_impact(
     """Every touched item's impact, tested items first, strongest first.
 
     Items touched (or missed) by fewer than :data:`MIN_SEATS` seat-games are listed
-    untested. The p-values of all tested items are adjusted together
-    (Benjamini-Hochberg), separately for the win rate and for the margin.
+    untested. The win-rate difference is :func:`~ecotone.sim.balance.stats.share_difference`:
+    the cluster-robust normal interval when each group has at least
+    :data:`~ecotone.sim.balance.stats.MIN_OUTCOMES` wins and as many losses, small-sample
+    methods otherwise. The margin has no small-sample method of that kind (points are
+    not wins), so it is compared only where the win rate's normal approximation holds,
+    and left out (``None``) elsewhere. The p-values of all tested items are adjusted
+    together (Benjamini-Hochberg), separately for the win rate and for the margin.
     """
     done = [r for r in records if r.result.error is None and len(r.touched) == players]
     wins: list[tuple[int, set[str], float]] = []
@@ -273,35 +283,42 @@ def item_impact(
             margins.append(res.scores[s] - (statistics.fmean(others) if others else 0.0))
             wins.append((res.index, set(r.touched[s]), share if s in res.winners else 0.0))
     named = faces(sorted({item for _, touched, _ in wins for item in touched}), presentation)
-    tested: list[tuple[Face, int, Figure, Figure]] = []
+    tested: list[tuple[Face, int, Figure, Figure | None]] = []
     untested: list[ItemImpact] = []
     for item, face in named.items():
         marks = [item in touched for _, touched, _ in wins]
         n_with = sum(marks)
         win = margin = None
         if n_with >= MIN_SEATS and len(marks) - n_with >= MIN_SEATS:
-            win = clustered_difference(
+            win = share_difference(
                 f"item/{item}/win_rate",
                 f"{face.label}: win rate with it - without",
-                "share of games",
                 [(g, m, y) for (g, _, y), m in zip(wins, marks, strict=True)],
             )
+        if win is not None and win.method != SMALL_SAMPLE:
             margin = clustered_difference(
                 f"item/{item}/margin",
                 f"{face.label}: score margin with it - without",
                 "points",
                 [(g, m, y) for (g, _, _), m, y in zip(wins, marks, margins, strict=True)],
             )
-        if win is not None and margin is not None:
+        if win is not None:
             tested.append((face, n_with, win, margin))
         else:
             untested.append(ItemImpact(face, n_with, len(marks) - n_with))
     # All tested items' p-values are adjusted together, once for each difference.
     win_q = benjamini_hochberg([w.p if w.p is not None else 1.0 for _, _, w, _ in tested])
-    margin_q = benjamini_hochberg([m.p if m.p is not None else 1.0 for _, _, _, m in tested])
+    measured = [m for _, _, _, m in tested if m is not None]
+    margin_q = iter(benjamini_hochberg([m.p if m.p is not None else 1.0 for m in measured]))
     out = [
-        ItemImpact(face, n_with, len(wins) - n_with, win.with_q(wq), margin.with_q(mq))
-        for (face, n_with, win, margin), wq, mq in zip(tested, win_q, margin_q, strict=True)
+        ItemImpact(
+            face,
+            n_with,
+            len(wins) - n_with,
+            win.with_q(wq),
+            margin.with_q(next(margin_q)) if margin is not None else None,
+        )
+        for (face, n_with, win, margin), wq in zip(tested, win_q, strict=True)
     ]
     out.sort(key=lambda i: -(i.win.value if i.win else 0.0))
     return out + untested
@@ -463,9 +480,15 @@ class Report:
             "items": {
                 "method": "seats that named the item in an action they took, against seats "
                 "that did not; difference of means with a cluster-robust (CR1) standard "
-                f"error, games as clusters; p-values adjusted by {BH} over all tested items",
+                f"error, games as clusters, where each group has at least {MIN_OUTCOMES} "
+                f"wins and {MIN_OUTCOMES} losses; otherwise the win rates' difference with "
+                "Newcombe's hybrid score interval and an exact permutation test within "
+                f"games, and no margin difference; p-values adjusted by {BH} over all "
+                "tested items",
+                "methods": {"normal": CLUSTERED, "small": SMALL_SAMPLE},
                 "correction": BH,
                 "min_seats": MIN_SEATS,
+                "min_outcomes": MIN_OUTCOMES,
                 "strongest": [i.id for i in self.strongest],
                 "weakest": [i.id for i in self.weakest],
                 "tested": [i.to_json() for i in self.items if i.tested],

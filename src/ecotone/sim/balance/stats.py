@@ -13,6 +13,9 @@ never has to guess how sure a number is. The methods:
 * :func:`clustered_difference`: a difference of means between two groups of seats
   (those that took a card and those that did not) whose seats share games, with a
   cluster-robust standard error;
+* :func:`share_difference`: the same for win rates, which falls back on small-sample
+  methods (Newcombe's interval, an exact permutation test within games) when a group has
+  too few wins or too few losses for the normal approximation;
 * :func:`benjamini_hochberg`: q-values, so that many comparisons at once do not flood a
   report with chance findings.
 
@@ -21,15 +24,22 @@ Everything is seeded: the same inputs give the same intervals.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import statistics
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any
 
 __all__ = [
+    "CLUSTERED",
     "LEVEL",
+    "MIN_OUTCOMES",
+    "MIN_RESAMPLES",
+    "RESAMPLES_WHY",
+    "SMALL_SAMPLE",
     "Figure",
     "benjamini_hochberg",
     "bootstrap",
@@ -38,11 +48,27 @@ __all__ = [
     "normal_p",
     "paired",
     "ratio",
+    "share_difference",
     "wilson",
+    "within_games_p",
 ]
 
 LEVEL = 0.95
 Z95 = 1.959963984540054  # the standard normal's 97.5% quantile
+
+MIN_RESAMPLES = 100
+"""The fewest bootstrap resamples a command accepts. A 95% percentile interval is read
+off the 2.5th and 97.5th percentiles of the resamples: with fewer than 41 of them both
+ends are simply the smallest and the largest resample, with 1 or 2 the "interval" may not
+even hold the estimate, and with 0 it is the estimate alone. 100 leaves at least two
+resamples beyond each end; the default (1000) is what the intervals of the documents
+were made with."""
+
+RESAMPLES_WHY = (
+    "a 95% interval lies between the 2.5th and 97.5th percentiles of the resamples, and "
+    "fewer give the smallest and largest resample, or no interval at all"
+)
+"""Why :data:`MIN_RESAMPLES`, in the words a refusal gives."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -347,6 +373,168 @@ def clustered_difference(
         p=normal_p(diff, se),
         extra=(("with", mean_with), ("without", mean_without)),
     )
+
+
+# -- two win rates, however few the seats -------------------------------------------------------
+
+MIN_OUTCOMES = 5
+"""The fewest wins, and the fewest seats that did not win, each group needs for the normal
+approximation of a difference of win rates (the textbook rule ``n·p ≥ 5`` and
+``n·(1-p) ≥ 5`` for a share, the same rule of thumb as the chi-square test's expected
+counts of 5)."""
+
+SMALL_SAMPLE = (
+    "difference of win rates (with - without); a group with fewer than "
+    f"{MIN_OUTCOMES} wins or {MIN_OUTCOMES} losses: Newcombe's hybrid score interval, "
+    "widened to the cluster-robust one where that is wider; two-sided p from the exact "
+    "permutation test within games"
+)
+
+
+def _clip(f: Figure, low: float, high: float) -> Figure:
+    """``f`` with its interval kept inside ``[low, high]`` (and still holding its value)."""
+    return replace(
+        f,
+        low=min(f.value, max(low, f.low)),
+        high=max(f.value, min(high, f.high)),
+    )
+
+
+def share_difference(
+    id: str,
+    label: str,
+    rows: Sequence[tuple[int, bool, float]],
+) -> Figure | None:
+    """The difference in win rate between seats with and without a mark, sound however
+    few the seats.
+
+    ``rows`` are ``(game, marked, share of the win)``, one per seat of a game, as for
+    :func:`clustered_difference`. That function's normal interval is only as good as its
+    standard error, which is estimated from the seats themselves: a group of five seats
+    that all lost has no spread at all, so its win rate looks certain and the difference
+    comes out "beyond chance" (0 wins in 5 seats at a 25% win rate happens one time in
+    four). So:
+
+    * when each group has at least :data:`MIN_OUTCOMES` wins and as many seats that did
+      not win, the cluster-robust difference of :func:`clustered_difference`;
+    * otherwise *small-sample* methods: the interval is Newcombe's hybrid score interval
+      (1998, method 10: each group's Wilson interval, combined), which behaves at 0% and
+      100% as Wilson's does, widened to the cluster-robust interval where that one is
+      wider (it sees the seats of a game lose together, which Newcombe's does not); the
+      p-value is exact, from :func:`within_games_p`.
+
+    Either way the interval stays inside [-100%, +100%], the only differences two win
+    rates can have. Returns ``None`` when either group is empty.
+
+    >>> lost = [(g, True, 0.0) for g in range(5)]  # five seats with the card, no win
+    >>> rest = [(g, False, 1.0 if s == 0 else 0.0) for g in range(5) for s in range(3)]
+    >>> f = share_difference("d", "d", lost + rest)
+    >>> round(f.value, 3), f.high > 0, f.p > 0.05
+    (-0.333, True, True)
+    """
+    base = clustered_difference(id, label, "share of games", rows)
+    if base is None:
+        return None
+    groups = [[y for _, x, y in rows if x == mark] for mark in (True, False)]
+    fewest = min(min(sum(ys), len(ys) - sum(ys)) for ys in groups)
+    if fewest >= MIN_OUTCOMES:
+        return _clip(base, -1.0, 1.0)
+    w = [wilson(id, label, sum(ys), len(ys)) for ys in groups]
+    diff = base.value
+    low = diff - math.hypot(w[0].value - w[0].low, w[1].high - w[1].value)
+    high = diff + math.hypot(w[0].high - w[0].value, w[1].value - w[1].low)
+    small = replace(
+        base,
+        low=min(low, base.low),
+        high=max(high, base.high),
+        method=SMALL_SAMPLE,
+        p=within_games_p(rows),
+    )
+    return _clip(small, -1.0, 1.0)
+
+
+def _whole(values: Sequence[float]) -> tuple[list[int], int]:
+    """Shares of a win (0, 1, 1/2, 1/3...) as whole numbers over their common denominator,
+    so that sums of them can be told apart exactly."""
+    fractions = [Fraction(v).limit_denominator(1000) for v in values]
+    scale = math.lcm(*(f.denominator for f in fractions)) if fractions else 1
+    return [int(f * scale) for f in fractions], scale
+
+
+def _convolve(a: dict[int, float], b: dict[int, float]) -> dict[int, float]:
+    out: dict[int, float] = {}
+    for x, px in a.items():
+        for y, py in b.items():
+            out[x + y] = out.get(x + y, 0.0) + px * py
+    return out
+
+
+def _subset_sums(values: tuple[int, ...], k: int) -> dict[int, float]:
+    """The sum of ``k`` of a game's seats drawn at random: its distribution."""
+    combos = list(itertools.combinations(values, k))
+    out: dict[int, float] = {}
+    for c in combos:
+        out[sum(c)] = out.get(sum(c), 0.0) + 1.0 / len(combos)
+    return out
+
+
+def _hypergeometric(wins: int, seats: int, drawn: int) -> dict[int, float]:
+    """Wins among ``drawn`` of ``seats`` seats, ``wins`` of which won, drawn at random."""
+    total = math.comb(seats, drawn)
+    low, high = max(0, drawn - (seats - wins)), min(drawn, wins)
+    return {
+        x: math.comb(wins, x) * math.comb(seats - wins, drawn - x) / total
+        for x in range(low, high + 1)
+    }
+
+
+def within_games_p(rows: Sequence[tuple[int, bool, float]]) -> float:
+    """The exact two-sided p-value of "which seats had the mark has nothing to do with
+    which seats won", by permutation within games.
+
+    ``rows`` are ``(game, marked, share of the win)``. Under that hypothesis, given each
+    game's outcome and how many of its seats had the mark, any of the game's seats could
+    have been the marked ones, equally likely. The distribution of the marked seats'
+    total share of wins over all those reassignments is computed exactly (game by game,
+    then convolved), and the p-value is its probability of lying at least as far from its
+    mean as the observed total. The games are the strata of an exact conditional test, as
+    in the exact form of the Cochran-Mantel-Haenszel test; the seats of one game, which
+    are not independent, are never compared with another game's.
+
+    A game of one seat (a solo game) compares nothing within itself: all of them form
+    one stratum, where seats of different games are independent, and there the test is
+    Fisher's exact test (a hypergeometric draw).
+
+    >>> rows = [(g, s == 0, 1.0 if s == 1 else 0.0) for g in range(6) for s in (0, 1)]
+    >>> within_games_p(rows)  # 6 duels all lost by the marked seat: 2 / 2**6
+    0.03125
+    """
+    values, _ = _whole([y for _, _, y in rows])
+    games: dict[int, list[tuple[bool, int]]] = {}
+    for (game, marked, _), v in zip(rows, values, strict=True):
+        games.setdefault(game, []).append((marked, v))
+    observed = sum(v for (_, marked, _), v in zip(rows, values, strict=True) if marked)
+    dist: dict[int, float] = {0: 1.0}
+    made: dict[tuple[tuple[int, ...], int], dict[int, float]] = {}
+    solo: list[tuple[bool, int]] = []
+    for seats in games.values():
+        if len(seats) == 1:
+            solo += seats
+            continue
+        k = sum(marked for marked, _ in seats)
+        key = (tuple(sorted(v for _, v in seats)), k)
+        if key not in made:  # many games are alike: one winner, one marked seat
+            made[key] = _subset_sums(key[0], k)
+        dist = _convolve(dist, made[key])
+    if solo:
+        scale = max((v for _, v in solo), default=0) or 1  # a solo seat wins whole or not
+        wins = sum(v > 0 for _, v in solo)
+        drawn = sum(marked for marked, _ in solo)
+        counts = _hypergeometric(wins, len(solo), drawn)
+        dist = _convolve(dist, {x * scale: p for x, p in counts.items()})
+    mean = sum(x * p for x, p in dist.items())
+    far = abs(observed - mean) - 1e-9 * max(1.0, abs(mean))
+    return min(1.0, sum(p for x, p in dist.items() if abs(x - mean) >= far))
 
 
 # -- many comparisons at once ------------------------------------------------------------------
