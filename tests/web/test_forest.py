@@ -78,7 +78,7 @@ def test_play_against_a_bot_to_the_end_by_clicking_the_board(page: Any, server: 
 @pytest.mark.slow
 def test_two_people_in_two_browsers_play_one_match(page: Any, new_page: Any) -> None:
     match = create(page, GAME, ["you", "human"])
-    assert "Waiting for players" in page.locator("#turn").inner_text()
+    assert page.locator("#turn").inner_text() == "Waiting for 1 player to join"
     other = new_page()
     other.wait_for_selector(f"#open-matches button[aria-label*='{match}']")
     other.fill("#player-name", "Ben")

@@ -157,14 +157,23 @@ export function sentence(text) {
 /** A game's own description of an option or variant, in the words a player reads here:
  * without references to files of the project ("(RULINGS.md)") or to deck files, which a
  * server never reads for a browser (only the ready-made decks are offered), and, for a
- * yes/no option shown as a box, "ticked" and "unticked" for its raw values.
- * @param {string} text @param {boolean} box whether the option is a check box */
-export function playerWords(text, box = false) {
+ * yes/no option shown as a box, "ticked" and "unticked" for its raw values; an option's
+ * raw values quoted in it ("'any-time' … or 'own-turn'") are said as the list offers them,
+ * by their `choice_labels` (“At any time…”).
+ * @param {string} text @param {boolean} box whether the option is a check box
+ * @param {GameOption} [option] the option described, whose values' labels to use */
+export function playerWords(text, box = false, option) {
   let out = String(text || "")
     .replace(/\s*\([^()]*(?:\.md|\.toml|RULINGS)[^()]*\)/g, "")
     .replace(/,?\s*or (?:the path of )?a deck file(?: ending in \.toml)?/g, "")
     .replace(/\s*\.toml\b/g, "");
   if (box) out = out.replace(/\bfalse\b/g, "unticked").replace(/\btrue\b/g, "ticked");
+  (option?.choices || []).forEach((value, i) => {
+    const label = option?.choice_labels?.[i];
+    if (!label || typeof value !== "string") return;
+    const quoted = value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    out = out.replace(new RegExp(`(['"‘“\`])${quoted}(['"’”\`])`, "g"), `“${label}”`);
+  });
   return out.replace(/\s{2,}/g, " ").trim();
 }
 
@@ -177,7 +186,7 @@ export function playerWords(text, box = false) {
 function optionInput(o) {
   const id = `option-${o.name}`;
   // every option is explained in a sentence: the game's own summary
-  const hint = h("span.option-hint.muted", { id: `${id}-hint` }, sentence(playerWords(o.summary, typeof o.default === "boolean")) || `${o.label || o.name}.`);
+  const hint = h("span.option-hint.muted", { id: `${id}-hint` }, sentence(playerWords(o.summary, typeof o.default === "boolean", o)) || `${o.label || o.name}.`);
   const described = { id, "data-option": o.name, "aria-describedby": `${id}-hint` };
   /** @type {HTMLInputElement | HTMLSelectElement} */
   let input;
@@ -228,7 +237,7 @@ function renderForm(form, game) {
   form.replaceChildren(h("h2", {}, `2 · Set up ${game.title}`));
   const players = h("select", { id: "players", "aria-label": "Number of players" });
   const variant = h("select", { id: "variant", "aria-label": "Variant", "aria-describedby": "variant-hint" }, h("option", { value: "" }, "standard"));
-  for (const v of game.variants) variant.append(h("option", { value: v.name, title: playerWords(v.summary) }, `${v.name} (${v.min_players === v.max_players ? v.min_players : `${v.min_players}–${v.max_players}`} players)`));
+  for (const v of game.variants) variant.append(h("option", { value: v.name, title: playerWords(v.summary) }, `${v.name} (${v.min_players === v.max_players ? counted(v.min_players, "player") : `${v.min_players}–${v.max_players} players`})`));
   const variantHint = h("span.muted", { id: "variant-hint" });
   // The player counts follow the variant: BioMasters' 2v2 is for four, Forest's solo for one.
   function drawPlayers() {

@@ -81,14 +81,93 @@ export function clockFace(seconds) {
   return hr ? `${hr}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
 }
 
-/** The rules document for a player: its sections listed first to jump to, then the text,
- * without the parenthesised references to the project's files ("(RULINGS.md)") that
- * only its developers use; the rulings file is named as what it is, Ecotone's rulings.
- * @param {string} text @returns {HTMLElement[]} */
+// The project's own files, which only its developers read: its rulings, documents, data,
+// code and tests ("shared/RULINGS.md", "src/ecotone/games/GAME/", "test_example.py").
+const PROJECT_FILE = String.raw`(?:RULINGS|\.md\b|\.toml\b|\.txt\b|\.py\b|(?<![\w/])(?:src|tests|shared|research)\/)`;
+// A parenthesised reference to them, with the space (and line break) before it.
+const FILE_REFERENCE = new RegExp(String.raw`[ \t]*(?:\n[ \t]*)?\([^()]*?${PROJECT_FILE}[^()]*\)`, "g");
+// Words about the code itself: naming the code's or the tests' files, or with "the code"
+// as their subject ("The code cites these sections (§) by name.").
+const CODE_FILE = /`[^`]*(?:(?<![\w/])(?:src|tests)\/|\.py\b)[^`]*`/;
+const ABOUT_THE_CODE = /^[^\p{L}]*The code\b/u;
+const LIST_ITEM = /^(\s*(?:[-*+]|\d{1,9}[.)])\s+)/;
+
+/** A sentence without what it says about the code: "" when that is all it says, else
+ * without its clauses (parts after a colon or a semicolon, outside brackets and code) that
+ * name the code's files ("…, designed by Ecotone; the data is `src/…`." keeps its first
+ * clause). @param {string} sentence @returns {string} */
+function withoutCode(sentence) {
+  if (ABOUT_THE_CODE.test(sentence)) return "";
+  if (!CODE_FILE.test(sentence)) return sentence;
+  /** @type {string[]} clause, separator, clause, ... */
+  const parts = [];
+  let depth = 0, code = false, from = 0;
+  for (let i = 0; i < sentence.length; i++) {
+    const c = sentence[i];
+    if (c === "`") code = !code;
+    else if (!code && c === "(") depth += 1;
+    else if (!code && c === ")") depth = Math.max(0, depth - 1);
+    else if (!code && !depth && (c === ";" || c === ":") && /\s/.test(sentence[i + 1] || "")) { parts.push(sentence.slice(from, i), c); from = i + 1; }
+  }
+  parts.push(sentence.slice(from));
+  const end = /[.!?]*$/.exec(sentence)?.[0] || "";
+  let kept = "";
+  for (let i = 0; i < parts.length; i += 2) {
+    if (CODE_FILE.test(parts[i])) continue;
+    kept += kept ? `${parts[i - 1]}${parts[i]}` : parts[i].trimStart();
+  }
+  kept = kept.replace(/[\s.!?]+$/, "");
+  return kept ? `${kept.charAt(0).toUpperCase()}${kept.slice(1)}${end}` : "";
+}
+
+/** The prose of `text` (paragraphs and list items; never code, tables or headings)
+ * without what it says about the code (`withoutCode`, sentence by sentence).
+ * @param {string} text @returns {string} */
+function withoutCodeSentences(text) {
+  /** @type {string[]} */
+  const out = [];
+  /** @type {string[] | null} the lines of the paragraph or list item being read */
+  let unit = null;
+  let fenced = false;
+  const flush = () => {
+    if (!unit) return;
+    const marker = LIST_ITEM.exec(unit[0])?.[1] || "";
+    // sentences, each with the space after it: [s0, gap0, s1, gap1, ...]
+    const parts = [unit[0].slice(marker.length), ...unit.slice(1)].join("\n").split(/(?<=[.!?])(\s+)/);
+    let kept = "";
+    let changed = false;
+    for (let i = 0; i < parts.length; i += 2) {
+      const said = withoutCode(parts[i]);
+      if (said !== parts[i]) changed = true;
+      if (said) kept += said + (parts[i + 1] ?? "");
+    }
+    if (!changed) out.push(...unit);
+    else if (kept.trim()) out.push(...`${marker}${kept.trimEnd()}`.split("\n"));
+    unit = null;
+  };
+  for (const line of text.split("\n")) {
+    if (/^\s*(```|~~~)/.test(line)) { flush(); fenced = !fenced; out.push(line); continue; }
+    if (fenced || !line.trim() || /^\s*[|#>]/.test(line)) { flush(); out.push(line); continue; }
+    if (!unit || LIST_ITEM.test(line)) { flush(); unit = [line]; } else unit.push(line);
+  }
+  flush();
+  return out.join("\n");
+}
+
+/** A game's rules document as a player reads it: without the references to the project's
+ * files that only its developers use, parenthesised ("(`tests/games/GAME/test_example.py`)",
+ * "(RULINGS.md)") or as sentences about the code ("The code in `src/…` cites the sections
+ * below."), nor the space such a reference leaves before a full stop; the rulings file is
+ * named as what it is, Ecotone's rulings. @param {string} text @returns {string} */
+export function playerRules(text) {
+  const said = withoutCodeSentences(String(text).replace(/\r\n?/g, "\n").replace(FILE_REFERENCE, ""));
+  return said.replace(/`?RULINGS\.md`?/g, "Ecotone's rulings").replace(/(\S)[ \t]+(?=[.,;:!?](?:\s|$))/g, "$1");
+}
+
+/** The rules document for a player (`playerRules`): its sections listed first to jump
+ * to, then the text. @param {string} text @returns {HTMLElement[]} */
 export function rulesDocument(text) {
-  const said = String(text).replace(/[ \t]*\([^()]*?(?:RULINGS|\.md\b|\.toml\b|\.txt\b|src\/|research\/)[^()]*\)/g, "")
-    .replace(/`?RULINGS\.md`?/g, "Ecotone's rulings");
-  const nodes = /** @type {HTMLElement[]} */ (markdown(said));
+  const nodes = /** @type {HTMLElement[]} */ (markdown(playerRules(text)));
   const sections = nodes.filter((n) => n.tagName === "H4");
   sections.forEach((n, i) => { n.id = `rules-s${i}`; n.tabIndex = -1; });
   const toc = sections.length > 2 ? h("nav.rules-toc", { "aria-label": "Sections of the rules" }, h("ul", {}, sections.map((n) => h("li", {},
@@ -463,17 +542,19 @@ export class MatchPage {
       case "undo/declined": return `${seat === this.seat ? "Your" : `${who}'s`} request to take back a decision was declined: it stands.`;
       case "undo/lapsed": return `Nobody answered in time: ${seat === this.seat ? "your" : `${who}'s`} decision stands.`;
       case "undo/withdrawn": return `The match moved on: ${seat === this.seat ? "your" : `${who}'s`} request to take back a decision is withdrawn.`;
+      // (its seats' labels stay: the server's notices name a seat as a place, "Ben left P2")
       default: { const said = nameText(this.catalogue, msg.message); return said.charAt(0).toUpperCase() + said.slice(1); }
     }
   }
 
   // Choices and the log name cards and tiles as players read them ("play Darwin's Fox
-  // (B05) at v20"), from the catalogue; the game's own notation stays in `notation`.
+  // (B05) at v20"), from the catalogue, and seats by who sits there ("give S13 to Ben");
+  // the game's own notation stays in `notation`.
   /** @param {Update} msg */
   nameCards(msg) {
-    for (const l of msg.legal || []) { l.notation = l.text; l.text = nameAction(this.catalogue, l.action, l.text); }
+    for (const l of msg.legal || []) { l.notation = l.text; l.text = this.seatWords(nameAction(this.catalogue, l.action, l.text)); }
     /** @param {LogEntry} e */
-    const named = (e) => { e.notation = e.text; e.text = nameAction(this.catalogue, e.action, e.text); };
+    const named = (e) => { e.notation = e.text; e.text = this.seatWords(nameAction(this.catalogue, e.action, e.text)); };
     for (const e of msg.log || []) { named(e); if (e.took_back) named(e.took_back); }
     if (msg.undo_offer?.step) named(msg.undo_offer.step);
   }
@@ -606,7 +687,9 @@ export class MatchPage {
       left.append(board({
         obs, legal, seat: this.seat, players: this.info.players, catalogue: this.catalogue, glossary: this.presentation.glossary,
         unplayable: frame ? {} : u.unplayable || {},
-        act: (a) => this.act(a), busy: Boolean(this.busy), names: (s) => this.names(s), toMove: frame ? frame.to_move : u.to_move,
+        // while seats are still open nobody is to play yet, whatever the game's first turn is
+        act: (a) => this.act(a), busy: Boolean(this.busy), names: (s) => this.names(s), words: (t) => this.seatWords(t),
+        toMove: frame ? frame.to_move : u.status === "open" ? [] : u.to_move,
         recent: this.recent(frame), redraw: () => this.draw(),
       }));
       if (this.presentation.panels.includes("players-table")) { const t = this.playersTable(obs, true); if (t) left.append(t); }
@@ -654,8 +737,8 @@ export class MatchPage {
   decision(u, legal) {
     if (u.status === "over") return "The game is over.";
     if (u.dealt === false) return `${this.awaitedDecks()}: the cards are dealt once every deck is in.`;
-    if (u.status === "open") return "Waiting for players to join.";
-    if (u.phase) return u.phase;
+    if (u.status === "open") return `${this.awaitedPlayers()}: the game begins once every seat is taken.`;
+    if (u.phase) return this.seatWords(u.phase);
     if (legal.length) {
       const kinds = [...new Set(legal.map((l) => (l.action.type || "action").replace(/-/g, " ")))];
       const said = kinds.length > 1 ? `${kinds.slice(0, -1).join(", ")} or ${kinds[kinds.length - 1]}` : kinds[0];
@@ -834,7 +917,7 @@ export class MatchPage {
     const standIn = this.seat !== null && this.info.seats[this.seat]?.taken_over;
     const mine = u.status === "active" && u.waiting_for.includes(this.seat);
     // offline, "Your turn" would promise what the page cannot do now: it says so instead
-    const turn = u.dealt === false ? this.awaitedDecks() : u.status === "open" ? "Waiting for players to join" : u.status === "over" ? "The game is over"
+    const turn = u.dealt === false ? this.awaitedDecks() : u.status === "open" ? this.awaitedPlayers() : u.status === "over" ? "The game is over"
       : mine ? (standIn ? "Your turn: a bot is playing it" : !this.online ? "Your turn, once the connection is back" : "Your turn")
         : `Waiting for ${u.waiting_for.map((s) => this.who(s)).join(", ") || "…"}`;
     const perMove = this.info.move_seconds ? ` · ${spokenTime(Math.max(1, Math.round(this.info.move_seconds)))} per move` : "";
@@ -852,7 +935,7 @@ export class MatchPage {
         h("h1", {}, this.info.title, h("span.muted", { style: "font-size:.9rem;font-weight:400" }, ` · match ${this.id} · `, h("span", { id: "turn-number", title: `${u.version} steps taken` }, `turn ${u.turn ?? u.version}`), perMove)),
         h(`span.status-line${mine && this.online ? ".you" : ""}${this.online ? "" : ".offline"}`, { id: "turn", role: "status", "aria-live": "polite" },
           this.seat === null ? `Spectating · ${turn}` : turn, seatSwitch)),
-      u.phase && u.status === "active" && !this.frames ? h("p.phase", { id: "phase" }, u.phase) : null,
+      u.phase && u.status === "active" && !this.frames ? h("p.phase", { id: "phase" }, this.seatWords(u.phase)) : null,
       h("div.seats-row", {}, h("div.seats", { "aria-label": "Seats and scores" }, chips), this.seatTools(u)),
       u.status === "active" ? this.clockLine(u) : null,
       h("p.thinking", { id: "thinking", role: "status", "aria-live": "off", hidden: true }),
@@ -860,6 +943,7 @@ export class MatchPage {
       u.status === "active" && !this.frames ? this.undoOfferPanel(u) : null,
       this.undoNote && u.status === "active" && !this.frames ? h(`p.undo-note${this.undoNote.bad ? ".bad" : ""}`, { id: "undo-note", role: "status" }, this.undoNote.text) : null,
       this.seat === null && u.status !== "over" && this.info.seats.some((s) => s.kind === "human" && !s.joined) ? this.joinBar() : null,
+      this.seat !== null && u.status !== "over" && !this.frames && this.openSeats().length ? this.inviteBox() : null,
       this.lost ? h("p.error", { id: "seat-lost" }, this.lost, " ", h("a", { href: "#/" }, "Back to the lobby")) : null,
       this.error ? h("p.error", { role: "alert", id: "refusal", "data-code": this.error.code, title: this.error.code }, this.error.text) : null);
   }
@@ -903,8 +987,27 @@ export class MatchPage {
    * ("P2 has decided since") by who sits there ("Ben has decided since").
    * @param {string | null | undefined} message */
   undoWords(message) {
-    const said = nameText(this.catalogue, String(message || "not now"));
-    return said.replace(/\bP([1-9]\d?)\b/g, (p, n) => (Number(n) <= this.info.players ? this.who(Number(n) - 1) : p));
+    return this.seatWords(nameText(this.catalogue, String(message || "not now")));
+  }
+
+  /** The game's words (the phase, a choice, a step of the log, a reason an undo is
+   * refused) as this page says them: each seat's label, as `seatName` gives it and the
+   * games' texts use it ("P2"), by who sits there ("Ben"), the viewer's own as
+   * "Ana (you)", and the viewer's "P1's" as "your". Only a whole label of one of the
+   * match's seats is a seat: never a label inside a card's id or a cell's name ("P10",
+   * "P1a", "P1-x", "P1.b"), nor one beyond the seats ("P5" of a 2-player match).
+   * @template {string | null | undefined} T @param {T} text @returns {T} */
+  seatWords(text) {
+    if (typeof text !== "string" || !this.info) return text;
+    const seats = new Map(Array.from({ length: this.info.players }, (_, s) => [seatName(s), s]));
+    return /** @type {T} */ (text.replace(/(?<![\p{L}\p{N}_#./-])(\p{Lu}\d+)(['’]s)?(?![\p{L}\p{N}_#/-]|\.[\p{L}\p{N}])/gu,
+      (all, label, owns, at, whole) => {
+        const s = seats.get(label);
+        if (s === undefined) return all;
+        if (s !== this.seat) return `${this.who(s)}${owns || ""}`;
+        if (!owns) return this.names(s);
+        return /(^|[.!?]\s+)$/.test(whole.slice(0, at)) ? "Your" : "your";
+      }));
   }
 
   /** "Ana", "Ana and Ben", "Ana, Ben and Cy". @param {string[]} names */
@@ -1061,6 +1164,35 @@ export class MatchPage {
     return `Reconnecting in ${Math.max(0, Math.ceil((this.retryAt - Date.now()) / 1000))} s (attempt ${this.retry + 1}).`;
   }
 
+  /** The seats still free for a person to take. */
+  openSeats() { return (this.info.seats || []).filter((s) => s.kind === "human" && !s.joined); }
+
+  /** What an open match waits for, in words: "Waiting for 1 player to join". */
+  awaitedPlayers() { return `Waiting for ${counted(this.openSeats().length, "player")} to join`; }
+
+  // While seats are free, a seated player has the link to pass on: whoever opens it sees
+  // the match with "Take a seat" (the join bar), or finds it among the lobby's open matches.
+  inviteBox() {
+    const free = this.openSeats();
+    const url = `${location.origin}${location.pathname}#/match/${encodeURIComponent(this.id)}`;
+    const field = h("input.invite-link", { id: "invite-link", type: "text", readonly: true, value: url, "aria-label": "Link to this match", onfocus: (ev) => /** @type {HTMLInputElement} */ (ev.currentTarget).select() });
+    const copy = async () => {
+      const box = /** @type {HTMLInputElement | null} */ (document.getElementById("invite-link"));
+      try {
+        await navigator.clipboard.writeText(url);
+      } catch {  // no clipboard for this page (not a secure address): the old way, from the field
+        box?.focus(); box?.select();
+        if (!document.execCommand("copy")) { toast("Select the link and copy it: this browser would not copy it for the page.", true); return; }
+      }
+      toast("Link copied: send it to whoever you want to play with.");
+    };
+    const whom = free.length === 1 ? "the person you want to play with" : `the ${free.length} people you want to play with`;
+    return h("div.invite", { id: "invite", role: "group", "aria-labelledby": "invite-h" },
+      h("p", { id: "invite-h" }, h("strong", {}, `Send this link to ${whom}`),
+        `: they open it and take ${free.length === 1 ? `the free seat (${seatName(free[0].seat)})` : "the free seats"} under their own name${free.some((x) => x.brings_deck) ? ", with their deck" : ""}. The game begins once every seat is taken.`),
+      h("div.invite-row", {}, field, h("button.secondary", { type: "button", id: "invite-copy", onclick: copy }, "Copy link")));
+  }
+
   /** Whose decks the deal waits for, in words: "Waiting for P2 to bring a deck". */
   awaitedDecks() {
     const waiting = (this.info.seats || []).filter((s) => s.brings_deck);
@@ -1079,7 +1211,7 @@ export class MatchPage {
       h("h2", { id: "awaiting-h" }, "Waiting for decks"),
       h("p", {}, "In this match some players bring their own decks. The cards are dealt, from the match's seed and every deck, once the last of them sits down; until then nobody sees a card."),
       h("ul", {}, rows),
-      open && this.seat !== null ? h("p.muted", {}, "Send this page's address to whoever you want to play: they choose their deck as they take the seat (or find the match among the lobby's open matches).") : null);
+      open && this.seat !== null ? h("p.muted", {}, "Whoever takes a free seat (with the link above, or from the lobby's open matches) chooses their deck as they sit down.") : null);
   }
 
   // Someone watching a match with a free seat (a link passed on by a friend): sit down
@@ -1256,8 +1388,8 @@ export class MatchPage {
       this.info.seats.map((s) => h("option", { value: s.seat, selected: this.replaySeat === s.seat }, this.seatLabel(s.seat))));
     chair.value = this.replaySeat === null ? "" : String(this.replaySeat);
     listen(chair, "change", (ev) => { const v = /** @type {HTMLSelectElement} */ (ev.currentTarget).value; this.loadReplay(v === "" ? null : Number(v)); });
-    const said = f.last ? [h("strong", {}, `Move ${this.frame}: ${this.names(f.last.seat)}`), ` — ${nameAction(this.catalogue, f.last.action, f.last_text)}`] : [h("strong", {}, "The start"), " — the cards as they were dealt"];
-    const next = f.next ? `Next: ${this.names(f.next.seat)} — ${nameAction(this.catalogue, f.next.action, f.next_text)}` : `The end of the game · ${(f.scores || []).map((sc, s) => `${this.who(s)} ${sc}`).join(", ")}`;
+    const said = f.last ? [h("strong", {}, `Move ${this.frame}: ${this.names(f.last.seat)}`), ` — ${this.seatWords(nameAction(this.catalogue, f.last.action, f.last_text))}`] : [h("strong", {}, "The start"), " — the cards as they were dealt"];
+    const next = f.next ? `Next: ${this.names(f.next.seat)} — ${this.seatWords(nameAction(this.catalogue, f.next.action, f.next_text))}` : `The end of the game · ${(f.scores || []).map((sc, s) => `${this.who(s)} ${sc}`).join(", ")}`;
     return h("section.panel.replay", { "aria-label": "Replay" },
       h("h2", {}, "Replay · every hand revealed"),
       h("div.replay-bar", {},
@@ -1320,7 +1452,8 @@ export class MatchPage {
     const box = h(`section.panel${this.choicesFolded ? ".choices-folded" : ""}`, { "aria-labelledby": "actions-h", id: "actions" }, head);
     if (this.seat === null) { box.append(h("p.muted", {}, "You are watching: only seated players choose.")); return box; }
     if (!legal.length) {
-      box.append(h("p.muted", {}, u.my_choice ? "Your choice is in: waiting for the others." : u.status === "over" ? "No more choices." : "Not your turn."));
+      box.append(h("p.muted", {}, u.my_choice ? "Your choice is in: waiting for the others." : u.status === "over" ? "No more choices."
+        : u.status === "open" ? `${this.awaitedPlayers()}: your choices come once the game begins.` : "Not your turn."));
       return box;
     }
     if (!this.online) {
@@ -1430,7 +1563,7 @@ export class MatchPage {
       const here = f.version === this.frame;
       return h(`li${here ? ".now" : ""}`, { value: f.version, "data-version": f.version, "aria-current": here ? "step" : null },
         h("button.log-step", { type: "button", id: `log-step-${f.version}`, title: `Go to step ${f.version}`, onclick: () => this.goFrame(f.version) },
-          `${this.who(/** @type {NonNullable<Frame["last"]>} */ (f.last).seat)}: ${nameAction(this.catalogue, /** @type {NonNullable<Frame["last"]>} */ (f.last).action, f.last_text)}`));
+          `${this.who(/** @type {NonNullable<Frame["last"]>} */ (f.last).seat)}: ${this.seatWords(nameAction(this.catalogue, /** @type {NonNullable<Frame["last"]>} */ (f.last).action, f.last_text))}`));
     });
     const ol = h("ol.log.replay-log", { id: "log" }, items);
     return h("section.panel", { "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, "What happened", h("span.muted", { style: "font-size:.85rem;font-weight:400" }, ` · step ${this.frame} of ${frames.length - 1}`)),

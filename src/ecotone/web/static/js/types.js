@@ -166,6 +166,8 @@
  * @property {(action: Json) => unknown} act takes a legal action's `action`
  * @property {boolean} busy an action is on its way: the board offers nothing
  * @property {(seat: number) => string} names who sits at a seat, in words
+ * @property {(text: string) => string} words the game's own words (a line of its log) with
+ *   each seat's label ("P2") as who sits there, as the page says them (match.js `seatWords`)
  * @property {number[]} toMove
  * @property {Array<{seat: number, action: Json}>} recent the steps just played, to mark
  *   where they happened (the others' since the viewer's last step: match.js `recent`)

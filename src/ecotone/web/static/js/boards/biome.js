@@ -62,6 +62,9 @@ const LAYERS = {
   U: { title: "Understory", lift: 0 },
 };
 const BASE = 5;  // the platforms' own thickness under the lowest layer
+// The board is drawn at least this many pixels per unit of its drawing: its cells' names
+// (11 units) stay 11 pixels or more, on a phone too, where the board then scrolls sideways.
+const BOARD_MIN_SCALE = 1;
 // Plant chips: a colour per plant and the ink that reads on it (contrast >= 4.5:1).
 /** @type {Record<string, [string, string]>} */
 const PLANT_COLOURS = {
@@ -140,7 +143,7 @@ function tileFace(cat, id, rot, x, y, size, { label = true } = {}) {
       s("circle", { cx, cy, r: size * 0.22, fill, class: "bm-chip" }),
       s("text", { x: cx, y: cy, fill: ink, class: "bm-code", "font-size": size * 0.2 }, cat.plants?.[plant]?.code || "?")));
   }
-  if (label) g.append(s("text", { x, y, class: "bm-tid", "font-size": size * 0.17 }, id));
+  if (label) g.append(s("text", { x, y, class: "bm-tid", "font-size": size * 0.24 }, id));
   return g;
 }
 
@@ -164,7 +167,7 @@ function cardWords(cat, id) {
   const bits = [c.name];
   if (c.latin) bits.push(`(${c.latin})`);
   const more = [];
-  if (c.points) more.push(`${c.points} points`);
+  if (c.points) more.push(counted(c.points, "point"));
   if (c.level) more.push(`${LEVEL_TITLE[c.level]} of the ${c.home}`);
   else if (c.kind === "plant") more.push("plant card");
   else if (c.kind) more.push(c.kind);
@@ -268,7 +271,10 @@ export function biomeBoard(args) {
     const xs = cells.map((c) => c.x); const ys = cells.map((c) => c.y);
     const pad = size + 6;
     const minX = Math.min(...xs) - pad; const minY = Math.min(...ys) - pad - LAYERS.E.lift; const w = Math.max(...xs) + pad - minX; const hgt = Math.max(...ys) + pad + BASE + 4 - minY;
-    const svg = s("svg", { viewBox: `${minX.toFixed(0)} ${minY.toFixed(0)} ${w.toFixed(0)} ${hgt.toFixed(0)}`, class: "bm-board", role: "group", "aria-label": `The board: ${form.name} formation` });
+    // on a phone never narrower than its own units, scrolled sideways in its frame
+    // (app.css `.bm-boardscroll`), so the cells' names stay readable
+    const svg = s("svg", { viewBox: `${minX.toFixed(0)} ${minY.toFixed(0)} ${w.toFixed(0)} ${hgt.toFixed(0)}`, class: "bm-board", role: "group", "aria-label": `The board: ${form.name} formation`,
+      style: `--bm-min-width:${Math.round(w * BOARD_MIN_SCALE)}px` });
     const pending = new Set(obs.pending || []);
     // the cells the steps just played name (a tile placed there, a tile blighted from it)
     /** @type {Map<string, number>} */
@@ -302,7 +308,8 @@ export function biomeBoard(args) {
       }
       let label = `${c.name}, ${lay.title}${here ? `: tile ${tileWords(cat, here[0])}, turned ${here[1]}` : ": empty"}`;
       if (here) g.append(tileFace(cat, here[0], here[1], c.x, y, size));
-      else g.append(s("text", { x: c.x, y: y + 4, class: `bm-cellname${c.name.endsWith("a") ? " centre" : ""}` }, c.name.endsWith("a") ? c.name.slice(0, 2) : c.name));
+      // each cell by the game's own name for it, as the choices and the log say it ("C1a")
+      else g.append(s("text", { x: c.x, y: y + 4, class: `bm-cellname${c.name.endsWith("a") ? " centre" : ""}` }, c.name));
       if (pending.has(c.name)) { g.classList.add("pending"); label += ", placed for the card being earned"; }
       if (recent.has(c.name)) {
         g.classList.add("recent"); label += `, ${names(/** @type {number} */ (recent.get(c.name)))}'s last move`;
@@ -341,7 +348,7 @@ export function biomeBoard(args) {
       svg.append(ghost);
       preview = (rot, into = document.getElementById("bm-ghost")) => into?.replaceChildren(tileFace(cat, /** @type {string} */ (pick.tile), rot, spot.x, spot.y - LAYERS[spot.layer].lift, size));
     }
-    boardBox.append(svg);
+    boardBox.append(h("div.bm-boardscroll", { id: "bm-boardscroll" }, svg));
     const legend = h("div.bm-legend", { "aria-hidden": "true" }, ["E", "C", "U"].map((l) => h("span", {}, h(`span.bm-swatch.lay-${l}`), LAYERS[l].title)),
       h("span", {}, `${form.name}: ${form.summary}`));
     boardBox.append(legend);
@@ -353,10 +360,12 @@ export function biomeBoard(args) {
   let turnChooser = null;
   if (pick.tile && pick.cell) {
     const spots = places.filter((l) => l.action.tile === pick.tile && l.action.cell === pick.cell);
-    turnChooser = h("div.bm-menu", { role: "group", "aria-label": `Turn ${pick.tile} on ${pick.cell}` }, h("strong", {}, `Place ${pick.tile} on ${pick.cell}, turned:`),
+    // turned as the game's notation counts it ("turned 2", in sixths of a turn, as the
+    // choices say it), the degrees beside it
+    turnChooser = h("div.bm-menu", { role: "group", "aria-label": `Turn ${pick.tile} on ${pick.cell}` }, h("strong", {}, `Place ${pick.tile} on ${pick.cell}:`),
       spots.map((l) => h("button.bm-turn", { type: "button", id: `bm-turn-${l.action.rotation}`, "aria-label": `Place ${pick.tile} on ${pick.cell} turned ${l.action.rotation} (${l.action.rotation * 60} degrees)`,
         onmouseenter: () => preview(l.action.rotation), onfocus: () => preview(l.action.rotation), ...direct(l) },
-        miniTile(cat, /** @type {string} */ (pick.tile), l.action.rotation, 30), h("span", {}, `${l.action.rotation * 60}°`))),
+        miniTile(cat, /** @type {string} */ (pick.tile), l.action.rotation, 30), h("span", {}, `turned ${l.action.rotation}`), h("span.bm-deg", {}, `${l.action.rotation * 60}°`))),
       h("button.secondary", { type: "button", onclick: () => { const back = `bm-cell-${pick.cell}`; pick.cell = null; redraw(`#${back}`); } }, "Another cell"));
     if (spots.length) preview(spots[0].action.rotation, ghost);
   }
@@ -398,7 +407,7 @@ export function biomeBoard(args) {
   let earning = null;
   if (obs.card) {
     const who = obs.turn;
-    earning = h("section.bm-block.bm-earning", { "aria-label": "The card being earned" }, h("h3", {}, `${names(who)} is earning${obs.from_gallery ? " (from the Gallery)" : ""}`),
+    earning = h("section.bm-block.bm-earning", { "aria-label": "The card being earned" }, h("h3", {}, `${who === seat ? "You are" : `${names(who)} is`} earning${obs.from_gallery ? " (from the Gallery)" : ""}`),
       cardFace(cat, obs.card, { size: "mid" }),
       h("p.bm-note", {}, obs.pending?.length ? `Tiles placed for it: ${obs.pending.join(", ")}` : "No tile placed for it yet."));
   }
@@ -524,10 +533,15 @@ export function biomeBoard(args) {
   const myTurn = live.length > 0;
   const waiting = (obs.waiting?.length ? obs.waiting : toMove) || [];
   const phase = PHASES[obs.phase] || obs.phase;
-  const hint = myTurn ? hintFor(obs, cat, pick, places.length > 0, of) : obs.phase === "over" ? "The game is over." : `Waiting for ${waiting.map(names).join(", ") || "…"}.`;
-  const status = [`Round ${obs.round}`, `${names(obs.turn)}'s turn`, phase];
+  // the viewer's own move made (on its way, or kept while the connection is down): never
+  // "waiting for" themselves
+  const others = waiting.filter((x) => x !== seat);
+  const hint = myTurn ? hintFor(obs, cat, pick, places.length > 0, of) : obs.phase === "over" ? "The game is over."
+    : seat !== null && waiting.includes(seat) ? `Your choice is made: it is played as soon as the server has it.${others.length ? ` Waiting for ${others.map(names).join(", ")} too.` : ""}`
+      : `Waiting for ${waiting.map(names).join(", ") || "…"}.`;
+  const status = [`Round ${obs.round}`, obs.turn === seat ? "your turn" : `${names(obs.turn)}'s turn`, phase];
   if (obs.disaster) status.push(`Disaster: ${cat.cards?.[obs.disaster]?.name || obs.disaster}`);
-  if (obs.trigger !== null && obs.trigger !== undefined) status.push(`final round: ${names(obs.trigger)} took the last perimeter tile`);
+  if (obs.trigger !== null && obs.trigger !== undefined) status.push(`final round: ${obs.trigger === seat ? "you" : names(obs.trigger)} took the last perimeter tile`);
   root.append(h("section.panel.bm-turnpanel", { "aria-label": "This turn" },
     h("p.bm-status", {}, status.join(" · ")),
     h(`p.hint${myTurn ? ".mine" : ""}`, { id: "hint", role: "status" }, hint),

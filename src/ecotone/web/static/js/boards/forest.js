@@ -131,7 +131,8 @@ export function forestBoard(props) {
   // what to do now, in words
   let hint = null;
   if (legal.length && !busy) {
-    if (byType("draw").length) hint = `Draw a card: choose a highlighted pile (${obs.draws_left} to draw).`;
+    // (the count of the draw phase: none is kept while the cards are dealt)
+    if (byType("draw").length) hint = `Draw a card: choose a highlighted pile${obs.draws_left > 0 ? ` (${obs.draws_left} to draw)` : ""}.`;
     else if (placing) hint = selected ? `Place ${faceName(cat, selected)}: choose a highlighted slot in your forest.` : "Choose a card from your hand to place.";
     else if (byType("give").length || byType("give-neighbour").length) hint = selected ? `Give ${faceName(cat, selected)}: choose who receives it.` : "Choose a card from your hand to give away.";
   }

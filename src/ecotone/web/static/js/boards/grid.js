@@ -2,7 +2,7 @@
 // exhausted cards): cards laid on lettered columns and numbered rows, hands below.
 // Click a hand card, then a highlighted cell; click a highlighted cell to see and choose
 // the actions there. Highlights come only from the server's legal actions.
-import { counted, h, seatName } from "../api.js";
+import { counted, h } from "../api.js";
 import { baseId, faceName, faceOf, glossaryMap, markUnplayable, termEl, unplayableIn } from "../faces.js";
 /** @import { Attrs } from "../api.js" */
 /** @import { Terms } from "../faces.js" */
@@ -53,11 +53,11 @@ function face(id, cat, terms, attrs = {}, tag = "div", size = "cell") {
   const key = baseId(id);
   const c = faceOf(cat, key) || { name: id };
   const code = /^[A-Za-z]{1,3}\d{1,3}$/.test(key) ? key : c.abbr || null;
-  const label = `${faceName(cat, key)}${c.latin ? ` (${c.latin})` : ""}${c.points !== undefined ? `, ${c.points} points` : ""}${c.kind ? `, ${c.kind}` : ""}`
+  const label = `${faceName(cat, key)}${c.latin ? ` (${c.latin})` : ""}${c.points !== undefined ? `, ${counted(c.points, "point")}` : ""}${c.kind ? `, ${c.kind}` : ""}`
     + `${attrs["data-unplayable"] ? `. Cannot be played now: ${attrs["data-unplayable"]}` : ""}${c.text ? `. ${c.text}` : ""}${c.fact && c.fact !== c.text ? `. ${c.fact}` : ""}`;
   const locale = c.locale ? { style: `border-bottom-color:${c.locale}` } : {};
   return h(`${tag}.gcard.sz-${size}${c.locale ? ".locale" : ""}`, { title: label, "aria-label": label, "data-card": id, tabindex: tag === "button" ? null : "0", ...locale, ...attrs },
-    h("span.ghead", {}, code ? h("span.gcode", {}, termEl(terms, code)) : null, c.points !== undefined ? h("span.gpts", { title: `${c.points} points` }, `${c.points}`) : null),
+    h("span.ghead", {}, code ? h("span.gcode", {}, termEl(terms, code)) : null, c.points !== undefined ? h("span.gpts", { title: counted(c.points, "point") }, `${c.points}`) : null),
     h("span.gname", {}, c.name), c.latin ? h("span.glatin", {}, c.latin) : null,
     h("span.gchips", {}, chips(c, terms, size)),
     size === "hand" && (c.text || c.play) ? h("span.gtext", {}, c.text || c.play) : null);
@@ -111,7 +111,9 @@ export function gridBoard(props) {
       const here = byCell.get(name);
       const acts = cellActions.get(name);
       const cls = `${here ? `.owner${here.owner}` : ""}${mapCells.has(name) ? ".map" : ""}${acts ? ".target" : ""}${here && here.ready === false ? ".exhausted" : ""}${here?.incompatible ? ".incompatible" : ""}${focusCell === name ? ".focus" : ""}${recent.has(name) ? ".recent" : ""}`;
-      const content = here ? [face(here.card, cat, terms), h("span.gowner", { title: names(here.owner) }, `${seatName(here.owner)}${here.ready === false ? " · exhausted" : here.ready ? " · ready" : ""}`)]
+      // the card's owner by name, as everywhere on the page (the seat's label is the game's notation)
+      const owner = here ? `${names(here.owner)}${here.ready === false ? " · exhausted" : here.ready ? " · ready" : ""}` : "";
+      const content = here ? [face(here.card, cat, terms), h("span.gowner", { title: owner, "data-owner": here.owner }, owner)]
         : mapCells.has(name) ? [h("span.gmap", {}, "Map")] : [];
       const just = recent.has(name) ? `, ${names(/** @type {number} */ (recent.get(name)))}'s last move` : "";
       const label = `${name}${here ? "" : mapCells.has(name) ? ": map board" : ": empty"}${just}`;

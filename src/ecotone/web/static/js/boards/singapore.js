@@ -288,8 +288,11 @@ export function singaporeBoard(props) {
   }
 
   // ---- the Gamemaster's account of this round (and the last), folded to its latest line
-  const log = (obs.log || []).map((line) => nameText(cat, line));
-  const lastLog = (obs.last_log || []).map((line) => nameText(cat, line));
+  // (tiles and cards by name, seats by who sits there)
+  /** @param {string} line */
+  const said = (line) => props.words(nameText(cat, line));
+  const log = (obs.log || []).map(said);
+  const lastLog = (obs.last_log || []).map(said);
   if (log.length || lastLog.length) {
     // the newest line in view, unless the reader scrolled back (`follow`, after each draw)
     const lines = h("ul.sg-log", { tabindex: "0", "aria-label": "The Gamemaster's account of this round", "data-follow": true }, log.map((line) => h("li", {}, line)));
