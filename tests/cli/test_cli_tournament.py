@@ -190,6 +190,27 @@ def test_tournament_table(
     assert sum(points) == 3
 
 
+def test_long_bot_names_are_folded_never_cut(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two specs that differ only at their end stay told apart on a narrow terminal."""
+    monkeypatch.setenv("COLUMNS", "80")
+    one = "ismcts:iterations=4,max_depth=3,rollout=random,score_weight=0.5"
+    two = "ismcts:iterations=4,max_depth=3,rollout=random,score_weight=0.6"
+    code = main(["tournament", FOREST, "--bots", f"{one},{two}", "-n", "2", "-w", "1"])
+    out, _ = capsys.readouterr()
+    assert code == 0
+    # the ranking's Bot column, each bot's lines put back together
+    names: list[str] = []
+    for line in out[: out.index("Head to head")].splitlines():
+        cells = line.split("│")
+        if len(cells) > 3:
+            if cells[1].strip():
+                names.append("")
+            names[-1] += cells[2].strip()
+    assert sorted(names) == [one, two]
+
+
 @pytest.mark.parametrize(
     ("games", "players"),
     [("1", "2"), ("2", "2"), ("3", "3")],

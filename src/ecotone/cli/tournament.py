@@ -166,9 +166,9 @@ def _head_to_head(s: Standings) -> Table:
     """Row bot's points against column bot: a seat beaten 1, a tie 1/2 (as the ratings)."""
     order = [s.bots.index(r.bot) for r in s.records]
     table = Table(title="Head to head: the row's points against the column", title_justify="left")
-    table.add_column("", style="bold")
+    table.add_column("", style="bold", overflow="fold")
     for b in order:
-        table.add_column(s.bots[b], justify="right")
+        table.add_column(s.bots[b], justify="right", overflow="fold")
     for a in order:
         cells = []
         for b in order:
@@ -223,7 +223,9 @@ def _report(s: Standings, place: str) -> None:
     )
     table = Table(title_justify="left")
     table.add_column("#", justify="right")
-    table.add_column("Bot", style="bold")
+    # folded, never cut: two bots that differ only in the end of their spec
+    # (policy:path=run1/best.zip, policy:path=run2/best.zip) must stay told apart
+    table.add_column("Bot", style="bold", overflow="fold")
     table.add_column("Rating", justify="right")
     table.add_column("95% interval", justify="right")
     table.add_column("Seats", justify="right")
