@@ -16,6 +16,7 @@ from ecotone.core.registry import game_class
 from ecotone.sim.balance import GameRecord, Plan, analyse, run_batch, write_report
 from ecotone.sim.balance.decks import DeckRotation, deck_keys, seat_decks
 from ecotone.sim.balance.matchups import matchup_table
+from ecotone.sim.decktest import _deck_cards, _Game, _impact, deckbuilding_of
 from ecotone.sim.decktest import matchups as deck_matchups
 from ecotone.sim.runner import GameResult, game_seed
 from tests.core.test_architecture import ROOT, naming
@@ -295,3 +296,18 @@ def test_the_lab_names_no_game() -> None:
     assert lab.is_dir()
     assert naming(lab) == []
     assert naming(ROOT / "src/ecotone/sim") == []
+
+
+def test_a_deck_tests_card_that_lost_its_few_games_is_not_beyond_chance() -> None:
+    """Five games with the card, all lost, against a third won without it: that happens
+    about one time in eight by chance, and the deck test says so (a normal interval from
+    five equal outcomes would have no spread, and call it certain)."""
+    build = deckbuilding_of(BIOMASTERS)
+    card = next(iter(_deck_cards(build, "ocean")))
+    played = [_Game(g, 0, 0.0, frozenset({card})) for g in range(5)]
+    played += [_Game(g, 0, 1.0 if g % 3 == 0 else 0.0, frozenset()) for g in range(5, 20)]
+    impact = next(c for c in _impact(build, "ocean", played) if c.card == card)
+    assert impact.win is not None
+    assert impact.win.p is not None
+    assert impact.win.p > 0.05
+    assert impact.win.low < 0 < impact.win.high

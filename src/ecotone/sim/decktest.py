@@ -36,7 +36,7 @@ from ecotone.sim.balance.decks import DeckRotation
 from ecotone.sim.balance.matchups import matchup_table, win_share
 from ecotone.sim.balance.record import GameRecord
 from ecotone.sim.balance.report import MIN_SEATS
-from ecotone.sim.balance.stats import Figure, benjamini_hochberg, clustered_difference, wilson
+from ecotone.sim.balance.stats import Figure, benjamini_hochberg, share_difference, wilson
 
 __all__ = [
     "CardImpact",
@@ -220,7 +220,8 @@ def _impact(build: Deckbuilding, deck: str, played: Sequence[_Game]) -> tuple[Ca
         figure = None
         if n_with >= MIN_SEATS and n_without >= MIN_SEATS:
             label = f"{name}: win rate with it - without"
-            figure = clustered_difference(f"card/{card}/win_rate", label, "share of games", marks)
+            # (the balance report's test: sound with few wins or losses on either side)
+            figure = share_difference(f"card/{card}/win_rate", label, marks)
         if figure is None:
             untested.append(CardImpact(card, name, n_with, n_without))
         else:
