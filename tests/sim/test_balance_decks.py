@@ -131,6 +131,25 @@ def test_the_table_pools_both_seats_and_counts_a_shared_win_as_half() -> None:
     assert matchup_table(games[22:], 2) is None  # no game had two decks at its table
 
 
+def test_four_seats_say_every_seat_a_deck_held_and_two_decks_of_one_name_apart() -> None:
+    """A free-for-all of two decks, each at two seats; two deck files both named Pond."""
+
+    def four(i: int) -> GameRecord:
+        result = GameResult(
+            index=i, seed=i, bots=["x"] * 4, lineup=[0, 1, 2, 3], winners=[1], scores=[0] * 4
+        )
+        return GameRecord(result=result, decks=["a.toml", "b.toml", "a.toml", "b.toml"])
+
+    table = matchup_table(
+        [four(i) for i in range(4)], 4, names={"a.toml": "Pond", "b.toml": "Pond"}
+    )
+    assert table is not None
+    ab = table.cell("a.toml", "b.toml")
+    assert ab is not None
+    assert [seat for seat, _ in ab.by_seat] == ["P1+P3"]
+    assert ab.win.label == "Pond (a.toml) against Pond (b.toml)"
+
+
 # -- reports -------------------------------------------------------------------------------------
 
 

@@ -17,6 +17,7 @@ In a two-player game without draws, ``a`` against ``b`` and ``b`` against ``a`` 
 from __future__ import annotations
 
 import statistics
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -41,7 +42,8 @@ class Matchup:
     Attributes:
         deck, opponent: the two decks' keys.
         win: ``deck``'s win rate in the games ``opponent`` played too, with its interval.
-        by_seat: the same by the seat ``deck`` held (its first, when it held several).
+        by_seat: the same by the seats ``deck`` held (``P1``, or ``P1+P3`` where it held
+            several).
     """
 
     deck: str
@@ -140,13 +142,20 @@ def matchup_table(
         for a in present:
             seats = [s for s in range(players) if decks[s] == a]
             value = win_share(r, seats)
+            held = "+".join(seat_name(s) for s in seats)  # every seat the deck held: P1+P3
             overall.setdefault(a, []).append(value)
             for b in present:
                 if b != a:
-                    cells.setdefault((a, b), []).append((value, seat_name(seats[0])))
+                    cells.setdefault((a, b), []).append((value, held))
     if not cells:
         return None
     named = dict(names or {})
+    # two decks of one name (two files both called "My Pond") told apart by their keys
+    taken = Counter(named.get(k, k) for k in met)
+    named = {
+        k: named.get(k, k) if taken[named.get(k, k)] < 2 else f"{named.get(k, k)} ({k})"
+        for k in met
+    }
     fair = 1 / players
 
     def figure(id: str, label: str, values: Sequence[float]) -> Figure:
