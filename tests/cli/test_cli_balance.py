@@ -176,6 +176,19 @@ def test_a_batch_stopped_says_what_it_kept_and_how_to_go_on(
     assert "5 of 5 games completed" in out
 
 
+def test_fewer_games_than_the_folder_holds_say_the_rest_are_unread(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(plots, "available", lambda: False)
+    args = ("balance", PHYLO, "--bots", "random", "-w", "1", "--seed", "3", "--out", str(tmp_path))
+    code, _, err = _run(capsys, *args, "-n", "4")
+    assert (code, "the report reads the first" in err) == (0, False)
+    code, out, err = _run(capsys, *args, "-n", "2")
+    assert code == 0, err
+    assert "2 of 2 games completed" in out
+    assert f"note: {tmp_path} holds 4 games of this batch; the report reads the first 2" in err
+
+
 def test_one_game_is_said_in_the_singular(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -271,6 +271,7 @@ def run_balance(args: argparse.Namespace) -> int:
         write_comparison(comparison, folder)
     if not plotted:
         stderr_console().print(Text(f"note: {INSTALL_HINT}"))
+    _say_unread(plans)
     if args.json:
         print((folder / "report.json").read_text(encoding="utf-8"), end="")
     elif comparison is not None:
@@ -278,6 +279,21 @@ def run_balance(args: argparse.Namespace) -> int:
     else:
         _show(reports[0][0], folder, workers, args)
     return 0
+
+
+def _say_unread(plans: list[tuple[Plan, Any, Path]]) -> None:
+    """A note when a folder holds more games of its batch than were asked for: the
+    report reads only the first ``--games`` of them, which a reader of the page would not
+    otherwise know."""
+    for plan, _, where in plans:
+        held = {r.result.index for r in load_records(where)}
+        if len(held) > plan.games:
+            stderr_console().print(
+                Text(
+                    f"note: {where} holds {counted(len(held), 'game')} of this batch; the "
+                    f"report reads the first {plan.games} (a larger --games reads the rest)"
+                )
+            )
 
 
 def _resume_command(args: argparse.Namespace, seed: int) -> str:
