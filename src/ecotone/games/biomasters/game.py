@@ -86,8 +86,8 @@ SPEC: Final = GameSpec(
     options=(
         Option(
             "decks",
-            "each seat's deck, comma-separated and repeated round the table: a starter "
-            "(production, decomposition, ocean, wetland), a deck code or the path of a deck "
+            "each seat's deck, comma-separated and repeated round the table: a built-in "
+            "deck (production, decomposition, ocean, wetland), a deck code or the path of a deck "
             f"file; the free-for-all's default is {FREE_FOR_ALL_DECKS} for every seat",
             "production,decomposition",
             files=True,

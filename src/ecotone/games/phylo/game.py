@@ -45,7 +45,7 @@ SPEC: Final = GameSpec(
         Variant(
             CONSTRUCTED,
             "each player brings their own deck of about 25 cards (options deck1, deck2: a "
-            "ready-made deck's name, a deck code or a deck file)",
+            "built-in deck's name, a deck code or a deck file)",
             2,
             2,
             Provenance.RULEBOOK,
@@ -65,7 +65,7 @@ SPEC: Final = GameSpec(
         *(
             Option(
                 f"deck{s + 1}",
-                f"constructed variant: P{s + 1}'s deck (a ready-made deck, a deck code or a "
+                f"constructed variant: P{s + 1}'s deck (a built-in deck, a deck code or a "
                 "deck file)",
                 "",
                 files=True,
