@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import ecotone
 from ecotone.cli.choose import Ask, Decision, Say, Take, interpret
-from ecotone.cli.names import Vocabulary, segments, words
+from ecotone.cli.names import Vocabulary, phrases, resolve, segments, words
 from ecotone.core.game import State
 from ecotone.core.registry import game_class
 from tests.cli.tui_toy import CELLS, Lay, Tiles, decision
@@ -261,3 +261,16 @@ def test_i_shows_a_cards_face_with_every_field() -> None:
             assert str(face["fact"]) in text
         if face.get("provenance"):
             assert f"provenance: {face['provenance']}" in text
+
+
+def test_a_name_two_moves_share_asks_which_even_through_a_possessive() -> None:
+    """``darwin`` was a whole word of Darwin Gets Seasick but only the start of
+    ``darwin's`` (Darwin's Beetle): the event was played at once, for good."""
+    from ecotone.games.phylo.actions import Play, PlayEvent
+
+    names = Vocabulary(game_class("phylo").presentation())
+    beetle, seasick = Play("B39", "w20"), PlayEvent("E04")
+    assert "Darwin's Beetle" in str(names.name("B39"))
+    assert "Darwin" in str(names.name("E04"))
+    meant = resolve("play darwin", phrases([beetle, seasick], names))
+    assert meant == [beetle, seasick]

@@ -62,8 +62,18 @@ def fold(text: str) -> str:
 
 
 def words(text: str) -> tuple[str, ...]:
-    """The folded words of ``text``."""
-    return tuple(fold(text).split())
+    """The folded words of ``text``, a possessive's ``'s`` dropped: a player typing
+    ``darwin`` means Darwin's Beetle as much as Darwin Gets Seasick, so both must match
+    that word whole (a name that matched it only as a prefix would lose to the other and
+    never be asked about).
+
+    >>> words("Darwin’s Beetle"), words("darwin's")
+    (('darwin', 'beetle'), ('darwin',))
+    """
+    return tuple(_POSSESSIVE.sub("", w) or w for w in fold(text).split())
+
+
+_POSSESSIVE = re.compile(r"['’]s$")
 
 
 # -- notation templates -------------------------------------------------------------------
