@@ -91,8 +91,13 @@ def test_a_whole_game_against_random(
     assert replay.seed == seed
     assert replay.scores == final.scores()
     assert replay.steps[0].action == {"type": "draw", "pile": 0}  # typed in notation
-    for seat, score in enumerate(final.scores()):
-        assert re.search(rf"P{seat + 1}\s+│ \w+\s+│\s+{int(score)} ", out)
+    # every seat's score term by term, as the game counts it, then the totals
+    for seat, name in enumerate(["human", "random"]):
+        assert f"P{seat + 1} · {name}" in out
+    for term in {t.name for seat in final.breakdown() for t in seat}:
+        assert f"│ {term} " in out
+    totals = r"\s+│\s+".join(str(int(x)) for x in final.scores())
+    assert re.search(rf"│ Total\s+│\s+{totals} ", out)
     assert main(["replay", str(path), "--verify"]) == 0
 
 

@@ -60,7 +60,7 @@ from ecotone.cli.paint import painter
 from ecotone.cli.screen import HEIGHT, VIEW_AT_LEAST, WIDTH, Layout, compose, grid
 from ecotone.core.actions import Action
 from ecotone.core.errors import StateError
-from ecotone.core.game import Game
+from ecotone.core.game import Game, State
 from ecotone.core.history import History
 from ecotone.core.records import counted, seat_name
 from ecotone.core.replay import Replay
@@ -204,6 +204,32 @@ def catch_up(bots: Sequence[Bot | None], line: History[Any]) -> list[int]:
         if bot.act(SeatView(state, step.seat)) != step.action and step.seat not in differed:
             differed.append(step.seat)
     return differed
+
+
+def final_scores(state: State[Any], seats: Sequence[str]) -> Table:
+    """Every seat's score term by term, as the game's scoring counts it
+    (:meth:`~ecotone.core.position.State.breakdown`): a row per term, in the order the
+    seats' breakdowns first name it, a column per seat, its total last. A term a seat's
+    breakdown does not name is ``-`` for it (in some games each seat scores other things).
+    """
+    scores, winners = state.scores(), state.winners()
+    terms = state.breakdown()
+    table = Table(title="Final scores", title_justify="left")
+    table.add_column("")
+    for s, name in enumerate(seats):
+        won = "\nwinner" if s in winners else ""
+        table.add_column(f"P{s + 1} · {name}{won}", justify="right")
+    rows = list(dict.fromkeys(t.name for seat in terms for t in seat))
+    if rows != ["score"]:  # (the default breakdown is the score alone: the total says it)
+        for row in rows:
+            cells = []
+            for seat in terms:
+                points = [t.points for t in seat if t.name == row]
+                cells.append(fmt(sum(points)) if points else "-")
+            table.add_row(row, *cells)
+        table.add_section()
+    table.add_row(Text("Total", style="bold"), *(Text(fmt(x), style="bold") for x in scores))
+    return table
 
 
 def find_resumable(folder: Path) -> Path:
@@ -587,6 +613,8 @@ class PlaySession:
         return status
 
     def _finished(self) -> int:
+        """The end: the table as the viewer sees it, the last moves, every seat's score
+        term by term, who won, and where the replay is."""
         c = self.console
         state = self.line.state
         viewer = self.humans[0] if len(self.humans) == 1 else None
@@ -600,15 +628,8 @@ class PlaySession:
                 c.print(Text("The last moves:", style="bold"))
                 for text in last:
                     c.print(Text("  ") + self.paint(text))  # coloured as the news was
-        scores, winners = state.scores(), state.winners()
-        table = Table(title="Final scores", title_justify="left")
-        table.add_column("Seat")
-        table.add_column("Player")
-        table.add_column("Score", justify="right")
-        table.add_column("")
-        for s, score in enumerate(scores):
-            table.add_row(f"P{s + 1}", self.seats[s], fmt(score), "winner" if s in winners else "")
-        c.print(table)
+        c.print(final_scores(state, self.seats))
+        winners = state.winners()
         if not winners:
             c.print("Nobody wins.")
         elif len(winners) == 1:
