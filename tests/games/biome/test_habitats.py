@@ -68,6 +68,8 @@ def test_correct_layer() -> None:
     refusal(s, 0, "place T18 on U1a turned 0", "biome/wrong-layer", "Canopy tile", "Understory")
     refusal(s, 0, "place T18 on E1a turned 0", "biome/wrong-layer", "Emergent")
     assert "place T18 on C3a turned 0" in [str(a) for a in s.legal_actions(0)]
+    s = act(pos(tiles_=["T18 T21 T16 T38 T24 T05", "T01"]), "earn moon-moth-1")
+    refusal(s, 0, "place T05 on U1a turned 0", "biome/wrong-layer", "T05 is an Emergent")
 
 
 def test_a_hybrid_tile_fits_both_its_layers() -> None:

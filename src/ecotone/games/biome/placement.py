@@ -400,7 +400,8 @@ def place_problem(
         allowed = "/".join(Layer(b).title for b in range(3) if tile.fits(b))
         return IllegalAction(
             R.WRONG_LAYER,
-            f"{tile.id} is a {allowed} tile; {name} is in the {Layer(layer).title} layer",
+            f"{tile.id} is {'an' if allowed[:1] in 'AEIOU' else 'a'} {allowed} tile; "
+            f"{name} is in the {Layer(layer).title} layer",
         )
     if rotation not in tile.rotations:
         return IllegalAction(
