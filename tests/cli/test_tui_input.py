@@ -274,3 +274,53 @@ def test_a_name_two_moves_share_asks_which_even_through_a_possessive() -> None:
     assert "Darwin" in str(names.name("E04"))
     meant = resolve("play darwin", phrases([beetle, seasick], names))
     assert meant == [beetle, seasick]
+    assert words("Darwin\u2019s Beetle") == ("darwin", "beetle")  # a typographic apostrophe
+
+
+def _said(game_id: str, line: str) -> str:
+    """What ``line`` shows at the first decision of ``game_id``, one string."""
+    cls = game_class(game_id)
+    said = interpret(
+        decision_at(ecotone.make(game_id, players=cls.spec.min_players).start(1)), line
+    )
+    assert isinstance(said, Say)
+    return "\n".join(said.lines)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "code", "meaning"),
+    [
+        ("biome-borneo", "BL", "Broad leaf"),  # not the Blight cards it begins
+        ("biomasters", "H1", "P1's HOME"),  # printed [H1] on the grid
+        ("biomasters", "+1A", "photoautotroph"),
+        ("biomasters", "-2d", "detritivore"),
+        ("singapore-untamed", "EVP", "Evolution Points"),
+    ],
+)
+def test_i_explains_a_code_the_screen_prints_from_the_glossary(
+    game_id: str, code: str, meaning: str
+) -> None:
+    text = _said(game_id, f"i {code}")
+    assert " means " in text
+    assert meaning in text
+    assert "could be" not in text
+
+
+def test_i_reads_a_code_by_its_case_when_case_tells_two_apart() -> None:
+    assert "exhausted" in _said("biomasters", "i 1zeb")
+    assert "exhausted" not in _said("biomasters", "i 1ZEB")
+
+
+def test_i_shows_copies_of_one_card_once_instead_of_asking_which() -> None:
+    text = _said("biome-borneo", "i Borneo Bay Cat")
+    assert "type more" not in text
+    assert text.startswith("bay-cat-1, bay-cat-2 (2 copies): Borneo Bay Cat (Catopuma badia)")
+    assert text.count("Catopuma badia") == 1
+
+
+def test_help_says_i_explains_the_screens_codes() -> None:
+    cls = game_class("biome-borneo")
+    top = decision_at(ecotone.make("biome-borneo", players=cls.spec.min_players).start(1))
+    said = interpret(top, "?")
+    assert isinstance(said, Say)
+    assert any("i <code>" in line for line in said.lines)

@@ -10,8 +10,8 @@ with the game's picture of each move beside it where the game draws one
 field by field in their notation's order.
 
 :func:`interpret` reads one typed line against a decision: a key (``q``, ``u``, ``?``,
-``d``, ``p``, ``l``, ``b``, ``i <card>``), an option's number, a move's notation, or the names
-the screen shows (:mod:`ecotone.cli.names`). It never changes anything; it answers an
+``d``, ``p``, ``l``, ``b``, ``i <card or code>``), an option's number, a move's notation, or
+the names the screen shows (:mod:`ecotone.cli.names`). It never changes anything; it answers an
 :data:`Outcome` for the session to carry out, and a line that is no move gets a refusal
 in the game's own words whenever the game has some.
 """
@@ -68,7 +68,7 @@ KEYS = (
     ("<move>", "notation, or names you see"),
     ("b", "back one step of a guided choice"),
     ("u", "undo your last decision, if allowed"),
-    ("i <name>", "a card's face, every field"),
+    ("i <name>", "a card's face, or what a code means"),
     ("d", "the whole view"),
     ("p", "each option drawn, pictures and all"),
     ("l", "every move you were told of"),
@@ -495,23 +495,54 @@ def help_lines(decision: Decision) -> tuple[str, ...]:
     out = ["Keys:"]
     for left, right in itertools.zip_longest(keys[:half], keys[half:], fillvalue=""):
         out.append(f"  {left:<{width}}   {right}".rstrip())
+    glossary = decision.names.glossary()
+    if glossary:
+        # The screen's codes (BL, +1A, [H1]) are the game's own and explained nowhere
+        # else at the terminal, so the help says where to read them, with a real one.
+        out.append(
+            f"i <code> explains any code or abbreviation on the screen, as 'i {glossary[0].term}'"
+        )
     forms = decision.state.game.codec.forms().split("; ")
     out.append("Moves are written: " + " · ".join(forms))
     return tuple(out)
 
 
 def _info(names: Vocabulary, query: str) -> tuple[str, ...]:
+    """What ``i <query>`` shows: the glossary's meaning of a code typed whole, and the
+    face of the card, tile or place the query names.
+
+    A term typed whole beats names it only begins (``BL`` is Broad leaf, not the two
+    Blight cards), but a name typed whole is shown too: the screen may print a card's
+    label that the glossary also explains.
+    """
     query = query.strip()
     if not query:
-        return ("i needs a name or an id: i <card>, as 'i " + _example(names) + "'",)
-    keys = names.lookup(query)
+        return ("i needs a name, an id or a code: as 'i " + _example(names) + "'",)
+    meant = tuple(f"{t.term} means {t.meaning}" for t in names.terms(query))
+    fit, keys = names.find(query)
+    if meant and fit != "exact":
+        return meant
     if not keys:
-        return (f"no card, tile or place of this game is called '{query}'",)
-    if len(keys) > 1:
+        return (f"no card, tile, place or code of this game is called '{query}'",)
+    if len(keys) > 1 and not _copies(names, keys):
         listed = ", ".join(f"{k} {names.name(k) or ''}".strip() for k in keys[:12])
         more = f" and {len(keys) - 12} more" if len(keys) > 12 else ""
-        return (f"'{query}' could be {listed}{more}: type more of it",)
-    return describe(names, keys[0])
+        return (*meant, f"'{query}' could be {listed}{more}: type more of it")
+    if len(keys) > 1:
+        ids = ", ".join(keys[:6]) + (f" and {len(keys) - 6} more" if len(keys) > 6 else "")
+        return (*meant, *describe(names, keys[0], f"{ids} ({len(keys)} copies)"))
+    return (*meant, *describe(names, keys[0]))
+
+
+def _copies(names: Vocabulary, keys: Sequence[str]) -> bool:
+    """Whether ``keys`` are copies of one card: faces alike in every field but an id.
+    Asking which copy is meant would be asking the player to tell apart the same."""
+
+    def face(key: str) -> list[dict[str, Any]]:
+        return [{k: v for k, v in f.items() if k != "id"} for f in names.faces(key)]
+
+    first = face(keys[0])
+    return bool(first) and all(face(k) == first for k in keys[1:])
 
 
 def _example(names: Vocabulary) -> str:
@@ -522,13 +553,14 @@ def _example(names: Vocabulary) -> str:
     return "<id>"
 
 
-def describe(names: Vocabulary, key: str) -> tuple[str, ...]:
-    """Every field of ``key``'s faces, name first: what ``i <card>`` shows."""
+def describe(names: Vocabulary, key: str, called: str | None = None) -> tuple[str, ...]:
+    """Every field of ``key``'s faces, name first: what ``i <card>`` shows. ``called``
+    replaces the id in the title (the ids of every copy of the face)."""
     out: list[str] = []
     for face in names.faces(key):
         title = face.get("name") or key
         latin = face.get("latin")
-        out.append(f"{key}: {title}" + (f" ({latin})" if latin else ""))
+        out.append(f"{called or key}: {title}" + (f" ({latin})" if latin else ""))
         for name, value in face.items():
             if name in ("name", "latin") or value in ("", [], None):
                 continue

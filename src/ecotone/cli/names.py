@@ -35,7 +35,7 @@ from functools import cache
 from typing import Any, Literal
 
 from ecotone.core.actions import Action
-from ecotone.core.presentation import Presentation
+from ecotone.core.presentation import Presentation, Term
 
 __all__ = [
     "Phrase",
@@ -67,7 +67,7 @@ def words(text: str) -> tuple[str, ...]:
     that word whole (a name that matched it only as a prefix would lose to the other and
     never be asked about).
 
-    >>> words("Darwin’s Beetle"), words("darwin's")
+    >>> words("Darwin's Beetle"), words("darwin's")
     (('darwin', 'beetle'), ('darwin',))
     """
     return tuple(_POSSESSIVE.sub("", w) or w for w in fold(text).split())
@@ -126,7 +126,8 @@ def field_text(kind: type[Action], field: str, value: Any) -> str:
 
 
 class Vocabulary:
-    """Every id of a game's catalogue with the names its faces give it.
+    """Every id of a game's catalogue with the names its faces give it, and the game's
+    glossary: the codes and abbreviations the screen prints (``BL``, ``+1A``, ``[H1]``).
 
     An id may sit in several groups of the catalogue (a deck and a board both called
     ``forest``); it answers to the names of all of them.
@@ -141,6 +142,7 @@ class Vocabulary:
                 if isinstance(face, Mapping):
                     self._faces.setdefault(str(key), []).append(face)
         self._folded = {fold(key): key for key in self._faces}
+        self._terms = tuple(presentation.glossary)
 
     def ids(self) -> list[str]:
         """Every id of the catalogue, in its order."""
@@ -177,14 +179,47 @@ class Vocabulary:
                     out.setdefault(words(text), None)
         return tuple(out)
 
+    def terms(self, text: str) -> list[Term]:
+        """The glossary entries ``text`` is, most precise first: the term as written,
+        else in any case, else without the brackets the screen puts round it (``H1``
+        for ``[H1]``). Case settles it when it can: ``1ZEB`` (a card ready) and
+        ``1zeb`` (exhausted) are two terms. Never a prefix: a code is read whole.
+
+        >>> names = Vocabulary(Presentation(glossary=(Term("[H1]", "P1's HOME"),)))
+        >>> [t.meaning for t in names.terms("h1")]
+        ["P1's HOME"]
+        """
+        typed = " ".join(text.split())
+        if not typed:
+            return []
+        for same in (
+            lambda term: term == typed,
+            lambda term: fold(term) == fold(typed),
+            lambda term: _bare(term) == _bare(typed) != "",
+        ):
+            found = [t for t in self._terms if same(" ".join(t.term.split()))]
+            if found:
+                return found
+        return []
+
+    def glossary(self) -> tuple[Term, ...]:
+        """Every glossary entry, in the game's order."""
+        return self._terms
+
     def lookup(self, text: str) -> list[str]:
         """The ids whose id, name or label ``text`` spells or starts (whole words first:
         when some id's spelling equals ``text``, only those)."""
+        return self.find(text)[1]
+
+    def find(self, text: str) -> tuple[Literal["exact", "prefix"] | None, list[str]]:
+        """:meth:`lookup`'s ids, with how ``text`` fits them: ``"exact"`` when it is an
+        id or whole words of a name, ``"prefix"`` when only beginnings (so a glossary
+        term typed whole can win over names it merely starts)."""
         typed = words(text)
         if not typed:
-            return []
+            return None, []
         if fold(text.strip()) in self._folded:
-            return [self._folded[fold(text.strip())]]
+            return "exact", [self._folded[fold(text.strip())]]
         exact: list[str] = []
         prefix: list[str] = []
         for key in self._faces:
@@ -193,7 +228,15 @@ class Vocabulary:
                 exact.append(key)
             elif kind == "prefix":
                 prefix.append(key)
-        return exact or prefix
+        if exact:
+            return "exact", exact
+        return ("prefix" if prefix else None), prefix
+
+
+def _bare(term: str) -> str:
+    """``term`` folded, without the brackets and marks the screen wraps codes in
+    (``[H1]``, ``~zeb~``); signs such as ``+1A``'s stay, as they tell codes apart."""
+    return fold(term).strip("[](){}<>~*·| ")
 
 
 # -- matching a move --------------------------------------------------------------------
