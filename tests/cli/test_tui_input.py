@@ -324,3 +324,16 @@ def test_help_says_i_explains_the_screens_codes() -> None:
     said = interpret(top, "?")
     assert isinstance(said, Say)
     assert any("i <code>" in line for line in said.lines)
+
+
+def test_a_move_written_with_a_name_is_refused_for_the_card_the_name_reads() -> None:
+    """``play zebra at E3`` parses as notation with "zebra" for a card id; it was refused
+    as "zebra is not in your hand", though the hand holds a Plains Zebra: the game now says
+    why the Plains Zebra cannot go there."""
+    state = ecotone.make("biomasters", players=2).start(7)
+    top = decision_at(state)
+    said = interpret(top, "play zebra at E3")
+    assert isinstance(said, Say)
+    assert said.refused
+    assert "not in your hand" not in said.lines[0]
+    assert said == interpret(top, "play plains-zebra at E3")  # as the card's id is refused

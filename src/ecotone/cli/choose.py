@@ -403,12 +403,13 @@ def _typed(decision: Decision, line: str) -> Outcome:
         return Take(meant[0])
     if meant:
         return Say((), then=_narrowed(decision, meant, line))
-    if action is not None:
-        return Say((_refusal(state, seat, action),), True)
-    # a move named by names that is not possible now: the game says why
+    # a move named by names that is not possible now: the game says why, of the move the
+    # names read (``play zebra at F4`` parses as notation too, with "zebra" for a card id:
+    # refused of that, it would be "zebra is not in your hand")
     named = _read_names(decision, line)
-    if named is not None:
-        return Say((_refusal(state, seat, named),), True)
+    refused = named if named is not None else action
+    if refused is not None:
+        return Say((_refusal(state, seat, refused),), True)
     known = decision.names.lookup(line)
     if len(known) == 1:
         name = decision.names.short(known[0]) or known[0]
