@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import ecotone
 from ecotone.bots import SeatView, make_bot
 from tests.optional import requires
@@ -18,6 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "self_play.py"
 
 
+@pytest.mark.slow  # a training run, PyTorch's import and all: the slow run's
 def test_the_example_learns_from_its_own_games_and_saves_a_policy(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     done = subprocess.run(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from ecotone.cli.main import main
 from ecotone.server.bench import LoadTest, run_load_test
 
@@ -15,6 +17,7 @@ def test_load_test_reports_moves_and_round_trips() -> None:
     assert not report["errors"]
 
 
+@pytest.mark.slow  # a load test of two phases: the default run keeps the one-phase test above
 def test_load_test_compares_quiet_and_abusive_phases_of_one_run() -> None:
     report = run_load_test(
         LoadTest(

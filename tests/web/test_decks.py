@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.web.conftest import Server, shot
 from tests.web.helpers import act_once, wait_ready
 from tests.web.test_end import DEVELOPER
@@ -40,6 +42,7 @@ def _add(page: Any, card: str, times: int = 1) -> None:
         page.click(f"[data-add='{card}']")
 
 
+@pytest.mark.slow  # a whole flow, to a match with the deck: the other tests here keep each step
 def test_build_a_deck_see_refusals_save_it_and_play_it(page: Any, server: Server) -> None:
     page.fill("#player-name", "Ana")
     page.click("nav a[href='#/decks']")
