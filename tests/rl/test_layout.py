@@ -45,7 +45,20 @@ def observations(game_id: str, players: int, variant: str | None, seed: int) -> 
     return out
 
 
-@pytest.mark.parametrize("config", configurations(), ids=ids)
+def _fewest_first() -> list[Any]:
+    """Every configuration, those beyond the fewest players of each game and variant in
+    the slow run (their layouts differ in size, built by the same code)."""
+    seen: set[tuple[str, str | None]] = set()
+    out: list[Any] = []
+    for config in configurations():
+        key = (config[0], config[2])
+        marks = [pytest.mark.slow] if key in seen else []
+        seen.add(key)
+        out.append(pytest.param(config, marks=marks, id=ids(config)))
+    return out
+
+
+@pytest.mark.parametrize("config", _fewest_first())
 def test_slices_tile_the_tensor_and_bound_it(config: tuple[str, int, str | None]) -> None:
     game_id, players, variant = config
     found = ecotone.rl.layout(game_id, players=players, variant=variant)

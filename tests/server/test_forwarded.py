@@ -40,6 +40,7 @@ def _status(url: str, forwarded: str | None = None) -> int:
         return exc.code
 
 
+@pytest.mark.slow  # hundreds of requests to reach the limit: a soak
 def test_a_new_forwarded_address_on_every_request_is_still_limited(tmp_path: Path) -> None:
     port = _free_port()
     server = subprocess.Popen(

@@ -306,13 +306,24 @@ def _every_config() -> list[tuple[str, int, str | None]]:
     return out
 
 
+_LONG = frozenset({"singapore-untamed", "biome-borneo"})
+
+
 def _check(game_id: str, players: int, variant: str | None, tmp_path: Path) -> None:
     seed = random.Random(f"{game_id}/{players}/{variant}").getrandbits(62)
     messages = run_async(_play(game_id, players, variant, seed, f"sqlite:///{tmp_path}/l.db"))
     assert messages > 0
 
 
-@pytest.mark.parametrize("game_id", ecotone.available_games())
+# The games whose whole match takes seconds here are in the slow run, which checks every
+# configuration of every game (below).
+@pytest.mark.parametrize(
+    "game_id",
+    [
+        pytest.param(g, marks=[pytest.mark.slow] if g in _LONG else [])
+        for g in ecotone.available_games()
+    ],
+)
 def test_no_channel_leaks(game_id: str, tmp_path: Path) -> None:
     spec = game_class(game_id).spec
     _check(game_id, max(spec.min_players, min(2, spec.max_players)), None, tmp_path)

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 from tests.web.conftest import Server, shot
 from tests.web.helpers import act_once, create, say, wait_ready
 
@@ -142,6 +144,7 @@ def test_the_clock_keeps_to_the_servers_time_from_the_least_delayed_updates(
     assert reset == 0
 
 
+@pytest.mark.slow  # real seconds of a clock: tests/server/test_clock.py keeps the rule
 def test_the_clock_counts_down_then_a_bot_stands_in_until_the_person_is_back(
     page: Any, new_page: Any, server: Server
 ) -> None:

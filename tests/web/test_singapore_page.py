@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 from tests.web.conftest import Server, shot
 from tests.web.helpers import act_once, create, wait_ready
 
@@ -31,6 +33,7 @@ PAGE_TEXT = """() => [...document.querySelectorAll('main *')]
   .join(' ')"""
 
 
+@pytest.mark.slow  # a match played on for many rounds in the browser
 def test_the_page_stays_short_and_names_each_tile_one_way(page: Any, server: Server) -> None:
     create(page, GAME, ["you", "bot:random", "bot:random", "bot:random"])
     tiles = server.get(f"/api/v1/games/{GAME}/catalog")["tiles"]
