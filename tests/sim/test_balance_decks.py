@@ -19,6 +19,7 @@ from ecotone.sim.balance.matchups import matchup_table
 from ecotone.sim.decktest import _deck_cards, _Game, _impact, deckbuilding_of
 from ecotone.sim.decktest import matchups as deck_matchups
 from ecotone.sim.runner import GameResult, game_seed
+from tests.cli.test_cli_decks import POND
 from tests.core.test_architecture import ROOT, naming
 
 BIOMASTERS, PHYLO = "biomasters", "phylo"
@@ -262,23 +263,6 @@ def test_the_command_refuses_decks_it_cannot_rotate(
 ) -> None:
     assert main(["balance", *argv, "--out", str(tmp_path)]) != 0
     assert words in capsys.readouterr().err
-
-
-POND = """\
-name = "My Pond"
-home = "wetland-home"
-
-[cards]
-common-duckweed = 3
-yellow-water-lily = 3
-common-reed = 3
-star-diatom = 3
-water-flea = 3
-common-frog-tadpole = 3
-common-frog = 2
-aquatic-hyphomycete = 3
-freshwater-shrimp = 1
-"""
 
 
 @pytest.mark.parametrize(

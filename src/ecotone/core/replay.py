@@ -86,22 +86,14 @@ class Replay(msgspec.Struct, frozen=True, kw_only=True):
     ) -> Replay:
         """A replay of ``moves`` from ``game.start(seed)`` that ended in ``final``, or
         that seat ``resigned`` ended there (its outcome: :func:`resigned_winners`)."""
-        if resigned is not None and not final.is_over:
-            scores = final.scores()
-            return cls(
-                game=game.spec.id,
-                players=game.players,
-                variant=game.variant,
-                options=dict(game.options),
-                seed=seed,
-                rules_version=game.spec.rules_version,
-                steps=tuple(ReplayStep(s, a.to_json()) for s, a in moves),
-                digest=final.digest(),
-                scores=scores,
-                winners=resigned_winners(scores, resigned),
-                seats=list(seats) if seats is not None else None,
-                resigned=resigned,
-            )
+        over = final.is_over
+        if resigned is not None and over:
+            resigned = None  # the rules ended the game: their outcome stands
+        scores = final.scores() if over or resigned is not None else None
+        if resigned is not None and scores is not None:
+            winners: list[int] | None = resigned_winners(scores, resigned)
+        else:
+            winners = final.winners() if over else None
         return cls(
             game=game.spec.id,
             players=game.players,
@@ -111,9 +103,10 @@ class Replay(msgspec.Struct, frozen=True, kw_only=True):
             rules_version=game.spec.rules_version,
             steps=tuple(ReplayStep(s, a.to_json()) for s, a in moves),
             digest=final.digest(),
-            scores=final.scores() if final.is_over else None,
-            winners=final.winners() if final.is_over else None,
+            scores=scores,
+            winners=winners,
             seats=list(seats) if seats is not None else None,
+            resigned=resigned,
         )
 
     def make_game(self) -> Game[Any]:
