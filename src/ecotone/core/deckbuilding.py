@@ -29,7 +29,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import msgspec
 
@@ -40,6 +40,7 @@ from ecotone.core.spec import Provenance
 
 __all__ = [
     "BAD_COUNT",
+    "MAX_COPIES",
     "BuiltIn",
     "DeckList",
     "DeckProblem",
@@ -50,6 +51,7 @@ __all__ = [
     "Rule",
     "check",
     "file_counts",
+    "form_counts",
     "read_toml",
     "refuse",
     "toml_string",
@@ -204,6 +206,30 @@ def file_counts(counts: Mapping[str, int], where: str) -> dict[str, int]:
             "(leave out a card the deck does not hold)",
         )
     return dict(counts)
+
+
+MAX_COPIES: Final = 99
+"""The most copies of one card a deck builder's form may give (no deck rule allows more)."""
+
+
+def form_counts(counts: Mapping[str, int]) -> dict[str, int]:
+    """The cards a deck builder's form holds: the counts of 0 to :data:`MAX_COPIES` it
+    sends, without the cards it gives none.
+
+    A form sends every card it shows, so a card cleared in it comes as 0 (where a deck
+    file, which lists only the cards its deck holds, refuses 0: :func:`file_counts`).
+
+    >>> form_counts({"oak": 2, "fern": 0})
+    {'oak': 2}
+
+    Raises:
+        DataError: ``deck/bad-count``, naming the first card given a count outside 0 to
+            :data:`MAX_COPIES`.
+    """
+    for card, n in counts.items():
+        if not 0 <= n <= MAX_COPIES:
+            raise DataError(BAD_COUNT, f"{n} copies of {card!r}: a count is 0 to {MAX_COPIES}")
+    return {card: n for card, n in counts.items() if n > 0}
 
 
 def check(rules: Iterable[Rule], deck: DeckList) -> list[DeckProblem]:

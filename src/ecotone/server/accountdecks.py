@@ -30,6 +30,8 @@ import msgspec
 from fastapi import APIRouter, Query, Request, Response
 from sqlalchemy import delete, func, insert, select, update
 
+from ecotone.core.deckbuilding import form_counts
+from ecotone.core.errors import DataError
 from ecotone.core.registry import game_class
 from ecotone.server.errors import ServerError
 from ecotone.server.http import Manager, Token, _body, _json
@@ -65,10 +67,10 @@ def _clean(deck: DeckIn) -> dict[str, Any]:
         raise ServerError(
             "account/bad-deck", f"a deck is saved under a name of 1 to {MAX_NAME} characters"
         )
-    for card, n in deck.cards.items():
-        if not 0 <= n <= 99:
-            raise ServerError("deck/bad-count", f"{n} copies of {card!r}: a count is 0 to 99")
-    cards = {card: n for card, n in deck.cards.items() if n > 0}
+    try:
+        cards = form_counts(deck.cards)
+    except DataError as exc:
+        raise ServerError(exc.code, exc.message) from None
     return {"name": name, "summary": deck.summary.strip(), "cards": cards}
 
 

@@ -26,7 +26,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from ecotone.core.deckbuilding import Deckbuilding, DeckList
+from ecotone.core.deckbuilding import Deckbuilding, DeckList, form_counts
 from ecotone.core.errors import ConfigError, DataError
 from ecotone.core.registry import game_class
 from ecotone.server.http import _body
@@ -45,10 +45,7 @@ def _build(game_id: str) -> Deckbuilding:
 
 
 def _deck(body: DeckIn) -> DeckList:
-    for card, n in body.cards.items():
-        if not 0 <= n <= 99:
-            raise DataError("deck/bad-count", f"{n} copies of {card!r}: a count is 0 to 99")
-    return DeckList.of(body.name, body.cards, body.summary)
+    return DeckList.of(body.name, form_counts(body.cards), body.summary)
 
 
 def verdict(build: Deckbuilding, deck: DeckList) -> dict[str, Any]:

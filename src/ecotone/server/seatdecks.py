@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 import ecotone
-from ecotone.core.deckbuilding import Deckbuilding, DeckList
+from ecotone.core.deckbuilding import Deckbuilding, DeckList, form_counts
 from ecotone.core.deckcode import is_code
 from ecotone.core.errors import ConfigError, DataError
 from ecotone.core.game import Game
@@ -93,10 +93,11 @@ def seated(game: Game[Any], entries: dict[int, str]) -> Game[Any]:
 
 def _listed(build: Deckbuilding, deck: str | DeckIn) -> DeckList:
     if isinstance(deck, DeckIn):
-        for card, n in deck.cards.items():
-            if not 0 <= n <= 99:
-                raise ServerError("deck/bad-count", f"{n} copies of {card!r}: a count is 0 to 99")
-        return build.normal(DeckList.of(deck.name, deck.cards, deck.summary))
+        try:
+            counts = form_counts(deck.cards)
+        except DataError as exc:
+            raise ServerError(exc.code, exc.message) from None
+        return build.normal(DeckList.of(deck.name, counts, deck.summary))
     text = deck.strip()
     if not is_code(text):
         names = ", ".join(b.deck.name for b in build.builtins)
