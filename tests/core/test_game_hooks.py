@@ -1,6 +1,7 @@
 """The presentation hooks of every game, on seeded random games of every configuration:
 the score term by term (``breakdown``), the turn as players count it (``turn``), the
-decision in a sentence (``phase``) and the hand cards that cannot be played (``unplayable``).
+decision in a sentence (``phase``), the hand cards that cannot be played (``unplayable``)
+and why the game ended (``ending``).
 
 At every step of every game:
 
@@ -10,7 +11,9 @@ At every step of every game:
   the same sentence on any position it cannot tell from the real one (its determinizations):
   the sentence leaks nothing;
 * the unplayable cards are cards of the seat's own hand (as its zones name them), each with
-  a reason, none while the seat is not to move, and the same on its determinizations.
+  a reason, none while the seat is not to move, and the same on its determinizations;
+* nothing says why the game ended while it runs; at the end every game says it in a
+  sentence that every seat reads alike on the positions it cannot tell from the real one.
 
 Each game's own tests check the terms and the reasons against hand-built positions.
 """
@@ -90,6 +93,20 @@ def _check_views(state: State[Any], rnd: random.Random) -> None:
     assert state.unplayable(None) == {}
 
 
+def _check_ending(state: State[Any], rnd: random.Random) -> None:
+    sentence = state.ending()
+    if not state.is_over:
+        assert sentence is None, sentence
+        return
+    assert isinstance(sentence, str), f"{state.game.spec.id} says nothing of its end"
+    assert sentence.strip()
+    assert sentence[0].isupper(), sentence
+    assert sentence.endswith("."), sentence
+    for seat in range(state.game.players):
+        seen = state.determinize(seat, rnd)
+        assert seen.ending() == sentence, "the sentence tells what a seat cannot know"
+
+
 @pytest.mark.parametrize(("game_id", "variant", "players"), _configs())
 def test_hooks_hold_at_every_step_of_random_games(
     game_id: str, variant: str | None, players: int
@@ -102,6 +119,7 @@ def test_hooks_hold_at_every_step_of_random_games(
         while True:
             _check_breakdown(state)
             _check_views(state, rnd)
+            _check_ending(state, rnd)
             turns.append(state.turn)
             if state.is_over:
                 break

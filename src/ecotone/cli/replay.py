@@ -198,6 +198,10 @@ def _show(
                     scores = ", ".join(f"P{s + 1} {fmt(x)}" for s, x in enumerate(state.scores()))
                     won = named("Winner", [f"P{w + 1}" for w in state.winners()])
                     c.print(Text(f"Game over. Scores: {scores}. {won}."))
+                    ending = state.ending()  # why it ended, what the result means
+                    if ending:
+                        # (in a terminal wrapped between words: it may run to two lines)
+                        c.print(paint(ending), soft_wrap=not c.is_terminal)
                 elif replay.resigned is not None and replay.winners is not None:
                     scores = ", ".join(f"P{s + 1} {fmt(x)}" for s, x in enumerate(state.scores()))
                     won = named("Winner", [f"P{w + 1}" for w in replay.winners])

@@ -23,6 +23,7 @@ public (``State``)          hook the game writes (``Game``)
 ``Game.presentation()``     ``presentation()``: card faces, glossary, board, picture
 ``Game.deckbuilding()``     ``deck_rules()``: pool, deck rules, built-in decks, codes
 ``breakdown()``             ``breakdown(data)``: each seat's score, term by term
+``ending()``                ``ending(data)``: why the game ended, what its result means
 (balance reports)           ``lessons(history, end)``: what the game teaches, counted
 (balance reports)           ``starting_seat(data)``: who takes the first turn (optional)
 ``turn``, ``phase(seat)``   ``turn(data)``, ``phase(data, seat)``: the turn, the decision
@@ -337,6 +338,27 @@ class Game(ABC, Generic[D]):
         By default one term, the score itself.
         """
         return [(ScoreTerm("score", points),) for points in self.scores(data)]
+
+    def ending(self, data: D) -> str | None:
+        """Why the game that ended in ``data`` ended and, where the scores and the winners
+        leave it unsaid, what its result means: a sentence or two a player reads under
+        "P2 wins." or "Nobody wins." at the end of a game.
+
+        Say which of the game's end conditions ended this game ("The pick-up pile ran out,
+        and the last turns were played."), in the rulebook's words. Then, where the result
+        needs it, what it was judged by: the target a solo player missed and the scores it
+        was compared with ("P1's forest scored 10; it needed at least 12 and more than the
+        Neighbouring Forest's 9."), the tie-break that settled a tie, the team totals that
+        make a seat's score. Every seat and every spectator read the same words, so name
+        seats as the games' texts do, ``P1``, ``P2`` (:func:`~ecotone.core.records.seat_name`,
+        ``P1's`` for what a seat owns): each surface puts its players' names in ("Ana",
+        "your"). Never tell a secret the finished game has not revealed.
+
+        Asked only of a finished game (:attr:`State.is_over`). By default ``None``: the
+        game says nothing, and a surface shows the scores and the winners alone.
+        """
+        del data
+        return None
 
     def lessons(self, history: Sequence[tuple[D, int, Action]], end: D) -> tuple[Lesson, ...]:
         """What the game was designed to teach, counted in one finished game.

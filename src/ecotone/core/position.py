@@ -322,6 +322,11 @@ class State(Generic[D]):
         """Each seat's score term by term (:meth:`Game.breakdown`)."""
         return self.game.breakdown(self.data)
 
+    def ending(self) -> str | None:
+        """Why the game ended and what its result means, in the game's words
+        (:meth:`Game.ending`); ``None`` while it runs, or where the game says nothing."""
+        return self.game.ending(self.data) if self.is_over else None
+
     @property
     def turn(self) -> int | None:
         """The turn or round being played, as players count it (:meth:`Game.turn`)."""

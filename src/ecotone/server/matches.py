@@ -372,6 +372,8 @@ class Match:
             turn=turn_number(state, self.moves),
             phase=state.phase(viewer) if self.status == "active" else None,
             breakdown=breakdown(state) if self.status == "over" else None,
+            # (a resigned match is over, its state is not: the game then says nothing)
+            ending=state.ending() if self.status == "over" else None,
             standing=self.standing(),
             undo=verdict(self, viewer) if undo and viewer is not None else None,
             undo_offer=offer_view(self, viewer),

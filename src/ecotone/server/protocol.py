@@ -333,7 +333,10 @@ class Update(msgspec.Struct, tag="update", kw_only=True):
     not the number of steps. ``phase``: what is being decided now, in a sentence for this
     viewer (``state.phase(seat)``), while the match runs and the game says it.
     ``breakdown``: once the match is over, each seat's score term by term
-    (``state.breakdown()``), the terms of a seat adding up to its score. ``standing``:
+    (``state.breakdown()``), the terms of a seat adding up to its score. ``ending``: once
+    the game has ended by its rules, why it ended and what its result means, in the game's
+    words with seats named ``P1``, ``P2`` (``state.ending()``; ``null`` where the game says
+    nothing, and after a resignation). ``standing``:
     while the match runs, each seat's score as it stands, the same for every viewer
     (``state.standing()``; ``null`` where the game keeps its scoring secret), and
     ``scores`` once it is over.
@@ -363,6 +366,7 @@ class Update(msgspec.Struct, tag="update", kw_only=True):
     turn: int = 1
     phase: str | None = None
     breakdown: list[list[ScoreLine]] | None = None
+    ending: str | None = None
     standing: list[float] | None = None
     undo: UndoVerdict | None = None
     undo_offer: UndoOffer | None = None

@@ -14,6 +14,7 @@ from ecotone.core.game import Game, ScoreTerm, StepHooks
 from ecotone.core.parts import ObservationPart
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Option, Provenance, Variant
+from ecotone.core.tuples import seat_name
 from ecotone.games.biomasters import (
     parts,
     phase,
@@ -35,7 +36,7 @@ from ecotone.games.biomasters.decks import (
 )
 from ecotone.games.biomasters.effects import Table
 from ecotone.games.biomasters.refusals import BioRefusal, refusal
-from ecotone.games.biomasters.scoring import score_terms, scores, winners
+from ecotone.games.biomasters.scoring import pile_vp, score_terms, scores, winners
 from ecotone.games.biomasters.state import BioData
 
 __all__ = ["SPEC", "BioMasters"]
@@ -195,6 +196,28 @@ class BioMasters(Game[BioData]):
             tuple(ScoreTerm(name, float(points)) for name, points in terms)
             for terms in score_terms(data, self.table)
         ]
+
+    def ending(self, data: BioData) -> str:
+        # The game's one end (rules doc §The end): a player could not draw at the start of
+        # their turn; the game ended with the turn of the seat before them (``last``).
+        table = self.table
+        short = seat_name((data.last + 1) % table.players)
+        others = "the other player" if table.players == 2 else "every other player"
+        said = (
+            f"{short} could not draw a card at the start of a turn, which triggered the end, "
+            f"and {others} took one final turn."
+        )
+        if not table.teams:
+            return said
+        # In 2v2 each seat's score is its team's: say whose piles make each total.
+        teams: dict[int, list[int]] = {}
+        for seat in range(table.players):
+            teams.setdefault(table.team_of(seat), []).append(seat)
+        made = ", ".join(
+            f"{' and '.join(map(seat_name, team))} {sum(pile_vp(data.piles[s]) for s in team)} VP"
+            for team in teams.values()
+        )
+        return f"{said} A team scores its two Score Piles together: {made}."
 
     def turn(self, data: BioData) -> int:
         return data.turns

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import partial
 from typing import Any, Final
 
@@ -13,13 +13,14 @@ from ecotone.core.game import Game, ScoreTerm, StepHooks
 from ecotone.core.parts import ObservationPart
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Option
+from ecotone.core.tuples import seat_name
 from ecotone.games.biome import parts, phase, presentation, render, rules, view
 from ecotone.games.biome.actions import CODEC
 from ecotone.games.biome.board import formations
 from ecotone.games.biome.cards import cards
-from ecotone.games.biome.config import MAX_ROUNDS, Config
+from ecotone.games.biome.config import MAX_ROUNDS, STALL_ROUNDS, Config
 from ecotone.games.biome.refusals import BiomeRefusal
-from ecotone.games.biome.scoring import score_seats, winners
+from ecotone.games.biome.scoring import SeatScore, score_seats, winners
 from ecotone.games.biome.state import BiomeData
 from ecotone.games.biome.tiles import tiles
 
@@ -159,6 +160,24 @@ class BiomeBorneo(Game[BiomeData]):
             for sc in score_seats(data)
         ]
 
+    def ending(self, data: BiomeData) -> str:
+        # (§End of the game) the game records which of its three ends it reached
+        if data.ended_by == "perimeter" and data.trigger is not None:
+            who = seat_name(data.trigger)
+            why = (
+                f"{who} took the last perimeter tile, and the final round was played, "
+                f"ending with {who}'s turn."
+            )
+        elif data.ended_by == "stall":
+            why = (
+                f"Nobody placed a tile for {STALL_ROUNDS} rounds in a row: the forest stopped "
+                "growing."
+            )
+        else:
+            why = f"The game reached its limit of {MAX_ROUNDS} rounds."
+        tie = _tie_settled(score_seats(data))
+        return f"{why} {tie}" if tie else why
+
     def starting_seat(self, data: BiomeData) -> int:
         # The Opportunist reaction window opens at the start of every turn, the first one
         # too: the other players answer it before the starting player decides anything.
@@ -181,3 +200,53 @@ class BiomeBorneo(Game[BiomeData]):
     @property
     def max_steps(self) -> int:
         return MAX_ROUNDS * self.players * _PER_TURN
+
+
+def _apexes(score: SeatScore) -> int:
+    return score.apexes
+
+
+def _tiles_left(score: SeatScore) -> int:
+    return score.tiles_left
+
+
+# The tie-breaks in order (§Scoring): what the seats ahead have, the count it compares,
+# and whether the fewest (not the most) is ahead.
+_TIE_BREAKS: Final[tuple[tuple[str, Callable[[SeatScore], int], bool], ...]] = (
+    ("the most Apex Predators", _apexes, False),
+    ("the fewest tiles left", _tiles_left, True),
+)
+
+
+def _tie_settled(scores: list[SeatScore]) -> str | None:
+    """How a tie on points was settled, in a sentence; ``None`` without a tie.
+
+    The tied seats are narrowed by the most Apex Predators, then by the fewest tiles
+    left. Each tie-break that tells them apart is said with every tied seat's count;
+    seats still tied after both share the win.
+    """
+    top = max(sc.total for sc in scores)
+    level = [s for s, sc in enumerate(scores) if sc.total == top]
+    if len(level) == 1:
+        return None
+    said = [f"{_listed(level)} tie on {top} points"]
+    for ahead_by, count, fewest in _TIE_BREAKS:
+        counts = {s: count(scores[s]) for s in level}
+        best = (min if fewest else max)(counts.values())
+        ahead = [s for s in level if counts[s] == best]
+        if len(ahead) < len(level):
+            each = ", ".join(f"{seat_name(s)} {n}" for s, n in counts.items())
+            verb = "wins" if len(ahead) == 1 else "stay ahead"
+            said.append(f"{_listed(ahead)} {verb} with {ahead_by} ({each})")
+            level = ahead
+        if len(level) == 1:
+            return "; ".join(said) + "."
+    if len(said) == 1:  # nothing told them apart
+        return f"{said[0]}, Apex Predators and tiles left: they share the win."
+    return "; ".join(said) + f"; {_listed(level)} share the win."
+
+
+def _listed(seats: list[int]) -> str:
+    """``P1``, ``P1 and P3``, ``P1, P2 and P4``."""
+    names = [seat_name(s) for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

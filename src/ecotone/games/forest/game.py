@@ -12,6 +12,7 @@ from ecotone.core.game import Game, ScoreTerm, StepHooks
 from ecotone.core.parts import ObservationPart
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Provenance, Variant
+from ecotone.core.tuples import counted, seat_name
 from ecotone.games.forest import (
     parts,
     phase,
@@ -25,7 +26,16 @@ from ecotone.games.forest import (
 from ecotone.games.forest.actions import CODEC
 from ecotone.games.forest.cards import cards
 from ecotone.games.forest.refusals import ForestRefusal
-from ecotone.games.forest.scoring import SEMI_COOP, SOLO, forest_points, score_forest
+from ecotone.games.forest.scoring import (
+    SEMI_COOP,
+    SOLO,
+    SOLO_TARGET,
+    degradation_limit,
+    forest_points,
+    score_forest,
+    solo_rating,
+    table_chainsaws,
+)
 from ecotone.games.forest.state import ForestData
 
 __all__ = ["SPEC", "OnceUponAForest"]
@@ -121,6 +131,16 @@ class OnceUponAForest(Game[ForestData]):
             for f in data.forests
         ]
 
+    def ending(self, data: ForestData) -> str:
+        # One end (§The end): every card drawn and placed. The variants then judge the
+        # forests against something the scores alone do not show (§Solo, §Semi-cooperative).
+        said = "All the cards were drawn and placed in the forests."
+        if self.variant == SOLO:
+            return f"{said} {_solo_result(data)}"
+        if self.variant == SEMI_COOP:
+            return f"{said} {_shared_fate(data)}"
+        return said
+
     def turn(self, data: ForestData) -> int | None:
         # Players count no turns: the game ends when the cards run out. The record keeps
         # none, and the cards placed do not tell them exactly (a player's last turn may
@@ -142,3 +162,31 @@ class OnceUponAForest(Game[ForestData]):
         # the piles hold 60 cards plus the spare start cards
         in_piles = 60 + 4 - self.players
         return 3 * in_piles
+
+
+def _solo_result(data: ForestData) -> str:
+    """The solo game's verdict: the forest's score and rating against the target and the
+    Neighbouring Forest's score (§Solo: at least 12, and more than the neighbour)."""
+    points = forest_points(data.forests[0])
+    neighbour = forest_points(data.neighbour)
+    scored = f"{seat_name(0)}'s forest scored {points} ({solo_rating(points)})"
+    if points >= SOLO_TARGET and points > neighbour:
+        return (
+            f"{scored}: at least {SOLO_TARGET} and more than the Neighbouring Forest's {neighbour}."
+        )
+    return (
+        f"{scored}; it needed at least {SOLO_TARGET} and more than the Neighbouring "
+        f"Forest's {neighbour}."
+    )
+
+
+def _shared_fate(data: ForestData) -> str:
+    """The semi-cooperative verdict: the chainsaws showing in the complete trees of every
+    forest together, against the most the table may leave showing (§Semi-cooperative)."""
+    showing = table_chainsaws(data)
+    limit = degradation_limit(len(data.forests))
+    chainsaws = counted(showing, "chainsaw")
+    shown = f"The complete trees of all the forests show {chainsaws}"
+    if showing > limit:
+        return f"{shown}, more than the limit of {limit}: the forest is lost and everybody loses."
+    return f"{shown}, within the limit of {limit}, so the highest score wins."

@@ -13,6 +13,7 @@ from ecotone.core.game import Game, ScoreTerm, StepHooks
 from ecotone.core.parts import ObservationPart
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Option, Provenance, Variant
+from ecotone.core.tuples import seat_name
 from ecotone.games.phylo import parts, phase, presentation, render, rules, unplayable, view
 from ecotone.games.phylo.actions import CODEC, ThrowHand
 from ecotone.games.phylo.cards import cards
@@ -170,6 +171,17 @@ class Phylo(Game[PhyloData]):
             tuple(ScoreTerm(n, float(p)) for n, p in zip(TERMS, terms, strict=True))
             for terms in zip(*table_terms(data.board), strict=True)
         ]
+
+    def ending(self, data: PhyloData) -> str:
+        # The game's one end (§The end): a pick-up pile ran out, the opponent played a
+        # last turn, and any extra turns the events of the last turns gave were played.
+        last = "and the last turns were played."
+        if not data.decks:
+            return f"The pick-up pile ran out, {last}"
+        out = [seat_name(s) for s, pile in enumerate(data.piles) if not pile]
+        if len(out) == 1:
+            return f"{out[0]}'s deck ran out, {last}"
+        return f"Both decks ran out, {last}"
 
     def turn(self, data: PhyloData) -> int | None:
         # Players count no turns: the game ends with the pick-up pile. The record keeps

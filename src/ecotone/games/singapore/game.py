@@ -17,7 +17,7 @@ from ecotone.games.singapore.actions import CODEC
 from ecotone.games.singapore.cards import cards
 from ecotone.games.singapore.gamemaster import MOST_SEATS
 from ecotone.games.singapore.refusals import SingaporeRefusal
-from ecotone.games.singapore.scoring import evp, score, winners
+from ecotone.games.singapore.scoring import announce, evp, score, winners
 from ecotone.games.singapore.state import ROUNDS, Phase, SGData
 
 __all__ = ["SPEC", "SingaporeUntamed", "steps_bound"]
@@ -130,6 +130,15 @@ class SingaporeUntamed(Game[SGData]):
             tuple(ScoreTerm(name, float(points)) for name, points in score(p).terms(niches))
             for p in data.players
         ]
+
+    def ending(self, data: SGData) -> str:
+        # The game has one end, after the last round (§The end of the round). A tie on EVP
+        # is settled by the Food left, as the Gamemaster's reckoning says in its last line.
+        said = f"The game ended after {ROUNDS} rounds."
+        top = max(evp(p) for p in data.players)
+        if sum(evp(p) == top for p in data.players) > 1:
+            return f"{said} {announce(data.players)[-1]}"
+        return said
 
     def lessons(
         self, history: Sequence[tuple[SGData, int, Action]], end: SGData

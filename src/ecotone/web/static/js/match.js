@@ -1274,9 +1274,10 @@ export class MatchPage {
     return listen(box, "toggle", (ev) => { this.playersOpen = /** @type {HTMLDetailsElement} */ (ev.currentTarget).open; });
   }
 
-  // The end: who won (in a sentence), every seat's score from the best down, who resigned
-  // if anyone did, and the replay. A panel above the board, never over it: the board
-  // stays as the game ended, to look at.
+  // The end: who won (in a sentence), why the game ended and what its result means (the
+  // update's `ending`, the game's own words with the players' names put in), every seat's
+  // score from the best down, who resigned if anyone did, and the replay. A panel above
+  // the board, never over it: the board stays as the game ended, to look at.
   /** @param {Update} u */
   finalPanel(u) {
     const winners = u.winners || [];
@@ -1297,6 +1298,7 @@ export class MatchPage {
       h("div.final-result", {},
         h("h2", { id: "final-h" }, "Final scores"),
         h("p.final-headline", { id: "final-winners" }, winners.length ? "🏆 " : "", headline),
+        u.ending ? h("p.final-ending", { id: "final-ending" }, this.seatWords(u.ending)) : null,
         resigned,
         h("table.final-scores", { "aria-label": "Final scores" }, h("tbody", {}, rows)),
         this.breakdownTable(u, ranked.map(([, s]) => s), winners)),

@@ -125,6 +125,7 @@
  * @property {number} [turn]
  * @property {string | null} [phase]
  * @property {ScoreLine[][] | null} [breakdown]
+ * @property {string | null} [ending] why the game ended and what its result means, in the game's words (seats as "P1")
  * @property {number[] | null} [standing] each seat's score while the match runs, the same for every viewer (null: the game keeps it secret)
  * @property {UndoVerdict | null} [undo]
  * @property {UndoOffer | null} [undo_offer]
