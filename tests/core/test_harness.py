@@ -199,6 +199,13 @@ class StandingCountsHands(SealedBids):
         return [float(sum(int(card[1:]) for card in hand)) for hand in data.hands]
 
 
+class EndingSaysNothing(SealedBids):
+    """Says an empty sentence at the end, where it means to say nothing."""
+
+    def ending(self, data: BidsData) -> str | None:
+        return " "
+
+
 class PicksOwnItem(SealedBids):
     """A correct pick of its own: the legal list's item at the place drawn."""
 
@@ -250,6 +257,7 @@ def test_a_bots_reading_that_is_part_of_the_observation_passes() -> None:
         (StyledAddsText, "render_styled of 1 changes the text"),
         (StyleOffPalette, "style 'no-such-style' is not in the palette"),
         (StandingCountsHands, "standing .* changes to .* cannot see"),
+        (EndingSaysNothing, "Game.ending says an empty sentence"),
     ],
 )
 def test_a_broken_game_fails(broken: type[SealedBids], message: str) -> None:

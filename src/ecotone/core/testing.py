@@ -27,6 +27,8 @@ contract of :mod:`ecotone.core.game`:
   steps without error (a searching bot plays on from thousands of them, so a deal that
   contradicts something public, say a card everyone saw offered, breaks the bot);
 * the game ends within ``game.max_steps``, with one score per seat and winners among them;
+  what it says of its end (``ending``), if anything, is a sentence every seat reads alike
+  on the positions it cannot tell from the real one;
 * the same seed and actions give the same digests;
 * the game never touches Python's global random state (all chance comes from the seed).
 
@@ -155,6 +157,7 @@ def check_game(
         else:
             raise AssertionError(f"{where}: not over after max_steps={game.max_steps}")
         _check_outcome(game, state, where)
+        _check_ending(state, rnd, where)
         _check_replay(game, game_seed, moves, digests, where)
         assert random.getstate() == global_random, (
             f"{where}: the game used Python's global random state; draw from the seeded "
@@ -538,6 +541,19 @@ def _check_outcome(game: Game[Any], state: State[Any], where: str) -> None:
     assert all(0 <= w < game.players for w in winners), f"{where}: bad winners {winners}"
     obs = state.observe(None)
     assert obs["is_over"] and obs["scores"] == scores and obs["winners"] == winners
+
+
+def _check_ending(state: State[Any], rnd: random.Random, where: str) -> None:
+    said = state.ending()
+    if said is None:
+        return
+    assert said.strip(), f"{where}: Game.ending says an empty sentence; return None instead"
+    for seat in range(state.game.players):
+        seen = state.determinize(seat, rnd).ending()
+        assert seen == said, (
+            f"{where}: Game.ending tells what P{seat + 1} cannot know: {said!r} on the game, "
+            f"{seen!r} with its secrets dealt again"
+        )
 
 
 def _check_replay(
