@@ -8,15 +8,17 @@ B53 Vampire Bat (PARASITIC) 7, B09 Monkey Puzzle Tree 1.
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
 from ecotone.core.actions import Action
 from ecotone.core.game import State
 from ecotone.games.phylo.actions import Cancel, Play, PlayEvent, PlayLeaving, ThrowHand
-from ecotone.games.phylo.board import CELL_NAMES
+from ecotone.games.phylo.board import CELL_NAMES, NEXT_TO_MAP, cell_index
 from ecotone.games.phylo.cards import cards
-from ecotone.games.phylo.state import Phase, Throw, instance
+from ecotone.games.phylo.refusals import why_fits_nowhere
+from ecotone.games.phylo.state import Phase, Slot, Throw, instance
 
 from .helpers import act, game, make_state
 
@@ -122,27 +124,51 @@ def test_a_card_with_a_play_is_not_marked() -> None:
 
 
 def test_the_reason_is_the_refusal_of_the_nearest_play() -> None:
-    # nothing on the table: the Jaguar (FC3) can only be tried beside the map board, which
-    # takes a photosynthetic food chain 1 card only
     state = make_state(hands=("B50 B27 E03 E06", ""))
     marked = state.unplayable(0)
-    assert marked["B50"] == state.explain(0, Play("B50", "u20"))
-    assert "only a photosynthetic food chain 1 card may use the map board" in marked["B50"]
     # the Copihue fits beside the map, but waits for a POLLINATOR
     assert marked["B27"] == "Copihue needs a POLLINATOR on the table first"
     # a reaction is never played alone
     assert marked["E03"] == state.explain(0, PlayEvent("E03"))
     assert "is played only in answer to an event" in marked["E03"]
-    # Oil Spill strikes a species, and there is none
-    assert "there is no species" in marked["E06"]
 
 
-def test_a_species_that_fits_nowhere_is_told_why_beside_a_card() -> None:
-    # the Giant Kelp (ocean) is the only card; a Jaguar has no prey of its own kind there
-    state = make_state(board="t21 B24 2", hands=("B50", ""))
-    reason = state.unplayable(0)["B50"]
-    assert reason.startswith("Jaguar is not compatible at ")
-    assert "Giant Kelp" in reason  # told about the neighbour, not only the map board
+def test_a_rule_that_refuses_every_cell_alike_is_told_as_the_general_fact() -> None:
+    # nothing on the table: the Jaguar (FC3) may be tried at every cell beside the map
+    # board, and each refuses it alike (only a photosynthetic food chain 1 card may use
+    # the map board), so no cell is named; nor for Oil Spill, with no species to strike
+    state = make_state(hands=("B50 E06", ""))
+    marked = state.unplayable(0)
+    assert marked["B50"] == (
+        "Jaguar is not compatible anywhere: only a photosynthetic food chain 1 card may use "
+        "the map board"
+    )
+    assert marked["E06"] == "there is no species on the table to play E06 Oil Spill on"
+    # a single cell tried is refused in its own words, and names it
+    assert "u20" in state.explain(0, Play("B50", "u20"))
+    assert "u20" in state.explain(0, Play("E06", "u20"))
+
+
+def test_a_species_that_fits_nowhere_is_told_what_each_card_it_could_join_has_against_it() -> None:
+    # A species needs one compatible neighbour: the Jaguar has something against each card
+    # it could stand beside, told once for each card (those with the same objection
+    # together, in the table's order), and the map board's rule last.
+    state = make_state(board="t21 B21 1, w21 B23 1, u23 B24 2", hands=("B50", ""))
+    assert state.unplayable(0)["B50"] == (
+        "Jaguar is not compatible anywhere: Castor-oil Plant at t21 and Cardoon at w21: no "
+        "shared terrain; Giant Kelp at u23: no shared climate; only a photosynthetic food "
+        "chain 1 card may use the map board"
+    )
+
+
+def test_urban_cells_beside_a_species_that_fits_nowhere_are_told_together() -> None:
+    # two Habitat Loss cards left as URBAN terrain (one from each player's deck)
+    urban = {c: Slot(c, "E09", s) for s, c in enumerate((cell_index(19, 20), cell_index(22, 20)))}
+    told = why_fits_nowhere(cards().species["B50"], NEXT_TO_MAP, urban)
+    assert told == (
+        "Jaguar is not compatible anywhere: t21 and w21 are URBAN; only a photosynthetic "
+        "food chain 1 card may use the map board"
+    )
 
 
 def test_an_event_answered_marks_what_cannot_cancel_it() -> None:
@@ -170,6 +196,10 @@ def test_in_a_deck_game_cards_are_named_as_the_hand_shows_them() -> None:
     assert marked
     assert set(marked) <= set(shown)
     assert all(card.startswith(f"P{seat + 1}:") for card in marked)
+
+
+# a card beside the cell, in a refusal of compatibility: "; Giant Kelp at t21: no ..."
+_NEIGHBOUR_TOLD = re.compile(r"(?:: |; )([^;:]+? at [a-z]+\d+): ")
 
 
 def _plays(card: str, reacting: bool) -> list[Action]:
@@ -202,11 +232,20 @@ def test_marked_cards_are_exactly_those_no_legal_action_plays(variant: str | Non
                 hand = d.hands[seat]
                 expected = {instance(c, seat, d.decks) for c in hand if c not in played}
                 assert set(marked) == expected
-                # each reason is the game's refusal of some play of that card (one card a
-                # step, in turn, keeps this quick)
+                # each reason is the game's refusal of some play of that card, or the
+                # general fact when every cell is refused alike (one card a step, in turn,
+                # keeps this quick)
                 unplayed = [c for c in hand if c not in played]
                 if unplayed:
                     card = unplayed[len(state.data.log) % len(unplayed)]
                     told = {state.explain(seat, a) for a in _plays(card, reacting)}
-                    assert marked[instance(card, seat, d.decks)] in told
+                    reason = marked[instance(card, seat, d.decks)]
+                    nowhere = f"{cards().by_id[card].name} is not compatible anywhere"
+                    assert reason in told or reason.startswith(
+                        (nowhere, "there is no species on the table")
+                    )
+                    if reason.startswith(nowhere):
+                        # every card beside a cell it is refused at is told
+                        beside = {who for m in told for who in _NEIGHBOUR_TOLD.findall(m)}
+                        assert all(who in reason for who in beside)
             state = state.apply(seat, rnd.choice(state.legal_actions(seat)))

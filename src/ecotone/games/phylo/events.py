@@ -86,6 +86,7 @@ __all__ = [
     "targetable",
     "targets",
     "timing_ok",
+    "why_no_target",
 ]
 
 # A tied rock-paper-scissors round is thrown again; after this many ties in a row the
@@ -243,6 +244,12 @@ def target_problem(cells: Mapping[int, Slot], ev: Event, cell: int) -> Problem |
             lambda: f"there is no species at {cell_name(cell)} to play {name(ev.id)} on",
         )
     return Problem(PhyloRefusal.BAD_TARGET, lambda: _why_spared(ev, sp))
+
+
+def why_no_target(ev: Event) -> str:
+    """Why the event ``ev``, played on a species, cannot be played at all: the table holds
+    none (where :func:`target_problem` says it of one cell)."""
+    return f"there is no species on the table to play {name(ev.id)} on"
 
 
 def _why_spared(ev: Event, sp: Species) -> str:

@@ -62,7 +62,7 @@ code                                refused because
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 import msgspec
 
@@ -72,7 +72,7 @@ from ecotone.games.phylo.cards import Species, cards, environment_compatible, fe
 from ecotone.games.phylo.compatibility import tables
 from ecotone.games.phylo.state import Slot
 
-__all__ = ["PhyloRefusal", "Problem", "pair_reason", "why_not_fits"]
+__all__ = ["PhyloRefusal", "Problem", "pair_reason", "why_fits_nowhere", "why_not_fits"]
 
 
 class PhyloRefusal(Refusal):
@@ -177,20 +177,62 @@ def pair_reason(x: Species, y: Species) -> str:
     return _food_reason(x, y)
 
 
+_MAP_BOARD_RULE = "only a photosynthetic food chain 1 card may use the map board"
+
+
+def _objection(sp: Species, n: int, slot: Slot) -> tuple[str, str]:
+    """The card in cell ``n`` with what it has against ``sp`` beside it:
+    ``("Capybara at t20", "no shared terrain")``, or ``("t21", "")`` for an event left
+    there as URBAN terrain. The card's cell is named: which card it is matters."""
+    other = cards().species.get(slot.card)
+    if other is None:
+        return CELL_NAMES[n], ""
+    return f"{other.name} at {CELL_NAMES[n]}", pair_reason(sp, other)
+
+
+def _said(who: str, why: str, many: bool = False) -> str:
+    """``Capybara at t20: no shared terrain``; ``t21 is URBAN`` (``many``: ``are``)."""
+    if why:
+        return f"{who}: {why}"
+    return f"{who} {'are' if many else 'is'} URBAN"
+
+
 def why_not_fits(sp: Species, cell: int, cells: Mapping[int, Slot]) -> str:
     """Why ``sp`` is not compatible in ``cell``, neighbour by neighbour."""
-    species = cards().species
-    reasons = []
-    for n in NEIGHBOURS[cell]:
-        slot = cells.get(n)
-        if slot is None:
-            continue
-        other = species.get(slot.card)
-        if other is None:
-            reasons.append(f"{CELL_NAMES[n]} is URBAN")
-        else:
-            reasons.append(f"{other.name} at {CELL_NAMES[n]}: {pair_reason(sp, other)}")
+    reasons = [
+        _said(*_objection(sp, n, slot))
+        for n in NEIGHBOURS[cell]
+        if (slot := cells.get(n)) is not None
+    ]
     if cell in NEXT_TO_MAP:
-        reasons.append("only a photosynthetic food chain 1 card may use the map board")
+        reasons.append(_MAP_BOARD_RULE)
     head = f"{sp.name} is not compatible at {CELL_NAMES[cell]}"
     return head + (": " + "; ".join(reasons) if reasons else "")
+
+
+def why_fits_nowhere(sp: Species, tried: Iterable[int], cells: Mapping[int, Slot]) -> str:
+    """Why ``sp`` is compatible in none of the cells ``tried`` (each refused by
+    :func:`why_not_fits`): the general fact, which names no cell to play at.
+
+    A species needs one compatible neighbour, so each card beside those cells is told, in
+    the table's order, with what it has against ``sp``; cards with the same objection are
+    told together (``Capybara at t20 and Cardoon at u20: no shared terrain``). The map
+    board's rule comes last, when one of the cells is next to it; on an empty table it is
+    the whole reason.
+    """
+    spots = list(tried)
+    beside = sorted({n for c in spots for n in NEIGHBOURS[c] if n in cells})
+    by_reason: dict[str, list[str]] = {}
+    for n in beside:
+        who, why = _objection(sp, n, cells[n])
+        by_reason.setdefault(why, []).append(who)
+    told = [_said(_listed(whom), why, len(whom) > 1) for why, whom in by_reason.items()]
+    if any(c in NEXT_TO_MAP for c in spots):
+        told.append(_MAP_BOARD_RULE)
+    head = f"{sp.name} is not compatible anywhere"
+    return head + (": " + "; ".join(told) if told else "")
+
+
+def _listed(names: list[str]) -> str:
+    """``A``, ``A and B``, ``A, B and C``."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

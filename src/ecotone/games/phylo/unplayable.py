@@ -8,7 +8,14 @@ For every other card the reason is the game's own refusal (:func:`.rules.refusal
 *nearest* way to play it: each way is asked, and the refusal that gets furthest through
 the rules wins (a pollinator missing, or no neighbour compatible, tells more than a cell
 next to nothing). :data:`_NEAREST` orders the codes from the first rules a play can break
-to the last; among equals the first cell in the table's order is told.
+to the last.
+
+A cell is named only where it matters. When the nearest ways are refused for a rule that
+holds at every cell tried, the general fact is told instead of one cell's refusal: a
+species compatible nowhere hears what each card it could stand beside has against it
+(:func:`.refusals.why_fits_nowhere`; on an empty table, the map board's rule alone), an
+event with no species to strike that the table holds none. Any other refusal that names
+a cell (a host that already holds a parasite) tells the first in the table's order.
 """
 
 from __future__ import annotations
@@ -16,11 +23,14 @@ from __future__ import annotations
 from typing import Final
 
 from ecotone.core.actions import Action
+from ecotone.core.errors import IllegalAction
 from ecotone.games.phylo import rules
 from ecotone.games.phylo.actions import Cancel, Play, PlayEvent, PlayLeaving
-from ecotone.games.phylo.board import CELL_NAMES, NEXT_TO_MAP, OFF_MAP_NEIGHBOURS
+from ecotone.games.phylo.board import CELL_INDEX, CELL_NAMES, NEXT_TO_MAP, OFF_MAP_NEIGHBOURS
 from ecotone.games.phylo.cards import cards
+from ecotone.games.phylo.events import why_no_target
 from ecotone.games.phylo.refusals import PhyloRefusal as R
+from ecotone.games.phylo.refusals import why_fits_nowhere
 from ecotone.games.phylo.state import Phase, PhyloData, instance
 
 __all__ = ["unplayable"]
@@ -68,7 +78,7 @@ def unplayable(d: PhyloData, seat: int) -> dict[str, str]:
         if card in played:
             continue
         ways: list[Action] = [Cancel(card)] if reacting else _plays(d, card)
-        out[instance(card, seat, d.decks)] = _nearest(d, seat, ways)
+        out[instance(card, seat, d.decks)] = _told(d, card, _nearest(d, seat, ways))
     return out
 
 
@@ -86,13 +96,29 @@ def _plays(d: PhyloData, card: str) -> list[Action]:
     return [PlayEvent(card), *(Play(card, CELL_NAMES[c]) for c in spots)]
 
 
-def _nearest(d: PhyloData, seat: int, ways: list[Action]) -> str:
-    best: tuple[int, str] | None = None
+def _nearest(d: PhyloData, seat: int, ways: list[Action]) -> list[tuple[Action, IllegalAction]]:
+    """The ways that get furthest through the rules, in their order, each with its
+    refusal (all of one code)."""
+    best = -2
+    nearest: list[tuple[Action, IllegalAction]] = []
     for action in ways:
         refused = rules.refusal(d, seat, action)
         assert refused is not None, f"{action} is legal, yet not offered"
         rank = _RANK.get(refused.code, -1)
-        if best is None or rank > best[0]:
-            best = (rank, refused.message)
-    assert best is not None
-    return best[1]
+        if rank > best:
+            best, nearest = rank, []
+        if rank == best:
+            nearest.append((action, refused))
+    return nearest
+
+
+def _told(d: PhyloData, card: str, nearest: list[tuple[Action, IllegalAction]]) -> str:
+    """What the refusals of the nearest ways to play ``card`` tell (the module docstring):
+    the general fact where their rule holds at every cell tried, else the first one."""
+    refused = nearest[0][1]
+    if refused.code == R.INCOMPATIBLE:
+        tried = [CELL_INDEX[a.cell] for a, _ in nearest if isinstance(a, Play)]
+        return why_fits_nowhere(cards().species[card], tried, d.cells())
+    if refused.code == R.NO_TARGET:
+        return why_no_target(cards().events[card])
+    return refused.message
