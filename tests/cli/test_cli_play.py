@@ -236,7 +236,7 @@ def test_hot_seat_hides_what_the_server_hides(tmp_path: Path) -> None:
     first_p2 = out.index("P2 to move")
     news = out[first_p2:]
     assert "(the only possible move, taken for you)" in news
-    assert "P1: an exchange card" in news
+    assert "P1: a card chosen for the exchange" in news
     told = [line for line in news.splitlines() if "P1:" in line]
     assert told
     assert not [line for line in told if exchange.card in line]  # type: ignore[attr-defined]

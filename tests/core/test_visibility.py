@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 import pytest
@@ -190,12 +190,28 @@ def test_announcing_an_illegal_step_is_refused(start: State[Any]) -> None:
         start.announce(P1, Bid(foreign), P2)
 
 
-def test_a_kind_reads_as_words_with_its_article() -> None:
+def test_a_kind_reads_as_its_tag_in_words_with_its_article() -> None:
     class Exchange(Action, frozen=True, tag="exchange-card"):
         pass
 
     assert kind_text(Bid("c1")) == "a bid"
     assert kind_text(Exchange()) == "an exchange card"
+
+
+def test_a_kind_that_declares_its_noun_reads_as_that_noun(
+    start: State[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class Exchange(Action, frozen=True, tag="exchange-card"):
+        noun: ClassVar[str] = "a card chosen for the exchange"
+
+    assert kind_text(Exchange()) == "a card chosen for the exchange"
+    # a viewer who may know a step only by its kind reads the noun its class declares
+    monkeypatch.setattr(Bid, "noun", "a sealed bid")
+    bid = _bid(start, P1)
+    told = announcement(start, P1, bid, start.apply(P1, bid))
+    assert told.sight(P2) is Sight.KIND
+    assert told.text(P2) == told.text(SPECTATOR) == start.announce(P1, bid, P2) == "a sealed bid"
+    assert told.text(P1) == str(bid)
 
 
 # -- the referee's view -------------------------------------------------------------------

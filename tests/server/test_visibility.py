@@ -112,7 +112,7 @@ def test_the_log_tells_each_seat_what_the_kernel_rule_tells_it(client: TestClien
     assert entry["action"] is None
     own = _log(client, mid, tokens[seat])[-1]
     assert own["text"] == str(action) == told.text(seat)
-    assert before.announce(seat, action, other) == "an exchange card"
+    assert before.announce(seat, action, other) == "a card chosen for the exchange"
 
 
 def _log(client: TestClient, mid: str, token: str) -> list[dict[str, Any]]:

@@ -46,6 +46,11 @@ class Action(msgspec.Struct, frozen=True, tag_field="type", gc=False):
     which way); surfaces narrow the legal actions field by field with
     :mod:`ecotone.core.choices`. Empty: the actions are offered whole.
 
+    ``noun`` says the kind as a noun phrase, with its article (``"a route chosen"``): what
+    a viewer who may learn only that a seat took an action of this kind reads
+    (:func:`ecotone.core.visibility.kind_text`). Empty: the tag, as words (``"a migrate"``);
+    a game sets it on each kind whose actions may be told only by their kind.
+
     Actions are not tracked by the cycle collector (``gc=False``), as records are not
     (:class:`ecotone.core.records.Record`): frozen, they can never be part of a cycle,
     and the legal actions of every step of a search are made anew.
@@ -53,6 +58,7 @@ class Action(msgspec.Struct, frozen=True, tag_field="type", gc=False):
 
     notation: ClassVar[str] = ""
     choose_by: ClassVar[tuple[str, ...]] = ()
+    noun: ClassVar[str] = ""
 
     def __str__(self) -> str:
         return _formatter(type(self))(self)

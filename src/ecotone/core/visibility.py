@@ -10,11 +10,12 @@ every game:
   viewer ``v`` only when ``v``'s observation after it tells it apart from every other
   action ``p`` could have taken: then its text adds nothing ``v`` could not read off the
   board. When some alternatives look the same to ``v``, ``v`` learns only its *kind*
-  (``bid``, ``give``) if all those look-alikes are of that kind, else nothing. A second
-  condition guards the components: every card or tile id the action names (or, in a
-  game that declares no components, every text it carries) must appear in ``v``'s
-  observation after the step. Two copies of one species may look alike on the table;
-  naming which copy a seat took would tell more than the board does.
+  (``"a bid"``, ``"a route chosen"``: :func:`kind_text`) if all those look-alikes are of
+  that kind, else nothing. A second condition guards the components: every card or tile
+  id the action names (or, in a game that declares no components, every text it
+  carries) must appear in ``v``'s observation after the step. Two copies of one species
+  may look alike on the table; naming which copy a seat took would tell more than the
+  board does.
 * **The game's declaration** (:meth:`~ecotone.core.game.Game.secret_action`). A step the
   game declares secret is hidden from the other seats while its decision is open (others
   still choose, or a choice already made waits for them: :func:`declared_secret`),
@@ -119,15 +120,21 @@ def everyone(players: int) -> int:
 
 
 def kind_text(action: Action) -> str:
-    """How a viewer who may learn only an action's kind reads it: its tag, as words.
+    """How a viewer who may learn only an action's kind reads it: the noun its class
+    declares (``Action.noun``), else its tag as words.
 
     >>> from ecotone.core.actions import Action
+    >>> class Route(Action, frozen=True, tag="migrate"):
+    ...     noun = "a route chosen"
     >>> class Swap(Action, frozen=True, tag="exchange-card"):
     ...     pass
-    >>> kind_text(Swap())
-    'an exchange card'
+    >>> kind_text(Route()), kind_text(Swap())
+    ('a route chosen', 'an exchange card')
     """
-    words = str(type(action).__struct_config__.tag).replace("-", " ").replace("_", " ")
+    cls = type(action)
+    if cls.noun:
+        return cls.noun
+    words = str(cls.__struct_config__.tag).replace("-", " ").replace("_", " ")
     article = "an" if words[:1].lower() in ("a", "e", "i", "o", "u") else "a"
     return f"{article} {words}"
 

@@ -325,6 +325,21 @@ def test_the_turns_offered_look_different_and_their_previews_show_them() -> None
     assert seen_asymmetric
 
 
+def test_a_placement_names_the_tile_it_places_above_its_picture() -> None:
+    # With one tile to place, a guided placement never asks which tile ("place … on C3b
+    # turned …: which rotation?"): each turn's picture names it, as a tile in hand is named.
+    state = _placements()
+    seat = state.to_move[0]
+    places = [a for a in state.legal_actions(seat) if isinstance(a, Place)]
+    for a in places[:: max(1, len(places) // 12)]:
+        shown = state.game.preview(state.data, seat, a)
+        assert shown is not None
+        head, *picture = shown.splitlines()
+        assert head.strip() == a.tile
+        assert a.tile not in "\n".join(picture)
+        assert _sides(picture, a.cell) == _drawn(tiles().by_id[a.tile], a.rotation)
+
+
 def test_a_preview_draws_the_tile_or_card_an_action_names() -> None:
     state = make_state(
         game(2), hands=["cicada-1", ""], tiles_=["T05", "T21"], board={"C2a": "T17/2"}

@@ -85,7 +85,7 @@ def test_a_discard_shuffled_into_the_deck_in_the_same_step_is_read_by_its_owner_
     assert told.sight(1) is Sight.ACTION
     assert told.sight(0) is Sight.KIND
     assert told.sight(None) is Sight.KIND
-    assert told.text(0) == "a discard card"
+    assert told.text(0) == "a card discarded"
     # Its owner no longer knows where the card is: a re-deal may hand it to the other seat.
     redealt = [after.determinize(1, random.Random(i)).data for i in range(20)]
     assert any("cicada-2" in d.seats[0].hand for d in redealt)

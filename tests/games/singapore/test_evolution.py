@@ -152,6 +152,27 @@ def test_bargain_makes_the_next_adaptation_cost_three() -> None:
     assert s.legal_actions(0) == [Finish()]  # the Bargain was for one Adaptation
 
 
+def test_the_cards_drawn_are_shown_with_what_buying_one_costs() -> None:
+    # "buy venom" names no price, so the cards drawn are shown with it, to every seat,
+    # and the decision in a sentence says it, for the buyer and for the others
+    d = stack(evolving(start(4), food=9), "forest", ["venom", "gliding", "venom"])
+    s = act(state(d), 0, "draw from the forest deck")
+    drawn = "Drawn by P1, to buy at 5 Food each (P1 has 9 Food): Venom, Gliding, Venom"
+    assert all(drawn in s.render(seat).splitlines() for seat in (0, 1, None))
+    assert ", 5 Food each, or return the rest." in (s.phase(0) or "")
+    assert ", 5 Food each, or returns the rest." in (s.phase(1) or "")
+    # a Mangrove Pitta pays 4; a Bargain lowers the next Adaptation only
+    pitta = act(state(with_player(d, 0, niches=["mangrove-pitta"])), 0, "draw from the forest deck")
+    assert "to buy at 4 Food each (P1 has 9 Food)" in pitta.render(1)
+    bargain = act(
+        state(with_player(d, 0, hand=["bargain"])), 0, "draw from the forest deck", "play bargain"
+    )
+    then = "3 Food for the next (Bargain), then 5 Food each"
+    assert f"to buy at {then} (P1 has 9 Food)" in bargain.render(1)
+    assert then in (bargain.phase(0) or "")
+    assert "to buy at 5 Food each (P1 has 6 Food)" in act(bargain, 0, "buy venom").render(1)
+
+
 def test_bargain_is_played_after_drawing() -> None:
     d = with_player(evolving(start(4)), 0, hand=["bargain"])
     refusal(state(d), 0, Play("bargain"), "singapore/wrong-time", "after you draw")

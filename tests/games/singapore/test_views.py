@@ -6,6 +6,7 @@ import json
 import random
 from typing import Any
 
+from ecotone.games.singapore.actions import Migrate
 from ecotone.games.singapore.cards import cards
 from ecotone.games.singapore.state import Phase
 from ecotone.games.singapore.view import determinize, seen
@@ -205,17 +206,25 @@ def test_my_choice_is_shown_only_to_me() -> None:
 
 
 def test_secret_choices_are_announced_only_as_made() -> None:
-    # The others see a card leave P1's hand, so they learn that P1 played one ("a play"),
-    # never which: the card stays secret until the reveal.
+    # The others see a card leave P1's hand, so they learn that P1 played one ("an Action
+    # card played"), never which: the card stays secret until the reveal.
     d = with_player(rolled(start(4), 1), 0, hand=["stampede"])
     s = state(d)
     action = s.legal_actions(0)[0]
-    assert s.announce(0, action, 1) == "a play"
-    assert s.announce(0, action, None) == "a play"
+    assert s.announce(0, action, 1) == "an Action card played"
+    assert s.announce(0, action, None) == "an Action card played"
     assert s.announce(0, action, 0) == str(action)
     evolving = state(d.replace(phase=Phase.DRAW, turn=0, choices=()))
     draw = evolving.legal_actions(0)[-1]
     assert evolving.announce(0, draw, 1) == str(draw)
+
+
+def test_a_route_is_announced_as_a_route_chosen() -> None:
+    # The others see that P1's route is in, never where it leads, until the reveal.
+    s = state(rolled(start(4), 1))
+    route = next(a for a in s.legal_actions(0) if isinstance(a, Migrate))
+    assert s.announce(0, route, 1) == s.announce(0, route, None) == "a route chosen"
+    assert s.announce(0, route, 0) == str(route)
 
 
 def test_determinize_depends_on_the_view_alone() -> None:

@@ -89,6 +89,9 @@ class ExchangeCard(Action, frozen=True, tag="exchange-card"):
     """Phase 1: choose one more card to exchange."""
 
     notation: ClassVar[str] = "exchange card {card}"
+    # the others learn that one more card is chosen, not which: the cards chosen show only
+    # once they are discarded, at "done exchanging"
+    noun: ClassVar[str] = "a card chosen for the exchange"
     card: str
 
 
@@ -212,6 +215,8 @@ class DiscardCard(Action, frozen=True, tag="discard-card"):
     """Drought: discard a card from your hand."""
 
     notation: ClassVar[str] = "discard {card}"
+    # hidden when the discard pile is shuffled back into the Main Deck in the same step
+    noun: ClassVar[str] = "a card discarded"
     card: str
 
 

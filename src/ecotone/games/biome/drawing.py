@@ -163,17 +163,17 @@ def _map_lines(
     return tuple(canvas.lines(keep_blank=False))
 
 
-def tile_picture(tile: Tile, rotation: int = 0, label: str = "") -> list[str]:
-    """A tile turned ``rotation`` as on the map: its layers, then its six sides around
-    ``label`` (its id by default); ten columns, four lines."""
+def tile_picture(tile: Tile, rotation: int = 0, label: str = "", head: str = "") -> list[str]:
+    """A tile turned ``rotation`` as on the map: ``head`` (its layers by default), then its
+    six sides around ``label`` (its id by default); ten columns, four lines."""
     canvas = _Canvas()
     col = _HALF
     canvas.put(1, col - 1, label or tile.id)
     for k, plant in enumerate(tile.faces[rotation]):
         dx, dy = _SIDE_OFFSET[k]
         canvas.put(1 + dy, col + int(_HALF * dx), NO_PLANT if plant == OPEN else _code(plant))
-    layers = "/".join(Layer(b).letter for b in range(3) if tile.fits(b))
-    return [f"{layers:^10}".rstrip(), *canvas.lines()]
+    head = head or "/".join(Layer(b).letter for b in range(3) if tile.fits(b))
+    return [f"{head:^10}".rstrip(), *canvas.lines()]
 
 
 def plant_codes(counts: Sequence[int]) -> str:

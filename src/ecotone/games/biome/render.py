@@ -256,10 +256,10 @@ def render(d: BiomeData, seat: int | None, cfg: Config) -> str:
 
 
 def preview(d: BiomeData, seat: int, action: Action, cfg: Config) -> str | None:
-    """What an action names, drawn: a placement's tile turned as it would lie on its cell,
-    with what the habitat then still lacks; a tile in a supply as in the picture; the tile
-    that Blight would take, as it lies; a card as its line says it, without its id (the
-    choice names it). Each fits :data:`~.drawing.BRIEF` columns."""
+    """What an action names, drawn: a placement's tile, named, turned as it would lie on
+    its cell, with what the habitat then still lacks; a tile in a supply as in the
+    picture; the tile that Blight would take, as it lies; a card as its line says it,
+    without its id (the choice names it). Each fits :data:`~.drawing.BRIEF` columns."""
     del seat
     ts = tiles()
     geo = cfg.geo
@@ -269,7 +269,10 @@ def preview(d: BiomeData, seat: int, action: Action, cfg: Config) -> str | None:
         board = list(d.board)
         board[cell] = tile.index * 6 + action.rotation
         acc = access(tuple(board), geo, (*d.pending, cell))
-        picture = tile_picture(tile, action.rotation, action.cell)[1:]
+        # the tile as it would lie on its cell, the cell named in it as on the map, and
+        # the tile named above it: a guided choice may not have asked which tile (when
+        # only one can be placed), and the picture is then all that names it
+        picture = tile_picture(tile, action.rotation, action.cell, head=tile.id)
         return "\n".join([*picture, _progress(cards().by_id[d.card], acc)])
     if isinstance(action, (Opportunist, ExchangeTile, ReturnTile)):
         return "\n".join(tile_picture(ts.by_id[action.tile]))

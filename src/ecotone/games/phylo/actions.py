@@ -147,6 +147,8 @@ class ThrowHand(Action, frozen=True, tag="throw"):
     """A rock-paper-scissors throw."""
 
     notation: ClassVar[str] = "throw {throw}"
+    # the other player learns that the throw is in, not which it is, until both are
+    noun: ClassVar[str] = "a throw"
     throw: Throw
 
 

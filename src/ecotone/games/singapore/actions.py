@@ -52,6 +52,8 @@ class Migrate(Action, frozen=True, tag="migrate"):
     """Choose where your Migration ends."""
 
     notation: ClassVar[str] = "migrate to {tile}"
+    # the routes are secret until everyone has chosen; the others learn only that one is in
+    noun: ClassVar[str] = "a route chosen"
     tile: str
 
 
@@ -59,6 +61,8 @@ class Play(Action, frozen=True, tag="play"):
     """Play an Action card from your hand."""
 
     notation: ClassVar[str] = "play {card}"
+    # played in secret in Migration and Competition: the others see a card leave the hand
+    noun: ClassVar[str] = "an Action card played"
     card: str
 
 

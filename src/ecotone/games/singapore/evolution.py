@@ -42,6 +42,7 @@ __all__ = [
     "legal",
     "niches_completed",
     "price",
+    "prices",
     "refusal",
 ]
 
@@ -88,7 +89,20 @@ def price(d: SGData, seat: int) -> int:
     """What the next Adaptation costs ``seat``."""
     if d.bargain:
         return BARGAIN_COST
+    return _usual_price(d, seat)
+
+
+def _usual_price(d: SGData, seat: int) -> int:
+    """What an Adaptation costs ``seat`` without a Bargain (Mangrove Pitta: less)."""
     return THRIFTY_COST if "thrifty" in traits(d.players[seat]) else COST
+
+
+def prices(d: SGData, seat: int) -> str:
+    """What the Adaptations drawn cost ``seat``, in the game's words: ``5 Food each``; a
+    Bargain played lowers the next one only (``3 Food for the next (Bargain), then 5 Food
+    each``). Public: the Bargain is played face up, and a Niche's ability is in view."""
+    usual = f"{_usual_price(d, seat)} Food each"
+    return f"{BARGAIN_COST} Food for the next (Bargain), then {usual}" if d.bargain else usual
 
 
 def draw_problem(d: SGData, seat: int, deck: str) -> Problem | None:

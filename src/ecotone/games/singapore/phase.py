@@ -15,7 +15,7 @@ from ecotone.games.singapore.board import board, region_name
 from ecotone.games.singapore.cards import cards
 from ecotone.games.singapore.competition import OUT
 from ecotone.games.singapore.endround import HAND_LIMIT, need
-from ecotone.games.singapore.evolution import decks_allowed, draw_size, price
+from ecotone.games.singapore.evolution import decks_allowed, draw_size, prices
 from ecotone.games.singapore.state import Phase, SGData
 from ecotone.games.singapore.view import SEQUENTIAL
 
@@ -45,13 +45,15 @@ def phase(d: SGData, seat: int | None) -> str | None:
             )
         return f"Evolution: {who} draws their cards (after any Action cards)."
     if step is Phase.BUY:
+        cost = prices(d, d.turn)
         if me:
-            cost = price(d, d.turn)
             return (
-                f"Evolution: buy Adaptations among the cards you drew, {cost} Food each, or "
-                "return the rest."
+                f"Evolution: buy Adaptations among the cards you drew, {cost}, or return the rest."
             )
-        return f"Evolution: {who} buys Adaptations among the cards they drew, or returns the rest."
+        return (
+            f"Evolution: {who} buys Adaptations among the cards they drew, {cost}, or returns "
+            "the rest."
+        )
     if step is Phase.ANCHOR:
         if me:
             return (

@@ -15,6 +15,7 @@ from ecotone.core.records import counted, seat_name
 from ecotone.games.singapore.abilities import counts
 from ecotone.games.singapore.board import ECOTONE, board, region_name
 from ecotone.games.singapore.cards import HABITATS, cards, name_of
+from ecotone.games.singapore.evolution import prices
 from ecotone.games.singapore.scoring import score
 from ecotone.games.singapore.state import ROUNDS, Phase, SGData, Status
 
@@ -144,6 +145,17 @@ def _player_lines(d: SGData, seat: int | None) -> list[str]:
     return out
 
 
+def _drawn(d: SGData) -> str:
+    """The Adaptations the seat in Evolution drew, after what buying one costs it and the
+    Food it has: what a player reads while choosing which to buy ("buy call" names no
+    price). A block of its own, which a short screen keeps; a line too wide for it loses
+    its end, the names the choices repeat."""
+    who = seat_name(d.turn)
+    names = ", ".join(name_of(cards().key(c)) for c in d.drawn)
+    food = d.players[d.turn].food
+    return f"Drawn by {who}, to buy at {prices(d, d.turn)} ({who} has {food} Food): {names}"
+
+
 def render(d: SGData, seat: int | None) -> str:
     """The table as ``seat`` sees it."""
     cs = cards()
@@ -172,9 +184,7 @@ def render(d: SGData, seat: int | None) -> str:
     lines.append("")
     lines += _player_lines(d, seat)
     if d.drawn:
-        lines.append(
-            f"Drawn by {seat_name(d.turn)}: " + ", ".join(name_of(cs.key(c)) for c in d.drawn)
-        )
+        lines += ["", _drawn(d)]
     if seat is not None and d.phase in (Phase.MIGRATE, Phase.COMPETE):
         c = d.choices[seat]
         if c.final != "out" and c.cards:
