@@ -108,10 +108,12 @@ def test_the_log_tells_each_seat_what_the_kernel_rule_tells_it(client: TestClien
     entry = _log(client, mid, tokens[other])[-1]
     assert entry["seat"] == seat
     assert entry["type"] == "exchange-card"
+    assert entry["kind"] == told.text(other) == "a card chosen for the exchange"
     assert entry["text"] is None
     assert entry["action"] is None
     own = _log(client, mid, tokens[seat])[-1]
     assert own["text"] == str(action) == told.text(seat)
+    assert "kind" not in own  # the step itself is shown
     assert before.announce(seat, action, other) == "a card chosen for the exchange"
 
 

@@ -59,7 +59,7 @@ from ecotone.server.takeback import (
     takeback_entry,
     verdict,
 )
-from ecotone.server.visibility import viewer_bit
+from ecotone.server.visibility import kind_text, viewer_bit
 
 __all__ = [
     "Controller",
@@ -330,6 +330,7 @@ class Match:
             action=step.action.to_json() if shown else None,
             text=str(step.action) if shown else None,
             at=step.at,
+            kind=kind_text(step.action) if kind and not shown else None,
         )
 
     def log(self, viewer: int | None, since: int | None) -> list[LogEntry]:

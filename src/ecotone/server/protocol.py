@@ -245,7 +245,9 @@ class LogEntry(msgspec.Struct, kw_only=True, omit_defaults=True):
     """One applied step as the viewer may see it.
 
     ``action``/``text`` are ``null`` when the step is hidden from the viewer (another
-    seat's secret choice); ``type`` is the kind of action when even that is known.
+    seat's secret choice); ``type`` is the kind of action when even that is known, and
+    ``kind`` that kind in the game's words for a hidden step (``"a route chosen"``:
+    :func:`ecotone.core.visibility.kind_text`).
 
     A take-back is an entry of its own, at the version it moved the match to: ``seat``
     took back its decision ``took_back`` (that step's entry, as the viewer may see it,
@@ -259,6 +261,7 @@ class LogEntry(msgspec.Struct, kw_only=True, omit_defaults=True):
     action: dict[str, Any] | None
     text: str | None
     at: float
+    kind: str | None = None
     took_back: LogEntry | None = None
 
 

@@ -7,6 +7,6 @@ opens the whole log once the match is over, as the replay file is.
 
 from __future__ import annotations
 
-from ecotone.core.visibility import MAX_ALTERNATIVES, everyone, viewer_bit
+from ecotone.core.visibility import MAX_ALTERNATIVES, everyone, kind_text, viewer_bit
 
-__all__ = ["MAX_ALTERNATIVES", "everyone", "viewer_bit"]
+__all__ = ["MAX_ALTERNATIVES", "everyone", "kind_text", "viewer_bit"]

@@ -1063,7 +1063,7 @@ export class MatchPage {
 
   /** A log entry's step in words, as this viewer may see it. @param {LogEntry} e */
   stepText(e) {
-    return e.text ? e.text : e.type ? `${e.type.replace(/-/g, " ")} (hidden)` : "a hidden choice";
+    return e.text ? e.text : e.kind ? e.kind : e.type ? `${e.type.replace(/-/g, " ")} (hidden)` : "a hidden choice";
   }
 
   // A request waiting for answers: to a person asked, the question with Accept and
@@ -1075,7 +1075,7 @@ export class MatchPage {
     const offer = u.undo_offer;
     if (!offer) return null;
     const step = offer.step;
-    const what = step?.text ? `“${step.text}”` : step?.type ? `a ${step.type.replace(/-/g, " ")}` : "a hidden decision";
+    const what = step?.text ? `“${step.text}”` : step?.kind ? step.kind : step?.type ? `a ${step.type.replace(/-/g, " ")}` : "a hidden decision";
     const asker = this.who(offer.seat);
     const waiting = this.and(offer.waiting.map((s) => (s === this.seat ? "you" : this.who(s))));
     const left = h("span.muted", { id: "undo-offer-left" }, this.offerLeft(offer));

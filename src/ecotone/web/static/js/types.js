@@ -65,6 +65,7 @@
  * @property {Json | null} [action]
  * @property {string | null} [text]
  * @property {number} at
+ * @property {string | null} [kind] a hidden step's kind in the game's words ("a route chosen")
  * @property {LogEntry | null} [took_back] a take-back: the step it took back
  * @property {string | null} [notation] the page's: the game's own notation (match.js) */
 
