@@ -257,11 +257,11 @@ export function singaporeBoard(props) {
         : cardFace(k, cat);
     }));
     const finish = targets.has("decision:finish") ? decisionButton("finish", targets, target) : null;
-    const ev = obs.evolution || {};
     root.append(h("section.panel.sg-panel", { "aria-label": "Evolution" },
       h("h2", {}, `Evolution${drawer !== null ? ` · ${names(drawer)}` : ""}${obs.drawn_from ? ` drew from the ${title(obs.drawn_from)} deck` : ""}`),
       obs.drawn?.length ? drawnRow : h("p.muted", {}, "No Adaptation left to buy."),
-      h("p.muted", {}, `An Adaptation costs 5 Food${ev.bargain ? " (Bargain played: the next one costs 3)" : ""}. Unbought cards go to the bottom of their deck.`),
+      // (the price is in the phase line: the game's words, a Niche's ability and a Bargain counted)
+      h("p.muted", {}, "Unbought cards go to the bottom of their deck."),
       finish ? h("div.sg-decisions", {}, finish) : null));
   }
 
@@ -476,7 +476,7 @@ function mySpecies(obs, me, seat, cat, targets, target, clickable, marks) {
         h("strong", {}, `${cardName(k, cat)} ×${n}`), c.species ? h("span.sg-meta", {}, ` ${c.species}`) : null,
         c.points ? h("span.sg-points", { "aria-hidden": "true" }, c.points.map((/** @type {number} */ p, /** @type {number} */ i) => h(`span${n === i + 1 || (n > c.points.length && i === c.points.length - 1) ? ".now" : ""}`, {}, p))) : null);
     }))
-    : h("p.muted", {}, "None yet: buy them in Evolution for 5 Food each."),
+    : h("p.muted", {}, "None yet: buy them with Food in Evolution."),
   (me.niches || []).map((n) => h("div.sg-cards", {}, nicheFace(n.replace("niche:", ""), cat, "Completed: 12 EVP")))));
   box.append(columns);
   return box;
