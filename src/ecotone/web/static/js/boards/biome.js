@@ -504,7 +504,7 @@ export function biomeBoard(args) {
     const open = x !== seat && Array.isArray(p.hand) ? h("div.bm-cards.small", { role: "group", "aria-label": `${names(x)}'s hand` }, h("span.bm-note", {}, "Hand:"), p.hand.map((id) => cardFace(cat, id, { size: "tiny" }))) : null;
     const known = x !== seat && !open && p.known?.length ? h("p.bm-note", {}, `Known in hand: ${p.known.map((id) => cat.cards?.[id]?.name || id).join(", ")}`) : null;
     const sab = sabotage.get(x);
-    table.append(h(`section.bm-player${turn ? ".turn" : ""}${x === seat ? ".me" : ""}`, { "aria-label": `${names(x)}: ${p.points} points` },
+    table.append(h(`section.bm-player${turn ? ".turn" : ""}${x === seat ? ".me" : ""}`, { "aria-label": `${names(x)}: ${counted(p.points, "point")}` },
       h("h3", {}, h("span", {}, names(x), badge ? h(`span.bm-badge${turn ? ".now" : ""}`, {}, badge) : null), h("span.bm-score", {}, counted(p.points, "pt"))),
       h("p.bm-stats", {}, `${counted(p.hand_count, "card")} in hand · ${counted(p.tiles.length, "tile")} · ${p.placed} placed on the board · ${counted(p.chains.length, "food chain")} · ${counted(p.plants.length, "plant card")}`),
       sab ? h("button.target.bm-sabotage", { type: "button", id: `bm-sabotage-${x}`, "aria-label": `Sabotage ${names(x)}: a random card of their hand is discarded`, ...direct(sab) }, `Sabotage ${names(x)}`) : null,

@@ -102,7 +102,7 @@ function forestView(trees, title, points, { mine, placing, legal, act, cat, term
     row.append(col);
   }
   if (!count) row.append(h("p.muted", {}, "No trees yet."));
-  return h("section.forest", { "aria-label": title }, h("h3", {}, h("span", {}, title), h("span", {}, `${points} points`)), row);
+  return h("section.forest", { "aria-label": title }, h("h3", {}, h("span", {}, title), h("span", {}, counted(points, "point"))), row);
 }
 
 /** @param {BoardProps} props @returns {HTMLElement} */
