@@ -337,3 +337,19 @@ def test_a_move_written_with_a_name_is_refused_for_the_card_the_name_reads() -> 
     assert said.refused
     assert "not in your hand" not in said.lines[0]
     assert said == interpret(top, "play plains-zebra at E3")  # as the card's id is refused
+
+
+def test_an_option_adds_a_name_only_where_its_notation_does_not_spell_it() -> None:
+    # BioMasters writes its cards by their names' words (umbrella-thorn): said once, the
+    # labels are short enough to stand in columns; Phylo writes codes (B16), named after
+    game = ecotone.make("biomasters", players=2)
+    labels = [o.label for o in Decision(game.start(3), 0, _names(game)).options()]
+    assert "play umbrella-thorn at E4" in labels
+    assert not any("Umbrella Thorn" in label for label in labels)
+    phylo = ecotone.make("phylo", players=2)
+    labels = [o.label for o in Decision(phylo.start(3), 0, _names(phylo)).options()]
+    assert "drop B16 · Sea Sawdust" in labels
+
+
+def _names(game: Any) -> Vocabulary:
+    return Vocabulary(type(game).presentation())

@@ -1,4 +1,5 @@
-"""Every game's screens fit 100 columns by 40 rows, the decision always whole on them."""
+"""Every game's screens fit 100 columns by 40 rows, the decision always whole on them; at 80
+by 24 the decision and the seat's own lines (its hand, its rack) come first."""
 
 from __future__ import annotations
 
@@ -9,12 +10,24 @@ from pathlib import Path
 import pytest
 from rich.cells import cell_len
 from rich.console import Console
+from rich.text import Text
 
 import ecotone
 from ecotone.cli.choose import Decision, Option
 from ecotone.cli.names import Vocabulary
 from ecotone.cli.paint import painter
-from ecotone.cli.screen import HEIGHT, WIDTH, Layout, compose, fit_view, grid
+from ecotone.cli.screen import (
+    HEIGHT,
+    WIDTH,
+    Layout,
+    compose,
+    fit,
+    fit_view,
+    grid,
+    own_lines,
+    paged,
+    unstack,
+)
 from ecotone.core.presentation import Presentation
 from ecotone.core.registry import game_class
 from ecotone.core.styled import Mark
@@ -73,15 +86,162 @@ def test_every_screen_of_a_random_game_fits(
         state = state.apply(seat, rnd.choice(state.legal_actions(seat)))
 
 
-def test_a_view_too_tall_keeps_the_head_of_every_part_and_says_what_is_left() -> None:
-    view = "\n\n".join("\n".join(f"{part}.{i}" for i in range(10)) for part in "abc")
-    lines, cut = fit_view(view, 12, 80)
+#: A terminal's common default size, smaller than the screen the games are laid out for.
+SMALL = (80, 24)
+
+
+@pytest.mark.parametrize("game_id", sorted(ecotone.available_games()))
+def test_at_80x24_the_decision_and_the_seat_s_own_lines_come_first(game_id: str) -> None:
+    game = ecotone.make(game_id, players=game_class(game_id).spec.min_players)
+    names = Vocabulary(type(game).presentation())
+    rnd = random.Random(5)
+    state = game.start(5)
+    width, height = SMALL
+    for step in range(60):  # a budget in decisions
+        if state.is_over:
+            break
+        seat = state.to_move[0]
+        if step % 4 == 1:
+            decision = Decision(state, seat, names)
+            view, public = state.render(seat), state.render(None)
+            layout = Layout(
+                header="h",
+                view=view,
+                public=public,
+                title=decision.title(),
+                options=decision.options(),
+            )
+            rows = [r.plain for r in compose(layout, width, height)]
+            assert len(rows) <= height - 1
+            assert max(cell_len(r) for r in rows) <= width - 1
+            title = next(i for i, r in enumerate(rows) if r.startswith(decision.title()))
+            _own_lines_go_last(rows[1 : title - 1], view, public, width - 1)
+        state = state.apply(seat, rnd.choice(state.legal_actions(seat)))
+
+
+def _own_lines_go_last(shown: list[str], view: str, public: str, width: int) -> None:
+    """When the screen leaves out a line of the seat's own, it shows nothing of the view
+    but its first line and its own lines (with the lines between them in one part)."""
+    if not any("(d shows the whole view)" in row for row in shown):
+        return  # the view is whole
+    lines = [line.plain for line in unstack(Text(view).split("\n", allow_blank=True), width)]
+    public_lines = [p.plain for p in unstack(Text(public).split("\n", allow_blank=True), width)]
+    own = own_lines(lines, public_lines)
+    kept: list[int] = []
+    start = 0
+    for row in shown:
+        text = row.removesuffix("…")
+        if not text.strip() or "(d shows the whole view)" in row:
+            continue
+        i = next(k for k in range(start, len(lines)) if lines[k].startswith(text))
+        kept.append(i)
+        start = i + 1
+    if own <= set(kept):
+        return
+    spans = _own_spans(lines, own)
+    assert all(i == kept[0] or i in own or i in spans for i in kept), (shown, sorted(own))
+
+
+def _own_spans(lines: list[str], own: frozenset[int]) -> set[int]:
+    """The lines between two own lines of one part (a part ends at a blank line)."""
+    spans: set[int] = set()
+    part: list[int] = []
+    for i, line in enumerate([*lines, ""]):
+        if line.strip():
+            part.append(i)
+            continue
+        marked = [k for k in part if k in own]
+        if marked:
+            spans.update(range(marked[0], marked[-1] + 1))
+        part = []
+    return spans
+
+
+def test_a_view_too_tall_keeps_its_board_then_the_start_of_every_other_part() -> None:
+    # the game's status line, its board, then three parts of ten lines
+    board = "\n".join(f"board.{i}" for i in range(6))
+    rest = "\n\n".join("\n".join(f"{part}.{i}" for i in range(10)) for part in "abc")
+    view = f"status\n\n{board}\n\n{rest}"
+    lines, cut = fit_view(view, 16, 80)
     assert cut
-    assert len(lines) == 12
-    assert [line for line in lines if line.endswith(".0")] == ["a.0", "b.0", "c.0"]
-    assert sum("more lines (d shows the whole view)" in line for line in lines) == 3
+    assert len(lines) == 16
+    assert lines[:7] == ["status", *(f"board.{i}" for i in range(6))]
+    # the other parts share what is left alike, each keeping its start, and say what is left
+    kept = {part: [line for line in lines if line.startswith(f"{part}.")] for part in "abc"}
+    assert [len(k) for k in kept.values()] == [2, 2, 2]
+    assert [k[0] for k in kept.values()] == ["a.0", "b.0", "c.0"]
+    assert [line for line in lines if "more lines (d shows the whole view)" in line] == [
+        "  ⋯ 8 more lines (d shows the whole view)"
+    ] * 3
     whole, cut = fit_view("x\n\ny", 5, 80)
     assert (whole, cut) == (["x", "", "y"], False)
+
+
+def test_the_seat_s_own_lines_are_the_last_the_view_loses() -> None:
+    # a board, the table's news, the hand at the very end: only the seat's view shows it
+    board = [f"board row {i}" for i in range(12)]
+    hand = ["P1 (you): 3 cards", "  hand: C03 Howler, G07 Armadillo, S11 chainsaw"]
+    seat = ["status", *board, "P2: 2 cards", *hand]
+    public = ["status", *board, "P2: 2 cards", "P1: 3 cards"]
+    rows = compose(Layout(header="h", view="\n".join(seat), public="\n".join(public)), 80, 10)
+    plain = [r.plain for r in rows]
+    assert plain[1] == "status"
+    assert hand[0] in plain
+    assert hand[1] in plain
+    assert "board row 0" in plain  # the board keeps what the hand leaves
+    assert len(rows) <= 9
+    # a line of the view is the seat's own when a spectator's view has no such line
+    assert own_lines(seat, public) == frozenset({len(seat) - 2, len(seat) - 1})
+
+
+def test_pictures_side_by_side_too_wide_stand_one_under_the_other() -> None:
+    # a map with a rack of tiles beside it, 30 columns wider than the screen
+    board = [f"   {'m' * 40}    {'t' * 30}", f"   {'m' * 38}      {'t' * 28}", f"   {'m' * 40}"]
+    lines = [line.plain for line in unstack([Text(line) for line in board], 60)]
+    assert lines == [
+        f"   {'m' * 40}",
+        f"   {'m' * 38}",
+        f"   {'m' * 40}",
+        f"   {'t' * 30}",
+        f"   {'t' * 28}",
+    ]
+    # a grid (its columns parted by several gutters) and a table at the margin stay whole
+    grid_rows = ["  a1    b1    c1    d1", "  a2    b2    c2    d2"]
+    assert [r.plain for r in unstack([Text(r) for r in grid_rows], 15)] == grid_rows
+    table = ["name    count    what it eats", "other   2        more"]
+    assert [r.plain for r in unstack([Text(r) for r in table], 15)] == table
+
+
+def test_a_page_breaks_its_lines_between_words() -> None:
+    words = [f"word{i}" for i in range(40)]
+    text = "Your hand:\n  " + " ".join(words)
+    rows = paged(text, 30).split("\n")
+    assert rows[0] == "Your hand:"
+    assert all(len(row) <= 30 for row in rows)
+    assert " ".join(rows[1:]).split() == words  # no word cut in two
+
+
+def test_news_the_player_must_read_stays_before_older_news() -> None:
+    news = [f"P2: move {i}" for i in range(12)]
+    must = frozenset({1})  # a move taken for the player, early on
+    layout = Layout(header="h", view="board", news=news, must_read=must, title="t")
+    plain = [r.plain for r in compose(layout, 80, 24)]
+    assert "  P2: move 1" in plain
+    assert "  P2: move 11" in plain  # the latest news too
+    assert "  P2: move 2" not in plain
+    assert any(p.startswith("Since your last move: (") and "l lists them" in p for p in plain)
+    # with no room for it, the screen hands it back to be shown before the decision
+    crowded = Layout(
+        header="h",
+        view="\n".join(f"board row {i}" for i in range(10)),
+        news=news,
+        must_read=must,
+        title="t",
+        options=[Option(f"take {i}", ()) for i in range(36)],
+    )
+    screen = fit(crowded, 30, 24)
+    assert screen.unread == ("P2: move 1",)
+    assert "  P2: move 1" not in [r.plain for r in screen.rows]
 
 
 def test_a_line_wider_than_the_screen_is_wrapped_while_the_view_fits() -> None:

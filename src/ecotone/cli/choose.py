@@ -212,18 +212,20 @@ class Decision:
 
     def _spelled(self, action: Action) -> str:
         """The action's notation, followed by what the screen calls the ids it names
-        (``migrate to forest-4 · Fo4``) where the catalogue gives them another name."""
+        (``migrate to forest-4 · Fo4``) where the catalogue gives them another name,
+        one the notation does not already spell (``play umbrella-thorn at E4`` says
+        Umbrella Thorn: a label short enough to stand in columns)."""
         notation = str(action)
-        seen = set(words(notation))
+        seen = _spelled_words(notation)
         extra: list[str] = []
         for seg in segments(type(action)):
             value = getattr(action, seg.field) if seg.field else None
             if not isinstance(value, str):
                 continue
             short = self.names.short(value)
-            if short and not set(words(short)) <= seen:
+            if short and not _spelled_words(short) <= seen:
                 extra.append(short)
-                seen.update(words(short))
+                seen |= _spelled_words(short)
         return " · ".join([notation, *extra])
 
     def _preview(self, action: Action) -> str | None:
@@ -282,6 +284,16 @@ class Decision:
             cached = phrases(self.legal, self.names)
             self._cache["phrases"] = cached
         return cached
+
+
+def _spelled_words(text: str) -> set[str]:
+    """The words of ``text`` as :func:`~ecotone.cli.names.words` reads them, cut where
+    hyphens or underscores join them (``umbrella-thorn``: umbrella, thorn).
+
+    >>> sorted(_spelled_words("Crested Serpent-Eagle"))
+    ['crested', 'eagle', 'serpent']
+    """
+    return {part for word in words(text) for part in re.split(r"[-_]", word) if part}
 
 
 def _fields(kind: type[Action]) -> tuple[str, ...]:

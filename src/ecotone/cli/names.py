@@ -41,6 +41,7 @@ __all__ = [
     "Phrase",
     "Vocabulary",
     "field_text",
+    "filed_as",
     "fold",
     "matches",
     "resolve",
@@ -53,6 +54,17 @@ _FIELD = re.compile(r"\{(\w+)(?::(\w+))?\}")
 
 #: The face fields whose words name a component (besides its id).
 NAME_FIELDS = ("name", "label")
+
+
+def filed_as(key: str) -> str:
+    """The id the catalogue files ``key`` under: an observation's instance of a card
+    (``baobab#1a``) is the card, and so is a seat's own copy of it from the deck it
+    brought (``P2:B19``), as the browser reads them too.
+
+    >>> filed_as("baobab#1a"), filed_as("P2:B19"), filed_as("C03")
+    ('baobab', 'B19', 'C03')
+    """
+    return re.sub(r"^P\d+:", "", key.partition("#")[0])
 
 
 def fold(text: str) -> str:

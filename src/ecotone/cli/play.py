@@ -11,6 +11,14 @@ allows (:class:`ecotone.core.history.History`), ``i <card>`` shows a card's face
 the keys and the notation. A decision with a single legal move is taken for them, with a
 line saying so (``--confirm-forced`` asks anyway).
 
+The news shows each human what the others did since its last decision, and always what it
+must read: the moves taken for it, what a step showed it alone (the card it drew: the
+components its own view shows and nobody else's did before), and everyone's choices once
+a secret decision closes, its own among them. What its screen has no room for is shown
+before the decision, which waits for a key. A terminal smaller than the screen the games
+are laid out for (:data:`~ecotone.cli.screen.WIDTH` by :data:`~ecotone.cli.screen.HEIGHT`)
+is told so once, when the view has to be shortened.
+
 In a terminal the game runs on the alternate screen, so nothing of it stays in the
 scrollback; with several humans (hot-seat) the screen and the scrollback are wiped and
 the device handed over between them, and each is told of the others' moves what the
@@ -33,10 +41,11 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import os
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +56,7 @@ from rich.text import Text
 
 from ecotone.bots import Bot, SeatView
 from ecotone.cli.choose import Decision, Say, Take, interpret
-from ecotone.cli.names import Vocabulary
+from ecotone.cli.names import Vocabulary, filed_as, words
 from ecotone.cli.options import (
     Commands,
     add_game_arguments,
@@ -57,14 +66,14 @@ from ecotone.cli.options import (
 )
 from ecotone.cli.output import UsageError, fmt, stdout_console
 from ecotone.cli.paint import painter
-from ecotone.cli.screen import HEIGHT, VIEW_AT_LEAST, WIDTH, Layout, compose, grid
+from ecotone.cli.screen import HEIGHT, VIEW_AT_LEAST, WIDTH, Layout, Screen, fit, grid, paged
 from ecotone.core.actions import Action
 from ecotone.core.errors import StateError
 from ecotone.core.game import Game, State
 from ecotone.core.history import History
 from ecotone.core.records import counted, seat_name
 from ecotone.core.replay import Replay
-from ecotone.core.visibility import Sealed, announcement
+from ecotone.core.visibility import Announcement, Sealed, announcement
 from ecotone.sim.runner import bot_seed, build_bot, default_bot
 
 __all__ = ["HUMAN", "PlaySession", "add_parser", "catch_up", "find_resumable", "run_play"]
@@ -298,6 +307,12 @@ class PlaySession:
         self.told: dict[int, list[tuple[int, str]]] = {h: [] for h in self.humans}
         self.seen: dict[int, int] = {h: len(self.line.steps) for h in self.humans}
         self.forced: set[int] = set()  # the numbers of the steps taken as forced
+        # The news each human must read (a move taken for it, what a step showed it
+        # alone, the choices a secret decision revealed): shown before any other news.
+        self.must: dict[int, set[tuple[int, str]]] = {h: set() for h in self.humans}
+        # Every component id of the game, to tell what a step showed a seat alone.
+        self.components = frozenset(game.components())
+        self.size_told = False  # whether a small terminal has been told it is small
         # the secret steps of a simultaneous decision still open: told again when it closes
         self.sealed = Sealed()
         self.on_screen: int | None = None  # the human whose view is showing
@@ -398,23 +413,86 @@ class PlaySession:
         # show whatever the game reveals later.
         after = self.line.state
         told = announcement(before, seat, action, after)
-        who = self._who(seat)
-        for human in self.humans:
-            text = str(action) if human == seat else told.text(human)
-            note = " (the only possible move, taken for you)" if forced and human == seat else ""
-            self.told[human].append((number, f"{who}: {text}{note}"))
-        if not self.humans:
-            self.console.print(Text(f"{who}: {told.text(None)}"))
         # A step that closes a simultaneous decision: each of its secret steps is told again
         # to whoever may see more of it now (as the server's log shows it), numbered as
-        # the next step, so that the seat that closed it reads it too.
-        for was, now in self.sealed.took(number, before, seat, action, after, told):
+        # the next step, so that the seat that closed it reads it too; and its own seat
+        # reads its choice again beside the others', the decision's outcome. The closing
+        # step is part of that outcome: every human must read it.
+        revealed = self.sealed.took(number, before, seat, action, after, told)
+        who = self._who(seat)
+        for human in self.humans:
+            self._tell_step(human, number, told, (before, after), forced, bool(revealed))
+        if not self.humans:
+            self.console.print(Text(f"{who}: {told.text(None)}"))
+        for was, now in revealed:
             who = self._who(now.seat)
             for human in self.humans:
-                if human != now.seat and now.sight(human) is not was.sight(human):
-                    self.told[human].append((number + 1, f"{who}: {now.text(human)} (revealed)"))
+                # (the seat itself always saw its choice: it reads it again once others do)
+                own = human == now.seat
+                if now != was if own else now.sight(human) is not was.sight(human):
+                    self._tell(human, number + 1, f"{who}: {now.text(human)} (revealed)")
             if not self.humans and now.sight(None) is not was.sight(None):
                 self.console.print(Text(f"{who}: {now.text(None)} (revealed)"))
+
+    def _tell_step(
+        self,
+        human: int,
+        number: int,
+        told: Announcement,
+        states: tuple[State[Any], State[Any]],
+        forced: bool,
+        closing: bool,
+    ) -> None:
+        """Tell ``human`` of step ``number`` (between ``states``) what the server would
+        tell it (``told``), and what the step showed it alone (the card it drew)."""
+        own = human == told.seat
+        text = str(told.action) if own else told.text(human)
+        note = " (the only possible move, taken for you)" if forced and own else ""
+        line = f"{self._who(told.seat)}: {text}{note}"
+        shown = self._shown_alone(*states, human)
+        if shown and own:
+            # what its own decision showed it alone is news to the seat: numbered as the
+            # next step, so that it reads it with its next decision
+            self._tell(human, number + 1, f"{line} — you now see {shown}")
+            return
+        self._tell(human, number, line, must=closing or (forced and own))
+        if shown:  # (a step of another seat that deals this one a card)
+            self._tell(human, number, f"You now see {shown}.")
+
+    def _tell(self, human: int, number: int, line: str, must: bool = True) -> None:
+        """Tell ``human`` of step ``number``; ``must``: a line it must read."""
+        self.told[human].append((number, line))
+        if must:
+            self.must[human].add((number, line))
+
+    def _shown_alone(self, before: State[Any], after: State[Any], seat: int) -> str:
+        """What the step from ``before`` to ``after`` showed ``seat`` alone, named as the
+        screen names it (``""``: nothing): the components its view shows after the step
+        that it did not see before and that a spectator does not see (a card drawn).
+
+        Read off the game's own views, so it tells ``seat`` nothing the game does not show
+        it, and nobody else anything: it is told to ``seat`` alone.
+        """
+        if not self.components:
+            return ""
+        seen = set(_ids(before.observe(seat), self.components))
+        new = [key for key in _ids(after.observe(seat), self.components) if key not in seen]
+        if new:
+            public = set(_ids(after.observe(None), self.components))
+            new = [key for key in new if key not in public]
+        return ", ".join(self._called(key) for key in new)
+
+    def _called(self, key: str) -> str:
+        """A component as the screen names it: its id, and its label or name when that
+        says more (``C03 Howler``, ``B04 · Octopus``); a copy of a card by the card's
+        name alone (``giraffe#1a``: ``Giraffe``)."""
+        filed = filed_as(key)
+        short = self.names.short(filed)
+        if filed != key:
+            return short or filed
+        if not short or set(words(key)) <= set(words(short)):
+            return short or key
+        return f"{key} · {short}"
 
     # -- a human's turn -------------------------------------------------------------------
 
@@ -427,8 +505,13 @@ class PlaySession:
         decision = Decision(self.line.state, seat, self.names)
         message, self.greeting = self.greeting, ()
         refused = False
+        first = True
         while True:
-            self._draw(decision, message, refused)
+            screen = self._screen(decision, message, refused)
+            if first and screen.unread:
+                self._show_unread(seat, screen.unread)
+            first = False
+            self._show(seat, screen)
             text = self.ask(f"{seat_name(seat)} › ")
             outcome = interpret(decision, text)
             if isinstance(outcome, Take):
@@ -479,6 +562,7 @@ class PlaySession:
         self.sealed.undone(kept)
         for human in self.humans:
             self.told[human] = [(n, t) for n, t in self.told[human] if n <= kept]
+            self.must[human] = {(n, t) for n, t in self.must[human] if n <= kept}
             self.seen[human] = min(self.seen[human], kept)
         # numbered as the next step, so that it goes when that step is taken back too
         self.told[seat].append((kept + 1, f"{seat_name(seat)}: took back '{taken}'"))
@@ -537,10 +621,12 @@ class PlaySession:
         options = len(grid(decision.options(), width - 1, pictures=False))
         return max(3, height - options - 4 - VIEW_AT_LEAST)
 
-    def _draw(self, decision: Decision, message: Sequence[str], refused: bool) -> None:
+    def _screen(self, decision: Decision, message: Sequence[str], refused: bool) -> Screen:
+        """The screen of ``decision``, fitted to the terminal; the first time the view must
+        be shortened on a terminal smaller than the games are laid out for, it says so."""
         seat = decision.seat
         state = self.line.state
-        news = [text for n, text in self.told[seat] if n > self.seen[seat]]
+        news = [(n, text) for n, text in self.told[seat] if n > self.seen[seat]]
         if self.hot_seat:
             news_title = f"Since your last turn, {seat_name(seat)}:"
         else:
@@ -555,27 +641,64 @@ class PlaySession:
             header=f" {self.game.spec.title} · move {len(self.line.steps) + 1} · "
             f"{seat_name(seat)} to move{points} · seed {self.seed} ",
             view=state.render_styled(seat),
-            news=news,
+            news=[text for _, text in news],
+            must_read=frozenset(i for i, item in enumerate(news) if item in self.must[seat]),
             news_title=news_title,
             title=decision.title() + ("  (b: back)" if decision.guided else ""),
             options=decision.options(),
             message=message,
             refused=refused,
             paint=self.paint,
+            public=state.render(None),
         )
         width, height = self._size()
+        screen = fit(layout, width, height)
+        small = width < WIDTH or height < HEIGHT
+        if screen.shortened and small and not refused and not self.size_told:
+            self.size_told = True
+            note = (
+                f"This terminal is {width}x{height}; the game reads best at {WIDTH}x{HEIGHT} "
+                "(d shows the whole view)."
+            )
+            layout = dataclasses.replace(layout, message=(*message, note))
+            screen = fit(layout, width, height)
+        return screen
+
+    def _show(self, seat: int, screen: Screen) -> None:
         if self.full:
             self.console.clear()
         else:
             self.console.print(Rule(Text(f"{seat_name(seat)} to move")))
-        for row in compose(layout, width, height):
+        for row in screen.rows:
             self.console.print(row, no_wrap=True, crop=True, overflow="ellipsis")
 
-    def _page(self, text: str) -> None:
-        """Show a long text: through the pager in a terminal, else printed."""
+    def _show_unread(self, seat: int, lines: Sequence[str]) -> None:
+        """Show ``seat`` the news it must read that its screen has no room for, and (in a
+        terminal, where the screen is redrawn in place) wait until it has read it."""
+        title = Text(f"{seat_name(seat)}, before your move (no room on the screen):", style="bold")
+        width, height = self._size()
+        rows = paged("\n".join(lines), width - 3).split("\n")
+        if self.full and len(rows) > height - 3:
+            self._page("\n".join([title.plain, *rows]))
+            return
         if self.full:
+            self.console.clear()
+        self.console.print(title)
+        for row in rows:
+            self.console.print(Text("  ") + self.paint(row), no_wrap=True, crop=True)
+        if self.full:
+            self.console.print()
+            if self.ask("Enter: on to your move... ").strip().lower() in ("q", "quit", "exit"):
+                raise _Quit
+
+    def _page(self, text: str) -> None:
+        """Show a long text: through the pager in a terminal, else printed; its lines
+        broken at spaces to the terminal's width (:func:`~ecotone.cli.screen.paged`)."""
+        if self.full:
+            width, _ = self._size()
+            shown = paged(text, width - 1)
             with self.console.pager(styles=False):
-                self.console.print(Text("(q goes back to the game)\n\n" + text))
+                self.console.print(Text("(q goes back to the game)\n\n" + shown), soft_wrap=True)
             # A pager such as less leaves the alternate screen when it quits, and with
             # it the game's: go back to it, so that the game stays out of the scrollback.
             self.console.set_alt_screen(True)
@@ -614,7 +737,9 @@ class PlaySession:
 
     def _finished(self) -> int:
         """The end: the table as the viewer sees it, the last moves, every seat's score
-        term by term, who won, and where the replay is."""
+        term by term, who won (each player named as the moves name them: ``P2 (random)``),
+        why the game ended and what its result means (:meth:`State.ending`, in the game's
+        words), and where the replay is."""
         c = self.console
         state = self.line.state
         viewer = self.humans[0] if len(self.humans) == 1 else None
@@ -629,14 +754,41 @@ class PlaySession:
                 for text in last:
                     c.print(Text("  ") + self.paint(text))  # coloured as the news was
         c.print(final_scores(state, self.seats))
-        winners = state.winners()
+        winners = [self._who(w) for w in state.winners()]
         if not winners:
-            c.print("Nobody wins.")
+            c.print(Text("Nobody wins."))
         elif len(winners) == 1:
-            c.print(f"P{winners[0] + 1} wins.")
+            c.print(Text(f"{winners[0]} wins."))
         else:
-            c.print(f"{', '.join(f'P{w + 1}' for w in winners)} share the win.")
+            c.print(Text(f"{', '.join(winners[:-1])} and {winners[-1]} share the win."))
+        ending = state.ending()
+        if ending:
+            # coloured as the game's other words are; a sentence or two, so in a terminal
+            # wrapped between words, not wherever the line reaches the edge
+            c.print(self.paint(ending), soft_wrap=not self.full)
         path = self._save()
         c.print(Text(f"Replay saved: {path}"))
         c.print(Text(f"See it again with: ecotone replay {path}"))
         return 0
+
+
+def _ids(observation: Any, components: frozenset[str]) -> Iterator[str]:
+    """The component ids ``observation`` names, in order, each once."""
+    seen: set[str] = set()
+    for text in _texts(observation):
+        if text in components and text not in seen:
+            seen.add(text)
+            yield text
+
+
+def _texts(value: Any) -> Iterator[str]:
+    """Every text in an observation, keys of its mappings included, in order."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _texts(key)
+            yield from _texts(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _texts(item)

@@ -10,7 +10,8 @@ import pytest
 
 from ecotone.core.errors import IllegalAction
 from ecotone.core.game import State
-from ecotone.games.forest.actions import Give, Place
+from ecotone.core.visibility import announcement
+from ecotone.games.forest.actions import Draw, Give, Place
 from ecotone.games.forest.cards import cards
 from ecotone.games.forest.state import Phase
 
@@ -166,6 +167,31 @@ def test_observations_are_json_safe_all_game_long() -> None:
         state = state.apply(seat, rnd.choice(state.legal_actions(seat)))
     obs = state.observe(None)
     assert json.loads(json.dumps(obs)) == obs
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_card_drawn_is_shown_to_its_drawer_alone(players: int) -> None:
+    # every draw of a whole game: the drawer sees the card it took (a surface tells it
+    # so); no other seat and no spectator reads its id, in a view, a picture or the step
+    state = game(players).start(8)
+    rnd = random.Random(players)
+    draws = 0
+    while not state.is_over:
+        (seat,) = state.to_move
+        action = rnd.choice(state.legal_actions(seat))
+        after = state.apply(seat, action)
+        if isinstance(action, Draw):
+            draws += 1
+            card = state.data.piles[action.pile][-1]
+            assert card in strings(after.observe(seat))
+            assert card not in strings(state.observe(seat))
+            told = announcement(state, seat, action, after)
+            for viewer in [None, *(s for s in range(players) if s != seat)]:
+                assert card not in strings(after.observe(viewer))
+                assert card not in after.render(viewer)
+                assert card not in told.text(viewer)
+        state = after
+    assert draws > 40
 
 
 def test_bad_viewer_seat() -> None:
