@@ -71,3 +71,18 @@ def test_a_guided_game_plays_through_the_session(tmp_path: Path) -> None:
     assert "which turn?" in out
     assert out.count("|> T2") == 3  # the previews were drawn, and again on p
     assert session.line.steps[0].action == Lay("T2", "a2", 0)
+
+
+class _OnlyT2AtB1:
+    """A position where every way to lay a tile is T2 on b1 (the toy always offers both
+    tiles everywhere)."""
+
+    def legal_actions(self, seat: int) -> list[Lay]:
+        return [Lay("T2", "b1", turn) for turn in range(3)]
+
+
+def test_a_field_every_move_shares_is_said_though_never_asked() -> None:
+    names = decision().names
+    way = Decision(_OnlyT2AtB1(), 0, names, kind=Lay)  # type: ignore[arg-type]
+    assert way.field() == "turn"  # one cell, one tile: neither is asked
+    assert way.title() == "P1: lay T2 on b1 turned …: which turn?"

@@ -28,6 +28,8 @@ NARROWING = """async () => {
     undeclared: g.nextField([{action: {type: 'x', a: 1}}, {action: {type: 'x', a: 2}}]),
     same: g.nextField([put('a1', 0),
       {action: {type: 'put', cell: 'a1', turn: 0, extra: 1}, choose_by: ['cell', 'turn']}]),
+    settled: g.settled(a1, []), settledPicked: g.settled(a1, [['cell', 'a1']]),
+    settledNone: g.settled(legal, []),
   };
 }"""
 
@@ -46,6 +48,10 @@ def test_the_guide_narrows_as_the_kernel_does(page: Any) -> None:
     assert said["mixed"] is None
     assert said["undeclared"] is None
     assert said["same"] is None
+    # a field every action left shares is known though never asked, unless already chosen
+    assert said["settled"] == [["cell", "a1"]]
+    assert said["settledPicked"] == []
+    assert said["settledNone"] == []
 
 
 def _legal(page: Any) -> list[dict[str, Any]]:

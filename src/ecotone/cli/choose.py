@@ -239,11 +239,25 @@ class Decision:
             return f"{who}: '{self.why}' could be any of these; which one?"
         if self.kind is None:
             return f"{who}, your move"
-        so_far = _outline(self.kind, dict(self.fixed))
+        so_far = _outline(self.kind, self._settled())
         asked = self.field()
         if asked is None:
             return f"{who}: {so_far}: which one?"
         return f"{who}: {so_far}: which {asked}?"
+
+    def _settled(self) -> dict[str, Any]:
+        """The fields of the guided kind known at this step: those chosen, and those every
+        move still in play shares (never asked: BIOME Borneo's one tile left to place)."""
+        known = dict(self.fixed)
+        remaining = self.remaining
+        if self.kind is None or not remaining:
+            return known
+        for seg in segments(self.kind):
+            if seg.field is not None and seg.field not in known:
+                shared = choices.values(remaining, seg.field)
+                if len(shared) == 1:
+                    known[seg.field] = shared[0]
+        return known
 
     # -- moving through it -------------------------------------------------------------
 

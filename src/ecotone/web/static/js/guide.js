@@ -39,6 +39,18 @@ export function narrow(actions, field, value) {
   return actions.filter((l) => keyOf(l.action[field]) === keyOf(value));
 }
 
+/** The step fields every action of `actions` shares and `picked` does not name, with
+ * their one value: never asked, yet known (BIOME Borneo's one tile that fits a cell).
+ * @param {LegalAction[]} actions @param {Array<[string, unknown]>} picked
+ * @returns {Array<[string, unknown]>} */
+export function settled(actions, picked) {
+  if (!actions.length) return [];
+  const chosen = new Set(picked.map(([field]) => field));
+  return (actions[0].choose_by || [])
+    .filter((field) => !chosen.has(field) && values(actions, field).length === 1)
+    .map((field) => [field, actions[0].action[field]]);
+}
+
 /** Whether a kind of action is worth guiding: several actions that declare steps.
  * @param {LegalAction[]} actions */
 export function guided(actions) {
@@ -64,6 +76,8 @@ export function guidedChooser({ kind, actions, picked, cat, busy, changed, act }
     type: "button", "data-field": field, title: `Choose the ${words(field)} again`,
     onclick: () => { picked.splice(i); changed(); },
   }, `${words(field)}: ${said(value)} ✕`));
+  // what the actions left all share, said beside what was chosen (it is never asked)
+  const known = settled(left, picked).map(([field, value]) => h("span.guide-settled.muted", { "data-field": field }, ` ${words(field)}: ${said(value)} `));
   const field = nextField(left);
   let body;
   if (field) {
@@ -84,5 +98,5 @@ export function guidedChooser({ kind, actions, picked, cat, busy, changed, act }
   }
   return h("div.guide", { "data-kind": kind, role: "group", "aria-label": `${words(kind)}, step by step` },
     h("h3", {}, `${words(kind).replace(/^./, (c) => c.toUpperCase())}, step by step`),
-    h("p.guide-head", {}, crumbs.length ? crumbs : h("span.muted", {}, "Nothing chosen yet.")), body);
+    h("p.guide-head", {}, crumbs.length || known.length ? [...crumbs, ...known] : h("span.muted", {}, "Nothing chosen yet.")), body);
 }
