@@ -48,8 +48,9 @@ def test_balance_writes_the_page_the_json_and_the_pictures(
 
 
 def test_balance_compare_reports_differences(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(plots, "available", lambda: False)  # (the first test draws them)
     out_dir = tmp_path / "cmp"
     code, out, err = _run(
         capsys, "balance", PHYLO, "--bots", "random", "-n", "12", "--seed", "2", "-w", "1",
@@ -130,8 +131,9 @@ def test_a_ray_address_nobody_answers_fails_at_once(
 
 
 def test_the_summary_gives_each_highlighted_item_its_interval(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(plots, "available", lambda: False)  # the summary is the point
     args = ["balance", "once-upon-a-forest", "-n", "40", "--seed", "3", "-w", "1"]
     code, out, err = _run(capsys, *args, "--out", str(tmp_path / "forest"))
     assert code == 0, err

@@ -4,6 +4,7 @@ what a command says of one it refuses."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import pytest
 
@@ -19,6 +20,19 @@ def configurations() -> list[tuple[str, int, str | None]]:
         for variant in [None, *(v.name for v in spec.variants)]:
             low, high = spec.player_range(variant)
             out.extend((game_id, players, variant) for players in range(low, high + 1))
+    return out
+
+
+def fewest_first() -> list[Any]:
+    """Every configuration as a test parameter, those beyond the fewest players of each game
+    and variant in the slow run (their tensors differ in size, made by the same code)."""
+    seen: set[tuple[str, str | None]] = set()
+    out: list[Any] = []
+    for config in configurations():
+        key = (config[0], config[2])
+        marks = [pytest.mark.slow] if key in seen else []
+        seen.add(key)
+        out.append(pytest.param(config, marks=marks, id=ids(config)))
     return out
 
 

@@ -27,7 +27,7 @@ from ecotone.bots.tensor.encoding import build
 from ecotone.bots.tensor.nodes import OVERFLOW
 from ecotone.rl.describe import main, summary
 from tests.core.test_architecture import naming
-from tests.rl.configs import configurations, ids, refusal
+from tests.rl.configs import fewest_first, refusal
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -45,20 +45,7 @@ def observations(game_id: str, players: int, variant: str | None, seed: int) -> 
     return out
 
 
-def _fewest_first() -> list[Any]:
-    """Every configuration, those beyond the fewest players of each game and variant in
-    the slow run (their layouts differ in size, built by the same code)."""
-    seen: set[tuple[str, str | None]] = set()
-    out: list[Any] = []
-    for config in configurations():
-        key = (config[0], config[2])
-        marks = [pytest.mark.slow] if key in seen else []
-        seen.add(key)
-        out.append(pytest.param(config, marks=marks, id=ids(config)))
-    return out
-
-
-@pytest.mark.parametrize("config", _fewest_first())
+@pytest.mark.parametrize("config", fewest_first())
 def test_slices_tile_the_tensor_and_bound_it(config: tuple[str, int, str | None]) -> None:
     game_id, players, variant = config
     found = ecotone.rl.layout(game_id, players=players, variant=variant)

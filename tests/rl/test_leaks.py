@@ -16,10 +16,10 @@ import numpy as np
 
 import ecotone
 import ecotone.rl
-from tests.rl.configs import configurations, ids
+from tests.rl.configs import fewest_first
 
 
-@pytest.mark.parametrize("config", configurations(), ids=ids)
+@pytest.mark.parametrize("config", fewest_first())
 def test_same_observation_same_tensor(config: tuple[str, int, str | None]) -> None:
     game_id, players, variant = config
     found = ecotone.rl.layout(game_id, players=players, variant=variant)

@@ -401,7 +401,15 @@ def export(model: Path, out: Path) -> Path:
     return out
 
 
-def test_exported_weights_choose_what_pytorch_chooses(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "name",
+    [
+        "tanh",
+        # another activation and shape: the slow run (each case trains a model)
+        pytest.param("relu", marks=pytest.mark.slow),
+    ],
+)
+def test_exported_weights_choose_what_pytorch_chooses(tmp_path: Path, name: str) -> None:
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.logger import Logger
@@ -410,63 +418,62 @@ def test_exported_weights_choose_what_pytorch_chooses(tmp_path: Path) -> None:
     every decision of random games: the same most probable action, the same
     probabilities to float32's precision; so the same choices when sampling too."""
     game = ecotone.make(GAME, players=2)
-    for name, kwargs in (
-        ("tanh", {}),
-        ("relu", {"net_arch": [48, 24], "activation_fn": torch.nn.ReLU}),
-    ):
-        # a few updates (two rollouts of 128 steps, two epochs of two batches each): weights
-        # that are no longer as they started, without PPO's default 2,048-step rollout
-        # and ten epochs, which would make this the slowest test of the run
-        model = MaskablePPO(
-            "MlpPolicy",
-            gym_env(),
-            n_steps=128,
-            batch_size=64,
-            n_epochs=2,
-            seed=5,
-            device="cpu",
-            policy_kwargs=kwargs,
-        )
-        model.set_logger(Logger(folder=None, output_formats=[]))  # (no folder in the temp dir)
-        start = [p.detach().clone() for p in model.policy.parameters()]
-        model.learn(256)
-        moved = [
-            p
-            for p, s in zip(model.policy.parameters(), start, strict=True)
-            if not torch.equal(p, s)
-        ]
-        assert moved  # the weights exported are trained ones, not the initial ones
-        model.save(tmp_path / f"{name}.zip")
-        weights = export(tmp_path / f"{name}.zip", tmp_path / f"{name}.npz")
-        torch_bot = make_bot("policy", game, 0, 3, path=str(tmp_path / f"{name}.zip"))
-        numpy_bot = make_bot("policy", game, 0, 3, path=str(weights))
-        sampled = [
-            make_bot("policy", game, 0, 3, path=str(p), sample=True)
-            for p in (tmp_path / f"{name}.zip", weights)
-        ]
-        assert isinstance(torch_bot, PolicyBot)
-        assert isinstance(numpy_bot, PolicyBot)
-        assert type(numpy_bot.network).__name__ == "Weights"
-        rnd = random.Random(8)
-        checked = 0
-        for _ in range(2):
-            state = game.start(rnd.getrandbits(31))
-            while not state.is_over:
-                seat = state.to_move[0]
-                view = SeatView(state, seat)
-                assert numpy_bot.act(view) == torch_bot.act(view)
-                assert sampled[0].act(view) == sampled[1].act(view)
-                mask = np.zeros(game.num_distinct_actions, dtype=bool)
-                mask[[game.action_index(a) for a in view.legal_actions]] = True
-                tensor = numpy_bot.layout.encode(view.observation)
-                assert np.allclose(
-                    numpy_bot.network.probabilities(tensor, mask),
-                    torch_bot.network.probabilities(tensor, mask),
-                    atol=1e-6,
-                )
-                checked += 1
-                state = state.apply(seat, rnd.choice(state.legal_actions(seat)))
-        assert checked > 200
+    networks: dict[str, dict[str, Any]] = {
+        "tanh": {},
+        "relu": {"net_arch": [48, 24], "activation_fn": torch.nn.ReLU},
+    }
+    kwargs = networks[name]
+    # a few updates (two rollouts of 128 steps, two epochs of two batches each): weights
+    # that are no longer as they started, without PPO's default 2,048-step rollout
+    # and ten epochs, which would make this the slowest test of the run
+    model = MaskablePPO(
+        "MlpPolicy",
+        gym_env(),
+        n_steps=128,
+        batch_size=64,
+        n_epochs=2,
+        seed=5,
+        device="cpu",
+        policy_kwargs=kwargs,
+    )
+    model.set_logger(Logger(folder=None, output_formats=[]))  # (no folder in the temp dir)
+    start = [p.detach().clone() for p in model.policy.parameters()]
+    model.learn(256)
+    moved = [
+        p for p, s in zip(model.policy.parameters(), start, strict=True) if not torch.equal(p, s)
+    ]
+    assert moved  # the weights exported are trained ones, not the initial ones
+    model.save(tmp_path / f"{name}.zip")
+    weights = export(tmp_path / f"{name}.zip", tmp_path / f"{name}.npz")
+    torch_bot = make_bot("policy", game, 0, 3, path=str(tmp_path / f"{name}.zip"))
+    numpy_bot = make_bot("policy", game, 0, 3, path=str(weights))
+    sampled = [
+        make_bot("policy", game, 0, 3, path=str(p), sample=True)
+        for p in (tmp_path / f"{name}.zip", weights)
+    ]
+    assert isinstance(torch_bot, PolicyBot)
+    assert isinstance(numpy_bot, PolicyBot)
+    assert type(numpy_bot.network).__name__ == "Weights"
+    rnd = random.Random(8)
+    checked = 0
+    for _ in range(2):
+        state = game.start(rnd.getrandbits(31))
+        while not state.is_over:
+            seat = state.to_move[0]
+            view = SeatView(state, seat)
+            assert numpy_bot.act(view) == torch_bot.act(view)
+            assert sampled[0].act(view) == sampled[1].act(view)
+            mask = np.zeros(game.num_distinct_actions, dtype=bool)
+            mask[[game.action_index(a) for a in view.legal_actions]] = True
+            tensor = numpy_bot.layout.encode(view.observation)
+            assert np.allclose(
+                numpy_bot.network.probabilities(tensor, mask),
+                torch_bot.network.probabilities(tensor, mask),
+                atol=1e-6,
+            )
+            checked += 1
+            state = state.apply(seat, rnd.choice(state.legal_actions(seat)))
+    assert checked > 200
 
 
 def test_an_export_keeps_the_layout_and_refuses_what_numpy_cannot_play(tmp_path: Path) -> None:

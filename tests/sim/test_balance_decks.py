@@ -13,7 +13,7 @@ import ecotone
 from ecotone.cli.main import main
 from ecotone.core.errors import ConfigError
 from ecotone.core.registry import game_class
-from ecotone.sim.balance import GameRecord, Plan, analyse, run_batch, write_report
+from ecotone.sim.balance import GameRecord, Plan, analyse, plots, run_batch, write_report
 from ecotone.sim.balance.decks import DeckRotation, deck_keys, seat_decks
 from ecotone.sim.balance.matchups import matchup_table
 from ecotone.sim.decktest import _deck_cards, _Game, _impact, deckbuilding_of
@@ -238,6 +238,14 @@ def test_the_deck_test_plays_the_labs_games(tmp_path: Path) -> None:
 # -- the command ---------------------------------------------------------------------------------
 
 
+@pytest.fixture
+def no_pictures(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The commands' reports without their pictures, which are not what these tests read
+    (drawing them is most of a small batch's time; test_a_tiny_rotated_batch draws them)."""
+    monkeypatch.setattr(plots, "available", lambda: False)
+
+
+@pytest.mark.usefixtures("no_pictures")
 def test_the_command_rotates_the_decks(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     args = ["balance", PHYLO, "--decks", "builtin", "--bots", "random", "-n", "1", "-w", "1"]
     assert main([*args, "--seed", "2", "--out", str(tmp_path)]) == 0
@@ -273,6 +281,7 @@ def test_the_command_refuses_decks_it_cannot_rotate(
         ["--decks", "my-pond,production"],  # the saved file's name works too
     ],
 )
+@pytest.mark.usefixtures("no_pictures")
 def test_a_saved_deck_and_a_built_in_deck_by_its_name(
     argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
