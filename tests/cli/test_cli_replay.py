@@ -184,3 +184,7 @@ def test_a_resigned_game_says_who_resigned_and_who_won(
     last = capsys.readouterr().out.strip().splitlines()[-1]
     assert last.startswith("P1 resigned here. Scores as they stood: ")
     assert last.endswith("Winner: P2.")
+    # a replay that names its seats names the winner as it names every move's player
+    Replay.record(game, 4, moves, state, resigned=0, seats=["human", "random"]).save(path)
+    assert main(["replay", str(path), "--all"]) == 0
+    assert capsys.readouterr().out.strip().endswith("Winner: P2 (random).")

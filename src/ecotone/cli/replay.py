@@ -196,7 +196,7 @@ def _show(
                     return 1
                 if state.is_over:
                     scores = ", ".join(f"P{s + 1} {fmt(x)}" for s, x in enumerate(state.scores()))
-                    won = named("Winner", [f"P{w + 1}" for w in state.winners()])
+                    won = named("Winner", [_who(replay, w) for w in state.winners()])
                     c.print(Text(f"Game over. Scores: {scores}. {won}."))
                     ending = state.ending()  # why it ended, what the result means
                     if ending:
@@ -204,7 +204,7 @@ def _show(
                         c.print(paint(ending), soft_wrap=not c.is_terminal)
                 elif replay.resigned is not None and replay.winners is not None:
                     scores = ", ".join(f"P{s + 1} {fmt(x)}" for s, x in enumerate(state.scores()))
-                    won = named("Winner", [f"P{w + 1}" for w in replay.winners])
+                    won = named("Winner", [_who(replay, w) for w in replay.winners])
                     c.print(
                         Text(
                             f"P{replay.resigned + 1} resigned here. Scores as they stood: "
