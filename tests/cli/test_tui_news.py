@@ -108,3 +108,15 @@ def test_a_terminal_too_small_is_told_once(tmp_path: Path) -> None:
 
     assert told(80, 24) == 1
     assert told(WIDTH, HEIGHT) == 0
+
+
+def test_a_card_drawn_is_named_by_what_its_id_does_not_say() -> None:
+    game = ecotone.make(FOREST, players=2)
+    cards = game.presentation().catalog["cards"]
+    plain = next(k for k, face in cards.items() if face["label"] == k)  # a label that is its id
+    named = next(k for k, face in cards.items() if face["label"] != k)
+    session = play_module.PlaySession(
+        game, ["human", "human"], [None, None], 1, Console(file=io.StringIO()), lambda _: "q"
+    )
+    assert session._called(plain) == f"{plain} · {cards[plain]['name']}"  # S14 · Plain card
+    assert session._called(named) == cards[named]["label"]  # C02 Howler

@@ -484,12 +484,14 @@ class PlaySession:
 
     def _called(self, key: str) -> str:
         """A component as the screen names it: its id, and its label or name when that
-        says more (``C03 Howler``, ``B04 · Octopus``); a copy of a card by the card's
-        name alone (``giraffe#1a``: ``Giraffe``)."""
+        says more (``C03 Howler``, ``B04 · Octopus``; ``S14 · Plain card``, whose label is
+        its id); a copy of a card by the card's name alone (``giraffe#1a``: ``Giraffe``)."""
         filed = filed_as(key)
         short = self.names.short(filed)
         if filed != key:
             return short or filed
+        if short and words(short) == words(key):  # a label that is the id: the name says more
+            short = self.names.name(filed) or short
         if not short or set(words(key)) <= set(words(short)):
             return short or key
         return f"{key} · {short}"
