@@ -199,6 +199,13 @@ class StandingCountsHands(SealedBids):
         return [float(sum(int(card[1:]) for card in hand)) for hand in data.hands]
 
 
+class RecentNamesHands(SealedBids):
+    """Tells every seat, as a public happening, the cards each seat holds."""
+
+    def recent(self, data: BidsData) -> tuple[str, ...]:
+        return tuple(f"P{s + 1} holds {', '.join(hand)}" for s, hand in enumerate(data.hands))
+
+
 class EndingSaysNothing(SealedBids):
     """Says an empty sentence at the end, where it means to say nothing."""
 
@@ -258,6 +265,7 @@ def test_a_bots_reading_that_is_part_of_the_observation_passes() -> None:
         (StyleOffPalette, "style 'no-such-style' is not in the palette"),
         (StandingCountsHands, "standing .* changes to .* cannot see"),
         (EndingSaysNothing, "Game.ending says an empty sentence"),
+        (RecentNamesHands, "happenings .* change to .* secrets are dealt again"),
     ],
 )
 def test_a_broken_game_fails(broken: type[SealedBids], message: str) -> None:

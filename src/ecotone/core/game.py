@@ -24,6 +24,7 @@ public (``State``)          hook the game writes (``Game``)
 ``Game.deckbuilding()``     ``deck_rules()``: pool, deck rules, built-in decks, codes
 ``breakdown()``             ``breakdown(data)``: each seat's score, term by term
 ``ending()``                ``ending(data)``: why the game ended, what its result means
+``recent()``                ``recent(data)``: the last public happenings, in words
 (balance reports)           ``lessons(history, end)``: what the game teaches, counted
 (balance reports)           ``starting_seat(data)``: who takes the first turn (optional)
 ``turn``, ``phase(seat)``   ``turn(data)``, ``phase(data, seat)``: the turn, the decision
@@ -338,6 +339,19 @@ class Game(ABC, Generic[D]):
         By default one term, the score itself.
         """
         return [(ScoreTerm("score", points),) for points in self.scores(data)]
+
+    def recent(self, data: D) -> tuple[str, ...]:
+        """The last public happenings of the game in its own words, newest last: what a
+        player at the table saw happen beyond the moves themselves (a card discarded as
+        INCOMPATIBLE, who won a contest), for a surface to show beside its list of moves.
+
+        Every seat and every spectator read the same lines (the conformance harness checks
+        they never change when a seat's secrets are dealt again), with seats named ``P1``,
+        ``P2`` for each surface to put its players' names in. By default none: a game whose
+        moves say everything, or whose own board shows its happenings.
+        """
+        del data
+        return ()
 
     def ending(self, data: D) -> str | None:
         """Why the game that ended in ``data`` ended and, where the scores and the winners

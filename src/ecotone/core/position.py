@@ -322,6 +322,10 @@ class State(Generic[D]):
         """Each seat's score term by term (:meth:`Game.breakdown`)."""
         return self.game.breakdown(self.data)
 
+    def recent(self) -> tuple[str, ...]:
+        """The last public happenings, newest last (:meth:`Game.recent`)."""
+        return self.game.recent(self.data)
+
     def ending(self) -> str | None:
         """Why the game ended and what its result means, in the game's words
         (:meth:`Game.ending`); ``None`` while it runs, or where the game says nothing."""

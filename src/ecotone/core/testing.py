@@ -16,8 +16,8 @@ contract of :mod:`ecotone.core.game`:
 * nothing leaks: for each seat, ``observe`` and ``legal_actions`` are the same on the
   state and on ``determinize(seat)``, and no card whose place the seat cannot know (one
   that determinization moves) appears in its observation (a spectator sees none of any
-  seat's secrets), and the standing everyone is shown (``standing``) is the same after
-  every seat's determinization;
+  seat's secrets), and the standing and the happenings everyone is shown (``standing``,
+  ``recent``) are the same after every seat's determinization;
 * a secret is kept: at a step the game declares secret (``secret_action``) while others
   still choose, no other seat's observation (nor a spectator's) tells the action apart
   from another of its kind that leaves the same seats deciding (sampled, at the deep
@@ -468,8 +468,13 @@ def _check_no_leaks(state: State[Any], rnd: random.Random, components: set[str],
     truth = _zone_of(state) if components else {}
     hidden_from_someone: set[str] = set()
     standing = state.standing()
+    recent = state.recent()
     for seat in range(game.players):
         det = state.determinize(seat, random.Random(rnd.getrandbits(64)))
+        assert det.recent() == recent, (
+            f"{here}: the happenings {recent} (Game.recent, shown to every seat) change to "
+            f"{det.recent()} when the secrets are dealt again from P{seat + 1}'s view"
+        )
         # the standing is shown to everyone: it may not count what some seat cannot see
         assert det.standing() == standing, (
             f"{here}: the standing {standing} (Game.standing, shown to every seat) "

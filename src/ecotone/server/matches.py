@@ -375,6 +375,7 @@ class Match:
             breakdown=breakdown(state) if self.status == "over" else None,
             # (a resigned match is over, its state is not: the game then says nothing)
             ending=state.ending() if self.status == "over" else None,
+            recent=list(state.recent()) or None,
             standing=self.standing(),
             undo=verdict(self, viewer) if undo and viewer is not None else None,
             undo_offer=offer_view(self, viewer),

@@ -339,7 +339,8 @@ class Update(msgspec.Struct, tag="update", kw_only=True):
     (``state.breakdown()``), the terms of a seat adding up to its score. ``ending``: once
     the game has ended by its rules, why it ended and what its result means, in the game's
     words with seats named ``P1``, ``P2`` (``state.ending()``; ``null`` where the game says
-    nothing, and after a resignation). ``standing``:
+    nothing, and after a resignation). ``recent``: the game's last public happenings
+    in its words, newest last (``state.recent()``; ``null`` where it says none). ``standing``:
     while the match runs, each seat's score as it stands, the same for every viewer
     (``state.standing()``; ``null`` where the game keeps its scoring secret), and
     ``scores`` once it is over.
@@ -370,6 +371,7 @@ class Update(msgspec.Struct, tag="update", kw_only=True):
     phase: str | None = None
     breakdown: list[list[ScoreLine]] | None = None
     ending: str | None = None
+    recent: list[str] | None = None
     standing: list[float] | None = None
     undo: UndoVerdict | None = None
     undo_offer: UndoOffer | None = None

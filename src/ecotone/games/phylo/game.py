@@ -172,6 +172,10 @@ class Phylo(Game[PhyloData]):
             for terms in zip(*table_terms(data.board), strict=True)
         ]
 
+    def recent(self, data: PhyloData) -> tuple[str, ...]:
+        # the public log the text picture shows as "Recently:" (zones.log)
+        return data.log
+
     def ending(self, data: PhyloData) -> str:
         # The game's one end (§The end): a pick-up pile ran out, the opponent played a
         # last turn, and any extra turns the events of the last turns gave were played.

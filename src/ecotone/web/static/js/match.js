@@ -1553,7 +1553,12 @@ export class MatchPage {
         this.stepText(e))));
     // the newest step in view as steps come, unless the reader scrolled back (`follow`)
     const ol = h("ol.log", { id: "log", "aria-live": "polite", "data-follow": true }, items);
-    return h("section.panel", { "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, "What happened"), items.length ? ol : h("p.muted", {}, "Nothing yet."));
+    // what the game says happened beyond the moves (a card discarded, a contest won)
+    const recent = (this.update?.recent || []).slice(-4);  // (the text picture's "Recently" too)
+    const table = recent.length ? h("div.recent", {},
+      h("h3", { id: "recent-h" }, "At the table, lately"),
+      h("ul", { id: "recent", "aria-labelledby": "recent-h" }, recent.map((line) => h("li", {}, this.seatWords(line))))) : null;
+    return h("section.panel", { "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, "What happened"), table, items.length ? ol : h("p.muted", {}, "Nothing yet."));
   }
 
   // The replay's log, in step with the board: every step of the match (all open once it

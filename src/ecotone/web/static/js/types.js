@@ -127,6 +127,7 @@
  * @property {string | null} [phase]
  * @property {ScoreLine[][] | null} [breakdown]
  * @property {string | null} [ending] why the game ended and what its result means, in the game's words (seats as "P1")
+ * @property {string[] | null} [recent] the game's last public happenings, newest last (seats as "P1")
  * @property {number[] | null} [standing] each seat's score while the match runs, the same for every viewer (null: the game keeps it secret)
  * @property {UndoVerdict | null} [undo]
  * @property {UndoOffer | null} [undo_offer]
