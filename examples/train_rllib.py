@@ -49,7 +49,11 @@ def config(args: argparse.Namespace) -> Any:
     return (
         PPOConfig()
         .environment(name, env_config={"players": args.players, "reward": args.reward})
-        .env_runners(num_env_runners=args.env_runners, num_cpus_per_env_runner=1)
+        # every runner's games are waited for: RLlib's default drops a runner's samples
+        # after 60 s, which a machine busy with other work reaches (fewer steps trained)
+        .env_runners(
+            num_env_runners=args.env_runners, num_cpus_per_env_runner=1, sample_timeout_s=None
+        )
         .multi_agent(policies={"shared"}, policy_mapping_fn=rllib.shared)
         .rl_module(rl_module_spec=rllib.module_spec(hidden=args.hidden))
         .training(
