@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import time
 import uuid
 from collections.abc import Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -79,8 +80,24 @@ def postgres_db() -> Iterator[str]:
     try:
         yield f"{base}/{name}"
     finally:
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        _drop(admin, name)
+
+
+def _drop(admin: str, name: str) -> None:
+    """Drop database ``name``. An autovacuum worker visiting the new database is no
+    session of ours, and ``WITH (FORCE)`` may not end it without the ``pg_signal_backend``
+    role: it leaves in a moment, so the drop is tried again a few times."""
+    import psycopg
+
+    for attempt in range(20):
+        try:
+            with psycopg.connect(admin, autocommit=True) as conn:
+                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            return
+        except (psycopg.errors.InsufficientPrivilege, psycopg.errors.ObjectInUse):
+            if attempt == 19:
+                raise
+            time.sleep(0.25)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
