@@ -21,12 +21,22 @@ import msgspec
 
 # Where they are written: a module of functions alone, which the optional compiled build
 # compiles (a module defining a record cannot be: see pyproject.toml).
-from ecotone.core.tuples import configured, counted, named, put, replace, seat_name, without
+from ecotone.core.tuples import (
+    configured,
+    counted,
+    listed,
+    named,
+    put,
+    replace,
+    seat_name,
+    without,
+)
 
 __all__ = [
     "Record",
     "configured",
     "counted",
+    "listed",
     "named",
     "put",
     "replace",

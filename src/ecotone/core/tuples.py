@@ -27,7 +27,7 @@ from typing import Final, TypeVar
 
 import msgspec
 
-__all__ = ["configured", "counted", "named", "put", "replace", "seat_name", "without"]
+__all__ = ["configured", "counted", "listed", "named", "put", "replace", "seat_name", "without"]
 
 T = TypeVar("T")
 
@@ -75,6 +75,15 @@ def configured(players: int, variant: str | None = None) -> str:
     '1 player, variant solo'
     """
     return counted(players, "player") + (f", variant {variant}" if variant else "")
+
+
+def listed(names: Sequence[str]) -> str:
+    """``names`` as a sentence lists them: ``A``, ``A and B``, ``A, B and C``.
+
+    >>> listed(["P1"]), listed(["P1", "P3"]), listed(["P1", "P2", "P4"])
+    ('P1', 'P1 and P3', 'P1, P2 and P4')
+    """
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def named(one: str, names: Sequence[str], none: str = "nobody") -> str:

@@ -13,7 +13,7 @@ from ecotone.core.game import Game, ScoreTerm, StepHooks
 from ecotone.core.parts import ObservationPart
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Option
-from ecotone.core.tuples import seat_name
+from ecotone.core.tuples import listed, seat_name
 from ecotone.games.biome import parts, phase, presentation, render, rules, view
 from ecotone.games.biome.actions import CODEC
 from ecotone.games.biome.board import formations
@@ -229,7 +229,7 @@ def _tie_settled(scores: list[SeatScore]) -> str | None:
     level = [s for s, sc in enumerate(scores) if sc.total == top]
     if len(level) == 1:
         return None
-    said = [f"{_listed(level)} tie on {top} points"]
+    said = [f"{listed([seat_name(s) for s in level])} tie on {top} points"]
     for ahead_by, count, fewest in _TIE_BREAKS:
         counts = {s: count(scores[s]) for s in level}
         best = (min if fewest else max)(counts.values())
@@ -237,16 +237,10 @@ def _tie_settled(scores: list[SeatScore]) -> str | None:
         if len(ahead) < len(level):
             each = ", ".join(f"{seat_name(s)} {n}" for s, n in counts.items())
             verb = "wins" if len(ahead) == 1 else "stay ahead"
-            said.append(f"{_listed(ahead)} {verb} with {ahead_by} ({each})")
+            said.append(f"{listed([seat_name(s) for s in ahead])} {verb} with {ahead_by} ({each})")
             level = ahead
         if len(level) == 1:
             return "; ".join(said) + "."
     if len(said) == 1:  # nothing told them apart
         return f"{said[0]}, Apex Predators and tiles left: they share the win."
-    return "; ".join(said) + f"; {_listed(level)} share the win."
-
-
-def _listed(seats: list[int]) -> str:
-    """``P1``, ``P1 and P3``, ``P1, P2 and P4``."""
-    names = [seat_name(s) for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return "; ".join(said) + f"; {listed([seat_name(s) for s in level])} share the win."

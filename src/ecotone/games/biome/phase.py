@@ -12,18 +12,12 @@ from __future__ import annotations
 
 from typing import Final
 
-from ecotone.core.tuples import seat_name
+from ecotone.core.tuples import listed, seat_name
 from ecotone.games.biome.cards import cards
 from ecotone.games.biome.config import HAND
 from ecotone.games.biome.state import BiomeData, Phase
 
 __all__ = ["phase"]
-
-
-def _listed(seats: tuple[int, ...] | list[int]) -> str:
-    """``P2``, ``P2 and P3``, ``P2, P3 and P4``."""
-    names = [seat_name(s) for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def phase(d: BiomeData, seat: int | None) -> str | None:
@@ -46,12 +40,13 @@ def _react(d: BiomeData, seat: int | None) -> str:
     if seat is not None and seat in d.waiting:
         others = [s for s in d.waiting if s != seat]
         verb = "answers" if len(others) == 1 else "answer"
-        rest = f"; {_listed(others)} {verb} at the same time" if others else ""
+        names = listed([seat_name(s) for s in others]) if others else ""
+        rest = f"; {names} {verb} at the same time" if others else ""
         return (
             f"{who}'s turn begins: play an Opportunist to take a tile from another "
             f"player's supply, or pass{rest}."
         )
-    waiting = _listed(d.waiting)
+    waiting = listed([seat_name(s) for s in d.waiting])
     if seat == d.turn:
         has = "has" if len(d.waiting) == 1 else "have"
         return (
@@ -68,7 +63,7 @@ def _disaster(d: BiomeData, seat: int | None) -> str:
     verb = ("return", "returns") if clearing else ("discard", "discards")
     now = d.waiting[0]
     after = d.waiting[1:]
-    then = f"; then {_listed(after)}" if after else ""
+    then = f"; then {listed([seat_name(s) for s in after])}" if after else ""
     if seat == now:
         return f"{title}: {verb[0]} {what.format(their='your')}{then}."
     return f"{title}: {seat_name(now)} {verb[1]} {what.format(their='their')}{then}."

@@ -67,6 +67,7 @@ from collections.abc import Callable, Iterable, Mapping
 import msgspec
 
 from ecotone.core.errors import IllegalAction, Refusal
+from ecotone.core.tuples import listed
 from ecotone.games.phylo.board import CELL_NAMES, NEIGHBOURS, NEXT_TO_MAP
 from ecotone.games.phylo.cards import Species, cards, environment_compatible, feeds_on
 from ecotone.games.phylo.compatibility import tables
@@ -226,13 +227,8 @@ def why_fits_nowhere(sp: Species, tried: Iterable[int], cells: Mapping[int, Slot
     for n in beside:
         who, why = _objection(sp, n, cells[n])
         by_reason.setdefault(why, []).append(who)
-    told = [_said(_listed(whom), why, len(whom) > 1) for why, whom in by_reason.items()]
+    told = [_said(listed(whom), why, len(whom) > 1) for why, whom in by_reason.items()]
     if any(c in NEXT_TO_MAP for c in spots):
         told.append(_MAP_BOARD_RULE)
     head = f"{sp.name} is not compatible anywhere"
     return head + (": " + "; ".join(told) if told else "")
-
-
-def _listed(names: list[str]) -> str:
-    """``A``, ``A and B``, ``A, B and C``."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
+from ecotone.core.tuples import listed
 from ecotone.games.singapore.abilities import counts_of
 from ecotone.games.singapore.cards import cards, name_of
 from ecotone.games.singapore.gamemaster import SEAT_NAMES
@@ -120,13 +121,14 @@ def announce(players: tuple[Player, ...]) -> list[str]:
     top = max(totals)
     tied = [s for s, t in enumerate(totals) if t == top]
     won = winners(players)
-    names_won = _listed(won)
+    names_won = listed([SEAT_NAMES[s] for s in won])
+    names_tied = listed([SEAT_NAMES[s] for s in tied])
     if len(tied) == 1:
         lines.append(f"{names_won} wins with {top} EVP.")
     elif len(won) == 1:
         others = ", ".join(f"{SEAT_NAMES[s]} {players[s].food}" for s in tied if s != won[0])
         lines.append(
-            f"{_listed(tied)} tie on {top} EVP; {names_won} wins with the "
+            f"{names_tied} tie on {top} EVP; {names_won} wins with the "
             f"most Food left ({players[won[0]].food} against {others})."
         )
     elif len(won) == len(tied):
@@ -136,13 +138,7 @@ def announce(players: tuple[Player, ...]) -> list[str]:
         )
     else:
         lines.append(
-            f"{_listed(tied)} tie on {top} EVP; {names_won} have the most Food left "
+            f"{names_tied} tie on {top} EVP; {names_won} have the most Food left "
             f"({players[won[0]].food}) and share the win."
         )
     return lines
-
-
-def _listed(seats: list[int]) -> str:
-    """``P1``, ``P1 and P3``, ``P1, P2 and P4``."""
-    names = [SEAT_NAMES[s] for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
