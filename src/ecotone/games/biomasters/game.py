@@ -14,7 +14,7 @@ from ecotone.core.game import Game, ScoreTerm, StepHooks
 from ecotone.core.parts import ObservationPart
 from ecotone.core.presentation import Presentation
 from ecotone.core.spec import Chance, GameSpec, Information, Option, Provenance, Variant
-from ecotone.core.tuples import seat_name
+from ecotone.core.tuples import listed, seat_name
 from ecotone.games.biomasters import (
     parts,
     phase,
@@ -36,7 +36,7 @@ from ecotone.games.biomasters.decks import (
 )
 from ecotone.games.biomasters.effects import Table
 from ecotone.games.biomasters.refusals import BioRefusal, refusal
-from ecotone.games.biomasters.scoring import pile_vp, score_terms, scores, winners
+from ecotone.games.biomasters.scoring import score_terms, scores, winners
 from ecotone.games.biomasters.state import BioData
 
 __all__ = ["SPEC", "BioMasters"]
@@ -213,8 +213,9 @@ class BioMasters(Game[BioData]):
         teams: dict[int, list[int]] = {}
         for seat in range(table.players):
             teams.setdefault(table.team_of(seat), []).append(seat)
+        totals = scores(data, table)  # (a seat's score is its team's total)
         made = ", ".join(
-            f"{' and '.join(map(seat_name, team))} {sum(pile_vp(data.piles[s]) for s in team)} VP"
+            f"{listed([seat_name(s) for s in team])} {int(totals[team[0]])} VP"
             for team in teams.values()
         )
         return f"{said} A team scores its two Score Piles together: {made}."
