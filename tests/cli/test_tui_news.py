@@ -1,6 +1,6 @@
 """What a player at the terminal is told between decisions: what it drew (and nobody else),
-the moves taken for it, the outcome of a secret decision, and what a small screen had no
-room for."""
+the moves taken for it, the outcome of a secret decision, what the game made happen beyond
+the moves, and what a small screen had no room for."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from ecotone.sim.runner import build_bot
 
 FOREST = "once-upon-a-forest"
 BIOME = "biome-borneo"
+PHYLO = "phylo"
 
 
 def _play(
@@ -88,6 +89,21 @@ def test_a_secret_choice_is_read_again_beside_the_choice_that_revealed_it(
     after = _screens(out, 1)[1]
     assert f"P2 (random): {theirs}" in after
     assert f"P1: {mine} (revealed)" in after
+
+
+def test_what_the_game_made_happen_is_told_after_the_move_that_did_it(tmp_path: Path) -> None:
+    # Phylo, seed 5: P2 wins the set-up's rock-paper-scissors; P1's first option is Beagle
+    # Runs Ashore, which makes P2 miss its next turn
+    session, out = _play(tmp_path, PHYLO, ["human", "random"], 5, ["1"])
+    first, second = _screens(out, 1)
+    assert "P2 won rock-paper-scissors and goes first" in first
+    assert str(session.line.steps[-1].action) == "play E01"
+    assert "P2 will miss their next turn" in second
+    # each told once, in the order it happened, after the moves
+    told = [text for _, text in session.told[0]]
+    assert told.count("P2 will miss their next turn") == 1
+    assert told.index("P2 will miss their next turn") == told.index("P1: play E01") + 1
+    assert not [text for text in told if " played " in text]  # the moves are not told twice
 
 
 def test_what_a_small_screen_has_no_room_for_is_shown_first_and_waits(tmp_path: Path) -> None:

@@ -71,7 +71,7 @@ from ecotone.core.actions import Action
 from ecotone.core.errors import StateError
 from ecotone.core.game import Game, State
 from ecotone.core.history import History
-from ecotone.core.records import counted, seat_name
+from ecotone.core.records import added, counted, seat_name
 from ecotone.core.replay import Replay
 from ecotone.core.visibility import Announcement, Sealed, announcement
 from ecotone.sim.runner import bot_seed, build_bot, default_bot
@@ -305,7 +305,9 @@ class PlaySession:
         # What each human has been told of each step, by the step's number, so that an
         # undone step's news goes with it; and how many steps each human had seen.
         self.told: dict[int, list[tuple[int, str]]] = {h: [] for h in self.humans}
-        self.seen: dict[int, int] = {h: len(self.line.steps) for h in self.humans}
+        # (the set-up's news is numbered 0: before any step, a new game's humans have seen
+        # less than that)
+        self.seen: dict[int, int] = {h: len(self.line.steps) or -1 for h in self.humans}
         self.forced: set[int] = set()  # the numbers of the steps taken as forced
         # The news each human must read (a move taken for it, what a step showed it
         # alone, the choices a secret decision revealed): shown before any other news.
@@ -322,6 +324,11 @@ class PlaySession:
         if self.resumed and self.full:
             self.greeting = (f"Resumed after {counted(len(self.line.steps), 'move')}.",)
         self.folder = default_replay_dir()  # run() says where
+        if not self.line.steps:
+            # what the set-up made happen (who won the right to go first), as news of step 0
+            for text in self.line.state.recent():
+                for human in self.humans:
+                    self._tell(human, 0, text)
 
     # -- the game loop --------------------------------------------------------------------
 
@@ -424,6 +431,15 @@ class PlaySession:
             self._tell_step(human, number, told, (before, after), forced, bool(revealed))
         if not self.humans:
             self.console.print(Text(f"{who}: {told.text(None)}"))
+        # What the step made happen beyond the move, in the game's words (who won a
+        # contest, a card discarded as INCOMPATIBLE): public, so told to everyone, after
+        # the move, and read before the next decision however small the screen; to the
+        # seat that moved numbered as the next step, as what its move showed it alone.
+        for line in added(before.recent(), after.recent()):
+            for human in self.humans:
+                self._tell(human, number + 1 if human == seat else number, line)
+            if not self.humans:
+                self.console.print(Text(line))
         for was, now in revealed:
             who = self._who(now.seat)
             for human in self.humans:

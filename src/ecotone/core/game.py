@@ -347,8 +347,11 @@ class Game(ABC, Generic[D]):
 
         Every seat and every spectator read the same lines (the conformance harness checks
         they never change when a seat's secrets are dealt again), with seats named ``P1``,
-        ``P2`` for each surface to put its players' names in. By default none: a game whose
-        moves say everything, or whose own board shows its happenings.
+        ``P2`` for each surface to put its players' names in. Never the moves themselves
+        ("P1 played ..."): every surface lists those already, and a surface that tells a
+        step's news (the terminal) tells the lines this window gained with the step
+        (:func:`~ecotone.core.tuples.added`) right after the move. By default none: a game
+        whose moves say everything, or whose own board shows its happenings.
         """
         del data
         return ()

@@ -22,6 +22,7 @@ import msgspec
 # Where they are written: a module of functions alone, which the optional compiled build
 # compiles (a module defining a record cannot be: see pyproject.toml).
 from ecotone.core.tuples import (
+    added,
     configured,
     counted,
     listed,
@@ -34,6 +35,7 @@ from ecotone.core.tuples import (
 
 __all__ = [
     "Record",
+    "added",
     "configured",
     "counted",
     "listed",

@@ -27,7 +27,17 @@ from typing import Final, TypeVar
 
 import msgspec
 
-__all__ = ["configured", "counted", "listed", "named", "put", "replace", "seat_name", "without"]
+__all__ = [
+    "added",
+    "configured",
+    "counted",
+    "listed",
+    "named",
+    "put",
+    "replace",
+    "seat_name",
+    "without",
+]
 
 T = TypeVar("T")
 
@@ -54,6 +64,31 @@ def without(items: tuple[T, ...], item: T) -> tuple[T, ...]:
     """
     i = items.index(item)
     return (*items[:i], *items[i + 1 :])
+
+
+def added(before: Sequence[T], after: Sequence[T]) -> tuple[T, ...]:
+    """What a window of the last few items gained from ``before`` to ``after`` (a game's
+    :meth:`~ecotone.core.game.Game.recent` happenings, one step apart): the items of
+    ``after`` past the longest end of ``before`` that ``after`` begins with. A window that
+    lost its oldest items as it gained new ones is read right; one that started afresh
+    (nothing of ``before`` left) gained all it holds.
+
+    >>> added(("a", "b"), ("a", "b", "c"))
+    ('c',)
+    >>> added(("a", "b", "c"), ("b", "c", "d", "e"))
+    ('d', 'e')
+    >>> added(("a", "tie"), ("a", "tie", "tie"))
+    ('tie',)
+    >>> added(("a", "b"), ("c",))
+    ('c',)
+
+    Only a window of one item repeated throughout (``("t", "t")`` to ``("t", "t")``) is
+    ambiguous: it reads as having gained nothing.
+    """
+    for overlap in range(min(len(before), len(after)), 0, -1):
+        if before[len(before) - overlap :] == after[:overlap]:
+            return tuple(after[overlap:])
+    return tuple(after)
 
 
 def seat_name(seat: int | None) -> str:

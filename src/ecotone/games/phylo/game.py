@@ -21,6 +21,7 @@ from ecotone.games.phylo.decks import DEFAULT_DECKS, READY_DECKS, deckbuilding, 
 from ecotone.games.phylo.refusals import PhyloRefusal
 from ecotone.games.phylo.scoring import TERMS, table_points, table_terms, winners
 from ecotone.games.phylo.state import PhyloData, instance
+from ecotone.games.phylo.zones import happenings
 
 __all__ = ["CONSTRUCTED", "SPEC", "Phylo"]
 
@@ -173,8 +174,9 @@ class Phylo(Game[PhyloData]):
         ]
 
     def recent(self, data: PhyloData) -> tuple[str, ...]:
-        # the public log the text picture shows as "Recently:" (zones.log)
-        return data.log
+        # the public log the text picture shows as "Recently:" (zones.log), less the
+        # lines that only say a move again
+        return happenings(data.log)
 
     def ending(self, data: PhyloData) -> str:
         # The game's one end (§The end): a pick-up pile ran out, the opponent played a

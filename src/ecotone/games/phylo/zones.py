@@ -10,6 +10,7 @@ constructed-deck game), and a parasite always leaves the table with its host (ru
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from operator import attrgetter
 from typing import Final
@@ -29,6 +30,7 @@ __all__ = [
     "discarded",
     "hands_with",
     "hands_without",
+    "happenings",
     "log",
     "logged",
     "picked_up",
@@ -44,6 +46,28 @@ LOG_SIZE: Final = 8
 def log(d: PhyloData, text: str) -> PhyloData:
     """Record a public happening (the log keeps the last :data:`LOG_SIZE`)."""
     return replace(d, log=logged(d.log, text))
+
+
+# The log's lines that say a move again in the move's own words, written by the steps as
+# the seat that moved and one of these words ("P1 played B16 Sea Sawdust at t20", "P2
+# dropped ... and picked up 3", "P1 passed", "P2 removes nothing"): every surface lists the
+# moves already. A line that tells more than its move is not one of them: who won a
+# challenge, the card a removal took from a cell ("P1 removed P2's ..."), an INVASIVE
+# card's victim.
+_ECHO: Final = re.compile(
+    r"P[12] (?:played|moved|dropped|passed|cancelled|discarded|took|removes nothing)\b"
+)
+
+
+def happenings(log_: tuple[str, ...]) -> tuple[str, ...]:
+    """The lines of the log that tell more than the moves do (the game's
+    :meth:`~ecotone.core.game.Game.recent`): what the rules made happen, chance's outcomes,
+    what a move took with it.
+
+    >>> happenings(("P2 won rock-paper-scissors and goes first", "P2 passed"))
+    ('P2 won rock-paper-scissors and goes first',)
+    """
+    return tuple(line for line in log_ if _ECHO.match(line) is None)
 
 
 def logged(log_: tuple[str, ...], text: str) -> tuple[str, ...]:

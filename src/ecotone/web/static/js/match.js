@@ -1554,7 +1554,7 @@ export class MatchPage {
     // the newest step in view as steps come, unless the reader scrolled back (`follow`)
     const ol = h("ol.log", { id: "log", "aria-live": "polite", "data-follow": true }, items);
     // what the game says happened beyond the moves (a card discarded, a contest won)
-    const recent = (this.update?.recent || []).slice(-4);  // (the text picture's "Recently" too)
+    const recent = (this.update?.recent || []).slice(-4);
     const table = recent.length ? h("div.recent", {},
       h("h3", { id: "recent-h" }, "At the table, lately"),
       h("ul", { id: "recent", "aria-labelledby": "recent-h" }, recent.map((line) => h("li", {}, this.seatWords(line))))) : null;
