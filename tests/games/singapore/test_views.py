@@ -102,6 +102,21 @@ def test_what_a_bot_reads_is_the_observation_at_every_key() -> None:
                     s = s.apply(seat, rnd.choice(s.legal_actions(seat)))
 
 
+def test_the_board_fits_a_terminal_of_80_columns_with_its_habitats_square() -> None:
+    # four players, every pawn on the centre at first, then spread out, two on a tile; the
+    # board's rows are the lines after the title (the goldens draw it with the Urban open)
+    for steps in (0, 40, 100, 150):
+        picture = played(seed=2, steps=steps, players=4).render(0)  # type: ignore[attr-defined]
+        board = str(picture).splitlines()[2:11]
+        assert max(map(len, board)) <= 80, "\n".join(board)
+        # a column's cells start where the column starts, in every row: Forest's middle
+        # tile above the Ecotone's and the Marine's, the Urban's and Mangrove's first tiles
+        # in line
+        assert board[0].index("Fo5") == board[3].index("Ec.n*") == board[8].index("Ma5")
+        assert board[3].index("Mg2") == board[5].index("Mg8")
+        assert len({row.index("Ur") for row in board[3:6] if "Ur" in row}) <= 1
+
+
 def test_render_draws_the_plus_shaped_board() -> None:
     d = rolled(start(4), 1)
     text = state(d).render(0)

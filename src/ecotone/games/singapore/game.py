@@ -46,10 +46,11 @@ SPEC: Final = GameSpec(
     chance=Chance.THROUGHOUT,
     simultaneous=True,
     max_steps=steps_bound(6),
-    rules_version="1.0.2",
-    # 1.0.2 says an unseen hand's count as words in its pictures ("Hand: 1 card"): its
-    # games are 1.0.1's, move for move
-    replays_from=("1.0.1",),
+    rules_version="1.0.3",
+    # 1.0.2 says an unseen hand's count as words in its pictures ("Hand: 1 card"), 1.0.3
+    # draws the board's columns as narrow as their cells: their games are 1.0.1's, move
+    # for move
+    replays_from=("1.0.1", "1.0.2"),
     variants=(
         Variant(BEGINNER, "no Niche cards (the first game)", 4, MOST_SEATS, Provenance.RULEBOOK),
         Variant(

@@ -21,7 +21,6 @@ from ecotone.games.singapore.state import ROUNDS, Phase, SGData, Status
 
 __all__ = ["render", "short"]
 
-CELL = 10
 _MODE = {"beginner": "Beginner", "standard": "Standard", "survival": "Survival"}
 
 
@@ -49,34 +48,48 @@ def _doing(d: SGData) -> str:
 
 
 def _grid(d: SGData) -> list[str]:
+    """The board's 9 by 9 cells, each habitat's columns as wide as its widest cell, so
+    that the map fits an 80-column terminal (unless pawns crowd it)."""
     b = board()
     pawns: dict[str, str] = {}
     for s, p in enumerate(d.players):
         pawns[p.tile] = pawns.get(p.tile, "") + str(s + 1)
     status = dict(zip(HABITATS, (h.status for h in d.habitats), strict=True))
     middles = {(b.parts[h].row + 1, b.parts[h].col + 1): h for h in HABITATS}
-    lines = []
+    rows: list[list[str]] = []
     for r in range(9):
         cells = []
         for c in range(9):
             tile = b.cell.get((r, c))
             if tile is None and (r, c) in middles:
                 h = middles[(r, c)]
-                cells.append(f"[{len(d.decks[1 + HABITATS.index(h)])}]".center(CELL))
+                cells.append(f"[{len(d.decks[1 + HABITATS.index(h)])}]")
             elif tile is None:
-                cells.append(" " * CELL)
+                cells.append("")
             else:
                 region = b.region(tile)
                 if region != ECOTONE and status[region] is Status.SOON:
-                    cells.append("·soon·".ljust(CELL))
+                    cells.append("·soon·")
                     continue
                 text = short(tile) + ("*" if b.tiles[tile].kind == "wild" else "")
                 if region != ECOTONE and status[region] is Status.DESTROYED:
                     text = short(tile) + "x"
                 if tile in pawns:
                     text += f"({pawns[tile]})"
-                cells.append(text.ljust(CELL))
-        lines.append("  " + "".join(cells).rstrip())
+                cells.append(text)
+        rows.append(cells)
+    # each habitat's three columns alike, as wide as its widest cell (a habitat stays
+    # square), a space apart, and two between habitats
+    wide = [max(len(row[c]) for row in rows for c in range(g, g + 3)) for g in (0, 3, 6)]
+    widths = [wide[c // 3] + (2 if c % 3 == 2 else 1) for c in range(9)]
+    lines = []
+    for row in rows:
+        # (a habitat's deck size centred under its tiles; the others to the left)
+        texts = [
+            text.center(wide[c // 3]).ljust(w) if text.startswith("[") else text.ljust(w)
+            for c, (text, w) in enumerate(zip(row, widths, strict=True))
+        ]
+        lines.append("  " + "".join(texts).rstrip())
     return lines
 
 
