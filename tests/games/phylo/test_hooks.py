@@ -155,10 +155,29 @@ def test_a_species_that_fits_nowhere_is_told_what_each_card_it_could_join_has_ag
     # together, in the table's order), and the map board's rule last.
     state = make_state(board="t21 B21 1, w21 B23 1, u23 B24 2", hands=("B50", ""))
     assert state.unplayable(0)["B50"] == (
-        "Jaguar is not compatible anywhere: Castor-oil Plant at t21 and Cardoon at w21: no "
-        "shared terrain; Giant Kelp at u23: no shared climate; only a photosynthetic food "
-        "chain 1 card may use the map board"
+        "Jaguar is not compatible anywhere: Castor-oil Plant and Cardoon: no shared terrain; "
+        "Giant Kelp: no shared climate; only a photosynthetic food chain 1 card may use the "
+        "map board"
     )
+
+
+def test_cards_with_the_same_kind_of_objection_are_told_together_with_what_it_reads() -> None:
+    # The Jaguar (blue locale, FC3 carnivore, scale 8) beside the Megatherium (scale 9),
+    # the Monkey Puzzle Tree (red) and the Scalesia (green), the Pampas Grass (FC1) and the
+    # Black Rat (FC3): each kind of objection once, each card with what it reads of it
+    state = make_state(
+        board="t21 B09 2, w21 B29 2, u23 B22 2, t19 B01 2, x23 B47 2", hands=("B50", "")
+    )
+    assert state.unplayable(0)["B50"] == (
+        "Jaguar is not compatible anywhere: Megatherium (scale 9): bigger than its scale 8; "
+        "Monkey Puzzle Tree (red) and Scalesia (green): another locale than its blue; "
+        "Pampas Grass (FC1) and Black Rat (FC3): not an animal of a lower food chain than "
+        "its FC3; only a photosynthetic food chain 1 card may use the map board"
+    )
+    # at one cell, each card is told in a sentence of its own, naming both
+    told = state.explain(0, Play("B50", "u24"))
+    assert "Pampas Grass at u23: Jaguar (FC3) feeds on animals of a lower food chain " in told
+    assert "and Pampas Grass is FC1" in told
 
 
 def test_urban_cells_beside_a_species_that_fits_nowhere_are_told_together() -> None:
@@ -199,7 +218,8 @@ def test_in_a_deck_game_cards_are_named_as_the_hand_shows_them() -> None:
 
 
 # a card beside the cell, in a refusal of compatibility: "; Giant Kelp at t21: no ..."
-_NEIGHBOUR_TOLD = re.compile(r"(?:: |; )([^;:]+? at [a-z]+\d+): ")
+# (its name: the general fact names the cards without their cells)
+_NEIGHBOUR_TOLD = re.compile(r"(?:: |; )([^;:]+?) at [a-z]+\d+: ")
 
 
 def _plays(card: str, reacting: bool) -> list[Action]:

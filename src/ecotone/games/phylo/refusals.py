@@ -73,7 +73,15 @@ from ecotone.games.phylo.cards import Species, cards, environment_compatible, fe
 from ecotone.games.phylo.compatibility import tables
 from ecotone.games.phylo.state import Slot
 
-__all__ = ["PhyloRefusal", "Problem", "pair_reason", "why_fits_nowhere", "why_not_fits"]
+__all__ = [
+    "Objection",
+    "PhyloRefusal",
+    "Problem",
+    "objection",
+    "pair_reason",
+    "why_fits_nowhere",
+    "why_not_fits",
+]
 
 
 class PhyloRefusal(Refusal):
@@ -146,49 +154,83 @@ class Problem(msgspec.Struct, frozen=True):
 # -- compatibility, explained ------------------------------------------------------------------
 
 
-def _food_reason(x: Species, y: Species) -> str:
+class Objection(msgspec.Struct, frozen=True):
+    """What a card ``y`` on the table has against a species ``x`` beside it, said two ways.
+
+    Attributes:
+        sentence: on its own, naming both cards where it needs them ("Guanaco (scale 8) is
+            bigger than Magellanic Penguin (scale 7)"): a refusal at one cell.
+        kind: what it shares with other cards' objections, naming neither ("bigger than
+            its scale 7"): cards with the same ``kind`` are told together, where the
+            species fits nowhere.
+        detail: what of ``y`` the ``kind`` reads ("scale 8"; ``""``: nothing), told beside
+            its name.
+    """
+
+    sentence: str
+    kind: str
+    detail: str = ""
+
+
+def objection(x: Species, y: Species) -> Objection:
+    """The first condition of compatibility ``x`` fails next to ``y`` (rules doc
+    §Compatibility: a shared climate, a shared terrain, the locale, then what ``x`` feeds
+    on)."""
+    if not set(x.climates) & set(y.climates):
+        return Objection("no shared climate", "no shared climate")
+    if not set(x.terrains) & set(y.terrains):
+        return Objection("no shared terrain", "no shared terrain")
+    if not environment_compatible(x, y):
+        legs = cards().legs
+        mine, theirs = legs[x.locale].colour, legs[y.locale].colour
+        return Objection(
+            f"locales differ ({mine} and {theirs})", f"another locale than its {mine}", theirs
+        )
+    if x.id in tables().parasites:
+        only = f"{x.name} parasitises only {' or '.join(x.hosts)} species"
+        return Objection(only, only)
+    if feeds_on(x, y) or x.id in tables().plants:
+        return Objection("it would fit", "it would fit")
     if x.feeds_in_terrain is not None and x.feeds_in_terrain not in y.terrains:
-        return f"{x.name} must feed off a {x.feeds_in_terrain.value} card"
+        terrain = x.feeds_in_terrain.value
+        return Objection(
+            f"{x.name} must feed off a {terrain} card",
+            f"not a {terrain} card, which {x.name} must feed off",
+        )
     if x.feeds_on_keyword is not None:
-        return f"{x.name} must be played next to a {x.feeds_on_keyword.value} species"
+        keyword = x.feeds_on_keyword.value
+        return Objection(
+            f"{x.name} must be played next to a {keyword} species",
+            f"not a {keyword} species, which {x.name} must be played next to",
+        )
     if x.diet.value == "herbivore":
-        return f"a herbivore feeds on a food chain 1 card, and {y.name} is FC{y.food_chain}"
+        return Objection(
+            f"a herbivore feeds on a food chain 1 card, and {y.name} is FC{y.food_chain}",
+            "not food chain 1, which a herbivore feeds on",
+            f"FC{y.food_chain}",
+        )
     if not 2 <= y.food_chain < x.food_chain:
         plant = " or on a plant" if x.diet.value == "omnivore" else ""
-        return (
-            f"{x.name} (FC{x.food_chain}) feeds on animals of a lower food chain number{plant}; "
-            f"{y.name} is FC{y.food_chain}"
+        return Objection(
+            f"{x.name} (FC{x.food_chain}) feeds on animals of a lower food chain number"
+            f"{plant}, and {y.name} is FC{y.food_chain}",
+            f"not an animal of a lower food chain than its FC{x.food_chain}"
+            + (" nor a plant" if plant else ""),
+            f"FC{y.food_chain}",
         )
-    return f"{y.name} (scale {y.scale}) is bigger than {x.name} (scale {x.scale})"
+    return Objection(
+        f"{y.name} (scale {y.scale}) is bigger than {x.name} (scale {x.scale})",
+        f"bigger than its scale {x.scale}",
+        f"scale {y.scale}",
+    )
 
 
 def pair_reason(x: Species, y: Species) -> str:
-    """The first condition of compatibility ``x`` fails next to ``y``."""
-    if not set(x.climates) & set(y.climates):
-        return "no shared climate"
-    if not set(x.terrains) & set(y.terrains):
-        return "no shared terrain"
-    if not environment_compatible(x, y):
-        legs = cards().legs
-        return f"locales differ ({legs[x.locale].colour} and {legs[y.locale].colour})"
-    if x.id in tables().parasites:
-        return f"{x.name} parasitises only {' or '.join(x.hosts)} species"
-    if feeds_on(x, y) or x.id in tables().plants:
-        return "it would fit"
-    return _food_reason(x, y)
+    """The first condition of compatibility ``x`` fails next to ``y``, in a sentence."""
+    return objection(x, y).sentence
 
 
 _MAP_BOARD_RULE = "only a photosynthetic food chain 1 card may use the map board"
-
-
-def _objection(sp: Species, n: int, slot: Slot) -> tuple[str, str]:
-    """The card in cell ``n`` with what it has against ``sp`` beside it:
-    ``("Capybara at t20", "no shared terrain")``, or ``("t21", "")`` for an event left
-    there as URBAN terrain. The card's cell is named: which card it is matters."""
-    other = cards().species.get(slot.card)
-    if other is None:
-        return CELL_NAMES[n], ""
-    return f"{other.name} at {CELL_NAMES[n]}", pair_reason(sp, other)
 
 
 def _said(who: str, why: str, many: bool = False) -> str:
@@ -200,11 +242,14 @@ def _said(who: str, why: str, many: bool = False) -> str:
 
 def why_not_fits(sp: Species, cell: int, cells: Mapping[int, Slot]) -> str:
     """Why ``sp`` is not compatible in ``cell``, neighbour by neighbour."""
-    reasons = [
-        _said(*_objection(sp, n, slot))
-        for n in NEIGHBOURS[cell]
-        if (slot := cells.get(n)) is not None
-    ]
+    reasons = []
+    for n in NEIGHBOURS[cell]:
+        slot = cells.get(n)
+        if slot is None:
+            continue
+        other = cards().species.get(slot.card)  # (None: an event left there as URBAN)
+        why = "" if other is None else objection(sp, other).sentence
+        reasons.append(_said(f"{other.name} at {CELL_NAMES[n]}" if other else CELL_NAMES[n], why))
     if cell in NEXT_TO_MAP:
         reasons.append(_MAP_BOARD_RULE)
     head = f"{sp.name} is not compatible at {CELL_NAMES[cell]}"
@@ -216,18 +261,24 @@ def why_fits_nowhere(sp: Species, tried: Iterable[int], cells: Mapping[int, Slot
     :func:`why_not_fits`): the general fact, which names no cell to play at.
 
     A species needs one compatible neighbour, so each card beside those cells is told, in
-    the table's order, with what it has against ``sp``; cards with the same objection are
-    told together (``Capybara at t20 and Cardoon at u20: no shared terrain``). The map
-    board's rule comes last, when one of the cells is next to it; on an empty table it is
-    the whole reason.
+    the table's order, with what it has against ``sp``; cards with the same kind of
+    objection are told together, each with what the objection reads of it (``Coconut Palm
+    (purple) and Scalesia (green): another locale than its red``); cells left URBAN are
+    told by their names. The map board's rule comes last, when one of the cells is next to
+    it; on an empty table it is the whole reason.
     """
     spots = list(tried)
     beside = sorted({n for c in spots for n in NEIGHBOURS[c] if n in cells})
-    by_reason: dict[str, list[str]] = {}
+    by_kind: dict[str, list[str]] = {}
     for n in beside:
-        who, why = _objection(sp, n, cells[n])
-        by_reason.setdefault(why, []).append(who)
-    told = [_said(listed(whom), why, len(whom) > 1) for why, whom in by_reason.items()]
+        other = cards().species.get(cells[n].card)
+        if other is None:  # an event left as URBAN terrain: a place, not a card
+            by_kind.setdefault("", []).append(CELL_NAMES[n])
+            continue
+        against = objection(sp, other)
+        who = f"{other.name} ({against.detail})" if against.detail else other.name
+        by_kind.setdefault(against.kind, []).append(who)
+    told = [_said(listed(whom), kind, len(whom) > 1) for kind, whom in by_kind.items()]
     if any(c in NEXT_TO_MAP for c in spots):
         told.append(_MAP_BOARD_RULE)
     head = f"{sp.name} is not compatible anywhere"
