@@ -106,6 +106,17 @@ def test_what_the_game_made_happen_is_told_after_the_move_that_did_it(tmp_path: 
     assert not [text for text in told if " played " in text]  # the moves are not told twice
 
 
+def test_a_game_of_bots_prints_what_the_game_made_happen_among_the_moves(tmp_path: Path) -> None:
+    game = ecotone.make(PHYLO, players=2)
+    bots = [build_bot("random", game, s, s) for s in (0, 1)]
+    shown = Console(file=io.StringIO(), width=WIDTH)
+    session = play_module.PlaySession(game, ["random", "random"], bots, 5, shown, lambda _: "")
+    assert session.run(tmp_path) == 0
+    lines = shown.file.getvalue().splitlines()  # type: ignore[attr-defined]
+    first = lines.index("P2 won rock-paper-scissors and goes first")
+    assert first < next(i for i, line in enumerate(lines) if line.startswith("P2 (random): "))
+
+
 def test_what_a_small_screen_has_no_room_for_is_shown_first_and_waits(tmp_path: Path) -> None:
     small = Console(file=io.StringIO(), width=80, height=14, force_terminal=True, color_system=None)
     _, out = _play(tmp_path, BIOME, ["human", "random"], 3, [""], small)

@@ -388,6 +388,9 @@ class PlaySession:
         c.print(f"Seed {self.seed} (play this deal again with --seed {self.seed})")
         if self.resumed:
             c.print(f"Resumed after {counted(len(self.line.steps), 'move')}.")
+        elif not self.humans:  # (a human reads them as its first news)
+            for text in self.line.state.recent():  # what the set-up made happen
+                c.print(Text(text))
 
     def _step(self) -> None:
         state = self.line.state
