@@ -8,8 +8,10 @@ from pathlib import Path
 
 from rich.console import Console
 
+import ecotone
 from ecotone.cli.choose import GUIDE_AT, Decision, Say, Take, interpret
 from ecotone.cli.play import PlaySession
+from ecotone.sim.runner import build_bot
 from tests.cli.tui_toy import CELLS, Lay, Tiles, decision
 
 
@@ -86,3 +88,45 @@ def test_a_field_every_move_shares_is_said_though_never_asked() -> None:
     way = Decision(_OnlyT2AtB1(), 0, names, kind=Lay)  # type: ignore[arg-type]
     assert way.field() == "turn"  # one cell, one tile: neither is asked
     assert way.title() == "P1: lay T2 on b1 turned …: which turn?"
+
+
+def _first_options(tmp_path: Path, width: int, height: int) -> tuple[list[str], str]:
+    """BIOME Borneo, seed 3: P1's first own decision (the exchanges), at a terminal of
+    ``width`` x ``height``; the options it lists, and the rest of the screen."""
+    game = ecotone.make("biome-borneo", players=2)
+    shown = Console(
+        file=io.StringIO(), width=width, height=height, force_terminal=True, color_system=None
+    )
+    answers = iter(["", "2"])  # (a small screen's unread news waits for Enter)
+    seats = ["human", "random"]
+    bots = [None, build_bot("random", game, 1, 1)]
+
+    def ask(prompt: str) -> str:
+        shown.print(prompt, markup=False)
+        return next(answers, "q")
+
+    session = PlaySession(game, seats, bots, 3, shown, ask)
+    session.run(tmp_path)
+    out = shown.file.getvalue()  # type: ignore[attr-defined]
+    screen = out[out.index("P1, your move") :]
+    screen = screen[: screen.index("P1 ›")]
+    return [line.strip() for line in screen.splitlines()[1:] if line.strip()], out
+
+
+def test_a_small_screen_offers_each_kind_once_where_listing_every_move_would_crowd_it(
+    tmp_path: Path,
+) -> None:
+    # ten exchanges, listed whole on the screen the games are laid out for
+    whole, _ = _first_options(tmp_path, 100, 40)
+    cards = sum(" exchange card " in line for line in whole)
+    tiles = sum(" exchange tile " in line for line in whole)
+    assert len(whole) == 1 + cards + tiles >= 10  # one a line
+    assert whole[-1].endswith("exchange tile T39 · Understory tile")
+    # at 80x24 they would take ten of its rows: a kind offered once, its moves one step on
+    small, out = _first_options(tmp_path, 80, 24)
+    assert small[0] == (
+        f"1. no exchange    2. exchange card …  ({cards} ways)    "
+        f"3. exchange tile …  ({tiles} ways)"
+    )
+    assert len(small) == 2  # and the note that the screen is small
+    assert "P1: exchange card …: which card?  (b: back)" in out  # the player chose 2

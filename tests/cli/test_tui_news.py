@@ -118,7 +118,8 @@ def test_a_game_of_bots_prints_what_the_game_made_happen_among_the_moves(tmp_pat
 
 
 def test_what_a_small_screen_has_no_room_for_is_shown_first_and_waits(tmp_path: Path) -> None:
-    small = Console(file=io.StringIO(), width=80, height=14, force_terminal=True, color_system=None)
+    # (12 rows: at 14 the exchanges, offered a kind at a time, leave the news room)
+    small = Console(file=io.StringIO(), width=80, height=12, force_terminal=True, color_system=None)
     _, out = _play(tmp_path, BIOME, ["human", "random"], 3, [""], small)
     waited = out.index("Enter: on to your move")
     assert "P1: pass (the only possible move, taken for you)" in out[:waited]

@@ -121,6 +121,8 @@ class Decision:
         fixed: the fields already chosen, in order, with their values.
         among: the moves an ambiguous name could mean, when the player is asked which.
         why: what :attr:`among` answers (the words typed).
+        list_at_most: how many options the first step lists whole before it groups the
+            kinds that come in several (:data:`LIST_AT_MOST`; fewer on a small screen).
     """
 
     state: State[Any]
@@ -130,6 +132,7 @@ class Decision:
     fixed: tuple[tuple[str, Any], ...] = ()
     among: tuple[Action, ...] = ()
     why: str = ""
+    list_at_most: int = LIST_AT_MOST
     _cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     # -- what is offered ---------------------------------------------------------------
@@ -196,7 +199,7 @@ class Decision:
             by_kind.setdefault(type(action), []).append(action)
         grouped = {k for k, acts in by_kind.items() if k.choose_by and len(acts) > GUIDE_AT}
         shown = sum(1 if k in grouped else len(a) for k, a in by_kind.items())
-        if shown > LIST_AT_MOST:
+        if shown > self.list_at_most:
             # too many to list: every kind that comes in several is offered once
             grouped |= {k for k, acts in by_kind.items() if len(acts) > 1 and _fields(k)}
         out: list[Option] = []
@@ -270,12 +273,12 @@ class Decision:
             return self._step(kind, ())
         asked = self.field()
         if asked is None or self.kind is None:  # not reached: whole moves are single
-            return Decision(self.state, self.seat, self.names, among=option.actions, why=self.why)
+            return self._at(among=option.actions, why=self.why)
         value = getattr(option.actions[0], asked)
         return self._step(self.kind, (*self.fixed, (asked, value)))
 
     def _step(self, kind: type[Action], fixed: tuple[tuple[str, Any], ...]) -> Decision | Action:
-        nxt = Decision(self.state, self.seat, self.names, kind=kind, fixed=fixed)
+        nxt = self._at(kind=kind, fixed=fixed)
         only = nxt.remaining
         return only[0] if len(only) == 1 else nxt
 
@@ -284,12 +287,24 @@ class Decision:
         if not self.guided:
             return None
         if self.among or not self.fixed:
-            return Decision(self.state, self.seat, self.names)
-        return Decision(self.state, self.seat, self.names, kind=self.kind, fixed=self.fixed[:-1])
+            return self.top()
+        return self._at(kind=self.kind, fixed=self.fixed[:-1])
 
     def top(self) -> Decision:
         """The decision as first offered."""
-        return Decision(self.state, self.seat, self.names)
+        return self._at()
+
+    def _at(
+        self,
+        kind: type[Action] | None = None,
+        fixed: tuple[tuple[str, Any], ...] = (),
+        among: tuple[Action, ...] = (),
+        why: str = "",
+    ) -> Decision:
+        """Another step of this decision, listed as this one lists (:attr:`list_at_most`)."""
+        return Decision(
+            self.state, self.seat, self.names, kind, fixed, among, why, self.list_at_most
+        )
 
     def spelled(self) -> list[Phrase]:
         """Every legal action with the ways the screen may spell it (made once)."""
@@ -466,10 +481,10 @@ def _narrowed(decision: Decision, meant: list[Action], line: str) -> Decision:
             found = choices.values(meant, name)
             if len(found) == 1:
                 fixed.append((name, found[0]))
-        step = Decision(decision.state, decision.seat, decision.names, kind, tuple(fixed))
+        step = decision._at(kind, tuple(fixed))
         if set(step.remaining) == set(meant):
             return step
-    return Decision(decision.state, decision.seat, decision.names, among=tuple(meant), why=line)
+    return decision._at(among=tuple(meant), why=line)
 
 
 def _refusal(state: State[Any], seat: int, action: Action) -> str:

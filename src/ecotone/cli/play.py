@@ -523,7 +523,7 @@ class PlaySession:
             return None  # the player before took its last decision back
         self.on_screen = seat
         self._save()
-        decision = Decision(self.line.state, seat, self.names)
+        decision = self._fitted(Decision(self.line.state, seat, self.names))
         message, self.greeting = self.greeting, ()
         refused = False
         first = True
@@ -635,6 +635,22 @@ class PlaySession:
             self.console.size = (size.columns, size.lines)  # the console crops by it too
             return size.columns, size.lines
         return max(WIDTH, self.console.width), HEIGHT
+
+    def _fitted(self, decision: Decision) -> Decision:
+        """``decision``, its moves of a kind offered once each (then asked field by field)
+        when listed whole they would take more than a third of the screen's rows: on a
+        small terminal the view keeps its room (BIOME Borneo's exchanges at 80x24, ten
+        rows of cards and tiles, leave the rack one line). Typed moves are read alike."""
+        width, height = self._size()
+        rows = len(grid(decision.options(), width - 1, pictures=False))
+        if rows <= height // 3:
+            return decision
+        grouped = Decision(decision.state, decision.seat, decision.names, list_at_most=1)
+        options = grouped.options()
+        # (one option of every move would be a step for nothing)
+        if len(options) > 1 and len(grid(options, width - 1, pictures=False)) < rows:
+            return grouped
+        return decision
 
     def _message_rows(self, decision: Decision) -> int:
         """How many rows a message may take beside the decision and a little of the view."""
