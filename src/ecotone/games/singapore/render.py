@@ -83,10 +83,10 @@ def _grid(d: SGData) -> list[str]:
     wide = [max(len(row[c]) for row in rows for c in range(g, g + 3)) for g in (0, 3, 6)]
     widths = [wide[c // 3] + (2 if c % 3 == 2 else 1) for c in range(9)]
     lines = []
-    for row in rows:
+    for r, row in enumerate(rows):
         # (a habitat's deck size centred under its tiles; the others to the left)
         texts = [
-            text.center(wide[c // 3]).ljust(w) if text.startswith("[") else text.ljust(w)
+            text.center(wide[c // 3]).ljust(w) if (r, c) in middles else text.ljust(w)
             for c, (text, w) in enumerate(zip(row, widths, strict=True))
         ]
         lines.append("  " + "".join(texts).rstrip())
