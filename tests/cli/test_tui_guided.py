@@ -8,10 +8,9 @@ from pathlib import Path
 
 from rich.console import Console
 
-import ecotone
 from ecotone.cli.choose import GUIDE_AT, Decision, Say, Take, interpret
 from ecotone.cli.play import PlaySession
-from ecotone.sim.runner import build_bot
+from tests.cli.test_tui_news import play_at_terminal
 from tests.cli.tui_toy import CELLS, Lay, Tiles, decision
 
 
@@ -92,22 +91,12 @@ def test_a_field_every_move_shares_is_said_though_never_asked() -> None:
 
 def _first_options(tmp_path: Path, width: int, height: int) -> tuple[list[str], str]:
     """BIOME Borneo, seed 3: P1's first own decision (the exchanges), at a terminal of
-    ``width`` x ``height``; the options it lists, and the rest of the screen."""
-    game = ecotone.make("biome-borneo", players=2)
+    ``width`` x ``height``; the options it lists, and everything shown."""
     shown = Console(
         file=io.StringIO(), width=width, height=height, force_terminal=True, color_system=None
     )
-    answers = iter(["", "2"])  # (a small screen's unread news waits for Enter)
-    seats = ["human", "random"]
-    bots = [None, build_bot("random", game, 1, 1)]
-
-    def ask(prompt: str) -> str:
-        shown.print(prompt, markup=False)
-        return next(answers, "q")
-
-    session = PlaySession(game, seats, bots, 3, shown, ask)
-    session.run(tmp_path)
-    out = shown.file.getvalue()  # type: ignore[attr-defined]
+    # (a small screen's unread news waits for Enter; then option 2)
+    _, out = play_at_terminal(tmp_path, "biome-borneo", ["human", "random"], 3, ["", "2"], shown)
     screen = out[out.index("P1, your move") :]
     screen = screen[: screen.index("P1 ›")]
     return [line.strip() for line in screen.splitlines()[1:] if line.strip()], out

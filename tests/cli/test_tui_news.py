@@ -20,7 +20,7 @@ BIOME = "biome-borneo"
 PHYLO = "phylo"
 
 
-def _play(
+def play_at_terminal(
     folder: Path,
     game_id: str,
     seats: list[str],
@@ -61,7 +61,7 @@ def test_a_player_reads_what_it_drew_and_the_other_seat_does_not(tmp_path: Path)
     label = game.presentation().catalog["cards"][drawn]["label"]
     # (each hand-over waits for Enter)
     moves = ["", "draw from pile 1", "", "draw from pile 2", ""]
-    session, out = _play(tmp_path, FOREST, ["human", "human"], 5, moves)
+    session, out = play_at_terminal(tmp_path, FOREST, ["human", "human"], 5, moves)
     assert f"P1: draw from pile 1 — you now see {label}" in _screens(out, 1)[1]
     # P2 learns which pile P1 drew from, never the card
     p2 = _screens(out, 2)[0]
@@ -75,7 +75,7 @@ def test_a_move_taken_for_the_player_stays_in_the_news_however_many_follow(
 ) -> None:
     # BIOME Borneo: P1's first move is its only one (no Opportunist to play), then P2
     # plays a whole turn, more moves than the news shows
-    _, out = _play(tmp_path, BIOME, ["human", "random"], 3, [])
+    _, out = play_at_terminal(tmp_path, BIOME, ["human", "random"], 3, [])
     first = _screens(out, 1)[0]
     assert "P1: pass (the only possible move, taken for you)" in first
     assert "more: l lists them)" in first  # though there is more news than it shows
@@ -84,7 +84,7 @@ def test_a_move_taken_for_the_player_stays_in_the_news_however_many_follow(
 def test_a_secret_choice_is_read_again_beside_the_choice_that_revealed_it(
     tmp_path: Path, toy: str
 ) -> None:
-    session, out = _play(tmp_path, toy, ["human", "random"], 1, ["1"])
+    session, out = play_at_terminal(tmp_path, toy, ["human", "random"], 1, ["1"])
     mine, theirs = (str(step.action) for step in session.line.steps)
     after = _screens(out, 1)[1]
     assert f"P2 (random): {theirs}" in after
@@ -94,7 +94,7 @@ def test_a_secret_choice_is_read_again_beside_the_choice_that_revealed_it(
 def test_what_the_game_made_happen_is_told_after_the_move_that_did_it(tmp_path: Path) -> None:
     # Phylo, seed 5: P2 wins the set-up's rock-paper-scissors; P1's first option is Beagle
     # Runs Ashore, which makes P2 miss its next turn
-    session, out = _play(tmp_path, PHYLO, ["human", "random"], 5, ["1"])
+    session, out = play_at_terminal(tmp_path, PHYLO, ["human", "random"], 5, ["1"])
     first, second = _screens(out, 1)
     assert "P2 won rock-paper-scissors and goes first" in first
     assert str(session.line.steps[-1].action) == "play E01"
@@ -120,7 +120,7 @@ def test_a_game_of_bots_prints_what_the_game_made_happen_among_the_moves(tmp_pat
 def test_what_a_small_screen_has_no_room_for_is_shown_first_and_waits(tmp_path: Path) -> None:
     # (12 rows: at 14 the exchanges, offered a kind at a time, leave the news room)
     small = Console(file=io.StringIO(), width=80, height=12, force_terminal=True, color_system=None)
-    _, out = _play(tmp_path, BIOME, ["human", "random"], 3, [""], small)
+    _, out = play_at_terminal(tmp_path, BIOME, ["human", "random"], 3, [""], small)
     waited = out.index("Enter: on to your move")
     assert "P1: pass (the only possible move, taken for you)" in out[:waited]
     assert out.index("P1 ›") > waited  # the decision comes after
@@ -131,7 +131,9 @@ def test_a_terminal_too_small_is_told_once(tmp_path: Path) -> None:
         console = Console(
             file=io.StringIO(), width=width, height=height, force_terminal=True, color_system=None
         )
-        _, out = _play(tmp_path, FOREST, ["human", "random"], 5, ["1", "1", "1"], console)
+        _, out = play_at_terminal(
+            tmp_path, FOREST, ["human", "random"], 5, ["1", "1", "1"], console
+        )
         return out.count(f"the game reads best at {WIDTH}x{HEIGHT}")
 
     assert told(80, 24) == 1
